@@ -1,0 +1,5 @@
+"""``python -m xlbridge``: the same command line as ``xlbridge``."""
+
+from .cli import main
+
+raise SystemExit(main())
