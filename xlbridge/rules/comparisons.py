@@ -1,0 +1,137 @@
+"""Tables for comparing results across a field: matchpoint scales, artificial scores and Butler datums."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from types import MappingProxyType
+
+__all__ = [
+    "ARTIFICIAL_CODES",
+    "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "DATUM_METHODS",
+    "MATCHPOINT_SCALES",
+    "DatumMethod",
+    "MatchpointScale",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchpointScale:
+    """Matchpoints per result beaten and per result tied (Laws of Duplicate Bridge 2017, Law 78A)."""
+
+    name: str
+    source: str
+    per_win: Fraction
+    per_tie: Fraction
+
+
+EUROPEAN = MatchpointScale(
+    "MP", "Law 78A; European practice (EBU, WBF): 2 per result beaten, 1 per tie", Fraction(2), Fraction(1)
+)
+ACBL = MatchpointScale("ACBL", "Law 78A; ACBL practice: 1 per result beaten, 1/2 per tie", Fraction(1), Fraction(1, 2))
+
+#: Matchpoint scales by the names a method argument may use.
+MATCHPOINT_SCALES: Mapping[str, MatchpointScale] = MappingProxyType(
+    {"MP": EUROPEAN, "EUROPEAN": EUROPEAN, "EBU": EUROPEAN, "WBF": EUROPEAN, "ACBL": ACBL}
+)
+
+#: Artificial adjusted scores: code -> (North-South's percentage, East-West's percentage) of the full top.
+#: Laws of Duplicate Bridge 2017, Law 12C2(a): average minus 40%, average 50%, average plus 60%. USEBIO 1.2 writes
+#: any split as "A" + NS% + EW% (A6040); that form is read by pattern, not listed here.
+ARTIFICIAL_CODES: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "A": (50, 50),
+        "A=": (50, 50),
+        "AV": (50, 50),
+        "AVE": (50, 50),
+        "AVG": (50, 50),
+        "A+": (60, 40),
+        "AV+": (60, 40),
+        "AVE+": (60, 40),
+        "A-": (40, 60),
+        "AV-": (40, 60),
+        "AVE-": (40, 60),
+    }
+)
+
+#: In IMP scoring (cross-IMPs, Butler) an artificial score of average plus is +3 IMPs and average minus -3
+#: (Laws of Duplicate Bridge 2017, Law 86A; ACBLscore does the same). Other splits scale in proportion:
+#: 3 IMPs for every 10 percentage points above or below 50%.
+ARTIFICIAL_IMPS_PER_10_PERCENT = Fraction(3)
+
+
+@dataclass(frozen=True, slots=True)
+class DatumMethod:
+    """How a Butler datum is formed from a board's real (not artificial) scores."""
+
+    name: str
+    source: str
+    #: How many scores are dropped at each end: (fixed count, minimum field size for it, percent of the field).
+    drop_each_end: int
+    drop_from: int
+    drop_percent: int
+    #: "mean" or "median" of what is left.
+    average: str
+    #: Rounding to the nearest ``round_to``: "half-away" (from zero) or "half-even".
+    rounding: str
+    round_to: int = 10
+
+    def dropped(self, count: int) -> int:
+        """How many scores to drop at each end of a field of ``count`` real scores."""
+        fixed = self.drop_each_end if count >= self.drop_from else 0
+        return fixed + count * self.drop_percent // 100
+
+
+TRIMMED = DatumMethod(
+    "TRIMMED",
+    "Compscore3 (Australian Bridge Federation): drop the single top and bottom from 4 results, mean, "
+    "nearest 10 with halves away from zero",
+    drop_each_end=1,
+    drop_from=4,
+    drop_percent=0,
+    average="mean",
+    rounding="half-away",
+)
+ACBL_DATUM = DatumMethod(
+    "ACBL",
+    "ACBLscore manual, IMPs using computed datum: drop 5% high and 5% low (whole scores, rounded down), mean, "
+    "nearest 10 with a final 5 to the even ten",
+    drop_each_end=0,
+    drop_from=0,
+    drop_percent=5,
+    average="mean",
+    rounding="half-even",
+)
+MEAN = DatumMethod(
+    "MEAN",
+    "the seed documents: the plain mean of all results, nearest 10 with halves away from zero",
+    drop_each_end=0,
+    drop_from=0,
+    drop_percent=0,
+    average="mean",
+    rounding="half-away",
+)
+MEDIAN = DatumMethod(
+    "MEDIAN",
+    "the seed documents: the median result (the mean of the middle two for an even count), nearest 10 with "
+    "halves away from zero",
+    drop_each_end=0,
+    drop_from=0,
+    drop_percent=0,
+    average="median",
+    rounding="half-away",
+)
+
+#: Datum methods by the names a method argument may use.
+DATUM_METHODS: Mapping[str, DatumMethod] = MappingProxyType(
+    {
+        "TRIMMED": TRIMMED,
+        "BUTLER": TRIMMED,
+        "COMPSCORE": TRIMMED,
+        "ACBL": ACBL_DATUM,
+        "MEAN": MEAN,
+        "MEDIAN": MEDIAN,
+    }
+)

@@ -1,0 +1,164 @@
+"""Deal-score tables: trick values, bonuses, overtricks and the undertrick ladders, era by era.
+
+The current tables are those of the Laws of Duplicate Bridge 2017, Law 77, whose numbers have not changed since
+the 1987 Laws. The older eras are the seed documents' history of the scoring (RESEARCH §3): only the rows that
+differed are written out; everything else is the current table.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from ..model import Doubling, Strain
+
+__all__ = ["CURRENT", "ERAS", "ERA_1932", "ERA_1935", "NV", "DealRules", "Ladder", "V"]
+
+NV, V = False, True  # keys of the tables below: not vulnerable, vulnerable
+
+U, X, XX = Doubling.UNDOUBLED, Doubling.DOUBLED, Doubling.REDOUBLED
+
+
+@dataclass(frozen=True, slots=True)
+class Ladder:
+    """Penalties for undertricks, one entry per undertrick in turn.
+
+    ``first`` lists the penalties of the first undertricks; every further undertrick costs the last listed value
+    plus ``step`` more than the one before it (``step=0``: the same again).
+    """
+
+    first: tuple[int, ...]
+    step: int = 0
+
+    def each(self, count: int) -> tuple[int, ...]:
+        """The penalty of each of ``count`` undertricks."""
+        values = list(self.first[:count])
+        while len(values) < count:
+            values.append(values[-1] + self.step)
+        return tuple(values)
+
+
+@dataclass(frozen=True, slots=True)
+class DealRules:
+    """One era's scoring tables. The engine (:mod:`xlbridge.scoring`) reads nothing but these."""
+
+    name: str
+    source: str
+    #: Trick points per odd trick, undoubled: (the first trick, each later trick).
+    trick_points: Mapping[Strain, tuple[int, int]]
+    #: Trick points are multiplied by this when doubled or redoubled.
+    doubling_factor: Mapping[Doubling, int]
+    #: Trick points at or above this make a game.
+    game_threshold: int
+    game_bonus: Mapping[bool, int]
+    partscore_bonus: int
+    #: (level, vulnerable) -> slam bonus.
+    slam_bonus: Mapping[tuple[int, bool], int]
+    #: For making a doubled or redoubled contract (the "insult").
+    insult_bonus: Mapping[Doubling, int]
+    #: Each overtrick, doubled or redoubled; undoubled overtricks score their trick value.
+    overtrick: Mapping[tuple[Doubling, bool], int]
+    undertricks: Mapping[tuple[Doubling, bool], Ladder]
+    #: The same insult bonus as it stood in rubber bridge, where the Laws changed later (1993, not 1987).
+    rubber_insult_bonus: Mapping[Doubling, int]
+
+
+def _frozen(table: dict) -> Mapping:  # type: ignore[type-arg]
+    return MappingProxyType(table)
+
+
+# Laws of Duplicate Bridge 2017, Law 77 (identical figures since the 1987 Laws; Laws of Contract Bridge 1993 for
+# rubber).
+CURRENT = DealRules(
+    name="2017",
+    source="Laws of Duplicate Bridge 2017, Law 77 (the same figures since the 1987 Laws)",
+    # Law 77, "Trick score": clubs and diamonds 20, hearts and spades 30, notrump 40 then 30.
+    trick_points=_frozen(
+        {
+            Strain.CLUBS: (20, 20),
+            Strain.DIAMONDS: (20, 20),
+            Strain.HEARTS: (30, 30),
+            Strain.SPADES: (30, 30),
+            Strain.NOTRUMP: (40, 30),
+        }
+    ),
+    # Law 77: "If doubled, multiply by 2; if redoubled, multiply by 4."
+    doubling_factor=_frozen({U: 1, X: 2, XX: 4}),
+    # Law 77, "Premium score": 100 or more trick points is a game.
+    game_threshold=100,
+    game_bonus=_frozen({NV: 300, V: 500}),
+    partscore_bonus=50,
+    slam_bonus=_frozen({(6, NV): 500, (6, V): 750, (7, NV): 1000, (7, V): 1500}),
+    # Law 77: "For making doubled or redoubled contracts": 50 / 100.
+    insult_bonus=_frozen({U: 0, X: 50, XX: 100}),
+    # Law 77, "Overtricks": doubled 100 / 200, redoubled 200 / 400 each.
+    overtrick=_frozen({(X, NV): 100, (X, V): 200, (XX, NV): 200, (XX, V): 400}),
+    # Law 77, "Undertrick penalty tricks".
+    undertricks=_frozen(
+        {
+            (U, NV): Ladder((50,)),
+            (U, V): Ladder((100,)),
+            (X, NV): Ladder((100, 200, 200, 300)),
+            (X, V): Ladder((200, 300)),
+            (XX, NV): Ladder((200, 400, 400, 600)),
+            (XX, V): Ladder((400, 600)),
+        }
+    ),
+    # Laws of Contract Bridge 1993, Law 72: rubber bridge has the same insult bonus since 1993.
+    rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 100}),
+)
+
+# 1935 to 1987 (duplicate) / 1993 (rubber), as the seed documents tabulate it: doubled non-vulnerable undertricks
+# 100, 200, 200, 200...; vulnerable undoubled 100 each and doubled 200, 300, 300...; making redoubled +50.
+# Redoubled undertricks were always twice doubled.
+ERA_1935 = dataclasses.replace(
+    CURRENT,
+    name="1935",
+    source="the seed documents' history of the scoring, 1935-1987 (Laws of Contract Bridge 1935 to 1981)",
+    insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
+    rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
+    undertricks=_frozen(
+        {
+            (U, NV): Ladder((50,)),
+            (U, V): Ladder((100,)),
+            (X, NV): Ladder((100, 200)),
+            (X, V): Ladder((200, 300)),
+            (XX, NV): Ladder((200, 400)),
+            (XX, V): Ladder((400, 600)),
+        }
+    ),
+)
+
+# Before 1935, as the seed documents tabulate it: non-vulnerable undoubled 50 each, doubled 100, 150, 200, 250...;
+# vulnerable undoubled 100, 150, 200, 250... and doubled 200, 300, 400, 500...; redoubled twice doubled.
+# The seed's 1932 notrump trick sequence is garbled in translation and deliberately not used: trick values are
+# the current ones.
+ERA_1932 = dataclasses.replace(
+    ERA_1935,
+    name="1932",
+    source="the seed documents' history of the scoring, before 1935 (undertrick ladders only)",
+    undertricks=_frozen(
+        {
+            (U, NV): Ladder((50,)),
+            (U, V): Ladder((100,), step=50),
+            (X, NV): Ladder((100,), step=50),
+            (X, V): Ladder((200,), step=100),
+            (XX, NV): Ladder((200,), step=100),
+            (XX, V): Ladder((400,), step=200),
+        }
+    ),
+)
+
+#: Eras by the names a worksheet argument may use (compared case-insensitively; blank means current).
+ERAS: Mapping[str, DealRules] = _frozen(
+    {
+        "2017": CURRENT,
+        "CURRENT": CURRENT,
+        "1987": CURRENT,
+        "1993": CURRENT,
+        "1935": ERA_1935,
+        "1932": ERA_1932,
+    }
+)
