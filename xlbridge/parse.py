@@ -1,0 +1,246 @@
+"""Reading what club scorers type: contracts, results, seats, vulnerability, board numbers, field entries.
+
+Parsing is tolerant of the forms clubs use (``4s``, ``4 S``, ``4♠``, ``3N``, ``4S*``, ``=``, ``+1``, ``10.0``) and
+strict about meaning: anything that cannot be a bridge result raises :class:`~xlbridge.errors.BridgeInputError` with
+a message naming the argument, the allowed forms and the value received.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .boards import board_vulnerability
+from .errors import EXCEL_ERRORS, BridgeInputError
+from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
+from .rules import ARTIFICIAL_CODES
+from .values import NUMBER, is_blank, show
+
+__all__ = [
+    "Artificial",
+    "normalise_text",
+    "parse_contract",
+    "parse_field_entry",
+    "parse_result",
+    "parse_seat",
+    "parse_vulnerability",
+    "split_contract",
+]
+
+_SUITS = str.maketrans(
+    {
+        "♠": "S",
+        "♤": "S",
+        "♥": "H",
+        "♡": "H",
+        "♦": "D",
+        "♢": "D",
+        "♣": "C",
+        "♧": "C",
+        "−": "-",  # minus sign
+        "–": "-",  # en dash
+        "—": "-",  # em dash
+        "\u00a0": " ",  # no-break space, as pasted from web pages
+    }
+)
+
+_PASSED_OUT = frozenset({"PASS", "P", "AP", "PASSED", "PASSEDOUT", "PASSOUT", "ALLPASS", "PO"})
+_CONTRACT = re.compile(
+    r"(?P<level>\d+)(?P<strain>NT|N|S|H|D|C)?(?P<doubling>XX|X|\*\*|\*)?(?P<result>=|[+-]\d+)?",
+)
+_DOUBLING = {"": Doubling.UNDOUBLED, "X": Doubling.DOUBLED, "*": Doubling.DOUBLED}
+_DOUBLING.update({"XX": Doubling.REDOUBLED, "**": Doubling.REDOUBLED})
+_STRAINS = {"C": Strain.CLUBS, "D": Strain.DIAMONDS, "H": Strain.HEARTS, "S": Strain.SPADES}
+_STRAINS.update({"N": Strain.NOTRUMP, "NT": Strain.NOTRUMP})
+_SEATS = {"N": Seat.NORTH, "E": Seat.EAST, "S": Seat.SOUTH, "W": Seat.WEST}
+_SEATS.update({"NORTH": Seat.NORTH, "EAST": Seat.EAST, "SOUTH": Seat.SOUTH, "WEST": Seat.WEST})
+_VULNERABILITY = {
+    "NONE": Vulnerability.NONE,
+    "LOVE": Vulnerability.NONE,
+    "NIL": Vulnerability.NONE,
+    "NEITHER": Vulnerability.NONE,
+    "-": Vulnerability.NONE,
+    "NS": Vulnerability.NS,
+    "N-S": Vulnerability.NS,
+    "N/S": Vulnerability.NS,
+    "EW": Vulnerability.EW,
+    "E-W": Vulnerability.EW,
+    "E/W": Vulnerability.EW,
+    "BOTH": Vulnerability.BOTH,
+    "ALL": Vulnerability.BOTH,
+}
+_ARTIFICIAL_SPLIT = re.compile(r"A(\d\d)(\d\d)")
+
+CONTRACT_FORMS = "a level 1-7 and a strain such as 4S, 3NT, 4H*, 2SXX, 4♠ or PASS"
+RESULT_FORMS = "tricks taken (0-13), undertricks as a negative number, or =, +1, -2"
+
+
+def normalise_text(value: str) -> str:
+    """Upper case, suit symbols to letters, dashes to minus, no spaces."""
+    return "".join(value.translate(_SUITS).upper().split())
+
+
+def split_contract(value: object) -> tuple[Contract, str | None]:
+    """A contract, and the result written after it if there was one (``4SX-2`` -> 4SX, ``-2``)."""
+    if isinstance(value, Contract):
+        return value, None
+    if not isinstance(value, str) or is_blank(value):
+        raise BridgeInputError(f"contract {show(value)}: expected {CONTRACT_FORMS}")
+    text = normalise_text(value)
+    if text in _PASSED_OUT:
+        return PASSED_OUT, None
+    match = _CONTRACT.fullmatch(text)
+    if match is None:
+        raise BridgeInputError(f"contract {show(value)}: expected {CONTRACT_FORMS}")
+    level = int(match["level"])
+    if not 1 <= level <= 7:
+        raise BridgeInputError(f"contract {show(value)}: the level must be 1 to 7")
+    if match["strain"] is None:
+        raise BridgeInputError(f"contract {show(value)}: the strain must be C, D, H, S or NT (♣♦♥♠ allowed)")
+    contract = Contract(level, _STRAINS[match["strain"]], _DOUBLING[match["doubling"] or ""])
+    return contract, match["result"]
+
+
+def parse_contract(value: object) -> Contract:
+    """A contract as clubs type it: ``4S``, ``4s``, ``4 S``, ``4♠``, ``3NT``, ``3N``, ``4SX``, ``4S*``, ``PASS``...
+
+    A result written after the contract (``4SX-2``) is an error here: see :func:`split_contract`.
+    """
+    contract, result = split_contract(value)
+    if result is not None:
+        raise BridgeInputError(f"contract {show(value)}: a contract alone was expected, without its result")
+    return contract
+
+
+def parse_result(value: object, contract: Contract) -> int:
+    """The number of tricks declarer took.
+
+    ``value`` is tricks taken (0-13), undertricks as a negative number (-2 is down two), or the text ``=``,
+    ``+1``, ``-2`` relative to the contract; numbers may arrive as text or as floats.
+    """
+    if contract.passed_out:
+        if is_blank(value) or value in (0, "=", "-", "0"):
+            return 0
+        raise BridgeInputError(f"result {show(value)}: a passed-out board has no result; leave it blank")
+    if isinstance(value, bool) or is_blank(value):
+        raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
+    if isinstance(value, (int, float)):
+        return _tricks_from_number(value, value, contract)
+    if not isinstance(value, str):
+        raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
+    text = normalise_text(value)
+    if text in ("=", "+0", "MADE"):
+        return contract.tricks_needed
+    if text.startswith("+") and text[1:].isdigit():
+        over = int(text[1:])
+        tricks = contract.tricks_needed + over
+        if tricks > 13:
+            raise BridgeInputError(
+                f"result {show(value)}: {contract} cannot make {over} overtrick{'s' * (over != 1)} (13 tricks at most)",
+                excel_error="#NUM!",
+            )
+        return tricks
+    if NUMBER.fullmatch(text):
+        number = float(text)
+        return _tricks_from_number(number, value, contract)
+    raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
+
+
+def _tricks_from_number(number: float, shown: object, contract: Contract) -> int:
+    if not (math.isfinite(number) and float(number).is_integer()):
+        raise BridgeInputError(f"result {show(shown)}: tricks must be a whole number")
+    count = int(number)
+    if count >= 0:
+        if count > 13:
+            raise BridgeInputError(f"result {show(shown)}: there are only 13 tricks", excel_error="#NUM!")
+        return count
+    down = -count
+    if down > contract.tricks_needed:
+        raise BridgeInputError(
+            f"result {show(shown)}: {contract} can go down {contract.tricks_needed} at most",
+            excel_error="#NUM!",
+        )
+    return contract.tricks_needed - down
+
+
+def parse_seat(value: object, argument: str = "declarer") -> Seat | None:
+    """N, E, S or W (any case, or spelled out); blank gives None."""
+    if is_blank(value):
+        return None
+    if isinstance(value, str):
+        seat = _SEATS.get(normalise_text(value))
+        if seat is not None:
+            return seat
+    raise BridgeInputError(f"{argument} {show(value)}: must be N, E, S or W")
+
+
+def parse_vulnerability(value: object) -> Vulnerability | bool:
+    """A board number, a vulnerability (None, Love, -, NS, N-S, EW, E-W, Both, All) or TRUE/FALSE.
+
+    TRUE/FALSE mean "declarer is vulnerable" and come back as a bool; everything else as a
+    :class:`~xlbridge.model.Vulnerability`.
+    """
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return board_vulnerability(value)
+    if isinstance(value, str) and not is_blank(value):
+        text = normalise_text(value)
+        if text in _VULNERABILITY:
+            return _VULNERABILITY[text]
+        if text in ("TRUE", "FALSE"):
+            return text == "TRUE"
+        if NUMBER.fullmatch(text):
+            return board_vulnerability(text)
+    raise BridgeInputError(
+        f"vulnerability {show(value)}: expected a board number, None, NS, EW, Both (or Love, -, N-S, E-W, All), "
+        "or TRUE/FALSE for declarer vulnerable"
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Artificial:
+    """An artificial adjusted score: each side's percentage of the full top (Average-plus is 60 / 40)."""
+
+    ns_percent: int
+    ew_percent: int
+
+    def __str__(self) -> str:
+        return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
+
+
+FieldEntry = int | Fraction | Artificial
+
+
+def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | None:
+    """One entry of a board's field: a North-South score, an artificial score, or None for a blank.
+
+    Scores are whole numbers (weighted adjusted scores may have fractions); artificial scores are ``A``/``A=``
+    (50%), ``A+`` (60% NS, 40% EW), ``A-`` (40/60) and USEBIO's ``A6040`` form.
+    """
+    if is_blank(value):
+        return None
+    if isinstance(value, bool):
+        raise BridgeInputError(f"{argument} {show(value)}: expected a score or an artificial score such as A+")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise BridgeInputError(f"{argument} {show(value)}: expected a score", excel_error="#NUM!")
+        return int(value) if value.is_integer() else Fraction(value).limit_denominator(1000)
+    if isinstance(value, str):
+        text = normalise_text(value)
+        if text in EXCEL_ERRORS:
+            raise BridgeInputError(f"{argument} {text}: the cell holds an error", excel_error=text)
+        if NUMBER.fullmatch(text):
+            return parse_field_entry(float(text), argument)
+        if text in ARTIFICIAL_CODES:
+            return Artificial(*ARTIFICIAL_CODES[text])
+        split = _ARTIFICIAL_SPLIT.fullmatch(text)
+        if split:
+            return Artificial(int(split[1]), int(split[2]))
+    raise BridgeInputError(
+        f"{argument} {show(value)}: expected a North-South score or an artificial score (A, A+, A-, A6040)"
+    )

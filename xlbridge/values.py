@@ -1,0 +1,50 @@
+"""Cell values as Excel hands them over: blanks, whole numbers, and how a message shows a value."""
+
+from __future__ import annotations
+
+import math
+import re
+
+from .errors import BridgeInputError
+
+__all__ = ["NUMBER", "as_whole_number", "is_blank", "parse_board", "show"]
+
+#: A number written as text.
+NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
+
+
+def is_blank(value: object) -> bool:
+    """An empty cell: None (classic Excel), an empty or all-space string."""
+    return value is None or (isinstance(value, str) and not value.strip())
+
+
+def show(value: object) -> str:
+    """A received value as a message shows it."""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def as_whole_number(value: object, argument: str) -> int:
+    """An integer from an int, an integral float (Excel hands over 10.0) or digits in text."""
+    if isinstance(value, bool):
+        raise BridgeInputError(f"{argument} {show(value)}: expected a whole number, not TRUE/FALSE")
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if math.isfinite(value) and value.is_integer():
+            return int(value)
+        raise BridgeInputError(f"{argument} {show(value)}: must be a whole number")
+    if isinstance(value, str):
+        text = value.strip()
+        if NUMBER.fullmatch(text):
+            return as_whole_number(float(text), argument)
+    raise BridgeInputError(f"{argument} {show(value)}: expected a whole number")
+
+
+def parse_board(value: object) -> int:
+    """A board number: any whole number from 1."""
+    number = as_whole_number(value, "board")
+    if number < 1:
+        raise BridgeInputError(f"board {number}: board numbers start at 1", excel_error="#NUM!")
+    return number

@@ -1,0 +1,51 @@
+"""Parsing XML from outside (USEBIO files, workbook parts) with the standard library, safely.
+
+Entity declarations (the "billion laughs" and external-entity attacks) are refused, and no DTD or external entity is
+ever fetched: a document type line such as USEBIO's ``<!DOCTYPE USEBIO SYSTEM "...dtd">`` is allowed and ignored.
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import IO
+from xml.parsers import expat
+
+from .errors import BridgeInputError
+
+__all__ = ["UnsafeXMLError", "XMLSyntaxError", "parse_xml"]
+
+
+class UnsafeXMLError(BridgeInputError):
+    """The document declares entities: refused rather than expanded."""
+
+
+class XMLSyntaxError(BridgeInputError):
+    """The document is not well-formed XML (truncated, corrupt); the message gives the line."""
+
+
+def _refuse_entities(*_: object) -> None:
+    raise UnsafeXMLError("the XML declares entities (refused: entity expansion is off)")
+
+
+def _refuse_external(context: str, base: str | None, system_id: str | None, public_id: str | None) -> int:
+    raise UnsafeXMLError(f"the XML refers to an external entity {system_id!r} (refused)")
+
+
+def parse_xml(source: bytes | IO[bytes]) -> ET.Element:
+    """The root element of an XML document given as bytes or a binary file."""
+    builder = ET.TreeBuilder()
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    parser.EntityDeclHandler = _refuse_entities
+    parser.UnparsedEntityDeclHandler = _refuse_entities
+    parser.ExternalEntityRefHandler = _refuse_external
+    parser.StartElementHandler = lambda tag, attributes: builder.start(tag, attributes)
+    parser.EndElementHandler = builder.end
+    parser.CharacterDataHandler = builder.data
+    parser.ordered_attributes = False
+    data = source if isinstance(source, bytes) else source.read()
+    try:
+        parser.Parse(data, True)
+    except expat.ExpatError as error:
+        raise XMLSyntaxError(f"line {error.lineno}: {expat.ErrorString(error.code)}") from None
+    return builder.close()
