@@ -1,0 +1,87 @@
+"""The ``xlbridge`` command line: scoring where Excel is not."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+from .boards import board_dealer, board_vulnerability
+from .errors import BridgeInputError
+from .model import Seat, Vulnerability
+from .parse import parse_seat, parse_vulnerability, split_contract
+from .scoring import ns_score
+
+__all__ = ["main"]
+
+SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
+
+
+def _score(args: argparse.Namespace) -> int:
+    contract, embedded = split_contract(args.contract)
+    result = args.result if args.result is not None else embedded
+    if args.board is not None:
+        vulnerability: object = args.board
+        where = f"board {args.board} ({board_dealer(args.board)} deals, {_vul_words(board_vulnerability(args.board))})"
+    elif args.vul is not None:
+        vulnerability = parse_vulnerability(args.vul)
+        where = _vul_words(vulnerability)
+    else:
+        vulnerability, where = "None", "nobody vulnerable"
+    seats = [parse_seat(args.by)] if args.by else [Seat.NORTH, Seat.EAST]
+    print(f"{contract}{'' if result is None else _result_words(result)}, {where}")
+    for seat in seats:
+        assert seat is not None
+        score = ns_score(contract, seat.value, result, vulnerability, args.rules)
+        side = seat.side
+        declarer = f"by {seat.value}" if args.by else f"by {SIDE_NAMES[side.value]}"
+        print(f"  {declarer:<18} {side.value} {score * side.sign:+6d}   (traveller, N-S: {score:+d})")
+    return 0
+
+
+def _vul_words(vulnerability: Vulnerability | bool) -> str:
+    if isinstance(vulnerability, bool):
+        return "vulnerable" if vulnerability else "not vulnerable"
+    return {"None": "nobody vulnerable", "Both": "both vulnerable"}.get(
+        vulnerability.value, f"{vulnerability.value} vulnerable"
+    )
+
+
+def _result_words(result: object) -> str:
+    text = str(result)
+    return text if text.startswith(("=", "+", "-")) else f" taking {text}"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
+    )
+    parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    score = commands.add_parser(
+        "score",
+        help="score one contract (both sides, or one declarer)",
+        description="Score a contract as a traveller does: xlbridge score 4SX -2 --board 2",
+    )
+    score.add_argument("contract", help="the contract, e.g. 4S, 3NT, 4HX, or 4SX-2 with its result")
+    score.add_argument("result", nargs="?", help="tricks taken (0-13), or =, +1, -2 (omit if in the contract)")
+    score.add_argument("--by", metavar="SEAT", help="declarer: N, E, S or W (default: show both sides)")
+    where = score.add_mutually_exclusive_group()
+    where.add_argument("--board", type=int, help="board number: gives dealer and vulnerability")
+    where.add_argument("--vul", metavar="VUL", help="None, NS, EW or Both (default None)")
+    score.add_argument("--rules", default=None, help="scoring era: 2017 (default), 1935, 1932")
+    score.set_defaults(run=_score)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; the exit status is 0, or 2 for input that cannot be used (with one message line)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.run(args))
+    except BridgeInputError as error:
+        print(f"xlbridge {args.command}: {error}", file=sys.stderr)
+        return 2
