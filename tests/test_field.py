@@ -223,3 +223,16 @@ def test_acbl_scale_is_half_the_european() -> None:
 def test_wbf_imp_scale_is_the_default() -> None:
     """Butler and cross-IMPs use the WBF scale unless told otherwise."""
     assert Field([0, 600]).butler(600, WBF_IMPS).ns == imps(600 - 300)
+
+
+@pytest.mark.parametrize(
+    ("value", "half_away", "half_even"),
+    [(-445, -450, -440), (445, 450, 440), (435, 440, 440), (125, 130, 120), (-125, -130, -120), (124, 120, 120),
+     (-126, -130, -130), (Fraction(1, 3), 0, 0), (10**29 + 5, 10**29 + 10, 10**29)],
+)  # fmt: skip
+def test_datum_rounding(value: int | Fraction, half_away: int, half_even: int) -> None:
+    """Nearest 10: halves away from zero (Compscore3) or to the even ten (ACBLscore); exact for any size."""
+    from xlbridge.field import _round_to
+
+    assert _round_to(Fraction(value), 10, "half-away") == half_away
+    assert _round_to(Fraction(value), 10, "half-even") == half_even

@@ -151,5 +151,38 @@ def test_victory_points_by_scale_name() -> None:
     assert victory_points(40, "WBF", 8) == 19.74
     with pytest.raises(BridgeInputError, match="boards missing"):
         victory_points(40, "WBF")
-    with pytest.raises(BridgeInputError, match="boards 0: must be at least 1"):
+    with pytest.raises(BridgeInputError, match="boards 0: must be 1 to 10,000"):
         wbf_vp(3, 0)
+    with pytest.raises(BridgeInputError, match="boards 1000000: must be 1 to 10,000"):
+        wbf_vp(3, 1e6)
+
+
+def literal_smoothing(values: list[int]) -> list[int]:
+    """The WBF's rule word for word: while some V[i+1] - V[i] > V[i] - V[i-1], add 0.01 to V[i]."""
+    values = list(values)
+    changed = True
+    while changed:
+        changed = False
+        for i in range(1, len(values) - 1):
+            if values[i + 1] - values[i] > values[i] - values[i - 1]:
+                values[i] += 1
+                changed = True
+    return values
+
+
+def test_fast_smoothing_equals_the_literal_rule() -> None:
+    """For 1 to 120 boards the table equals rounding half up and then applying the rule one 0.01 at a time."""
+    import math
+    from decimal import ROUND_HALF_UP, Decimal
+
+    tau = (math.sqrt(5) - 1) / 2
+    for boards in range(1, 121):
+        blitz = 15 * math.sqrt(boards)
+        rounded = []
+        for margin in itertools.count():
+            raw = 10 + 10 * (1 - tau ** (3 * margin / blitz)) / (1 - tau**3)
+            hundredths = min(2000, int(Decimal(repr(raw)).quantize(Decimal("0.01"), ROUND_HALF_UP) * 100))
+            rounded.append(hundredths)
+            if hundredths == 2000:
+                break
+        assert list(wbf_vp_table(boards)) == literal_smoothing(rounded), boards

@@ -13,7 +13,6 @@ from __future__ import annotations
 from bisect import bisect_left, bisect_right
 from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import dataclass
-from decimal import ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from typing import TypeVar
 
@@ -73,9 +72,17 @@ class SideScores:
 
 
 def _round_to(value: Fraction, step: int, rounding: str) -> int:
-    quotient = Decimal(value.numerator) / Decimal(value.denominator) / step
-    mode = ROUND_HALF_EVEN if rounding == "half-even" else ROUND_HALF_UP  # ROUND_HALF_UP is away from zero
-    return int(quotient.quantize(Decimal(1), rounding=mode)) * step
+    """``value`` to the nearest multiple of ``step``; a half goes away from zero, or to the even multiple."""
+    quotient = value / step
+    below = quotient.numerator // quotient.denominator
+    remainder = quotient - below
+    if remainder != Fraction(1, 2):
+        nearest = below + (remainder > Fraction(1, 2))
+    elif rounding == "half-even":
+        nearest = below + (below % 2)
+    else:
+        nearest = below + (quotient > 0)
+    return nearest * step
 
 
 def _artificial_imps(percent: int) -> Fraction:
@@ -95,7 +102,7 @@ class Field:
         real: list[int | Fraction] = []
         artificial = 0
         for value in entries:
-            entry = value if isinstance(value, (int, Fraction, Artificial)) else parse_field_entry(value)
+            entry = value if isinstance(value, (int, Fraction, Artificial)) else parse_field_entry(value, "field entry")
             if entry is None:
                 continue
             if isinstance(entry, Artificial):
@@ -204,7 +211,7 @@ def group_fields(
         try:
             fields[key] = Field(values, expected)
         except BridgeInputError as error:
-            fields[key] = error
+            fields[key] = BridgeInputError(f"board {key}: {error.message}", excel_error=error.excel_error)
     return fields
 
 

@@ -15,7 +15,7 @@ from .errors import BridgeInputError
 from .model import Contract, Doubling, Seat, Vulnerability
 from .parse import CONTRACT_FORMS, parse_result, parse_seat, parse_vulnerability, split_contract
 from .rules import CURRENT, ERAS, DealRules, lookup
-from .values import is_blank
+from .values import cell_error, is_blank, is_blank_text
 
 __all__ = [
     "Deal",
@@ -104,14 +104,14 @@ class Deal:
 
 def parse_deal(contract: object, declarer: object, result: object, vulnerability: object) -> Deal:
     """Read one traveller line as typed; the result may be written inside the contract (``4SX-2``, ``3NT=``)."""
-    if is_blank(contract):
+    if is_blank_text(contract):
         raise BridgeInputError(f"contract missing: expected {CONTRACT_FORMS}")
     parsed, embedded = split_contract(contract)
     if embedded is not None:
         if not is_blank(result) and parse_result(result, parsed) != parse_result(embedded, parsed):
             raise BridgeInputError(f"result {result!r}: contract {contract!r} already says {embedded}")
         result = embedded
-    seat = parse_seat(declarer)
+    seat = None if is_blank_text(declarer) else parse_seat(declarer)
     if is_blank(result) and not parsed.passed_out:
         raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")
     tricks = parse_result(result, parsed)
@@ -150,8 +150,12 @@ def ns_score(contract: object, declarer: object, result: object, vulnerability: 
 
 
 def is_blank_line(contract: object, declarer: object, result: object) -> bool:
-    """A traveller line nobody has filled in yet (vulnerability alone does not make a line)."""
-    return is_blank(contract) and is_blank(declarer) and is_blank(result)
+    """A traveller line nobody has filled in yet (vulnerability alone does not make a line).
+
+    xlwings Lite hands an empty cell over as 0, so a 0 in the contract or declarer column is a blank, and so is a 0
+    result on a line with neither.
+    """
+    return is_blank_text(contract) and is_blank_text(declarer) and (is_blank(result) or result == 0)
 
 
 _cache: dict[tuple[object, ...], int | BridgeInputError | None] = {}
@@ -163,6 +167,15 @@ def _score_cell(
 ) -> int | BridgeInputError | None:
     if is_blank_line(contract, declarer, result):
         return None
+    for name, value in (
+        ("contract", contract),
+        ("declarer", declarer),
+        ("result", result),
+        ("vulnerability", vulnerability),
+    ):
+        error = cell_error(name, value)
+        if error is not None:
+            return error
     try:
         return ns_score(contract, declarer, result, vulnerability, rules)
     except BridgeInputError as error:
