@@ -1,0 +1,517 @@
+"""The worksheet functions, free of any spreadsheet program: 2-D grids of cell values in, 2-D grids out.
+
+This is the layer between Excel and the scoring engine. It only converts cells to Python values, calls the engine,
+and turns errors into Excel error values:
+
+- every argument may be a single value or a range (a list of rows); ranges broadcast like Excel's own functions
+  (a single cell, row or column stretches; a position outside a smaller range is ``#N/A``) and the answer has the
+  broadcast shape, as a list of rows that Excel 365 spills;
+- a line whose inputs are all empty gives an empty text (unused template rows stay blank); a cell that already holds
+  an error passes it on;
+- nothing raises: a bad element becomes ``#VALUE!`` (malformed), ``#NUM!`` (out of range) or ``#N/A`` (not in its
+  field) and the other elements still compute; :func:`bridgecheck` and the message of
+  :class:`~xlbridge.errors.BridgeInputError` tell why.
+
+:mod:`xlbridge.udfs` declares these to xlwings; :mod:`xlbridge.calc` registers them in the ``formulas`` engine.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Iterable, Sequence
+from fractions import Fraction
+from itertools import repeat
+from typing import Any, TypeVar
+
+from .boards import board_dealer, board_vulnerability
+from .errors import EXCEL_ERRORS, BridgeInputError
+from .field import Field, group_fields
+from .field import bam as board_a_match
+from .parse import normalise_text, parse_field_entry
+from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, MatchpointScale
+from .rules.comparisons import EUROPEAN, TRIMMED
+from .scales import imp_scale as resolve_imp_scale
+from .scales import imps, vp20, vp30, wbf_vp
+from .scoring import score_column
+from .values import NUMBER, cell_error, is_blank, is_blank_text
+
+__all__ = [
+    "FUNCTIONS",
+    "Grid",
+    "bam",
+    "boarddealer",
+    "boardvul",
+    "bridgecheck",
+    "bridgescore",
+    "butler",
+    "crossimp",
+    "datum",
+    "imp",
+    "matchpoints",
+    "vp20_cells",
+    "vp30_cells",
+]
+
+Grid = list[list[Any]]
+T = TypeVar("T")
+
+#: The value at a position outside a smaller range, as Excel broadcasts.
+OUTSIDE = "#N/A"
+
+#: When True, an unexpected exception escapes instead of becoming #VALUE! (the tests set it, to see bugs).
+STRICT = False
+
+
+def as_grid(value: object) -> Grid:
+    """A value as xlwings hands it over (a scalar, or a list of rows) as a list of rows."""
+    if isinstance(value, (list, tuple)):
+        if not value:
+            return [[None]]
+        if all(isinstance(row, (list, tuple)) for row in value):
+            rows = [list(row) for row in value]
+            width = max(len(row) for row in rows) or 1
+            return [row + [None] * (width - len(row)) for row in rows]
+        return [[item] for item in value]  # a plain list from Python: one column
+    return [[value]]
+
+
+def _broadcast_shape(grids: Sequence[Grid]) -> tuple[int, int]:
+    return max(len(grid) for grid in grids), max(len(grid[0]) for grid in grids)
+
+
+def _flatten(grid: Grid, rows: int, cols: int) -> list[Any]:
+    """The grid stretched to rows x cols, row by row (Excel's broadcasting)."""
+    height, width = len(grid), len(grid[0])
+    if (height, width) == (rows, cols):
+        return [value for row in grid for value in row]
+    if (height, width) == (1, 1):
+        return list(repeat(grid[0][0], rows * cols))
+    out: list[Any] = []
+    for r in range(rows):
+        source = grid[0] if height == 1 else grid[r] if r < height else None
+        for c in range(cols):
+            if source is None:
+                out.append(OUTSIDE)
+            else:
+                out.append(source[0] if width == 1 else source[c] if c < width else OUTSIDE)
+    return out
+
+
+def _shape_back(values: list[Any], rows: int, cols: int) -> Grid:
+    if cols == 1:
+        return [[value] for value in values]
+    return [values[r * cols : (r + 1) * cols] for r in range(rows)]
+
+
+def excel_value(value: object) -> object:
+    """A Python answer as a cell shows it: numbers, text, "" for nothing, the error code for an error."""
+    if value is None:
+        return ""
+    if isinstance(value, BridgeInputError):
+        return value.excel_error
+    if isinstance(value, Fraction):
+        return int(value) if value.denominator == 1 else float(value)
+    return value
+
+
+def _safe(shape_of: Callable[..., tuple[int, int]]) -> Callable[[Callable[..., Grid]], Callable[..., Grid]]:
+    """Never let an exception out of a worksheet function: a bug becomes #VALUE! over the answer's shape."""
+
+    def decorate(function: Callable[..., Grid]) -> Callable[..., Grid]:
+        @functools.wraps(function)
+        def wrapper(*args: Any) -> Grid:
+            try:
+                return function(*args)
+            except Exception:
+                if STRICT:
+                    raise
+                try:
+                    rows, cols = shape_of(*args)
+                except Exception:
+                    rows, cols = 1, 1
+                return [["#VALUE!"] * cols for _ in range(rows)]
+
+        return wrapper
+
+    return decorate
+
+
+def _shape_of_all(*args: Any) -> tuple[int, int]:
+    return _broadcast_shape([as_grid(arg) for arg in args])
+
+
+def _shape_of_first(first: Any, *_: Any) -> tuple[int, int]:
+    grid = as_grid(first)
+    return len(grid), len(grid[0])
+
+
+def _cell_errors(values: Iterable[object], names: Sequence[str]) -> BridgeInputError | None:
+    """The error to pass on from the first cell that holds one (or NaN), else None."""
+    for name, value in zip(names, values, strict=False):
+        error = cell_error(name, value)
+        if error is not None:
+            return error
+    return None
+
+
+def _elementwise(function: Callable[..., object], names: Sequence[str], *args: object) -> Grid:
+    grids = [as_grid(arg) for arg in args]
+    rows, cols = _broadcast_shape(grids)
+    out: list[object] = []
+    for values in zip(*(_flatten(grid, rows, cols) for grid in grids), strict=True):
+        passed = _cell_errors(values, names)
+        if passed is not None:
+            out.append(passed.excel_error)
+            continue
+        try:
+            out.append(excel_value(function(*values)))
+        except BridgeInputError as error:
+            out.append(error.excel_error)
+    return _shape_back(out, rows, cols)
+
+
+# --- deals and boards ----------------------------------------------------------------------------------------------
+
+
+def _deal_columns(*args: object) -> tuple[list[list[Any]], int, int]:
+    grids = [as_grid(arg) for arg in args]
+    rows, cols = _broadcast_shape(grids)
+    return [_flatten(grid, rows, cols) for grid in grids], rows, cols
+
+
+@_safe(_shape_of_all)
+def bridgescore(
+    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
+) -> Grid:
+    """North-South scores (declarer's side's when declarer is blank), line by line."""
+    columns, rows, cols = _deal_columns(contract, declarer, result, vulnerability, rules)
+    contracts, declarers, results, vulnerabilities, eras = columns
+    scores = score_column(contracts, declarers, results, vulnerabilities, rules=eras)
+    return _shape_back([excel_value(score) for score in scores], rows, cols)
+
+
+@_safe(_shape_of_all)
+def bridgecheck(
+    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
+) -> Grid:
+    """Empty text for a valid (or unused) line, otherwise the reason it cannot be scored."""
+    columns, rows, cols = _deal_columns(contract, declarer, result, vulnerability, rules)
+    contracts, declarers, results, vulnerabilities, eras = columns
+    scores = score_column(contracts, declarers, results, vulnerabilities, rules=eras)
+    return _shape_back([score.message if isinstance(score, BridgeInputError) else "" for score in scores], rows, cols)
+
+
+def _blank_or(function: Callable[..., T]) -> Callable[..., T | None]:
+    """Blank when the first argument is blank, else ``function``."""
+
+    def inner(first: object, *rest: object) -> T | None:
+        return None if is_blank(first) else function(first, *rest)
+
+    return inner
+
+
+@_safe(_shape_of_all)
+def boardvul(board: object) -> Grid:
+    """None, NS, EW or Both for each board number."""
+    return _elementwise(_blank_or(lambda b: board_vulnerability(b).value), ["board"], board)
+
+
+@_safe(_shape_of_all)
+def boarddealer(board: object) -> Grid:
+    """N, E, S or W for each board number."""
+    return _elementwise(_blank_or(lambda b: board_dealer(b).value), ["board"], board)
+
+
+# --- IMPs and VPs --------------------------------------------------------------------------------------------------
+
+
+def _text_option(value: object) -> object:
+    return None if is_blank_text(value) else value
+
+
+@_safe(_shape_of_all)
+def imp(points: object, imp_scale: object = None) -> Grid:
+    """Signed IMPs for each point difference."""
+    return _elementwise(_blank_or(lambda p, s: imps(p, _text_option(s))), ["points", "scale"], points, imp_scale)
+
+
+def _vp20(margin: object, boards: object) -> object:
+    return vp20(margin) if is_blank_text(boards) else wbf_vp(margin, boards)
+
+
+@_safe(_shape_of_all)
+def vp20_cells(margin: object, boards: object = None) -> Grid:
+    """The discrete 20-VP scale, or with ``boards`` the WBF continuous scale."""
+    return _elementwise(_blank_or(_vp20), ["imps", "boards"], margin, boards)
+
+
+@_safe(_shape_of_all)
+def vp30_cells(margin: object) -> Grid:
+    """The discrete 30-VP scale."""
+    return _elementwise(_blank_or(vp30), ["imps"], margin)
+
+
+@_safe(_shape_of_all)
+def bam(score: object, other: object) -> Grid:
+    """Board-a-match points: 1, 1/2 or 0."""
+
+    def one(mine: object, theirs: object) -> object:
+        if is_blank(mine) and is_blank(theirs):
+            return None
+        return board_a_match(mine, theirs)
+
+    return _elementwise(one, ["score", "other"], score, other)
+
+
+# --- comparisons across a field ------------------------------------------------------------------------------------
+
+_SPLIT = re.compile(r"[\s,;/]+")
+
+
+@functools.lru_cache(maxsize=512)
+def _tokens(method: object) -> tuple[str, ...]:
+    if is_blank_text(method):
+        return ()
+    if not isinstance(method, str):
+        raise BridgeInputError(f"method {method!r}: expected text such as MP, ACBL, %, EW")
+    text = method.upper().replace("%", " % ")
+    return tuple(token for token in _SPLIT.split(text) if token)
+
+
+def _side(tokens: Sequence[str]) -> tuple[str, list[str]]:
+    """The side asked for, and the other words (CHECK, which asks for reasons, is handled by the caller)."""
+    rest = [token for token in tokens if token not in ("NS", "N-S", "EW", "E-W", "CHECK")]
+    side = "EW" if any(token in ("EW", "E-W") for token in tokens) else "NS"
+    return side, rest
+
+
+@functools.lru_cache(maxsize=512)
+def _matchpoint_options(method: object) -> tuple[MatchpointScale, bool, str]:
+    side, rest = _side(_tokens(method))
+    percent = False
+    scale = EUROPEAN
+    for token in rest:
+        if token in ("%", "PERCENT", "PCT"):
+            percent = True
+        elif token in MATCHPOINT_SCALES:
+            scale = MATCHPOINT_SCALES[token]
+        else:
+            raise BridgeInputError(
+                f"method {method!r}: use MP (European) or ACBL, % for percentages, EW for East-West's side"
+            )
+    return scale, percent, side
+
+
+@functools.lru_cache(maxsize=512)
+def _cross_imp_options(method: object) -> tuple[bool, str]:
+    side, rest = _side(_tokens(method))
+    total = False
+    for token in rest:
+        if token in ("TOTAL", "ACBL"):
+            total = True
+        elif token not in ("AVERAGE", "AVG"):
+            raise BridgeInputError(
+                f"method {method!r}: use AVERAGE (IMPs over the comparisons) or TOTAL (ACBL), EW for East-West"
+            )
+    return total, side
+
+
+@functools.lru_cache(maxsize=512)
+def _datum_options(method: object) -> tuple[DatumMethod, str]:
+    side, rest = _side(_tokens(method))
+    chosen = TRIMMED
+    for token in rest:
+        if token in DATUM_METHODS:
+            chosen = DATUM_METHODS[token]
+        else:
+            names = ", ".join(sorted(DATUM_METHODS))
+            raise BridgeInputError(f"method {method!r}: use one of {names}, and EW for East-West's side")
+    return chosen, side
+
+
+def _group_key(value: object) -> object:
+    """A board number (or other group label) as a dictionary key: 5, 5.0 and "5" are the same board."""
+    if is_blank(value):
+        return None
+    if isinstance(value, str):
+        text = value.strip()
+        if NUMBER.fullmatch(text):
+            value = float(text)
+        else:
+            return normalise_text(text)
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Answer = Callable[[Field, object, object], object]
+
+
+def _compare(answer: Answer, score: object, field: object, options: Sequence[object], groups: object) -> Grid:
+    """Score each ``score`` against its field (or its group's field) with ``answer(field, entry, method)``.
+
+    ``options`` are the per-element arguments broadcast with ``score``: the method, and for matchpoints the
+    expected count (which decides the :class:`Field` built). With ``CHECK`` among the method's words the answer is
+    the reason each element cannot be scored ("" when it can), so that the cause of an error can be read.
+    """
+    score_grid, field_grid = as_grid(score), as_grid(field)
+    option_grids = [as_grid(option) for option in options]
+    field_values = [value for row in field_grid for value in row]
+    grouped = not _is_omitted(groups)
+    shape_error = None
+    keys: list[object] = []
+    if grouped:
+        group_grid = as_grid(groups)
+        rows, cols = len(score_grid), len(score_grid[0])
+        sizes = {(rows, cols), (len(field_grid), len(field_grid[0])), (len(group_grid), len(group_grid[0]))}
+        if len(sizes) > 1:
+            shape_error = BridgeInputError("groups: score, field and groups must be ranges of the same size")
+        keys = [_group_key(value) for row in group_grid for value in row]
+    else:
+        rows, cols = _broadcast_shape([score_grid, *option_grids])
+    scores = _flatten(score_grid, rows, cols)
+    methods, *rest = [_flatten(grid, rows, cols) for grid in option_grids]
+    expecteds = rest[0] if rest else list(repeat(None, rows * cols))
+    boards: dict[object, Any] = {}
+
+    def board_for(index: int) -> Field:
+        if shape_error is not None:
+            raise shape_error
+        expected = expecteds[index]
+        if expected not in boards:
+            try:
+                if grouped:
+                    usable = [None if isinstance(key, str) and key in EXCEL_ERRORS else key for key in keys]
+                    boards[expected] = group_fields(usable, field_values, expected)
+                else:
+                    boards[expected] = Field(field_values, expected)
+            except BridgeInputError as error:
+                boards[expected] = error
+        found = boards[expected]
+        if grouped and not isinstance(found, BridgeInputError):
+            key = keys[index]
+            if key is None:
+                raise BridgeInputError("board missing: this result has no group (board number)")
+            if isinstance(key, str) and key in EXCEL_ERRORS:
+                raise BridgeInputError(f"board: the cell holds the error {key}", excel_error=key)
+            found = found[key]
+        if isinstance(found, BridgeInputError):
+            raise found
+        return found  # type: ignore[no-any-return]
+
+    out: list[object] = []
+    for index, value in enumerate(scores):
+        method = methods[index]
+        check = "CHECK" in _words(method)
+        if is_blank(value):
+            out.append("")
+            continue
+        try:
+            passed = _cell_errors([value, method, expecteds[index]], ["score", "method", "expected"])
+            if passed is not None:
+                raise passed
+            board = board_for(index)
+            result = answer(board, parse_field_entry(value), method)
+            out.append("" if check else excel_value(result))
+        except BridgeInputError as error:
+            out.append(error.message if check else error.excel_error)
+    return _shape_back(out, rows, cols)
+
+
+def _words(method: object) -> tuple[str, ...]:
+    try:
+        return _tokens(method)
+    except BridgeInputError:
+        return ()
+
+
+def _is_omitted(value: object) -> bool:
+    grid = as_grid(value)
+    return all(is_blank_text(cell) for row in grid for cell in row)
+
+
+def _matchpoints_answer(board: Field, entry: object, method: object) -> object:
+    scale, percent, side = _matchpoint_options(method)
+    result = board.matchpoints(entry, scale)  # type: ignore[arg-type]
+    if percent:
+        return result.ns_percent if side == "NS" else result.ew_percent
+    return result.ns if side == "NS" else result.ew
+
+
+@_safe(_shape_of_first)
+def matchpoints(
+    score: object, field: object, method: object = None, expected: object = None, groups: object = None
+) -> Grid:
+    """Matchpoints (or percentages) of each score within its board's field."""
+    return _compare(_matchpoints_answer, score, field, [method, expected], groups)
+
+
+def _cross_imp_answer(board: Field, entry: object, method: object) -> object:
+    total, side = _cross_imp_options(method)
+    result = board.cross_imps(entry, resolve_imp_scale(), total)  # type: ignore[arg-type]
+    return result.ns if side == "NS" else result.ew
+
+
+@_safe(_shape_of_first)
+def crossimp(score: object, field: object, method: object = None, groups: object = None) -> Grid:
+    """Cross-IMPs of each score against the other results of its board."""
+    return _compare(_cross_imp_answer, score, field, [method], groups)
+
+
+def _butler_answer(board: Field, entry: object, method: object) -> object:
+    chosen, side = _datum_options(method)
+    result = board.butler(entry, resolve_imp_scale(), chosen)  # type: ignore[arg-type]
+    return result.ns if side == "NS" else result.ew
+
+
+@_safe(_shape_of_first)
+def butler(score: object, field: object, method: object = None, groups: object = None) -> Grid:
+    """Butler IMPs of each score against its board's datum."""
+    return _compare(_butler_answer, score, field, [method], groups)
+
+
+def _datum_answer(board: Field, entry: object, method: object) -> object:
+    chosen, _ = _datum_options(method)
+    return board.datum(chosen)
+
+
+def _datum_shape(field: object, method: object = None, groups: object = None) -> tuple[int, int]:
+    if _is_omitted(groups):
+        return _shape_of_all(method)
+    return _shape_of_first(groups)
+
+
+@_safe(_datum_shape)
+def datum(field: object, method: object = None, groups: object = None) -> Grid:
+    """The Butler datum of the field, or with ``groups`` one datum per row (its board's)."""
+    if _is_omitted(groups):
+        board_grid = as_grid(method)
+        rows, cols = len(board_grid), len(board_grid[0])
+        out: list[object] = []
+        for one_method in _flatten(board_grid, rows, cols):
+            try:
+                chosen, _ = _datum_options(one_method)
+                out.append(Field(value for row in as_grid(field) for value in row).datum(chosen))
+            except BridgeInputError as error:
+                out.append(error.excel_error)
+        return _shape_back(out, rows, cols)
+    # One datum per row: each row's own field cell stands in for the score it is the datum of.
+    return _compare(_datum_answer, field, field, [method], groups)
+
+
+#: Every worksheet function by its Excel name, with the implementation behind it.
+FUNCTIONS: dict[str, Callable[..., Grid]] = {
+    "BRIDGESCORE": bridgescore,
+    "BRIDGECHECK": bridgecheck,
+    "BOARDVUL": boardvul,
+    "BOARDDEALER": boarddealer,
+    "IMP": imp,
+    "VP20": vp20_cells,
+    "VP30": vp30_cells,
+    "MATCHPOINTS": matchpoints,
+    "CROSSIMP": crossimp,
+    "DATUM": datum,
+    "BUTLER": butler,
+    "BAM": bam,
+}
