@@ -1,0 +1,153 @@
+"""The worksheet functions register on every route, checked with xlwings' own code (no Excel needed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+import xlbridge.udfs as udfs
+
+HERE = Path(__file__).resolve().parent
+README = HERE.parent / "README.md"
+
+# The names the product promises (the issues), and the classic-Excel aliases.
+REQUIRED = {"BRIDGESCORE", "BOARDVUL", "IMP", "VP20", "MATCHPOINTS"}
+ALSO = {"BOARDDEALER", "VP30", "CROSSIMP", "DATUM", "BUTLER", "BRIDGECHECK", "BAM", "VP_20", "VP_30", "IMP_"}
+
+# MS-VBAL 3.3.5.2: identifiers VBA reserves (a function or parameter with one of these names does not compile).
+VBA_RESERVED_WORDS = """
+Call Case Close Const Declare DefBool DefByte DefCur DefDate DefDbl DefInt DefLng DefLngLng DefLngPtr DefObj DefSng
+DefStr DefVar Dim Do Else ElseIf End EndIf Enum Erase Event Exit For Friend Function Get Global GoSub GoTo If
+Implements Input Let Lock Loop LSet Next On Open Option Print Private Public Put RaiseEvent ReDim Resume Return RSet
+Seek Select Set Static Stop Sub Type Unlock Wend While With Write Any As ByRef ByVal Each In New Shared Until
+WithEvents Optional ParamArray Preserve Spc Tab Then To AddressOf And Eqv Imp Is Like Mod Not Or TypeOf Xor Array
+Circle InputB LBound Scale UBound Boolean Byte Currency Date Double Integer Long LongLong LongPtr Single String
+Variant Abs CBool CByte CCur CDate CDbl CDec CInt CLng CLngLng CLngPtr CSng CStr CVar CVErr Debug DoEvents Fix Int Len
+LenB Me PSet Sgn Empty False Nothing Null True Attribute Decimal DefDec
+"""
+VBA_RESERVED = frozenset(word.lower() for word in VBA_RESERVED_WORDS.split())
+CELL_ADDRESS = re.compile(r"[A-Z]{1,3}[0-9]+")
+
+
+def run_route(route: str, env: dict[str, str] | None = None) -> dict:  # type: ignore[type-arg]
+    completed = subprocess.run(
+        [sys.executable, str(HERE / "xlwings_routes.py"), route],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        check=False,
+        timeout=120,
+    )
+    assert completed.returncode == 0, completed.stderr
+    return json.loads(completed.stdout)  # type: ignore[no-any-return]
+
+
+@cache
+def officejs() -> dict:  # type: ignore[type-arg]
+    return run_route("officejs", {"XLWINGS_ON_SERVER": "true", "XLWINGS_LICENSE_KEY": "noncommercial"})
+
+
+@cache
+def classic() -> dict:  # type: ignore[type-arg]
+    return run_route("classic")
+
+
+needs_server = pytest.mark.skipif(
+    os.environ.get("XLBRIDGE_SKIP_XLWINGS_SERVER") == "1",
+    reason="XLBRIDGE_SKIP_XLWINGS_SERVER=1: not using xlwings' noncommercial licence key",
+)
+
+
+def test_every_promised_function_is_declared() -> None:
+    """The required names and the ones the issues add are all declared here (Linux: IMP included)."""
+    assert set(udfs.FUNCTION_NAMES) == REQUIRED | ALSO
+
+
+@pytest.mark.xlwings_server
+@needs_server
+def test_officejs_metadata_lists_every_function_with_help() -> None:
+    """xlwings' Office.js metadata: every function, namespaced BRIDGE., with descriptions for it and each argument."""
+    functions = {f["name"]: f for f in officejs()["meta"]["functions"]}
+    assert set(functions) == {f"BRIDGE.{name}" for name in REQUIRED | ALSO}
+    for name, function in functions.items():
+        assert 20 <= len(function["description"]) <= 255, name
+        assert function["result"]["dimensionality"] == "matrix", name
+        for parameter in function["parameters"]:
+            assert parameter["dimensionality"] == "matrix", (name, parameter["name"])
+            assert not parameter["description"].startswith("Positional argument"), (name, parameter["name"])
+            assert 10 <= len(parameter["description"]) <= 255, (name, parameter["name"])
+
+
+@pytest.mark.xlwings_server
+@needs_server
+def test_officejs_calls_give_real_error_values() -> None:
+    """Through xlwings' dispatcher: numbers, blanks for unused rows, real Excel errors for bad or errored input."""
+    calls = officejs()["calls"]
+    value_error = {"type": "Error", "errorType": "Value"}
+    not_available = {"type": "Error", "errorType": "NotAvailable"}
+    assert calls["BRIDGESCORE"] == [[620], [value_error], [""], [not_available]]
+    assert calls["IMP"] == [[12]]
+    assert calls["VP20"] == [[19.74]]
+    assert calls["MATCHPOINTS"] == [[2.6], [5], [5], [9.8], [0.2], [7.4]]
+    assert calls["MATCHPOINTS_NOT_IN_FIELD"] == [[not_available]]
+    assert calls["BRIDGECHECK"][0] == [""]
+    assert "7NT cannot make 1 overtrick" in calls["BRIDGECHECK"][1][0]
+
+
+def vba_functions(vba: str) -> dict[str, list[str]]:
+    """Function name -> parameter names, read back from the generated VBA."""
+    found = {}
+    for name, params in re.findall(r"^Function (\w+)\(([^)]*)\)", vba, flags=re.MULTILINE):
+        found[name] = [p.replace("Optional ", "").strip() for p in params.split(",") if p.strip()]
+    return found
+
+
+def test_classic_vba_wrappers_for_every_function_and_alias() -> None:
+    """xlwings' VBA generator writes a wrapper for every function, including VP_20, VP_30 and IMP_."""
+    result = classic()
+    functions = vba_functions(result["vba"])
+    assert set(functions) == (REQUIRED | ALSO) - {"IMP"}
+    assert set(result["declared"]) == set(functions)
+    assert functions["BRIDGESCORE"] == ["contract", "declarer", "result", "vulnerability", "rules"]
+    assert "Optional rules" in result["vba"]
+
+
+def test_classic_vba_compiles_in_principle() -> None:
+    """No VBA function or parameter is a word VBA reserves (Imp, Scale...): the imported module would not compile."""
+    for name, params in vba_functions(classic()["vba"]).items():
+        assert name.lower() not in VBA_RESERVED, name
+        for param in params:
+            assert param.lower() not in VBA_RESERVED, (name, param)
+
+
+def test_classic_names_typeable_in_a_cell() -> None:
+    """Only VP20 and VP30 look like cell addresses, and each has a classic alias."""
+    names = set(vba_functions(classic()["vba"]))
+    addresses = {name for name in names if CELL_ADDRESS.fullmatch(name)}
+    assert addresses == {"VP20", "VP30"}
+    assert {"VP_20", "VP_30"} <= names
+
+
+def test_classic_help_texts_fit_the_function_wizard() -> None:
+    """Category Bridge; function and argument help at most 255 characters (Excel cuts there)."""
+    for name, info in classic()["functions"].items():
+        assert info["category"] == "Bridge", name
+        assert len(info["doc"]) <= 255, name
+        for argument, doc in info["args"].items():
+            assert len(doc) <= 255, (name, argument)
+            assert not doc.startswith("Positional argument"), (name, argument)
+
+
+def test_readme_lists_exactly_the_registered_functions() -> None:
+    """The README's table of worksheet functions names exactly what the module declares."""
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Worksheet functions", 1)[1].split("\n## ", 1)[0]
+    listed = set(re.findall(r"^\| `([A-Z_0-9]+)\(", section, flags=re.MULTILINE))
+    assert listed == set(udfs.FUNCTION_NAMES)

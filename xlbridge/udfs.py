@@ -1,0 +1,225 @@
+"""The xlbridge worksheet functions, declared to xlwings.
+
+One module serves every route:
+
+- classic xlwings on Windows (``UDF Modules: xlbridge.udfs``, then *Import Functions*): ``=BRIDGESCORE(...)``;
+- xlwings Lite (Excel on Windows, Mac and the web): ``=BRIDGE.BRIDGESCORE(...)``, the namespace set below;
+- anywhere else the decorators pass the functions through unchanged, so they are plain Python functions that
+  :mod:`xlbridge.calc` registers in the ``formulas`` engine.
+
+Every argument takes a cell or a range (``ndim=2``: always a list of rows) with Excel errors passed in as text
+(``err_to_str``), so that a ``#N/A`` upstream comes out as ``#N/A`` rather than as a blank. The work is done by
+:mod:`xlbridge.worksheet`; this module only declares names, help texts and conversions.
+
+Three names cannot be VBA functions, so classic Excel gets aliases: ``VP20`` and ``VP30`` are cell addresses
+(column VP), and ``Imp`` is a VBA operator (a VBA function of that name would stop the whole imported module from
+compiling). Classic Excel types ``VP_20``, ``VP_30`` and ``IMP_``; on the classic route ``IMP`` is not declared.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from xlwings import arg, func
+
+from . import worksheet
+
+__xlwings_func_namespace__ = "BRIDGE"
+
+#: A cell value, or a list of rows of them, as xlwings hands them over.
+Cells = Any
+#: What every function returns: a list of rows, which Excel 365 spills.
+Grid = list[list[Any]]
+
+CATEGORY = "Bridge"
+#: True under classic xlwings (Windows, pywin32), where the VBA wrappers are generated from this module.
+CLASSIC_XLWINGS = getattr(func, "__module__", "") == "xlwings.udfs"
+
+RANGE = {"ndim": 2, "err_to_str": True}
+
+CONTRACT = "Contract: 4S, 4s, 4♠, 3NT, 3N, doubled 4SX or 4S*, redoubled 4SXX or 4S**, or PASS. The result may follow it (4SX-2, 3NT=) when the result is left blank."
+DECLARER = "Declarer: N, E, S or W. Blank gives declarer's side's score."
+RESULT = "Tricks taken (0-13), undertricks as a negative number (-2 = down two), or text =, +1, -2."
+VULNERABILITY = "Board number, or None/Love/-, NS/N-S, EW/E-W, Both/All, or TRUE/FALSE meaning declarer vulnerable."
+RULES = "Optional era: 2017 (the current Laws, also 1987; default), 1935 or 1932."
+BOARD = "Board number (1, 2, 3...; the cycle repeats every 16 boards)."
+SCORE = "North-South score(s) to score: one of the field's entries, or an artificial score (A, A+, A-, A6040...)."
+FIELD = "The board's North-South scores: numbers, blanks (ignored) and artificial scores (A=50%, A+ 60/40, A- 40/60, A6040)."
+GROUPS = "Optional: a range the same size as field (usually the board numbers): each score is compared only within its group."
+
+
+@func(category=CATEGORY)
+@arg("contract", doc=CONTRACT, **RANGE)
+@arg("declarer", doc=DECLARER, **RANGE)
+@arg("result", doc=RESULT, **RANGE)
+@arg("vulnerability", doc=VULNERABILITY, **RANGE)
+@arg("rules", doc=RULES, **RANGE)
+def BRIDGESCORE(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells, rules: Cells = None) -> Grid:
+    """Duplicate score of each deal (Law 77), North-South's side: +420 when N/S make 4S, -420 when E/W do. A blank declarer gives declarer's side's score. Works on whole columns."""
+    return worksheet.bridgescore(contract, declarer, result, vulnerability, rules)
+
+
+@func(category=CATEGORY)
+@arg("contract", doc=CONTRACT, **RANGE)
+@arg("declarer", doc=DECLARER, **RANGE)
+@arg("result", doc=RESULT, **RANGE)
+@arg("vulnerability", doc=VULNERABILITY, **RANGE)
+def BRIDGECHECK(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells) -> Grid:
+    """Empty text when each line can be scored, otherwise the reason in words (for a check column and conditional formatting)."""
+    return worksheet.bridgecheck(contract, declarer, result, vulnerability)
+
+
+@func(category=CATEGORY)
+@arg("board", doc=BOARD, **RANGE)
+def BOARDVUL(board: Cells) -> Grid:
+    """Who is vulnerable on each board: None, NS, EW or Both (Law 2)."""
+    return worksheet.boardvul(board)
+
+
+@func(category=CATEGORY)
+@arg("board", doc=BOARD, **RANGE)
+def BOARDDEALER(board: Cells) -> Grid:
+    """Who deals each board: N, E, S or W (Law 2)."""
+    return worksheet.boarddealer(board)
+
+
+POINTS = "Point difference(s), signed (e.g. your score minus the other table's)."
+IMP_SCALE = "Optional IMP scale: WBF (default, the 1962 scale), 1961, 1948 or 1938."
+
+
+if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
+
+    @func(category=CATEGORY)
+    @arg("points", doc=POINTS, **RANGE)
+    @arg("imp_scale", doc=IMP_SCALE, **RANGE)
+    def IMP(points: Cells, imp_scale: Cells = None) -> Grid:
+        """IMPs for each point difference, with its sign: 620-170=450 points is +10 IMPs, -50 is -2 (WBF scale)."""
+        return worksheet.imp(points, imp_scale)
+
+
+@func(category=CATEGORY)
+@arg("points", doc=POINTS, **RANGE)
+@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+def IMP_(points: Cells, imp_scale: Cells = None) -> Grid:
+    """IMP for classic Excel, where VBA reserves the name Imp: IMPs for each point difference, with its sign (WBF scale)."""
+    return worksheet.imp(points, imp_scale)
+
+
+MARGIN = "IMP margin(s), signed: the team's IMPs minus the opponents'."
+BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete."
+
+
+@func(category=CATEGORY)
+@arg("imps", doc=MARGIN, **RANGE)
+@arg("boards", doc=BOARDS, **RANGE)
+def VP20(imps: Cells, boards: Cells = None) -> Grid:
+    """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, or the WBF continuous scale when the number of boards is given. In classic Excel type VP_20."""
+    return worksheet.vp20_cells(imps, boards)
+
+
+@func(category=CATEGORY)
+@arg("imps", doc=MARGIN, **RANGE)
+@arg("boards", doc=BOARDS, **RANGE)
+def VP_20(imps: Cells, boards: Cells = None) -> Grid:
+    """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, or WBF continuous with boards."""
+    return worksheet.vp20_cells(imps, boards)
+
+
+@func(category=CATEGORY)
+@arg("imps", doc=MARGIN, **RANGE)
+def VP30(imps: Cells) -> Grid:
+    """Victory points out of 30 for an IMP margin (the discrete 30-VP scale). In classic Excel type VP_30."""
+    return worksheet.vp30_cells(imps)
+
+
+@func(category=CATEGORY)
+@arg("imps", doc=MARGIN, **RANGE)
+def VP_30(imps: Cells) -> Grid:
+    """VP30 for classic Excel (VP30 is a cell address there): victory points out of 30 for an IMP margin."""
+    return worksheet.vp30_cells(imps)
+
+
+MP_METHOD = "Optional words: MP (European, default) or ACBL; % for percentages; EW for East-West's side; CHECK for the reason of an error."
+EXPECTED = "Optional: how many results the board should have had (Neuberg), for a board played fewer times."
+
+
+@func(category=CATEGORY)
+@arg("score", doc=SCORE, **RANGE)
+@arg("field", doc=FIELD, **RANGE)
+@arg("method", doc=MP_METHOD, **RANGE)
+@arg("expected", doc=EXPECTED, **RANGE)
+@arg("groups", doc=GROUPS, **RANGE)
+def MATCHPOINTS(score: Cells, field: Cells, method: Cells = None, expected: Cells = None, groups: Cells = None) -> Grid:
+    """Matchpoints of each score within its board (2 per result beaten, 1 per tie; ACBL 1 and 1/2), Neuberg-scaled for averages and missing results; % for percentages, EW for East-West."""
+    return worksheet.matchpoints(score, field, method, expected, groups)
+
+
+XIMP_METHOD = (
+    "Optional words: AVERAGE (default: IMPs over the comparisons) or TOTAL (ACBL); EW for East-West; CHECK for reasons."
+)
+
+
+@func(category=CATEGORY)
+@arg("score", doc=SCORE, **RANGE)
+@arg("field", doc=FIELD, **RANGE)
+@arg("method", doc=XIMP_METHOD, **RANGE)
+@arg("groups", doc=GROUPS, **RANGE)
+def CROSSIMP(score: Cells, field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
+    """Cross-IMPs of each score: IMPs against every other result on the board, divided by the number of comparisons (or ACBL's total)."""
+    return worksheet.crossimp(score, field, method, groups)
+
+
+DATUM_METHOD = "Optional: TRIMMED (default: drop top and bottom from 4 results), ACBL (5% trim, half-even), MEAN or MEDIAN; EW; CHECK."
+
+
+@func(category=CATEGORY)
+@arg("field", doc=FIELD, **RANGE)
+@arg("method", doc=DATUM_METHOD, **RANGE)
+@arg("groups", doc=GROUPS, **RANGE)
+def DATUM(field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
+    """Butler datum of a board: the mean after dropping the top and bottom score (4+ results), to the nearest 10. With groups, one datum per row."""
+    return worksheet.datum(field, method, groups)
+
+
+@func(category=CATEGORY)
+@arg("score", doc=SCORE, **RANGE)
+@arg("field", doc=FIELD, **RANGE)
+@arg("method", doc=DATUM_METHOD, **RANGE)
+@arg("groups", doc=GROUPS, **RANGE)
+def BUTLER(score: Cells, field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
+    """Butler IMPs of each score: IMPs for the score minus its board's datum. Artificial scores: 3 IMPs per 10% from 50%."""
+    return worksheet.butler(score, field, method, groups)
+
+
+@func(category=CATEGORY)
+@arg("score", doc="North-South score(s) at the team's own table.", **RANGE)
+@arg("other", doc="North-South score(s) at the other table, where the teammates sat East-West.", **RANGE)
+def BAM(score: Cells, other: Cells) -> Grid:
+    """Board-a-match: 1 for a board won (score above the other table's), 1/2 for a tie, 0 for a loss."""
+    return worksheet.bam(score, other)
+
+
+#: The worksheet functions this module declares, by the names Excel shows.
+FUNCTION_NAMES = [
+    name
+    for name in (
+        "BRIDGESCORE",
+        "BRIDGECHECK",
+        "BOARDVUL",
+        "BOARDDEALER",
+        "IMP",
+        "IMP_",
+        "VP20",
+        "VP_20",
+        "VP30",
+        "VP_30",
+        "MATCHPOINTS",
+        "CROSSIMP",
+        "DATUM",
+        "BUTLER",
+        "BAM",
+    )
+    if name in globals()
+]
+
+__all__ = ["FUNCTION_NAMES", *FUNCTION_NAMES]
