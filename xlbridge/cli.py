@@ -53,6 +53,19 @@ def _result_words(result: object) -> str:
     return text if text.startswith(("=", "+", "-")) else f" taking {text}"
 
 
+def _addin(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .addin import configure, user_config_path
+
+    path = Path(args.folder) / "xlwings.conf" if args.folder else user_config_path()
+    _, changed = configure(path, interpreter=None if args.no_interpreter else sys.executable)
+    print(f"{'Updated' if changed else 'Already set up:'} {path}")
+    print("Next, in Excel (Windows): install the xlwings add-in once (xlwings addin install), open your workbook,")
+    print("click xlwings > Import Functions, and save the workbook as .xlsm. Then =BRIDGESCORE(...) works.")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
@@ -73,6 +86,17 @@ def build_parser() -> argparse.ArgumentParser:
     where.add_argument("--vul", metavar="VUL", help="None, NS, EW or Both (default None)")
     score.add_argument("--rules", default=None, help="scoring era: 2017 (default), 1935, 1932")
     score.set_defaults(run=_score)
+
+    addin = commands.add_parser(
+        "addin",
+        help="point the classic xlwings add-in at xlbridge (UDF Modules = xlbridge.udfs)",
+        description="Add xlbridge.udfs to the UDF Modules of an xlwings.conf file; every other setting is kept.",
+    )
+    addin.add_argument(
+        "--folder", help="write xlwings.conf in this folder (for the workbooks there) instead of the user's"
+    )
+    addin.add_argument("--no-interpreter", action="store_true", help="do not record this Python as the interpreter")
+    addin.set_defaults(run=_addin)
     return parser
 
 
