@@ -31,16 +31,23 @@ def _refuse_external(context: str, base: str | None, system_id: str | None, publ
     raise UnsafeXMLError(f"the XML refers to an external entity {system_id!r} (refused)")
 
 
+def _clark(name: str) -> str:
+    """expat's ``namespace}local`` as ElementTree's ``{namespace}local``."""
+    return "{" + name if "}" in name else name
+
+
 def parse_xml(source: bytes | IO[bytes]) -> ET.Element:
     """The root element of an XML document given as bytes or a binary file."""
     builder = ET.TreeBuilder()
-    parser = expat.ParserCreate()
+    parser = expat.ParserCreate(namespace_separator="}")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.EntityDeclHandler = _refuse_entities
     parser.UnparsedEntityDeclHandler = _refuse_entities
     parser.ExternalEntityRefHandler = _refuse_external
-    parser.StartElementHandler = lambda tag, attributes: builder.start(tag, attributes)
-    parser.EndElementHandler = builder.end
+    parser.StartElementHandler = lambda tag, attributes: builder.start(
+        _clark(tag), {_clark(name): value for name, value in attributes.items()}
+    )
+    parser.EndElementHandler = lambda tag: builder.end(_clark(tag))
     parser.CharacterDataHandler = builder.data
     parser.ordered_attributes = False
     data = source if isinstance(source, bytes) else source.read()

@@ -1,0 +1,176 @@
+"""xlbridge calc: the user's own file, computed, with nothing else in it touched; bad files refused cleanly."""
+
+from __future__ import annotations
+
+import io
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+import xlsxwriter
+
+from xlbridge.calc import calc_workbook
+from xlbridge.cli import main
+from xlbridge.xlsx import ExcelErrorValue, open_package, patch_sheet
+
+from .workbooks import Book
+
+
+def users_workbook(path: Path, vba: bytes | None = None) -> None:
+    """A club's own workbook: an xlbridge column, their own formulas, a chart, validation, names, printing."""
+    book = xlsxwriter.Workbook(str(path), {"use_future_functions": True})
+    sheet = book.add_worksheet("Scores")
+    other = book.add_worksheet("Notes")
+    rows = [("4S", "N", "=", 1), ("3NT", "E", "+1", 2), ("2H", "S", "-1", 3), ("4H", "W", "=", 4)]
+    sheet.write_row(0, 0, ["Contract", "By", "Result", "Board", "NS score", "Rank", "Best", "Safe"])
+    for r, row in enumerate(rows, start=1):
+        sheet.write_row(r, 0, row)
+    sheet.write_dynamic_array_formula(1, 4, 4, 4, "=BRIDGESCORE(A2:A5,B2:B5,C2:C5,D2:D5)")
+    for r in range(1, 5):
+        sheet.write_formula(r, 5, f"=RANK.EQ(E{r + 1},$E$2:$E$5)")
+    sheet.write_formula(1, 6, "=INDEX(A2:A5,MATCH(MAX(E2:E5),E2:E5,0))")
+    sheet.write_formula(1, 7, '=IFERROR(1/0,"none")')
+    sheet.write_formula(5, 4, "=SUM(E2:E5)")
+    sheet.write_formula(6, 4, "=TotalScore*2")
+    book.define_name("TotalScore", "=Scores!$E$6")
+    sheet.data_validation(1, 1, 4, 1, {"validate": "list", "source": ["N", "E", "S", "W"]})
+    sheet.set_landscape()
+    sheet.print_area(0, 0, 6, 7)
+    chart = book.add_chart({"type": "column"})
+    chart.add_series({"values": "=Scores!$E$2:$E$5"})
+    sheet.insert_chart("J2", chart)
+    other.write("A1", "Kept as it is")
+    other.write_formula("A2", "=UNKNOWNFN(1)")  # not a function the engine knows
+    if vba is not None:
+        vba_path = path.with_suffix(".bin")
+        vba_path.write_bytes(vba)
+        book.add_vba_project(str(vba_path))
+    book.close()
+
+
+def test_values_written_everything_else_kept(tmp_path: Path) -> None:
+    """Every part other than the computed sheets and workbook.xml's calcPr is byte-for-byte the original."""
+    source = tmp_path / "club.xlsm"
+    users_workbook(source, vba=b"not really VBA, but bytes that must survive" * 20)
+    original = source.read_bytes()
+    destination, computed = calc_workbook(source)
+    assert destination == tmp_path / "club-computed.xlsm"
+    assert source.read_bytes() == original  # the input is never touched
+    before, after = open_package(source), open_package(destination)
+    assert list(before.parts) == list(after.parts)  # same parts, same order
+    changed = {name for name in before.parts if before.parts[name] != after.parts[name]}
+    assert changed == {before.sheets["Scores"], "xl/workbook.xml"}
+    assert after.parts["xl/vbaProject.bin"] == before.parts["xl/vbaProject.bin"]
+    # workbook.xml: only calcPr differs; no full recalculation on load any more
+    old_wb, new_wb = before.parts["xl/workbook.xml"].decode(), after.parts["xl/workbook.xml"].decode()
+    assert re.sub(r"<calcPr[^>]*>", "", old_wb) == re.sub(r"<calcPr[^>]*>", "", new_wb)
+    assert "fullCalcOnLoad" in old_wb
+    assert "fullCalcOnLoad" not in new_wb
+    # the computed sheet: outside <sheetData> nothing changed (validation, print settings, drawing)
+    old_sheet, new_sheet = (p.parts[before.sheets["Scores"]].decode() for p in (before, after))
+    outside = re.compile(r"<sheetData>.*</sheetData>", re.DOTALL)
+    assert outside.sub("", old_sheet) == outside.sub("", new_sheet)
+    assert computed.calls["BRIDGESCORE"] == 1
+
+
+def test_users_own_formulas_compute_too(tmp_path: Path) -> None:
+    """SUM, RANK.EQ, INDEX/MATCH, IFERROR and a defined name compute beside the xlbridge column."""
+    source = tmp_path / "club.xlsx"
+    users_workbook(source)
+    destination, computed = calc_workbook(source, tmp_path / "out.xlsx")
+    book = Book(destination)
+    assert book.column("Scores", "E", 2, 4) == [420, -430, -50, -620]
+    assert book.column("Scores", "F", 2, 4) == [1, 3, 2, 4]
+    assert book.value("Scores", "G2") == "4S"
+    assert book.value("Scores", "H2") == "none"
+    assert book.value("Scores", "E6") == -680
+    assert book.value("Scores", "E7") == -1360
+    assert book.value("Notes", "A1") == "Kept as it is"
+    assert computed.not_computed  # UNKNOWNFN: reported, and its stored value kept
+    assert book.value("Notes", "A2") == 0
+
+
+def test_in_place_replaces_atomically(tmp_path: Path) -> None:
+    """--in-place replaces the file with the computed one and leaves no temporary file behind."""
+    source = tmp_path / "club.xlsx"
+    users_workbook(source)
+    assert main(["calc", str(source), "--in-place"]) == 0
+    assert Book(source).value("Scores", "E2") == 420
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["club.xlsx"]
+
+
+def test_never_overwrites_an_existing_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An output file that exists is kept; the command says so and exits 2."""
+    source = tmp_path / "club.xlsx"
+    users_workbook(source)
+    existing = tmp_path / "mine.xlsx"
+    existing.write_bytes(b"my own file")
+    assert main(["calc", str(source), "-o", str(existing)]) == 2
+    assert existing.read_bytes() == b"my own file"
+    assert "already exists" in capsys.readouterr().err
+
+
+def zip_with(parts: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def bad_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
+    source = tmp_path / "good.xlsx"
+    users_workbook(source)
+    good = source.read_bytes()
+    parts = open_package(source).parts
+    laughs = (
+        b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;">]>'
+        b"<worksheet>&lol2;</worksheet>"
+    )
+    external = b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY e SYSTEM "file:///etc/passwd">]><worksheet>&e;</worksheet>'
+    return {
+        "truncated.xlsx": (good[: len(good) // 2], "damaged"),
+        "encrypted.xlsx": (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600, "encrypted (password-protected)"),
+        "notes.xlsx": (b"just some text, not a workbook\n", "not an Excel workbook"),
+        "bomb.xlsx": (zip_with({**parts, "xl/media/bomb.bin": b"\0" * (300 * 1024 * 1024)}), "refused"),
+        "laughs.xlsx": (zip_with({**parts, "xl/worksheets/sheet1.xml": laughs}), "declares entities"),
+        "external.xlsx": (zip_with({**parts, "xl/worksheets/sheet1.xml": external}), "declares entities"),
+        "noworkbook.xlsx": (zip_with({"hello.txt": b"hi"}), "not an Excel workbook"),
+    }
+
+
+def test_bad_files_one_line_exit_2_nothing_left(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Corrupt, encrypted, not a workbook, zip bomb, entity tricks: one clear line, exit status 2, no output."""
+    for name, (data, reason) in bad_files(tmp_path).items():
+        path = tmp_path / name
+        path.write_bytes(data)
+        before = sorted(p.name for p in tmp_path.iterdir())
+        assert main(["calc", str(path)]) == 2, name
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1, (name, err)
+        assert reason in err, (name, err)
+        assert name in err
+        assert sorted(p.name for p in tmp_path.iterdir()) == before, name  # nothing written
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A file that is not there: one line, exit 2."""
+    assert main(["calc", str(tmp_path / "nowhere.xlsx")]) == 2
+    assert "no such file" in capsys.readouterr().err
+
+
+def test_patch_inserts_missing_rows_and_cells_in_order() -> None:
+    """Spilled values go into cells and rows that did not exist, in order; errors and text get their types."""
+    xml = (
+        b'<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>'
+        b'<row r="1"><c r="A1"><f>X()</f><v>0</v></c><c r="C1" s="3"/></row><row r="4"><c r="B4"><v>7</v></c></row>'
+        b"</sheetData><pageMargins/></worksheet>"
+    )
+    patched = patch_sheet(xml, {(1, 1): 5, (1, 2): "a<b", (2, 1): ExcelErrorValue("#N/A"), (4, 1): 1.5, (1, 3): ""})
+    text = patched.decode()
+    assert '<c r="A1"><f>X()</f><v>5</v></c>' in text
+    assert '<c r="B1" t="inlineStr"><is><t>a&lt;b</t></is></c><c r="C1" s="3"/>' in text
+    assert '<row r="2"><c r="A2" t="e"><v>#N/A</v></c></row>' in text
+    assert '<row r="4"><c r="A4"><v>1.5</v></c><c r="B4"><v>7</v></c></row>' in text
+    assert text.endswith("</sheetData><pageMargins/></worksheet>")

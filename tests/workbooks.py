@@ -1,0 +1,54 @@
+"""Helpers for the workbook tests: build a template, compute it, read its cells back."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from xlbridge.calc import Computed, calc_workbook
+from xlbridge.xlsx import ExcelErrorValue, open_package, read_values
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class Book:
+    """A computed workbook's stored values, sheet by sheet, addressed like Excel (``book["Results"]["I2"]``)."""
+
+    def __init__(self, path: Path, computed: Computed | None = None) -> None:
+        self.path = path
+        self.computed = computed
+        self.package = open_package(path)
+        self.sheets = {name: read_values(self.package, name) for name in self.package.sheets}
+
+    def value(self, sheet: str, ref: str) -> Any:
+        match = re.fullmatch(r"([A-Z]+)(\d+)", ref)
+        assert match, ref
+        col = 0
+        for letter in match[1]:
+            col = col * 26 + ord(letter) - 64
+        return self.sheets[sheet].get((int(match[2]), col))
+
+    def column(self, sheet: str, letter: str, first: int, count: int) -> list[Any]:
+        return [self.value(sheet, f"{letter}{row}") for row in range(first, first + count)]
+
+    def errors(self) -> list[tuple[str, tuple[int, int], str]]:
+        return [
+            (sheet, where, value.code)
+            for sheet, values in self.sheets.items()
+            for where, value in values.items()
+            if isinstance(value, ExcelErrorValue)
+        ]
+
+
+def computed_book(tmp: Path, name: str, build: Callable[[Path], None]) -> Book:
+    """Write a workbook with ``build`` and compute it with ``xlbridge calc``."""
+    source = tmp / f"{name}.xlsx"
+    build(source)
+    destination, computed = calc_workbook(source, tmp / f"{name}-computed.xlsx")
+    return Book(destination, computed)
+
+
+def blank(value: Any) -> bool:
+    return value is None or value == ""

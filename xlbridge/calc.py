@@ -1,0 +1,221 @@
+"""Computing a workbook without Excel: the ``formulas`` engine with the xlbridge functions registered in it.
+
+:func:`compute` evaluates every formula of a workbook; :func:`calc_workbook` writes the computed values into a copy
+of the user's own file (see :mod:`xlbridge.xlsx`), so styles, validation, charts, print settings, defined names and
+VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
+"""
+
+from __future__ import annotations
+
+import collections
+import logging
+import os
+import re
+import time
+import warnings
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from . import udfs, worksheet
+from .errors import EXCEL_ERRORS
+from .xlsx import (
+    ExcelErrorValue,
+    Package,
+    WorkbookError,
+    mark_values_current,
+    open_package,
+    patch_sheet,
+    split_ref,
+    write_package,
+)
+
+__all__ = ["CALLS", "Computed", "calc_workbook", "compute", "register_functions"]
+
+#: How many times each xlbridge function was called by the engine (reset by :func:`compute`).
+CALLS: collections.Counter[str] = collections.Counter()
+
+#: Spellings under which a workbook may call each function: classic (BRIDGESCORE, VP_20), xlwings Lite
+#: (BRIDGE.BRIDGESCORE), and _xludf.-prefixed forms some programs write for functions they do not know.
+ALIASES = {"IMP_": "IMP", "VP_20": "VP20", "VP_30": "VP30"}
+
+
+def _engine() -> Any:
+    try:
+        import formulas
+    except ImportError:  # pragma: no cover - exercised only without the extra
+        raise WorkbookError("computing workbooks needs the calc extra: pip install 'xlbridge[calc]'") from None
+    return formulas
+
+
+def _to_cells(value: Any) -> Any:
+    """An engine argument (a 2-D numpy array, a scalar, the engine's empty and error tokens) as plain cell values."""
+    import numpy as np
+    import schedula
+
+    def cell(item: Any) -> Any:
+        if item is schedula.EMPTY:
+            return None
+        if isinstance(item, np.generic):
+            return item.item()
+        if type(item).__name__ == "XlError":
+            return str(item)
+        return item
+
+    if isinstance(value, np.ndarray):
+        grid = value if value.ndim == 2 else value.reshape(1, -1)
+        return [[cell(item) for item in row] for row in grid.tolist()]
+    return cell(value)
+
+
+def _adapter(name: str, function: Callable[..., list[list[Any]]]) -> Callable[..., Any]:
+    import numpy as np
+    from formulas.tokens.operand import Error
+
+    def call(*args: Any) -> Any:
+        CALLS[name] += 1
+        result = function(*(_to_cells(arg) for arg in args))
+        out = np.empty((len(result), len(result[0])), dtype=object)
+        for r, row in enumerate(result):
+            for c, item in enumerate(row):
+                out[r, c] = Error.errors[item] if isinstance(item, str) and item in Error.errors else item
+        return out
+
+    call.__name__ = name
+    return call
+
+
+_registered = False
+
+
+def register_functions() -> None:
+    """Register every worksheet function in the engine under each name a workbook may use (once per process)."""
+    global _registered
+    if _registered:
+        return
+    formulas = _engine()
+    from formulas.functions import wrap_func
+
+    table = formulas.get_functions()
+    for name in udfs.FUNCTION_NAMES:
+        implementation = worksheet.FUNCTIONS[ALIASES.get(name, name)]
+        wrapped = wrap_func(_adapter(name, implementation))
+        for spelling in (name, f"BRIDGE.{name}", f"_XLUDF.{name}", f"_XLUDF.BRIDGE.{name}"):
+            table[spelling] = wrapped
+    _registered = True
+
+
+@dataclass
+class Computed:
+    """What the engine computed: values by sheet name and (row, column), and what it could not compute."""
+
+    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    formula_cells: int = 0
+    not_computed: list[str] = field(default_factory=list)
+    calls: collections.Counter[str] = field(default_factory=collections.Counter)
+    seconds: float = 0.0
+
+
+_OUTPUT = re.compile(r"^'\[(?P<book>[^\]]*)\](?P<sheet>(?:[^']|'')*)'!(?P<ref>[A-Z0-9:$]+)$")
+
+
+def _plain(value: Any) -> object:
+    import numpy as np
+    import schedula
+
+    if value is schedula.EMPTY:
+        return ""
+    if isinstance(value, np.generic):
+        value = value.item()
+    if type(value).__name__ == "XlError":
+        return ExcelErrorValue(str(value))
+    if isinstance(value, str) and value in EXCEL_ERRORS:
+        return ExcelErrorValue(value)  # classic-style error text from a function stays an error in the file
+    return value
+
+
+@contextmanager
+def _quiet() -> Iterator[None]:
+    """The engine logs a traceback for every formula it cannot evaluate; those become #VALUE!/#NAME? cells."""
+    loggers = [logging.getLogger(name) for name in ("schedula", "formulas")]
+    levels = [logger.level for logger in loggers]
+    progress = os.environ.get("TQDM_DISABLE")
+    os.environ["TQDM_DISABLE"] = "1"  # the engine's progress bars
+    for logger in loggers:
+        logger.setLevel(logging.CRITICAL)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            yield
+    finally:
+        for logger, level in zip(loggers, levels, strict=True):
+            logger.setLevel(level)
+        if progress is None:
+            os.environ.pop("TQDM_DISABLE", None)
+        else:
+            os.environ["TQDM_DISABLE"] = progress
+
+
+def compute(package: Package) -> Computed:
+    """Evaluate every formula of the workbook at ``package.path``."""
+    formulas = _engine()
+    register_functions()
+    CALLS.clear()
+    started = time.perf_counter()
+    names = {name.upper(): name for name in package.sheets}
+    with _quiet():
+        try:
+            model = formulas.ExcelModel().loads(str(package.path)).finish()
+            solution = model.calculate()
+        except Exception as error:  # the engine's own failure on a file it cannot load
+            raise WorkbookError(f"{package.path}: the formula engine could not read it ({error})") from None
+    computed = Computed()
+    for cell in model.cells.values():
+        if getattr(cell, "func", None) is None:
+            continue
+        match = _OUTPUT.match(str(cell.output))
+        if match is None or match["sheet"].replace("''", "'") not in names:
+            continue
+        sheet = names[match["sheet"].replace("''", "'")]
+        result = solution.get(cell.output)
+        if result is None:
+            continue
+        grid = getattr(result, "value", result)
+        r1, c1, r2, c2 = split_ref(match["ref"])
+        computed.formula_cells += 1
+        target = computed.values.setdefault(sheet, {})
+        for r in range(r1, r2 + 1):
+            for c in range(c1, c2 + 1):
+                try:
+                    value = _plain(grid[r - r1][c - c1])
+                except (IndexError, TypeError):
+                    value = ExcelErrorValue("#N/A")
+                if isinstance(value, ExcelErrorValue) and value.code == "#NAME?":
+                    computed.not_computed.append(f"{sheet}!{r},{c}")
+                    continue
+                target[(r, c)] = value
+    computed.calls = collections.Counter(CALLS)
+    computed.seconds = time.perf_counter() - started
+    return computed
+
+
+def calc_workbook(source: Path, destination: Path | None = None, in_place: bool = False) -> tuple[Path, Computed]:
+    """Compute ``source`` and write the values into a copy at ``destination`` (default ``NAME-computed.xlsx``
+    beside it); with ``in_place``, replace ``source`` itself, atomically. Never overwrites anything else."""
+    package = open_package(source)
+    if in_place:
+        destination = source
+    elif destination is None:
+        destination = source.with_name(f"{source.stem}-computed{source.suffix}")
+    if destination.resolve() == source.resolve() and not in_place:
+        raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
+    computed = compute(package)
+    replaced = {}
+    for sheet, values in computed.values.items():
+        part = package.sheets[sheet]
+        replaced[part] = patch_sheet(package.parts[part], values)
+    replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
+    write_package(package, replaced, destination, replace=in_place)
+    return destination, computed
