@@ -1,0 +1,432 @@
+"""The template workbooks: built by code, computed without Excel, every computed cell checked against the API."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from xlbridge import Field, board_dealer, board_vulnerability, imps, ns_score, parse_field_entry, vp20, wbf_vp
+from xlbridge.field import bam
+from xlbridge.session import Event, EventMatch, Line, Match, MatchBoard, Pair, Session, Team, demo_data
+from xlbridge.templates import CLASSIC, LITE, TEMPLATES, Flavour, pairs_session, teams_event, teams_match, traveller
+from xlbridge.xlsx import ExcelErrorValue, open_package
+
+from .workbooks import ROOT, Book, blank, computed_book
+
+FLAVOURS = [CLASSIC, LITE]
+WORKBOOKS = ROOT / "workbooks"
+
+
+def close(a: float, b: float) -> bool:
+    return abs(a - b) < 1e-9
+
+
+# --- the files in workbooks/ ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS, ids=lambda f: f.name)
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_committed_templates_equal_the_generator(tmp_path: Path, name: str, flavour: Flavour) -> None:
+    """workbooks/ holds exactly what the generator writes (part by part): regenerate with `xlbridge templates`."""
+    committed = WORKBOOKS / ("lite" if flavour is LITE else "") / f"{name}.xlsx"
+    fresh = tmp_path / f"{name}.xlsx"
+    TEMPLATES[name](fresh, flavour)
+    assert committed.exists(), f"{committed} missing: run xlbridge templates --out workbooks (--for lite)"
+    assert open_package(committed).parts == open_package(fresh).parts
+
+
+def sheet_formulas(path: Path) -> dict[str, list[tuple[str, str, bool]]]:
+    """Every formula of every sheet: (cell, formula text, is a dynamic array)."""
+    package = open_package(path)
+    out = {}
+    for sheet, part in package.sheets.items():
+        xml = package.parts[part].decode()
+        found = []
+        for ref, attrs, text in re.findall(r'<c r="([A-Z]+\d+)"[^>]*>(?:<f([^>]*)>([^<]*)</f>)', xml):
+            found.append((ref, text, 't="array"' in attrs))
+        out[sheet] = found
+    return out
+
+
+@pytest.mark.parametrize("flavour", FLAVOURS, ids=lambda f: f.name)
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_template_formula_rules(tmp_path: Path, name: str, flavour: Flavour) -> None:
+    """Plain A1 references; each xlbridge call inside a dynamic array; names spelled for the route."""
+    path = tmp_path / f"{name}.xlsx"
+    TEMPLATES[name](path, flavour)
+    calls = 0
+    for sheet, formulas in sheet_formulas(path).items():
+        for ref, text, dynamic in formulas:
+            assert "[" not in text, (sheet, ref, text)  # no structured references (Table[[#This Row],[Col]])
+            assert "_xludf" not in text.lower()
+            names = re.findall(r"(?<![\w.])((?:BRIDGE\.)?[A-Z_][A-Z0-9_]*)\(", text)
+            ours = [n for n in names if n.removeprefix("BRIDGE.") in {
+                "BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30",
+                "VP_30", "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM"}]  # fmt: skip
+            if ours:
+                calls += len(ours)
+                assert dynamic, (sheet, ref, text)
+            for found in ours:
+                if flavour is LITE:
+                    assert found.startswith("BRIDGE."), (sheet, ref, found)
+                else:
+                    assert not found.startswith("BRIDGE."), (sheet, ref, found)
+                    assert found not in ("IMP", "VP20", "VP30"), (sheet, ref, found)  # not callable in classic
+    assert calls > 0
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_entry_cells_unlocked_formulas_locked_and_printing(tmp_path: Path, name: str) -> None:
+    """Entry columns unlocked and validated, formula cells locked, sheets protected, printing set up."""
+    path = tmp_path / f"{name}.xlsx"
+    TEMPLATES[name](path, CLASSIC)
+    package = open_package(path)
+    styles = package.parts["xl/styles.xml"].decode()
+    xfs = re.search(r"<cellXfs[^>]*>(.*?)</cellXfs>", styles, re.DOTALL)
+    assert xfs is not None
+    unlocked = {i for i, xf in enumerate(re.findall(r"<xf [^>]*?(?:/>|>.*?</xf>)", xfs[1], re.DOTALL))
+                if 'locked="0"' in xf}  # fmt: skip
+    entry_sheets = 0
+    for sheet, part in package.sheets.items():
+        xml = package.parts[part].decode()
+        if sheet == "Lists":
+            continue
+        assert "<sheetProtection" in xml, sheet
+        assert "<pageSetup" in xml or sheet in ("Settings", "Names", "Teams"), sheet
+        for style in re.findall(r'<c r="[A-Z]+\d+" s="(\d+)"[^>]*><f', xml):
+            assert int(style) not in unlocked, sheet
+        if re.search(r'<col [^>]*style="(\d+)"', xml) and any(
+            int(s) in unlocked for s in re.findall(r'<col [^>]*style="(\d+)"', xml)
+        ):
+            entry_sheets += 1
+    assert entry_sheets >= 1
+    all_xml = "".join(package.parts[part].decode() for part in package.sheets.values())
+    if name != "teams-event":
+        assert "<dataValidation " in all_xml
+        assert 'numFmtId="49"' in styles  # the text format (@) of the Result column
+
+
+def test_ranking_is_landscape_and_travellers_one_page_each(tmp_path: Path) -> None:
+    """The ranking prints landscape; the travellers have a page break after each board."""
+    path = tmp_path / "pairs.xlsx"
+    pairs_session.build(path, CLASSIC, boards=12, tables=10)
+    package = open_package(path)
+    ranking = package.parts[package.sheets["Ranking"]].decode()
+    travellers = package.parts[package.sheets["Travellers"]].decode()
+    assert 'orientation="landscape"' in ranking
+    assert len(re.findall(r"<brk ", travellers)) == 11
+
+
+# --- computed with realistic data ----------------------------------------------------------------------------------
+
+
+def expected_session(session: Session) -> dict[str, object]:
+    """The pairs session scored independently of the workbook, with the Python API, as Compscore3 scores it."""
+    scores = {}
+    for line in session.lines:
+        scores[line] = line.adjusted or ns_score(line.contract, line.declarer, line.result, line.board)
+    by_board: dict[int, list[Line]] = defaultdict(list)
+    for line in session.lines:
+        by_board[line.board].append(line)
+    per_board = session.per_board or max(len(lines) for lines in by_board.values())
+    mp, pct = {}, {}
+    for _board, lines in by_board.items():
+        own = Field([scores[line] for line in lines])
+        full = Field([scores[line] for line in lines], per_board)
+        for line in lines:
+            entry = parse_field_entry(scores[line])
+            mp[line] = own.matchpoints(entry)
+            pct[line] = full.matchpoints(entry)
+    top = 2 * (per_board - 1)
+    pairs = {}
+    for pair in session.pairs:
+        mine = [(line, "NS") for line in session.lines if line.ns == pair.number and pair.direction != "EW"]
+        mine += [(line, "EW") for line in session.lines if line.ew == pair.number and pair.direction != "NS"]
+        percentages = [pct[line].ns_percent if side == "NS" else pct[line].ew_percent for line, side in mine]
+        percentage = sum(percentages) / len(percentages)
+        pairs[(pair.number, pair.direction)] = (len(mine), percentage, percentage / 100 * len(by_board) * top)
+    return {"scores": scores, "mp": mp, "pct": pct, "pairs": pairs}
+
+
+@pytest.fixture(scope="module")
+def demo_session_book(tmp_path_factory: pytest.TempPathFactory) -> tuple[Book, Session]:
+    session = demo_data().session
+    book = computed_book(
+        tmp_path_factory.mktemp("pairs"), "pairs", lambda path: pairs_session.build(path, CLASSIC, session=session)
+    )
+    return book, session
+
+
+def test_pairs_session_has_no_error_cell(demo_session_book: tuple[Book, Session]) -> None:
+    """The demo session computes with no error anywhere and nothing left uncomputed."""
+    book, _ = demo_session_book
+    assert book.errors() == []
+    assert book.computed is not None
+    assert book.computed.not_computed == []
+
+
+def test_pairs_session_results_columns(demo_session_book: tuple[Book, Session]) -> None:
+    """Every score, matchpoint and percentage on Results equals the Python API's, line by line, both sides."""
+    book, session = demo_session_book
+    want = expected_session(session)
+    for offset, line in enumerate(session.lines):
+        row = 2 + offset
+        score = want["scores"][line]  # type: ignore[index]
+        assert book.value("Results", f"I{row}") == score
+        assert book.value("Results", f"J{row}") == (-score if isinstance(score, int) else score)
+        mp, pct = want["mp"][line], want["pct"][line]  # type: ignore[index]
+        assert close(book.value("Results", f"K{row}"), float(mp.ns)), row
+        assert close(book.value("Results", f"L{row}"), float(mp.ew)), row
+        assert close(book.value("Results", f"M{row}"), float(pct.ns_percent)), row
+        assert close(book.value("Results", f"N{row}"), float(pct.ew_percent)), row
+        assert blank(book.value("Results", f"O{row}")), row
+    assert blank(book.value("Results", f"I{2 + len(session.lines)}"))
+
+
+def test_pairs_session_ranking(demo_session_book: tuple[Book, Session]) -> None:
+    """Ranking: each field sorted, places with ties as 2=, boards, totals and percentages as computed apart."""
+    book, session = demo_session_book
+    want = expected_session(session)["pairs"]
+    rows = []
+    row = 5
+    while not blank(book.value("Ranking", f"B{row}")):
+        rows.append([book.value("Ranking", f"{letter}{row}") for letter in "ABCDEFG"])
+        row += 1
+    assert len(rows) == len(session.pairs) == 18
+    assert [r[2] for r in rows] == ["NS"] * 9 + ["EW"] * 9
+    for place, pair, direction, players, boards, total, percentage in rows:
+        count, pct, factored = want[(pair, direction)]  # type: ignore[index]
+        assert boards == count
+        assert close(percentage, float(pct))
+        assert close(total, float(factored))
+        same_field = [float(p) for (n, d), (_, p, _) in want.items() if d == direction]  # type: ignore[union-attr]
+        better = sum(1 for other in same_field if round(other, 6) > round(float(pct), 6))
+        ties = sum(1 for other in same_field if round(other, 6) == round(float(pct), 6))
+        assert place == f"{better + 1}{'=' if ties > 1 else ''}"
+        names = next(p.names for p in session.pairs if (p.number, p.direction) == (pair, direction))
+        assert players == names
+    for direction in ("NS", "EW"):
+        pcts = [r[6] for r in rows if r[2] == direction]
+        assert pcts == sorted(pcts, reverse=True)
+
+
+def test_pairs_session_travellers(demo_session_book: tuple[Book, Session]) -> None:
+    """Each board's traveller lists that board's lines from Results, with dealer and vulnerability."""
+    book, session = demo_session_book
+    block = 15 + 3
+    for board in (1, 19, 27):
+        top = (board - 1) * block + 1
+        assert book.value("Travellers", f"A{top}") == f"Board {board}"
+        assert book.value("Travellers", f"C{top}") == f"Dealer {board_dealer(board).value}"
+        assert book.value("Travellers", f"E{top}") == f"Vulnerable: {board_vulnerability(board).value}"
+        lines = [line for line in session.lines if line.board == board]
+        listed = [book.value("Travellers", f"A{top + 2 + i}") for i in range(15)]
+        assert listed[: len(lines)] == [line.ns for line in lines]
+        assert all(blank(value) for value in listed[len(lines) :])
+
+
+def test_pairs_session_settings(demo_session_book: tuple[Book, Session]) -> None:
+    """Settings: results per board (9, the most any board has), top 16, 27 boards, no problems."""
+    book, session = demo_session_book
+    assert [book.value("Settings", f"B{row}") for row in range(9, 14)] == [9, 16, 27, len(session.lines), 0]
+
+
+def imp_session() -> Session:
+    """A small Howell scored by Butler and by cross-IMPs."""
+    scores = [("4S", "N", "="), ("4S", "N", "+1"), ("3S", "N", "+1"), ("4S", "N", "-1"), ("4SX", "E", "-3")]
+    lines = [
+        Line(1, ns, ew, *deal) for (ns, ew), deal in zip([(1, 2), (3, 4), (5, 6), (7, 8), (9, 10)], scores, strict=True)
+    ]
+    lines += [Line(2, ns, ew, "3NT", "S", result) for (ns, ew), result in
+              zip([(2, 3), (4, 5), (6, 7), (8, 9), (10, 1)], ["=", "+1", "-1", "=", "+2"], strict=True)]  # fmt: skip
+    return Session(event="IMP pairs", method="Butler", pairs=[Pair(n, "", (f"P{n}a", f"P{n}b")) for n in range(1, 11)],
+                   lines=lines)  # fmt: skip
+
+
+@pytest.mark.parametrize("method", ["Butler", "Cross-IMP"])
+def test_pairs_session_imp_scoring(tmp_path: Path, method: str) -> None:
+    """With Butler or cross-IMP scoring the points columns hold IMPs and the ranking totals them."""
+    session = imp_session()
+    session.method = method
+    book = computed_book(tmp_path, "imps", lambda path: pairs_session.build(path, CLASSIC, session=session))
+    assert book.errors() == []
+    totals: dict[int, Fraction] = defaultdict(Fraction)
+    for board in (1, 2):
+        lines = [line for line in session.lines if line.board == board]
+        field = Field([ns_score(one.contract, one.declarer, one.result, board) for one in lines])
+        for line in lines:
+            score = ns_score(line.contract, line.declarer, line.result, board)
+            row = 2 + session.lines.index(line)
+            from xlbridge.rules.scales import WBF_IMPS
+
+            got = field.butler(score, WBF_IMPS) if method == "Butler" else field.cross_imps(score, WBF_IMPS)
+            assert close(book.value("Results", f"K{row}"), float(got.ns))
+            assert close(book.value("Results", f"L{row}"), float(got.ew))
+            assert blank(book.value("Results", f"M{row}"))
+            totals[line.ns] += got.ns
+            totals[line.ew] += got.ew
+    row = 5
+    while not blank(book.value("Ranking", f"B{row}")):
+        pair, total = book.value("Ranking", f"B{row}"), book.value("Ranking", f"F{row}")
+        assert close(total, float(totals[pair]))
+        assert blank(book.value("Ranking", f"G{row}"))
+        row += 1
+    assert row == 15
+
+
+def test_a_bad_line_holds_the_ranking(tmp_path: Path) -> None:
+    """A line that cannot be scored shows its reason; the ranking shows #N/A instead of wrong totals."""
+    session = demo_data().session
+    session.lines[5] = Line(1, 6, 2, "8S", "N", "=")
+    book = computed_book(tmp_path, "bad", lambda path: pairs_session.build(path, CLASSIC, session=session))
+    assert book.value("Results", "O7") == "contract '8S': the level must be 1 to 7"
+    assert book.value("Settings", "B13") == 1
+    assert book.value("Ranking", "A3") == "Waiting: 1 line(s) on Results need checking"
+    assert any(where[0] == "Totals" and code == "#N/A" for where, code in [((s, w), c) for s, w, c in book.errors()])
+
+
+def test_traveller(tmp_path: Path) -> None:
+    """The traveller of board 8 of the demo: dealer, vulnerability, scores, both sides' matchpoints."""
+    lines = [line for line in demo_data().session.lines if line.board == 8]
+    book = computed_book(tmp_path, "trav", lambda path: traveller.build(path, LITE, board=8, lines=lines))
+    assert book.errors() == []
+    assert (book.value("Traveller", "D3"), book.value("Traveller", "F3")) == ("W", "None")
+    scores = [line.adjusted or ns_score(line.contract, line.declarer, line.result, 8) for line in lines]
+    field = Field(scores)
+    for offset, (_line, score) in enumerate(zip(lines, scores, strict=True)):
+        row = 6 + offset
+        mp = field.matchpoints(parse_field_entry(score))
+        assert book.value("Traveller", f"H{row}") == score
+        assert close(book.value("Traveller", f"J{row}"), float(mp.ns))
+        assert close(book.value("Traveller", f"K{row}"), float(mp.ew))
+        assert blank(book.value("Traveller", f"L{row}"))
+
+
+def test_team_match(tmp_path: Path) -> None:
+    """The seed's 16-board match against the demo's second table: scores, net, IMPs, VPs, board-a-match."""
+    match = demo_data().match
+    book = computed_book(tmp_path, "match", lambda path: teams_match.build(path, CLASSIC, match=match))
+    assert book.errors() == []
+    home = away = 0
+    bam_points = Fraction(0)
+    for offset, entry in enumerate(match.boards):
+        row = 12 + offset
+        s1 = ns_score(entry.contract1, entry.declarer1, entry.result1, entry.board)
+        s2 = ns_score(entry.contract2, entry.declarer2, entry.result2, entry.board)
+        swing = imps(s1 - s2)
+        assert book.value("Match", f"B{row}") == board_dealer(entry.board).value
+        assert book.value("Match", f"C{row}") == board_vulnerability(entry.board).value
+        assert (book.value("Match", f"G{row}"), book.value("Match", f"K{row}")) == (s1, s2)
+        assert book.value("Match", f"L{row}") == s1 - s2
+        assert book.value("Match", f"M{row}") == swing
+        home += max(swing, 0)
+        away += max(-swing, 0)
+        bam_points += bam(s1, s2)
+        assert book.value("Match", f"P{row}") == float(bam(s1, s2))
+    assert [book.value("Match", f"G{row}") for row in (12, 13)] == [-140, -500]  # the seed's first boards
+    assert (book.value("Match", "H4"), book.value("Match", "H5"), book.value("Match", "I5")) == (16, home, away)
+    assert book.value("Match", "H6") == wbf_vp(home - away, 16)
+    assert book.value("Match", "I6") == wbf_vp(away - home, 16)
+    assert book.value("Match", "H7") == float(bam_points)
+    assert blank(book.value("Match", f"L{12 + len(match.boards)}"))
+
+
+def test_team_match_discrete_scale(tmp_path: Path) -> None:
+    """The discrete 20-VP scale by choice."""
+    match = Match(home="A", away="B", vp_scale="20", boards=[
+        MatchBoard(1, "4S", "N", "=", "2S", "N", "+2"), MatchBoard(2, "3NT", "E", "=", "3NT", "E", "-1"),
+    ])  # fmt: skip
+    book = computed_book(tmp_path, "match20", lambda path: teams_match.build(path, CLASSIC, rows=20, match=match))
+    assert book.errors() == []
+    margin = imps(420 - 170) + imps(-400 - 50)
+    assert (book.value("Match", "H6"), book.value("Match", "I6")) == (vp20(margin), vp20(-margin))
+
+
+def test_team_match_board_at_one_table_holds_the_totals(tmp_path: Path) -> None:
+    """A board scored at one table only is flagged; the totals show #N/A until it is put right."""
+    match = Match(home="A", away="B", boards=[
+        MatchBoard(1, "4S", "N", "=", "2S", "N", "+2"), MatchBoard(2, "3NT", "E", "=", "", "", ""),
+    ])  # fmt: skip
+    book = computed_book(tmp_path, "unfinished", lambda path: teams_match.build(path, CLASSIC, rows=20, match=match))
+    assert book.value("Match", "R13") == "only one table has a result"
+    assert book.value("Match", "H9") == 1
+    assert book.value("Match", "H5") == ExcelErrorValue("#N/A")
+    assert book.value("Match", "H4") == 1
+
+
+def test_teams_event(tmp_path: Path) -> None:
+    """A four-team round robin: VPs per match (WBF, 8 boards), running totals and places."""
+    teams = [Team(1, "Seahorses"), Team(2, "Kittiwakes"), Team(3, "Puffins"), Team(4, "Gannets")]
+    results = [(1, 1, 2, 8, 23, 11), (1, 3, 4, 8, 5, 5), (2, 1, 3, 8, 2, 30), (2, 2, 4, 8, 17, 16),
+               (3, 1, 4, 8, 40, 0), (3, 2, 3, 8, 12, 19)]  # fmt: skip
+    event = Event("Winter teams", teams=teams, matches=[EventMatch(*result) for result in results])
+    book = computed_book(
+        tmp_path, "event", lambda path: teams_event.build(path, CLASSIC, rows=20, teams=8, rounds=4, event=event)
+    )
+    assert book.errors() == []
+    vps: dict[int, float] = defaultdict(float)
+    for offset, (_, home, away, boards, hi, ai) in enumerate(results):
+        row = 2 + offset
+        assert book.value("Matches", f"J{row}") == wbf_vp(hi - ai, boards)
+        assert book.value("Matches", f"K{row}") == wbf_vp(ai - hi, boards)
+        vps[home] += wbf_vp(hi - ai, boards)
+        vps[away] += wbf_vp(ai - hi, boards)
+    order = sorted(vps, key=lambda team: -vps[team])
+    for offset, team in enumerate(teams):
+        row = 5 + offset
+        assert book.value("Standings", f"A{row}") == team.number
+        assert book.value("Standings", f"B{row}") == team.name
+        assert close(book.value("Standings", f"F{row}"), vps[team.number])
+        assert book.value("Standings", f"I{row}") == str(order.index(team.number) + 1)
+        after_one = sum(wbf_vp(h - a if home == team.number else a - h, b) for _, home, away, b, h, a in results[:2]
+                        if team.number in (home, away))  # fmt: skip
+        assert close(book.value("Standings", f"J{row}"), after_one)
+
+
+def test_teams_event_board_a_match(tmp_path: Path) -> None:
+    """Board-a-match form: the standings total the board points."""
+    event = Event(
+        form="BAM",
+        teams=[Team(1, "A"), Team(2, "B"), Team(3, "C")],
+        matches=[EventMatch(1, 1, 2, 8, home_bam=5, away_bam=3), EventMatch(2, 1, 3, 8, home_bam=4.5, away_bam=3.5),
+                 EventMatch(3, 2, 3, 8, home_bam=2, away_bam=6)],
+    )  # fmt: skip
+    book = computed_book(
+        tmp_path, "bam", lambda path: teams_event.build(path, CLASSIC, rows=10, teams=4, rounds=3, event=event)
+    )
+    assert book.errors() == []
+    assert [book.value("Standings", f"G{row}") for row in (5, 6, 7)] == [9.5, 5, 9.5]
+    assert [book.value("Standings", f"I{row}") for row in (5, 6, 7)] == ["1=", "3", "1="]
+
+
+def test_function_calls_do_not_grow_with_rows(tmp_path: Path) -> None:
+    """The engine calls each xlbridge function the same number of times for 20 rows as for 300."""
+    session = demo_data().session
+    small = Session(event="x", movement="Mitchell", pairs=session.pairs, lines=session.lines[:18])
+    counts = []
+    for rows in (20, 300):
+        book = computed_book(
+            tmp_path, f"rows{rows}", lambda path, r=rows: pairs_session.build(path, CLASSIC, rows=r, session=small)
+        )
+        assert book.computed is not None
+        counts.append(dict(book.computed.calls))
+    assert counts[0] == counts[1]
+    assert sum(counts[0].values()) < 40
+    match_counts = []
+    for rows in (20, 300):
+        book = computed_book(tmp_path, f"match{rows}", lambda path, r=rows: teams_match.build(path, LITE, rows=r))
+        assert book.computed is not None
+        match_counts.append(dict(book.computed.calls))
+    assert match_counts[0] == match_counts[1]
+
+
+def test_lite_and_classic_compute_the_same(tmp_path: Path, demo_session_book: tuple[Book, Session]) -> None:
+    """The xlwings Lite flavour (BRIDGE.*) computes to the same values as the classic one."""
+    classic, session = demo_session_book
+    lite = computed_book(tmp_path, "lite", lambda path: pairs_session.build(path, LITE, session=session))
+    assert lite.sheets["Ranking"] == classic.sheets["Ranking"]
+    assert lite.sheets["Results"] == classic.sheets["Results"]

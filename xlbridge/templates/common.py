@@ -1,0 +1,212 @@
+"""What every template shares: the two flavours of function names, formats, protection, validation, ranges.
+
+Rules every template follows (and the tests check): plain A1 references only; each xlbridge function is called
+once per column over a range, as a dynamic array with its full spill range written, so the number of calls does not
+grow with the number of rows; data entry cells are unlocked and validated, formulas locked; the Result and
+Adjusted columns are text so that ``+1`` and ``=`` stay as typed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+from xlsxwriter.format import Format
+from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+from xlsxwriter.worksheet import Worksheet
+
+__all__ = [
+    "CLASSIC",
+    "FLAVOURS",
+    "LITE",
+    "Flavour",
+    "Sheet",
+    "TemplateBook",
+    "column",
+]
+
+#: Written into every template's document properties, so that the demo knows a file it may replace is its own.
+GENERATOR = "xlbridge template"
+CREATED = dt.datetime(2026, 1, 1)  # fixed, so that the generator writes the same bytes each time
+
+
+@dataclass(frozen=True)
+class Flavour:
+    """How a route spells the function names: classic Excel (VBA) or xlwings Lite (namespaced)."""
+
+    name: str
+    prefix: str
+    aliases: dict[str, str] = field(default_factory=dict)
+
+    def fn(self, name: str) -> str:
+        return self.prefix + self.aliases.get(name, name)
+
+
+#: Classic xlwings: VBA functions; IMP, VP20 and VP30 cannot be VBA function names (see xlbridge.udfs).
+CLASSIC = Flavour("classic", "", {"IMP": "IMP_", "VP20": "VP_20", "VP30": "VP_30"})
+#: xlwings Lite: every function in the BRIDGE namespace.
+LITE = Flavour("lite", "BRIDGE.")
+FLAVOURS = {"classic": CLASSIC, "lite": LITE}
+
+
+def column(col: int, first_row: int, rows: int, sheet: str | None = None, absolute: bool = True) -> str:
+    """An A1 reference to ``rows`` cells of a column from 0-based ``first_row`` and ``col``: ``Results!$D$2:$D$301``."""
+    letter = xl_col_to_name(col)
+    dollar = "$" if absolute else ""
+    ref = f"{dollar}{letter}{dollar}{first_row + 1}:{dollar}{letter}{dollar}{first_row + rows}"
+    return f"{_sheet_prefix(sheet)}{ref}"
+
+
+def cell(row: int, col: int, sheet: str | None = None) -> str:
+    return f"{_sheet_prefix(sheet)}{xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)}"
+
+
+def _sheet_prefix(sheet: str | None) -> str:
+    if sheet is None:
+        return ""
+    return f"'{sheet}'!" if not sheet.isalnum() else f"{sheet}!"
+
+
+class TemplateBook:
+    """An XlsxWriter workbook set up the xlbridge way, with the shared formats."""
+
+    def __init__(self, path: Path, flavour: Flavour, title: str) -> None:
+        self.flavour = flavour
+        self.book = xlsxwriter.Workbook(
+            str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
+        )
+        self.book.set_properties(
+            {"title": title, "subject": f"xlbridge ({flavour.name} Excel)", "comments": GENERATOR, "created": CREATED}
+        )
+        self.book.set_calc_mode("auto")
+        add = self.book.add_format
+        self.title = add({"bold": True, "font_size": 14})
+        self.subtitle = add({"italic": True, "font_color": "#555555"})
+        self.label = add({"bold": True})
+        self.header = add({"bold": True, "bottom": 1, "bg_color": "#DDE4EE", "text_wrap": True, "valign": "top"})
+        self.entry = add({"locked": False, "bg_color": "#FFF9E3"})
+        self.entry_text = add({"locked": False, "bg_color": "#FFF9E3", "num_format": 49})  # built-in "@": text
+        self.entry_date = add({"locked": False, "bg_color": "#FFF9E3", "num_format": "dd/mm/yyyy"})
+        self.computed = add({"bg_color": "#F2F2F2"})
+        self.computed_2dp = add({"bg_color": "#F2F2F2", "num_format": "0.00"})
+        self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True})
+        self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
+        self.problem = add({"bg_color": "#FFC7CE"})
+        self.note = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
+        self.lists: Worksheet | None = None
+        self.list_ranges: dict[str, str] = {}
+
+    def fn(self, name: str) -> str:
+        return self.flavour.fn(name)
+
+    def sheet(self, name: str) -> Sheet:
+        return Sheet(self, self.book.add_worksheet(name))
+
+    def list_range(self, name: str, values: Sequence[str]) -> str:
+        """A named list on the hidden Lists sheet, for drop-down validation (written once per name)."""
+        if name in self.list_ranges:
+            return self.list_ranges[name]
+        if self.lists is None:
+            self.lists = self.book.add_worksheet("Lists")
+            self.lists.hide()
+        col = len(self.list_ranges)
+        self.lists.write(0, col, name, self.label)
+        for row, value in enumerate(values, start=1):
+            self.lists.write_string(row, col, value)
+        ref = column(col, 1, len(values), "Lists")
+        self.list_ranges[name] = ref
+        return ref
+
+    def close(self) -> None:
+        self.book.close()
+
+
+class Sheet:
+    """A worksheet with the helpers the templates use."""
+
+    def __init__(self, owner: TemplateBook, worksheet: Worksheet) -> None:
+        self.owner = owner
+        self.ws = worksheet
+        self.name = worksheet.name
+
+    def dynamic(self, row: int, col: int, rows: int, formula: str, fmt: Format | None = None, cols: int = 1) -> None:
+        """A dynamic array formula with its full spill range: ``rows`` x ``cols`` cells from (row, col)."""
+        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, fmt or None, "")
+
+    def formula(self, row: int, col: int, formula: str, fmt: Format | None = None) -> None:
+        self.ws.write_formula(row, col, formula, fmt, "")
+
+    def headers(self, row: int, names: Sequence[str], first_col: int = 0) -> None:
+        for offset, name in enumerate(names):
+            self.ws.write_string(row, first_col + offset, name, self.owner.header)
+
+    def entry_column(self, col: int, width: float, text: bool = False) -> None:
+        """Make a whole column unlocked for data entry (text columns keep what is typed: +1, =)."""
+        self.ws.set_column(col, col, width, self.owner.entry_text if text else self.owner.entry)
+
+    def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
+        options: dict[str, Any] = {
+            "validate": "list",
+            "source": f"={source}" if not source.startswith("=") else source,
+            "input_message": message[:255],
+            "error_type": "stop" if strict else "information",
+            "error_message": message[:255],
+        }
+        self.ws.data_validation(first_row, col, first_row + rows - 1, col, options)
+
+    def validate_deal(self, first_row: int, rows: int, contract: int, declarer: int, result: int) -> None:
+        """Drop-downs for a contract, declarer and result column; only the declarer is strict (N, E, S, W): the
+        others accept every form the functions read (4♠, 4s, 10 tricks...), and the Check column says the rest."""
+        book = self.owner
+        self.validate_list(
+            first_row, contract, rows, book.list_range("Contracts", CONTRACTS), False, "e.g. 4S, 3NT, 4HX"
+        )
+        self.validate_list(
+            first_row, declarer, rows, book.list_range("Declarers", DECLARERS), True, "Declarer: N, E, S or W"
+        )
+        self.validate_list(first_row, result, rows, book.list_range("Results", RESULTS), False, "=, +1, -2 or tricks")
+
+    def protect(self) -> None:
+        """Formulas locked, entry cells open; no password, so a secretary can unprotect if needed."""
+        self.ws.protect(
+            "",
+            {
+                "format_cells": True,
+                "format_columns": True,
+                "format_rows": True,
+                "sort": False,
+                "autofilter": True,
+                "select_locked_cells": True,
+                "select_unlocked_cells": True,
+            },
+        )
+
+    def highlight_problems(self, first_row: int, col: int, rows: int, check_col: int, last_col: int) -> None:
+        """Shade a whole row pink when its check cell is not empty."""
+        letter = xl_col_to_name(check_col)
+        self.ws.conditional_format(
+            first_row,
+            col,
+            first_row + rows - 1,
+            last_col,
+            {
+                "type": "formula",
+                "criteria": f'=${letter}{first_row + 1}<>""',
+                "format": self.owner.problem,
+            },
+        )
+
+
+# Drop-down lists: what the data entry columns offer (the parser accepts more: 4♠, 4s, 4S*...).
+CONTRACTS = ["PASS"] + [
+    f"{level}{strain}{doubling}"
+    for level in range(1, 8)
+    for strain in ("C", "D", "H", "S", "NT")
+    for doubling in ("", "X", "XX")
+]
+DECLARERS = ["N", "E", "S", "W"]
+RESULTS = ["=", *(f"+{n}" for n in range(1, 7)), *(f"-{n}" for n in range(1, 14)), *(str(n) for n in range(14))]

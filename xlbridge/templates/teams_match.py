@@ -1,0 +1,166 @@
+"""``teams-match.xlsx``: a team-of-four scorecard, board by board, to IMPs, VPs and board-a-match points.
+
+The home team sits North-South at table 1 and East-West at table 2, so its net score on a board is table 1's
+North-South score minus table 2's.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+from ..session import Match
+from .common import Flavour, TemplateBook, column
+
+__all__ = ["COLUMNS", "FIRST", "build"]
+
+COLUMNS = [
+    "Board",
+    "Dealer",
+    "Vul",
+    "Contract 1",
+    "By 1",
+    "Result 1",
+    "NS score 1",
+    "Contract 2",
+    "By 2",
+    "Result 2",
+    "NS score 2",
+    "Net (home)",
+    "IMPs (home)",
+    "Home IMPs",
+    "Away IMPs",
+    "BAM (home)",
+    "Check table 1",
+    "Check table 2",
+]
+(BOARD, DEALER, VUL, C1, BY1, R1, S1, C2, BY2, R2, S2, NET, IMPS, HOME, AWAY, BAM, CHECK1,
+ CHECK2) = range(len(COLUMNS))  # fmt: skip
+FIRST = 11  # 0-based row of the first board (Excel row 12)
+
+
+def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None) -> None:
+    """Write the scorecard for up to ``rows`` boards, filled with ``match`` if given."""
+    if match is not None:
+        rows = max(rows, len(match.boards))
+    book = TemplateBook(path, flavour, "Team match")
+    fn = book.fn
+    sheet = book.sheet("Match")
+    ws = sheet.ws
+    ws.write("A1", "Team match", book.title)
+    ws.write("A2", "Home team: North-South at table 1, East-West at table 2. Grey cells are computed.", book.subtitle)
+    labels = [("Home team", "Home"), ("Away team", "Away"), ("Event", "Event"), ("Date", "Date"), ("VP scale", "Scale")]
+    for offset, (label, key) in enumerate(labels):
+        row = 2 + offset
+        ws.write_string(row, 0, label, book.label)
+        value: object = {"Scale": "WBF"}.get(key, "")
+        if match is not None:
+            value = {"Home": match.home, "Away": match.away, "Event": match.event, "Date": match.date}.get(
+                key, match.vp_scale
+            )
+        if isinstance(value, dt.date):
+            ws.write_datetime(row, 1, dt.datetime.combine(value, dt.time()), book.entry_date)
+        elif value:
+            ws.write_string(row, 1, str(value), book.entry)
+        else:
+            ws.write_blank(row, 1, None, book.entry_date if key == "Date" else book.entry)
+    sheet.validate_list(
+        6, 1, 1, book.list_range("VP scales", ["WBF", "20"]), True,
+        "WBF: the continuous 20-VP scale for the boards played. 20: the discrete 20-VP scale.",
+    )  # fmt: skip
+
+    def col(index: int) -> str:
+        return column(index, FIRST, rows)
+
+    home_name, away_name = "$B$3", "$B$4"
+    summary_row = 2  # the summary table: G3:I9
+    ws.write_blank(summary_row, 6, None, book.header)
+    sheet.formula(summary_row, 7, f'=IF({home_name}="","Home",{home_name})', book.header)
+    sheet.formula(summary_row, 8, f'=IF({away_name}="","Away",{away_name})', book.header)
+    problems = f'(SUMPRODUCT(({col(CHECK1)}<>"")*1)+SUMPRODUCT(({col(CHECK2)}<>"")*1))'
+    played = f'SUMPRODUCT(({col(NET)}<>"")*1)'
+    summary = [
+        ("Boards played", f"={played}", f"={played}"),
+        ("IMPs", f"=IF({problems}>0,NA(),SUM({col(HOME)}))", f"=IF({problems}>0,NA(),SUM({col(AWAY)}))"),
+        ("Victory points", "", ""),
+        ("Board-a-match", f"=IF({problems}>0,NA(),SUM({col(BAM)}))", f"=IF({problems}>0,NA(),H4-SUM({col(BAM)}))"),
+    ]
+    for offset, (label, home, away) in enumerate(summary):
+        row = summary_row + 1 + offset
+        ws.write_string(row, 6, label, book.label)
+        if home:
+            sheet.formula(row, 7, home, book.computed)
+            sheet.formula(row, 8, away, book.computed)
+    margin = "(H5-I5)"
+    vp = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}({margin}),{fn("VP20")}({margin},H4)))'
+    vp_away = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},H4)))'
+    sheet.dynamic(summary_row + 3, 7, 1, f"={vp}", book.computed_2dp)
+    sheet.dynamic(summary_row + 3, 8, 1, f"={vp_away}", book.computed_2dp)
+    ws.write_string(summary_row + 6, 6, "Lines with problems", book.label)
+    sheet.formula(summary_row + 6, 7, f"={problems}", book.computed)
+
+    sheet.headers(FIRST - 1, COLUMNS)
+    sheet.entry_column(BOARD, 7)
+    for index in (C1, C2):
+        sheet.entry_column(index, 9, text=True)
+    for index in (BY1, BY2):
+        sheet.entry_column(index, 5, text=True)
+    for index in (R1, R2):
+        sheet.entry_column(index, 8, text=True)
+    ws.set_column(DEALER, VUL, 6)
+    ws.set_column(S1, S1, 9)
+    ws.set_column(S2, BAM, 9)
+    ws.set_column(CHECK1, CHECK2, 40)
+    ws.set_column(1, 1, 16)
+
+    board = col(BOARD)
+    sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed)
+    sheet.dynamic(FIRST, VUL, rows, f"={fn('BOARDVUL')}({board})", book.computed)
+    table1 = f"{col(C1)},{col(BY1)},{col(R1)},{board}"
+    table2 = f"{col(C2)},{col(BY2)},{col(R2)},{board}"
+    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({table1})", book.computed)
+    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({table2})", book.computed)
+    s1, s2, imps = col(S1), col(S2), col(IMPS)
+    sheet.dynamic(FIRST, NET, rows, f'=IF(({s1}="")+({s2}=""),"",{s1}-{s2})', book.computed)
+    sheet.dynamic(FIRST, IMPS, rows, f"={fn('IMP')}({col(NET)})", book.computed)
+    sheet.dynamic(FIRST, HOME, rows, f'=IF({imps}="","",IF({imps}>0,{imps},""))', book.computed)
+    sheet.dynamic(FIRST, AWAY, rows, f'=IF({imps}="","",IF({imps}<0,-{imps},""))', book.computed)
+    sheet.dynamic(FIRST, BAM, rows, f'=IF({col(NET)}="","",{fn("BAM")}({s1},{s2}))', book.computed)
+    sheet.dynamic(FIRST, CHECK1, rows, f"={fn('BRIDGECHECK')}({table1})", book.check)
+    sheet.dynamic(
+        FIRST,
+        CHECK2,
+        rows,
+        f'=IF({fn("BRIDGECHECK")}({table2})<>"",{fn("BRIDGECHECK")}({table2}),'
+        f'IF(({s1}="")<>({s2}=""),"only one table has a result",""))',
+        book.check,
+    )
+    sheet.highlight_problems(FIRST, BOARD, rows, CHECK1, CHECK2)
+    sheet.highlight_problems(FIRST, BOARD, rows, CHECK2, CHECK2)
+    sheet.validate_deal(FIRST, rows, C1, BY1, R1)
+    sheet.validate_deal(FIRST, rows, C2, BY2, R2)
+
+    boards = match.boards if match is not None else []
+    for offset in range(rows):
+        row = FIRST + offset
+        if offset < len(boards):
+            entry = boards[offset]
+            ws.write_number(row, BOARD, entry.board, book.entry)
+            for index, value in (
+                (C1, entry.contract1),
+                (BY1, entry.declarer1),
+                (R1, entry.result1),
+                (C2, entry.contract2),
+                (BY2, entry.declarer2),
+                (R2, entry.result2),
+            ):
+                if value:
+                    ws.write_string(row, index, value, book.entry_text)
+        else:
+            ws.write_number(row, BOARD, offset + 1, book.entry)
+    ws.freeze_panes(FIRST, 1)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(FIRST - 1)
+    sheet.protect()
+    book.close()

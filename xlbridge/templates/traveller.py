@@ -1,0 +1,100 @@
+"""``traveller.xlsx``: one board's traveller as clubs print it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..session import Line
+from .common import Flavour, TemplateBook, cell, column
+
+__all__ = ["COLUMNS", "FIRST_ROW", "build"]
+
+FIRST_ROW = 5  # 0-based: the first table's row (Excel row 6)
+COLUMNS = [
+    "NS pair",
+    "EW pair",
+    "Contract",
+    "By",
+    "Lead",
+    "Result",
+    "Adjusted",
+    "NS score",
+    "EW score",
+    "NS MP",
+    "EW MP",
+    "Check",
+]
+NS, EW, CONTRACT, BY, LEAD, RESULT, ADJUSTED, NS_SCORE, EW_SCORE, NS_MP, EW_MP, CHECK = range(len(COLUMNS))
+BOARD = (2, 1)  # B3: the board number
+
+
+def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None, lines: Sequence[Line] = ()) -> None:
+    """Write the traveller (``rows`` tables), filled with ``lines`` of board ``board`` if given."""
+    book = TemplateBook(path, flavour, "Traveller")
+    fn = book.fn
+    sheet = book.sheet("Traveller")
+    ws = sheet.ws
+    ws.write("A1", "Traveller", book.title)
+    ws.write("A2", "Enter the board number, then one line per table. Grey columns are computed.", book.subtitle)
+    ws.write("A3", "Board", book.label)
+    ws.write_blank(*BOARD, None, book.entry) if board is None else ws.write_number(*BOARD, board, book.entry)
+    board_cell = cell(*BOARD)
+    ws.write("C3", "Dealer", book.label)
+    sheet.dynamic(2, 3, 1, f"={fn('BOARDDEALER')}({board_cell})", book.computed)
+    ws.write("E3", "Vulnerable", book.label)
+    sheet.dynamic(2, 5, 1, f"={fn('BOARDVUL')}({board_cell})", book.computed)
+    sheet.headers(FIRST_ROW - 1, COLUMNS)
+
+    for index, width, text in ((NS, 7, False), (EW, 7, False), (CONTRACT, 9, True), (BY, 5, True), (LEAD, 6, True)):
+        sheet.entry_column(index, width, text)
+    sheet.entry_column(RESULT, 7, text=True)
+    sheet.entry_column(ADJUSTED, 9, text=True)
+    ws.set_column(NS_SCORE, EW_MP, 9)
+    ws.set_column(CHECK, CHECK, 50)
+
+    def col(index: int) -> str:
+        return column(index, FIRST_ROW, rows)
+
+    score = col(NS_SCORE)
+    deal = f"{col(CONTRACT)},{col(BY)},{col(RESULT)},{board_cell}"
+    sheet.dynamic(
+        FIRST_ROW,
+        NS_SCORE,
+        rows,
+        f'=IF({col(ADJUSTED)}<>"",{col(ADJUSTED)},{fn("BRIDGESCORE")}({deal}))',
+        book.computed,
+    )
+    sheet.dynamic(FIRST_ROW, EW_SCORE, rows, f"=IF(ISNUMBER({score}),-{score},{score})", book.computed)
+    sheet.dynamic(FIRST_ROW, NS_MP, rows, f'={fn("MATCHPOINTS")}({score},{score},"MP")', book.computed)
+    sheet.dynamic(FIRST_ROW, EW_MP, rows, f'={fn("MATCHPOINTS")}({score},{score},"EW")', book.computed)
+    sheet.dynamic(
+        FIRST_ROW,
+        CHECK,
+        rows,
+        f'=IF({col(ADJUSTED)}<>"",{fn("MATCHPOINTS")}({score},{score},"CHECK"),{fn("BRIDGECHECK")}({deal}))',
+        book.check,
+    )
+    sheet.highlight_problems(FIRST_ROW, NS, rows, CHECK, CHECK)
+
+    sheet.validate_deal(FIRST_ROW, rows, CONTRACT, BY, RESULT)
+
+    for offset, line in enumerate(lines):
+        row = FIRST_ROW + offset
+        ws.write(row, NS, line.ns, book.entry)
+        ws.write(row, EW, line.ew, book.entry)
+        for index, value in ((CONTRACT, line.contract), (BY, line.declarer), (LEAD, line.lead)):
+            if value:
+                ws.write_string(row, index, value, book.entry_text)
+        if line.result:
+            ws.write_string(row, RESULT, line.result, book.entry_text)
+        if line.adjusted:
+            ws.write_string(row, ADJUSTED, line.adjusted, book.entry_text)
+
+    ws.freeze_panes(FIRST_ROW, 0)
+    ws.set_landscape()
+    ws.set_paper(9)  # A4
+    ws.fit_to_pages(1, 1)
+    ws.print_area(0, 0, FIRST_ROW + rows - 1, CHECK)
+    sheet.protect()
+    book.close()
