@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from . import __version__
 from .boards import board_dealer, board_vulnerability
@@ -12,6 +13,7 @@ from .errors import BridgeInputError
 from .model import Seat, Vulnerability
 from .parse import parse_seat, parse_vulnerability, split_contract
 from .scoring import ns_score
+from .xlsx import WorkbookError
 
 __all__ = ["main"]
 
@@ -54,8 +56,6 @@ def _result_words(result: object) -> str:
 
 
 def _addin(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
     from .addin import configure, user_config_path
 
     path = Path(args.folder) / "xlwings.conf" if args.folder else user_config_path()
@@ -64,6 +64,54 @@ def _addin(args: argparse.Namespace) -> int:
     print("Next, in Excel (Windows): install the xlwings add-in once (xlwings addin install), open your workbook,")
     print("click xlwings > Import Functions, and save the workbook as .xlsm. Then =BRIDGESCORE(...) works.")
     return 0
+
+
+def _calc(args: argparse.Namespace) -> int:
+    from .calc import calc_workbook
+
+    source = Path(args.workbook)
+    if not source.exists():
+        raise WorkbookError(f"{source}: no such file")
+    output = Path(args.output) if args.output else None
+    destination, computed = calc_workbook(source, output, in_place=args.in_place)
+    calls = sum(computed.calls.values())
+    print(
+        f"{source} -> {destination}: {computed.formula_cells} formulas computed "
+        f"({calls} xlbridge function calls) in {computed.seconds:.1f} s"
+    )
+    if computed.not_computed:
+        print(
+            f"note: {len(computed.not_computed)} cells use functions the engine does not know; "
+            "their stored values were kept",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _templates(args: argparse.Namespace) -> int:
+    from .templates import FLAVOURS, write_templates
+
+    try:
+        written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
+    except FileExistsError as error:
+        raise WorkbookError(str(error)) from None
+    for path in written:
+        print(path)
+    return 0
+
+
+def _ranking(args: argparse.Namespace) -> int:
+    from .report import read_ranking
+
+    ranking = read_ranking(Path(args.workbook))
+    print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    return run_demo(Path(args.out), force=args.force)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -97,6 +145,53 @@ def build_parser() -> argparse.ArgumentParser:
     )
     addin.add_argument("--no-interpreter", action="store_true", help="do not record this Python as the interpreter")
     addin.set_defaults(run=_addin)
+
+    demo = commands.add_parser(
+        "demo",
+        help="fill the templates with a built-in club session and team match, compute them, print the ranking",
+        description="The main job on a built-in example: a 9-table Mitchell pairs session and a 16-board team "
+        "match, written as workbooks, computed, and the ranking printed.",
+    )
+    demo.add_argument("--out", default="xlbridge-demo", help="folder for the workbooks (default: xlbridge-demo)")
+    demo.add_argument("--force", action="store_true", help="replace demo workbooks you have changed")
+    demo.set_defaults(run=_demo)
+
+    calc = commands.add_parser(
+        "calc",
+        help="compute every formula of a workbook without Excel, into a copy of it",
+        description="Compute a workbook with the formulas engine and the xlbridge functions. The values are written "
+        "into a copy of your file; everything else in it stays exactly as it was.",
+    )
+    calc.add_argument("workbook", help="an .xlsx or .xlsm file")
+    where_to = calc.add_mutually_exclusive_group()
+    where_to.add_argument("-o", "--output", help="where to write the computed copy (default: NAME-computed.xlsx)")
+    where_to.add_argument("--in-place", action="store_true", help="replace the workbook itself (atomically)")
+    calc.set_defaults(run=_calc)
+
+    templates = commands.add_parser(
+        "templates",
+        help="write the blank template workbooks",
+        description="Write the blank templates: traveller, pairs session, team match, teams event.",
+    )
+    templates.add_argument(
+        "--for",
+        dest="flavour",
+        choices=["classic", "lite"],
+        default="classic",
+        help="classic xlwings (=BRIDGESCORE, VP_20) or xlwings Lite (=BRIDGE.BRIDGESCORE)",
+    )
+    templates.add_argument("--out", default=".", help="folder to write into (default: here)")
+    templates.add_argument("--force", action="store_true", help="replace files of the same names")
+    templates.set_defaults(run=_templates)
+
+    ranking = commands.add_parser(
+        "ranking",
+        help="print the ranking of a computed pairs-session workbook",
+        description="Print the ranking as the workbook's Ranking sheet shows it (compute it first: xlbridge calc).",
+    )
+    ranking.add_argument("workbook", help="a computed pairs-session workbook")
+    ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    ranking.set_defaults(run=_ranking)
     return parser
 
 
@@ -108,4 +203,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except BridgeInputError as error:
         print(f"xlbridge {args.command}: {error}", file=sys.stderr)
+        return 2
+    except OSError as error:
+        print(f"xlbridge {args.command}: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
         return 2

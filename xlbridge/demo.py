@@ -1,0 +1,78 @@
+"""``xlbridge demo``: the templates filled with the built-in example, computed, and the ranking printed."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+
+from .calc import calc_workbook
+from .report import read_ranking
+from .session import demo_data
+from .templates import CLASSIC, pairs_session, teams_match
+from .xlsx import WorkbookError, open_package, read_values
+
+__all__ = ["DEMO_FILES", "build_demo", "run_demo"]
+
+DEMO_FILES = ("pairs-session.xlsx", "teams-match.xlsx")
+
+
+def build_demo(folder: Path) -> None:
+    """Write and compute the demo workbooks in ``folder`` (which must be the demo's own, e.g. a fresh one)."""
+    data = demo_data()
+    pairs_session.build(folder / DEMO_FILES[0], CLASSIC, session=data.session)
+    teams_match.build(folder / DEMO_FILES[1], CLASSIC, match=data.match)
+    for name in DEMO_FILES:
+        calc_workbook(folder / name, in_place=True)
+
+
+def _same_parts(first: Path, second: Path) -> bool:
+    try:
+        return open_package(first).parts == open_package(second).parts
+    except WorkbookError:
+        return False
+
+
+def _install(fresh: Path, target: Path, force: bool) -> None:
+    """Put a freshly computed demo file in place, but never over a file someone has changed."""
+    if target.exists() and not force and not _same_parts(fresh, target):
+        raise WorkbookError(
+            f"{target}: exists and differs from the demo (changed by you?); kept. "
+            "Use --out for another folder, or --force to replace it"
+        )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staged = target.with_name(f".{target.name}.new")
+    shutil.copyfile(fresh, staged)
+    staged.replace(target)
+
+
+def match_summary(path: Path) -> str:
+    """The team match's result, read from the computed scorecard."""
+    values = read_values(open_package(path), "Match")
+
+    def show(row: int, col: int, decimals: int = 0) -> str:
+        value = values.get((row, col))
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            return f"{value:.{decimals}f}"
+        return str(getattr(value, "code", value))
+
+    home, away = values.get((3, 8)), values.get((3, 9))
+    return (
+        f"{home} v {away}: {show(4, 8)} boards; IMPs {show(5, 8)}-{show(5, 9)}; "
+        f"VPs {show(6, 8, 2)}-{show(6, 9, 2)} (WBF scale); board-a-match {show(7, 8, 1)}-{show(7, 9, 1)}"
+    )
+
+
+def run_demo(folder: Path, force: bool = False) -> int:
+    with tempfile.TemporaryDirectory() as scratch:
+        build_demo(Path(scratch))
+        for name in DEMO_FILES:
+            _install(Path(scratch) / name, folder / name, force)
+    print(read_ranking(folder / DEMO_FILES[0]).table())
+    print()
+    print(match_summary(folder / DEMO_FILES[1]))
+    print()
+    print(f"Workbooks written to {folder.resolve()}:")
+    for name in DEMO_FILES:
+        print(f"  {folder / name}")
+    return 0

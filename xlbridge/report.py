@@ -1,0 +1,146 @@
+"""Reading the ranking back out of a computed pairs-session workbook, and printing it.
+
+The figures come from the workbook's own cells (its Ranking sheet, as last computed), so what the command line says
+is what the secretary sees in Excel.
+"""
+
+from __future__ import annotations
+
+import csv
+import datetime as dt
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .xlsx import ExcelErrorValue, WorkbookError, open_package, read_values
+
+__all__ = ["Ranking", "RankingRow", "read_ranking"]
+
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+
+
+@dataclass(frozen=True)
+class RankingRow:
+    place: str
+    pair: str
+    direction: str
+    names: str
+    boards: int | None
+    score: float | None
+    percentage: float | None
+
+
+@dataclass
+class Ranking:
+    event: str = ""
+    date: dt.date | None = None
+    description: str = ""
+    rows: list[RankingRow] = field(default_factory=list)
+
+    def table(self) -> str:
+        """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs)."""
+        lines = [self.event or "Ranking"]
+        subtitle = " - ".join(
+            part for part in (self.date.strftime("%d %B %Y") if self.date else "", self.description) if part
+        )
+        if subtitle:
+            lines.append(subtitle)
+        fields: dict[str, list[RankingRow]] = {}
+        for row in self.rows:
+            fields.setdefault(row.direction, []).append(row)
+        width = max([len(row.names) for row in self.rows] + [7])
+        for direction, rows in fields.items():
+            lines.append("")
+            if direction:
+                lines.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
+            lines.append(f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'Score':>9}  {'%':>6}")
+            for row in rows:
+                boards = "" if row.boards is None else str(row.boards)
+                score = "" if row.score is None else f"{row.score:.2f}"
+                pct = "" if row.percentage is None else f"{row.percentage:.2f}"
+                lines.append(f"{row.place:<6}{row.pair:>5}  {row.names:<{width}}  {boards:>6}  {score:>9}  {pct:>6}")
+        return "\n".join(lines)
+
+    def csv(self) -> str:
+        """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals)."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["place", "pair", "direction", "names", "boards", "score", "percentage"])
+        for row in self.rows:
+            writer.writerow(
+                [
+                    row.place,
+                    row.pair,
+                    row.direction,
+                    row.names,
+                    "" if row.boards is None else row.boards,
+                    "" if row.score is None else f"{row.score:.2f}",
+                    "" if row.percentage is None else f"{row.percentage:.2f}",
+                ]
+            )
+        return out.getvalue()
+
+
+def _text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _number(value: object, where: str) -> float | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, ExcelErrorValue):
+        raise WorkbookError(f"{where} shows {value.code}: the ranking is not complete (see the Check column)")
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise WorkbookError(f"{where}: expected a number, found {value!r}")
+    return float(value)
+
+
+def read_ranking(path: Path) -> Ranking:
+    """The Ranking sheet of a computed pairs-session workbook."""
+    package = open_package(path)
+    values = read_values(package, "Ranking")
+    header_row = next(
+        (row for (row, col), value in sorted(values.items()) if col == 1 and value == "Place"),
+        None,
+    )
+    if header_row is None:
+        raise WorkbookError(f"{path}: the Ranking sheet has no 'Place' heading; is this an xlbridge pairs session?")
+    headings = {values.get((header_row, col)): col for col in range(1, 20) if (header_row, col) in values}
+    needed = ["Place", "Pair", "Direction", "Players", "Boards", "Total", "%"]
+    missing = [name for name in needed if name not in headings]
+    if missing:
+        raise WorkbookError(f"{path}: the Ranking sheet lacks the columns {', '.join(missing)}")
+    date_value = values.get((2, 1))
+    ranking = Ranking(
+        event=_text(values.get((1, 1))),
+        date=EXCEL_EPOCH + dt.timedelta(days=int(date_value)) if isinstance(date_value, (int, float)) else None,
+        description=_text(values.get((3, 1))),
+    )
+    row = header_row + 1
+    while True:
+        pair = values.get((row, headings["Pair"]))
+        if pair in (None, ""):
+            break
+        if isinstance(pair, ExcelErrorValue):
+            raise WorkbookError(
+                f"{path}: Ranking row {row} shows {pair.code}: fix the lines flagged in the Check column"
+            )
+        where = f"{path}: Ranking row {row}"
+        boards = _number(values.get((row, headings["Boards"])), where)
+        ranking.rows.append(
+            RankingRow(
+                place=_text(values.get((row, headings["Place"]))),
+                pair=_text(pair),
+                direction=_text(values.get((row, headings["Direction"]))),
+                names=_text(values.get((row, headings["Players"]))),
+                boards=None if boards is None else int(boards),
+                score=_number(values.get((row, headings["Total"])), where),
+                percentage=_number(values.get((row, headings["%"])), where),
+            )
+        )
+        row += 1
+    return ranking
