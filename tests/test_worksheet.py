@@ -191,6 +191,10 @@ ARITY = {
     "DATUM": 3,
     "BUTLER": 4,
     "BAM": 2,
+    "RUBBERTOTAL": 5,
+    "RUBBERSHEET": 5,
+    "CHICAGOTOTAL": 4,
+    "CHICAGOSHEET": 4,
 }
 
 

@@ -199,6 +199,56 @@ def BAM(score: Cells, other: Cells) -> Grid:
     return worksheet.bam(score, other)
 
 
+DECLARERS = "The declarer of each deal, in order: N, E, S or W (a column, one row per deal)."
+CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no score). Blank rows are skipped."
+RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
+HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
+RUBBER_RULES = "Optional era: 2017 (current, default), 1935 (redoubled insult 50, old penalties) or 1932."
+FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+
+
+@func(category=CATEGORY)
+@arg("declarers", doc=DECLARERS, **RANGE)
+@arg("contracts", doc=CONTRACTS, **RANGE)
+@arg("results", doc=RESULTS, **RANGE)
+@arg("honours", doc=HONOURS, **RANGE)
+@arg("rules", doc=RUBBER_RULES, **RANGE)
+def RUBBERTOTAL(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
+    """Rubber bridge totals {North-South, East-West} over the deals: games, rubber bonuses 700/500, honours; a rubber still going gets 300/100 (Law 80)."""
+    return worksheet.rubbertotal(declarers, contracts, results, honours, rules)
+
+
+@func(category=CATEGORY)
+@arg("declarers", doc=DECLARERS, **RANGE)
+@arg("contracts", doc=CONTRACTS, **RANGE)
+@arg("results", doc=RESULTS, **RANGE)
+@arg("honours", doc=HONOURS, **RANGE)
+@arg("rules", doc=RUBBER_RULES, **RANGE)
+def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
+    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, and where a line is drawn or the rubber ends."""
+    return worksheet.rubbersheet(declarers, contracts, results, honours, rules)
+
+
+@func(category=CATEGORY)
+@arg("declarers", doc=DECLARERS, **RANGE)
+@arg("contracts", doc=CONTRACTS, **RANGE)
+@arg("results", doc=RESULTS, **RANGE)
+@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
+def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+    """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
+    return worksheet.chicagototal(declarers, contracts, results, first_dealer)
+
+
+@func(category=CATEGORY)
+@arg("declarers", doc=DECLARERS, **RANGE)
+@arg("contracts", doc=CONTRACTS, **RANGE)
+@arg("results", doc=RESULTS, **RANGE)
+@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
+def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
+    return worksheet.chicagosheet(declarers, contracts, results, first_dealer)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -218,6 +268,10 @@ FUNCTION_NAMES = [
         "DATUM",
         "BUTLER",
         "BAM",
+        "RUBBERTOTAL",
+        "RUBBERSHEET",
+        "CHICAGOTOTAL",
+        "CHICAGOSHEET",
     )
     if name in globals()
 ]

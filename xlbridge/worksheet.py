@@ -29,6 +29,7 @@ from .errors import EXCEL_ERRORS, BridgeInputError
 from .field import Field, group_fields
 from .field import bam as board_a_match
 from .parse import normalise_text, parse_field_entry
+from .rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
 from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, MatchpointScale
 from .rules.comparisons import EUROPEAN, TRIMMED
 from .scales import imp_scale as resolve_imp_scale
@@ -45,10 +46,14 @@ __all__ = [
     "bridgecheck",
     "bridgescore",
     "butler",
+    "chicagosheet",
+    "chicagototal",
     "crossimp",
     "datum",
     "imp",
     "matchpoints",
+    "rubbersheet",
+    "rubbertotal",
     "vp20_cells",
     "vp30_cells",
 ]
@@ -500,6 +505,162 @@ def datum(field: object, method: object = None, groups: object = None) -> Grid:
     return _compare(_datum_answer, field, field, [method], groups)
 
 
+# --- rubber and Chicago --------------------------------------------------------------------------------------------
+
+
+def _scoresheet_columns(*args: object) -> tuple[list[list[Any]], int]:
+    """Columns of a scoresheet (one cell per deal), all as long as the first."""
+    grids = [as_grid(arg) for arg in args]
+    rows = len(grids[0]) * len(grids[0][0])
+    columns = []
+    for grid in grids:
+        cells = [value for row in grid for value in row]
+        if len(cells) == 1:
+            cells = cells * rows  # one cell for every deal (a blank, or one value)
+        elif len(cells) != rows:
+            raise BridgeInputError("declarers, contracts, results (and honours) must be ranges of the same size")
+        columns.append(cells)
+    return columns, rows
+
+
+def _parsed_deals(
+    declarers: list[Any], contracts: list[Any], results: list[Any], honours: list[Any]
+) -> tuple[list[Deal], BridgeInputError | None, int]:
+    """The deals up to the first one that cannot be read, that error, and its index."""
+    deals: list[Deal] = []
+    for index, values in enumerate(zip(declarers, contracts, results, honours, strict=True)):
+        try:
+            passed = _cell_errors(values, ["declarer", "contract", "result", "honours"])
+            if passed is not None:
+                raise passed
+            deals.append(parse_rubber_deal(*values))
+        except BridgeInputError as error:
+            return deals, BridgeInputError(f"deal {index + 1}: {error.message}", excel_error=error.excel_error), index
+    return deals, None, len(deals)
+
+
+def _sheet_after_error(rows: list[list[Any]], width: int, error: BridgeInputError, at: int, blank: list[bool]) -> Grid:
+    """The error on its own row (codes, and the reason in the marker column); later deals cannot be scored."""
+    rows.append([error.excel_error] * (width - 1) + [error.message])
+    for index in range(at + 1, len(blank)):
+        rows.append([""] * width if blank[index] else ["#N/A"] * (width - 1) + [f"not scored: see deal {at + 1}"])
+    return rows
+
+
+def _blank_lines(declarers: list[Any], contracts: list[Any], results: list[Any]) -> list[bool]:
+    return [
+        is_blank_text(d) and is_blank_text(c) and (is_blank(r) or r == 0)
+        for d, c, r in zip(declarers, contracts, results, strict=True)
+    ]
+
+
+def _rubber_cells(row: RubberRow | None) -> list[Any]:
+    if row is None:
+        return [""] * 7
+    games = f"{row.games[0]}-{row.games[1]}"
+    return [row.ns_above, row.ns_below, row.ew_above, row.ew_below, games, row.vulnerability.value, row.marker]
+
+
+def _rubber_run(
+    declarers: object, contracts: object, results: object, honours: object, rules: object
+) -> tuple[list[RubberRow | None], tuple[int, int], BridgeInputError | None, int, list[bool]]:
+    (declared, contracted, resulted, held), _ = _scoresheet_columns(declarers, contracts, results, honours)
+    deals, error, at = _parsed_deals(declared, contracted, resulted, held)
+    era = None if is_blank_text(_first(rules)) else _first(rules)
+    rows, totals = rubber(deals, era, settle=error is None)
+    return rows, totals, error, at, _blank_lines(declared, contracted, resulted)
+
+
+def _first(value: object) -> object:
+    grid = as_grid(value)
+    return grid[0][0]
+
+
+def _scoresheet_shape(declarers: object, *_: object) -> tuple[int, int]:
+    grid = as_grid(declarers)
+    return len(grid) * len(grid[0]), 7
+
+
+@_safe(_scoresheet_shape)
+def rubbersheet(
+    declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
+) -> Grid:
+    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below, games, vulnerable, marker."""
+    try:
+        rows, _, error, at, blank = _rubber_run(declarers, contracts, results, honours, rules)
+    except BridgeInputError as error:
+        total = _scoresheet_shape(declarers)[0]
+        return [[error.excel_error] * 6 + [error.message] for _ in range(total)]
+    out = [_rubber_cells(row) for row in rows]
+    if error is not None:
+        return _sheet_after_error(out, 7, error, at, blank)
+    return out
+
+
+@_safe(lambda *args: (1, 2))
+def rubbertotal(
+    declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
+) -> Grid:
+    """North-South's and East-West's totals over the rubbers (a rubber still going gets Law 80's bonuses)."""
+    try:
+        _, totals, error, _, _ = _rubber_run(declarers, contracts, results, honours, rules)
+    except BridgeInputError as error:
+        return [[error.excel_error, error.excel_error]]
+    if error is not None:
+        return [[error.excel_error, error.excel_error]]
+    return [list(totals)]
+
+
+def _chicago_run(
+    declarers: object, contracts: object, results: object, first_dealer: object
+) -> tuple[list[ChicagoRow | None], tuple[int, int], BridgeInputError | None, int, list[bool]]:
+    (declared, contracted, resulted), total = _scoresheet_columns(declarers, contracts, results)
+    deals, error, at = _parsed_deals(declared, contracted, resulted, [None] * total)
+    rows, totals = chicago(deals, _first(first_dealer))
+    return rows, totals, error, at, _blank_lines(declared, contracted, resulted)
+
+
+def _chicago_cells(row: ChicagoRow | None) -> list[Any]:
+    if row is None:
+        return [""] * 8
+    return [
+        row.deal,
+        row.dealer.value,
+        row.vulnerability.value,
+        row.ns_points,
+        row.ew_points,
+        row.ns_partscore,
+        row.ew_partscore,
+        row.marker,
+    ]
+
+
+@_safe(lambda declarers, *args: (_scoresheet_shape(declarers)[0], 8))
+def chicagosheet(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker."""
+    try:
+        rows, _, error, at, blank = _chicago_run(declarers, contracts, results, first_dealer)
+    except BridgeInputError as error:
+        total = _scoresheet_shape(declarers)[0]
+        return [[error.excel_error] * 7 + [error.message] for _ in range(total)]
+    out = [_chicago_cells(row) for row in rows]
+    if error is not None:
+        return _sheet_after_error(out, 8, error, at, blank)
+    return out
+
+
+@_safe(lambda *args: (1, 2))
+def chicagototal(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
+    """North-South's and East-West's Chicago totals."""
+    try:
+        _, totals, error, _, _ = _chicago_run(declarers, contracts, results, first_dealer)
+    except BridgeInputError as error:
+        return [[error.excel_error, error.excel_error]]
+    if error is not None:
+        return [[error.excel_error, error.excel_error]]
+    return [list(totals)]
+
+
 #: Every worksheet function by its Excel name, with the implementation behind it.
 FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "BRIDGESCORE": bridgescore,
@@ -514,4 +675,8 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "DATUM": datum,
     "BUTLER": butler,
     "BAM": bam,
+    "RUBBERTOTAL": rubbertotal,
+    "RUBBERSHEET": rubbersheet,
+    "CHICAGOTOTAL": chicagototal,
+    "CHICAGOSHEET": chicagosheet,
 }
