@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from . import pairs_session, teams_event, teams_match, traveller
+from . import pairs_session, rubber, teams_event, teams_match, traveller
 from .common import CLASSIC, FLAVOURS, LITE, Flavour
 
 __all__ = ["CLASSIC", "FLAVOURS", "LITE", "TEMPLATES", "Flavour", "write_templates"]
@@ -22,6 +22,8 @@ TEMPLATES: dict[str, Callable[..., Any]] = {
     "pairs-session": pairs_session.build,
     "teams-match": teams_match.build,
     "teams-event": teams_event.build,
+    "rubber": rubber.build_rubber,
+    "chicago": rubber.build_chicago,
 }
 
 

@@ -1,0 +1,153 @@
+"""``rubber.xlsx`` and ``chicago.xlsx``: We/They scoresheets for rubber bridge and Chicago.
+
+North-South are "We". The scoresheet functions spill one row per deal; lines drawn under a game and a double line
+under a finished rubber are drawn by conditional formatting from the Notes column.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from .common import Flavour, Sheet, TemplateBook, column
+
+__all__ = ["CHICAGO_COLUMNS", "RUBBER_COLUMNS", "build_chicago", "build_rubber"]
+
+RUBBER_COLUMNS = [
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Honours (NS +)",
+    "We above",
+    "We below",
+    "They above",
+    "They below",
+    "Games",
+    "Vulnerable",
+    "Notes",
+    "We total",
+    "They total",
+]
+CHICAGO_COLUMNS = [
+    "Deal",
+    "Declarer",
+    "Contract",
+    "Result",
+    "Deal in set",
+    "Dealer",
+    "Vulnerable",
+    "We",
+    "They",
+    "We partscore",
+    "They partscore",
+    "Notes",
+    "We total",
+    "They total",
+]
+FIRST = 7  # 0-based row of the first deal (Excel row 8)
+DECLARER, CONTRACT, RESULT, HONOURS = 1, 2, 3, 4
+
+Deals = Sequence[tuple[str, str, str, str]]
+
+
+def _scoresheet(
+    book: TemplateBook, sheet: Sheet, headers: list[str], rows: int, deals: Deals, we: str, they: str
+) -> None:
+    """The deal columns, validation, row numbers and running totals; ``we`` and ``they`` are the columns (``F:G``)
+    whose points each side has scored."""
+    ws = sheet.ws
+    sheet.headers(FIRST - 1, headers)
+    ws.set_column(0, 0, 6)
+    sheet.entry_column(DECLARER, 8, text=True)
+    sheet.entry_column(CONTRACT, 9, text=True)
+    sheet.entry_column(RESULT, 8, text=True)
+    ws.set_column(5, 10, 9)
+    ws.set_column(11, 11, 44)
+    ws.set_column(12, 13, 9)
+    sheet.validate_deal(FIRST, rows, CONTRACT, DECLARER, RESULT)
+    for offset in range(rows):
+        ws.write_number(FIRST + offset, 0, offset + 1)
+        if offset < len(deals):
+            for index, value in zip((DECLARER, CONTRACT, RESULT, HONOURS), deals[offset], strict=False):
+                if value:
+                    ws.write_string(FIRST + offset, index, value, book.entry_text)
+    first = FIRST + 1
+    (we_from, we_to), (they_from, they_to) = we.split(":"), they.split(":")
+    for offset in range(rows):
+        row, r = FIRST + offset, FIRST + offset + 1
+        scored = f'{we_from}{r}=""'
+        sheet.formula(row, 12, f'=IF({scored},"",SUM(${we_from}${first}:${we_to}{r}))', book.computed)
+        sheet.formula(row, 13, f'=IF({scored},"",SUM(${they_from}${first}:${they_to}{r}))', book.computed)
+    thin, double, problem = (
+        book.book.add_format(spec) for spec in ({"bottom": 1}, {"bottom": 6}, {"bg_color": "#FFC7CE"})
+    )
+    notes = f"$L{FIRST + 1}"
+    for criteria, fmt in (
+        (f'=LEFT({notes},5)="deal "', problem),
+        (f'=ISNUMBER(SEARCH("rubber to",{notes}))', double),
+        (f'=ISNUMBER(SEARCH("end of the chicago",{notes}))', double),
+        (f'=ISNUMBER(SEARCH("line",{notes}))', thin),
+        (f'=ISNUMBER(SEARCH("game to",{notes}))', thin),
+    ):
+        ws.conditional_format(FIRST, 0, FIRST + rows - 1, 13, {"type": "formula", "criteria": criteria, "format": fmt})
+    ws.freeze_panes(FIRST, 1)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(FIRST - 1)
+
+
+def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = (), rules: str = "") -> None:
+    """Write the rubber scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result, honours)."""
+    rows = max(rows, len(deals))
+    book = TemplateBook(path, flavour, "Rubber bridge")
+    fn = book.fn
+    sheet = book.sheet("Rubber")
+    ws = sheet.ws
+    ws.write("A1", "Rubber bridge", book.title)
+    ws.write("A2", "We are North-South. One row per deal, in order; several rubbers follow each other.", book.subtitle)
+    ws.write("A4", "Era", book.label)
+    ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
+    sheet.validate_list(3, 1, 1, book.list_range("Eras", ["2017", "1935", "1932"]), True, "Blank: the current Laws")
+    sheet.entry_column(HONOURS, 12, text=True)
+    _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals, "F:G", "H:I")
+    deal_columns = ",".join(column(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
+    ws.write("D3", "We (NS)", book.header)
+    ws.write("E3", "They (EW)", book.header)
+    ws.write("C4", "Total", book.label)
+    sheet.dynamic(3, 3, 1, f"={fn('RUBBERTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
+    sheet.dynamic(FIRST, 5, rows, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", book.computed, cols=7)
+    sheet.protect()
+    book.close()
+
+
+def build_chicago(path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (), first_dealer: str = "N") -> None:
+    """Write the Chicago scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result)."""
+    rows = max(rows, len(deals))
+    book = TemplateBook(path, flavour, "Chicago")
+    fn = book.fn
+    sheet = book.sheet("Chicago")
+    ws = sheet.ws
+    ws.write("A1", "Chicago", book.title)
+    ws.write("A2", "We are North-South. Four deals make a chicago; a passed-out deal is redealt.", book.subtitle)
+    ws.write("A4", "First dealer", book.label)
+    ws.write_string(3, 1, first_dealer, book.entry)
+    seats = book.list_range("Seats", ["N", "E", "S", "W"])
+    sheet.validate_list(3, 1, 1, seats, True, "Who deals the first deal: N, E, S or W")
+    # The four-deal wheel: dealer and vulnerability of deals 1-4.
+    ws.write_row(1, 7, ["Deal", "Dealer", "Vulnerable"], book.header)
+    for deal in range(1, 5):
+        row = 1 + deal
+        ws.write_number(row, 7, deal, book.label)
+        sheet.formula(row, 8, f"=INDEX({seats},MOD(MATCH($B$4,{seats},0)+{deal - 2},4)+1)", book.computed)
+        vulnerable = {1: '"None"', 4: '"Both"'}.get(deal, f'IF(OR(I{row + 1}="N",I{row + 1}="S"),"NS","EW")')
+        sheet.formula(row, 9, f"={vulnerable}", book.computed)
+    _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals], "H:H", "I:I")
+    deal_columns = ",".join(column(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
+    ws.write("D3", "We (NS)", book.header)
+    ws.write("E3", "They (EW)", book.header)
+    ws.write("C4", "Total", book.label)
+    sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
+    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4)", book.computed, cols=8)
+    sheet.protect()
+    book.close()
