@@ -581,20 +581,41 @@ def _scoresheet_shape(declarers: object, *_: object) -> tuple[int, int]:
     return len(grid) * len(grid[0]), 7
 
 
+Run = tuple[Sequence[Any], tuple[int, int], BridgeInputError | None, int, list[bool]]
+
+
+def _sheet(run: Callable[[], Run], cells: Callable[[Any], list[Any]], width: int, deals: int) -> Grid:
+    """A scoresheet's rows; a bad deal shows its error and reason, and the deals after it are not scored."""
+    try:
+        rows, _, error, at, blank = run()
+    except BridgeInputError as error:
+        return [[error.excel_error] * (width - 1) + [error.message] for _ in range(deals)]
+    out = [cells(row) for row in rows]
+    return out if error is None else _sheet_after_error(out, width, error, at, blank)
+
+
+def _total(run: Callable[[], Run]) -> Grid:
+    """A scoresheet's {NS, EW} totals, or the error that stops them."""
+    try:
+        _, totals, error, _, _ = run()
+    except BridgeInputError as error:
+        return [[error.excel_error, error.excel_error]]
+    if error is not None:
+        return [[error.excel_error, error.excel_error]]
+    return [list(totals)]
+
+
 @_safe(_scoresheet_shape)
 def rubbersheet(
     declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
 ) -> Grid:
     """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below, games, vulnerable, marker."""
-    try:
-        rows, _, error, at, blank = _rubber_run(declarers, contracts, results, honours, rules)
-    except BridgeInputError as error:
-        total = _scoresheet_shape(declarers)[0]
-        return [[error.excel_error] * 6 + [error.message] for _ in range(total)]
-    out = [_rubber_cells(row) for row in rows]
-    if error is not None:
-        return _sheet_after_error(out, 7, error, at, blank)
-    return out
+    return _sheet(
+        lambda: _rubber_run(declarers, contracts, results, honours, rules),
+        _rubber_cells,
+        7,
+        _scoresheet_shape(declarers)[0],
+    )
 
 
 @_safe(lambda *args: (1, 2))
@@ -602,13 +623,7 @@ def rubbertotal(
     declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
 ) -> Grid:
     """North-South's and East-West's totals over the rubbers (a rubber still going gets Law 80's bonuses)."""
-    try:
-        _, totals, error, _, _ = _rubber_run(declarers, contracts, results, honours, rules)
-    except BridgeInputError as error:
-        return [[error.excel_error, error.excel_error]]
-    if error is not None:
-        return [[error.excel_error, error.excel_error]]
-    return [list(totals)]
+    return _total(lambda: _rubber_run(declarers, contracts, results, honours, rules))
 
 
 def _chicago_run(
@@ -638,27 +653,18 @@ def _chicago_cells(row: ChicagoRow | None) -> list[Any]:
 @_safe(lambda declarers, *args: (_scoresheet_shape(declarers)[0], 8))
 def chicagosheet(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker."""
-    try:
-        rows, _, error, at, blank = _chicago_run(declarers, contracts, results, first_dealer)
-    except BridgeInputError as error:
-        total = _scoresheet_shape(declarers)[0]
-        return [[error.excel_error] * 7 + [error.message] for _ in range(total)]
-    out = [_chicago_cells(row) for row in rows]
-    if error is not None:
-        return _sheet_after_error(out, 8, error, at, blank)
-    return out
+    return _sheet(
+        lambda: _chicago_run(declarers, contracts, results, first_dealer),
+        _chicago_cells,
+        8,
+        _scoresheet_shape(declarers)[0],
+    )
 
 
 @_safe(lambda *args: (1, 2))
 def chicagototal(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
     """North-South's and East-West's Chicago totals."""
-    try:
-        _, totals, error, _, _ = _chicago_run(declarers, contracts, results, first_dealer)
-    except BridgeInputError as error:
-        return [[error.excel_error, error.excel_error]]
-    if error is not None:
-        return [[error.excel_error, error.excel_error]]
-    return [list(totals)]
+    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer))
 
 
 #: Every worksheet function by its Excel name, with the implementation behind it.
