@@ -108,6 +108,82 @@ def _ranking(args: argparse.Namespace) -> int:
     return 0
 
 
+class Progress:
+    """A one-line progress bar on a terminal (nothing when the output is a file or a pipe)."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps, self.done = steps, 0
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, label: str) -> None:
+        self.done += 1
+        if self.enabled:
+            filled = round(20 * self.done / self.steps)
+            print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {label:<40}", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.enabled:
+            print("\r" + " " * 64 + "\r", end="", file=sys.stderr, flush=True)
+
+
+def _import(args: argparse.Namespace) -> int:
+    from .interchange import import_to_workbook, read_results
+
+    source, destination = Path(args.file), Path(args.output)
+    if destination.exists() and not args.force:
+        raise WorkbookError(f"{destination}: already exists; choose another name (or --force)")
+    progress = Progress(4)
+    try:
+        progress(f"reading {source.name}")
+        imported = read_results(
+            source,
+            keep_bad=args.keep_bad_lines,
+            names=Path(args.names) if args.names else None,
+            method=args.method,
+            movement=args.movement,
+        )
+        import_to_workbook(imported, destination, replace=args.force, progress=progress)
+        progress("done")
+    finally:
+        progress.close()
+    if imported.session is not None:
+        session = imported.session
+        what = (
+            f"{len(session.lines)} results on {len(session.boards)} boards, {len(session.pairs)} pairs "
+            f"({session.movement}, {session.method})"
+        )
+    else:
+        assert imported.event is not None
+        what = f"{len(imported.event.matches)} matches of {len(imported.event.teams)} teams"
+    print(f"{source} ({imported.format}) -> {destination}: {what}")
+    for problem in imported.problems:
+        print(f"{source}: line {problem.line}: {problem.message} (kept; see the Check column)", file=sys.stderr)
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    import os
+    import tempfile
+
+    from .interchange import read_workbook, write_pbn, write_usebio
+
+    scored = read_workbook(Path(args.workbook))
+    if args.usebio:
+        destination = Path(args.usebio)
+        text = write_usebio(scored.session, scored.points, scored.standings, scored.datums)
+    else:
+        destination = Path(args.pbn)
+        text = write_pbn(scored.session, scored.points, scored.standings)
+    if destination.exists() and not args.force:
+        raise WorkbookError(f"{destination}: already exists; choose another name (or --force)")
+    handle, temporary = tempfile.mkstemp(dir=destination.parent or ".", prefix=f".{destination.name}.")
+    with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+        out.write(text)
+    os.replace(temporary, destination)
+    print(f"{args.workbook} -> {destination}: {len(scored.session.lines)} results, {len(scored.standings)} pairs")
+    return 0
+
+
 def _demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
@@ -183,6 +259,40 @@ def build_parser() -> argparse.ArgumentParser:
     templates.add_argument("--out", default=".", help="folder to write into (default: here)")
     templates.add_argument("--force", action="store_true", help="replace files of the same names")
     templates.set_defaults(run=_templates)
+
+    importer = commands.add_parser(
+        "import",
+        help="read club results (USEBIO, PBN or CSV) into a computed pairs-session workbook",
+        description="Read a results file (USEBIO 1.2 XML, PBN 2.1 with a ScoreTable, or CSV "
+        "board,ns,ew,contract,declarer,result[,lead]) into the pairs-session workbook (a teams event into the "
+        "teams-event workbook) and compute it. The format is found from the content.",
+    )
+    importer.add_argument("file", help="the results file")
+    importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    importer.add_argument("--names", help="CSV of pair,direction,player1,player2 to name the pairs")
+    importer.add_argument(
+        "--method", choices=["MP", "ACBL", "Cross-IMP", "Butler"], help="scoring (default: the file's)"
+    )
+    importer.add_argument("--movement", choices=["Howell", "Mitchell"], help="one field or NS/EW fields")
+    importer.add_argument(
+        "--keep-bad-lines",
+        action="store_true",
+        help="import a result line that cannot be scored as it is, with its error in the Check column",
+    )
+    importer.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
+    importer.set_defaults(run=_import)
+
+    exporter = commands.add_parser(
+        "export",
+        help="write a computed pairs-session workbook out as USEBIO or PBN",
+        description="Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
+    )
+    exporter.add_argument("workbook", help="a computed pairs-session workbook")
+    target = exporter.add_mutually_exclusive_group(required=True)
+    target.add_argument("--usebio", metavar="OUT.xml", help="write USEBIO 1.2 XML")
+    target.add_argument("--pbn", metavar="OUT.pbn", help="write PBN 2.1 with score tables")
+    exporter.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    exporter.set_defaults(run=_export)
 
     ranking = commands.add_parser(
         "ranking",

@@ -4,10 +4,20 @@ from __future__ import annotations
 
 import math
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 from .errors import EXCEL_ERRORS, BridgeInputError
 
-__all__ = ["NUMBER", "as_whole_number", "cell_error", "is_blank", "is_blank_text", "parse_board", "show"]
+__all__ = [
+    "NUMBER",
+    "as_whole_number",
+    "cell_error",
+    "is_blank",
+    "is_blank_text",
+    "parse_board",
+    "show",
+    "two_decimals",
+]
 
 #: A number written as text.
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
@@ -62,3 +72,8 @@ def parse_board(value: object) -> int:
     if number < 1:
         raise BridgeInputError(f"board {number}: board numbers start at 1", excel_error="#NUM!")
     return number
+
+
+def two_decimals(value: float) -> str:
+    """A figure as results print it: 2 decimals, halves rounded up (47.685 -> 47.69), as Excel's ROUND does."""
+    return str(Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))

@@ -36,17 +36,24 @@ def _clark(name: str) -> str:
     return "{" + name if "}" in name else name
 
 
-def parse_xml(source: bytes | IO[bytes]) -> ET.Element:
-    """The root element of an XML document given as bytes or a binary file."""
+def parse_xml(source: bytes | IO[bytes], lines: dict[int, int] | None = None) -> ET.Element:
+    """The root element of an XML document given as bytes or a binary file.
+
+    With ``lines``, each element's starting line is recorded in it, keyed by ``id(element)``, for messages.
+    """
     builder = ET.TreeBuilder()
     parser = expat.ParserCreate(namespace_separator="}")
     parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
     parser.EntityDeclHandler = _refuse_entities
     parser.UnparsedEntityDeclHandler = _refuse_entities
     parser.ExternalEntityRefHandler = _refuse_external
-    parser.StartElementHandler = lambda tag, attributes: builder.start(
-        _clark(tag), {_clark(name): value for name, value in attributes.items()}
-    )
+
+    def start(tag: str, attributes: dict[str, str]) -> None:
+        element = builder.start(_clark(tag), {_clark(name): value for name, value in attributes.items()})
+        if lines is not None:
+            lines[id(element)] = parser.CurrentLineNumber
+
+    parser.StartElementHandler = start
     parser.EndElementHandler = lambda tag: builder.end(_clark(tag))
     parser.CharacterDataHandler = builder.data
     parser.ordered_attributes = False

@@ -1,0 +1,118 @@
+"""Plain CSV results: ``board,ns,ew,contract,declarer,result[,lead][,adjusted]`` with a header row, or the
+header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere reads."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+from pathlib import Path
+
+from ..errors import BridgeInputError
+from ..session import Line, Pair, Session
+from ..values import as_whole_number
+from .common import Imported, Problem, check_line, fail, movement_of, pairs_in, relative_result, split_pair
+
+__all__ = ["read_csv", "read_names"]
+
+SYNONYMS = {
+    "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
+    "ns": "ns", "nspair": "ns", "pairns": "ns", "north-south": "ns", "n-s": "ns",
+    "ew": "ew", "ewpair": "ew", "pairew": "ew", "east-west": "ew", "e-w": "ew",
+    "contract": "contract", "declarer": "declarer", "by": "declarer", "decl": "declarer", "playedby": "declarer",
+    "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
+}  # fmt: skip
+SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
+
+
+def _key(heading: str) -> str:
+    return heading.strip().lower().replace(" ", "").replace("_", "")
+
+
+def _rows(data: bytes, source: Path) -> list[list[str]]:
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    try:
+        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+    except csv.Error:
+        dialect = csv.excel
+    return list(csv.reader(io.StringIO(text), dialect))
+
+
+def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | None = None,
+             movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
+    rows = _rows(data, source)
+    if not rows:
+        raise fail(source, None, "the file is empty")
+    header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
+    if "board" in header:
+        columns, first = header, 1
+        missing = [name for name in ("board", "ns", "ew", "contract") if name not in columns]
+        if missing:
+            raise fail(source, 1, f"the header has no {', '.join(missing)} column")
+        if "result" not in columns and "tricks" not in columns:
+            raise fail(source, 1, "the header has no result (or tricks) column")
+    else:
+        columns, first = SALLIERE, 0
+    results: list[Line] = []
+    problems: list[Problem] = []
+    for number, row in enumerate(rows[first:], start=first + 1):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) < len([c for c in columns if c]) and not (len(row) >= 5 and columns is SALLIERE):
+            raise fail(source, number, f"{len(row)} fields where the header names {len([c for c in columns if c])}")
+        record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
+        try:
+            board = as_whole_number(record.get("board", ""), "board")
+            if board < 1:
+                raise BridgeInputError(f"board {board}: board numbers start at 1")
+            ns, _ = split_pair(record.get("ns", ""))
+            ew, _ = split_pair(record.get("ew", ""))
+        except BridgeInputError as error:
+            raise fail(source, number, error.message) from None
+        contract = record.get("contract", "")
+        result = record.get("result", "") or record.get("tricks", "")
+        if contract and result.isdigit():  # tricks taken: written the traveller's way, =, +1, -2
+            with contextlib.suppress(BridgeInputError):  # if impossible, left as written: the check reports it
+                result = relative_result(contract, int(result))
+        line = Line(board, ns, ew, contract, record.get("declarer", ""), result, record.get("lead", ""),
+                    record.get("adjusted", "").upper())  # fmt: skip
+        check_line(line, source, number, keep_bad, problems)
+        results.append(line)
+    if not results:
+        raise fail(source, None, "the file has no result lines")
+    chosen = movement or movement_of(results, names or [])
+    session = Session(
+        event=source.stem,
+        method=method or "MP",
+        movement=chosen,
+        pairs=names or pairs_in(results, mitchell=chosen == "Mitchell"),
+        lines=results,
+    )
+    return Imported(source, "CSV", session=session, problems=problems)
+
+
+def read_names(data: bytes, source: Path) -> list[Pair]:
+    """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell)."""
+    rows = _rows(data, source)
+    if not rows:
+        return []
+    header = [_key(cell) for cell in rows[0]]
+    first = 1 if "pair" in header else 0
+    if not first:
+        header = ["pair", "direction", "player1", "player2"]
+    pairs = []
+    for number, row in enumerate(rows[first:], start=first + 1):
+        if not any(cell.strip() for cell in row):
+            continue
+        record = dict(zip(header, (cell.strip() for cell in row), strict=False))
+        try:
+            pair, suffix = split_pair(record.get("pair", ""))
+        except BridgeInputError as error:
+            raise fail(source, number, error.message) from None
+        direction = record.get("direction", "").upper().replace("-", "") or suffix
+        players = tuple(p for p in (record.get("player1", ""), record.get("player2", "")) if p)
+        pairs.append(Pair(pair, direction, players))
+    return pairs

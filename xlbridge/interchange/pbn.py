@@ -1,0 +1,269 @@
+"""PBN 2.1 (Portable Bridge Notation) results: each board's ScoreTable (§5.9) and the TotalScoreTable (§5.10).
+
+A table is a tag whose value names the columns (``"PairId_NS\\2R;PairId_EW\\2R;Contract\\4L;..."``) followed by one
+row per line: whitespace-separated fields, quoted strings may hold spaces, ``-`` is empty. Tag values of ``#`` repeat
+the previous board's. Auctions, plays and commentary are skipped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..boards import board_dealer, board_vulnerability
+from ..errors import BridgeInputError
+from ..parse import parse_result, split_contract
+from ..scoring import ns_score
+from ..session import Line, Pair, Session
+from ..values import two_decimals
+from .common import Imported, Problem, check_line, fail, movement_of, parse_date, relative_result, split_pair
+
+__all__ = ["read_pbn", "write_pbn"]
+
+_TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
+_FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
+SCORINGS = {"MP": "MP", "MATCHPOINTS": "MP", "MP1": "MP", "MP2": "ACBL", "BUTLER": "Butler", "IMP": "Cross-IMP",
+            "CROSS-IMPS": "Cross-IMP", "CROSSIMPS": "Cross-IMP", "CROSS-IMP": "Cross-IMP"}  # fmt: skip
+PBN_SCORING = {"MP": "MatchPoints", "ACBL": "MatchPoints;MP2", "Butler": "Butler", "Cross-IMP": "Cross-IMPs"}
+
+
+@dataclass
+class _Table:
+    columns: list[str]
+    line: int
+    rows: list[tuple[int, list[str]]] = field(default_factory=list)
+
+
+@dataclass
+class _Game:
+    tags: dict[str, str] = field(default_factory=dict)
+    lines: dict[str, int] = field(default_factory=dict)
+    tables: dict[str, _Table] = field(default_factory=dict)
+
+
+def _fields(text: str, where: int, source: Path) -> list[str]:
+    out, position = [], 0
+    while position < len(text):
+        if text[position:].strip() == "":
+            break
+        match = _FIELD.match(text, position)
+        if match is None:
+            raise fail(source, where, f"table row cannot be read at {text[position:].strip()[:20]!r} (unclosed quote?)")
+        value = match[1] if match[1] is not None else match[2]
+        out.append("" if value == "-" else value.replace('\\"', '"').replace("\\\\", "\\"))
+        position = match.end()
+    return out
+
+
+def _games(text: str, source: Path) -> list[_Game]:
+    games: list[_Game] = []
+    current = _Game()
+    table: _Table | None = None
+    comment = False
+    for number, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if comment:
+            comment = "}" not in line
+            continue
+        if line.startswith(("%", ";")):
+            continue
+        if line.startswith("{"):
+            comment = "}" not in line
+            continue
+        if not line:
+            if current.tags:
+                games.append(current)
+                current = _Game()
+            table = None
+            continue
+        if line.startswith("["):
+            match = _TAG.fullmatch(line)
+            if match is None:
+                raise fail(source, number, f"malformed tag {line[:40]!r}")
+            name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
+            if name == "Board" and "Board" in current.tags:  # a new board without a blank line between
+                games.append(current)
+                current = _Game()
+            current.tags[name] = value
+            current.lines[name] = number
+            if name.endswith("Table"):
+                columns = [part.split("\\")[0].strip() for part in value.split(";") if part.strip()]
+                table = current.tables[name] = _Table(columns, number)
+            else:
+                table = None
+            continue
+        if table is not None:
+            row = _fields(line, number, source)
+            if len(row) != len(table.columns):
+                raise fail(
+                    source,
+                    number,
+                    f"{_table_name(current, table)} row has {len(row)} fields where its header names "
+                    f"{len(table.columns)} ({', '.join(table.columns)})",
+                )
+            table.rows.append((number, row))
+    if current.tags:
+        games.append(current)
+    inherited: dict[str, str] = {}
+    for game in games:
+        for name, value in list(game.tags.items()):
+            if value == "#" and name in inherited:
+                game.tags[name] = inherited[name]
+        inherited.update(game.tags)
+    return games
+
+
+def _table_name(game: _Game, table: _Table) -> str:
+    return next(name for name, candidate in game.tables.items() if candidate is table)
+
+
+def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")  # PBN 2.1 is ISO 8859-1 unless it says otherwise
+    games = _games(text, source)
+    if not any("ScoreTable" in game.tables for game in games):
+        raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
+    results: list[Line] = []
+    problems: list[Problem] = []
+    pairs: dict[tuple[int | str, str], Pair] = {}
+    for game in games:
+        total = game.tables.get("TotalScoreTable")
+        if total is not None and not pairs:
+            for where, row in total.rows:
+                record = dict(zip(total.columns, row, strict=True))
+                try:
+                    number, suffix = split_pair(record.get("PairId", ""))
+                except BridgeInputError as error:
+                    raise fail(source, where, error.message) from None
+                direction = record.get("Direction", "").upper().replace("-", "") or suffix
+                names = record.get("Names", "")
+                players = tuple(part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names) if part.strip())
+                pairs[(number, direction)] = Pair(number, direction, players)
+        table = game.tables.get("ScoreTable")
+        if table is None:
+            continue
+        try:
+            board = int(game.tags.get("Board", ""))
+        except ValueError:
+            raise fail(source, game.lines.get("Board"), f"board {game.tags.get('Board')!r} is not a number") from None
+        missing = [name for name in ("PairId_NS", "PairId_EW", "Contract") if name not in table.columns]
+        if missing:
+            raise fail(source, table.line, f"the ScoreTable has no {', '.join(missing)} column")
+        for where, row in table.rows:
+            results.append(
+                _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
+            )
+    results = [line for line in results if line is not _BYE]
+    first = games[0].tags
+    scoring = first.get("Scoring", "").upper().replace(" ", "")
+    method = next((value for key, value in SCORINGS.items() if key in scoring.split(";")), "MP")
+    if "BUTLER" in scoring:
+        method = "Butler"
+    pair_list = list(pairs.values()) or [
+        Pair(n) for n in sorted({r.ns for r in results} | {r.ew for r in results}, key=str)
+    ]
+    session = Session(
+        event=first.get("Event", ""),
+        date=parse_date(first.get("Date", "")),
+        method=method,
+        movement=movement_of(results, pair_list),
+        pairs=pair_list,
+        lines=results,
+    )
+    return Imported(source, "PBN", session=session, problems=problems)
+
+
+_BYE = Line(0, "", "")
+
+
+def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,
+               problems: list[Problem]) -> Line:  # fmt: skip
+    if not record.get("PairId_NS") or not record.get("PairId_EW"):
+        return _BYE  # a sit-out: no result
+    try:
+        ns, _ = split_pair(record["PairId_NS"])
+        ew, _ = split_pair(record["PairId_EW"])
+    except BridgeInputError as error:
+        raise fail(source, where, error.message) from None
+    contract = record.get("Contract", "")
+    score = record.get("Score_NS", "")
+    if not contract and score and score.upper().startswith("A"):
+        line = Line(board, ns, ew, lead=record.get("Lead", ""), adjusted=score.upper())
+    else:
+        result = record.get("Result", "")
+        try:
+            if contract and result.isdigit():
+                result = relative_result(contract, int(result))
+        except BridgeInputError:
+            pass  # left as written: the check reports it
+        line = Line(board, ns, ew, contract, record.get("Declarer", ""), result, record.get("Lead", ""))
+    check_line(line, source, where, keep_bad, problems)
+    return line
+
+
+def _quote(value: object) -> str:
+    text = "" if value is None else str(value)
+    if text == "":
+        return "-"
+    return f'"{text}"' if (" " in text or '"' in text) else text
+
+
+def write_pbn(session: Session, points: dict[int, tuple[object, object]], standings: list[dict[str, object]]) -> str:
+    """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first."""
+    imp = session.method in ("Butler", "Cross-IMP")
+    mitchell = session.movement == "Mitchell"
+    date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
+    boards: dict[int, list[int]] = {}
+    for index, line in enumerate(session.lines):
+        boards.setdefault(line.board, []).append(index)
+    out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
+    score_kind = "IMP" if imp else "MP"
+    for position, number in enumerate(sorted(boards)):
+        tags = [
+            ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
+            ("West", ""), ("North", ""), ("East", ""), ("South", ""),
+            ("Dealer", board_dealer(number).value), ("Vulnerable", board_vulnerability(number).value),
+            ("Deal", ""), ("Scoring", PBN_SCORING.get(session.method, "MatchPoints")),
+            ("Declarer", ""), ("Contract", ""), ("Result", ""),
+        ]  # fmt: skip
+        out.extend(f'[{name} "{value}"]' for name, value in tags)
+        if position == 0:
+            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
+            out.append(f'[TotalScoreTable "{";".join(columns)}"]')
+            names: dict[tuple[object, str], str] = {(p.number, p.direction): p.names for p in session.pairs}
+            for standing in standings:
+                direction = str(standing["direction"])
+                shown = {"NS": "N-S", "EW": "E-W"}.get(direction, "") if mitchell else ""
+                out.append(" ".join(_quote(value) for value in (
+                    standing.get("place"), standing["pair"], shown, _points(standing.get("total")),
+                    _points(standing.get("percentage")), names.get((standing["pair"], direction), ""),
+                )))  # fmt: skip
+        columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
+                   f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
+        out.append(f'[ScoreTable "{";".join(columns)}"]')
+        for index in boards[number]:
+            line = session.lines[index]
+            ns_points, ew_points = (_points(value) for value in points.get(index, ("", "")))
+            fields: list[object]
+            if line.adjusted:
+                fields = [line.ns, line.ew, "", "", "", line.lead, line.adjusted, "", ns_points, ew_points]
+            else:
+                contract, _ = split_contract(line.contract)
+                tricks = parse_result(line.result, contract)
+                score = ns_score(line.contract, line.declarer, line.result, line.board)
+                fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer,
+                          "" if contract.passed_out else tricks, line.lead, score if score >= 0 else "",
+                          -score if score < 0 else "", ns_points, ew_points]  # fmt: skip
+            out.append(" ".join(_quote(value) for value in fields))
+        out.append("")
+    return "\n".join(out)
+
+
+def _points(value: object) -> str:
+    if isinstance(value, float):
+        return two_decimals(value)
+    return "" if value is None else str(value)
