@@ -182,7 +182,8 @@ def test_pairs_session_results_columns(demo_session_book: tuple[Book, Session]) 
         assert close(book.value("Results", f"L{row}"), float(mp.ew)), row
         assert close(book.value("Results", f"M{row}"), float(pct.ns_percent)), row
         assert close(book.value("Results", f"N{row}"), float(pct.ew_percent)), row
-        assert blank(book.value("Results", f"O{row}")), row
+        assert blank(book.value("Results", f"O{row}")), row  # no datum: matchpoints
+        assert blank(book.value("Results", f"P{row}")), row
     assert blank(book.value("Results", f"I{2 + len(session.lines)}"))
 
 
@@ -266,6 +267,8 @@ def test_pairs_session_imp_scoring(tmp_path: Path, method: str) -> None:
             assert close(book.value("Results", f"K{row}"), float(got.ns))
             assert close(book.value("Results", f"L{row}"), float(got.ew))
             assert blank(book.value("Results", f"M{row}"))
+            if method == "Butler":
+                assert book.value("Results", f"O{row}") == field.datum()
             totals[line.ns] += got.ns
             totals[line.ew] += got.ew
     row = 5
@@ -282,7 +285,7 @@ def test_a_bad_line_holds_the_ranking(tmp_path: Path) -> None:
     session = demo_data().session
     session.lines[5] = Line(1, 6, 2, "8S", "N", "=")
     book = computed_book(tmp_path, "bad", lambda path: pairs_session.build(path, CLASSIC, session=session))
-    assert book.value("Results", "O7") == "contract '8S': the level must be 1 to 7"
+    assert book.value("Results", "P7") == "contract '8S': the level must be 1 to 7"
     assert book.value("Settings", "B13") == 1
     assert book.value("Ranking", "A3") == "Waiting: 1 line(s) on Results need checking"
     assert any(where[0] == "Totals" and code == "#N/A" for where, code in [((s, w), c) for s, w, c in book.errors()])

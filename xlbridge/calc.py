@@ -32,7 +32,7 @@ from .xlsx import (
     write_package,
 )
 
-__all__ = ["CALLS", "Computed", "calc_workbook", "compute", "register_functions"]
+__all__ = ["CALLS", "Computed", "calc_workbook", "compute", "register_functions", "write_values"]
 
 #: How many times each xlbridge function was called by the engine (reset by :func:`compute`).
 CALLS: collections.Counter[str] = collections.Counter()
@@ -201,6 +201,18 @@ def compute(package: Package) -> Computed:
     return computed
 
 
+def write_values(
+    package: Package, values: dict[str, dict[tuple[int, int], object]], destination: Path, replace: bool
+) -> None:
+    """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``."""
+    replaced = {}
+    for sheet, cells in values.items():
+        part = package.sheets[sheet]
+        replaced[part] = patch_sheet(package.parts[part], cells)
+    replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
+    write_package(package, replaced, destination, replace=replace)
+
+
 def calc_workbook(source: Path, destination: Path | None = None, in_place: bool = False) -> tuple[Path, Computed]:
     """Compute ``source`` and write the values into a copy at ``destination`` (default ``NAME-computed.xlsx``
     beside it); with ``in_place``, replace ``source`` itself, atomically. Never overwrites anything else."""
@@ -212,10 +224,5 @@ def calc_workbook(source: Path, destination: Path | None = None, in_place: bool 
     if destination.resolve() == source.resolve() and not in_place:
         raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
     computed = compute(package)
-    replaced = {}
-    for sheet, values in computed.values.items():
-        part = package.sheets[sheet]
-        replaced[part] = patch_sheet(package.parts[part], values)
-    replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
-    write_package(package, replaced, destination, replace=in_place)
+    write_values(package, computed.values, destination, replace=in_place)
     return destination, computed

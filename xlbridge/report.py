@@ -12,11 +12,10 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .xlsx import ExcelErrorValue, WorkbookError, open_package, read_values
+from .values import two_decimals
+from .xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 
 __all__ = ["Ranking", "RankingRow", "read_ranking"]
-
-EXCEL_EPOCH = dt.date(1899, 12, 30)
 
 
 @dataclass(frozen=True)
@@ -56,8 +55,8 @@ class Ranking:
             lines.append(f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'Score':>9}  {'%':>6}")
             for row in rows:
                 boards = "" if row.boards is None else str(row.boards)
-                score = "" if row.score is None else f"{row.score:.2f}"
-                pct = "" if row.percentage is None else f"{row.percentage:.2f}"
+                score = "" if row.score is None else two_decimals(row.score)
+                pct = "" if row.percentage is None else two_decimals(row.percentage)
                 lines.append(f"{row.place:<6}{row.pair:>5}  {row.names:<{width}}  {boards:>6}  {score:>9}  {pct:>6}")
         return "\n".join(lines)
 
@@ -74,19 +73,11 @@ class Ranking:
                     row.direction,
                     row.names,
                     "" if row.boards is None else row.boards,
-                    "" if row.score is None else f"{row.score:.2f}",
-                    "" if row.percentage is None else f"{row.percentage:.2f}",
+                    "" if row.score is None else two_decimals(row.score),
+                    "" if row.percentage is None else two_decimals(row.percentage),
                 ]
             )
         return out.getvalue()
-
-
-def _text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
 
 
 def _number(value: object, where: str) -> float | None:
@@ -116,9 +107,9 @@ def read_ranking(path: Path) -> Ranking:
         raise WorkbookError(f"{path}: the Ranking sheet lacks the columns {', '.join(missing)}")
     date_value = values.get((2, 1))
     ranking = Ranking(
-        event=_text(values.get((1, 1))),
-        date=EXCEL_EPOCH + dt.timedelta(days=int(date_value)) if isinstance(date_value, (int, float)) else None,
-        description=_text(values.get((3, 1))),
+        event=cell_text(values.get((1, 1))),
+        date=excel_date(date_value),
+        description=cell_text(values.get((3, 1))),
     )
     row = header_row + 1
     while True:
@@ -133,10 +124,10 @@ def read_ranking(path: Path) -> Ranking:
         boards = _number(values.get((row, headings["Boards"])), where)
         ranking.rows.append(
             RankingRow(
-                place=_text(values.get((row, headings["Place"]))),
-                pair=_text(pair),
-                direction=_text(values.get((row, headings["Direction"]))),
-                names=_text(values.get((row, headings["Players"]))),
+                place=cell_text(values.get((row, headings["Place"]))),
+                pair=cell_text(pair),
+                direction=cell_text(values.get((row, headings["Direction"]))),
+                names=cell_text(values.get((row, headings["Players"]))),
                 boards=None if boards is None else int(boards),
                 score=_number(values.get((row, headings["Total"])), where),
                 percentage=_number(values.get((row, headings["%"])), where),

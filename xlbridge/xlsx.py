@@ -8,6 +8,7 @@ elements of the cells it is given inside ``<sheetData>``, leaving every other by
 
 from __future__ import annotations
 
+import datetime as dt
 import os
 import re
 import tempfile
@@ -21,11 +22,15 @@ from .errors import BridgeInputError
 from .xmlsafe import parse_xml
 
 __all__ = [
+    "EXCEL_EPOCH",
     "ExcelErrorValue",
     "Package",
     "WorkbookError",
+    "cell_text",
     "column_letters",
     "column_number",
+    "excel_date",
+    "excel_serial",
     "mark_values_current",
     "open_package",
     "patch_sheet",
@@ -366,6 +371,30 @@ def write_package(package: Package, replaced: Mapping[str, bytes], destination: 
 
 
 # --- reading stored values -----------------------------------------------------------------------------------------
+
+#: Day 0 of Excel's date serial numbers (as Excel counts them since 1 March 1900).
+EXCEL_EPOCH = dt.date(1899, 12, 30)
+
+
+def excel_date(value: object) -> dt.date | None:
+    """A date from a cell's serial number (a date cell as stored), else None."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return EXCEL_EPOCH + dt.timedelta(days=int(value))
+    return None
+
+
+def excel_serial(day: dt.date) -> int:
+    """A date as Excel stores it."""
+    return (day - EXCEL_EPOCH).days
+
+
+def cell_text(value: object) -> str:
+    """A stored value as text: whole numbers without ".0", nothing as ""."""
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
 
 
 def _shared_strings(package: Package) -> list[str]:

@@ -18,7 +18,7 @@ from pathlib import Path
 from ..session import Session
 from .common import Flavour, Sheet, TemplateBook, cell, column
 
-__all__ = ["RESULT_COLUMNS", "build"]
+__all__ = ["RESULT_COLUMNS", "build", "sizes"]
 
 RESULT_COLUMNS = [
     "Board",
@@ -35,10 +35,11 @@ RESULT_COLUMNS = [
     "EW points",
     "NS %",
     "EW %",
+    "Datum",
     "Check",
 ]
 (BOARD, NS, EW, CONTRACT, BY, LEAD, RESULT, ADJUSTED, NS_SCORE, EW_SCORE, NS_POINTS, EW_POINTS, NS_PCT, EW_PCT,
- CHECK) = range(len(RESULT_COLUMNS))  # fmt: skip
+ DATUM, CHECK) = range(len(RESULT_COLUMNS))  # fmt: skip
 TOTAL_COLUMNS = ["Pair", "Direction", "Players", "Boards", "Total", "%", "Field order", "Ranking key", "Place"]
 T_PAIR, T_DIR, T_PLAYERS, T_BOARDS, T_TOTAL, T_PCT, T_FIELD, T_KEY, T_PLACE = range(len(TOTAL_COLUMNS))
 RANKING_COLUMNS = ["Place", "Pair", "Direction", "Players", "Boards", "Total", "%"]
@@ -59,10 +60,7 @@ def build(
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
     ``tables`` results each), filled with ``session`` if given."""
-    if session is not None:
-        rows = max(rows, len(session.lines))
-        pairs = max(pairs, len(session.pairs))
-        boards = max(boards, max(session.boards, default=0))
+    rows, pairs, boards, tables = sizes(session, rows, pairs, boards, tables)
     book = TemplateBook(path, flavour, "Pairs session")
     settings = book.sheet("Settings")
     names = book.sheet("Names")
@@ -79,6 +77,24 @@ def build(
     _travellers(book, travellers, rows, boards, tables)
     book.book.worksheets()[4].activate()  # open on the Ranking
     book.close()
+
+
+def sizes(
+    session: Session | None, rows: int = 300, pairs: int = 40, boards: int = 36, tables: int = 15
+) -> tuple[int, int, int, int]:
+    """Result rows, pairs, travellers and lines per traveller the workbook holds: the defaults, or more when the
+    session needs them."""
+    if session is None:
+        return rows, pairs, boards, tables
+    per_board: dict[int, int] = {}
+    for line in session.lines:
+        per_board[line.board] = per_board.get(line.board, 0) + 1
+    return (
+        max(rows, len(session.lines)),
+        max(pairs, len(session.pairs)),
+        max(boards, max(session.boards, default=0)),
+        max(tables, max(per_board.values(), default=0)),
+    )
 
 
 def _settings(book: TemplateBook, sheet: Sheet, rows: int, session: Session | None) -> None:
@@ -171,7 +187,7 @@ def _results(book: TemplateBook, sheet: Sheet, rows: int, pairs: int, session: S
     widths = {BOARD: 7, NS: 6, EW: 6, CONTRACT: 9, BY: 5, LEAD: 6, RESULT: 7, ADJUSTED: 9}
     for index, width in widths.items():
         sheet.entry_column(index, width, text=index in (CONTRACT, BY, LEAD, RESULT, ADJUSTED))
-    ws.set_column(NS_SCORE, EW_PCT, 9)
+    ws.set_column(NS_SCORE, DATUM, 9)
     ws.set_column(CHECK, CHECK, 60)
 
     def col(index: int) -> str:
@@ -203,6 +219,7 @@ def _results(book: TemplateBook, sheet: Sheet, rows: int, pairs: int, session: S
             f'=IF(IMPScoring+({score}=""),"",{fn("MATCHPOINTS")}({score},{score},Method&"{words}",Expected,{board}))',
             book.computed_2dp,
         )
+    sheet.dynamic(FIRST, DATUM, rows, f'=IF(Method="Butler",{fn("DATUM")}({score},"",{board}),"")', book.computed)
     nothing = f'({col(NS)}="")*({col(EW)}="")*({col(CONTRACT)}="")*({col(ADJUSTED)}="")'
     sheet.dynamic(
         FIRST,
@@ -359,7 +376,11 @@ def _travellers(book: TemplateBook, sheet: Sheet, rows: int, boards: int, tables
     sheet.dynamic(0, helper + 2, boards, f"={fn('BOARDVUL')}({board_list})")
     ws.set_column(helper, helper + 2, None, None, {"hidden": True})
 
-    source = ",".join(column(index, FIRST, rows, "Results") for index in shown)
+    # Text columns are joined to "" so that an empty cell (a lead not recorded) shows empty, not FILTER's 0.
+    source = ",".join(
+        column(index, FIRST, rows, "Results") + ('&""' if index in (CONTRACT, BY, LEAD, RESULT) else "")
+        for index in shown
+    )
     board_column = column(BOARD, FIRST, rows, "Results")
     block = tables + 3
     breaks = []
