@@ -7,9 +7,11 @@ North-South; :func:`score_column` scores a whole column, parsing each distinct i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache, wraps
 from itertools import repeat
+from typing import TypeVar, cast
 
 from .errors import BridgeInputError
 from .model import Contract, Doubling, Seat, Vulnerability
@@ -25,6 +27,7 @@ __all__ = [
     "parse_deal",
     "resolve_rules",
     "score_column",
+    "score_line",
     "score_parts",
 ]
 
@@ -51,6 +54,34 @@ class ScoreParts:
         return made - self.penalty
 
 
+_F = TypeVar("_F", bound=Callable[..., object])
+
+
+def _remembered(function: _F) -> _F:
+    """``function``, remembering its last few thousand answers (TRUE kept apart from 1); errors are not remembered.
+
+    A column has few distinct contracts, seats, results and boards: each is read once. Unhashable arguments
+    (only possible from Python) make the cache raise TypeError before ``function`` runs; ``function`` then runs
+    uncached (a TypeError of its own is raised again by that second call).
+    """
+    cached = lru_cache(maxsize=4096, typed=True)(function)
+
+    @wraps(function)
+    def call(*args: object, **kwargs: object) -> object:
+        try:
+            return cached(*args, **kwargs)
+        except TypeError:
+            return function(*args, **kwargs)
+
+    return cast(_F, call)
+
+
+_split_contract = _remembered(split_contract)
+_parse_result = _remembered(parse_result)
+_parse_seat = _remembered(parse_seat)
+_parse_vulnerability = _remembered(parse_vulnerability)
+
+
 def resolve_rules(rules: object = None) -> DealRules:
     """The era named ``rules`` (``2017``/``1987``/``current``, ``1935``, ``1932``); blank is the current Laws."""
     if isinstance(rules, DealRules):
@@ -58,6 +89,7 @@ def resolve_rules(rules: object = None) -> DealRules:
     return lookup(ERAS, rules, "rules", CURRENT)
 
 
+@_remembered
 def score_parts(contract: Contract, tricks: int, vulnerable: bool, rules: DealRules = CURRENT) -> ScoreParts:
     """Law 77, table by table: the score of ``contract`` when declarer took ``tricks`` (0-13)."""
     if contract.passed_out:
@@ -106,15 +138,15 @@ def parse_deal(contract: object, declarer: object, result: object, vulnerability
     """Read one traveller line as typed; the result may be written inside the contract (``4SX-2``, ``3NT=``)."""
     if is_blank_text(contract):
         raise BridgeInputError(f"contract missing: expected {CONTRACT_FORMS}")
-    parsed, embedded = split_contract(contract)
+    parsed, embedded = _split_contract(contract)
     if embedded is not None:
-        if not is_blank(result) and parse_result(result, parsed) != parse_result(embedded, parsed):
+        if not is_blank(result) and _parse_result(result, parsed) != _parse_result(embedded, parsed):
             raise BridgeInputError(f"result {result!r}: contract {contract!r} already says {embedded}")
         result = embedded
-    seat = None if is_blank_text(declarer) else parse_seat(declarer)
+    seat = None if is_blank_text(declarer) else _parse_seat(declarer)
     if is_blank(result) and not parsed.passed_out:
         raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")
-    tricks = parse_result(result, parsed)
+    tricks = _parse_result(result, parsed)
     return Deal(parsed, seat, tricks, _declarer_vulnerable(vulnerability, seat, parsed))
 
 
@@ -127,7 +159,7 @@ def _declarer_vulnerable(vulnerability: object, seat: Seat | None, contract: Con
         raise BridgeInputError(
             "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
         )
-    vul = parse_vulnerability(vulnerability)
+    vul = _parse_vulnerability(vulnerability)
     if isinstance(vul, bool):
         return vul
     if vul in (Vulnerability.NONE, Vulnerability.BOTH):
@@ -162,9 +194,11 @@ _cache: dict[tuple[object, ...], int | BridgeInputError | None] = {}
 _CACHE_LIMIT = 200_000
 
 
-def _score_cell(
-    contract: object, declarer: object, result: object, vulnerability: object, rules: object
+def score_line(
+    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
 ) -> int | BridgeInputError | None:
+    """One traveller line as a column shows it: the score, the error (not raised) for a bad line, or None for a
+    line nobody has filled in. A cell that already holds an Excel error passes that error on."""
     if is_blank_line(contract, declarer, result):
         return None
     for name, value in (
@@ -183,10 +217,9 @@ def _score_cell(
 
 
 def _cache_key(value: object) -> object:
-    # True == 1 and hash(True) == hash(1): keep TRUE apart from board 1 in the cache; eras by identity.
-    if value.__class__ is bool or isinstance(value, DealRules):
-        return (value.__class__, id(value) if isinstance(value, DealRules) else value)
-    return value
+    """Whole numbers and TRUE/FALSE with their type: TRUE == 1 == 1.0 to a dictionary, but TRUE is not board 1, and
+    a Lite blank (0) in the contract or declarer column is not a typed 0.0 (classic Excel's numbers are floats)."""
+    return (value.__class__, value) if value.__class__ in (int, bool) else value
 
 
 def score_column(
@@ -212,7 +245,7 @@ def score_column(
     keyed = list(columns)
     for index, column in enumerate(columns):
         kinds = set(map(type, column))
-        if bool in kinds or any(issubclass(kind, DealRules) for kind in kinds):
+        if int in kinds or bool in kinds:
             keyed[index] = [_cache_key(value) for value in column]
     out: list[int | BridgeInputError | None] = []
     append = out.append
@@ -220,7 +253,7 @@ def score_column(
     for row, key in enumerate(zip(*keyed, strict=True)):
         hit = cache.get(key, cache)
         if hit is cache:
-            hit = _score_cell(*(column[row] for column in columns))
+            hit = score_line(*(column[row] for column in columns))
             if len(cache) >= _CACHE_LIMIT:
                 cache.clear()
             cache[key] = hit

@@ -17,24 +17,27 @@ and turns errors into Excel error values:
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import gc
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import repeat
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from .boards import board_dealer, board_vulnerability
 from .errors import EXCEL_ERRORS, BridgeInputError
 from .field import Field, group_fields
 from .field import bam as board_a_match
-from .parse import normalise_text, parse_field_entry
+from .model import Contract
+from .parse import normalise_text, parse_field_entry, parse_result, parse_seat, parse_vulnerability, split_contract
 from .rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
-from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, MatchpointScale
+from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, DealRules, MatchpointScale
 from .rules.comparisons import EUROPEAN, TRIMMED
 from .scales import imp_scale as resolve_imp_scale
 from .scales import imps, vp20, vp30, wbf_vp
-from .scoring import score_column
+from .scoring import resolve_rules, score_column, score_line, score_parts
 from .values import NUMBER, cell_error, is_blank, is_blank_text
 
 __all__ = [
@@ -69,11 +72,18 @@ STRICT = False
 
 
 def as_grid(value: object) -> Grid:
-    """A value as xlwings hands it over (a scalar, or a list of rows) as a list of rows."""
+    """A value as xlwings hands it over (a scalar, or a list of rows) as a list of rows.
+
+    A list of equally long lists, which is what xlwings passes, is used as it is (never changed): a 200,000-row
+    column is not copied.
+    """
     if isinstance(value, (list, tuple)):
         if not value:
             return [[None]]
-        if all(isinstance(row, (list, tuple)) for row in value):
+        kinds = set(map(type, value))
+        if kinds == {list} and len(set(map(len, value))) == 1 and value[0]:
+            return value  # type: ignore[return-value]
+        if kinds <= {list, tuple}:
             rows = [list(row) for row in value]
             width = max(len(row) for row in rows) or 1
             return [row + [None] * (width - len(row)) for row in rows]
@@ -185,11 +195,155 @@ def _deal_columns(*args: object) -> tuple[list[list[Any]], int, int]:
     return [_flatten(grid, rows, cols) for grid in grids], rows, cols
 
 
+class _Scored(dict[tuple[object, object, object, object], list[object]]):
+    """One era's traveller lines already scored: (contract, declarer, result, vulnerability) -> the answer's cell.
+
+    A line not seen before is scored on lookup (``__missing__``), so a whole column is one pass of dictionary
+    lookups in C. A new line is mostly made of known parts: the score of a played contract is the declarer's
+    side's sign times the score of (contract, tricks, declarer vulnerable), so the (contract, result) and
+    (declarer, vulnerability) pairs are read once each and the engine runs once per distinct score. Anything
+    else (blanks, passed-out boards, errors, results written in the contract) goes to :func:`score_line`.
+    """
+
+    __slots__ = ("era", "plays", "rules", "scores", "seats")
+
+    def __init__(self, rules: object) -> None:
+        super().__init__()
+        self.rules = rules
+        try:
+            self.era: DealRules | None = resolve_rules(rules)
+        except BridgeInputError:
+            self.era = None  # every line shows the era's error: score_line says it
+        self.plays: dict[tuple[object, object], tuple[Contract, int] | None] = {}
+        self.seats: dict[tuple[object, object], tuple[int, bool] | None] = {}
+        #: (contract, result, declarer vulnerable) as typed -> declarer's score (plain values hash fastest).
+        self.scores: dict[tuple[object, object, bool], int] = {}
+
+    def __missing__(self, key: tuple[object, object, object, object]) -> list[object]:
+        contract, declarer, result, vulnerability = key
+        play = self.plays.get((contract, result), _UNSEEN)
+        if play is _UNSEEN:
+            play = self.plays[contract, result] = _played(contract, result)
+        seat = self.seats.get((declarer, vulnerability), _UNSEEN)
+        if seat is _UNSEEN:
+            seat = self.seats[declarer, vulnerability] = _declaring_side(declarer, vulnerability)
+        if play is None or seat is None or self.era is None:
+            return self._score_alone(key)
+        sign, vulnerable = cast(tuple[int, bool], seat)
+        score = self.scores.get((contract, result, vulnerable))
+        if score is None:
+            played, tricks = cast(tuple[Contract, int], play)
+            score = self.scores[contract, result, vulnerable] = score_parts(played, tricks, vulnerable, self.era).total
+        if len(self) >= _SCORED_LIMIT:
+            self.clear()
+        cell = self[key] = [sign * score]
+        return cell
+
+    def _score_alone(self, key: tuple[object, object, object, object]) -> list[object]:
+        """A line that is not a plain played contract: the whole line through :func:`score_line`."""
+        contract, declarer, result, vulnerability = key
+        cell = [excel_value(score_line(contract, declarer, result, vulnerability, self.rules))]
+        if (contract.__class__ is not str and contract == 0) or (declarer.__class__ is not str and declarer == 0):
+            return cell  # a blank from xlwings Lite (0) and FALSE are one key to a dictionary but not one line
+        if len(self) >= _SCORED_LIMIT:
+            self.clear()
+        self[key] = cell
+        return cell
+
+
+_UNSEEN = object()
+
+
+def _played(contract: object, result: object) -> tuple[Contract, int] | None:
+    """A contract typed alone and the tricks its result means; None for anything else (blank, passed out, the
+    result written inside the contract, an error): :func:`score_line` then reads the whole line."""
+    if contract.__class__ is not str or is_blank(result):
+        return None
+    try:
+        played, embedded = split_contract(contract)
+        if embedded is not None or played.passed_out:
+            return None
+        return played, parse_result(result, played)
+    except BridgeInputError:
+        return None
+
+
+def _declaring_side(declarer: object, vulnerability: object) -> tuple[int, bool] | None:
+    """The sign of declarer's side (+1 North-South) and whether it is vulnerable; None unless both cells are
+    plain (a seat, and a board number, a vulnerability or TRUE/FALSE as text)."""
+    if declarer.__class__ is not str or vulnerability.__class__ is bool:
+        return None
+    try:
+        seat = parse_seat(declarer)
+        vul = parse_vulnerability(vulnerability)
+    except BridgeInputError:
+        return None
+    if seat is None:
+        return None
+    return seat.side.sign, vul if isinstance(vul, bool) else vul.is_vulnerable(seat.side)
+
+
+#: Lines already scored, per era (the era's cell value as typed).
+_SCORED: dict[object, _Scored] = {}
+_SCORED_LIMIT = 200_000
+
+
+def _column_cells(value: object) -> list[Any] | None:
+    """The cells of a one-column range (a list of one-value rows, as xlwings passes it) as a flat list; None for
+    any other shape."""
+    if not isinstance(value, list) or len(value) < 2:
+        return None
+    try:
+        return [cell for (cell,) in value]
+    except (TypeError, ValueError):  # a row that is not a one-value list
+        return None
+
+
+def _score_columns_fast(columns: list[list[Any]], rules: object) -> Grid | None:
+    """A whole column at the cost of a dictionary lookup a line; None when the general path must do it.
+
+    The answer is a list of the remembered cells (the same one-value list may stand in several rows: nobody
+    changes them). TRUE and FALSE share a key with 1 and 0 in a dictionary (True == 1 in Python): a result or
+    vulnerability column holding either takes the general path, as does an era that is not a single plain value.
+    (In the contract and declarer columns they are errors either way, but for FALSE against a Lite blank, 0,
+    which ``_Scored`` never keeps.)
+    """
+    if len(set(map(len, columns))) != 1 or rules.__class__ not in (str, float, int, type(None)):
+        return None
+    if bool in set(map(type, columns[2])) or bool in set(map(type, columns[3])):
+        return None
+    scored = _SCORED.get(rules)
+    if scored is None:
+        scored = _SCORED[rules] = _Scored(rules)
+    with _collection_deferred():
+        return list(map(scored.__getitem__, zip(*columns, strict=True)))
+
+
+@contextlib.contextmanager
+def _collection_deferred() -> Iterator[None]:
+    """Python's cycle collector paused: a column's work makes thousands of small objects but no cycles, and each
+    collection would walk every cell of the ranges Excel passed (800,000 lists for four 200,000-row columns)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
 @_safe(_shape_of_all)
 def bridgescore(
     contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
 ) -> Grid:
     """North-South scores (declarer's side's when declarer is blank), line by line."""
+    era = as_grid(rules)
+    cells = [_column_cells(value) for value in (contract, declarer, result, vulnerability)]
+    if len(era) == 1 and len(era[0]) == 1:
+        ready = [column for column in cells if column is not None]
+        fast = _score_columns_fast(ready, era[0][0]) if len(ready) == 4 else None
+        if fast is not None:
+            return fast
     columns, rows, cols = _deal_columns(contract, declarer, result, vulnerability, rules)
     contracts, declarers, results, vulnerabilities, eras = columns
     scores = score_column(contracts, declarers, results, vulnerabilities, rules=eras)
@@ -405,22 +559,35 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             raise found
         return found  # type: ignore[no-any-return]
 
-    out: list[object] = []
-    for index, value in enumerate(scores):
-        method = methods[index]
+    def cell(index: int) -> object:
+        value, method = scores[index], methods[index]
         check = "CHECK" in _words(method)
         if is_blank(value):
-            out.append("")
-            continue
+            return ""
         try:
             passed = _cell_errors([value, method, expecteds[index]], ["score", "method", "expected"])
             if passed is not None:
                 raise passed
-            board = board_for(index)
-            result = answer(board, parse_field_entry(value), method)
-            out.append("" if check else excel_value(result))
+            result = answer(board_for(index), parse_field_entry(value), method)
+            return "" if check else excel_value(result)
         except BridgeInputError as error:
-            out.append(error.message if check else error.excel_error)
+            return error.message if check else error.excel_error
+
+    # A field has few distinct scores: each distinct (score, method, expected, board) is answered once. The types
+    # are part of the key, as TRUE == 1 to a dictionary.
+    out: list[object] = []
+    answered: dict[tuple[object, ...], object] = {}
+    for index, value in enumerate(scores):
+        method, expected = methods[index], expecteds[index]
+        group = keys[index] if index < len(keys) else None  # keys is empty unless grouped
+        key = (value.__class__, value, method.__class__, method, expected.__class__, expected, group.__class__, group)
+        try:
+            known = answered.get(key, answered)
+            if known is answered:
+                known = answered[key] = cell(index)
+        except TypeError:  # an unhashable value, only possible from Python
+            known = cell(index)
+        out.append(known)
     return _shape_back(out, rows, cols)
 
 

@@ -40,9 +40,12 @@ class Ladder:
         return tuple(values)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class DealRules:
-    """One era's scoring tables. The engine (:mod:`xlbridge.scoring`) reads nothing but these."""
+    """One era's scoring tables. The engine (:mod:`xlbridge.scoring`) reads nothing but these.
+
+    Each era is one object, compared and hashed by identity, so that scores can be remembered per era.
+    """
 
     name: str
     source: str

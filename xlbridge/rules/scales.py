@@ -32,12 +32,16 @@ class BandScale:
     source: str
     bands: tuple[tuple[int, int], ...]
     _lower: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         lower = tuple(bound for bound, _ in self.bands)
         if not lower or lower[0] != 0 or list(lower) != sorted(set(lower)):
             raise ValueError(f"scale {self.name!r}: lower bounds must start at 0 and rise")
         object.__setattr__(self, "_lower", lower)
+        pairs = zip(self.bands[1:], self.bands[:-1], strict=True)
+        steps = tuple((bound, value - previous) for (bound, value), (_, previous) in pairs)
+        object.__setattr__(self, "_steps", steps)
 
     def __call__(self, magnitude: float | Fraction) -> int:
         """The value of the band holding ``magnitude`` (>= 0)."""
@@ -50,9 +54,7 @@ class BandScale:
     @property
     def steps(self) -> tuple[tuple[int, int], ...]:
         """(bound, increase) at each bound after the first: the scale as a sum of steps."""
-        return tuple(
-            (bound, value - previous) for (bound, value), (_, previous) in zip(self.bands[1:], self.bands, strict=False)
-        )
+        return self._steps
 
 
 def _imp_table(name: str, source: str, bands: tuple[tuple[int, int], ...]) -> BandScale:

@@ -1,0 +1,218 @@
+"""The fast paths give exactly the simple paths' answers.
+
+BRIDGESCORE remembers every distinct line it has scored (and the parsers remember what they have read);
+MATCHPOINTS, CROSSIMP and BUTLER answer each distinct score of a column once; the field is sorted and searched
+instead of compared pair by pair. Each is checked here against the plain way of doing the same thing, on random
+columns with ties, blanks, artificial scores, booleans, errors and nonsense mixed in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from xlbridge import Field, imps, scoring
+from xlbridge import worksheet as ws
+from xlbridge.parse import Artificial, parse_field_entry
+from xlbridge.rules import ARTIFICIAL_IMPS_PER_10_PERCENT
+
+# ---------------------------------------------------------------------------------------------------------------
+# BRIDGESCORE: a remembered column against each line scored on its own, with nothing remembered.
+
+contracts = st.one_of(
+    st.builds(
+        lambda level, strain, doubling: f"{level}{strain}{doubling}",
+        st.integers(1, 7),
+        st.sampled_from(["C", "D", "H", "S", "NT", "n", "♠"]),
+        st.sampled_from(["", "X", "XX", "*"]),
+    ),
+    st.sampled_from(["PASS", "4S=", "3NTX-2", "4H+1", "8S", "4", "", " ", None, 0, 0.0, 1, 1.0, False, True, "#N/A"]),
+)
+declarers = st.sampled_from(["N", "E", "S", "W", "n", "North", "", None, 0, 0.0, 1, False, True, "Q", "#REF!"])
+results = st.one_of(
+    st.integers(-14, 14),
+    st.integers(0, 13).map(float),
+    st.sampled_from(["=", "+1", "-2", "+7", "10", " 9 ", "x", "", None, True, False, 0.5, float("nan"), "#N/A"]),
+)
+vulnerabilities = st.one_of(
+    st.integers(-1, 40),
+    st.integers(1, 36).map(float),
+    st.sampled_from(["None", "NS", "E-W", "Both", "TRUE", "false", "7", "", None, True, False, 2.5, "#VALUE!", "?"]),
+)
+eras = st.sampled_from([None, "", "2017", "1935", 1932, 1932.0, "1066"])
+lines = st.lists(st.tuples(contracts, declarers, results, vulnerabilities), min_size=2, max_size=60)
+
+
+@pytest.fixture(autouse=True)
+def strict() -> Iterator[None]:
+    """Unexpected exceptions escape in the tests instead of hiding as #VALUE!."""
+    ws.STRICT = True
+    yield
+    ws.STRICT = False
+
+
+def one_line_uncached(line: tuple[object, object, object, object], era: object) -> object:
+    """The plain path: this line alone, through the parsers with nothing remembered."""
+    remembered = {
+        name: getattr(scoring, name)
+        for name in ("_split_contract", "_parse_result", "_parse_seat", "_parse_vulnerability", "score_parts")
+    }
+    try:
+        for name, function in remembered.items():
+            setattr(scoring, name, function.__wrapped__)
+        return ws.excel_value(scoring.score_line(*line, era))
+    finally:
+        for name, function in remembered.items():
+            setattr(scoring, name, function)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(lines, min_size=1, max_size=3), eras)
+def test_a_remembered_column_equals_each_line_alone(columns: list[list[tuple[object, ...]]], era: object) -> None:
+    """Several columns in turn (so that one call's memory serves the next): every cell is the plain path's."""
+    for rows in columns:
+        contract, declarer, result, vulnerability = ([[line[i]] for line in rows] for i in range(4))
+        out = ws.bridgescore(contract, declarer, result, vulnerability, era)
+        expected = [[one_line_uncached(line, era)] for line in rows]
+        assert out == expected
+
+
+def test_true_and_one_stay_apart_across_calls() -> None:
+    """TRUE == 1 to a dictionary: board 1 (None vulnerable) and TRUE (declarer vulnerable) must never share."""
+    board_one = ws.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[1.0], [1.0]])
+    declarer_vulnerable = ws.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[True], [True]])
+    assert board_one == [[420], [420]]
+    assert declarer_vulnerable == [[620], [620]]
+    lite_blank = ws.bridgescore([[0], [0]], [[0], [0]], [[0], [0]], [[1], [1]])
+    false_contract = ws.bridgescore([[False], [False]], [[0], [0]], [[0], [0]], [[1], [1]])
+    assert lite_blank == [[""], [""]]
+    assert false_contract == [["#VALUE!"], ["#VALUE!"]]
+
+
+def test_a_lite_blank_is_not_a_typed_zero_across_calls() -> None:
+    """score_column remembers lines between calls: 0 (a Lite blank declarer) and 0.0 (a typed 0) must not meet."""
+    typed = scoring.score_column(["1C"], [0.0], ["="], [1.0])
+    blank = scoring.score_column(["1C"], [0], ["="], [1.0])
+    assert isinstance(typed[0], scoring.BridgeInputError)
+    assert blank == [70]  # no declarer: declarer's side's score
+    assert isinstance(scoring.score_column(["1C"], [False], ["="], [1.0])[0], scoring.BridgeInputError)
+
+
+def test_a_column_of_thousands_is_scored_once_per_distinct_score(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 6,000-line column of 12 distinct lines and 4 distinct scores: the engine runs 4 times for it."""
+    ws._SCORED.clear()
+    calls = []
+    original = scoring.score_parts
+
+    def counting(*args: object) -> object:
+        calls.append(args)
+        return original(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ws, "score_parts", counting)
+    distinct = [("4S", seat, tricks, board) for seat in "NE" for tricks in (9.0, 10.0) for board in (1.0, 2.0, 3.0)]
+    rows = [distinct[i % len(distinct)] for i in range(6000)]
+    out = ws.bridgescore(*([[line[i]] for line in rows] for i in range(4)))
+    assert len(calls) == 4  # 4S with 9 or 10 tricks, vulnerable or not
+    # By North down one and making, boards 1-3 (none, NS, EW vulnerable); then the same by East, NS-signed.
+    assert [row[0] for row in out[:12]] == [-50, -100, -50, 420, 620, 420, 50, 50, 100, -420, -420, -620]
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# MATCHPOINTS, CROSSIMP, BUTLER: a whole column against each cell asked on its own.
+
+field_cells = st.one_of(
+    st.sampled_from([420, 450, -50, -100, 170, 620, 140]),  # realistic scores: plenty of ties
+    st.integers(-3000, 3000).map(lambda x: x * 10),
+    st.sampled_from([420.0, 450.0, "420", None, "", "A", "A+", "A-", "A6040", True, False, "#N/A", "x", 17.5]),
+)
+fields = st.lists(field_cells, min_size=1, max_size=40)
+comparisons = st.sampled_from(
+    [
+        ("matchpoints", ["MP", "ACBL", "EW", "EW %", "%", "CHECK", None]),
+        ("crossimp", [None, "TOTAL", "EW", "CHECK"]),
+        ("butler", [None, "ACBL", "MEDIAN", "EW", "CHECK"]),
+    ]
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(fields, comparisons, st.data())
+def test_a_column_equals_each_cell_asked_alone(
+    field: list[object], comparison: tuple[str, list[object]], data: st.DataObject
+) -> None:
+    """Each distinct score is answered once for the column; every cell is what asking for it alone gives."""
+    name, methods = comparison
+    method = data.draw(st.sampled_from(methods))
+    function = getattr(ws, name)
+    column = [[value] for value in field]
+    out = function(column, column, method)
+    alone = [function([[value]], column, method)[0] for value in field]
+    assert out == alone
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 4), field_cells), min_size=1, max_size=50), st.sampled_from(["MP", "ACBL"]))
+def test_a_grouped_session_equals_each_board_alone(entries: list[tuple[int, object]], method: str) -> None:
+    """The whole session in one call, grouped by board, gives each board's own matchpoints."""
+    boards = [[board] for board, _ in entries]
+    scores = [[score] for _, score in entries]
+    out = ws.matchpoints(scores, scores, method, None, boards)
+    for board in {board for board, _ in entries}:
+        mine = [i for i, (b, _) in enumerate(entries) if b == board]
+        field = [scores[i] for i in mine]
+        assert [out[i] for i in mine] == ws.matchpoints(field, field, method)
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The sorted field against comparing every pair, with artificial scores and blanks in the field.
+
+
+def pencil_and_paper(entries: list[int | Artificial | None]) -> tuple[list[Fraction | None], list[Fraction | None]]:
+    """European matchpoints (Neuberg over the artificial scores) and cross-IMPs, each pair compared directly."""
+    real = [entry for entry in entries if isinstance(entry, int)]
+    size = sum(entry is not None for entry in entries)
+    top = 2 * (size - 1)
+    mps: list[Fraction | None] = []
+    cross: list[Fraction | None] = []
+    for entry in entries:
+        if entry is None:
+            mps.append(None)
+            cross.append(None)
+        elif isinstance(entry, Artificial):
+            mps.append(Fraction(top * entry.ns_percent, 100))
+            cross.append(Fraction(entry.ns_percent - 50, 10) * ARTIFICIAL_IMPS_PER_10_PERCENT)
+        else:
+            others = list(real)
+            others.remove(entry)
+            raw = Fraction(sum(2 if entry > other else 1 if entry == other else 0 for other in others))
+            mps.append(raw if len(real) == size else (raw + 1) * size / len(real) - 1)
+            cross.append(Fraction(sum(imps(entry - other) for other in others), len(others)) if others else Fraction(0))
+    return mps, cross
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from([420, 450, -50, 170, -100]),
+            st.integers(-400, 400).map(lambda x: x * 10),
+            st.sampled_from([None, "A", "A+", "A-"]),
+        ),
+        min_size=1,
+        max_size=30,
+    )
+)
+def test_sorted_field_equals_comparing_every_pair(cells: list[object]) -> None:
+    """Binary searches over the sorted field give the pencil-and-paper matchpoints and cross-IMPs exactly."""
+    entries = [parse_field_entry(cell) for cell in cells]
+    board = Field(entries)
+    mps, cross = pencil_and_paper(entries)  # type: ignore[arg-type]
+    for entry, mp, imp in zip(entries, mps, cross, strict=True):
+        if entry is None:
+            continue
+        assert board.matchpoints(entry).ns == mp
+        assert board.cross_imps(entry, ws.resolve_imp_scale(None)).ns == imp
