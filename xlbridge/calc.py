@@ -32,10 +32,12 @@ from .xlsx import (
     write_package,
 )
 
-__all__ = ["CALLS", "Computed", "calc_workbook", "compute", "register_functions", "write_values"]
+__all__ = ["CALLS", "SECONDS", "Computed", "calc_workbook", "compute", "register_functions", "write_values"]
 
-#: How many times each xlbridge function was called by the engine (reset by :func:`compute`).
+#: How many times each xlbridge function was called by the engine, and the seconds spent in it, cell conversions
+#: included (both reset by :func:`compute`).
 CALLS: collections.Counter[str] = collections.Counter()
+SECONDS: collections.defaultdict[str, float] = collections.defaultdict(float)
 
 #: Spellings under which a workbook may call each function: classic (BRIDGESCORE, VP_20), xlwings Lite
 #: (BRIDGE.BRIDGESCORE), and _xludf.-prefixed forms some programs write for functions they do not know.
@@ -75,12 +77,14 @@ def _adapter(name: str, function: Callable[..., list[list[Any]]]) -> Callable[..
     from formulas.tokens.operand import Error
 
     def call(*args: Any) -> Any:
+        started = time.perf_counter()
         CALLS[name] += 1
         result = function(*(_to_cells(arg) for arg in args))
         out = np.empty((len(result), len(result[0])), dtype=object)
         for r, row in enumerate(result):
             for c, item in enumerate(row):
                 out[r, c] = Error.errors[item] if isinstance(item, str) and item in Error.errors else item
+        SECONDS[name] += time.perf_counter() - started
         return out
 
     call.__name__ = name
@@ -116,6 +120,8 @@ class Computed:
     not_computed: list[str] = field(default_factory=list)
     calls: collections.Counter[str] = field(default_factory=collections.Counter)
     seconds: float = 0.0
+    #: Of :attr:`seconds`, the time spent in xlbridge's functions (the rest is the engine's).
+    function_seconds: float = 0.0
 
 
 _OUTPUT = re.compile(r"^'\[(?P<book>[^\]]*)\](?P<sheet>(?:[^']|'')*)'!(?P<ref>[A-Z0-9:$]+)$")
@@ -163,6 +169,7 @@ def compute(package: Package) -> Computed:
     formulas = _engine()
     register_functions()
     CALLS.clear()
+    SECONDS.clear()
     started = time.perf_counter()
     names = {name.upper(): name for name in package.sheets}
     with _quiet():
@@ -197,6 +204,7 @@ def compute(package: Package) -> Computed:
                     continue
                 target[(r, c)] = value
     computed.calls = collections.Counter(CALLS)
+    computed.function_seconds = sum(SECONDS.values())
     computed.seconds = time.perf_counter() - started
     return computed
 
