@@ -108,21 +108,23 @@ def _totals(session: Session, columns: dict[int, list[Any]], imp_scoring: bool, 
             pairs: int) -> list[list[Any]] | None:  # fmt: skip
     records: list[list[Any]] = []
     mitchell = session.movement == "Mitchell"
+    sides = {"NS": (layout.NS_PCT, layout.NS_POINTS), "EW": (layout.EW_PCT, layout.EW_POINTS)}
+    seated: dict[object, list[tuple[str, int]]] = {}  # pair number -> (side, line) in the order of the lines
+    for index, line in enumerate(session.lines):
+        seated.setdefault(line.ns, []).append(("NS", index))
+        seated.setdefault(line.ew, []).append(("EW", index))
     for pair in session.pairs:
         direction = pair.direction
         played = pct_sum = imp_sum = 0.0
-        for index, line in enumerate(session.lines):
-            for side, number, pct_col, points_col in (
-                ("NS", line.ns, layout.NS_PCT, layout.NS_POINTS),
-                ("EW", line.ew, layout.EW_PCT, layout.EW_POINTS),
-            ):
-                if number != pair.number or direction == ("EW" if side == "NS" else "NS"):
-                    continue
-                played += 1
-                if isinstance(columns[pct_col][index], (int, float)):
-                    pct_sum += columns[pct_col][index]
-                if isinstance(columns[points_col][index], (int, float)):
-                    imp_sum += columns[points_col][index]
+        for side, index in seated.get(pair.number, []):
+            if direction == ("EW" if side == "NS" else "NS"):
+                continue
+            pct_col, points_col = sides[side]
+            played += 1
+            if isinstance(columns[pct_col][index], (int, float)):
+                pct_sum += columns[pct_col][index]
+            if isinstance(columns[points_col][index], (int, float)):
+                imp_sum += columns[points_col][index]
         if not played:
             return None  # a pair with no results: the engine's #VALUE! in its key, shown as it is
         percentage: Any = "" if imp_scoring else pct_sum / played
@@ -174,11 +176,14 @@ def _travellers(values: dict[tuple[int, int], Any], session: Session, columns: d
         layout.RESULT: [line.result for line in session.lines],
     }
     block = tables + 3
+    on_board: dict[int, list[int]] = {}
+    for index, line in enumerate(session.lines):
+        on_board.setdefault(line.board, []).append(index)
     for number in range(1, boards + 1):
         top = (number - 1) * block + 1
         values[(top, 3)] = f"Dealer {board_dealer(number).value}"
         values[(top, 5)] = f"Vulnerable: {board_vulnerability(number).value}"
-        indices = [index for index, line in enumerate(session.lines) if line.board == number][:tables]
+        indices = on_board.get(number, [])[:tables]
         for offset in range(tables):
             for col, index in enumerate(shown):
                 if offset < len(indices):
