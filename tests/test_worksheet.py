@@ -215,3 +215,10 @@ def test_junk_never_escapes(name: str, grids: list[object]) -> None:
         for value in row:
             assert isinstance(value, (int, float, str)), value
             assert not (isinstance(value, float) and math.isnan(value))
+
+
+def test_true_is_neither_a_score_nor_a_board() -> None:
+    """TRUE is 1 to Python: in a field it must not count as a result of 1, nor join board 1's field."""
+    assert ws.matchpoints(column(420), column(420, True)) == [["#VALUE!"]]
+    out = ws.matchpoints(column(420, 450), column(420, 450), "CHECK", None, column(True, 1))
+    assert out == [["board TRUE: expected a board number"], [""]]  # 450 is board 1's only result

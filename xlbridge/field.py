@@ -102,7 +102,10 @@ class Field:
         real: list[int | Fraction] = []
         artificial = 0
         for value in entries:
-            entry = value if isinstance(value, (int, Fraction, Artificial)) else parse_field_entry(value, "field entry")
+            if isinstance(value, (int, Fraction, Artificial)) and not isinstance(value, bool):
+                entry: FieldEntry | None = value
+            else:  # TRUE is an int to Python, but not a score
+                entry = parse_field_entry(value, "field entry")
             if entry is None:
                 continue
             if isinstance(entry, Artificial):

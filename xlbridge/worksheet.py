@@ -20,6 +20,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import gc
+import operator
 import re
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
@@ -490,9 +491,12 @@ def _datum_options(method: object) -> tuple[DatumMethod, str]:
 
 
 def _group_key(value: object) -> object:
-    """A board number (or other group label) as a dictionary key: 5, 5.0 and "5" are the same board."""
+    """A board number (or other group label) as a dictionary key: 5, 5.0 and "5" are the same board. TRUE/FALSE
+    are not board numbers (but would be 1 and 0 to a dictionary): they come back as the error to show."""
     if is_blank(value):
         return None
+    if isinstance(value, bool):
+        return BridgeInputError(f"board {str(value).upper()}: expected a board number")
     if isinstance(value, str):
         text = value.strip()
         if NUMBER.fullmatch(text):
@@ -534,14 +538,13 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
     expecteds = rest[0] if rest else list(repeat(None, rows * cols))
     boards: dict[object, Any] = {}
 
-    def board_for(index: int) -> Field:
+    def board_for(expected: object, key: object) -> Field:
         if shape_error is not None:
             raise shape_error
-        expected = expecteds[index]
         if expected not in boards:
             try:
                 if grouped:
-                    usable = [None if isinstance(key, str) and key in EXCEL_ERRORS else key for key in keys]
+                    usable = [None if _is_bad_group(key) else key for key in keys]
                     boards[expected] = group_fields(usable, field_values, expected)
                 else:
                     boards[expected] = Field(field_values, expected)
@@ -549,9 +552,10 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
                 boards[expected] = error
         found = boards[expected]
         if grouped and not isinstance(found, BridgeInputError):
-            key = keys[index]
             if key is None:
                 raise BridgeInputError("board missing: this result has no group (board number)")
+            if isinstance(key, BridgeInputError):
+                raise key
             if isinstance(key, str) and key in EXCEL_ERRORS:
                 raise BridgeInputError(f"board: the cell holds the error {key}", excel_error=key)
             found = found[key]
@@ -559,36 +563,73 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             raise found
         return found  # type: ignore[no-any-return]
 
-    def cell(index: int) -> object:
-        value, method = scores[index], methods[index]
+    def cell(value: object, method: object, expected: object, key: object) -> object:
         check = "CHECK" in _words(method)
         if is_blank(value):
             return ""
         try:
-            passed = _cell_errors([value, method, expecteds[index]], ["score", "method", "expected"])
+            passed = _cell_errors([value, method, expected], ["score", "method", "expected"])
             if passed is not None:
                 raise passed
-            result = answer(board_for(index), parse_field_entry(value), method)
+            result = answer(board_for(expected, key), parse_field_entry(value), method)
             return "" if check else excel_value(result)
         except BridgeInputError as error:
             return error.message if check else error.excel_error
 
     # A field has few distinct scores: each distinct (score, method, expected, board) is answered once. The types
     # are part of the key, as TRUE == 1 to a dictionary.
+    uniform = cols == 1 and shape_error is None and _all_same(methods) and _all_same(expecteds)
+    if uniform and bool not in set(map(type, scores)):
+        # The usual case, one method for the whole column: a dictionary lookup a row, in C.
+        method, expected = methods[0], expecteds[0]
+        if grouped:
+            answers = _Remembered(lambda pair: [cell(pair[0], method, expected, pair[1])])
+            lookups: Iterable[object] = zip(scores, keys, strict=True)
+        else:
+            answers = _Remembered(lambda value: [cell(value, method, expected, None)])
+            lookups = scores
+        try:
+            with _collection_deferred():
+                return list(map(answers.__getitem__, lookups))
+        except TypeError:  # an unhashable value, only possible from Python: the loop below
+            pass
     out: list[object] = []
     answered: dict[tuple[object, ...], object] = {}
     for index, value in enumerate(scores):
         method, expected = methods[index], expecteds[index]
-        group = keys[index] if index < len(keys) else None  # keys is empty unless grouped
-        key = (value.__class__, value, method.__class__, method, expected.__class__, expected, group.__class__, group)
+        key = keys[index] if index < len(keys) else None  # keys is empty unless grouped
+        memo = (value.__class__, value, method.__class__, method, expected.__class__, expected, key.__class__, key)
         try:
-            known = answered.get(key, answered)
+            known = answered.get(memo, answered)
             if known is answered:
-                known = answered[key] = cell(index)
+                known = answered[memo] = cell(value, method, expected, key)
         except TypeError:  # an unhashable value, only possible from Python
-            known = cell(index)
+            known = cell(value, method, expected, key)
         out.append(known)
     return _shape_back(out, rows, cols)
+
+
+class _Remembered(dict[Any, Any]):
+    """A dictionary that works out an answer it does not have yet (``answer(key)``) and keeps it."""
+
+    __slots__ = ("answer",)
+
+    def __init__(self, answer: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.answer(key)
+        return value
+
+
+def _all_same(values: list[Any]) -> bool:
+    """Every element is the very same object (a single cell broadcast over a column is)."""
+    return not values or all(map(operator.is_, values, repeat(values[0])))
+
+
+def _is_bad_group(key: object) -> bool:
+    return isinstance(key, BridgeInputError) or (isinstance(key, str) and key in EXCEL_ERRORS)
 
 
 def _words(method: object) -> tuple[str, ...]:
