@@ -196,6 +196,10 @@ def _deal_columns(*args: object) -> tuple[list[list[Any]], int, int]:
     return [_flatten(grid, rows, cols) for grid in grids], rows, cols
 
 
+_Play = tuple[Contract, int]  # a contract and the tricks its declarer took
+_Side = tuple[int, bool]  # declarer's side's sign (+1 North-South) and whether it is vulnerable
+
+
 class _Scored(dict[tuple[object, object, object, object], list[object]]):
     """One era's traveller lines already scored: (contract, declarer, result, vulnerability) -> the answer's cell.
 
@@ -215,8 +219,8 @@ class _Scored(dict[tuple[object, object, object, object], list[object]]):
             self.era: DealRules | None = resolve_rules(rules)
         except BridgeInputError:
             self.era = None  # every line shows the era's error: score_line says it
-        self.plays: dict[tuple[object, object], tuple[Contract, int] | None] = {}
-        self.seats: dict[tuple[object, object], tuple[int, bool] | None] = {}
+        self.plays: dict[tuple[object, object], _Play | None] = {}
+        self.seats: dict[tuple[object, object], _Side | None] = {}
         #: (contract, result, declarer vulnerable) as typed -> declarer's score (plain values hash fastest).
         self.scores: dict[tuple[object, object, bool], int] = {}
 
@@ -230,10 +234,10 @@ class _Scored(dict[tuple[object, object, object, object], list[object]]):
             seat = self.seats[declarer, vulnerability] = _declaring_side(declarer, vulnerability)
         if play is None or seat is None or self.era is None:
             return self._score_alone(key)
-        sign, vulnerable = cast(tuple[int, bool], seat)
+        sign, vulnerable = cast(_Side, seat)
         score = self.scores.get((contract, result, vulnerable))
         if score is None:
-            played, tricks = cast(tuple[Contract, int], play)
+            played, tricks = cast(_Play, play)
             score = self.scores[contract, result, vulnerable] = score_parts(played, tricks, vulnerable, self.era).total
         if len(self) >= _SCORED_LIMIT:
             self.clear()
@@ -255,7 +259,7 @@ class _Scored(dict[tuple[object, object, object, object], list[object]]):
 _UNSEEN = object()
 
 
-def _played(contract: object, result: object) -> tuple[Contract, int] | None:
+def _played(contract: object, result: object) -> _Play | None:
     """A contract typed alone and the tricks its result means; None for anything else (blank, passed out, the
     result written inside the contract, an error): :func:`score_line` then reads the whole line."""
     if contract.__class__ is not str or is_blank(result):
@@ -269,7 +273,7 @@ def _played(contract: object, result: object) -> tuple[Contract, int] | None:
         return None
 
 
-def _declaring_side(declarer: object, vulnerability: object) -> tuple[int, bool] | None:
+def _declaring_side(declarer: object, vulnerability: object) -> _Side | None:
     """The sign of declarer's side (+1 North-South) and whether it is vulnerable; None unless both cells are
     plain (a seat, and a board number, a vulnerability or TRUE/FALSE as text)."""
     if declarer.__class__ is not str or vulnerability.__class__ is bool:
