@@ -1,0 +1,495 @@
+"""xlbridge's speed and memory, measured against named peers in the same run.
+
+    python benchmarks/run.py            # everything (about five minutes), then the table
+    python benchmarks/run.py --quick    # small sizes, a minute: checks the benchmarks themselves still work
+    python benchmarks/run.py --only bridgescore fields --json results.json
+
+Every figure is the best of a few runs (machines are shared and noisy), and every comparison first checks that
+xlbridge and the peer give the same answers. Ratios, not seconds, are what to compare between machines.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import platform
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+import tracemalloc
+from collections.abc import Callable, Iterator
+from dataclasses import asdict, dataclass
+from fractions import Fraction
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+
+import data  # noqa: E402 - the benchmarks' own modules, beside this script
+import peers  # noqa: E402
+
+from xlbridge.udfs import BRIDGESCORE, BUTLER, CROSSIMP, DATUM, MATCHPOINTS  # noqa: E402
+
+
+@dataclass
+class Row:
+    """One line of the table."""
+
+    what: str
+    ours: str
+    peer: str
+    theirs: str
+    ratio: str
+    target: str = ""
+    met: bool | None = None
+
+
+@dataclass
+class Sizes:
+    column: int = 200_000
+    memory: int = 1_000_000
+    field: int = 20_000
+    naive_field: int = 2_000
+    session_results: int = 20_000
+    salliere_boards: int = 200
+    salliere_tables: int = 30
+    calc: bool = True
+
+
+QUICK = Sizes(20_000, 100_000, 2_000, 300, 2_000, 20, 10, calc=False)
+
+
+def best(function: Callable[[], object], repeat: int = 5) -> float:
+    """The fastest of ``repeat`` runs, in seconds (the least disturbed by whatever else the machine does)."""
+    times = []
+    for _ in range(repeat):
+        gc.collect()
+        started = time.perf_counter()
+        function()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def seconds(value: float) -> str:
+    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def faster(peer_time: float, our_time: float) -> str:
+    if peer_time >= our_time:
+        return f"{peer_time / our_time:.1f}x faster"
+    return f"{our_time / peer_time:.1f}x slower"
+
+
+def agree(ours: list[object], theirs: list[object], what: str, tolerance: float = 0.0) -> None:
+    """Stop the run if the two answers differ anywhere: a fast wrong answer measures nothing."""
+    if len(ours) != len(theirs):
+        raise SystemExit(f"{what}: {len(ours)} answers against the peer's {len(theirs)}")
+    for index, (mine, other) in enumerate(zip(ours, theirs, strict=True)):
+        same = abs(float(mine) - float(other)) <= tolerance if tolerance else mine == other  # type: ignore[arg-type]
+        if not same:
+            raise SystemExit(f"{what}: row {index + 1} is {mine!r} here and {other!r} from the peer")
+
+
+def cells(grid: list[list[object]]) -> list[object]:
+    return [row[0] for row in grid]
+
+
+def column(values: list[object]) -> list[list[object]]:
+    return [[value] for value in values]
+
+
+def child(job: str, size: int, boards: int = 36) -> dict[str, float]:
+    """Run one job in a fresh Python process (nothing remembered, nothing allocated before) and read its figures."""
+    done = subprocess.run(
+        [sys.executable, str(Path(__file__)), "--child", job, "--size", str(size), "--boards", str(boards)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=1800,
+    )
+    figures: dict[str, float] = json.loads(done.stdout.strip().splitlines()[-1])
+    return figures
+
+
+def run_child(job: str, size: int, boards: int) -> dict[str, float]:
+    """The child side of :func:`child`."""
+    lines = data.traveller(size, boards)
+    rows = lines.rows()
+    if job == "cold":
+        started = time.perf_counter()
+        BRIDGESCORE(*rows)
+        return {"seconds": time.perf_counter() - started}
+    if job == "memory":
+        del lines
+        gc.collect()
+        before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        tracemalloc.start()
+        answer = BRIDGESCORE(*rows)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        assert len(answer) == size
+        return {"peak": peak / 2**20, "rss_before": before, "rss_after": after}
+    raise SystemExit(f"unknown child job {job}")
+
+
+# --- 1. BRIDGESCORE over a long column ------------------------------------------------------------------------
+
+
+def bridgescore(sizes: Sizes) -> Iterator[Row]:
+    size = sizes.column
+    try:
+        score = peers.endplay_scorer()
+    except peers.NotInstalledError as missing:
+        yield Row(f"BRIDGESCORE, {size:,} rows in one call", "", "endplay", f"missing: {missing}", "")
+        score = None
+    for boards, kind in ((36, "a session's results on 36 boards"), (1, "one board's traveller")):
+        lines = data.traveller(size, boards)
+        rows = lines.rows()
+        cold = min(child("cold", size, boards)["seconds"] for _ in range(3))
+        answer = cells(BRIDGESCORE(*rows))
+        warm = best(lambda rows=rows: BRIDGESCORE(*rows))  # type: ignore[misc]
+        what = f"BRIDGESCORE, {size:,} rows in one call: {kind} ({lines.lines():,} distinct lines)"
+        columns = lines.columns()
+        if score is not None:
+
+            def line_by_line(columns: list[list[object]] = columns) -> list[object]:
+                return [score(*line) for line in zip(*columns, strict=True)]
+
+            endplay = best(line_by_line, 2)
+            agree(answer, line_by_line(), "BRIDGESCORE against endplay")
+            for label, ours in (("first call, fresh process", cold), ("recalculated, lines remembered", warm)):
+                yield Row(
+                    f"{what}, {label}",
+                    seconds(ours),
+                    "endplay, line by line",
+                    seconds(endplay),
+                    faster(endplay, ours),
+                    ">= 20x faster",
+                    endplay / ours >= 20,
+                )
+        table = dict(zip(zip(*columns, strict=True), answer, strict=True))
+        floor = best(lambda table=table, columns=columns: [table[key] for key in zip(*columns, strict=True)])  # type: ignore[misc]
+        for label, ours in (("first call", cold), ("recalculated", warm)):
+            yield Row(
+                f"BRIDGESCORE, {size:,} rows ({kind}), {label}",
+                seconds(ours),
+                "a dict lookup per row (flat lists)",
+                seconds(floor),
+                f"{ours / floor:.1f}x the floor",
+                "<= 10x",
+                ours / floor <= 10,
+            )
+
+
+def memory(sizes: Sizes) -> Iterator[Row]:
+    size = sizes.memory
+    figures = child("memory", size)
+    peak, before, after = figures["peak"], figures["rss_before"], figures["rss_after"]
+    yield Row(
+        f"BRIDGESCORE, {size:,} rows in one call: peak memory the call allocates (tracemalloc)",
+        f"{peak:.0f} MB",
+        "the issue's budget",
+        "300 MB",
+        f"{peak / 300:.2f} of it",
+        "< 300 MB",
+        peak < 300,
+    )
+    yield Row(
+        f"BRIDGESCORE, {size:,} rows: the whole process's peak (the ranges as xlwings passes them take "
+        f"{before:.0f} MB before the call)",
+        f"{after:.0f} MB",
+        "",
+        "",
+        f"+{after - before:.0f} MB for the call",
+    )
+
+
+# --- 2. Comparisons over a field --------------------------------------------------------------------------------
+
+
+def fields(sizes: Sizes) -> Iterator[Row]:
+    n = sizes.field
+    functions = {
+        "MATCHPOINTS": lambda grid: MATCHPOINTS(grid, grid),
+        "CROSSIMP": lambda grid: CROSSIMP(grid, grid),
+        "BUTLER": lambda grid: BUTLER(grid, grid),
+        "DATUM": lambda grid: DATUM(grid),
+    }
+    for kind, make in (("realistic", data.field), ("every score different", data.distinct_field)):
+        small, large = column(make(n // 4)), column(make(n))  # type: ignore[arg-type]
+        for name, function in functions.items():
+            t_small, t_large = best(lambda f=function, g=small: f(g)), best(lambda f=function, g=large: f(g))  # type: ignore[misc]
+            met = t_large / t_small < 6 and (n < 20_000 or t_large < 0.5)
+            yield Row(
+                f"{name}, one field of {n:,} results ({kind}), against {n // 4:,}",
+                seconds(t_large),
+                f"itself at {n // 4:,}",
+                seconds(t_small),
+                f"{t_large / t_small:.1f}x the time for 4x the field",
+                "< 6x; 20,000 well under 1 s",
+                met,
+            )
+    # The pencil-and-paper way, compared pair by pair.
+    m = sizes.naive_field
+    scores = data.field(m)
+    grid = column(scores)  # type: ignore[arg-type]
+    ours_mp = best(lambda: MATCHPOINTS(grid, grid))
+    ours_x = best(lambda: CROSSIMP(grid, grid))
+    naive_mp = best(lambda: peers.naive_matchpoints(scores), 2)
+    naive_x = best(lambda: peers.naive_cross_imps(scores), 1)
+    agree(cells(MATCHPOINTS(grid, grid)), peers.naive_matchpoints(scores), "MATCHPOINTS against pencil and paper")  # type: ignore[arg-type]
+    agree(cells(CROSSIMP(grid, grid)), peers.naive_cross_imps(scores), "CROSSIMP against pencil and paper", 1e-9)  # type: ignore[arg-type]
+    yield Row(
+        f"MATCHPOINTS, one field of {m:,} results",
+        seconds(ours_mp),
+        "every pair compared, O(n^2), Python",
+        seconds(naive_mp),
+        faster(naive_mp, ours_mp),
+    )
+    yield Row(
+        f"CROSSIMP, one field of {m:,} results",
+        seconds(ours_x),
+        "every pair compared, O(n^2), Python",
+        seconds(naive_x),
+        faster(naive_x, ours_x),
+    )
+    yield from _bridge_scorer(n)
+
+
+def _bridge_scorer(n: int) -> Iterator[Row]:
+    scores = data.field(n)
+    grid = column(scores)  # type: ignore[arg-type]
+    try:
+        answer = peers.bridge_scorer({"field": scores})["field"]
+    except peers.NotInstalledError as missing:
+        yield Row(f"MATCHPOINTS, CROSSIMP, BUTLER, {n:,} results", "", "npm bridge-scorer", f"missing: {missing}", "")
+        return
+    agree(cells(MATCHPOINTS(grid, grid)), answer["mp"], "MATCHPOINTS against bridge-scorer")  # type: ignore[arg-type]
+    agree(cells(CROSSIMP(grid, grid)), answer["ximp"], "CROSSIMP against bridge-scorer", 1e-9)  # type: ignore[arg-type]
+    for name, job, function in (
+        ("MATCHPOINTS", "matchpoints", lambda: MATCHPOINTS(grid, grid)),
+        ("CROSSIMP", "crossImps", lambda: CROSSIMP(grid, grid)),
+        ("BUTLER", "butler", lambda: BUTLER(grid, grid)),
+    ):
+        ours, theirs = best(function), float(answer[job])  # type: ignore[arg-type]
+        note = " (its datum trims differently: timing only)" if name == "BUTLER" else ""
+        yield Row(
+            f"{name}, one field of {n:,} results{note}",
+            seconds(ours),
+            "npm bridge-scorer (node, its own time)",
+            seconds(theirs),
+            faster(theirs, ours),
+        )
+
+
+def grouped(sizes: Sizes) -> Iterator[Row]:
+    n = sizes.session_results
+    timings = {}
+    for size in (n // 4, n):
+        scores, boards = data.session(size)
+        score_grid, board_grid = column(scores), column(boards)  # type: ignore[arg-type]
+        timings[size] = best(lambda s=score_grid, b=board_grid: MATCHPOINTS(s, s, "MP", None, b))  # type: ignore[misc]
+    answer = cells(MATCHPOINTS(score_grid, score_grid, "MP", None, board_grid))
+
+    def naive() -> list[int]:
+        by_board: dict[int, list[int]] = {}
+        for score, board in zip(scores, boards, strict=True):
+            by_board.setdefault(board, []).append(score)
+        points = {board: iter(peers.naive_matchpoints(field)) for board, field in by_board.items()}
+        return [next(points[board]) for board in boards]
+
+    expected = naive()
+    agree(answer, expected, "grouped MATCHPOINTS against pencil and paper")  # type: ignore[arg-type]
+    pencil = best(naive, 1)
+    yield Row(
+        f"MATCHPOINTS, a session of {n:,} results on 36 boards in one call (grouped)",
+        seconds(timings[n]),
+        f"itself at {n // 4:,}",
+        seconds(timings[n // 4]),
+        f"{timings[n] / timings[n // 4]:.1f}x the time for 4x",
+        "< 6x",
+        timings[n] / timings[n // 4] < 6,
+    )
+    yield Row(
+        f"MATCHPOINTS, a session of {n:,} results on 36 boards",
+        seconds(timings[n]),
+        "every pair of each board compared, Python",
+        seconds(pencil),
+        faster(pencil, timings[n]),
+    )
+
+
+# --- 3. Computing a workbook ------------------------------------------------------------------------------------
+
+
+def calc(sizes: Sizes) -> Iterator[Row]:
+    import per_row
+
+    from xlbridge.calc import calc_workbook
+    from xlbridge.session import demo_data
+
+    session = demo_data().session
+    with tempfile.TemporaryDirectory() as folder:
+        whole, naive = Path(folder, "pairs-session.xlsx"), Path(folder, "pairs-session-per-row.xlsx")
+        from xlbridge.templates import CLASSIC, pairs_session
+
+        pairs_session.build(whole, CLASSIC, session=session)
+        per_row.build(naive, session)
+        figures = {}
+        for path in (whole, naive):
+            started = time.perf_counter()
+            _, computed = calc_workbook(path, path.with_name(f"{path.stem}-computed.xlsx"))
+            figures[path] = (time.perf_counter() - started, computed)
+    (t_whole, c_whole), (t_naive, c_naive) = figures[whole], figures[naive]
+    for sheet in ("Results", "Totals", "Ranking"):
+        if c_whole.values.get(sheet) != c_naive.values.get(sheet):
+            raise SystemExit(f"calc: the per-row workbook's {sheet} sheet differs from the template's")
+    calls_whole, calls_naive = sum(c_whole.calls.values()), sum(c_naive.calls.values())
+    what = f"xlbridge calc, the demo pairs session ({len(session.lines)} results, 300 rows)"
+    yield Row(
+        f"{what}: wall time",
+        seconds(t_whole),
+        "the same workbook, one call per row",
+        seconds(t_naive),
+        faster(t_naive, t_whole),
+    )
+    yield Row(
+        f"{what}: xlbridge function calls",
+        f"{calls_whole:,}",
+        "the same workbook, one call per row",
+        f"{calls_naive:,}",
+        f"{calls_naive / calls_whole:.0f}x fewer",
+    )
+    yield Row(
+        f"{what}: time inside xlbridge's functions",
+        seconds(c_whole.function_seconds),
+        "the same workbook, one call per row",
+        seconds(c_naive.function_seconds),
+        faster(c_naive.function_seconds, c_whole.function_seconds),
+    )
+    yield Row(
+        f"{what}, in LibreOffice headless",
+        "",
+        "LibreOffice",
+        "not possible",
+        "",
+        "LibreOffice has no xlwings functions: every xlbridge cell recalculates to #NAME?",
+    )
+
+
+def salliere(sizes: Sizes) -> Iterator[Row]:
+    from xlbridge.interchange import read_results
+    from xlbridge.templates import pairs_session as layout
+    from xlbridge.templates.pairs_values import session_values
+
+    boards_csv, names_csv = data.session_file(sizes.salliere_boards, sizes.salliere_tables)
+    results = sizes.salliere_boards * sizes.salliere_tables
+    what = f"A session file, {sizes.salliere_boards} boards x {sizes.salliere_tables} tables ({results:,} results): "
+    what += "scores, matchpoints, totals"
+    try:
+        peers.salliere_command()
+    except peers.NotInstalledError as missing:
+        yield Row(what, "", "Debian salliere", f"missing: {missing}", "")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        boards, names = Path(folder, "session.csv"), Path(folder, "names.csv")
+        boards.write_text(boards_csv)
+        names.write_text(names_csv)
+        values: dict[str, dict[tuple[int, int], object]] = {}
+
+        def ours() -> None:
+            session = read_results(boards, names=names).session
+            assert session is not None
+            values.update(session_values(session) or {})
+
+        ours_time = best(ours, 3)
+        session = read_results(boards, names=names).session
+        assert session is not None
+    theirs_time, written = min((peers.salliere(boards_csv, names_csv) for _ in range(3)), key=lambda run: run[0])
+    start_up, _ = min((peers.salliere("1,1,2,1NT,N,7\n", "1,A,B\n2,C,D\n") for _ in range(3)), key=lambda run: run[0])
+    theirs = {(row[0], row[1], row[2]): Fraction(row[8]) for row in written}
+    results_sheet = values["Results"]
+    mine = [results_sheet[(layout.FIRST + 1 + i, layout.NS_POINTS + 1)] for i in range(len(session.lines))]
+    keyed = [theirs[(str(line.board), str(line.ns), str(line.ew))] for line in session.lines]
+    agree(mine, keyed, "session matchpoints against salliere")  # type: ignore[arg-type]
+    yield Row(
+        what,
+        seconds(ours_time),
+        "Debian salliere (Java), less its start-up",
+        seconds(theirs_time - start_up),
+        faster(theirs_time - start_up, ours_time),
+    )
+
+
+BENCHMARKS: dict[str, Callable[[Sizes], Iterator[Row]]] = {
+    "bridgescore": bridgescore,
+    "memory": memory,
+    "fields": fields,
+    "grouped": grouped,
+    "calc": calc,
+    "salliere": salliere,
+}
+
+
+def machine() -> str:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+        memory = int(Path("/proc/meminfo").read_text().split()[1]) / 2**20
+    except OSError:
+        memory = 0
+    return (
+        f"{cpu}, {os.cpu_count()} cores, {memory:.0f} GB; {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}"
+    )
+
+
+def markdown(rows: list[Row]) -> str:
+    lines = [
+        "| What was measured | xlbridge | Peer | Peer's figure | Ratio | Target | Met |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for row in rows:
+        met = "" if row.met is None else ("yes" if row.met else "**no**")
+        lines.append(f"| {row.what} | {row.ours} | {row.peer} | {row.theirs} | {row.ratio} | {row.target} | {met} |")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="small sizes: checks that every benchmark still runs")
+    parser.add_argument("--only", nargs="+", choices=sorted(BENCHMARKS), help="run only these")
+    parser.add_argument("--json", type=Path, help="also write the rows to this file")
+    parser.add_argument("--child", help=argparse.SUPPRESS)
+    parser.add_argument("--size", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--boards", type=int, default=36, help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.child:
+        print(json.dumps(run_child(args.child, args.size, args.boards)))
+        return 0
+    sizes = QUICK if args.quick else Sizes()
+    rows: list[Row] = []
+    print(f"Machine: {machine()}", flush=True)
+    for name in args.only or list(BENCHMARKS):
+        if name == "calc" and not sizes.calc and not args.only:
+            continue
+        started = time.perf_counter()
+        for row in BENCHMARKS[name](sizes):
+            rows.append(row)
+        print(f"  {name}: done in {time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    print(markdown(rows))
+    if args.json:
+        args.json.write_text(json.dumps({"machine": machine(), "rows": [asdict(row) for row in rows]}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
