@@ -23,6 +23,7 @@ __all__ = [
     "Deal",
     "ScoreParts",
     "deal_score",
+    "declarer_vulnerable",
     "ns_score",
     "parse_deal",
     "resolve_rules",
@@ -159,6 +160,12 @@ def _declarer_vulnerable(vulnerability: object, seat: Seat | None, contract: Con
         raise BridgeInputError(
             "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
         )
+    return declarer_vulnerable(vulnerability, seat)
+
+
+def declarer_vulnerable(vulnerability: object, seat: Seat | None) -> bool:
+    """Whether declarer's side is vulnerable: ``vulnerability`` is a board number, a vulnerability, or TRUE/FALSE
+    meaning declarer vulnerable; ``seat`` (None if unknown) is needed only when one side alone is vulnerable."""
     vul = _parse_vulnerability(vulnerability)
     if isinstance(vul, bool):
         return vul

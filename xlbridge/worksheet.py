@@ -32,13 +32,13 @@ from .errors import EXCEL_ERRORS, BridgeInputError
 from .field import Field, group_fields
 from .field import bam as board_a_match
 from .model import Contract
-from .parse import normalise_text, parse_field_entry, parse_result, parse_seat, parse_vulnerability, split_contract
+from .parse import normalise_text, parse_field_entry, parse_result, parse_seat, split_contract
 from .rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
 from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, DealRules, MatchpointScale
 from .rules.comparisons import EUROPEAN, TRIMMED
 from .scales import imp_scale as resolve_imp_scale
 from .scales import imps, vp20, vp30, wbf_vp
-from .scoring import resolve_rules, score_column, score_line, score_parts
+from .scoring import declarer_vulnerable, resolve_rules, score_column, score_line, score_parts
 from .values import NUMBER, cell_error, is_blank, is_blank_text
 
 __all__ = [
@@ -280,12 +280,9 @@ def _declaring_side(declarer: object, vulnerability: object) -> _Side | None:
         return None
     try:
         seat = parse_seat(declarer)
-        vul = parse_vulnerability(vulnerability)
+        return None if seat is None else (seat.side.sign, declarer_vulnerable(vulnerability, seat))
     except BridgeInputError:
         return None
-    if seat is None:
-        return None
-    return seat.side.sign, vul if isinstance(vul, bool) else vul.is_vulnerable(seat.side)
 
 
 #: Lines already scored, per era (the era's cell value as typed).
