@@ -13,8 +13,8 @@ import re
 from pathlib import Path
 from unittest import mock
 
-from xlbridge.session import Session
-from xlbridge.templates import CLASSIC, common, pairs_session
+from xlbridge.engine.session import Session
+from xlbridge.files.templates import CLASSIC, common, pairs_session
 
 _GROUPED = re.compile(r"(BUTLER|CROSSIMP|MATCHPOINTS)\((\$I\$2:\$I\$(\d+)),\2,(.*?),(\$A\$2:\$A\$\3)\)")
 _DATUM = re.compile(r'DATUM\((\$I\$2:\$I\$(\d+)),"",(\$A\$2:\$A\$\2)\)')

@@ -330,13 +330,13 @@ def grouped(sizes: Sizes) -> Iterator[Row]:
 def calc(sizes: Sizes) -> Iterator[Row]:
     import per_row
 
-    from xlbridge.calc import calc_workbook
-    from xlbridge.session import demo_data
+    from xlbridge.files.calc import calc_workbook
+    from xlbridge.engine.session import demo_data
 
     session = demo_data().session
     with tempfile.TemporaryDirectory() as folder:
         whole, naive = Path(folder, "pairs-session.xlsx"), Path(folder, "pairs-session-per-row.xlsx")
-        from xlbridge.templates import CLASSIC, pairs_session
+        from xlbridge.files.templates import CLASSIC, pairs_session
 
         pairs_session.build(whole, CLASSIC, session=session)
         per_row.build(naive, session)
@@ -383,9 +383,9 @@ def calc(sizes: Sizes) -> Iterator[Row]:
 
 
 def salliere(sizes: Sizes) -> Iterator[Row]:
-    from xlbridge.interchange import read_results
-    from xlbridge.templates import pairs_session as layout
-    from xlbridge.templates.pairs_values import session_values
+    from xlbridge.files.interchange import read_results
+    from xlbridge.files.templates import pairs_session as layout
+    from xlbridge.files.templates.pairs_values import session_values
 
     boards_csv, names_csv = data.session_file(sizes.salliere_boards, sizes.salliere_tables)
     results = sizes.salliere_boards * sizes.salliere_tables

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlbridge.addin import configure
+from xlbridge.files.addin import configure
 from xlbridge.cli import main
 
 

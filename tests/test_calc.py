@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 import xlsxwriter
 
-from xlbridge.calc import calc_workbook
+from xlbridge.files.calc import calc_workbook
 from xlbridge.cli import main
-from xlbridge.xlsx import ExcelErrorValue, open_package, patch_sheet
+from xlbridge.files.xlsx import ExcelErrorValue, open_package, patch_sheet
 
 from .workbooks import Book
 

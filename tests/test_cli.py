@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.templates import CLASSIC, TEMPLATES
+from xlbridge.files.templates import CLASSIC, TEMPLATES
 
 from .workbooks import Book
 

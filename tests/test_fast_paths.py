@@ -15,9 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge import Field, imps, scoring
-from xlbridge import worksheet as ws
-from xlbridge.parse import Artificial, parse_field_entry
+from xlbridge import Field, imps
+from xlbridge.engine import scoring
+from xlbridge.excel import worksheet as ws
+from xlbridge.engine.parse import Artificial, parse_field_entry
 from xlbridge.rules import ARTIFICIAL_IMPS_PER_10_PERCENT
 
 # ---------------------------------------------------------------------------------------------------------------

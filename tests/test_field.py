@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, Field, bam, butler, cross_imps, datum, imps, matchpoints
-from xlbridge.field import group_fields
+from xlbridge.engine.field import group_fields
 from xlbridge.rules.comparisons import ACBL, ACBL_DATUM, MEAN, MEDIAN
 from xlbridge.rules.scales import WBF_IMPS
 
@@ -232,7 +232,7 @@ def test_wbf_imp_scale_is_the_default() -> None:
 )  # fmt: skip
 def test_datum_rounding(value: int | Fraction, half_away: int, half_even: int) -> None:
     """Nearest 10: halves away from zero (Compscore3) or to the even ten (ACBLscore); exact for any size."""
-    from xlbridge.field import _round_to
+    from xlbridge.engine.field import _round_to
 
     assert _round_to(Fraction(value), 10, "half-away") == half_away
     assert _round_to(Fraction(value), 10, "half-even") == half_even

@@ -10,7 +10,7 @@ import pytest
 
 from xlbridge import Field, ns_score, parse_field_entry
 from xlbridge.rules.scales import WBF_IMPS
-from xlbridge.xmlsafe import parse_xml
+from xlbridge.files.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 

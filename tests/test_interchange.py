@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.calc import calc_workbook
+from xlbridge.files.calc import calc_workbook
 from xlbridge.cli import main
-from xlbridge.interchange import import_to_workbook, read_results
-from xlbridge.templates import CLASSIC, pairs_session
-from xlbridge.templates.pairs_values import session_values
-from xlbridge.xmlsafe import parse_xml
+from xlbridge.files.interchange import import_to_workbook, read_results
+from xlbridge.files.templates import CLASSIC, pairs_session
+from xlbridge.files.templates.pairs_values import session_values
+from xlbridge.files.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 from .workbooks import Book, blank
@@ -122,8 +122,8 @@ def engine_and_direct(tmp_path: Path, source: Path) -> tuple[Book, Book]:
     pairs_session.build(built, CLASSIC, session=session)
     engine, _ = calc_workbook(built, tmp_path / "engine.xlsx")
     direct = tmp_path / "direct.xlsx"
-    from xlbridge.calc import write_values
-    from xlbridge.xlsx import open_package
+    from xlbridge.files.calc import write_values
+    from xlbridge.files.xlsx import open_package
 
     values = session_values(session)
     assert values is not None
@@ -147,9 +147,9 @@ def test_direct_evaluation_equals_the_formula_engine(tmp_path: Path, source: Pat
 
 def test_demo_session_direct_equals_engine(tmp_path: Path) -> None:
     """The demo's Mitchell (averages, a board played eight times) by both routes."""
-    from xlbridge.calc import write_values
-    from xlbridge.session import demo_data
-    from xlbridge.xlsx import open_package
+    from xlbridge.files.calc import write_values
+    from xlbridge.engine.session import demo_data
+    from xlbridge.files.xlsx import open_package
 
     session = demo_data().session
     built = tmp_path / "demo.xlsx"

@@ -34,7 +34,7 @@ def test_wheel_is_pure_python(wheel: Path) -> None:
     assert "xlbridge/udfs.py" in names
     assert "xlbridge/py.typed" in names
     assert "xlbridge/rules/duplicate.py" in names
-    assert "xlbridge/templates/pairs_session.py" in names
+    assert "xlbridge/files/templates/pairs_session.py" in names
     for data in ("demo-session.csv", "demo-names.csv", "demo-match.csv"):
         assert f"xlbridge/data/{data}" in names
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, Contract, Doubling, Seat, Strain, Vulnerability, parse_contract, parse_result
-from xlbridge.model import PASSED_OUT
-from xlbridge.parse import parse_field_entry, parse_seat, parse_vulnerability, split_contract
+from xlbridge.engine.model import PASSED_OUT
+from xlbridge.engine.parse import parse_field_entry, parse_seat, parse_vulnerability, split_contract
 
 S, NT, H = Strain.SPADES, Strain.NOTRUMP, Strain.HEARTS
 X, XX = Doubling.DOUBLED, Doubling.REDOUBLED

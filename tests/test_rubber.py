@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from xlbridge import BridgeInputError, deal_score, imps
-from xlbridge import worksheet as ws
-from xlbridge.rubber import chicago, parse_deals, parse_honours, rubber
-from xlbridge.templates import CLASSIC, LITE
-from xlbridge.templates import rubber as rubber_templates
+from xlbridge.excel import worksheet as ws
+from xlbridge.engine.rubber import chicago, parse_deals, parse_honours, rubber
+from xlbridge.files.templates import CLASSIC, LITE
+from xlbridge.files.templates import rubber as rubber_templates
 
 from .workbooks import blank, computed_book
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, imps, victory_points, vp20, vp30, wbf_vp
 from xlbridge.rules import BandScale
-from xlbridge.scales import wbf_vp_table
+from xlbridge.engine.scales import wbf_vp_table
 
 # The WBF IMP scale as printed: (lowest difference, highest difference, IMPs).
 WBF_PRINTED = [

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from xlbridge import Field, board_dealer, board_vulnerability, imps, ns_score, parse_field_entry, udfs, vp20, wbf_vp
-from xlbridge.field import bam
-from xlbridge.session import Event, EventMatch, Line, Match, MatchBoard, Pair, Session, Team, demo_data
-from xlbridge.templates import CLASSIC, LITE, TEMPLATES, Flavour, pairs_session, teams_event, teams_match, traveller
-from xlbridge.xlsx import ExcelErrorValue, open_package
+from xlbridge.engine.field import bam
+from xlbridge.engine.session import Event, EventMatch, Line, Match, MatchBoard, Pair, Session, Team, demo_data
+from xlbridge.files.templates import CLASSIC, LITE, TEMPLATES, Flavour, pairs_session, teams_event, teams_match, traveller
+from xlbridge.files.xlsx import ExcelErrorValue, open_package
 
 from .workbooks import ROOT, Book, blank, computed_book
 

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge import worksheet as ws
+from xlbridge.excel import worksheet as ws
 from xlbridge.udfs import BRIDGESCORE, IMP, MATCHPOINTS, VP_20
 
 

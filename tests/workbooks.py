@@ -7,8 +7,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from xlbridge.calc import Computed, calc_workbook
-from xlbridge.xlsx import ExcelErrorValue, open_package, read_values
+from xlbridge.files.calc import Computed, calc_workbook
+from xlbridge.files.xlsx import ExcelErrorValue, open_package, read_values
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -11,13 +11,13 @@ The Python API (standard library only)::
 
 from __future__ import annotations
 
-from .boards import board_dealer, board_vulnerability
-from .errors import BridgeInputError
-from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
-from .model import PASSED_OUT, Contract, Doubling, Seat, Side, Strain, Vulnerability
-from .parse import Artificial, parse_contract, parse_field_entry, parse_result, parse_seat, parse_vulnerability
-from .scales import imps, victory_points, vp20, vp30, wbf_vp
-from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
+from .engine.boards import board_dealer, board_vulnerability
+from .engine.errors import BridgeInputError
+from .engine.field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
+from .engine.model import PASSED_OUT, Contract, Doubling, Seat, Side, Strain, Vulnerability
+from .engine.parse import Artificial, parse_contract, parse_field_entry, parse_result, parse_seat, parse_vulnerability
+from .engine.scales import imps, victory_points, vp20, vp30, wbf_vp
+from .engine.scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
 
 __version__ = "0.1.0"
 

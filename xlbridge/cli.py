@@ -8,12 +8,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from . import __version__
-from .boards import board_dealer, board_vulnerability
-from .errors import BridgeInputError
-from .model import Seat, Vulnerability
-from .parse import parse_seat, parse_vulnerability, split_contract
-from .scoring import ns_score
-from .xlsx import WorkbookError
+from .engine.boards import board_dealer, board_vulnerability
+from .engine.errors import BridgeInputError
+from .engine.model import Seat, Vulnerability
+from .engine.parse import parse_seat, parse_vulnerability, split_contract
+from .engine.scoring import ns_score
+from .files.xlsx import WorkbookError
 
 __all__ = ["main"]
 
@@ -56,7 +56,7 @@ def _result_words(result: object) -> str:
 
 
 def _addin(args: argparse.Namespace) -> int:
-    from .addin import configure, user_config_path
+    from .files.addin import configure, user_config_path
 
     path = Path(args.folder) / "xlwings.conf" if args.folder else user_config_path()
     _, changed = configure(path, interpreter=None if args.no_interpreter else sys.executable)
@@ -67,7 +67,7 @@ def _addin(args: argparse.Namespace) -> int:
 
 
 def _calc(args: argparse.Namespace) -> int:
-    from .calc import calc_workbook
+    from .files.calc import calc_workbook
 
     source = Path(args.workbook)
     if not source.exists():
@@ -89,7 +89,7 @@ def _calc(args: argparse.Namespace) -> int:
 
 
 def _templates(args: argparse.Namespace) -> int:
-    from .templates import FLAVOURS, write_templates
+    from .files.templates import FLAVOURS, write_templates
 
     try:
         written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
@@ -101,7 +101,7 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    from .report import read_ranking
+    from .files.report import read_ranking
 
     ranking = read_ranking(Path(args.workbook))
     print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
@@ -127,7 +127,7 @@ class Progress:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .interchange import import_to_workbook, read_results
+    from .files.interchange import import_to_workbook, read_results
 
     source, destination = Path(args.file), Path(args.output)
     if destination.exists() and not args.force:
@@ -165,7 +165,7 @@ def _export(args: argparse.Namespace) -> int:
     import os
     import tempfile
 
-    from .interchange import read_workbook, write_pbn, write_usebio
+    from .files.interchange import read_workbook, write_pbn, write_usebio
 
     scored = read_workbook(Path(args.workbook))
     if args.usebio:
@@ -185,7 +185,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from .demo import run_demo
+    from .files.demo import run_demo
 
     return run_demo(Path(args.out), force=args.force)
 

@@ -22,7 +22,7 @@ from typing import Any
 
 from xlwings import arg, func
 
-from . import worksheet
+from .excel import worksheet
 
 __xlwings_func_namespace__ = "BRIDGE"
 

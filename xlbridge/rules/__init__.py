@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TypeVar
 
-from ..errors import BridgeInputError
+from ..engine.errors import BridgeInputError
 from .boards import BOARD_CYCLE
 from .comparisons import (
     ARTIFICIAL_CODES,

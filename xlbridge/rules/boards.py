@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..model import Seat, Vulnerability
+from ..engine.model import Seat, Vulnerability
 
 __all__ = ["BOARD_CYCLE"]
 

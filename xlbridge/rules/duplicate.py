@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..model import Doubling, Strain
+from ..engine.model import Doubling, Strain
 
 __all__ = ["CURRENT", "ERAS", "ERA_1932", "ERA_1935", "NV", "DealRules", "Ladder", "V"]
 

@@ -19,8 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from . import udfs, worksheet
-from .errors import EXCEL_ERRORS
+from .. import udfs
+from ..excel import worksheet
+from ..engine.errors import EXCEL_ERRORS
 from .xlsx import (
     ExcelErrorValue,
     Package,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from .calc import calc_workbook
 from .report import read_ranking
-from .session import demo_data
+from ..engine.session import demo_data
 from .templates import CLASSIC, pairs_session, teams_match
 from .xlsx import WorkbookError, open_package, read_values
 

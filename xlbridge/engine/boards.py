@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .model import Seat, Vulnerability
-from .rules import BOARD_CYCLE
+from ..rules import BOARD_CYCLE
 from .values import parse_board
 
 __all__ = ["board_dealer", "board_vulnerability"]

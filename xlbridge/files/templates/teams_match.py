@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..session import Match
+from ...engine.session import Match
 from .common import Flavour, TemplateBook, column
 
 __all__ = ["COLUMNS", "FIRST", "build"]

@@ -18,7 +18,7 @@ from typing import TypeVar
 
 from .errors import BridgeInputError
 from .parse import Artificial, FieldEntry, parse_field_entry
-from .rules import (
+from ..rules import (
     ARTIFICIAL_IMPS_PER_10_PERCENT,
     DATUM_METHODS,
     MATCHPOINT_SCALES,
@@ -27,7 +27,7 @@ from .rules import (
     MatchpointScale,
     lookup,
 )
-from .rules.comparisons import EUROPEAN, TRIMMED
+from ..rules.comparisons import EUROPEAN, TRIMMED
 from .scales import imp_scale
 from .values import as_whole_number, is_blank, show
 

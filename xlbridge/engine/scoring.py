@@ -16,7 +16,7 @@ from typing import TypeVar, cast
 from .errors import BridgeInputError
 from .model import Contract, Doubling, Seat, Vulnerability
 from .parse import CONTRACT_FORMS, parse_result, parse_seat, parse_vulnerability, split_contract
-from .rules import CURRENT, ERAS, DealRules, lookup
+from ..rules import CURRENT, ERAS, DealRules, lookup
 from .values import cell_error, is_blank, is_blank_text
 
 __all__ = [

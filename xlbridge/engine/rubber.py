@@ -14,8 +14,8 @@ from typing import Any
 from .errors import BridgeInputError
 from .model import Contract, Seat, Side, Vulnerability
 from .parse import normalise_text, parse_result, parse_seat, split_contract
-from .rules import DealRules
-from .rules.rubber import (
+from ..rules import DealRules
+from ..rules.rubber import (
     CHICAGO_DEAL_FOUR_PARTSCORE,
     CHICAGO_DEALS,
     CHICAGO_VULNERABILITY,

@@ -15,7 +15,7 @@ from fractions import Fraction
 from .boards import board_vulnerability
 from .errors import EXCEL_ERRORS, BridgeInputError
 from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
-from .rules import ARTIFICIAL_CODES
+from ..rules import ARTIFICIAL_CODES
 from .values import NUMBER, is_blank, show
 
 __all__ = [

@@ -15,7 +15,7 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
-from ..session import Session
+from ...engine.session import Session
 from .common import Flavour, Sheet, TemplateBook, cell, column
 
 __all__ = ["RESULT_COLUMNS", "build", "sizes"]

@@ -27,19 +27,19 @@ from fractions import Fraction
 from itertools import repeat
 from typing import Any, TypeVar, cast
 
-from .boards import board_dealer, board_vulnerability
-from .errors import EXCEL_ERRORS, BridgeInputError
-from .field import Field, group_fields
-from .field import bam as board_a_match
-from .model import Contract
-from .parse import normalise_text, parse_field_entry, parse_result, parse_seat, split_contract
-from .rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
-from .rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, DealRules, MatchpointScale
-from .rules.comparisons import EUROPEAN, TRIMMED
-from .scales import imp_scale as resolve_imp_scale
-from .scales import imps, vp20, vp30, wbf_vp
-from .scoring import declarer_vulnerable, resolve_rules, score_column, score_line, score_parts
-from .values import NUMBER, cell_error, is_blank, is_blank_text
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.errors import EXCEL_ERRORS, BridgeInputError
+from ..engine.field import Field, group_fields
+from ..engine.field import bam as board_a_match
+from ..engine.model import Contract
+from ..engine.parse import normalise_text, parse_field_entry, parse_result, parse_seat, split_contract
+from ..engine.rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
+from ..rules import DATUM_METHODS, MATCHPOINT_SCALES, DatumMethod, DealRules, MatchpointScale
+from ..rules.comparisons import EUROPEAN, TRIMMED
+from ..engine.scales import imp_scale as resolve_imp_scale
+from ..engine.scales import imps, vp20, vp30, wbf_vp
+from ..engine.scoring import declarer_vulnerable, resolve_rules, score_column, score_line, score_parts
+from ..engine.values import NUMBER, cell_error, is_blank, is_blank_text
 
 __all__ = [
     "FUNCTIONS",

@@ -10,7 +10,7 @@ import xml.etree.ElementTree as ET
 from typing import IO
 from xml.parsers import expat
 
-from .errors import BridgeInputError
+from ..engine.errors import BridgeInputError
 
 __all__ = ["UnsafeXMLError", "XMLSyntaxError", "parse_xml"]
 

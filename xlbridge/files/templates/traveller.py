@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..session import Line
+from ...engine.session import Line
 from .common import Flavour, TemplateBook, cell, column
 
 __all__ = ["COLUMNS", "FIRST_ROW", "build"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..session import Event
+from ...engine.session import Event
 from .common import Flavour, Sheet, TemplateBook, cell, column
 
 __all__ = ["build"]

@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .. import worksheet
-from ..boards import board_dealer, board_vulnerability
-from ..session import Session
+from ...excel import worksheet
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.session import Session
 from ..xlsx import excel_serial
 from . import pairs_session as layout
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..session import Line, Pair, Session
+from ...engine.session import Line, Pair, Session
 from ..templates import pairs_session as layout
 from ..xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 

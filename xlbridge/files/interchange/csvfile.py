@@ -8,9 +8,9 @@ import csv
 import io
 from pathlib import Path
 
-from ..errors import BridgeInputError
-from ..session import Line, Pair, Session
-from ..values import as_whole_number
+from ...engine.errors import BridgeInputError
+from ...engine.session import Line, Pair, Session
+from ...engine.values import as_whole_number
 from .common import Imported, Problem, check_line, fail, movement_of, pairs_in, relative_result, split_pair
 
 __all__ = ["read_csv", "read_names"]

@@ -12,12 +12,12 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..boards import board_dealer, board_vulnerability
-from ..errors import BridgeInputError
-from ..parse import parse_result, split_contract
-from ..scoring import ns_score
-from ..session import Line, Pair, Session
-from ..values import two_decimals
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.errors import BridgeInputError
+from ...engine.parse import parse_result, split_contract
+from ...engine.scoring import ns_score
+from ...engine.session import Line, Pair, Session
+from ...engine.values import two_decimals
 from .common import Imported, Problem, check_line, fail, movement_of, parse_date, relative_result, split_pair
 
 __all__ = ["read_pbn", "write_pbn"]

@@ -13,11 +13,11 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
 
-from ..errors import BridgeInputError
-from ..parse import parse_result, split_contract
-from ..scoring import ns_score
-from ..session import Event, EventMatch, Line, Pair, Session, Team
-from ..values import two_decimals
+from ...engine.errors import BridgeInputError
+from ...engine.parse import parse_result, split_contract
+from ...engine.scoring import ns_score
+from ...engine.session import Event, EventMatch, Line, Pair, Session, Team
+from ...engine.values import two_decimals
 from ..xmlsafe import parse_xml
 from .common import Imported, Problem, check_line, fail, movement_of, pairs_in, parse_date, relative_result, split_pair
 

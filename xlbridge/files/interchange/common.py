@@ -7,11 +7,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import BridgeInputError
-from ..model import Contract
-from ..parse import parse_field_entry, split_contract
-from ..scoring import ns_score
-from ..session import Event, Line, Pair, Session
+from ...engine.errors import BridgeInputError
+from ...engine.model import Contract
+from ...engine.parse import parse_field_entry, split_contract
+from ...engine.scoring import ns_score
+from ...engine.session import Event, Line, Pair, Session
 
 __all__ = [
     "ImportFileError",

@@ -8,8 +8,8 @@ from fractions import Fraction
 from functools import lru_cache
 
 from .errors import BridgeInputError
-from .rules import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, lookup
-from .rules.scales import VP20_SEED, VP30_SEED, WBF_IMPS, WBF_VP_2013
+from ..rules import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, lookup
+from ..rules.scales import VP20_SEED, VP30_SEED, WBF_IMPS, WBF_VP_2013
 from .values import NUMBER, as_whole_number, show
 
 __all__ = [

@@ -12,7 +12,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .values import two_decimals
+from ..engine.values import two_decimals
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 
 __all__ = ["Ranking", "RankingRow", "read_ranking"]

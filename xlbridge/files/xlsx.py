@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape
 
-from .errors import BridgeInputError
+from ..engine.errors import BridgeInputError
 from .xmlsafe import parse_xml
 
 __all__ = [

@@ -13,8 +13,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from ..errors import BridgeInputError
-from ..session import Pair
+from ...engine.errors import BridgeInputError
+from ...engine.session import Pair
 from .common import Imported, ImportFileError, Problem, fail
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
