@@ -331,7 +331,7 @@ def calc(sizes: Sizes) -> Iterator[Row]:
     import per_row
 
     from xlbridge.files.calc import calc_workbook
-    from xlbridge.engine.session import demo_data
+    from xlbridge.files.demo_data import demo_data
 
     session = demo_data().session
     with tempfile.TemporaryDirectory() as folder:
@@ -384,8 +384,8 @@ def calc(sizes: Sizes) -> Iterator[Row]:
 
 def salliere(sizes: Sizes) -> Iterator[Row]:
     from xlbridge.files.interchange import read_results
-    from xlbridge.files.templates import pairs_session as layout
-    from xlbridge.files.templates.pairs_values import session_values
+    from xlbridge.files.templates.pairs_cells import session_cells
+    from xlbridge.files.templates.pairs_session import LAYOUT
 
     boards_csv, names_csv = data.session_file(sizes.salliere_boards, sizes.salliere_tables)
     results = sizes.salliere_boards * sizes.salliere_tables
@@ -405,7 +405,7 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
         def ours() -> None:
             session = read_results(boards, names=names).session
             assert session is not None
-            values.update(session_values(session) or {})
+            values.update(session_cells(session))
 
         ours_time = best(ours, 3)
         session = read_results(boards, names=names).session
@@ -414,7 +414,7 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
     start_up, _ = min((peers.salliere("1,1,2,1NT,N,7\n", "1,A,B\n2,C,D\n") for _ in range(3)), key=lambda run: run[0])
     theirs = {(row[0], row[1], row[2]): Fraction(row[8]) for row in written}
     results_sheet = values["Results"]
-    mine = [results_sheet[(layout.FIRST + 1 + i, layout.NS_POINTS + 1)] for i in range(len(session.lines))]
+    mine = [results_sheet[LAYOUT.results.position("NS points", i)] for i in range(len(session.lines))]
     keyed = [theirs[(str(line.board), str(line.ns), str(line.ew))] for line in session.lines]
     agree(mine, keyed, "session matchpoints against salliere")  # type: ignore[arg-type]
     yield Row(

@@ -2,9 +2,22 @@
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Iterator
 from pathlib import Path
+
+import pytest
 
 #: Copies of ../shared/fixtures: real Compscore3 sessions with the names removed (see data/README.md).
 DATA = Path(__file__).resolve().parent / "data"
 HOWELL = DATA / "usebio" / "mp_pairs_howell.xml"
 BUTLER = DATA / "usebio" / "butler_mitchell.xml"
+
+
+@pytest.fixture(autouse=True)
+def no_bug_behind_an_error_value(caplog: pytest.LogCaptureFixture) -> Iterator[None]:
+    """A worksheet function that meets a bug shows #VALUE! in its cells and logs the traceback (the path Excel
+    gets): no test may pass while that happened."""
+    yield
+    bugs = [record for record in caplog.records if record.name == "xlbridge" and record.levelno >= logging.ERROR]
+    assert not bugs, f"{bugs[0].getMessage()}\n{bugs[0].exc_text or ''}"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from xlbridge.files.addin import configure
 from xlbridge.cli import main
+from xlbridge.files.addin import configure
 
 
 def test_new_config_file(tmp_path: Path) -> None:

@@ -7,6 +7,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, Seat, Vulnerability, board_dealer, board_vulnerability
+from xlbridge.excel.cells import error_value
 
 LAW_2 = [
     (1, "N", "None"),
@@ -55,4 +56,4 @@ def test_bad_boards(board: object, error: str) -> None:
     """Board numbers start at 1 and are whole."""
     with pytest.raises(BridgeInputError) as caught:
         board_dealer(board)
-    assert caught.value.excel_error == error
+    assert error_value(caught.value) == error

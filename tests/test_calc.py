@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 import xlsxwriter
 
-from xlbridge.files.calc import calc_workbook
 from xlbridge.cli import main
+from xlbridge.files.calc import calc_workbook
 from xlbridge.files.xlsx import ExcelErrorValue, open_package, patch_sheet
 
 from .workbooks import Book

@@ -8,7 +8,6 @@ columns with ties, blanks, artificial scores, booleans, errors and nonsense mixe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from fractions import Fraction
 
 import pytest
@@ -17,8 +16,11 @@ from hypothesis import strategies as st
 
 from xlbridge import Field, imps
 from xlbridge.engine import scoring
-from xlbridge.excel import worksheet as ws
 from xlbridge.engine.parse import Artificial, parse_field_entry
+from xlbridge.engine.scales import imp_scale
+from xlbridge.excel import cache, deals
+from xlbridge.excel import fields as comparisons_module
+from xlbridge.excel.cells import held_error, is_blank, is_blank_text, text_cell, to_cell
 from xlbridge.rules import ARTIFICIAL_IMPS_PER_10_PERCENT
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -48,27 +50,19 @@ eras = st.sampled_from([None, "", "2017", "1935", 1932, 1932.0, "1066"])
 lines = st.lists(st.tuples(contracts, declarers, results, vulnerabilities), min_size=2, max_size=60)
 
 
-@pytest.fixture(autouse=True)
-def strict() -> Iterator[None]:
-    """Unexpected exceptions escape in the tests instead of hiding as #VALUE!."""
-    ws.STRICT = True
-    yield
-    ws.STRICT = False
-
-
 def one_line_uncached(line: tuple[object, object, object, object], era: object) -> object:
-    """The plain path: this line alone, through the parsers with nothing remembered."""
-    remembered = {
-        name: getattr(scoring, name)
-        for name in ("_split_contract", "_parse_result", "_parse_seat", "_parse_vulnerability", "score_parts")
-    }
-    try:
-        for name, function in remembered.items():
-            setattr(scoring, name, function.__wrapped__)
-        return ws.excel_value(scoring.score_line(*line, era))
-    finally:
-        for name, function in remembered.items():
-            setattr(scoring, name, function)
+    """The plain path: this line alone, read by the engine with nothing remembered, after the worksheet layer's own
+    two rules: a Lite blank (0 in a text cell; 0 tricks on a line with nothing else) is a blank, and an error
+    already in a cell is passed on first."""
+    contract, declarer, result, vulnerability = line
+    zero = result in (0, 0.0) and result is not False  # FALSE is no blank: a value nobody types for a result
+    if is_blank_text(contract) and is_blank_text(declarer) and (is_blank(result) or zero):
+        return ""
+    for name, value in zip(("contract", "declarer", "result", "vulnerability"), line, strict=True):
+        held = held_error(name, value)
+        if held is not None:
+            return held.code
+    return to_cell(scoring.score_line(text_cell(contract), text_cell(declarer), result, vulnerability, text_cell(era)))
 
 
 @settings(max_examples=400, deadline=None)
@@ -77,35 +71,36 @@ def test_a_remembered_column_equals_each_line_alone(columns: list[list[tuple[obj
     """Several columns in turn (so that one call's memory serves the next): every cell is the plain path's."""
     for rows in columns:
         contract, declarer, result, vulnerability = ([[line[i]] for line in rows] for i in range(4))
-        out = ws.bridgescore(contract, declarer, result, vulnerability, era)
+        out = deals.bridgescore(contract, declarer, result, vulnerability, era)
         expected = [[one_line_uncached(line, era)] for line in rows]
         assert out == expected
 
 
 def test_true_and_one_stay_apart_across_calls() -> None:
     """TRUE == 1 to a dictionary: board 1 (None vulnerable) and TRUE (declarer vulnerable) must never share."""
-    board_one = ws.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[1.0], [1.0]])
-    declarer_vulnerable = ws.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[True], [True]])
+    board_one = deals.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[1.0], [1.0]])
+    declarer_vulnerable = deals.bridgescore([["4S"], ["4S"]], [["N"], ["N"]], [[10], [10]], [[True], [True]])
     assert board_one == [[420], [420]]
     assert declarer_vulnerable == [[620], [620]]
-    lite_blank = ws.bridgescore([[0], [0]], [[0], [0]], [[0], [0]], [[1], [1]])
-    false_contract = ws.bridgescore([[False], [False]], [[0], [0]], [[0], [0]], [[1], [1]])
+    lite_blank = deals.bridgescore([[0], [0]], [[0], [0]], [[0], [0]], [[1], [1]])
+    false_contract = deals.bridgescore([[False], [False]], [[0], [0]], [[0], [0]], [[1], [1]])
     assert lite_blank == [[""], [""]]
     assert false_contract == [["#VALUE!"], ["#VALUE!"]]
 
 
 def test_a_lite_blank_is_not_a_typed_zero_across_calls() -> None:
-    """score_column remembers lines between calls: 0 (a Lite blank declarer) and 0.0 (a typed 0) must not meet."""
-    typed = scoring.score_column(["1C"], [0.0], ["="], [1.0])
-    blank = scoring.score_column(["1C"], [0], ["="], [1.0])
-    assert isinstance(typed[0], scoring.BridgeInputError)
-    assert blank == [70]  # no declarer: declarer's side's score
-    assert isinstance(scoring.score_column(["1C"], [False], ["="], [1.0])[0], scoring.BridgeInputError)
+    """Lines are remembered between calls: 0 (a Lite blank declarer) and 0.0 (a typed 0) must not meet, nor FALSE."""
+    typed = deals.bridgescore([["1C"], ["1C"]], [[0.0], [0.0]], [["="], ["="]], [[1.0], [1.0]])
+    blank = deals.bridgescore([["1C"], ["1C"]], [[0], [0]], [["="], ["="]], [[1.0], [1.0]])
+    false = deals.bridgescore([["1C"], ["1C"]], [[False], [False]], [["="], ["="]], [[1.0], [1.0]])
+    assert typed == [["#VALUE!"], ["#VALUE!"]]
+    assert blank == [[70], [70]]  # no declarer: declarer's side's score
+    assert false == [["#VALUE!"], ["#VALUE!"]]
 
 
 def test_a_column_of_thousands_is_scored_once_per_distinct_score(monkeypatch: pytest.MonkeyPatch) -> None:
     """A 6,000-line column of 12 distinct lines and 4 distinct scores: the engine runs 4 times for it."""
-    ws._SCORED.clear()
+    cache.forget()
     calls = []
     original = scoring.score_parts
 
@@ -113,10 +108,10 @@ def test_a_column_of_thousands_is_scored_once_per_distinct_score(monkeypatch: py
         calls.append(args)
         return original(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(ws, "score_parts", counting)
+    monkeypatch.setattr(deals, "score_parts", counting)
     distinct = [("4S", seat, tricks, board) for seat in "NE" for tricks in (9.0, 10.0) for board in (1.0, 2.0, 3.0)]
     rows = [distinct[i % len(distinct)] for i in range(6000)]
-    out = ws.bridgescore(*([[line[i]] for line in rows] for i in range(4)))
+    out = deals.bridgescore(*([[line[i]] for line in rows] for i in range(4)))
     assert len(calls) == 4  # 4S with 9 or 10 tricks, vulnerable or not
     # By North down one and making, boards 1-3 (none, NS, EW vulnerable); then the same by East, NS-signed.
     assert [row[0] for row in out[:12]] == [-50, -100, -50, 420, 620, 420, 50, 50, 100, -420, -420, -620]
@@ -148,7 +143,7 @@ def test_a_column_equals_each_cell_asked_alone(
     """Each distinct score is answered once for the column; every cell is what asking for it alone gives."""
     name, methods = comparison
     method = data.draw(st.sampled_from(methods))
-    function = getattr(ws, name)
+    function = getattr(comparisons_module, name)
     column = [[value] for value in field]
     out = function(column, column, method)
     alone = [function([[value]], column, method)[0] for value in field]
@@ -161,11 +156,11 @@ def test_a_grouped_session_equals_each_board_alone(entries: list[tuple[int, obje
     """The whole session in one call, grouped by board, gives each board's own matchpoints."""
     boards = [[board] for board, _ in entries]
     scores = [[score] for _, score in entries]
-    out = ws.matchpoints(scores, scores, method, None, boards)
+    out = comparisons_module.matchpoints(scores, scores, method, None, boards)
     for board in {board for board, _ in entries}:
         mine = [i for i, (b, _) in enumerate(entries) if b == board]
         field = [scores[i] for i in mine]
-        assert [out[i] for i in mine] == ws.matchpoints(field, field, method)
+        assert [out[i] for i in mine] == comparisons_module.matchpoints(field, field, method)
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -216,4 +211,4 @@ def test_sorted_field_equals_comparing_every_pair(cells: list[object]) -> None:
         if entry is None:
             continue
         assert board.matchpoints(entry).ns == mp
-        assert board.cross_imps(entry, ws.resolve_imp_scale(None)).ns == imp
+        assert board.cross_imps(entry, imp_scale(None)).ns == imp

@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files.calc import calc_workbook
 from xlbridge.cli import main
+from xlbridge.files.calc import calc_workbook
 from xlbridge.files.interchange import import_to_workbook, read_results
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_values import session_values
+from xlbridge.files.templates.pairs_cells import session_cells
 from xlbridge.files.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
@@ -125,9 +125,7 @@ def engine_and_direct(tmp_path: Path, source: Path) -> tuple[Book, Book]:
     from xlbridge.files.calc import write_values
     from xlbridge.files.xlsx import open_package
 
-    values = session_values(session)
-    assert values is not None
-    write_values(open_package(built), values, direct, replace=False)
+    write_values(open_package(built), session_cells(session), direct, replace=False)
     return Book(engine), Book(direct)
 
 
@@ -148,16 +146,14 @@ def test_direct_evaluation_equals_the_formula_engine(tmp_path: Path, source: Pat
 def test_demo_session_direct_equals_engine(tmp_path: Path) -> None:
     """The demo's Mitchell (averages, a board played eight times) by both routes."""
     from xlbridge.files.calc import write_values
-    from xlbridge.engine.session import demo_data
+    from xlbridge.files.demo_data import demo_data
     from xlbridge.files.xlsx import open_package
 
     session = demo_data().session
     built = tmp_path / "demo.xlsx"
     pairs_session.build(built, CLASSIC, session=session)
     engine, _ = calc_workbook(built, tmp_path / "engine.xlsx")
-    values = session_values(session)
-    assert values is not None
-    write_values(open_package(built), values, tmp_path / "direct.xlsx", replace=False)
+    write_values(open_package(built), session_cells(session), tmp_path / "direct.xlsx", replace=False)
     a, b = Book(engine), Book(tmp_path / "direct.xlsx")
     for sheet in ("Results", "Totals", "Ranking", "Travellers", "Settings"):
         for key in set(a.sheets[sheet]) | set(b.sheets[sheet]):
@@ -232,24 +228,26 @@ def test_pbn_import(tmp_path: Path) -> None:
     result = read_results(path)
     session = result.session
     assert session is not None
-    assert (session.event, str(session.date), session.movement, session.method) == (
+    assert (session.event, str(session.date), session.movement.name, session.method.name) == (
         "Thursday pairs", "2026-11-19", "Mitchell", "MP"
     )  # fmt: skip
     assert [(p.number, p.direction, p.players) for p in session.pairs][1] == (
         2, "NS", ("Cath de la Mare", "Dave O'Neil")
     )  # fmt: skip
-    lines = [(x.board, x.ns, x.ew, x.contract, x.declarer, x.result, x.adjusted) for x in session.lines]
+    lines = [
+        (x.board, x.ns, x.ew, x.contract_text, x.declarer_text, x.result_text, x.adjusted_text) for x in session.lines
+    ]
     assert lines == [
         (1, 1, 1, "4S", "N", "=", ""),
         (1, 2, 2, "4S", "N", "-1", ""),
         (2, 1, 2, "3NT", "E", "=", ""),
-        (2, 2, 1, "", "", "", "A6040"),
+        (2, 2, 1, "", "", "", "A+"),  # A6040: average plus, as a traveller writes it
     ]
     book_path = tmp_path / "session.xlsx"
     import_to_workbook(result, book_path)
     book = Book(book_path)
     assert book.errors() == []
-    assert book.column("Results", "I", 2, 4) == [420, -50, -400, "A6040"]
+    assert book.column("Results", "I", 2, 4) == [420, -50, -400, "A+"]
 
 
 CSV_SESSION = (
@@ -264,8 +262,8 @@ def test_csv_import_with_header_and_names(tmp_path: Path) -> None:
     names.write_text("pair,direction,player1,player2\n1,,A One,B One\n2,,C Two,D Two\n3,,E,F\n4,,G,H\n")
     session = read_results(path, names=names).session
     assert session is not None
-    assert session.movement == "Howell"
-    assert [line.result for line in session.lines] == ["=", "-1", "=", "+1"]
+    assert session.movement.name == "Howell"
+    assert [line.result_text for line in session.lines] == ["=", "-1", "=", "+1"]
     assert session.pairs[0].players == ("A One", "B One")
 
 
@@ -275,8 +273,8 @@ def test_salliere_column_order(tmp_path: Path) -> None:
     path.write_text("1,1,1,4S,N,10\n1,2,2,4S,N,9\n2,1,2,2H,E,8\n2,2,1,3NT,S,9\n")
     session = read_results(path).session
     assert session is not None
-    assert session.movement == "Mitchell"  # pair 1 meets pair 1: NS 1 and EW 1 are two pairs
-    assert [line.result for line in session.lines] == ["=", "-1", "=", "="]
+    assert session.movement.name == "Mitchell"  # pair 1 meets pair 1: NS 1 and EW 1 are two pairs
+    assert [line.result_text for line in session.lines] == ["=", "-1", "=", "="]
     assert [(p.number, p.direction) for p in session.pairs] == [(1, "NS"), (2, "NS"), (1, "EW"), (2, "EW")]
 
 

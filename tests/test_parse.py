@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, Contract, Doubling, Seat, Strain, Vulnerability, parse_contract, parse_result
 from xlbridge.engine.model import PASSED_OUT
-from xlbridge.engine.parse import parse_field_entry, parse_seat, parse_vulnerability, split_contract
+from xlbridge.engine.parse import parse_field_entry, parse_seat, parse_vulnerability, read_result, split_contract
+from xlbridge.excel.cells import error_value
 
 S, NT, H = Strain.SPADES, Strain.NOTRUMP, Strain.HEARTS
 X, XX = Doubling.DOUBLED, Doubling.REDOUBLED
@@ -64,7 +65,7 @@ def test_contract_forms(typed: str, contract: Contract) -> None:
 )
 def test_contract_with_result(typed: str, contract: Contract, result: str | None) -> None:
     """A combined string splits into the contract and the result written after it."""
-    assert split_contract(typed) == (contract, result)
+    assert split_contract(typed) == (contract, None if result is None else read_result(result))
 
 
 @pytest.mark.parametrize(
@@ -135,7 +136,7 @@ def test_impossible_results(contract: Contract, result: object, message: str, ex
     """Impossible results are errors: 7NT+1, 14 tricks, down 14, 4.5 tricks."""
     with pytest.raises(BridgeInputError, match=message) as caught:
         parse_result(result, contract)
-    assert caught.value.excel_error == excel_error
+    assert error_value(caught.value) == excel_error
 
 
 def test_passed_out_has_no_result() -> None:
@@ -196,7 +197,7 @@ def test_bad_vulnerability(typed: object, error: str) -> None:
     """A board 0, a fraction or a word that is not a vulnerability is an error."""
     with pytest.raises(BridgeInputError) as caught:
         parse_vulnerability(typed)
-    assert caught.value.excel_error == error
+    assert error_value(caught.value) == error
 
 
 @pytest.mark.parametrize(

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from xlbridge import BridgeInputError, deal_score, imps
-from xlbridge.excel import worksheet as ws
 from xlbridge.engine.rubber import chicago, parse_deals, parse_honours, rubber
+from xlbridge.excel import scoresheets
 from xlbridge.files.templates import CLASSIC, LITE
 from xlbridge.files.templates import rubber as rubber_templates
 
@@ -198,16 +198,16 @@ def test_1962_is_the_current_scale() -> None:
 def test_bad_input_becomes_error_values() -> None:
     """An 8-level contract or honours of 120: that deal is an error with its reason; later deals are not scored."""
     column = lambda *values: [[value] for value in values]  # noqa: E731
-    sheet = ws.rubbersheet(column("N", "E", "S"), column("4S", "8H", "2S"), column("=", "=", "="))
+    sheet = scoresheets.rubbersheet(column("N", "E", "S"), column("4S", "8H", "2S"), column("=", "=", "="))
     assert sheet[0][:4] == [0, 120, 0, 0]
     assert sheet[1][0] == "#VALUE!"
     assert sheet[1][6] == "deal 2: contract '8H': the level must be 1 to 7"
     assert sheet[2][0] == "#N/A"
-    assert ws.rubbertotal(column("N", "E"), column("4S", "8H"), column("=", "=")) == [["#VALUE!", "#VALUE!"]]
-    honours = ws.rubbersheet(column("N"), column("4S"), column("="), column(120))
+    assert scoresheets.rubbertotal(column("N", "E"), column("4S", "8H"), column("=", "=")) == [["#VALUE!", "#VALUE!"]]
+    honours = scoresheets.rubbersheet(column("N"), column("4S"), column("="), column(120))
     assert honours[0][0] == "#NUM!"
     assert "honours 120" in honours[0][6]
-    assert ws.chicagototal(column("N"), column("4S"), column("=")) == [[420, 0]]
+    assert scoresheets.chicagototal(column("N"), column("4S"), column("=")) == [[420, 0]]
     with pytest.raises(BridgeInputError, match="at notrump only the four aces count"):
         parse_deals(["N"], ["3NT"], ["="], [100])
 

@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, imps, victory_points, vp20, vp30, wbf_vp
-from xlbridge.rules import BandScale
 from xlbridge.engine.scales import wbf_vp_table
+from xlbridge.rules import BandScale
 
 # The WBF IMP scale as printed: (lowest difference, highest difference, IMPs).
 WBF_PRINTED = [
@@ -54,7 +54,9 @@ def test_imps_are_odd_and_monotone(difference: int) -> None:
 
 def test_unknown_scale() -> None:
     """An unknown scale name lists the allowed ones."""
-    with pytest.raises(BridgeInputError, match="scale 'ACBL': must be one of 1938, 1948"):
+    with pytest.raises(
+        BridgeInputError, match=r"scale 'ACBL': must be one of WBF \(or CURRENT, 1962\), 1961, 1948, 1938"
+    ):
         imps(100, "ACBL")
 
 

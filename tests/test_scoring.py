@@ -10,8 +10,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge import BridgeInputError, Contract, Doubling, Strain, deal_score, ns_score, score_column, score_parts
-from xlbridge.rules import CURRENT
 from xlbridge.engine.scoring import resolve_rules
+from xlbridge.rules import CURRENT
 
 # The seed documents' 16-board match: board, declarer, contract, tricks, North-South score. The dealer and
 # vulnerability follow the board number (the seed lost the suit of boards 2, 9 and 13; any major scores the same).

@@ -3,22 +3,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.excel import worksheet as ws
+from xlbridge.excel import FUNCTIONS, deals, fields, scales
 from xlbridge.udfs import BRIDGESCORE, IMP, MATCHPOINTS, VP_20
-
-
-@pytest.fixture(autouse=True)
-def strict() -> Iterator[None]:
-    """Unexpected exceptions escape in the tests instead of hiding as #VALUE!."""
-    ws.STRICT = True
-    yield
-    ws.STRICT = False
 
 
 def column(*values: object) -> list[list[object]]:
@@ -46,8 +37,8 @@ def test_classic_and_lite_blanks() -> None:
 def test_a_partly_filled_line_is_an_error_with_a_reason() -> None:
     """A contract without its result is an error, and BRIDGECHECK says why."""
     assert BRIDGESCORE("4S", "N", None, 1) == [["#VALUE!"]]
-    assert ws.bridgecheck("4S", "N", None, 1) == [["result missing: expected tricks taken (0-13), or =, +1, -2"]]
-    assert ws.bridgecheck(None, "N", "=", 1) == [
+    assert deals.bridgecheck("4S", "N", None, 1) == [["result missing: expected tricks taken (0-13), or =, +1, -2"]]
+    assert deals.bridgecheck(None, "N", "=", 1) == [
         ["contract missing: expected a level 1-7 and a strain such as 4S, 3NT, 4H*, 2SXX, 4♠ or PASS"]
     ]
 
@@ -63,7 +54,7 @@ def test_a_row_and_a_block() -> None:
     """Rows and 2-D blocks come back in the same shape."""
     assert IMP([[620, -50, 0]]) == [[12, -2, 0]]
     assert IMP([[620, -50], [20, 4000]]) == [[12, -2], [1, 24]]
-    assert ws.boardvul([[1, 2], [3, 4]]) == [["None", "NS"], ["EW", "Both"]]
+    assert deals.boardvul([[1, 2], [3, 4]]) == [["None", "NS"], ["EW", "Both"]]
 
 
 def test_a_range_mixed_with_scalars_broadcasts() -> None:
@@ -80,8 +71,8 @@ def test_positions_outside_a_smaller_range_are_na() -> None:
 def test_vp_functions() -> None:
     """VP20 without boards is the discrete scale, with boards the WBF one; VP30 discrete."""
     assert VP_20(column(12, -12, None)) == column(15, 5, "")
-    assert ws.vp20_cells(column(40, -40), 8) == column(19.74, 0.26)
-    assert ws.vp30_cells(column(1, -1)) == column(18, 12)
+    assert scales.vp20(column(40, -40), 8) == column(19.74, 0.26)
+    assert scales.vp30(column(1, -1)) == column(18, 12)
 
 
 def test_matchpoints_both_sides_and_percent() -> None:
@@ -139,28 +130,28 @@ def test_expected_count_neubergs_a_short_board() -> None:
 def test_cross_imps_butler_datum() -> None:
     """Cross-IMPs (average and total), Butler IMPs both sides, the datum alone and per row."""
     field = column(620, -100, -100, -300, 650)
-    assert ws.crossimp(620, field) == [[9.25]]
-    assert ws.crossimp(620, field, "total") == [[37]]
-    assert ws.crossimp(620, field, "EW") == [[-9.25]]
+    assert fields.crossimp(620, field) == [[9.25]]
+    assert fields.crossimp(620, field, "total") == [[37]]
+    assert fields.crossimp(620, field, "EW") == [[-9.25]]
     board = column(420, 420, 450, -50, 1430)
-    assert ws.datum(board) == [[430]]
-    assert ws.datum(board, "median") == [[420]]
-    assert ws.butler(board, board) == column(0, 0, 1, -10, 14)
-    assert ws.butler(board, board, "EW") == column(0, 0, -1, 10, -14)
+    assert fields.datum(board) == [[430]]
+    assert fields.datum(board, "median") == [[420]]
+    assert fields.butler(board, board) == column(0, 0, 1, -10, 14)
+    assert fields.butler(board, board, "EW") == column(0, 0, -1, 10, -14)
     groups = column(7, 7, 7, 7, 7)
-    assert ws.datum(board, None, groups) == column(430, 430, 430, 430, 430)
+    assert fields.datum(board, None, groups) == column(430, 430, 430, 430, 430)
 
 
 def test_bad_method_and_its_reason() -> None:
     """An unknown method word is #VALUE!; with CHECK the reason is shown."""
     field = column(420, 450)
     assert MATCHPOINTS(field, field, "Swiss") == column("#VALUE!", "#VALUE!")
-    assert "use MP (European) or ACBL" in MATCHPOINTS(420, field, "Swiss check")[0][0]
+    assert "use MP (or EUROPEAN, EBU, WBF), ACBL" in MATCHPOINTS(420, field, "Swiss check")[0][0]
 
 
 def test_bam() -> None:
     """Board-a-match by rows."""
-    assert ws.bam(column(620, 100, -50, None), column(170, 100, 50, None)) == column(1, 0.5, 0, "")
+    assert fields.bam(column(620, 100, -50, None), column(170, 100, 50, None)) == column(1, 0.5, 0, "")
 
 
 # --- junk: nothing ever escapes ------------------------------------------------------------------------------------
@@ -200,14 +191,14 @@ ARITY = {
 
 def test_arity_table_covers_every_function() -> None:
     """The junk test below reaches every worksheet function."""
-    assert set(ARITY) == set(ws.FUNCTIONS)
+    assert set(ARITY) == set(FUNCTIONS)
 
 
 @settings(max_examples=5000, deadline=None)
 @given(st.sampled_from(sorted(ARITY)), st.lists(junk_grid, min_size=5, max_size=5))
 def test_junk_never_escapes(name: str, grids: list[object]) -> None:
     """Text, numbers, NaN, booleans, None, error strings in any argument: a grid of cell values, never an exception."""
-    out = ws.FUNCTIONS[name](*grids[: ARITY[name]])
+    out = FUNCTIONS[name](*grids[: ARITY[name]])
     assert isinstance(out, list)
     assert out
     assert all(isinstance(row, list) and len(row) == len(out[0]) for row in out)
@@ -219,6 +210,24 @@ def test_junk_never_escapes(name: str, grids: list[object]) -> None:
 
 def test_true_is_neither_a_score_nor_a_board() -> None:
     """TRUE is 1 to Python: in a field it must not count as a result of 1, nor join board 1's field."""
-    assert ws.matchpoints(column(420), column(420, True)) == [["#VALUE!"]]
-    out = ws.matchpoints(column(420, 450), column(420, 450), "CHECK", None, column(True, 1))
+    assert fields.matchpoints(column(420), column(420, True)) == [["#VALUE!"]]
+    out = fields.matchpoints(column(420, 450), column(420, 450), "CHECK", None, column(True, 1))
     assert out == [["board TRUE: expected a board number"], [""]]  # 450 is board 1's only result
+
+
+def test_a_bug_shows_value_and_its_reason_is_logged(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The error path Excel gets: an unexpected exception inside a function is #VALUE! over the answer's shape,
+    never an exception out of the cell, and its traceback is logged where a developer can read it."""
+
+    def broken(*_: object) -> object:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(fields, "Field", broken)
+    assert fields.matchpoints(column(420, 450), column(420, 450)) == column("#VALUE!", "#VALUE!")
+    (record,) = [record for record in caplog.records if record.name == "xlbridge"]
+    assert "MATCHPOINTS failed" in record.getMessage()
+    assert record.exc_info is not None
+    assert "a bug" in str(record.exc_info[1])
+    caplog.clear()  # seen and checked: not a bug behind an error value

@@ -5,11 +5,11 @@ One module serves every route:
 - classic xlwings on Windows (``UDF Modules: xlbridge.udfs``, then *Import Functions*): ``=BRIDGESCORE(...)``;
 - xlwings Lite (Excel on Windows, Mac and the web): ``=BRIDGE.BRIDGESCORE(...)``, the namespace set below;
 - anywhere else the decorators pass the functions through unchanged, so they are plain Python functions that
-  :mod:`xlbridge.calc` registers in the ``formulas`` engine.
+  :mod:`xlbridge.files.calc` registers in the ``formulas`` engine.
 
 Every argument takes a cell or a range (``ndim=2``: always a list of rows) with Excel errors passed in as text
 (``err_to_str``), so that a ``#N/A`` upstream comes out as ``#N/A`` rather than as a blank. The work is done by
-:mod:`xlbridge.worksheet`; this module only declares names, help texts and conversions.
+:mod:`xlbridge.excel`; this module only declares names, help texts and conversions.
 
 Three names cannot be VBA functions, so classic Excel gets aliases: ``VP20`` and ``VP30`` are cell addresses
 (column VP), and ``Imp`` is a VBA operator (a VBA function of that name would stop the whole imported module from
@@ -22,7 +22,31 @@ from typing import Any
 
 from xlwings import arg, func
 
-from .excel import worksheet
+from .excel import deals, fields, scales, scoresheets
+from .excel.help import (
+    BOARD,
+    BOARDS,
+    CONTRACT,
+    CONTRACTS,
+    DATUM_METHOD,
+    DECLARER,
+    DECLARERS,
+    EXPECTED,
+    FIELD,
+    FIRST_DEALER,
+    GROUPS,
+    HONOURS,
+    IMP_SCALE,
+    MARGIN,
+    MP_METHOD,
+    POINTS,
+    RESULT,
+    RESULTS,
+    RULES,
+    SCORE,
+    VULNERABILITY,
+    XIMP_METHOD,
+)
 
 __xlwings_func_namespace__ = "BRIDGE"
 
@@ -37,16 +61,6 @@ CLASSIC_XLWINGS = getattr(func, "__module__", "") == "xlwings.udfs"
 
 RANGE = {"ndim": 2, "err_to_str": True}
 
-CONTRACT = "Contract: 4S, 4s, 4♠, 3NT, 3N, doubled 4SX or 4S*, redoubled 4SXX or 4S**, or PASS. The result may follow it (4SX-2, 3NT=) when the result is left blank."
-DECLARER = "Declarer: N, E, S or W. Blank gives declarer's side's score."
-RESULT = "Tricks taken (0-13), undertricks as a negative number (-2 = down two), or text =, +1, -2."
-VULNERABILITY = "Board number, or None/Love/-, NS/N-S, EW/E-W, Both/All, or TRUE/FALSE meaning declarer vulnerable."
-RULES = "Optional era: 2017 (the current Laws, also 1987; default), 1935 or 1932."
-BOARD = "Board number (1, 2, 3...; the cycle repeats every 16 boards)."
-SCORE = "North-South score(s) to score: one of the field's entries, or an artificial score (A, A+, A-, A6040...)."
-FIELD = "The board's North-South scores: numbers, blanks (ignored) and artificial scores (A=50%, A+ 60/40, A- 40/60, A6040)."
-GROUPS = "Optional: a range the same size as field (usually the board numbers): each score is compared only within its group."
-
 
 @func(category=CATEGORY)
 @arg("contract", doc=CONTRACT, **RANGE)
@@ -56,7 +70,7 @@ GROUPS = "Optional: a range the same size as field (usually the board numbers): 
 @arg("rules", doc=RULES, **RANGE)
 def BRIDGESCORE(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells, rules: Cells = None) -> Grid:
     """Duplicate score of each deal (Law 77), North-South's side: +420 when N/S make 4S, -420 when E/W do. A blank declarer gives declarer's side's score. Works on whole columns."""
-    return worksheet.bridgescore(contract, declarer, result, vulnerability, rules)
+    return deals.bridgescore(contract, declarer, result, vulnerability, rules)
 
 
 @func(category=CATEGORY)
@@ -66,25 +80,21 @@ def BRIDGESCORE(contract: Cells, declarer: Cells, result: Cells, vulnerability: 
 @arg("vulnerability", doc=VULNERABILITY, **RANGE)
 def BRIDGECHECK(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells) -> Grid:
     """Empty text when each line can be scored, otherwise the reason in words (for a check column and conditional formatting)."""
-    return worksheet.bridgecheck(contract, declarer, result, vulnerability)
+    return deals.bridgecheck(contract, declarer, result, vulnerability)
 
 
 @func(category=CATEGORY)
 @arg("board", doc=BOARD, **RANGE)
 def BOARDVUL(board: Cells) -> Grid:
     """Who is vulnerable on each board: None, NS, EW or Both (Law 2)."""
-    return worksheet.boardvul(board)
+    return deals.boardvul(board)
 
 
 @func(category=CATEGORY)
 @arg("board", doc=BOARD, **RANGE)
 def BOARDDEALER(board: Cells) -> Grid:
     """Who deals each board: N, E, S or W (Law 2)."""
-    return worksheet.boarddealer(board)
-
-
-POINTS = "Point difference(s), signed (e.g. your score minus the other table's)."
-IMP_SCALE = "Optional IMP scale: WBF (default, the 1962 scale), 1961, 1948 or 1938."
+    return deals.boarddealer(board)
 
 
 if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
@@ -94,7 +104,7 @@ if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
     @arg("imp_scale", doc=IMP_SCALE, **RANGE)
     def IMP(points: Cells, imp_scale: Cells = None) -> Grid:
         """IMPs for each point difference, with its sign: 620-170=450 points is +10 IMPs, -50 is -2 (WBF scale)."""
-        return worksheet.imp(points, imp_scale)
+        return scales.imp(points, imp_scale)
 
 
 @func(category=CATEGORY)
@@ -102,11 +112,7 @@ if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
 @arg("imp_scale", doc=IMP_SCALE, **RANGE)
 def IMP_(points: Cells, imp_scale: Cells = None) -> Grid:
     """IMP for classic Excel, where VBA reserves the name Imp: IMPs for each point difference, with its sign (WBF scale)."""
-    return worksheet.imp(points, imp_scale)
-
-
-MARGIN = "IMP margin(s), signed: the team's IMPs minus the opponents'."
-BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete."
+    return scales.imp(points, imp_scale)
 
 
 @func(category=CATEGORY)
@@ -114,7 +120,7 @@ BOARDS = "Optional number of boards in the match: given, the WBF continuous scal
 @arg("boards", doc=BOARDS, **RANGE)
 def VP20(imps: Cells, boards: Cells = None) -> Grid:
     """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, or the WBF continuous scale when the number of boards is given. In classic Excel type VP_20."""
-    return worksheet.vp20_cells(imps, boards)
+    return scales.vp20(imps, boards)
 
 
 @func(category=CATEGORY)
@@ -122,25 +128,21 @@ def VP20(imps: Cells, boards: Cells = None) -> Grid:
 @arg("boards", doc=BOARDS, **RANGE)
 def VP_20(imps: Cells, boards: Cells = None) -> Grid:
     """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, or WBF continuous with boards."""
-    return worksheet.vp20_cells(imps, boards)
+    return scales.vp20(imps, boards)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 def VP30(imps: Cells) -> Grid:
     """Victory points out of 30 for an IMP margin (the discrete 30-VP scale). In classic Excel type VP_30."""
-    return worksheet.vp30_cells(imps)
+    return scales.vp30(imps)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 def VP_30(imps: Cells) -> Grid:
     """VP30 for classic Excel (VP30 is a cell address there): victory points out of 30 for an IMP margin."""
-    return worksheet.vp30_cells(imps)
-
-
-MP_METHOD = "Optional words: MP (European, default) or ACBL; % for percentages; EW for East-West's side; CHECK for the reason of an error."
-EXPECTED = "Optional: how many results the board should have had (Neuberg), for a board played fewer times."
+    return scales.vp30(imps)
 
 
 @func(category=CATEGORY)
@@ -151,12 +153,7 @@ EXPECTED = "Optional: how many results the board should have had (Neuberg), for 
 @arg("groups", doc=GROUPS, **RANGE)
 def MATCHPOINTS(score: Cells, field: Cells, method: Cells = None, expected: Cells = None, groups: Cells = None) -> Grid:
     """Matchpoints of each score within its board (2 per result beaten, 1 per tie; ACBL 1 and 1/2), Neuberg-scaled for averages and missing results; % for percentages, EW for East-West."""
-    return worksheet.matchpoints(score, field, method, expected, groups)
-
-
-XIMP_METHOD = (
-    "Optional words: AVERAGE (default: IMPs over the comparisons) or TOTAL (ACBL); EW for East-West; CHECK for reasons."
-)
+    return fields.matchpoints(score, field, method, expected, groups)
 
 
 @func(category=CATEGORY)
@@ -164,12 +161,10 @@ XIMP_METHOD = (
 @arg("field", doc=FIELD, **RANGE)
 @arg("method", doc=XIMP_METHOD, **RANGE)
 @arg("groups", doc=GROUPS, **RANGE)
-def CROSSIMP(score: Cells, field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
+@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+def CROSSIMP(score: Cells, field: Cells, method: Cells = None, groups: Cells = None, imp_scale: Cells = None) -> Grid:
     """Cross-IMPs of each score: IMPs against every other result on the board, divided by the number of comparisons (or ACBL's total)."""
-    return worksheet.crossimp(score, field, method, groups)
-
-
-DATUM_METHOD = "Optional: TRIMMED (default: drop top and bottom from 4 results), ACBL (5% trim, half-even), MEAN or MEDIAN; EW; CHECK."
+    return fields.crossimp(score, field, method, groups, imp_scale)
 
 
 @func(category=CATEGORY)
@@ -178,7 +173,7 @@ DATUM_METHOD = "Optional: TRIMMED (default: drop top and bottom from 4 results),
 @arg("groups", doc=GROUPS, **RANGE)
 def DATUM(field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
     """Butler datum of a board: the mean after dropping the top and bottom score (4+ results), to the nearest 10. With groups, one datum per row."""
-    return worksheet.datum(field, method, groups)
+    return fields.datum(field, method, groups)
 
 
 @func(category=CATEGORY)
@@ -186,9 +181,10 @@ def DATUM(field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
 @arg("field", doc=FIELD, **RANGE)
 @arg("method", doc=DATUM_METHOD, **RANGE)
 @arg("groups", doc=GROUPS, **RANGE)
-def BUTLER(score: Cells, field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
+@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+def BUTLER(score: Cells, field: Cells, method: Cells = None, groups: Cells = None, imp_scale: Cells = None) -> Grid:
     """Butler IMPs of each score: IMPs for the score minus its board's datum. Artificial scores: 3 IMPs per 10% from 50%."""
-    return worksheet.butler(score, field, method, groups)
+    return fields.butler(score, field, method, groups, imp_scale)
 
 
 @func(category=CATEGORY)
@@ -196,15 +192,7 @@ def BUTLER(score: Cells, field: Cells, method: Cells = None, groups: Cells = Non
 @arg("other", doc="North-South score(s) at the other table, where the teammates sat East-West.", **RANGE)
 def BAM(score: Cells, other: Cells) -> Grid:
     """Board-a-match: 1 for a board won (score above the other table's), 1/2 for a tie, 0 for a loss."""
-    return worksheet.bam(score, other)
-
-
-DECLARERS = "The declarer of each deal, in order: N, E, S or W (a column, one row per deal)."
-CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no score). Blank rows are skipped."
-RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
-HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
-RUBBER_RULES = "Optional era: 2017 (current, default), 1935 (redoubled insult 50, old penalties) or 1932."
-FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+    return fields.bam(score, other)
 
 
 @func(category=CATEGORY)
@@ -212,10 +200,10 @@ FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("honours", doc=HONOURS, **RANGE)
-@arg("rules", doc=RUBBER_RULES, **RANGE)
+@arg("rules", doc=RULES, **RANGE)
 def RUBBERTOTAL(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
     """Rubber bridge totals {North-South, East-West} over the deals: games, rubber bonuses 700/500, honours; a rubber still going gets 300/100 (Law 80)."""
-    return worksheet.rubbertotal(declarers, contracts, results, honours, rules)
+    return scoresheets.rubbertotal(declarers, contracts, results, honours, rules)
 
 
 @func(category=CATEGORY)
@@ -223,10 +211,10 @@ def RUBBERTOTAL(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("honours", doc=HONOURS, **RANGE)
-@arg("rules", doc=RUBBER_RULES, **RANGE)
+@arg("rules", doc=RULES, **RANGE)
 def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
     """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, and where a line is drawn or the rubber ends."""
-    return worksheet.rubbersheet(declarers, contracts, results, honours, rules)
+    return scoresheets.rubbersheet(declarers, contracts, results, honours, rules)
 
 
 @func(category=CATEGORY)
@@ -236,7 +224,7 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
 def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
     """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
-    return worksheet.chicagototal(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagototal(declarers, contracts, results, first_dealer)
 
 
 @func(category=CATEGORY)
@@ -246,7 +234,7 @@ def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_deale
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
 def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
-    return worksheet.chicagosheet(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
 
 
 #: The worksheet functions this module declares, by the names Excel shows.

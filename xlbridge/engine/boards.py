@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .model import Seat, Vulnerability
 from ..rules import BOARD_CYCLE
+from .model import Seat, Vulnerability
 from .values import parse_board
 
 __all__ = ["board_dealer", "board_vulnerability"]

@@ -1,24 +1,37 @@
-"""The one error type of xlbridge."""
+"""The one error type of xlbridge, and the reasons an input cannot be scored."""
 
 from __future__ import annotations
 
-__all__ = ["EXCEL_ERRORS", "BridgeInputError"]
+import copy
+from enum import StrEnum
 
-#: The Excel error values a worksheet function can show, as Excel spells them.
-EXCEL_ERRORS = frozenset({"#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!"})
+__all__ = ["BridgeInputError", "Reason"]
+
+
+class Reason(StrEnum):
+    """Why an input cannot be scored (the worksheet functions show each as its own Excel error value)."""
+
+    #: Not something a club would type for it: ``4Z``, ``made it``, 4.5 tricks, a missing result.
+    MALFORMED = "malformed"
+    #: A number of the right form but outside what the rules allow: 14 tricks, board 0, 7NT+1.
+    OUT_OF_RANGE = "out of range"
+    #: A score that is not one of its board's results, or a board with nothing to compare.
+    NOT_IN_FIELD = "not in its field"
 
 
 class BridgeInputError(ValueError):
-    """Input that cannot be scored: the message names the argument, the allowed forms and what was received.
+    """Input that cannot be scored: the message names the argument, the allowed forms and what was received."""
 
-    ``excel_error`` is the Excel error value the worksheet functions show for it: ``#VALUE!`` for a malformed
-    value (the default), ``#NUM!`` for a number out of range, ``#N/A`` for a score that is not in its field.
-    """
-
-    def __init__(self, message: str, *, excel_error: str = "#VALUE!") -> None:
+    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED) -> None:
         super().__init__(message)
-        self.excel_error = excel_error
+        self.reason = reason
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+    def within(self, context: str) -> BridgeInputError:
+        """The same error, its message prefixed with where it happened (``board 3: ...``)."""
+        error = copy.copy(self)  # the same kind of error, carrying whatever else it carries
+        error.args = (f"{context}: {self.message}",)
+        return error

@@ -16,8 +16,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TypeVar
 
-from .errors import BridgeInputError
-from .parse import Artificial, FieldEntry, parse_field_entry
 from ..rules import (
     ARTIFICIAL_IMPS_PER_10_PERCENT,
     DATUM_METHODS,
@@ -25,9 +23,11 @@ from ..rules import (
     BandScale,
     DatumMethod,
     MatchpointScale,
-    lookup,
 )
 from ..rules.comparisons import EUROPEAN, TRIMMED
+from .choices import choose
+from .errors import BridgeInputError, Reason
+from .parse import Artificial, FieldEntry, parse_field_entry
 from .scales import imp_scale
 from .values import as_whole_number, is_blank, show
 
@@ -116,11 +116,11 @@ class Field:
         self.real = len(real)
         self.artificial = artificial
         self.size = self.real + artificial
-        if not is_blank(expected) and expected != 0:
+        if not is_blank(expected):
             count = as_whole_number(expected, "expected")
             if count < self.size:
                 raise BridgeInputError(
-                    f"expected {count}: the board already has {self.size} results", excel_error="#NUM!"
+                    f"expected {count}: the board already has {self.size} results", reason=Reason.OUT_OF_RANGE
                 )
             self.size = count
         self._datums: dict[str, int] = {}
@@ -130,7 +130,9 @@ class Field:
         below = bisect_left(self.scores, score)
         equal = bisect_right(self.scores, score) - below
         if not equal:
-            raise BridgeInputError(f"score {show(_plain(score))}: not one of this board's results", excel_error="#N/A")
+            raise BridgeInputError(
+                f"score {show(_plain(score))}: not one of this board's results", reason=Reason.NOT_IN_FIELD
+            )
         return below, equal
 
     def matchpoints(self, entry: FieldEntry, scale: MatchpointScale = EUROPEAN) -> Matchpoints:
@@ -174,7 +176,7 @@ class Field:
                 "datum: the board has no real results to form a datum from"
                 if not self.real
                 else f"datum: method {method.name} leaves none of the board's {self.real} results",
-                excel_error="#N/A",
+                reason=Reason.NOT_IN_FIELD,
             )
         if method.average == "median":
             middle = len(kept) // 2
@@ -214,16 +216,16 @@ def group_fields(
         try:
             fields[key] = Field(values, expected)
         except BridgeInputError as error:
-            fields[key] = BridgeInputError(f"board {key}: {error.message}", excel_error=error.excel_error)
+            fields[key] = error.within(f"board {key}")
     return fields
 
 
 def _matchpoint_scale(method: object) -> MatchpointScale:
-    return lookup(MATCHPOINT_SCALES, method, "method", EUROPEAN)
+    return choose(MATCHPOINT_SCALES, method, "method")
 
 
 def _datum_method(method: object) -> DatumMethod:
-    return lookup(DATUM_METHODS, method, "method", TRIMMED)
+    return choose(DATUM_METHODS, method, "method")
 
 
 def _entries(field: Sequence[object]) -> list[FieldEntry | None]:

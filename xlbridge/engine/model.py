@@ -1,69 +1,16 @@
-"""The small immutable types the scoring engine works with.
+"""The small immutable types the scoring engine works with (the rule book's own words, such as :class:`Seat`, come
+from :mod:`xlbridge.rules.terms`).
 
-Everything a user types is turned into these once, at the edge (see :mod:`xlbridge.parse`).
+Everything a user types is turned into these once, at the edge (see :mod:`xlbridge.engine.parse`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
-__all__ = ["PASSED_OUT", "Contract", "Doubling", "Seat", "Side", "Strain", "Vulnerability"]
+from ..rules.terms import Doubling, Seat, Side, Strain, Vulnerability
 
-
-class Strain(StrEnum):
-    CLUBS = "C"
-    DIAMONDS = "D"
-    HEARTS = "H"
-    SPADES = "S"
-    NOTRUMP = "NT"
-
-
-class Doubling(StrEnum):
-    UNDOUBLED = ""
-    DOUBLED = "X"
-    REDOUBLED = "XX"
-
-
-class Side(StrEnum):
-    NS = "NS"
-    EW = "EW"
-
-    @property
-    def other(self) -> Side:
-        return Side.EW if self is Side.NS else Side.NS
-
-    @property
-    def sign(self) -> int:
-        """+1 for North-South, -1 for East-West: scores are written from North-South's side."""
-        return 1 if self is Side.NS else -1
-
-
-class Seat(StrEnum):
-    NORTH = "N"
-    EAST = "E"
-    SOUTH = "S"
-    WEST = "W"
-
-    @property
-    def side(self) -> Side:
-        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
-
-    @property
-    def next(self) -> Seat:
-        """The next seat clockwise (the next dealer)."""
-        order = list(Seat)
-        return order[(order.index(self) + 1) % 4]
-
-
-class Vulnerability(StrEnum):
-    NONE = "None"
-    NS = "NS"
-    EW = "EW"
-    BOTH = "Both"
-
-    def is_vulnerable(self, side: Side) -> bool:
-        return self is Vulnerability.BOTH or self.value == side.value
+__all__ = ["PASSED_OUT", "Contract", "Doubling", "Play", "Seat", "Side", "Strain", "Vulnerability"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,3 +35,20 @@ class Contract:
 
 #: The board that was passed out: it scores 0 for both sides.
 PASSED_OUT = Contract(0, Strain.NOTRUMP)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """A contract as played: who declared it (None when unknown) and the tricks declarer took (0-13)."""
+
+    contract: Contract
+    declarer: Seat | None
+    tricks: int
+
+    @property
+    def result_text(self) -> str:
+        """The result as a traveller writes it: ``=``, ``+1``, ``-2`` (blank for a passed-out board)."""
+        if self.contract.passed_out:
+            return ""
+        difference = self.tricks - self.contract.tricks_needed
+        return "=" if difference == 0 else f"{difference:+d}"

@@ -1,8 +1,10 @@
-"""Reading what club scorers type: contracts, results, seats, vulnerability, board numbers, field entries.
+"""Reading what club scorers type: contracts, results, seats, vulnerability, field entries.
 
 Parsing is tolerant of the forms clubs use (``4s``, ``4 S``, ``4♠``, ``3N``, ``4S*``, ``=``, ``+1``, ``10.0``) and
-strict about meaning: anything that cannot be a bridge result raises :class:`~xlbridge.errors.BridgeInputError` with
-a message naming the argument, the allowed forms and the value received.
+strict about meaning: anything that cannot be a bridge result raises :class:`~xlbridge.engine.errors.BridgeInputError`
+with a message naming the argument, the allowed forms and the value received. Each value is read into a small
+immutable type once (a :class:`~xlbridge.engine.model.Contract`, a :class:`Result`, a
+:class:`~xlbridge.rules.terms.Seat`), and the engine works with those.
 """
 
 from __future__ import annotations
@@ -12,20 +14,27 @@ import re
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .boards import board_vulnerability
-from .errors import EXCEL_ERRORS, BridgeInputError
-from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
 from ..rules import ARTIFICIAL_CODES
+from .boards import board_vulnerability
+from .errors import BridgeInputError, Reason
+from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
 from .values import NUMBER, is_blank, show
 
 __all__ = [
+    "CONTRACT_FORMS",
+    "RESULT_FORMS",
     "Artificial",
+    "FieldEntry",
+    "Result",
+    "TypedContract",
     "normalise_text",
     "parse_contract",
     "parse_field_entry",
     "parse_result",
     "parse_seat",
     "parse_vulnerability",
+    "read_contract",
+    "read_result",
     "split_contract",
 ]
 
@@ -82,8 +91,84 @@ def normalise_text(value: str) -> str:
     return "".join(value.translate(_SUITS).upper().split())
 
 
-def split_contract(value: object) -> tuple[Contract, str | None]:
-    """A contract, and the result written after it if there was one (``4SX-2`` -> 4SX, ``-2``)."""
+@dataclass(frozen=True, slots=True)
+class Result:
+    """A result as typed, before it meets its contract: ``count`` tricks taken (``kind`` "tricks"), made with
+    ``count`` overtricks ("over": ``=`` is 0), ``count`` down ("down"), or a lone dash ("dash", only for a
+    passed-out board). ``shown`` is how messages quote what was typed."""
+
+    kind: str
+    count: int
+    shown: str
+
+    def tricks(self, contract: Contract) -> int:
+        """The tricks declarer took in ``contract``; impossible results (7NT+1, down 14) raise."""
+        if contract.passed_out:
+            if self.count == 0 and self.kind != "down":
+                return 0
+            raise BridgeInputError(f"result {self.shown}: a passed-out board has no result; leave it blank")
+        if self.kind == "dash":
+            raise BridgeInputError(f"result {self.shown}: expected {RESULT_FORMS}")
+        if self.kind == "tricks":
+            if self.count > 13:
+                raise BridgeInputError(f"result {self.shown}: there are only 13 tricks", reason=Reason.OUT_OF_RANGE)
+            return self.count
+        if self.kind == "down":
+            if self.count > contract.tricks_needed:
+                raise BridgeInputError(
+                    f"result {self.shown}: {contract} can go down {contract.tricks_needed} at most",
+                    reason=Reason.OUT_OF_RANGE,
+                )
+            return contract.tricks_needed - self.count
+        tricks = contract.tricks_needed + self.count
+        if tricks > 13:
+            over = self.count
+            raise BridgeInputError(
+                f"result {self.shown}: {contract} cannot make {over} overtrick{'s' * (over != 1)} (13 tricks at most)",
+                reason=Reason.OUT_OF_RANGE,
+            )
+        return tricks
+
+
+def _result_from_number(number: float, shown: str) -> Result:
+    if not (math.isfinite(number) and float(number).is_integer()):
+        raise BridgeInputError(f"result {shown}: tricks must be a whole number")
+    count = int(number)
+    return Result("tricks", count, shown) if count >= 0 else Result("down", -count, shown)
+
+
+def read_result(value: object) -> Result:
+    """A result as typed: tricks taken (0-13), undertricks as a negative number (-2 is down two), or the text
+    ``=``, ``+1``, ``-2`` relative to the contract; numbers may arrive as text or as floats."""
+    shown = show(value)
+    if isinstance(value, bool) or is_blank(value):
+        raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
+    if isinstance(value, (int, float)):
+        return _result_from_number(value, shown)
+    if not isinstance(value, str):
+        raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
+    text = normalise_text(value)
+    if text in ("=", "+0", "MADE"):
+        return Result("over", 0, shown)
+    if text == "-":
+        return Result("dash", 0, shown)
+    if text.startswith("+") and text[1:].isdigit():
+        return Result("over", int(text[1:]), shown)
+    if NUMBER.fullmatch(text):
+        return _result_from_number(float(text), shown)
+    raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
+
+
+def parse_result(value: object, contract: Contract) -> int:
+    """The number of tricks declarer took in ``contract``, from a result as typed (see :func:`read_result`); a
+    blank result is 0 tricks on a passed-out board."""
+    if contract.passed_out and is_blank(value):
+        return 0
+    return read_result(value).tricks(contract)
+
+
+def split_contract(value: object) -> tuple[Contract, Result | None]:
+    """A contract, and the result written after it if there was one (``4SX-2`` -> 4SX, down 2)."""
     if isinstance(value, Contract):
         return value, None
     if not isinstance(value, str) or is_blank(value):
@@ -100,7 +185,24 @@ def split_contract(value: object) -> tuple[Contract, str | None]:
     if match["strain"] is None:
         raise BridgeInputError(f"contract {show(value)}: the strain must be C, D, H, S or NT (♣♦♥♠ allowed)")
     contract = Contract(level, _STRAINS[match["strain"]], _DOUBLING[match["doubling"] or ""])
-    return contract, match["result"]
+    embedded = match["result"]
+    return contract, None if embedded is None else read_result(embedded)
+
+
+@dataclass(frozen=True, slots=True)
+class TypedContract:
+    """A contract as typed: the contract, the result written after it (``4SX-2``) if any, and how messages quote
+    what was typed."""
+
+    contract: Contract
+    embedded: Result | None
+    shown: str
+
+
+def read_contract(value: object) -> TypedContract:
+    """A contract as typed, with the result written after it if there was one (see :func:`split_contract`)."""
+    contract, embedded = split_contract(value)
+    return TypedContract(contract, embedded, show(value))
 
 
 def parse_contract(value: object) -> Contract:
@@ -112,57 +214,6 @@ def parse_contract(value: object) -> Contract:
     if result is not None:
         raise BridgeInputError(f"contract {show(value)}: a contract alone was expected, without its result")
     return contract
-
-
-def parse_result(value: object, contract: Contract) -> int:
-    """The number of tricks declarer took.
-
-    ``value`` is tricks taken (0-13), undertricks as a negative number (-2 is down two), or the text ``=``,
-    ``+1``, ``-2`` relative to the contract; numbers may arrive as text or as floats.
-    """
-    if contract.passed_out:
-        if is_blank(value) or value in (0, "=", "-", "0"):
-            return 0
-        raise BridgeInputError(f"result {show(value)}: a passed-out board has no result; leave it blank")
-    if isinstance(value, bool) or is_blank(value):
-        raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
-    if isinstance(value, (int, float)):
-        return _tricks_from_number(value, value, contract)
-    if not isinstance(value, str):
-        raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
-    text = normalise_text(value)
-    if text in ("=", "+0", "MADE"):
-        return contract.tricks_needed
-    if text.startswith("+") and text[1:].isdigit():
-        over = int(text[1:])
-        tricks = contract.tricks_needed + over
-        if tricks > 13:
-            raise BridgeInputError(
-                f"result {show(value)}: {contract} cannot make {over} overtrick{'s' * (over != 1)} (13 tricks at most)",
-                excel_error="#NUM!",
-            )
-        return tricks
-    if NUMBER.fullmatch(text):
-        number = float(text)
-        return _tricks_from_number(number, value, contract)
-    raise BridgeInputError(f"result {show(value)}: expected {RESULT_FORMS}")
-
-
-def _tricks_from_number(number: float, shown: object, contract: Contract) -> int:
-    if not (math.isfinite(number) and float(number).is_integer()):
-        raise BridgeInputError(f"result {show(shown)}: tricks must be a whole number")
-    count = int(number)
-    if count >= 0:
-        if count > 13:
-            raise BridgeInputError(f"result {show(shown)}: there are only 13 tricks", excel_error="#NUM!")
-        return count
-    down = -count
-    if down > contract.tricks_needed:
-        raise BridgeInputError(
-            f"result {show(shown)}: {contract} can go down {contract.tricks_needed} at most",
-            excel_error="#NUM!",
-        )
-    return contract.tricks_needed - down
 
 
 def parse_seat(value: object, argument: str = "declarer") -> Seat | None:
@@ -180,7 +231,7 @@ def parse_vulnerability(value: object) -> Vulnerability | bool:
     """A board number, a vulnerability (None, Love, -, NS, N-S, EW, E-W, Both, All) or TRUE/FALSE.
 
     TRUE/FALSE mean "declarer is vulnerable" and come back as a bool; everything else as a
-    :class:`~xlbridge.model.Vulnerability`.
+    :class:`~xlbridge.rules.terms.Vulnerability`.
     """
     if isinstance(value, bool):
         return value
@@ -224,16 +275,14 @@ def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | No
         return None
     if isinstance(value, bool):
         raise BridgeInputError(f"{argument} {show(value)}: expected a score or an artificial score such as A+")
-    if isinstance(value, int):
+    if isinstance(value, (int, Fraction, Artificial)):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise BridgeInputError(f"{argument} {show(value)}: expected a score", excel_error="#NUM!")
+            raise BridgeInputError(f"{argument} {show(value)}: expected a score", reason=Reason.OUT_OF_RANGE)
         return int(value) if value.is_integer() else Fraction(value).limit_denominator(1000)
     if isinstance(value, str):
         text = normalise_text(value)
-        if text in EXCEL_ERRORS:
-            raise BridgeInputError(f"{argument} {text}: the cell holds an error", excel_error=text)
         if NUMBER.fullmatch(text):
             return parse_field_entry(float(text), argument)
         if text in ARTIFICIAL_CODES:

@@ -11,9 +11,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .errors import BridgeInputError
-from .model import Contract, Seat, Side, Vulnerability
-from .parse import normalise_text, parse_result, parse_seat, split_contract
 from ..rules import DealRules
 from ..rules.rubber import (
     CHICAGO_DEAL_FOUR_PARTSCORE,
@@ -25,8 +22,11 @@ from ..rules.rubber import (
     UNFINISHED_GAME,
     UNFINISHED_PARTSCORE,
 )
-from .scoring import resolve_rules, score_parts
-from .values import NUMBER, as_whole_number, is_blank, is_blank_text, show
+from .errors import BridgeInputError, Reason
+from .model import Contract, Seat, Side, Vulnerability
+from .parse import normalise_text, parse_seat
+from .scoring import parse_play, resolve_rules, score_parts
+from .values import NUMBER, as_whole_number, is_blank, show
 
 __all__ = [
     "ChicagoRow",
@@ -58,7 +58,7 @@ _HONOURS_VALUES = frozenset(HONOURS.values())
 
 def parse_honours(value: object) -> int:
     """Honours as North-South's points: a signed number (+100 NS, -150 EW) or text NS100, EW150; blank is none."""
-    if is_blank_text(value):
+    if is_blank(value):
         return 0
     amount, sign = 0, 1
     if isinstance(value, str):
@@ -75,36 +75,32 @@ def parse_honours(value: object) -> int:
     if abs(amount) not in _HONOURS_VALUES:
         raise BridgeInputError(
             f"honours {show(value)}: honours are worth 100 (four trump honours) or 150 (five, or four aces at notrump)",
-            excel_error="#NUM!",
+            reason=Reason.OUT_OF_RANGE,
         )
     return sign * amount
 
 
 def parse_rubber_deal(declarer: object, contract: object, result: object, honours: object = None) -> Deal:
     """One line of a rubber or Chicago scoresheet; all blank is no deal."""
-    if is_blank_text(contract) and is_blank_text(declarer) and (is_blank(result) or result == 0):
-        if not is_blank_text(honours):
+    if is_blank(contract) and is_blank(declarer) and is_blank(result):
+        if not is_blank(honours):
             raise BridgeInputError("honours without a deal: enter the contract too")
         return Deal(None, None)
-    if is_blank_text(contract):
+    if is_blank(contract):
         raise BridgeInputError("contract missing: each deal needs its contract (or PASS)")
-    parsed, embedded = split_contract(contract)
-    if embedded is not None and is_blank(result):
-        result = embedded
-    if parsed.passed_out:
-        if not is_blank_text(honours):
+    play = parse_play(contract, None, result)
+    if play.contract.passed_out:
+        if not is_blank(honours):
             raise BridgeInputError("honours on a passed-out deal: it is redealt and scores nothing")
-        return Deal(None, parsed)
-    seat = None if is_blank_text(declarer) else parse_seat(declarer)
+        return Deal(None, play.contract)
+    seat = parse_seat(declarer)
     if seat is None:
         raise BridgeInputError("declarer missing: rubber and Chicago need N, E, S or W to know who scores")
-    if is_blank(result):
-        raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")
-    tricks = parse_result(result, parsed)
+    parsed, tricks = play.contract, play.tricks
     points = parse_honours(honours)
     if points and parsed.strain.value == "NT" and abs(points) != HONOURS["four aces"]:
         raise BridgeInputError(
-            f"honours {show(honours)}: at notrump only the four aces count (150)", excel_error="#NUM!"
+            f"honours {show(honours)}: at notrump only the four aces count (150)", reason=Reason.OUT_OF_RANGE
         )
     return Deal(seat, parsed, tricks, points)
 
@@ -254,7 +250,7 @@ def chicago(deals: Sequence[Deal], first_dealer: object = None) -> tuple[list[Ch
 
     A passed-out deal is redealt by the same dealer and does not count as one of the four.
     """
-    dealer = Seat.NORTH if is_blank_text(first_dealer) else parse_seat(first_dealer, "first_dealer")
+    dealer = Seat.NORTH if is_blank(first_dealer) else parse_seat(first_dealer, "first_dealer")
     assert dealer is not None
     era = resolve_rules(None)
     number = 1
@@ -316,5 +312,5 @@ def parse_deals(
         try:
             deals.append(parse_rubber_deal(declarer, contract, result, held))
         except BridgeInputError as error:
-            raise BridgeInputError(f"deal {index + 1}: {error.message}", excel_error=error.excel_error) from None
+            raise error.within(f"deal {index + 1}") from None
     return deals

@@ -7,9 +7,10 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from .errors import BridgeInputError
-from ..rules import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, lookup
-from ..rules.scales import VP20_SEED, VP30_SEED, WBF_IMPS, WBF_VP_2013
+from ..rules import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from ..rules.scales import VP20_SEED, VP30_SEED, WBF_VP_2013
+from .choices import choose
+from .errors import BridgeInputError, Reason
 from .values import NUMBER, as_whole_number, show
 
 __all__ = [
@@ -25,9 +26,7 @@ __all__ = [
 
 def imp_scale(scale: object = None) -> BandScale:
     """The IMP scale called ``scale`` (``WBF``/``1962``, ``1961``, ``1948``, ``1938``); blank is the WBF scale."""
-    if isinstance(scale, BandScale):
-        return scale
-    return lookup(IMP_SCALES, scale, "scale", WBF_IMPS)
+    return choose(IMP_SCALES, scale, "scale")
 
 
 def _number(value: object, argument: str) -> float | Fraction:
@@ -39,7 +38,7 @@ def _number(value: object, argument: str) -> float | Fraction:
             raise BridgeInputError(f"{argument} {show(value)}: expected a number")
         value = float(text)
     if isinstance(value, float) and not math.isfinite(value):
-        raise BridgeInputError(f"{argument} {show(value)}: expected a number", excel_error="#NUM!")
+        raise BridgeInputError(f"{argument} {show(value)}: expected a number", reason=Reason.OUT_OF_RANGE)
     return value
 
 
@@ -54,12 +53,12 @@ def _discrete_vp(scale: DiscreteVPScale, margin: float | Fraction) -> int:
 
 
 def vp20(margin: object) -> int:
-    """The seed's discrete 20-VP scale: VPs for a signed IMP margin (the loser's is the complement)."""
+    """The discrete 20-VP scale: VPs for a signed IMP margin (the loser's is the complement)."""
     return _discrete_vp(VP20_SEED, _number(margin, "imps"))
 
 
 def vp30(margin: object) -> int:
-    """The seed's discrete 30-VP scale: VPs for a signed IMP margin (the loser's is the complement)."""
+    """The discrete 30-VP scale: VPs for a signed IMP margin (the loser's is the complement)."""
     return _discrete_vp(VP30_SEED, _number(margin, "imps"))
 
 
@@ -77,7 +76,7 @@ def wbf_vp_table(boards: int, scale: ContinuousVPScale = WBF_VP_2013) -> tuple[i
     the official values for 1-10 boards come out wrong (8 boards, margin 40 is 19.74).
     """
     if not 1 <= boards <= MAX_BOARDS:
-        raise BridgeInputError(f"boards {boards}: must be 1 to {MAX_BOARDS:,}", excel_error="#NUM!")
+        raise BridgeInputError(f"boards {boards}: must be 1 to {MAX_BOARDS:,}", reason=Reason.OUT_OF_RANGE)
     unit = Decimal(1).scaleb(-scale.decimals)
     blitz = scale.blitz_per_root_board * math.sqrt(boards)
     denominator = 1 - scale.tau**3
@@ -104,16 +103,11 @@ def wbf_vp_table(boards: int, scale: ContinuousVPScale = WBF_VP_2013) -> tuple[i
     return tuple(values)
 
 
-def wbf_vp(margin: object, boards: object) -> float:
-    """The WBF 2013 continuous 20-VP scale: VPs (2 decimals) for a signed IMP margin over ``boards`` boards.
-
-    The loser gets 20 minus the winner's VPs. A fractional margin is interpolated between the whole margins
-    either side of it and rounded half up to 2 decimals.
-    """
-    count = as_whole_number(boards, "boards")
-    value = _number(margin, "imps")
-    table = wbf_vp_table(count)
-    magnitude = Fraction(abs(value)) if not isinstance(value, Fraction) else abs(value)
+def _continuous_vp(scale: ContinuousVPScale, margin: float | Fraction, boards: int) -> float:
+    """VPs on a continuous scale (2 decimals); a fractional margin is interpolated between the whole margins either
+    side of it and rounded half up."""
+    table = wbf_vp_table(boards, scale)
+    magnitude = Fraction(abs(margin)) if not isinstance(margin, Fraction) else abs(margin)
     whole = int(magnitude)
     if whole >= len(table) - 1:
         hundredths = Fraction(table[-1])
@@ -121,15 +115,27 @@ def wbf_vp(margin: object, boards: object) -> float:
         part = magnitude - whole
         hundredths = table[whole] + (table[whole + 1] - table[whole]) * part
     winner = int(Decimal(hundredths.numerator) / Decimal(hundredths.denominator) + Decimal("0.5"))
-    total = WBF_VP_2013.total * 100
-    return (winner if value >= 0 else total - winner) / 100
+    unit = int(10**scale.decimals)
+    share: int = winner if margin >= 0 else scale.total * unit - winner
+    return share / unit
 
 
-def victory_points(margin: object, scale: object = "20", boards: object = None) -> float:
-    """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``)."""
-    chosen = lookup(VP_SCALES, scale, "VP scale", VP20_SEED)
+def wbf_vp(margin: object, boards: object) -> float:
+    """The WBF 2013 continuous 20-VP scale: VPs (2 decimals) for a signed IMP margin over ``boards`` boards.
+
+    The loser gets 20 minus the winner's VPs. A fractional margin is interpolated between the whole margins
+    either side of it and rounded half up to 2 decimals.
+    """
+    return victory_points(margin, WBF_VP_2013, boards)
+
+
+def victory_points(margin: object, scale: object = None, boards: object = None) -> float:
+    """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``), or on
+    the scale object given."""
+    chosen: VPScale = choose(VP_SCALES, scale, "VP scale")
+    value = _number(margin, "imps")
     if isinstance(chosen, ContinuousVPScale):
         if boards is None:
-            raise BridgeInputError("boards missing: the WBF scale depends on the number of boards")
-        return wbf_vp(margin, boards)
-    return _discrete_vp(chosen, _number(margin, "imps"))
+            raise BridgeInputError(f"boards missing: the {chosen.name} scale depends on the number of boards")
+        return _continuous_vp(chosen, value, as_whole_number(boards, "boards"))
+    return _discrete_vp(chosen, value)

@@ -1,36 +1,45 @@
 """The deal-score engine: one function reading the tables of :mod:`xlbridge.rules.duplicate`.
 
 :func:`score_parts` splits a score the way rubber bridge writes it (trick points, overtricks, bonuses, penalty);
-:func:`deal_score` adds them up for duplicate; :func:`ns_score` parses what a club types and signs the score for
-North-South; :func:`score_column` scores a whole column, parsing each distinct input once.
+:func:`deal_score` adds them up for duplicate; :func:`parse_deal` reads a traveller line as typed and
+:func:`ns_score` signs its score for North-South; :func:`score_column` scores a whole column, each distinct line
+once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache, wraps
 from itertools import repeat
-from typing import TypeVar, cast
+from typing import TypeVar
 
-from .errors import BridgeInputError
-from .model import Contract, Doubling, Seat, Vulnerability
-from .parse import CONTRACT_FORMS, parse_result, parse_seat, parse_vulnerability, split_contract
-from ..rules import CURRENT, ERAS, DealRules, lookup
-from .values import cell_error, is_blank, is_blank_text
+from ..rules import ERAS, DealRules
+from .choices import choose
+from .errors import BridgeInputError, Reason
+from .model import Contract, Doubling, Play, Seat, Vulnerability
+from .parse import CONTRACT_FORMS, Result, TypedContract, parse_seat, parse_vulnerability, read_contract, read_result
+from .values import is_blank
 
 __all__ = [
     "Deal",
     "ScoreParts",
+    "deal_from",
     "deal_score",
     "declarer_vulnerable",
     "ns_score",
     "parse_deal",
+    "parse_play",
+    "play_from",
+    "read_part",
     "resolve_rules",
     "score_column",
     "score_line",
     "score_parts",
+    "signed_score",
 ]
+
+
+P = TypeVar("P")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,74 +64,92 @@ class ScoreParts:
         return made - self.penalty
 
 
-_F = TypeVar("_F", bound=Callable[..., object])
-
-
-def _remembered(function: _F) -> _F:
-    """``function``, remembering its last few thousand answers (TRUE kept apart from 1); errors are not remembered.
-
-    A column has few distinct contracts, seats, results and boards: each is read once. Unhashable arguments
-    (only possible from Python) make the cache raise TypeError before ``function`` runs; ``function`` then runs
-    uncached (a TypeError of its own is raised again by that second call).
-    """
-    cached = lru_cache(maxsize=4096, typed=True)(function)
-
-    @wraps(function)
-    def call(*args: object, **kwargs: object) -> object:
-        try:
-            return cached(*args, **kwargs)
-        except TypeError:
-            return function(*args, **kwargs)
-
-    return cast(_F, call)
-
-
-_split_contract = _remembered(split_contract)
-_parse_result = _remembered(parse_result)
-_parse_seat = _remembered(parse_seat)
-_parse_vulnerability = _remembered(parse_vulnerability)
-
-
 def resolve_rules(rules: object = None) -> DealRules:
     """The era named ``rules`` (``2017``/``1987``/``current``, ``1935``, ``1932``); blank is the current Laws."""
-    if isinstance(rules, DealRules):
-        return rules
-    return lookup(ERAS, rules, "rules", CURRENT)
+    return choose(ERAS, rules)
 
 
-@_remembered
-def score_parts(contract: Contract, tricks: int, vulnerable: bool, rules: DealRules = CURRENT) -> ScoreParts:
+def score_parts(contract: Contract, tricks: int, vulnerable: bool, rules: DealRules | None = None) -> ScoreParts:
     """Law 77, table by table: the score of ``contract`` when declarer took ``tricks`` (0-13)."""
+    era = ERAS.default if rules is None else rules
     if contract.passed_out:
         return ScoreParts()
     if not 0 <= tricks <= 13:
-        raise BridgeInputError(f"tricks {tricks}: must be 0 to 13", excel_error="#NUM!")
+        raise BridgeInputError(f"tricks {tricks}: must be 0 to 13", reason=Reason.OUT_OF_RANGE)
     doubling = contract.doubling
     if tricks < contract.tricks_needed:
-        ladder = rules.undertricks[doubling, vulnerable]
+        ladder = era.undertricks[doubling, vulnerable]
         return ScoreParts(penalty=sum(ladder.each(contract.tricks_needed - tricks)))
-    first, later = rules.trick_points[contract.strain]
-    factor = rules.doubling_factor[doubling]
+    first, later = era.trick_points[contract.strain]
+    factor = era.doubling_factor[doubling]
     trick_points = (first + later * (contract.level - 1)) * factor
     over = tricks - contract.tricks_needed
-    each_over = later if doubling is Doubling.UNDOUBLED else rules.overtrick[doubling, vulnerable]
-    is_game = trick_points >= rules.game_threshold
+    each_over = later if doubling is Doubling.UNDOUBLED else era.overtrick[doubling, vulnerable]
+    is_game = trick_points >= era.game_threshold
     return ScoreParts(
         trick_points=trick_points,
         overtricks=over * each_over,
-        level_bonus=rules.game_bonus[vulnerable] if is_game else rules.partscore_bonus,
-        slam_bonus=rules.slam_bonus.get((contract.level, vulnerable), 0),
-        insult=rules.insult_bonus[doubling],
+        level_bonus=era.game_bonus[vulnerable] if is_game else era.partscore_bonus,
+        slam_bonus=era.slam_bonus.get((contract.level, vulnerable), 0),
+        insult=era.insult_bonus[doubling],
     )
 
 
 def deal_score(contract: Contract | str, result: object, vulnerable: bool, rules: object = None) -> int:
     """Declarer's side's duplicate score: ``deal_score("4H", "=", True)`` is 620."""
-    parsed, embedded = split_contract(contract)
-    if embedded is not None and is_blank(result):
-        result = embedded
-    tricks = parse_result(result, parsed)
-    return score_parts(parsed, tricks, vulnerable, resolve_rules(rules)).total
+    play = parse_play(contract, None, result)
+    return score_parts(play.contract, play.tricks, vulnerable, resolve_rules(rules)).total
+
+
+def read_part(read: Callable[[object], P], value: object) -> P | BridgeInputError | None:
+    """``read(value)``, or the error it raised (to be reported in its turn), or None for a blank value."""
+    if is_blank(value):
+        return None
+    try:
+        return read(value)
+    except BridgeInputError as error:
+        return error
+
+
+def play_from(
+    contract: TypedContract | BridgeInputError | None,
+    declarer: Seat | BridgeInputError | None,
+    result: Result | BridgeInputError | None,
+) -> Play:
+    """A play from the parts of a line as read (None: blank): the first part that could not be read raises, in
+    the order contract, declarer, result; a result written inside the contract must agree with one typed beside it."""
+    if contract is None:
+        raise BridgeInputError(f"contract missing: expected {CONTRACT_FORMS}")
+    if isinstance(contract, BridgeInputError):
+        raise contract
+    if isinstance(declarer, BridgeInputError):
+        raise declarer
+    if isinstance(result, BridgeInputError):
+        raise result
+    played = contract.contract
+    if contract.embedded is not None:
+        tricks = contract.embedded.tricks(played)
+        if result is not None and result.tricks(played) != tricks:
+            said = contract.embedded.shown.strip("'")
+            raise BridgeInputError(f"result {result.shown}: contract {contract.shown} already says {said}")
+    elif result is None:
+        if not played.passed_out:
+            raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")
+        tricks = 0
+    else:
+        tricks = result.tricks(played)
+    return Play(played, declarer, tricks)
+
+
+def _seat(value: object) -> Seat:
+    seat = parse_seat(value)
+    assert seat is not None  # read_part reads no blank
+    return seat
+
+
+def parse_play(contract: object, declarer: object, result: object) -> Play:
+    """A contract, its declarer and its result as typed; the result may be written inside the contract."""
+    return play_from(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,47 +162,56 @@ class Deal:
     vulnerable: bool
 
 
-def parse_deal(contract: object, declarer: object, result: object, vulnerability: object) -> Deal:
-    """Read one traveller line as typed; the result may be written inside the contract (``4SX-2``, ``3NT=``)."""
-    if is_blank_text(contract):
-        raise BridgeInputError(f"contract missing: expected {CONTRACT_FORMS}")
-    parsed, embedded = _split_contract(contract)
-    if embedded is not None:
-        if not is_blank(result) and _parse_result(result, parsed) != _parse_result(embedded, parsed):
-            raise BridgeInputError(f"result {result!r}: contract {contract!r} already says {embedded}")
-        result = embedded
-    seat = None if is_blank_text(declarer) else _parse_seat(declarer)
-    if is_blank(result) and not parsed.passed_out:
-        raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")
-    tricks = _parse_result(result, parsed)
-    return Deal(parsed, seat, tricks, _declarer_vulnerable(vulnerability, seat, parsed))
-
-
-def _declarer_vulnerable(vulnerability: object, seat: Seat | None, contract: Contract) -> bool:
-    if contract.passed_out:
-        if not is_blank(vulnerability):
-            parse_vulnerability(vulnerability)  # still reject nonsense
-        return False
-    if is_blank(vulnerability):
+def deal_from(
+    contract: TypedContract | BridgeInputError | None,
+    declarer: Seat | BridgeInputError | None,
+    result: Result | BridgeInputError | None,
+    vulnerability: Vulnerability | bool | BridgeInputError | None,
+) -> Deal:
+    """A traveller line from its parts as read (see :func:`play_from`); the vulnerability is read last."""
+    play = play_from(contract, declarer, result)
+    if isinstance(vulnerability, BridgeInputError):
+        raise vulnerability
+    if play.contract.passed_out:
+        return Deal(play.contract, play.declarer, play.tricks, False)
+    if vulnerability is None:
         raise BridgeInputError(
             "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
         )
-    return declarer_vulnerable(vulnerability, seat)
+    return Deal(play.contract, play.declarer, play.tricks, declarer_vulnerable(vulnerability, play.declarer))
 
 
-def declarer_vulnerable(vulnerability: object, seat: Seat | None) -> bool:
-    """Whether declarer's side is vulnerable: ``vulnerability`` is a board number, a vulnerability, or TRUE/FALSE
-    meaning declarer vulnerable; ``seat`` (None if unknown) is needed only when one side alone is vulnerable."""
-    vul = _parse_vulnerability(vulnerability)
-    if isinstance(vul, bool):
-        return vul
-    if vul in (Vulnerability.NONE, Vulnerability.BOTH):
-        return vul is Vulnerability.BOTH
+def parse_deal(contract: object, declarer: object, result: object, vulnerability: object) -> Deal:
+    """Read one traveller line as typed; the result may be written inside the contract (``4SX-2``, ``3NT=``)."""
+    return deal_from(
+        read_part(read_contract, contract),
+        read_part(_seat, declarer),
+        read_part(read_result, result),
+        read_part(parse_vulnerability, vulnerability),
+    )
+
+
+def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) -> bool:
+    """Whether declarer's side is vulnerable: ``vulnerability`` is who is vulnerable, or True/False meaning
+    declarer vulnerable; ``seat`` (None if unknown) is needed only when one side alone is vulnerable."""
+    if isinstance(vulnerability, bool):
+        return vulnerability
+    if vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
+        return vulnerability is Vulnerability.BOTH
     if seat is None:
         raise BridgeInputError(
-            f"declarer missing: with vulnerability {vul.value} the declarer (N, E, S or W) decides who is vulnerable"
+            f"declarer missing: with vulnerability {vulnerability.value} the declarer (N, E, S or W) decides who "
+            "is vulnerable"
         )
-    return vul.is_vulnerable(seat.side)
+    return vulnerability.is_vulnerable(seat.side)
+
+
+def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None = None) -> int:
+    """The score of a parsed play as a traveller writes it: North-South's side, or declarer's side when the
+    declarer is unknown."""
+    vulnerable = False if play.contract.passed_out else declarer_vulnerable(vulnerability, play.declarer)
+    total = score_parts(play.contract, play.tricks, vulnerable, rules).total
+    return total * play.declarer.side.sign if play.declarer is not None else total
 
 
 def ns_score(contract: object, declarer: object, result: object, vulnerability: object, rules: object = None) -> int:
@@ -188,45 +224,22 @@ def ns_score(contract: object, declarer: object, result: object, vulnerability: 
     return total * deal.declarer.side.sign if deal.declarer is not None else total
 
 
-def is_blank_line(contract: object, declarer: object, result: object) -> bool:
-    """A traveller line nobody has filled in yet (vulnerability alone does not make a line).
-
-    xlwings Lite hands an empty cell over as 0, so a 0 in the contract or declarer column is a blank, and so is a 0
-    result on a line with neither.
-    """
-    return is_blank_text(contract) and is_blank_text(declarer) and (is_blank(result) or result == 0)
-
-
-_cache: dict[tuple[object, ...], int | BridgeInputError | None] = {}
-_CACHE_LIMIT = 200_000
-
-
 def score_line(
     contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
 ) -> int | BridgeInputError | None:
     """One traveller line as a column shows it: the score, the error (not raised) for a bad line, or None for a
-    line nobody has filled in. A cell that already holds an Excel error passes that error on."""
-    if is_blank_line(contract, declarer, result):
+    line nobody has filled in (vulnerability alone does not make a line)."""
+    if is_blank(contract) and is_blank(declarer) and is_blank(result):
         return None
-    for name, value in (
-        ("contract", contract),
-        ("declarer", declarer),
-        ("result", result),
-        ("vulnerability", vulnerability),
-    ):
-        error = cell_error(name, value)
-        if error is not None:
-            return error
     try:
         return ns_score(contract, declarer, result, vulnerability, rules)
     except BridgeInputError as error:
         return error
 
 
-def _cache_key(value: object) -> object:
-    """Whole numbers and TRUE/FALSE with their type: TRUE == 1 == 1.0 to a dictionary, but TRUE is not board 1, and
-    a Lite blank (0) in the contract or declarer column is not a typed 0.0 (classic Excel's numbers are floats)."""
-    return (value.__class__, value) if value.__class__ in (int, bool) else value
+def _typed(value: object) -> object:
+    """A value as a dictionary key that keeps TRUE apart from 1 (equal to Python)."""
+    return (value.__class__, value)
 
 
 def score_column(
@@ -238,9 +251,7 @@ def score_column(
 ) -> list[int | BridgeInputError | None]:
     """Score a whole column of traveller lines: a score, the error for a bad line, or None for a blank line.
 
-    ``rules`` is one era for every line, or a sequence with one per line. Each distinct (contract, declarer,
-    result, vulnerability, rules) is parsed and scored once: a real column has a few thousand distinct lines
-    however long it is.
+    ``rules`` is one era for every line, or a sequence with one per line. Each distinct line is scored once.
     """
     size = len(contracts)
     if not size == len(declarers) == len(results) == len(vulnerabilities):
@@ -248,21 +259,14 @@ def score_column(
     eras: Sequence[object] = rules if isinstance(rules, (list, tuple)) else list(repeat(rules, size))
     if len(eras) != size:
         raise ValueError("score_column: the rules column must have the same length as the others")
-    columns = [contracts, declarers, results, vulnerabilities, eras]
-    keyed = list(columns)
-    for index, column in enumerate(columns):
-        kinds = set(map(type, column))
-        if int in kinds or bool in kinds:
-            keyed[index] = [_cache_key(value) for value in column]
-    out: list[int | BridgeInputError | None] = []
-    append = out.append
-    cache = _cache
-    for row, key in enumerate(zip(*keyed, strict=True)):
-        hit = cache.get(key, cache)
-        if hit is cache:
-            hit = score_line(*(column[row] for column in columns))
-            if len(cache) >= _CACHE_LIMIT:
-                cache.clear()
-            cache[key] = hit
-        append(hit)  # type: ignore[arg-type]
+    scored: dict[tuple[object, ...], int | BridgeInputError | None] = {}
+    out = []
+    for line in zip(contracts, declarers, results, vulnerabilities, eras, strict=True):
+        try:
+            key = tuple(map(_typed, line))
+            if key not in scored:
+                scored[key] = score_line(*line)
+            out.append(scored[key])
+        except TypeError:  # an unhashable value, only possible from Python
+            out.append(score_line(*line))
     return out

@@ -1,77 +1,235 @@
-"""A pairs session or a team match as plain data: what the templates are filled with and the importers produce."""
+"""A pairs session, a team match and a teams event as immutable, parsed values.
+
+What the templates are filled with and the importers produce: every result is read once (:func:`read_line`) into a
+:class:`Line` holding its :class:`~xlbridge.engine.model.Play` or its adjusted score; a result that cannot be scored
+is kept, as typed, in an :class:`Unscorable` row with its reason, so that a workbook can show it to be put right.
+"""
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from importlib import resources
+from fractions import Fraction
 
-__all__ = ["DemoData", "Event", "EventMatch", "Line", "Match", "MatchBoard", "Pair", "Session", "Team", "demo_data"]
+from ..rules import ARTIFICIAL_CODES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind, SessionMethod, Side
+from .boards import board_vulnerability
+from .choices import choose
+from .errors import BridgeInputError
+from .model import Play
+from .parse import Artificial, FieldEntry, parse_field_entry
+from .scoring import parse_play, signed_score
+from .values import is_blank, parse_board
+
+__all__ = [
+    "Event",
+    "EventMatch",
+    "Line",
+    "Match",
+    "MatchBoard",
+    "Pair",
+    "PairNumber",
+    "Row",
+    "Session",
+    "Team",
+    "Unscorable",
+    "adjusted_text",
+    "read_line",
+    "read_play",
+]
+
+#: A pair's number as a movement gives it (7), or a label a club uses ("7A").
+PairNumber = int | str
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Pair:
-    """A pair as the Names sheet lists it; ``direction`` is NS or EW in a Mitchell, blank in a Howell."""
+    """A pair as the Names sheet lists it; ``direction`` is its side in a Mitchell, None in a Howell."""
 
-    number: int | str
-    direction: str = ""
+    number: PairNumber
+    direction: Side | None = None
     players: tuple[str, ...] = ()
 
     @property
     def names(self) -> str:
         return " & ".join(player for player in self.players if player)
 
+    @property
+    def direction_text(self) -> str:
+        return "" if self.direction is None else self.direction.value
 
-@dataclass(frozen=True)
+
+def adjusted_text(entry: FieldEntry) -> str:
+    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, or the points."""
+    if isinstance(entry, Artificial):
+        split = (entry.ns_percent, entry.ew_percent)
+        codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == split]
+        return min(codes, key=len) if codes else str(entry)
+    return str(entry) if isinstance(entry, int) else str(float(entry))
+
+
+@dataclass(frozen=True, slots=True)
 class Line:
-    """One result on a traveller; ``adjusted`` holds an artificial or weighted score instead of a contract."""
+    """One result on a traveller: the contract as played, or an adjusted score instead (``adjusted``)."""
 
     board: int
-    ns: int | str
-    ew: int | str
-    contract: str = ""
-    declarer: str = ""
-    result: str = ""
+    ns: PairNumber
+    ew: PairNumber
+    play: Play | None = None
+    adjusted: FieldEntry | None = None
     lead: str = ""
-    adjusted: str = ""
+
+    def __post_init__(self) -> None:
+        if (self.play is None) == (self.adjusted is None):
+            raise ValueError("a line holds either a play or an adjusted score")
+
+    @property
+    def score(self) -> int | Fraction | Artificial:
+        """North-South's score: the play's on this board's vulnerability, or the adjusted score."""
+        if self.play is None:
+            assert self.adjusted is not None
+            return self.adjusted
+        return signed_score(self.play, board_vulnerability(self.board))
+
+    @property
+    def contract_text(self) -> str:
+        return "" if self.play is None else str(self.play.contract)
+
+    @property
+    def declarer_text(self) -> str:
+        return "" if self.play is None or self.play.declarer is None else self.play.declarer.value
+
+    @property
+    def result_text(self) -> str:
+        return "" if self.play is None else self.play.result_text
+
+    @property
+    def adjusted_text(self) -> str:
+        return "" if self.adjusted is None else adjusted_text(self.adjusted)
+
+    @property
+    def entered(self) -> tuple[str, str, str, str, str]:
+        """(contract, declarer, lead, result, adjusted) as the Results sheet shows them."""
+        return self.contract_text, self.declarer_text, self.lead, self.result_text, self.adjusted_text
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
+class Unscorable:
+    """A result that cannot be scored, kept as it was typed (contract, declarer, lead, result, adjusted) with the
+    reason; ``board``, ``ns`` and ``ew`` are None where they could not be read."""
+
+    board: int | None
+    ns: PairNumber | None
+    ew: PairNumber | None
+    entered: tuple[str, str, str, str, str]
+    reason: str
+
+
+Row = Line | Unscorable
+
+
+def read_play(contract: object, declarer: object, result: object, board: int) -> Play:
+    """A contract, declarer and result as typed, checked against the board (the declarer decides who is
+    vulnerable, so it is needed when one side alone is)."""
+    play = parse_play(contract, declarer, result)
+    signed_score(play, board_vulnerability(board))
+    return play
+
+
+def read_line(
+    board: object,
+    ns: PairNumber | None,
+    ew: PairNumber | None,
+    contract: str = "",
+    declarer: str = "",
+    result: str = "",
+    lead: str = "",
+    adjusted: str = "",
+) -> Line:
+    """One result as typed, parsed; anything that cannot be scored raises :class:`BridgeInputError`."""
+    number = parse_board(board)
+    if ns in ("", None) or ew in ("", None):
+        raise BridgeInputError("the NS or EW pair number is missing")
+    assert ns is not None
+    assert ew is not None
+    if not is_blank(adjusted):
+        if not is_blank(contract):
+            raise BridgeInputError(f"adjusted score {adjusted!r} and contract {contract!r}: give one or the other")
+        entry = parse_field_entry(adjusted, "adjusted score")
+        assert entry is not None
+        return Line(number, ns, ew, adjusted=entry, lead=lead)
+    return Line(number, ns, ew, play=read_play(contract, declarer, result, number), lead=lead)
+
+
+@dataclass(frozen=True)
 class Session:
-    """A pairs session: pairs, results, and how it is scored (MP, ACBL, Cross-IMP or Butler)."""
+    """A pairs session: pairs, results, and how it is scored and ranked."""
 
     event: str = ""
     date: dt.date | None = None
-    method: str = "MP"
-    movement: str = "Howell"
+    method: SessionMethod = SESSION_METHODS.default
+    movement: MovementKind = MOVEMENT_KINDS.default
+    #: Results every board is scaled to (Neuberg); None: the most any board has.
     per_board: int | None = None
-    pairs: list[Pair] = field(default_factory=list)
-    lines: list[Line] = field(default_factory=list)
+    pairs: tuple[Pair, ...] = ()
+    lines: tuple[Row, ...] = ()
+
+    @staticmethod
+    def of(
+        *,
+        event: str = "",
+        date: dt.date | None = None,
+        method: object = None,
+        movement: object = None,
+        per_board: int | None = None,
+        pairs: Sequence[Pair] = (),
+        lines: Sequence[Row] = (),
+    ) -> Session:
+        """A session, its method and movement chosen by name."""
+        return Session(
+            event,
+            date,
+            choose(SESSION_METHODS, method),
+            choose(MOVEMENT_KINDS, movement),
+            per_board,
+            tuple(pairs),
+            tuple(lines),
+        )
 
     @property
     def boards(self) -> list[int]:
-        return sorted({line.board for line in self.lines})
+        return sorted({line.board for line in self.lines if line.board is not None})
+
+    @property
+    def problems(self) -> list[Unscorable]:
+        return [line for line in self.lines if isinstance(line, Unscorable)]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class MatchBoard:
-    """One board of a team match: the contract, declarer and result at each table.
+    """One board of a team match: the play at each table (None where not yet entered).
 
     The home team sits North-South at table 1 and East-West at table 2.
     """
 
     board: int
-    contract1: str = ""
-    declarer1: str = ""
-    result1: str = ""
-    contract2: str = ""
-    declarer2: str = ""
-    result2: str = ""
+    table1: Play | None = None
+    table2: Play | None = None
+
+    @staticmethod
+    def read(board: object, *tables: str) -> MatchBoard:
+        """A board as typed: contract, declarer and result at table 1, then at table 2 (all blank: not played)."""
+        number = parse_board(board)
+        if len(tables) != 6:
+            raise ValueError("MatchBoard.read: contract, declarer and result for each of the two tables")
+        plays = [
+            None if all(is_blank(value) for value in table) else read_play(*table, number)
+            for table in (tables[:3], tables[3:])
+        ]
+        return MatchBoard(number, *plays)
 
 
-@dataclass
+@dataclass(frozen=True)
 class Match:
     """A team-of-four match."""
 
@@ -80,17 +238,17 @@ class Match:
     event: str = ""
     date: dt.date | None = None
     vp_scale: str = "WBF"
-    boards: list[MatchBoard] = field(default_factory=list)
+    boards: tuple[MatchBoard, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Team:
     number: int
     name: str
     members: str = ""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EventMatch:
     """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one."""
 
@@ -104,7 +262,7 @@ class EventMatch:
     away_bam: float | None = None
 
 
-@dataclass
+@dataclass(frozen=True)
 class Event:
     """A teams event: round robin or Swiss, IMP/VP or board-a-match."""
 
@@ -112,59 +270,5 @@ class Event:
     form: str = "IMP/VP"
     scale: str = "WBF"
     boards: int = 8
-    teams: list[Team] = field(default_factory=list)
-    matches: list[EventMatch] = field(default_factory=list)
-
-
-@dataclass
-class DemoData:
-    session: Session
-    match: Match
-
-
-def _rows(name: str) -> Iterable[dict[str, str]]:
-    text = resources.files("xlbridge").joinpath("data", name).read_text(encoding="utf-8")
-    return csv.DictReader(text.splitlines())
-
-
-def demo_data() -> DemoData:
-    """The built-in example: an invented 9-table Mitchell club session and the seed documents' 16-board match."""
-    pairs = [
-        Pair(int(row["pair"]), row["direction"], (row["player1"], row["player2"])) for row in _rows("demo-names.csv")
-    ]
-    lines = [
-        Line(
-            board=int(row["board"]),
-            ns=int(row["ns"]),
-            ew=int(row["ew"]),
-            contract=row["contract"],
-            declarer=row["declarer"],
-            result=row["result"],
-            lead=row["lead"],
-            adjusted=row["adjusted"],
-        )
-        for row in _rows("demo-session.csv")
-    ]
-    session = Session(
-        event="Tuesday Evening Pairs (demo)",
-        date=dt.date(2026, 11, 24),
-        method="MP",
-        movement="Mitchell",
-        pairs=pairs,
-        lines=lines,
-    )
-    boards = [
-        MatchBoard(
-            int(row["board"]),
-            row["contract1"],
-            row["declarer1"],
-            row["result1"],
-            row["contract2"],
-            row["declarer2"],
-            row["result2"],
-        )
-        for row in _rows("demo-match.csv")
-    ]
-    match = Match(home="Seahorses", away="Kittiwakes", event="Club teams league (demo)", date=dt.date(2026, 11, 26))
-    match.boards = boards
-    return DemoData(session, match)
+    teams: tuple[Team, ...] = ()
+    matches: tuple[EventMatch, ...] = field(default_factory=tuple)

@@ -1,4 +1,4 @@
-"""Cell values as Excel hands them over: blanks, whole numbers, and how a message shows a value."""
+"""Plain values as users hand them over: blanks, whole numbers, board numbers, and how a message shows a value."""
 
 from __future__ import annotations
 
@@ -6,40 +6,17 @@ import math
 import re
 from decimal import ROUND_HALF_UP, Decimal
 
-from .errors import EXCEL_ERRORS, BridgeInputError
+from .errors import BridgeInputError, Reason
 
-__all__ = [
-    "NUMBER",
-    "as_whole_number",
-    "cell_error",
-    "is_blank",
-    "is_blank_text",
-    "parse_board",
-    "show",
-    "two_decimals",
-]
+__all__ = ["NUMBER", "as_whole_number", "is_blank", "parse_board", "show", "two_decimals"]
 
 #: A number written as text.
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
 
 
 def is_blank(value: object) -> bool:
-    """An empty cell: None (classic Excel), an empty or all-space string."""
+    """Nothing given: None, or an empty or all-space string."""
     return value is None or (isinstance(value, str) and not value.strip())
-
-
-def is_blank_text(value: object) -> bool:
-    """A blank where text belongs (a contract, a seat, a method): xlwings Lite hands an empty cell over as 0."""
-    return is_blank(value) or (value.__class__ is int and value == 0)
-
-
-def cell_error(name: str, value: object) -> BridgeInputError | None:
-    """The error to pass on when a cell already holds one (#N/A from a lookup) or an impossible number (NaN)."""
-    if value.__class__ is str and value in EXCEL_ERRORS:
-        return BridgeInputError(f"{name}: the cell holds the error {value}", excel_error=str(value))
-    if isinstance(value, float) and not math.isfinite(value):
-        return BridgeInputError(f"{name}: not a number ({value})", excel_error="#NUM!")
-    return None
 
 
 def show(value: object) -> str:
@@ -70,7 +47,7 @@ def parse_board(value: object) -> int:
     """A board number: any whole number from 1."""
     number = as_whole_number(value, "board")
     if number < 1:
-        raise BridgeInputError(f"board {number}: board numbers start at 1", excel_error="#NUM!")
+        raise BridgeInputError(f"board {number}: board numbers start at 1", reason=Reason.OUT_OF_RANGE)
     return number
 
 

@@ -19,9 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .. import udfs
-from ..excel import worksheet
-from ..engine.errors import EXCEL_ERRORS
+from ..excel import FUNCTIONS, spellings
+from ..excel.cells import ERROR_VALUES
 from .xlsx import (
     ExcelErrorValue,
     Package,
@@ -39,10 +38,6 @@ __all__ = ["CALLS", "SECONDS", "Computed", "calc_workbook", "compute", "register
 #: included (both reset by :func:`compute`).
 CALLS: collections.Counter[str] = collections.Counter()
 SECONDS: collections.defaultdict[str, float] = collections.defaultdict(float)
-
-#: Spellings under which a workbook may call each function: classic (BRIDGESCORE, VP_20), xlwings Lite
-#: (BRIDGE.BRIDGESCORE), and _xludf.-prefixed forms some programs write for functions they do not know.
-ALIASES = {"IMP_": "IMP", "VP_20": "VP20", "VP_30": "VP30"}
 
 
 def _engine() -> Any:
@@ -104,11 +99,9 @@ def register_functions() -> None:
     from formulas.functions import wrap_func
 
     table = formulas.get_functions()
-    for name in udfs.FUNCTION_NAMES:
-        implementation = worksheet.FUNCTIONS[ALIASES.get(name, name)]
-        wrapped = wrap_func(_adapter(name, implementation))
-        for spelling in (name, f"BRIDGE.{name}", f"_XLUDF.{name}", f"_XLUDF.BRIDGE.{name}"):
-            table[spelling] = wrapped
+    wrapped = {name: wrap_func(_adapter(name, function)) for name, function in FUNCTIONS.items()}
+    for spelling, name in spellings().items():
+        table[spelling] = wrapped[name]
     _registered = True
 
 
@@ -138,7 +131,7 @@ def _plain(value: Any) -> object:
         value = value.item()
     if type(value).__name__ == "XlError":
         return ExcelErrorValue(str(value))
-    if isinstance(value, str) and value in EXCEL_ERRORS:
+    if isinstance(value, str) and value in ERROR_VALUES:
         return ExcelErrorValue(value)  # classic-style error text from a function stays an error in the file
     return value
 

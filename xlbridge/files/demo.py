@@ -7,9 +7,10 @@ import tempfile
 from pathlib import Path
 
 from .calc import calc_workbook
+from .demo_data import demo_data
 from .report import read_ranking
-from ..engine.session import demo_data
 from .templates import CLASSIC, pairs_session, teams_match
+from .templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
 from .xlsx import WorkbookError, open_package, read_values
 
 __all__ = ["DEMO_FILES", "build_demo", "run_demo"]
@@ -50,16 +51,18 @@ def match_summary(path: Path) -> str:
     """The team match's result, read from the computed scorecard."""
     values = read_values(open_package(path), "Match")
 
-    def show(row: int, col: int, decimals: int = 0) -> str:
-        value = values.get((row, col))
+    def show(label: str, col: int, decimals: int = 0) -> str:
+        value = values.get((SUMMARY[label] + 1, col + 1))
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             return f"{value:.{decimals}f}"
         return str(getattr(value, "code", value))
 
-    home, away = values.get((3, 8)), values.get((3, 9))
+    def both(label: str, decimals: int = 0) -> str:
+        return f"{show(label, HOME_COL, decimals)}-{show(label, AWAY_COL, decimals)}"
+
     return (
-        f"{home} v {away}: {show(4, 8)} boards; IMPs {show(5, 8)}-{show(5, 9)}; "
-        f"VPs {show(6, 8, 2)}-{show(6, 9, 2)} (WBF scale); board-a-match {show(7, 8, 1)}-{show(7, 9, 1)}"
+        f"{show('Teams', HOME_COL)} v {show('Teams', AWAY_COL)}: {show('Boards played', HOME_COL)} boards; "
+        f"IMPs {both('IMPs')}; VPs {both('Victory points', 2)} (WBF scale); board-a-match {both('Board-a-match', 1)}"
     )
 
 

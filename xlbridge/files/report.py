@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..engine.values import two_decimals
+from .templates.pairs_session import LAYOUT
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 
 __all__ = ["Ranking", "RankingRow", "read_ranking"]
@@ -93,45 +94,48 @@ def _number(value: object, where: str) -> float | None:
 def read_ranking(path: Path) -> Ranking:
     """The Ranking sheet of a computed pairs-session workbook."""
     package = open_package(path)
+    if "Ranking" not in package.sheets:
+        raise WorkbookError(f"{path}: has no Ranking sheet; is it an xlbridge pairs session?")
     values = read_values(package, "Ranking")
-    header_row = next(
-        (row for (row, col), value in sorted(values.items()) if col == 1 and value == "Place"),
-        None,
-    )
-    if header_row is None:
-        raise WorkbookError(f"{path}: the Ranking sheet has no 'Place' heading; is this an xlbridge pairs session?")
-    headings = {values.get((header_row, col)): col for col in range(1, 20) if (header_row, col) in values}
-    needed = ["Place", "Pair", "Direction", "Players", "Boards", "Total", "%"]
-    missing = [name for name in needed if name not in headings]
-    if missing:
-        raise WorkbookError(f"{path}: the Ranking sheet lacks the columns {', '.join(missing)}")
-    date_value = values.get((2, 1))
+    block = LAYOUT.ranking
+    headings = [cell_text(values.get((block.header_row + 1, block.col(name) + 1))) for name in block.columns]
+    if headings != list(block.columns):
+        raise WorkbookError(f"{path}: the Ranking sheet's headings are not an xlbridge pairs session's")
+
+    def at(position: tuple[int, int]) -> object:
+        return values.get((position[0] + 1, position[1] + 1))
+
     ranking = Ranking(
-        event=cell_text(values.get((1, 1))),
-        date=excel_date(date_value),
-        description=cell_text(values.get((3, 1))),
+        event=cell_text(at(LAYOUT.ranking_title)),
+        date=excel_date(at(LAYOUT.ranking_date)),
+        description=cell_text(at(LAYOUT.ranking_description)),
     )
-    row = header_row + 1
+    offset = 0
     while True:
-        pair = values.get((row, headings["Pair"]))
+
+        def cell(heading: str, offset: int = offset) -> object:
+            return values.get(block.position(heading, offset))
+
+        pair = cell("Pair")
         if pair in (None, ""):
             break
+        row = block.first_row + offset + 1
         if isinstance(pair, ExcelErrorValue):
             raise WorkbookError(
                 f"{path}: Ranking row {row} shows {pair.code}: fix the lines flagged in the Check column"
             )
         where = f"{path}: Ranking row {row}"
-        boards = _number(values.get((row, headings["Boards"])), where)
+        boards = _number(cell("Boards"), where)
         ranking.rows.append(
             RankingRow(
-                place=cell_text(values.get((row, headings["Place"]))),
+                place=cell_text(cell("Place")),
                 pair=cell_text(pair),
-                direction=cell_text(values.get((row, headings["Direction"]))),
-                names=cell_text(values.get((row, headings["Players"]))),
+                direction=cell_text(cell("Direction")),
+                names=cell_text(cell("Players")),
                 boards=None if boards is None else int(boards),
-                score=_number(values.get((row, headings["Total"])), where),
-                percentage=_number(values.get((row, headings["%"])), where),
+                score=_number(cell("Total"), where),
+                percentage=_number(cell("%"), where),
             )
         )
-        row += 1
+        offset += 1
     return ranking

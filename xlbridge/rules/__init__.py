@@ -1,67 +1,76 @@
 """Every rule xlbridge scores by, as named tables with their sources, and the registries that find them by name.
 
-Adding a scale or an era is an edit here; the engine modules only read these tables.
+Adding a scale or an era is an edit here; the engine only reads these tables. Nothing in this package imports
+anything of xlbridge's outside it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TypeVar
 
-from ..engine.errors import BridgeInputError
 from .boards import BOARD_CYCLE
 from .comparisons import (
     ARTIFICIAL_CODES,
     ARTIFICIAL_IMPS_PER_10_PERCENT,
+    CROSS_IMP_FORMS,
     DATUM_METHODS,
     MATCHPOINT_SCALES,
+    CrossImpForm,
     DatumMethod,
     MatchpointScale,
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
-from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale
+from .methods import MOVEMENT_KINDS, SESSION_METHODS, MovementKind, SessionMethod
+from .registry import Named, Registry, normalise_name
+from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from .terms import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
     "BOARD_CYCLE",
+    "CROSS_IMP_FORMS",
     "CURRENT",
     "DATUM_METHODS",
     "ERAS",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
+    "MOVEMENT_KINDS",
     "REGISTRIES",
+    "SESSION_METHODS",
     "VP_SCALES",
     "BandScale",
     "ContinuousVPScale",
+    "CrossImpForm",
     "DatumMethod",
     "DealRules",
     "DiscreteVPScale",
+    "Doubling",
     "Ladder",
     "MatchpointScale",
-    "lookup",
+    "MovementKind",
+    "Named",
+    "Registry",
+    "Seat",
+    "SessionMethod",
+    "Side",
+    "Strain",
+    "VPScale",
+    "Vulnerability",
+    "normalise_name",
 ]
 
-T = TypeVar("T")
-
 #: Every registry of named choices, by the argument that chooses from it.
-REGISTRIES: Mapping[str, Mapping[str, object]] = {
-    "rules": ERAS,
-    "scale": IMP_SCALES,
-    "VP scale": VP_SCALES,
-    "matchpoint method": MATCHPOINT_SCALES,
-    "datum method": DATUM_METHODS,
+REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
+    registry.argument: registry
+    for registry in (
+        ERAS,
+        IMP_SCALES,
+        VP_SCALES,
+        MATCHPOINT_SCALES,
+        CROSS_IMP_FORMS,
+        DATUM_METHODS,
+        SESSION_METHODS,
+        MOVEMENT_KINDS,
+    )
 }
-
-
-def lookup(registry: Mapping[str, T], name: object, argument: str, default: T) -> T:
-    """The entry called ``name`` (case and spaces ignored; blank gives ``default``)."""
-    if name is None or (isinstance(name, str) and not name.strip()):
-        return default
-    key = str(int(name)) if isinstance(name, float) and name.is_integer() else str(name)
-    key = key.strip().upper().replace(" ", "")
-    try:
-        return registry[key]
-    except KeyError:
-        allowed = ", ".join(sorted(registry))
-        raise BridgeInputError(f"{argument} {name!r}: must be one of {allowed}") from None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..engine.model import Seat, Vulnerability
+from .terms import Seat, Vulnerability
 
 __all__ = ["BOARD_CYCLE"]
 

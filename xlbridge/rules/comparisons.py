@@ -7,11 +7,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from types import MappingProxyType
 
+from .registry import Registry
+
 __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "CROSS_IMP_FORMS",
     "DATUM_METHODS",
     "MATCHPOINT_SCALES",
+    "CrossImpForm",
     "DatumMethod",
     "MatchpointScale",
 ]
@@ -25,17 +29,59 @@ class MatchpointScale:
     source: str
     per_win: Fraction
     per_tie: Fraction
+    aliases: tuple[str, ...] = ()
+    description: str = ""
 
 
 EUROPEAN = MatchpointScale(
-    "MP", "Law 78A; European practice (EBU, WBF): 2 per result beaten, 1 per tie", Fraction(2), Fraction(1)
+    "MP",
+    "Law 78A; European practice (EBU, WBF): 2 per result beaten, 1 per tie",
+    Fraction(2),
+    Fraction(1),
+    aliases=("EUROPEAN", "EBU", "WBF"),
+    description="European matchpoints: 2 per result beaten, 1 per tie; top 2(n-1) (the default)",
 )
-ACBL = MatchpointScale("ACBL", "Law 78A; ACBL practice: 1 per result beaten, 1/2 per tie", Fraction(1), Fraction(1, 2))
+ACBL = MatchpointScale(
+    "ACBL",
+    "Law 78A; ACBL practice: 1 per result beaten, 1/2 per tie",
+    Fraction(1),
+    Fraction(1, 2),
+    description="ACBL matchpoints: 1 per result beaten, 1/2 per tie; top n-1",
+)
 
-#: Matchpoint scales by the names a method argument may use.
-MATCHPOINT_SCALES: Mapping[str, MatchpointScale] = MappingProxyType(
-    {"MP": EUROPEAN, "EUROPEAN": EUROPEAN, "EBU": EUROPEAN, "WBF": EUROPEAN, "ACBL": ACBL}
+#: Matchpoint scales, by the names a method argument may use.
+MATCHPOINT_SCALES: Registry[MatchpointScale] = Registry("matchpoint scale", [EUROPEAN, ACBL])
+
+
+@dataclass(frozen=True, slots=True)
+class CrossImpForm:
+    """How a result's IMPs against the other results of its board are summed up."""
+
+    name: str
+    source: str
+    #: True: divided by the number of comparisons (n - 1); False: the undivided total.
+    averaged: bool
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+
+
+AVERAGED = CrossImpForm(
+    "AVERAGE",
+    "WBF and EBU cross-IMP (Calcutta) scoring: the IMPs against each other result over the number of comparisons",
+    averaged=True,
+    aliases=("AVG",),
+    description="IMPs against every other result divided by the number of comparisons (the default)",
 )
+TOTAL = CrossImpForm(
+    "TOTAL",
+    "ACBLscore manual, IMP pairs (cross-IMPs): the undivided total",
+    averaged=False,
+    aliases=("ACBL",),
+    description="the undivided total of the IMPs against every other result (ACBL)",
+)
+
+#: Cross-IMP forms, by the names a CROSSIMP method may use.
+CROSS_IMP_FORMS: Registry[CrossImpForm] = Registry("cross-IMP form", [AVERAGED, TOTAL])
 
 #: Artificial adjusted scores: code -> (North-South's percentage, East-West's percentage) of the full top.
 #: Laws of Duplicate Bridge 2017, Law 12C2(a): average minus 40%, average 50%, average plus 60%. USEBIO 1.2 writes
@@ -77,6 +123,8 @@ class DatumMethod:
     #: Rounding to the nearest ``round_to``: "half-away" (from zero) or "half-even".
     rounding: str
     round_to: int = 10
+    aliases: tuple[str, ...] = ()
+    description: str = ""
 
     def dropped(self, count: int) -> int:
         """How many scores to drop at each end of a field of ``count`` real scores."""
@@ -93,6 +141,8 @@ TRIMMED = DatumMethod(
     drop_percent=0,
     average="mean",
     rounding="half-away",
+    aliases=("BUTLER", "COMPSCORE"),
+    description="drop the single top and bottom from 4 results, mean, nearest 10 (Compscore3; the default)",
 )
 ACBL_DATUM = DatumMethod(
     "ACBL",
@@ -103,6 +153,7 @@ ACBL_DATUM = DatumMethod(
     drop_percent=5,
     average="mean",
     rounding="half-even",
+    description="drop 5% at each end, mean, nearest 10 with a final 5 to the even ten (ACBLscore)",
 )
 MEAN = DatumMethod(
     "MEAN",
@@ -112,6 +163,7 @@ MEAN = DatumMethod(
     drop_percent=0,
     average="mean",
     rounding="half-away",
+    description="the mean of every result, nearest 10",
 )
 MEDIAN = DatumMethod(
     "MEDIAN",
@@ -122,16 +174,8 @@ MEDIAN = DatumMethod(
     drop_percent=0,
     average="median",
     rounding="half-away",
+    description="the median result, nearest 10",
 )
 
-#: Datum methods by the names a method argument may use.
-DATUM_METHODS: Mapping[str, DatumMethod] = MappingProxyType(
-    {
-        "TRIMMED": TRIMMED,
-        "BUTLER": TRIMMED,
-        "COMPSCORE": TRIMMED,
-        "ACBL": ACBL_DATUM,
-        "MEAN": MEAN,
-        "MEDIAN": MEDIAN,
-    }
-)
+#: Datum methods, by the names a method argument may use.
+DATUM_METHODS: Registry[DatumMethod] = Registry("datum method", [TRIMMED, ACBL_DATUM, MEAN, MEDIAN])

@@ -12,7 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..engine.model import Doubling, Strain
+from .registry import Registry
+from .terms import Doubling, Strain
 
 __all__ = ["CURRENT", "ERAS", "ERA_1932", "ERA_1935", "NV", "DealRules", "Ladder", "V"]
 
@@ -48,7 +49,9 @@ class DealRules:
     """
 
     name: str
+    aliases: tuple[str, ...]
     source: str
+    description: str
     #: Trick points per odd trick, undoubled: (the first trick, each later trick).
     trick_points: Mapping[Strain, tuple[int, int]]
     #: Trick points are multiplied by this when doubled or redoubled.
@@ -76,7 +79,9 @@ def _frozen(table: dict) -> Mapping:  # type: ignore[type-arg]
 # rubber).
 CURRENT = DealRules(
     name="2017",
+    aliases=("CURRENT", "1987", "1993"),
     source="Laws of Duplicate Bridge 2017, Law 77 (the same figures since the 1987 Laws)",
+    description="the current Laws (the default)",
     # Law 77, "Trick score": clubs and diamonds 20, hearts and spades 30, notrump 40 then 30.
     trick_points=_frozen(
         {
@@ -119,7 +124,9 @@ CURRENT = DealRules(
 ERA_1935 = dataclasses.replace(
     CURRENT,
     name="1935",
+    aliases=(),
     source="the seed documents' history of the scoring, 1935-1987 (Laws of Contract Bridge 1935 to 1981)",
+    description="1935-1987: doubled undertricks 100, 200, 200... (vulnerable 200, 300...); making redoubled +50",
     insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
     rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
     undertricks=_frozen(
@@ -141,7 +148,10 @@ ERA_1935 = dataclasses.replace(
 ERA_1932 = dataclasses.replace(
     ERA_1935,
     name="1932",
+    aliases=(),
     source="the seed documents' history of the scoring, before 1935 (undertrick ladders only)",
+    description="before 1935: doubled undertricks 100, 150, 200... (vulnerable 200, 300, 400...); undoubled "
+    "vulnerable 100, 150, 200...",
     undertricks=_frozen(
         {
             (U, NV): Ladder((50,)),
@@ -154,14 +164,5 @@ ERA_1932 = dataclasses.replace(
     ),
 )
 
-#: Eras by the names a worksheet argument may use (compared case-insensitively; blank means current).
-ERAS: Mapping[str, DealRules] = _frozen(
-    {
-        "2017": CURRENT,
-        "CURRENT": CURRENT,
-        "1987": CURRENT,
-        "1993": CURRENT,
-        "1935": ERA_1935,
-        "1932": ERA_1932,
-    }
-)
+#: Eras, by the names a ``rules`` argument may use (blank: the current Laws).
+ERAS: Registry[DealRules] = Registry("rules", [CURRENT, ERA_1935, ERA_1932])

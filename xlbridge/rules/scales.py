@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
-from types import MappingProxyType
+
+from .registry import Registry
 
 __all__ = [
     "IMP_SCALES",
@@ -21,6 +21,7 @@ __all__ = [
     "BandScale",
     "ContinuousVPScale",
     "DiscreteVPScale",
+    "VPScale",
 ]
 
 
@@ -31,6 +32,8 @@ class BandScale:
     name: str
     source: str
     bands: tuple[tuple[int, int], ...]
+    aliases: tuple[str, ...] = ()
+    description: str = ""
     _lower: tuple[int, ...] = field(init=False, repr=False, compare=False)
     _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
@@ -57,12 +60,8 @@ class BandScale:
         return self._steps
 
 
-def _imp_table(name: str, source: str, bands: tuple[tuple[int, int], ...]) -> BandScale:
-    return BandScale(name, source, bands)
-
-
 # The WBF IMP scale, in use since 1962 (WBF General Conditions of Contest; Laws of Duplicate Bridge 2017, Law 78B).
-WBF_IMPS = _imp_table(
+WBF_IMPS = BandScale(
     "WBF",
     "WBF IMP scale (since 1962); Laws of Duplicate Bridge 2017, Law 78B",
     (
@@ -92,10 +91,12 @@ WBF_IMPS = _imp_table(
         (3500, 23),  # 3500-3990
         (4000, 24),  # 4000 and more
     ),
+    aliases=("CURRENT", "1962"),
+    description="0-24 IMPs: the current scale (the default)",
 )
 
 # The European Match Point table of 1938, as the seed documents give it (maximum 12).
-EMP_1938 = _imp_table(
+EMP_1938 = BandScale(
     "1938",
     "European Match Point table, 1938 (the seed documents' history of the IMP scale)",
     (
@@ -113,11 +114,13 @@ EMP_1938 = _imp_table(
         (1500, 11),  # 1500-1990
         (2000, 12),  # 2000 and more
     ),
+    aliases=("EMP",),
+    description="0-12: the European Match Point table, 10-30 points 1 ... 2000+ 12",
 )
 
 # The 1948 IMP table, as the seed documents give it (maximum 15). The seed prints no band for 50-60: by the
 # lower-bound rule above a difference of 50 or 60 stays in the 20-40 band and scores 1.
-IMP_1948 = _imp_table(
+IMP_1948 = BandScale(
     "1948",
     "IMP table of 1948 (the seed documents' history of the IMP scale; 50-60 is a gap in the seed)",
     (
@@ -138,10 +141,12 @@ IMP_1948 = _imp_table(
         (3500, 14),  # 3500-3990
         (4000, 15),  # 4000 and more
     ),
+    aliases=(),
+    description="0-15: 20-40 points 1, 70-130 2 ... 4000+ 15",
 )
 
 # The 1961 IMP table, as the seed documents give it (maximum 25): the 1962 scale up to 500-590, then wider.
-IMP_1961 = _imp_table(
+IMP_1961 = BandScale(
     "1961",
     "IMP table of 1961 (the seed documents' history of the IMP scale)",
     (
@@ -161,20 +166,12 @@ IMP_1961 = _imp_table(
         (3000, 24),  # 3000-3490
         (3500, 25),  # 3500 and more
     ),
+    aliases=(),
+    description="0-25: as 1962 up to 500-590, then 600-690 12 ... 3500+ 25",
 )
 
-#: IMP scales by the names a worksheet argument may use (compared case-insensitively; blank means WBF).
-IMP_SCALES: Mapping[str, BandScale] = MappingProxyType(
-    {
-        "WBF": WBF_IMPS,
-        "CURRENT": WBF_IMPS,
-        "1962": WBF_IMPS,
-        "1961": IMP_1961,
-        "1948": IMP_1948,
-        "1938": EMP_1938,
-        "EMP": EMP_1938,
-    }
-)
+#: IMP scales, by the names an ``imp_scale`` argument may use (blank: the WBF scale).
+IMP_SCALES: Registry[BandScale] = Registry("imp_scale", [WBF_IMPS, IMP_1961, IMP_1948, EMP_1938])
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +182,8 @@ class DiscreteVPScale:
     source: str
     total: int
     winner: BandScale
+    aliases: tuple[str, ...] = ()
+    description: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,6 +201,8 @@ class ContinuousVPScale:
     blitz_per_root_board: float
     tau: float
     decimals: int
+    aliases: tuple[str, ...] = ()
+    description: str = ""
 
 
 # The seed documents' discrete 20-VP scale (0 -> 10-10, 1-2 -> 11-9, ... 28+ -> 20-0).
@@ -226,6 +227,7 @@ VP20_SEED = DiscreteVPScale(
             (28, 20),  # 28+: 20-0
         ),
     ),
+    description="the discrete 20-VP scale: 0 IMPs 10-10, 1-2 11-9 ... 28+ 20-0 (the default)",
 )
 
 # The seed documents' discrete 30-VP scale (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0).
@@ -253,6 +255,7 @@ VP30_SEED = DiscreteVPScale(
             (28, 30),  # 28+: 30-0
         ),
     ),
+    description="the discrete 30-VP scale: 0 IMPs 15-15, 1 18-12 ... 28+ 30-0",
 )
 
 # WBF Scoring Panel, "The New WBF IMP to VP Scales" (2013): the continuous 20-VP scale.
@@ -263,13 +266,10 @@ WBF_VP_2013 = ContinuousVPScale(
     blitz_per_root_board=15.0,
     tau=(math.sqrt(5) - 1) / 2,
     decimals=2,
+    description="the WBF 2013 continuous 20-VP scale for the match's number of boards, to 2 decimals",
 )
 
-#: Victory-point scales by name (compared case-insensitively).
-VP_SCALES: Mapping[str, DiscreteVPScale | ContinuousVPScale] = MappingProxyType(
-    {
-        "20": VP20_SEED,
-        "30": VP30_SEED,
-        "WBF": WBF_VP_2013,
-    }
-)
+VPScale = DiscreteVPScale | ContinuousVPScale
+
+#: Victory-point scales, by the names a VP scale argument may use (blank: the discrete 20-VP scale).
+VP_SCALES: Registry[VPScale] = Registry("VP scale", [VP20_SEED, VP30_SEED, WBF_VP_2013])

@@ -11,10 +11,13 @@ from __future__ import annotations
 import os
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
+from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.session import Pair
+from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from .common import Imported, ImportFileError, Problem, fail
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
@@ -74,12 +77,14 @@ def read_results(
         pairs: list[Pair] | None = read_names(names.read_bytes(), names) if names else None
         imported = read_csv(data, path, keep_bad, method, movement, pairs)
     if imported.session is not None:
+        session = imported.session
         if method:
-            imported.session.method = method
+            session = replace(session, method=choose(SESSION_METHODS, method))
         if movement:
-            imported.session.movement = movement
+            session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
         if names and kind != "CSV":
-            imported.session.pairs = read_names(names.read_bytes(), names)
+            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names)))
+        imported = replace(imported, session=session)
     return imported
 
 
@@ -89,7 +94,7 @@ def import_to_workbook(
     """Write the workbook for what was imported and compute it. The file appears complete or not at all."""
     from ..calc import calc_workbook, write_values
     from ..templates import CLASSIC, pairs_session, teams_event
-    from ..templates.pairs_values import session_values
+    from ..templates.pairs_cells import session_cells
     from ..xlsx import open_package
 
     if destination.exists() and not replace:
@@ -108,9 +113,8 @@ def import_to_workbook(
             teams_event.build(staged, CLASSIC, event=imported.event)
         if progress:
             progress("computing it")
-        values = session_values(imported.session) if imported.session and not imported.problems else None
-        if values is not None:
-            write_values(open_package(staged), values, staged, replace=True)  # a checked session, directly
+        if imported.session is not None and not imported.problems:  # a checked session: the engine's figures
+            write_values(open_package(staged), session_cells(imported.session), staged, replace=True)
         else:
             calc_workbook(staged, in_place=True)  # anything unusual: the formula engine
         os.replace(staged, destination)

@@ -8,19 +8,21 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.errors import BridgeInputError
-from ...engine.model import Contract
-from ...engine.parse import parse_field_entry, split_contract
-from ...engine.scoring import ns_score
-from ...engine.session import Event, Line, Pair, Session
+from ...engine.model import Play
+from ...engine.parse import parse_result, split_contract
+from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ...rules import Side
 
 __all__ = [
     "ImportFileError",
     "Imported",
     "Problem",
-    "check_line",
+    "check_score",
+    "direction",
     "movement_of",
     "pairs_in",
     "parse_date",
+    "read_row",
     "relative_result",
     "split_pair",
 ]
@@ -54,52 +56,81 @@ def fail(source: Path, line: int | None, message: str) -> ImportFileError:
     return ImportFileError(f"{where}: {message}")
 
 
-def check_line(result: Line, source: Path, where: int, keep_bad: bool, problems: list[Problem]) -> bool:
-    """Refuse a result line that cannot be scored, or with ``keep_bad`` note it and keep it as it is.
-
-    True when the line is good.
-    """
+def read_row(
+    source: Path,
+    where: int,
+    keep_bad: bool,
+    problems: list[Problem],
+    board: int,
+    ns: PairNumber | None,
+    ew: PairNumber | None,
+    *entered: str,
+) -> Row:
+    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score):
+    parsed, or refused naming the file and line, or with ``keep_bad`` kept as it is, its reason noted."""
+    contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
     try:
-        if result.adjusted:
-            if parse_field_entry(result.adjusted, "adjusted score") is None:
-                raise BridgeInputError("adjusted score missing")
-        else:
-            ns_score(result.contract, result.declarer, result.result, result.board)
-        if result.ns in ("", None) or result.ew in ("", None):
-            raise BridgeInputError("the NS or EW pair number is missing")
+        return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         if not keep_bad:
             raise fail(source, where, error.message) from None
         problems.append(Problem(where, error.message))
-        return False
-    return True
+        return Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
+
+
+def check_score(line: Line, score: str, tag: str, source: Path, where: int, keep_bad: bool,
+                problems: list[Problem]) -> Row:  # fmt: skip
+    """A file's score for a line (its ``tag``) must be what the contract scores: a disagreement is refused (with
+    ``keep_bad``, the line is kept to be put right), never silently replaced."""
+    ours = line.score
+    try:
+        theirs = int(float(score))
+    except ValueError:
+        message = f"{tag} {score!r} is not a score"
+    else:
+        if theirs == ours:
+            return line
+        deal = f"{line.contract_text} by {line.declarer_text} {line.result_text} on board {line.board}"
+        message = f"{tag} {theirs} disagrees with {deal}, which scores {ours}"
+    if not keep_bad:
+        raise fail(source, where, message)
+    problems.append(Problem(where, message))
+    return Unscorable(line.board, line.ns, line.ew, line.entered, message)
+
+
+def interchange_score(line: Line) -> str:
+    """A line's adjusted score as USEBIO and PBN write it: ``A6040`` for an artificial score, else the points."""
+    return "" if line.adjusted is None else str(line.adjusted)
 
 
 def relative_result(contract: str, tricks: int) -> str:
     """Tricks taken as a traveller writes them against the contract: =, +1, -2."""
     parsed, _ = split_contract(contract)
-    return _relative(parsed, tricks)
+    return Play(parsed, None, parse_result(tricks, parsed)).result_text
 
 
-def _relative(contract: Contract, tricks: int) -> str:
-    if contract.passed_out:
-        return ""
-    difference = tricks - contract.tricks_needed
-    return "=" if difference == 0 else f"{difference:+d}"
+def direction(text: str) -> Side | None:
+    """A direction as files write it (NS, N-S, ew; blank for none)."""
+    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
+    if not cleaned:
+        return None
+    if cleaned not in ("NS", "EW"):
+        raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
+    return Side(cleaned)
 
 
 _PAIR = re.compile(r"\s*(\d+)\s*([A-Za-z-]*)\s*")
 
 
-def split_pair(text: str) -> tuple[int | str, str]:
-    """A pair number as files write it: ``7``, ``7NS``, ``7 EW``, ``7N-S``; (number, direction or "")."""
+def split_pair(text: str) -> tuple[int, Side | None]:
+    """A pair number as files write it: ``7``, ``7NS``, ``7 EW``, ``7N-S``; (number, direction or None)."""
     match = _PAIR.fullmatch(text or "")
     if match is None:
         raise BridgeInputError(f"pair {text!r}: expected a pair number such as 7 or 7NS")
-    direction = match[2].upper().replace("-", "")
-    if direction not in ("", "NS", "EW"):
-        raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW")
-    return int(match[1]), direction
+    try:
+        return int(match[1]), direction(match[2])
+    except BridgeInputError:
+        raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW") from None
 
 
 def parse_date(text: str) -> dt.date | None:
@@ -113,19 +144,20 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
-def pairs_in(lines: list[Line], mitchell: bool = False) -> list[Pair]:
+def pairs_in(lines: list[Row], mitchell: bool = False) -> list[Pair]:
     """The pairs a file's results mention, when it names none (in a Mitchell, NS 1 and EW 1 are two pairs)."""
 
-    def order(number: int | str) -> tuple[bool, str]:
+    def order(number: PairNumber) -> tuple[bool, str]:
         return isinstance(number, str), str(number).zfill(6)
 
+    ns = {line.ns for line in lines if line.ns is not None}
+    ew = {line.ew for line in lines if line.ew is not None}
     if mitchell:
-        ns = [Pair(n, "NS") for n in sorted({line.ns for line in lines}, key=order)]
-        return ns + [Pair(n, "EW") for n in sorted({line.ew for line in lines}, key=order)]
-    return [Pair(number) for number in sorted({line.ns for line in lines} | {line.ew for line in lines}, key=order)]
+        return [Pair(n, Side.NS) for n in sorted(ns, key=order)] + [Pair(n, Side.EW) for n in sorted(ew, key=order)]
+    return [Pair(number) for number in sorted(ns | ew, key=order)]
 
 
-def movement_of(lines: list[Line], pairs: list[Pair]) -> str:
+def movement_of(lines: list[Row], pairs: list[Pair]) -> str:
     """Mitchell when pairs carry a direction or a pair meets its own number (NS 1 v EW 1), else Howell."""
     if any(pair.direction for pair in pairs) or any(line.ns == line.ew for line in lines):
         return "Mitchell"

@@ -8,10 +8,12 @@ import csv
 import io
 from pathlib import Path
 
+from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
-from ...engine.session import Line, Pair, Session
+from ...engine.session import Pair, Row, Session
 from ...engine.values import as_whole_number
-from .common import Imported, Problem, check_line, fail, movement_of, pairs_in, relative_result, split_pair
+from ...rules import MOVEMENT_KINDS
+from .common import Imported, Problem, direction, fail, movement_of, pairs_in, read_row, relative_result, split_pair
 
 __all__ = ["read_csv", "read_names"]
 
@@ -56,7 +58,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, 1, "the header has no result (or tricks) column")
     else:
         columns, first = SALLIERE, 0
-    results: list[Line] = []
+    results: list[Row] = []
     problems: list[Problem] = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
@@ -77,18 +79,18 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         if contract and result.isdigit():  # tricks taken: written the traveller's way, =, +1, -2
             with contextlib.suppress(BridgeInputError):  # if impossible, left as written: the check reports it
                 result = relative_result(contract, int(result))
-        line = Line(board, ns, ew, contract, record.get("declarer", ""), result, record.get("lead", ""),
-                    record.get("adjusted", "").upper())  # fmt: skip
-        check_line(line, source, number, keep_bad, problems)
-        results.append(line)
+        results.append(
+            read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
+                     record.get("lead", ""), record.get("adjusted", "").upper())
+        )  # fmt: skip
     if not results:
         raise fail(source, None, "the file has no result lines")
-    chosen = movement or movement_of(results, names or [])
-    session = Session(
+    kind = choose(MOVEMENT_KINDS, movement or movement_of(results, names or []))
+    session = Session.of(
         event=source.stem,
-        method=method or "MP",
-        movement=chosen,
-        pairs=names or pairs_in(results, mitchell=chosen == "Mitchell"),
+        method=method,
+        movement=kind,
+        pairs=names or pairs_in(results, mitchell=kind.two_fields),
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems)
@@ -112,7 +114,10 @@ def read_names(data: bytes, source: Path) -> list[Pair]:
             pair, suffix = split_pair(record.get("pair", ""))
         except BridgeInputError as error:
             raise fail(source, number, error.message) from None
-        direction = record.get("direction", "").upper().replace("-", "") or suffix
+        try:
+            side = direction(record.get("direction", "")) or suffix
+        except BridgeInputError as error:
+            raise fail(source, number, error.message) from None
         players = tuple(p for p in (record.get("player1", ""), record.get("player2", "")) if p)
-        pairs.append(Pair(pair, direction, players))
+        pairs.append(Pair(pair, side, players))
     return pairs

@@ -14,19 +14,30 @@ from pathlib import Path
 
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
-from ...engine.parse import parse_result, split_contract
-from ...engine.scoring import ns_score
-from ...engine.session import Line, Pair, Session
+from ...engine.session import Line, Pair, Row, Session
 from ...engine.values import two_decimals
-from .common import Imported, Problem, check_line, fail, movement_of, parse_date, relative_result, split_pair
+from ...rules import SESSION_METHODS, SessionMethod, Side
+from .common import (
+    Imported,
+    Problem,
+    check_score,
+    direction,
+    fail,
+    interchange_score,
+    movement_of,
+    parse_date,
+    read_row,
+    relative_result,
+    split_pair,
+)
+from .workbook import ShownStanding
 
 __all__ = ["read_pbn", "write_pbn"]
 
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
 _FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
-SCORINGS = {"MP": "MP", "MATCHPOINTS": "MP", "MP1": "MP", "MP2": "ACBL", "BUTLER": "Butler", "IMP": "Cross-IMP",
-            "CROSS-IMPS": "Cross-IMP", "CROSSIMPS": "Cross-IMP", "CROSS-IMP": "Cross-IMP"}  # fmt: skip
-PBN_SCORING = {"MP": "MatchPoints", "ACBL": "MatchPoints;MP2", "Butler": "Butler", "Cross-IMP": "Cross-IMPs"}
+#: The words of a [Scoring] tag, and the scoring method each is read as (from the registry).
+SCORINGS: dict[str, SessionMethod] = {word: method for method in SESSION_METHODS for word in method.pbn_words}
 
 
 @dataclass
@@ -127,9 +138,9 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
     games = _games(text, source)
     if not any("ScoreTable" in game.tables for game in games):
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
-    results: list[Line] = []
+    results: list[Row | None] = []
     problems: list[Problem] = []
-    pairs: dict[tuple[int | str, str], Pair] = {}
+    pairs: dict[tuple[int | str, Side | None], Pair] = {}
     for game in games:
         total = game.tables.get("TotalScoreTable")
         if total is not None and not pairs:
@@ -139,10 +150,13 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
                     number, suffix = split_pair(record.get("PairId", ""))
                 except BridgeInputError as error:
                     raise fail(source, where, error.message) from None
-                direction = record.get("Direction", "").upper().replace("-", "") or suffix
+                try:
+                    side = direction(record.get("Direction", "")) or suffix
+                except BridgeInputError as error:
+                    raise fail(source, where, error.message) from None
                 names = record.get("Names", "")
                 players = tuple(part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names) if part.strip())
-                pairs[(number, direction)] = Pair(number, direction, players)
+                pairs[(number, side)] = Pair(number, side, players)
         table = game.tables.get("ScoreTable")
         if table is None:
             continue
@@ -157,51 +171,50 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             results.append(
                 _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
             )
-    results = [line for line in results if line is not _BYE]
+    played = [line for line in results if line is not None]
     first = games[0].tags
-    scoring = first.get("Scoring", "").upper().replace(" ", "")
-    method = next((value for key, value in SCORINGS.items() if key in scoring.split(";")), "MP")
-    if "BUTLER" in scoring:
-        method = "Butler"
+    # The last word that names a method decides: "MatchPoints;MP2" is ACBL's scale.
+    words = first.get("Scoring", "").upper().replace(" ", "").split(";")
+    method = next((SCORINGS[word] for word in reversed(words) if word in SCORINGS), SESSION_METHODS.default)
     pair_list = list(pairs.values()) or [
-        Pair(n) for n in sorted({r.ns for r in results} | {r.ew for r in results}, key=str)
+        Pair(n) for n in sorted({r.ns for r in played if r.ns} | {r.ew for r in played if r.ew}, key=str)
     ]
-    session = Session(
+    session = Session.of(
         event=first.get("Event", ""),
         date=parse_date(first.get("Date", "")),
         method=method,
-        movement=movement_of(results, pair_list),
+        movement=movement_of(played, pair_list),
         pairs=pair_list,
-        lines=results,
+        lines=played,
     )
     return Imported(source, "PBN", session=session, problems=problems)
 
 
-_BYE = Line(0, "", "")
-
-
 def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,
-               problems: list[Problem]) -> Line:  # fmt: skip
+               problems: list[Problem]) -> Row | None:  # fmt: skip
+    """A ScoreTable row as a result line; None for a sit-out (no pair on one side)."""
     if not record.get("PairId_NS") or not record.get("PairId_EW"):
-        return _BYE  # a sit-out: no result
+        return None
     try:
         ns, _ = split_pair(record["PairId_NS"])
         ew, _ = split_pair(record["PairId_EW"])
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
-    contract = record.get("Contract", "")
+    contract, lead = record.get("Contract", ""), record.get("Lead", "")
     score = record.get("Score_NS", "")
     if not contract and score and score.upper().startswith("A"):
-        line = Line(board, ns, ew, lead=record.get("Lead", ""), adjusted=score.upper())
-    else:
-        result = record.get("Result", "")
-        try:
-            if contract and result.isdigit():
-                result = relative_result(contract, int(result))
-        except BridgeInputError:
-            pass  # left as written: the check reports it
-        line = Line(board, ns, ew, contract, record.get("Declarer", ""), result, record.get("Lead", ""))
-    check_line(line, source, where, keep_bad, problems)
+        return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
+    result = record.get("Result", "")
+    try:
+        if contract and result.isdigit():
+            result = relative_result(contract, int(result))
+    except BridgeInputError:
+        pass  # left as written: reading the line reports it
+    line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, record.get("Declarer", ""), result,
+                    lead)  # fmt: skip
+    given = score or (f"-{record['Score_EW']}" if record.get("Score_EW") else "")
+    if isinstance(line, Line) and given:
+        return check_score(line, given, "Score_NS", source, where, keep_bad, problems)
     return line
 
 
@@ -212,14 +225,15 @@ def _quote(value: object) -> str:
     return f'"{text}"' if (" " in text or '"' in text) else text
 
 
-def write_pbn(session: Session, points: dict[int, tuple[object, object]], standings: list[dict[str, object]]) -> str:
+def write_pbn(session: Session, points: dict[int, tuple[object, object]], standings: list[ShownStanding]) -> str:
     """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first."""
-    imp = session.method in ("Butler", "Cross-IMP")
-    mitchell = session.movement == "Mitchell"
+    imp = session.method.imp_scoring
+    mitchell = session.movement.two_fields
     date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
     boards: dict[int, list[int]] = {}
     for index, line in enumerate(session.lines):
-        boards.setdefault(line.board, []).append(index)
+        if line.board is not None:
+            boards.setdefault(line.board, []).append(index)
     out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
     score_kind = "IMP" if imp else "MP"
     for position, number in enumerate(sorted(boards)):
@@ -227,36 +241,36 @@ def write_pbn(session: Session, points: dict[int, tuple[object, object]], standi
             ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
             ("West", ""), ("North", ""), ("East", ""), ("South", ""),
             ("Dealer", board_dealer(number).value), ("Vulnerable", board_vulnerability(number).value),
-            ("Deal", ""), ("Scoring", PBN_SCORING.get(session.method, "MatchPoints")),
+            ("Deal", ""), ("Scoring", session.method.pbn_scoring),
             ("Declarer", ""), ("Contract", ""), ("Result", ""),
         ]  # fmt: skip
         out.extend(f'[{name} "{value}"]' for name, value in tags)
         if position == 0:
             columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')
-            names: dict[tuple[object, str], str] = {(p.number, p.direction): p.names for p in session.pairs}
+            names = {(p.number, p.direction): p.names for p in session.pairs}
             for standing in standings:
-                direction = str(standing["direction"])
-                shown = {"NS": "N-S", "EW": "E-W"}.get(direction, "") if mitchell else ""
+                side = standing.direction
+                shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
                 out.append(" ".join(_quote(value) for value in (
-                    standing.get("place"), standing["pair"], shown, _points(standing.get("total")),
-                    _points(standing.get("percentage")), names.get((standing["pair"], direction), ""),
+                    standing.place, standing.pair, shown, _points(standing.total),
+                    _points(standing.percentage), names.get((standing.pair, side), ""),
                 )))  # fmt: skip
         columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
                    f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
         out.append(f'[ScoreTable "{";".join(columns)}"]')
         for index in boards[number]:
             line = session.lines[index]
+            assert isinstance(line, Line)  # a workbook with lines to check is not exported
             ns_points, ew_points = (_points(value) for value in points.get(index, ("", "")))
             fields: list[object]
-            if line.adjusted:
-                fields = [line.ns, line.ew, "", "", "", line.lead, line.adjusted, "", ns_points, ew_points]
+            if line.play is None:
+                fields = [line.ns, line.ew, "", "", "", line.lead, interchange_score(line), "", ns_points, ew_points]
             else:
-                contract, _ = split_contract(line.contract)
-                tricks = parse_result(line.result, contract)
-                score = ns_score(line.contract, line.declarer, line.result, line.board)
-                fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer,
-                          "" if contract.passed_out else tricks, line.lead, score if score >= 0 else "",
+                contract, score = line.play.contract, line.score
+                assert isinstance(score, int)
+                fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer_text,
+                          "" if contract.passed_out else line.play.tricks, line.lead, score if score >= 0 else "",
                           -score if score < 0 else "", ns_points, ew_points]  # fmt: skip
             out.append(" ".join(_quote(value) for value in fields))
         out.append("")

@@ -9,23 +9,38 @@ BOARD's IMPS) as an open-source scorer writes them. Parsed with entity expansion
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Sequence
 from pathlib import Path
 from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
 
 from ...engine.errors import BridgeInputError
-from ...engine.parse import parse_result, split_contract
-from ...engine.scoring import ns_score
-from ...engine.session import Event, EventMatch, Line, Pair, Session, Team
+from ...engine.session import Event, EventMatch, Line, Pair, Row, Session, Team
 from ...engine.values import two_decimals
+from ...rules import SESSION_METHODS, SessionMethod, Side
+from ...rules.methods import ACBL_MP
 from ..xmlsafe import parse_xml
-from .common import Imported, Problem, check_line, fail, movement_of, pairs_in, parse_date, relative_result, split_pair
+from .common import (
+    Imported,
+    Problem,
+    check_score,
+    direction,
+    fail,
+    interchange_score,
+    movement_of,
+    pairs_in,
+    parse_date,
+    read_row,
+    relative_result,
+    split_pair,
+)
+from .workbook import ShownStanding
 
 __all__ = ["PAIRS_EVENTS", "TEAMS_EVENTS", "read_usebio", "write_usebio"]
 
-PAIRS_EVENTS = {"MP_PAIRS": "MP", "BUTLER_PAIRS": "Butler", "CROSS_IMP": "Cross-IMP", "CROSS_IMPS": "Cross-IMP"}
+#: The pairs event types read, and the scoring method each is read as (from the registry).
+PAIRS_EVENTS: dict[str, SessionMethod] = {event: method for method in SESSION_METHODS for event in method.usebio_events}
 TEAMS_EVENTS = {"SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR", "TEAM_OF_FOUR"}
-METHOD_EVENTS = {"MP": "MP_PAIRS", "ACBL": "MP_PAIRS", "Butler": "BUTLER_PAIRS", "Cross-IMP": "CROSS_IMP"}
 
 
 def _text(element: Element, tag: str) -> str:
@@ -55,10 +70,13 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             number, suffix = split_pair(_text(element, "PAIR_NUMBER"))
         except BridgeInputError as error:
             raise fail(source, lines.get(id(element)), error.message) from None
-        direction = _text(element, "DIRECTION").upper().replace("-", "") or suffix
+        try:
+            side = direction(_text(element, "DIRECTION")) or suffix
+        except BridgeInputError as error:
+            raise fail(source, lines.get(id(element)), error.message) from None
         players = tuple(_text(player, "PLAYER_NAME") for player in element.iter("PLAYER"))
-        pairs.append(Pair(number, direction, players))
-    results: list[Line] = []
+        pairs.append(Pair(number, side, players))
+    results: list[Row] = []
     problems: list[Problem] = []
     line_points = []
     for board in root.iter("BOARD"):
@@ -78,11 +96,11 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
     if not results:
         raise fail(source, None, "the file has no traveller lines")
     method = PAIRS_EVENTS[kind]
-    if method == "MP" and _acbl_scale(results, line_points):
-        method = "ACBL"
+    if method.usebio_event == ACBL_MP.usebio_event and _acbl_scale(results, line_points):
+        method = ACBL_MP  # one event type for both matchpoint scales: the file's tops tell them apart
     description = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
     movement = movement_of(results, pairs)
-    session = Session(
+    session = Session.of(
         event=description,
         date=parse_date(_text(event, "DATE")),
         method=method,
@@ -93,58 +111,39 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
     return Imported(source, "USEBIO", session=session, problems=problems)
 
 
-def _acbl_scale(results: list[Line], line_points: list[tuple[int, float]]) -> bool:
+def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:
     """True when the file's matchpoints add up to ACBL tops (n - 1 per board) rather than European ones."""
     if not line_points:
         return False
     counts: dict[int, int] = {}
     for result in results:
-        counts[result.board] = counts.get(result.board, 0) + 1
+        if result.board is not None:
+            counts[result.board] = counts.get(result.board, 0) + 1
     return all(abs(total - (counts[board] - 1)) < 0.01 for board, total in line_points if counts[board] > 1)
 
 
 def _traveller_line(element: Element, board: int, source: Path, where: int, keep_bad: bool,
-                    problems: list[Problem]) -> Line:  # fmt: skip
+                    problems: list[Problem]) -> Row:  # fmt: skip
     try:
         ns, _ = split_pair(_text(element, "NS_PAIR_NUMBER"))
         ew, _ = split_pair(_text(element, "EW_PAIR_NUMBER"))
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
-    contract, score = _text(element, "CONTRACT"), _text(element, "SCORE")
+    contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
     if score.upper().startswith("A"):
-        line = Line(board, ns, ew, lead=_text(element, "LEAD"), adjusted=score.upper())
-    else:
-        tricks = _text(element, "TRICKS")
-        result = tricks
-        try:
-            if contract and tricks:
-                result = relative_result(contract, int(tricks))
-        except (BridgeInputError, ValueError):
-            result = tricks  # left as written: the check reports it
-        line = Line(board, ns, ew, contract, _text(element, "PLAYED_BY"), result, _text(element, "LEAD"))
-    if check_line(line, source, where, keep_bad, problems) and not line.adjusted and score:
-        _check_score(line, score, source, where, keep_bad, problems)
+        return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
+    tricks = _text(element, "TRICKS")
+    result = tricks
+    try:
+        if contract and tricks:
+            result = relative_result(contract, int(tricks))
+    except (BridgeInputError, ValueError):
+        result = tricks  # left as written: reading the line reports it
+    line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
+                    lead)  # fmt: skip
+    if isinstance(line, Line) and score:
+        return check_score(line, score, "SCORE", source, where, keep_bad, problems)
     return line
-
-
-def _check_score(line: Line, score: str, source: Path, where: int, keep_bad: bool, problems: list[Problem]) -> None:
-    """The file's SCORE must be what the contract scores: a disagreement is reported, never silently replaced."""
-    try:
-        ours = ns_score(line.contract, line.declarer, line.result, line.board)
-    except BridgeInputError:
-        return  # already reported by check_line
-    try:
-        theirs = int(float(score))
-    except ValueError:
-        message = f"SCORE {score!r} is not a score"
-    else:
-        if theirs == ours:
-            return
-        deal = f"{line.contract} by {line.declarer} {line.result} on board {line.board}"
-        message = f"SCORE {theirs} disagrees with {deal}, which scores {ours}"
-    if not keep_bad:
-        raise fail(source, where, message)
-    problems.append(Problem(where, message))
 
 
 def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, int]) -> Imported:
@@ -184,7 +183,7 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
         raise fail(source, None, "the teams event has no MATCH")
     boards_each = max(match.boards or 0 for match in matches.values())
     name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
-    event_data = Event(name=name, teams=teams, matches=list(matches.values()), boards=boards_each)
+    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each)
     return Imported(source, "USEBIO", event=event_data)
 
 
@@ -195,15 +194,16 @@ def _element(tag: str, value: object) -> str:
     return f"<{tag}>{escape(str(value))}</{tag}>"
 
 
-def write_usebio(session: Session, points: dict[int, tuple[object, object]], standings: list[dict[str, object]],
+def write_usebio(session: Session, points: dict[int, tuple[object, object]], standings: Sequence[ShownStanding],
                  datums: dict[int, object]) -> str:  # fmt: skip
-    """USEBIO 1.2 for a scored session: ``points`` by result index (NS, EW), ``standings`` per pair (pair,
-    direction, total, percentage, place), ``datums`` by board (Butler)."""
-    mitchell = session.movement == "Mitchell"
-    kind = METHOD_EVENTS.get(session.method, "MP_PAIRS")
+    """USEBIO 1.2 for a scored session: ``points`` by result index (NS, EW), ``standings`` per pair as the
+    workbook shows them, ``datums`` by board (Butler)."""
+    mitchell = session.movement.two_fields
+    method = session.method
+    kind = method.usebio_event
 
-    def pair_id(number: object, direction: str) -> str:
-        return f"{number}{direction}" if mitchell else str(number)
+    def pair_id(number: object, side: Side | None) -> str:
+        return f"{number}{side.value}" if mitchell and side is not None else str(number)
 
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
@@ -216,47 +216,48 @@ def write_usebio(session: Session, points: dict[int, tuple[object, object]], sta
     out.append(_element("WINNER_TYPE", 2 if mitchell else 1))
     out.append(_element("DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else ""))
     out.append(f'<PARTICIPANTS EVENT_TYPE="{kind}">')
-    by_pair = {(row["pair"], row["direction"]): row for row in standings}
+    by_pair = {(row.pair, row.direction): row for row in standings}
     for pair in session.pairs:
-        row = by_pair.get((pair.number, pair.direction), {})
+        standing = by_pair.get((pair.number, pair.direction))
         out.append("<PAIR>")
         out.append(_element("PAIR_NUMBER", pair_id(pair.number, pair.direction)))
-        out.append(_element("DIRECTION", pair.direction))
-        for tag, key in (("TOTAL_SCORE", "total"), ("PERCENTAGE", "percentage"), ("PLACE", "place")):
-            if row.get(key) not in (None, ""):
-                value = row[key]
-                out.append(_element(tag, two_decimals(value) if isinstance(value, float) else value))
+        out.append(_element("DIRECTION", pair.direction_text))
+        if standing is not None:
+            for tag, value in (("TOTAL_SCORE", standing.total), ("PERCENTAGE", standing.percentage),
+                               ("PLACE", standing.place)):  # fmt: skip
+                if value not in (None, ""):
+                    out.append(_element(tag, two_decimals(value) if isinstance(value, float) else value))
         for player in pair.players:
             out.append(f"<PLAYER>{_element('PLAYER_NAME', player)}</PLAYER>")
         out.append("</PAIR>")
     out.append("</PARTICIPANTS>")
     boards: dict[int, list[int]] = {}
     for index, line in enumerate(session.lines):
-        boards.setdefault(line.board, []).append(index)
-    names = {"MP_PAIRS": "MATCH_POINTS", "BUTLER_PAIRS": "BUTLER_POINTS", "CROSS_IMP": "CROSS_IMP_POINTS"}[kind]
+        if line.board is not None:
+            boards.setdefault(line.board, []).append(index)
     for number in sorted(boards):
         out.append(f'<BOARD EVENT_TYPE="{kind}">')
         out.append(_element("BOARD_NUMBER", number))
-        if kind == "BUTLER_PAIRS" and datums.get(number) not in (None, ""):
+        if method.comparison == "butler" and datums.get(number) not in (None, ""):
             out.append(_element("BOARD_AVERAGE", datums[number]))
         for index in boards[number]:
             line = session.lines[index]
+            assert isinstance(line, Line)  # a workbook with lines to check is not exported
             out.append("<TRAVELLER_LINE>")
-            out.append(_element("NS_PAIR_NUMBER", pair_id(line.ns, "NS" if mitchell else "")))
-            out.append(_element("EW_PAIR_NUMBER", pair_id(line.ew, "EW" if mitchell else "")))
-            if line.adjusted:
-                out.append(_element("SCORE", line.adjusted))
+            out.append(_element("NS_PAIR_NUMBER", pair_id(line.ns, Side.NS)))
+            out.append(_element("EW_PAIR_NUMBER", pair_id(line.ew, Side.EW)))
+            if line.play is None:
+                out.append(_element("SCORE", interchange_score(line)))
             else:
-                contract, _ = split_contract(line.contract)
-                tricks = parse_result(line.result, contract)
+                contract = line.play.contract
                 out.append(_element("CONTRACT", "PASS" if contract.passed_out else str(contract)))
-                out.append(_element("PLAYED_BY", line.declarer))
+                out.append(_element("PLAYED_BY", line.declarer_text))
                 out.append(_element("LEAD", line.lead))
-                out.append(_element("TRICKS", tricks))
-                out.append(_element("SCORE", ns_score(line.contract, line.declarer, line.result, line.board)))
+                out.append(_element("TRICKS", line.play.tricks))
+                out.append(_element("SCORE", line.score))
             ns_points, ew_points = points.get(index, ("", ""))
-            out.append(_element(f"NS_{names}", _number(ns_points)))
-            out.append(_element(f"EW_{names}", _number(ew_points)))
+            out.append(_element(f"NS_{method.usebio_points}", _number(ns_points)))
+            out.append(_element(f"EW_{method.usebio_points}", _number(ew_points)))
             out.append("</TRAVELLER_LINE>")
         out.append("</BOARD>")
     out.append("</EVENT>")

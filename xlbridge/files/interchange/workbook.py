@@ -5,11 +5,25 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.session import Line, Pair, Session
-from ..templates import pairs_session as layout
+from ...engine.errors import BridgeInputError
+from ...engine.session import Pair, PairNumber, Row, Session, read_line
+from ...rules import Side
+from ..templates.pairs_session import ENTERED, LAYOUT
 from ..xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
+from .common import direction
 
-__all__ = ["ScoredSession", "read_workbook"]
+__all__ = ["ScoredSession", "ShownStanding", "read_workbook"]
+
+
+@dataclass(frozen=True)
+class ShownStanding:
+    """A pair's figures as the workbook's Totals sheet shows them."""
+
+    pair: PairNumber
+    direction: Side | None
+    total: object
+    percentage: object
+    place: object
 
 
 @dataclass
@@ -18,11 +32,11 @@ class ScoredSession:
 
     session: Session
     points: dict[int, tuple[object, object]] = field(default_factory=dict)
-    standings: list[dict[str, object]] = field(default_factory=list)
+    standings: list[ShownStanding] = field(default_factory=list)
     datums: dict[int, object] = field(default_factory=dict)
 
 
-def _number(value: object) -> int | str:
+def _number(value: object) -> PairNumber:
     text = cell_text(value)
     return int(text) if text.isdigit() else text
 
@@ -37,57 +51,76 @@ def read_workbook(path: Path) -> ScoredSession:
     names = read_values(package, "Names")
     results = read_values(package, "Results")
     totals = read_values(package, "Totals")
-    problems = [row for (row, col), value in results.items() if col == layout.CHECK + 1 and row > 1 and value]
+    block = LAYOUT.results
+    problems = [
+        row
+        for (row, col), value in results.items()
+        if col == block.col("Check") + 1 and row > block.first_row and value
+    ]
     if problems:
         raise WorkbookError(f"{path}: {len(problems)} line(s) on Results need checking (first: row {min(problems)})")
-    date = settings.get((4, 2))
-    session = Session(
-        event=cell_text(settings.get((3, 2))),
-        date=excel_date(date),
-        method=cell_text(settings.get((5, 2))) or "MP",
-        movement=cell_text(settings.get((6, 2))) or "Howell",
-        per_board=int(cell_text(settings.get((7, 2)))) if cell_text(settings.get((7, 2))).isdigit() else None,
-    )
-    row = 2
-    while (row, 1) in names and cell_text(names[(row, 1)]):
-        players = tuple(cell_text(names.get((row, col))) for col in (3, 4) if cell_text(names.get((row, col))))
-        session.pairs.append(Pair(_number(names[(row, 1)]), cell_text(names.get((row, 2))), players))
-        row += 1
-    scored = ScoredSession(session)
-    row = 2
-    while cell_text(results.get((row, layout.BOARD + 1))):
 
-        def cell(col: int, row: int = row) -> object:
-            return results.get((row, col + 1))
+    def setting(name: str) -> object:
+        return settings.get(LAYOUT.setting(name).position)
 
-        board = int(cell_text(cell(layout.BOARD)))
-        session.lines.append(
-            Line(
-                board=board,
-                ns=_number(cell(layout.NS)),
-                ew=_number(cell(layout.EW)),
-                contract=cell_text(cell(layout.CONTRACT)),
-                declarer=cell_text(cell(layout.BY)),
-                result=cell_text(cell(layout.RESULT)),
-                lead=cell_text(cell(layout.LEAD)),
-                adjusted=cell_text(cell(layout.ADJUSTED)),
-            )
-        )
-        scored.points[len(session.lines) - 1] = (cell(layout.NS_POINTS), cell(layout.EW_POINTS))
-        if cell(layout.DATUM) not in (None, ""):
-            scored.datums[board] = cell(layout.DATUM)
-        row += 1
-    row = 2
-    while cell_text(totals.get((row, layout.T_PAIR + 1))):
-        values = {key: totals.get((row, col + 1)) for key, col in (
-            ("pair", layout.T_PAIR), ("direction", layout.T_DIR), ("total", layout.T_TOTAL),
-            ("percentage", layout.T_PCT), ("place", layout.T_PLACE))}  # fmt: skip
-        if any(isinstance(value, ExcelErrorValue) for value in values.values()):
-            raise WorkbookError(f"{path}: the totals are not computed (row {row} of Totals shows an error)")
-        values["pair"] = _number(values["pair"])
-        values["direction"] = cell_text(values["direction"])
-        scored.standings.append(values)
-        row += 1
-    if not session.lines:
+    per_board = cell_text(setting("PerBoard"))
+    pairs = []
+    offset = 0
+    while cell_text(names.get(LAYOUT.names.position("Pair", offset))):
+
+        def name_cell(heading: str, offset: int = offset) -> str:
+            return cell_text(names.get(LAYOUT.names.position(heading, offset)))
+
+        players = tuple(name_cell(h) for h in ("Player 1", "Player 2") if name_cell(h))
+        try:
+            side = direction(name_cell("Direction"))
+        except BridgeInputError as error:
+            raise WorkbookError(f"{path}: Names row {offset + 2}: {error.message}") from None
+        pairs.append(Pair(_number(name_cell("Pair")), side, players))
+        offset += 1
+    scored_points: dict[int, tuple[object, object]] = {}
+    datums: dict[int, object] = {}
+    lines: list[Row] = []
+    offset = 0
+    while cell_text(results.get(block.position("Board", offset))):
+
+        def cell(heading: str, offset: int = offset) -> object:
+            return results.get(block.position(heading, offset))
+
+        board = int(cell_text(cell("Board")))
+        entered = {heading: cell_text(cell(heading)) for heading in ENTERED}
+        try:
+            line = read_line(board, _number(cell("NS")), _number(cell("EW")), entered["Contract"], entered["By"],
+                             entered["Result"], entered["Lead"], entered["Adjusted"])  # fmt: skip
+        except BridgeInputError as error:
+            raise WorkbookError(f"{path}: Results row {offset + 2}: {error.message}") from None
+        lines.append(line)
+        scored_points[len(lines) - 1] = (cell("NS points"), cell("EW points"))
+        if cell("Datum") not in (None, ""):
+            datums[board] = cell("Datum")
+        offset += 1
+    standings = []
+    offset = 0
+    while cell_text(totals.get(LAYOUT.totals.position("Pair", offset))):
+        shown = {heading: totals.get(LAYOUT.totals.position(heading, offset)) for heading in
+                 ("Pair", "Direction", "Total", "%", "Place")}  # fmt: skip
+        if any(isinstance(value, ExcelErrorValue) for value in shown.values()):
+            raise WorkbookError(f"{path}: the totals are not computed (row {offset + 2} of Totals shows an error)")
+        standings.append(ShownStanding(_number(shown["Pair"]), direction(cell_text(shown["Direction"])),
+                                       shown["Total"], shown["%"], shown["Place"]))  # fmt: skip
+        offset += 1
+    if not lines:
         raise WorkbookError(f"{path}: the Results sheet has no results")
-    return scored
+    try:
+        session = Session.of(
+            event=cell_text(setting("EventName")),
+            date=excel_date(setting("EventDate")),
+            method=cell_text(setting("Method")) or None,
+            movement=cell_text(setting("Movement")) or None,
+            per_board=int(per_board) if per_board.isdigit() else None,
+            pairs=pairs,
+            lines=lines,
+        )
+    except BridgeInputError as error:
+        raise WorkbookError(f"{path}: Settings: {error.message}") from None
+    return ScoredSession(session, scored_points, standings, datums)

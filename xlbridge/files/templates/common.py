@@ -16,8 +16,10 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter.format import Format
-from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
+
+from .layout import range_ref
 
 __all__ = [
     "CLASSIC",
@@ -26,7 +28,6 @@ __all__ = [
     "Flavour",
     "Sheet",
     "TemplateBook",
-    "column",
 ]
 
 #: Written into every template's document properties, so that the demo knows a file it may replace is its own.
@@ -51,24 +52,6 @@ CLASSIC = Flavour("classic", "", {"IMP": "IMP_", "VP20": "VP_20", "VP30": "VP_30
 #: xlwings Lite: every function in the BRIDGE namespace.
 LITE = Flavour("lite", "BRIDGE.")
 FLAVOURS = {"classic": CLASSIC, "lite": LITE}
-
-
-def column(col: int, first_row: int, rows: int, sheet: str | None = None, absolute: bool = True) -> str:
-    """An A1 reference to ``rows`` cells of a column from 0-based ``first_row`` and ``col``: ``Results!$D$2:$D$301``."""
-    letter = xl_col_to_name(col)
-    dollar = "$" if absolute else ""
-    ref = f"{dollar}{letter}{dollar}{first_row + 1}:{dollar}{letter}{dollar}{first_row + rows}"
-    return f"{_sheet_prefix(sheet)}{ref}"
-
-
-def cell(row: int, col: int, sheet: str | None = None) -> str:
-    return f"{_sheet_prefix(sheet)}{xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)}"
-
-
-def _sheet_prefix(sheet: str | None) -> str:
-    if sheet is None:
-        return ""
-    return f"'{sheet}'!" if not sheet.isalnum() else f"{sheet}!"
 
 
 class TemplateBook:
@@ -117,7 +100,7 @@ class TemplateBook:
         self.lists.write(0, col, name, self.label)
         for row, value in enumerate(values, start=1):
             self.lists.write_string(row, col, value)
-        ref = column(col, 1, len(values), "Lists")
+        ref = range_ref(col, 1, len(values), "Lists")
         self.list_ranges[name] = ref
         return ref
 

@@ -3,50 +3,138 @@
 Sheets: Settings (event, scoring method, movement, results per board), Names (pairs and players), Results (one row
 per result: scores, matchpoints or IMPs for both sides, percentages, a check), Totals (one row per pair), Ranking
 (the pairs in place order, one field for a Howell, NS and EW fields for a Mitchell, with a chart of the
-percentages) and Travellers (one printable page per board).
-
-The pair figures follow Compscore3 and EBUScore: a pair's percentage is the mean of its boards' percentages (each
-board Neuberg-scaled to the results per board), its total that percentage of the session's full top (so a pair that
-missed a board is factored up); with Butler or cross-IMP scoring, the total is the sum of its IMPs.
+percentages) and Travellers (one printable page per board). How the figures are worked out is the engine's
+session computation (:mod:`xlbridge.engine.standings`); where every cell is, is :data:`LAYOUT`.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 
 from ...engine.session import Session
-from .common import Flavour, Sheet, TemplateBook, cell, column
+from ...rules import MOVEMENT_KINDS, SESSION_METHODS
+from ...rules.comparisons import EUROPEAN
+from .common import Flavour, Sheet, TemplateBook
+from .layout import Block, NamedCell, cell_ref, range_ref
 
-__all__ = ["RESULT_COLUMNS", "build", "sizes"]
+__all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
-RESULT_COLUMNS = [
-    "Board",
-    "NS",
-    "EW",
-    "Contract",
-    "By",
-    "Lead",
-    "Result",
-    "Adjusted",
-    "NS score",
-    "EW score",
-    "NS points",
-    "EW points",
-    "NS %",
-    "EW %",
-    "Datum",
-    "Check",
-]
-(BOARD, NS, EW, CONTRACT, BY, LEAD, RESULT, ADJUSTED, NS_SCORE, EW_SCORE, NS_POINTS, EW_POINTS, NS_PCT, EW_PCT,
- DATUM, CHECK) = range(len(RESULT_COLUMNS))  # fmt: skip
-TOTAL_COLUMNS = ["Pair", "Direction", "Players", "Boards", "Total", "%", "Field order", "Ranking key", "Place"]
-T_PAIR, T_DIR, T_PLAYERS, T_BOARDS, T_TOTAL, T_PCT, T_FIELD, T_KEY, T_PLACE = range(len(TOTAL_COLUMNS))
-RANKING_COLUMNS = ["Place", "Pair", "Direction", "Players", "Boards", "Total", "%"]
-METHODS = ["MP", "ACBL", "Cross-IMP", "Butler"]
-MOVEMENTS = ["Howell", "Mitchell"]
-FIRST = 1  # the first data row (0-based) on Results, Names, Totals
-RANKING_FIRST = 4
+
+def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
+    entered = [
+        ("EventName", "Event", "The event's name, printed on the ranking."),
+        ("EventDate", "Date", "The date of the session."),
+        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + "."),
+        ("Movement", "Movement", "; ".join(f"{m.name}: {m.description}" for m in MOVEMENT_KINDS) + "."),
+        ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
+         "Neuberg-scaled to this for the percentages and the ranking."),
+    ]  # fmt: skip
+    computed = [
+        ("Expected", "Results per board used", "The count every board is scaled to (Neuberg)."),
+        ("Top", "Top on a board", "Matchpoints for a top."),
+        ("Boards", "Boards in the session", ""),
+        ("ResultCount", "Results entered", ""),
+        ("Problems", "Problems", "Lines whose Check column is not empty. The ranking waits until this is 0."),
+        ("IMPScoring", "IMP scoring", ""),
+    ]
+    return (
+        tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),
+        tuple(NamedCell(name, "Settings", 8 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
+    )
+
+
+@dataclass(frozen=True)
+class PairsLayout:
+    """Where everything is in the pairs-session workbook."""
+
+    settings: tuple[NamedCell, ...]
+    computed: tuple[NamedCell, ...]
+    names: Block
+    results: Block
+    totals: Block
+    ranking: Block
+    #: The Ranking sheet's title, date and description cells (0-based row, column).
+    ranking_title: tuple[int, int] = (0, 0)
+    ranking_date: tuple[int, int] = (1, 0)
+    ranking_description: tuple[int, int] = (2, 0)
+    #: The columns of Results a traveller shows.
+    traveller_columns: tuple[str, ...] = (
+        "NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points",
+    )  # fmt: skip
+    #: The rows a board's traveller takes besides its lines: the title row and the headings.
+    traveller_extra_rows: int = 3
+
+    def setting(self, name: str) -> NamedCell:
+        return next(cell for cell in (*self.settings, *self.computed) if cell.name == name)
+
+    def traveller_top(self, board: int, tables: int) -> int:
+        """The 0-based row where board ``board``'s traveller starts on the Travellers sheet."""
+        return (board - 1) * (tables + self.traveller_extra_rows)
+
+    def traveller_helper(self) -> int:
+        """The first hidden helper column of the Travellers sheet: board numbers, then dealer, then vulnerability."""
+        return len(self.traveller_columns) + 2
+
+
+_SETTINGS, _COMPUTED = _settings_cells()
+LAYOUT = PairsLayout(
+    settings=_SETTINGS,
+    computed=_COMPUTED,
+    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2"), 0, 1),
+    results=Block(
+        "Results",
+        (
+            "Board",
+            "NS",
+            "EW",
+            "Contract",
+            "By",
+            "Lead",
+            "Result",
+            "Adjusted",
+            "NS score",
+            "EW score",
+            "NS points",
+            "EW points",
+            "NS %",
+            "EW %",
+            "Datum",
+            "Check",
+        ),
+        0,
+        1,
+    ),
+    totals=Block(
+        "Totals", ("Pair", "Direction", "Players", "Boards", "Total", "%", "Field order", "Ranking key", "Place"), 0, 1
+    ),
+    ranking=Block("Ranking", ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%"), 3, 4),
+)
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much a workbook holds: result rows, pairs, printable travellers, lines per traveller."""
+
+    rows: int = 300
+    pairs: int = 40
+    boards: int = 36
+    tables: int = 15
+
+
+def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
+    """What the workbook holds: ``least``, or more where the session needs it."""
+    if session is None:
+        return least
+    per_board = Counter(line.board for line in session.lines)
+    return Sizes(
+        max(least.rows, len(session.lines)),
+        max(least.pairs, len(session.pairs)),
+        max(least.boards, max(session.boards, default=0)),
+        max(least.tables, max(per_board.values(), default=0)),
+    )
 
 
 def build(
@@ -60,222 +148,210 @@ def build(
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
     ``tables`` results each), filled with ``session`` if given."""
-    rows, pairs, boards, tables = sizes(session, rows, pairs, boards, tables)
+    size = sizes(session, Sizes(rows, pairs, boards, tables))
     book = TemplateBook(path, flavour, "Pairs session")
-    settings = book.sheet("Settings")
-    names = book.sheet("Names")
-    results = book.sheet("Results")
-    totals = book.sheet("Totals")
-    ranking = book.sheet("Ranking")
-    travellers = book.sheet("Travellers")
-
-    _settings(book, settings, rows, session)
-    _names(book, names, pairs, session)
-    _results(book, results, rows, pairs, session)
-    _totals(book, totals, rows, pairs)
-    _ranking(book, ranking, pairs)
-    _travellers(book, travellers, rows, boards, tables)
+    sheets = {name: book.sheet(name) for name in ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers")}
+    _settings(book, sheets["Settings"], size, session)
+    _names(book, sheets["Names"], size, session)
+    _results(book, sheets["Results"], size, session)
+    _totals(book, sheets["Totals"], size)
+    _ranking(book, sheets["Ranking"], size)
+    _travellers(book, sheets["Travellers"], size)
     book.book.worksheets()[4].activate()  # open on the Ranking
     book.close()
 
 
-def sizes(
-    session: Session | None, rows: int = 300, pairs: int = 40, boards: int = 36, tables: int = 15
-) -> tuple[int, int, int, int]:
-    """Result rows, pairs, travellers and lines per traveller the workbook holds: the defaults, or more when the
-    session needs them."""
-    if session is None:
-        return rows, pairs, boards, tables
-    per_board: dict[int, int] = {}
-    for line in session.lines:
-        per_board[line.board] = per_board.get(line.board, 0) + 1
-    return (
-        max(rows, len(session.lines)),
-        max(pairs, len(session.pairs)),
-        max(boards, max(session.boards, default=0)),
-        max(tables, max(per_board.values(), default=0)),
-    )
-
-
-def _settings(book: TemplateBook, sheet: Sheet, rows: int, session: Session | None) -> None:
+def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
     ws.set_column(0, 0, 24)
     ws.set_column(1, 1, 30)
     ws.set_column(2, 2, 70)
     ws.write("A1", "Pairs session", book.title)
     ws.write("A2", "Fill in the yellow cells here, the pairs on Names and the results on Results.", book.subtitle)
-    entries = [
-        ("Event", "EventName", "", "The event's name, printed on the ranking."),
-        ("Date", "EventDate", "", "The date of the session."),
-        ("Scoring", "Method", "MP", "MP (European matchpoints), ACBL (matchpoints 1 and 1/2), Cross-IMP or Butler."),
-        ("Movement", "Movement", "Howell", "Howell: one field. Mitchell: NS and EW fields, ranked apart."),
-        ("Results per board", "PerBoard", "", "Blank: the most results any board has. Boards with fewer are "
-         "Neuberg-scaled to this for the percentages and the ranking."),
-    ]  # fmt: skip
-    for offset, (label, name, default, note) in enumerate(entries):
-        row = 2 + offset
-        ws.write_string(row, 0, label, book.label)
-        value: object = default
-        if session is not None:
-            value = {
-                "EventName": session.event,
-                "EventDate": session.date,
-                "Method": session.method,
-                "Movement": session.movement,
-                "PerBoard": session.per_board or "",
-            }[name]
+    given = session or Session()
+    values: dict[str, object] = {
+        "EventName": given.event,
+        "EventDate": given.date,
+        "Method": given.method.name,
+        "Movement": given.movement.name,
+        "PerBoard": given.per_board or "",
+    }
+    for entry in LAYOUT.settings:
+        ws.write_string(entry.row, 0, entry.label, book.label)
+        value = values[entry.name]
+        style = book.entry_date if entry.name == "EventDate" else book.entry
         if isinstance(value, dt.date):
-            ws.write_datetime(row, 1, dt.datetime.combine(value, dt.time()), book.entry_date)
-        elif isinstance(value, int) or value:
-            ws.write(row, 1, value, book.entry_date if name == "EventDate" else book.entry)
+            ws.write_datetime(entry.row, entry.col, dt.datetime.combine(value, dt.time()), style)
+        elif value:
+            ws.write(entry.row, entry.col, value, style)
         else:
-            ws.write_blank(row, 1, None, book.entry_date if name == "EventDate" else book.entry)
-        ws.write_string(row, 2, note, book.note)
-        book.book.define_name(name, f"={cell(row, 1, 'Settings')}")
-    sheet.validate_list(4, 1, 1, book.list_range("Methods", METHODS), True, "MP, ACBL, Cross-IMP or Butler")
-    sheet.validate_list(5, 1, 1, book.list_range("Movements", MOVEMENTS), True, "Howell or Mitchell")
-    ws.data_validation(6, 1, 6, 1, {"validate": "integer", "criteria": ">=", "value": 1, "ignore_blank": True})
+            ws.write_blank(entry.row, entry.col, None, style)
+        ws.write_string(entry.row, 2, entry.note, book.note)
+        book.book.define_name(entry.name, f"={entry.ref}")
+    method, movement = LAYOUT.setting("Method"), LAYOUT.setting("Movement")
+    methods = book.list_range("Methods", SESSION_METHODS.names())
+    sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
+    movements = book.list_range("Movements", MOVEMENT_KINDS.names())
+    sheet.validate_list(movement.row, movement.col, 1, movements, True, " or ".join(MOVEMENT_KINDS.names()))
+    per_board = LAYOUT.setting("PerBoard")
+    ws.data_validation(
+        per_board.row, per_board.col, per_board.row, per_board.col,
+        {"validate": "integer", "criteria": ">=", "value": 1, "ignore_blank": True},
+    )  # fmt: skip
 
-    boards = column(BOARD, FIRST, rows, "Results")
-    scores = column(NS_SCORE, FIRST, rows, "Results")
-    checks = column(CHECK, FIRST, rows, "Results")
-    computed = [
-        ("Results per board used", "Expected",
-         f'=IF(PerBoard<>"",PerBoard,MAX(COUNTIF({boards},{boards})*({boards}<>"")))',
-         "The count every board is scaled to (Neuberg)."),
-        ("Top on a board", "Top", '=IF(Method="ACBL",1,2)*(Expected-1)', "Matchpoints for a top."),
-        ("Boards in the session", "Boards",
-         f'=ROUND(SUMPRODUCT(({boards}<>"")/COUNTIF({boards},{boards}&"")),0)', ""),
-        ("Results entered", "ResultCount", f'=SUMPRODUCT(({scores}<>"")*1)', ""),
-        ("Problems", "Problems", f'=SUMPRODUCT(({checks}<>"")*1)',
-         "Lines whose Check column is not empty. The ranking waits until this is 0."),
-        ("IMP scoring", "IMPScoring", '=OR(Method="Butler",Method="Cross-IMP")', ""),
-    ]  # fmt: skip
-    for offset, (label, name, formula, note) in enumerate(computed):
-        row = 8 + offset
-        ws.write_string(row, 0, label, book.label)
-        sheet.formula(row, 1, formula, book.computed)
-        if note:
-            ws.write_string(row, 2, note, book.note)
-        book.book.define_name(name, f"={cell(row, 1, 'Settings')}")
+    results = LAYOUT.results
+    boards = results.ref("Board", size.rows)
+    scores = results.ref("NS score", size.rows)
+    checks = results.ref("Check", size.rows)
+    imp_methods = ",".join(f'Method="{m.name}"' for m in SESSION_METHODS if m.imp_scoring)
+    per_win = str(EUROPEAN.per_win)  # IMP scoring shows the European top (it ranks by IMPs)
+    for scored in reversed(SESSION_METHODS.entries):
+        if scored.matchpoint_scale is not None:
+            per_win = f'IF(Method="{scored.name}",{scored.matchpoint_scale.per_win},{per_win})'
+    formulas = {
+        "Expected": f'=IF(PerBoard<>"",PerBoard,MAX(COUNTIF({boards},{boards})*({boards}<>"")))',
+        "Top": f"={per_win}*(Expected-1)",
+        "Boards": f'=ROUND(SUMPRODUCT(({boards}<>"")/COUNTIF({boards},{boards}&"")),0)',
+        "ResultCount": f'=SUMPRODUCT(({scores}<>"")*1)',
+        "Problems": f'=SUMPRODUCT(({checks}<>"")*1)',
+        "IMPScoring": f"=OR({imp_methods})",
+    }
+    for entry in LAYOUT.computed:
+        ws.write_string(entry.row, 0, entry.label, book.label)
+        sheet.formula(entry.row, entry.col, formulas[entry.name], book.computed)
+        if entry.note:
+            ws.write_string(entry.row, 2, entry.note, book.note)
+        book.book.define_name(entry.name, f"={entry.ref}")
     sheet.protect()
 
 
-def _names(book: TemplateBook, sheet: Sheet, pairs: int, session: Session | None) -> None:
+def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
-    sheet.headers(0, ["Pair", "Direction", "Player 1", "Player 2"])
-    sheet.entry_column(0, 8)
-    sheet.entry_column(1, 10, text=True)
-    sheet.entry_column(2, 26, text=True)
-    sheet.entry_column(3, 26, text=True)
-    sheet.validate_list(FIRST, 1, pairs, '"NS,EW"', True, "Mitchell: NS or EW. Howell: leave blank.")
-    if session is not None:
-        for offset, pair in enumerate(session.pairs):
-            ws.write(FIRST + offset, 0, pair.number, book.entry)
-            if pair.direction:
-                ws.write_string(FIRST + offset, 1, pair.direction, book.entry_text)
-            for index, player in enumerate(pair.players[:2]):
-                ws.write_string(FIRST + offset, 2 + index, player, book.entry_text)
+    names = LAYOUT.names
+    sheet.headers(names.header_row, names.columns)
+    for heading, width in zip(names.columns, (8, 10, 26, 26), strict=True):
+        sheet.entry_column(names.col(heading), width, text=heading != "Pair")
+    sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
+                        "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
+    for offset, pair in enumerate(session.pairs if session else ()):
+        row = names.first_row + offset
+        ws.write(row, names.col("Pair"), pair.number, book.entry)
+        if pair.direction is not None:
+            ws.write_string(row, names.col("Direction"), pair.direction_text, book.entry_text)
+        for heading, player in zip(("Player 1", "Player 2"), pair.players, strict=False):
+            ws.write_string(row, names.col(heading), player, book.entry_text)
     ws.freeze_panes(1, 0)
     sheet.protect()
 
 
-def _results(book: TemplateBook, sheet: Sheet, rows: int, pairs: int, session: Session | None) -> None:
+#: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text.
+ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
+
+
+def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
     fn = book.fn
-    sheet.headers(0, RESULT_COLUMNS)
-    widths = {BOARD: 7, NS: 6, EW: 6, CONTRACT: 9, BY: 5, LEAD: 6, RESULT: 7, ADJUSTED: 9}
-    for index, width in widths.items():
-        sheet.entry_column(index, width, text=index in (CONTRACT, BY, LEAD, RESULT, ADJUSTED))
-    ws.set_column(NS_SCORE, DATUM, 9)
-    ws.set_column(CHECK, CHECK, 60)
+    results, rows = LAYOUT.results, size.rows
+    sheet.headers(results.header_row, results.columns)
+    widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 9}
+    for heading, width in widths.items():
+        sheet.entry_column(results.col(heading), width, text=heading in ENTERED)
+    ws.set_column(results.col("NS score"), results.col("Datum"), 9)
+    ws.set_column(results.col("Check"), results.col("Check"), 60)
 
-    def col(index: int) -> str:
-        return column(index, FIRST, rows)
+    def col(heading: str) -> str:
+        return results.ref(heading, rows, sheet=False)
 
-    board, score = col(BOARD), col(NS_SCORE)
-    deal = f"{col(CONTRACT)},{col(BY)},{col(RESULT)},{board}"
-    pair_numbers = column(0, FIRST, pairs, "Names")
-    sheet.dynamic(
-        FIRST, NS_SCORE, rows, f'=IF({col(ADJUSTED)}<>"",{col(ADJUSTED)},{fn("BRIDGESCORE")}({deal}))', book.computed
+    def at(heading: str) -> int:
+        return results.col(heading)
+
+    board, score, adjusted = col("Board"), col("NS score"), col("Adjusted")
+    deal = f"{col('Contract')},{col('By')},{col('Result')},{board}"
+    pair_numbers = LAYOUT.names.ref("Pair", size.pairs)
+    first = results.first_row
+    sheet.dynamic(first, at("NS score"), rows, f'=IF({adjusted}<>"",{adjusted},{fn("BRIDGESCORE")}({deal}))',
+                  book.computed)  # fmt: skip
+    sheet.dynamic(first, at("EW score"), rows, f"=IF(ISNUMBER({score}),-{score},{score})", book.computed)
+    butler, cross_imp = (
+        next(m.name for m in SESSION_METHODS if m.comparison == kind) for kind in ("butler", "cross-imps")
     )
-    sheet.dynamic(FIRST, EW_SCORE, rows, f"=IF(ISNUMBER({score}),-{score},{score})", book.computed)
 
     def points(side: str) -> str:
         suffix = "" if side == "NS" else " EW"
         return (
-            f'=IF(Method="Butler",{fn("BUTLER")}({score},{score},"{side}",{board}),'
-            f'IF(Method="Cross-IMP",{fn("CROSSIMP")}({score},{score},"{side}",{board}),'
+            f'=IF(Method="{butler}",{fn("BUTLER")}({score},{score},"{side}",{board}),'
+            f'IF(Method="{cross_imp}",{fn("CROSSIMP")}({score},{score},"{side}",{board}),'
             f'{fn("MATCHPOINTS")}({score},{score},Method&"{suffix}","",{board})))'
         )
 
-    sheet.dynamic(FIRST, NS_POINTS, rows, points("NS"), book.computed)
-    sheet.dynamic(FIRST, EW_POINTS, rows, points("EW"), book.computed)
-    for index, words in ((NS_PCT, " %"), (EW_PCT, " EW %")):
-        sheet.dynamic(
-            FIRST,
-            index,
-            rows,
-            f'=IF(IMPScoring+({score}=""),"",{fn("MATCHPOINTS")}({score},{score},Method&"{words}",Expected,{board}))',
-            book.computed_2dp,
-        )
-    sheet.dynamic(FIRST, DATUM, rows, f'=IF(Method="Butler",{fn("DATUM")}({score},"",{board}),"")', book.computed)
-    nothing = f'({col(NS)}="")*({col(EW)}="")*({col(CONTRACT)}="")*({col(ADJUSTED)}="")'
+    sheet.dynamic(first, at("NS points"), rows, points("NS"), book.computed)
+    sheet.dynamic(first, at("EW points"), rows, points("EW"), book.computed)
+    for heading, words in (("NS %", " %"), ("EW %", " EW %")):
+        sheet.dynamic(first, at(heading), rows,
+                      f'=IF(IMPScoring+({score}=""),"",{fn("MATCHPOINTS")}({score},{score},Method&"{words}",Expected,{board}))',
+                      book.computed_2dp)  # fmt: skip
+    sheet.dynamic(first, at("Datum"), rows, f'=IF(Method="{butler}",{fn("DATUM")}({score},"",{board}),"")',
+                  book.computed)  # fmt: skip
+    ns, ew = col("NS"), col("EW")
+    nothing = f'({ns}="")*({ew}="")*({col("Contract")}="")*({adjusted}="")'
     sheet.dynamic(
-        FIRST,
-        CHECK,
+        first,
+        at("Check"),
         rows,
         f'=IF({nothing},"",'
-        f'IF(({col(NS)}="")+({col(EW)}=""),"the NS or EW pair number is missing",'
-        f'IF(COUNTIF({pair_numbers},{col(NS)})=0,"NS pair "&{col(NS)}&" is not on the Names sheet",'
-        f'IF(COUNTIF({pair_numbers},{col(EW)})=0,"EW pair "&{col(EW)}&" is not on the Names sheet",'
-        f'IF({col(ADJUSTED)}<>"",{fn("MATCHPOINTS")}({score},{score},"CHECK","",{board}),'
+        f'IF(({ns}="")+({ew}=""),"the NS or EW pair number is missing",'
+        f'IF(COUNTIF({pair_numbers},{ns})=0,"NS pair "&{ns}&" is not on the list of pairs",'
+        f'IF(COUNTIF({pair_numbers},{ew})=0,"EW pair "&{ew}&" is not on the list of pairs",'
+        f'IF({adjusted}<>"",{fn("MATCHPOINTS")}({score},{score},"CHECK","",{board}),'
         f"{fn('BRIDGECHECK')}({deal}))))))",
         book.check,
     )
-    sheet.highlight_problems(FIRST, BOARD, rows, CHECK, CHECK)
-    sheet.validate_deal(FIRST, rows, CONTRACT, BY, RESULT)
-    ws.data_validation(FIRST, BOARD, FIRST + rows - 1, BOARD, {"validate": "integer", "criteria": ">=", "value": 1})
-    if session is not None:
-        for offset, line in enumerate(session.lines):
-            row = FIRST + offset
-            ws.write_number(row, BOARD, line.board, book.entry)
-            ws.write(row, NS, line.ns, book.entry)
-            ws.write(row, EW, line.ew, book.entry)
-            for index, value in (
-                (CONTRACT, line.contract),
-                (BY, line.declarer),
-                (LEAD, line.lead),
-                (RESULT, line.result),
-                (ADJUSTED, line.adjusted),
-            ):
-                if value:
-                    ws.write_string(row, index, str(value), book.entry_text)
+    sheet.highlight_problems(first, at("Board"), rows, at("Check"), at("Check"))
+    sheet.validate_deal(first, rows, at("Contract"), at("By"), at("Result"))
+    ws.data_validation(first, at("Board"), first + rows - 1, at("Board"),
+                       {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
+    for offset, line in enumerate(session.lines if session else ()):
+        row = first + offset
+        if line.board is not None:
+            ws.write_number(row, at("Board"), line.board, book.entry)
+        for heading, value in (("NS", line.ns), ("EW", line.ew)):
+            if value not in (None, ""):
+                ws.write(row, at(heading), value, book.entry)
+        for heading, text in zip(ENTERED, line.entered, strict=True):
+            if text:
+                ws.write_string(row, at(heading), text, book.entry_text)
     ws.freeze_panes(1, 1)
-    ws.autofilter(0, 0, FIRST + rows - 1, CHECK)
+    ws.autofilter(0, 0, first + rows - 1, at("Check"))
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0)
     sheet.protect()
 
 
-def _totals(book: TemplateBook, sheet: Sheet, rows: int, pairs: int) -> None:
+def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ws = sheet.ws
-    sheet.headers(0, TOTAL_COLUMNS)
-    ws.set_column(T_PAIR, T_DIR, 9)
-    ws.set_column(T_PLAYERS, T_PLAYERS, 34)
-    ws.set_column(T_BOARDS, T_PLACE, 10)
-    ns, ew = column(NS, FIRST, rows, "Results"), column(EW, FIRST, rows, "Results")
-    scores = column(NS_SCORE, FIRST, rows, "Results")
-    ns_pct, ew_pct = column(NS_PCT, FIRST, rows, "Results"), column(EW_PCT, FIRST, rows, "Results")
-    ns_pts, ew_pts = column(NS_POINTS, FIRST, rows, "Results"), column(EW_POINTS, FIRST, rows, "Results")
-    keys = column(T_KEY, FIRST, pairs)
-    fields = column(T_FIELD, FIRST, pairs)
-    for offset in range(pairs):
-        row = FIRST + offset
-        r = row + 1  # Excel's row number
-        n = f"Names!$A${r}"
-        pair, direction = f"$A${r}", f"$B${r}"
+    totals, results, rows = LAYOUT.totals, LAYOUT.results, size.rows
+    sheet.headers(totals.header_row, totals.columns)
+    ws.set_column(totals.col("Pair"), totals.col("Direction"), 9)
+    ws.set_column(totals.col("Players"), totals.col("Players"), 34)
+    ws.set_column(totals.col("Boards"), totals.col("Place"), 10)
+    ns, ew = results.ref("NS", rows), results.ref("EW", rows)
+    scores = results.ref("NS score", rows)
+    ns_pct, ew_pct = results.ref("NS %", rows), results.ref("EW %", rows)
+    ns_pts, ew_pts = results.ref("NS points", rows), results.ref("EW points", rows)
+    keys = totals.ref("Ranking key", size.pairs, sheet=False)
+    fields = totals.ref("Field order", size.pairs, sheet=False)
+    mitchell = next(kind.name for kind in MOVEMENT_KINDS if kind.two_fields)
+    names = LAYOUT.names
+    for offset in range(size.pairs):
+        row = totals.first_row + offset
+        n, direction_cell, player1, player2 = (
+            cell_ref(row, names.col(heading), names.sheet) for heading in ("Pair", "Direction", "Player 1", "Player 2")
+        )
+        pair, direction, boards_played, total, pct, field_order, key = (
+            cell_ref(row, totals.col(heading))
+            for heading in ("Pair", "Direction", "Boards", "Total", "%", "Field order", "Ranking key")
+        )
         as_ns = f'IF({direction}="EW",0,{{}})'
         as_ew = f'IF({direction}="NS",0,{{}})'
         played = (
@@ -288,64 +364,67 @@ def _totals(book: TemplateBook, sheet: Sheet, rows: int, pairs: int) -> None:
         pct_sum = as_ns.format(f"SUMIF({ns},{pair},{ns_pct})") + "+" + as_ew.format(f"SUMIF({ew},{pair},{ew_pct})")
         imp_sum = as_ns.format(f"SUMIF({ns},{pair},{ns_pts})") + "+" + as_ew.format(f"SUMIF({ew},{pair},{ew_pts})")
         cells = {
-            T_PAIR: f'=IF({n}="","",{n})',
-            T_DIR: f'=IF({pair}="","",IF(Names!$B${r}="","",Names!$B${r}))',
-            T_PLAYERS: f'=IF({pair}="","",Names!$C${r}&IF(Names!$D${r}="",""," & "&Names!$D${r}))',
-            T_BOARDS: played,
-            T_PCT: f'=IF(OR({pair}="",IMPScoring),"",IF($D${r}=0,"",IF(Problems>0,NA(),({pct_sum})/$D${r})))',
-            T_TOTAL: f'=IF({pair}="","",IF(Problems>0,NA(),'
-            f"IF(IMPScoring,{imp_sum},IF($D${r}=0,0,$F${r}/100*Boards*Top))))",
-            T_FIELD: f'=IF({pair}="","",IF(AND(Movement="Mitchell",{direction}="EW"),2,1))',
-            T_KEY: f'=IF({pair}="","",IF(ISERROR($E${r}),"",ROUND(IF(IMPScoring,$E${r},$F${r}),6)))',
-            T_PLACE: (
-                f'=IF(OR({pair}="",$H${r}=""),"",COUNTIFS({fields},$G${r},{keys},">"&$H${r})+1'
-                f'&IF(COUNTIFS({fields},$G${r},{keys},$H${r})>1,"=",""))'
+            "Pair": f'=IF({n}="","",{n})',
+            "Direction": f'=IF({pair}="","",IF({direction_cell}="","",{direction_cell}))',
+            "Players": f'=IF({pair}="","",{player1}&IF({player2}="",""," & "&{player2}))',
+            "Boards": played,
+            "%": f'=IF(OR({pair}="",IMPScoring),"",IF({boards_played}=0,"",'
+            f"IF(Problems>0,NA(),({pct_sum})/{boards_played})))",
+            "Total": f'=IF({pair}="","",IF(Problems>0,NA(),'
+            f"IF(IMPScoring,{imp_sum},IF({boards_played}=0,0,{pct}/100*Boards*Top))))",
+            "Field order": f'=IF({pair}="","",IF(AND(Movement="{mitchell}",{direction}="EW"),2,1))',
+            "Ranking key": f'=IF({pair}="","",IF(ISERROR({total}),"",ROUND(IF(IMPScoring,{total},{pct}),6)))',
+            "Place": (
+                f'=IF(OR({pair}="",{key}=""),"",COUNTIFS({fields},{field_order},{keys},">"&{key})+1'
+                f'&IF(COUNTIFS({fields},{field_order},{keys},{key})>1,"=",""))'
             ),
         }
-        for index, formula in cells.items():
-            fmt = book.computed_2dp if index in (T_TOTAL, T_PCT) else book.computed
-            sheet.formula(row, index, formula, fmt)
+        for heading, formula in cells.items():
+            fmt = book.computed_2dp if heading in ("Total", "%") else book.computed
+            sheet.formula(row, totals.col(heading), formula, fmt)
     ws.freeze_panes(1, 0)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     sheet.protect()
 
 
-def _ranking(book: TemplateBook, sheet: Sheet, pairs: int) -> None:
+def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ws = sheet.ws
+    ranking, totals, pairs = LAYOUT.ranking, LAYOUT.totals, size.pairs
     ws.set_column(0, 2, 9)
     ws.set_column(3, 3, 36)
     ws.set_column(4, 6, 10)
-    sheet.formula(0, 0, '=IF(EventName="","Ranking",EventName)', book.title)
-    sheet.formula(1, 0, '=IF(EventDate="","",EventDate)', book.computed_date)
+    sheet.formula(*LAYOUT.ranking_title, '=IF(EventName="","Ranking",EventName)', book.title)
+    sheet.formula(*LAYOUT.ranking_date, '=IF(EventDate="","",EventDate)', book.computed_date)
     sheet.formula(
-        2,
-        0,
+        *LAYOUT.ranking_description,
         '=IF(Problems>0,"Waiting: "&Problems&" line(s) on Results need checking",'
         'IF(IMPScoring,Method&" scoring: total IMPs","Matchpoints ("&Method&"), top "&Top))',
         book.subtitle,
     )
-    sheet.headers(RANKING_FIRST - 1, RANKING_COLUMNS)
+    sheet.headers(ranking.header_row, ranking.columns)
 
-    def totals(index: int) -> str:
-        return column(index, FIRST, pairs, "Totals")
+    def of_totals(heading: str) -> str:
+        return totals.ref(heading, pairs)
 
-    present = f'{totals(T_PAIR)}<>""'
-    table = ",".join(totals(index) for index in (T_PLACE, T_PAIR, T_DIR, T_PLAYERS, T_BOARDS, T_TOTAL, T_PCT))
-    width = len(RANKING_COLUMNS)
+    present = f'{of_totals("Pair")}<>""'
+    table = ",".join(of_totals(heading) for heading in ranking.columns)
+    width = len(ranking.columns)
     blank = f'EXPAND("",{pairs},{width},"")'
     formula = (
         f"=IF(SUMPRODUCT(({present})*1)=0,{blank},"
         f"TAKE(VSTACK(SORTBY(FILTER(HSTACK({table}),{present}),"
-        f"FILTER({totals(T_FIELD)},{present}),1,FILTER({totals(T_KEY)},{present}),-1),{blank}),{pairs}))"
+        f"FILTER({of_totals('Field order')},{present}),1,FILTER({of_totals('Ranking key')},{present}),-1),{blank}),"
+        f"{pairs}))"
     )
-    sheet.dynamic(RANKING_FIRST, 0, pairs, formula, book.computed_2dp, cols=width)
+    sheet.dynamic(ranking.first_row, 0, pairs, formula, book.computed_2dp, cols=width)
     chart = book.book.add_chart({"type": "bar"})
+    first, last = ranking.first_row + 1, ranking.first_row + pairs
     chart.add_series(
         {
             "name": "Percentage",
-            "categories": f"=Ranking!$B${RANKING_FIRST + 1}:$B${RANKING_FIRST + pairs}",
-            "values": f"=Ranking!$G${RANKING_FIRST + 1}:$G${RANKING_FIRST + pairs}",
+            "categories": f"=Ranking!$B${first}:$B${last}",
+            "values": f"=Ranking!$G${first}:$G${last}",
             "fill": {"color": "#4F81BD"},
         }
     )
@@ -354,42 +433,39 @@ def _ranking(book: TemplateBook, sheet: Sheet, pairs: int) -> None:
     chart.set_x_axis({"min": 0, "max": 100, "name": "%"})
     chart.set_legend({"none": True})
     chart.show_blanks_as("gap")
-    ws.insert_chart(RANKING_FIRST, width + 1, chart, {"x_scale": 1.3, "y_scale": 1.8})
+    ws.insert_chart(ranking.first_row, width + 1, chart, {"x_scale": 1.3, "y_scale": 1.8})
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
-    ws.print_area(0, 0, RANKING_FIRST + pairs - 1, width - 1)
-    ws.repeat_rows(RANKING_FIRST - 1)
+    ws.print_area(0, 0, ranking.first_row + pairs - 1, width - 1)
+    ws.repeat_rows(ranking.header_row)
     sheet.protect()
 
 
-def _travellers(book: TemplateBook, sheet: Sheet, rows: int, boards: int, tables: int) -> None:
+def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ws = sheet.ws
     fn = book.fn
-    shown = [NS, EW, CONTRACT, BY, LEAD, RESULT, NS_SCORE, EW_SCORE, NS_POINTS, EW_POINTS]
+    results, shown = LAYOUT.results, LAYOUT.traveller_columns
     width = len(shown)
     ws.set_column(0, width - 1, 9)
-    helper = width + 2  # hidden helper columns: board numbers, dealer, vulnerability
-    for number in range(1, boards + 1):
+    helper = LAYOUT.traveller_helper()  # hidden helper columns: board numbers, dealer, vulnerability
+    for number in range(1, size.boards + 1):
         ws.write_number(number - 1, helper, number)
-    board_list = column(helper, 0, boards)
-    sheet.dynamic(0, helper + 1, boards, f"={fn('BOARDDEALER')}({board_list})")
-    sheet.dynamic(0, helper + 2, boards, f"={fn('BOARDVUL')}({board_list})")
+    board_list = range_ref(helper, 0, size.boards)
+    sheet.dynamic(0, helper + 1, size.boards, f"={fn('BOARDDEALER')}({board_list})")
+    sheet.dynamic(0, helper + 2, size.boards, f"={fn('BOARDVUL')}({board_list})")
     ws.set_column(helper, helper + 2, None, None, {"hidden": True})
 
     # Text columns are joined to "" so that an empty cell (a lead not recorded) shows empty, not FILTER's 0.
-    source = ",".join(
-        column(index, FIRST, rows, "Results") + ('&""' if index in (CONTRACT, BY, LEAD, RESULT) else "")
-        for index in shown
-    )
-    board_column = column(BOARD, FIRST, rows, "Results")
-    block = tables + 3
+    source = ",".join(results.ref(heading, size.rows) + ('&""' if heading in ENTERED else "") for heading in shown)
+    board_column = results.ref("Board", size.rows)
+    tables = size.tables
     breaks = []
-    for number in range(1, boards + 1):
-        top = (number - 1) * block
+    for number in range(1, size.boards + 1):
+        top = LAYOUT.traveller_top(number, tables)
         ws.write_string(top, 0, f"Board {number}", book.title)
-        sheet.formula(top, 2, f'="Dealer "&INDEX({column(helper + 1, 0, boards)},{number})', book.label)
-        sheet.formula(top, 4, f'="Vulnerable: "&INDEX({column(helper + 2, 0, boards)},{number})', book.label)
-        sheet.headers(top + 1, [RESULT_COLUMNS[index] for index in shown])
+        sheet.formula(top, 2, f'="Dealer "&INDEX({range_ref(helper + 1, 0, size.boards)},{number})', book.label)
+        sheet.formula(top, 4, f'="Vulnerable: "&INDEX({range_ref(helper + 2, 0, size.boards)},{number})', book.label)
+        sheet.headers(top + 1, shown)
         sheet.dynamic(
             top + 2,
             0,
@@ -399,8 +475,8 @@ def _travellers(book: TemplateBook, sheet: Sheet, rows: int, boards: int, tables
             book.computed,
             cols=width,
         )
-        breaks.append(top + block)
+        breaks.append(LAYOUT.traveller_top(number + 1, tables))
     ws.set_h_pagebreaks(breaks[:-1])
-    ws.print_area(0, 0, boards * block - 1, width - 1)
+    ws.print_area(0, 0, LAYOUT.traveller_top(size.boards + 1, tables) - 1, width - 1)
     ws.fit_to_pages(1, 0)
     sheet.protect()

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from .common import Flavour, Sheet, TemplateBook, column
+from .common import Flavour, Sheet, TemplateBook
+from .layout import range_ref
 
 __all__ = ["CHICAGO_COLUMNS", "RUBBER_COLUMNS", "build_chicago", "build_rubber"]
 
@@ -111,7 +112,7 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ["2017", "1935", "1932"]), True, "Blank: the current Laws")
     sheet.entry_column(HONOURS, 12, text=True)
     _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals, "F:G", "H:I")
-    deal_columns = ",".join(column(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
+    deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
@@ -143,7 +144,7 @@ def build_chicago(path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (
         vulnerable = {1: '"None"', 4: '"Both"'}.get(deal, f'IF(OR(I{row + 1}="N",I{row + 1}="S"),"NS","EW")')
         sheet.formula(row, 9, f"={vulnerable}", book.computed)
     _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals], "H:H", "I:I")
-    deal_columns = ",".join(column(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
+    deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)

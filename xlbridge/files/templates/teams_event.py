@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...engine.session import Event
-from .common import Flavour, Sheet, TemplateBook, cell, column
+from .common import Flavour, Sheet, TemplateBook
+from .layout import cell_ref, range_ref
 
 __all__ = ["build"]
 
@@ -80,7 +81,7 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         ws.write_string(row, 0, label, book.label)
         ws.write(row, 1, value, book.entry) if value != "" else ws.write_blank(row, 1, None, book.entry)
         ws.write_string(row, 2, note, book.note)
-        book.book.define_name(name, f"={cell(row, 1, 'Settings')}")
+        book.book.define_name(name, f"={cell_ref(row, 1, 'Settings')}")
     sheet.validate_list(3, 1, 1, book.list_range("Forms", FORMS), True, "IMP/VP or BAM")
     sheet.validate_list(4, 1, 1, book.list_range("VP scales", ["WBF", "20"]), True, "WBF or 20")
     sheet.protect()
@@ -110,7 +111,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
     ws.set_column(CHECK, CHECK, 48)
 
     def col(index: int) -> str:
-        return column(index, FIRST, rows)
+        return range_ref(index, FIRST, rows)
 
     boards = f'IF({col(BOARDS)}="",BoardsPerMatch,{col(BOARDS)})'
     played = f'({col(HOME_IMPS)}<>"")*({col(AWAY_IMPS)}<>"")'
@@ -124,7 +125,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
             f'=IF(Form="BAM","",IF(Scale="20",{fn("VP20")}({signed}),{fn("VP20")}({signed},{boards})))',
             book.computed_2dp,
         )
-    team_numbers = column(0, FIRST, teams, "Teams")
+    team_numbers = range_ref(0, FIRST, teams, "Teams")
     home, away = col(HOME), col(AWAY)
     bam_sum = f"{col(HOME_BAM)}+{col(AWAY_BAM)}"
     sheet.dynamic(
@@ -168,11 +169,11 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
     ws.set_column(S_PLACE + 1, S_PLACE + rounds, 9)
 
     def m(index: int) -> str:
-        return column(index, FIRST, rows, "Matches")
+        return range_ref(index, FIRST, rows, "Matches")
 
     problems = f'SUMPRODUCT(({m(CHECK)}<>"")*1)'
     first = header_row + 1
-    keys = column(S_SCORE, first, teams)
+    keys = range_ref(S_SCORE, first, teams)
     for offset in range(teams):
         row = first + offset
         r = row + 1

@@ -10,9 +10,11 @@ import datetime as dt
 from pathlib import Path
 
 from ...engine.session import Match
-from .common import Flavour, TemplateBook, column
+from ...rules import VP_SCALES
+from .common import Flavour, TemplateBook
+from .layout import range_ref
 
-__all__ = ["COLUMNS", "FIRST", "build"]
+__all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "SUMMARY", "build"]
 
 COLUMNS = [
     "Board",
@@ -37,6 +39,9 @@ COLUMNS = [
 (BOARD, DEALER, VUL, C1, BY1, R1, S1, C2, BY2, R2, S2, NET, IMPS, HOME, AWAY, BAM, CHECK1,
  CHECK2) = range(len(COLUMNS))  # fmt: skip
 FIRST = 11  # 0-based row of the first board (Excel row 12)
+#: The summary table (0-based rows; the home team's figures in HOME_COL, the away team's in AWAY_COL).
+SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 8}
+LABEL_COL, HOME_COL, AWAY_COL = 6, 7, 8
 
 
 def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None) -> None:
@@ -64,19 +69,20 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
             ws.write_string(row, 1, str(value), book.entry)
         else:
             ws.write_blank(row, 1, None, book.entry_date if key == "Date" else book.entry)
+    scales = [scale for scale in VP_SCALES if scale.total == 20]
     sheet.validate_list(
-        6, 1, 1, book.list_range("VP scales", ["WBF", "20"]), True,
-        "WBF: the continuous 20-VP scale for the boards played. 20: the discrete 20-VP scale.",
+        6, 1, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
+        " ".join(f"{scale.name}: {scale.description}." for scale in scales),
     )  # fmt: skip
 
     def col(index: int) -> str:
-        return column(index, FIRST, rows)
+        return range_ref(index, FIRST, rows)
 
     home_name, away_name = "$B$3", "$B$4"
-    summary_row = 2  # the summary table: G3:I9
-    ws.write_blank(summary_row, 6, None, book.header)
-    sheet.formula(summary_row, 7, f'=IF({home_name}="","Home",{home_name})', book.header)
-    sheet.formula(summary_row, 8, f'=IF({away_name}="","Away",{away_name})', book.header)
+    summary_row = SUMMARY["Teams"]
+    ws.write_blank(summary_row, LABEL_COL, None, book.header)
+    sheet.formula(summary_row, HOME_COL, f'=IF({home_name}="","Home",{home_name})', book.header)
+    sheet.formula(summary_row, AWAY_COL, f'=IF({away_name}="","Away",{away_name})', book.header)
     problems = f'(SUMPRODUCT(({col(CHECK1)}<>"")*1)+SUMPRODUCT(({col(CHECK2)}<>"")*1))'
     played = f'SUMPRODUCT(({col(NET)}<>"")*1)'
     summary = [
@@ -85,19 +91,19 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
         ("Victory points", "", ""),
         ("Board-a-match", f"=IF({problems}>0,NA(),SUM({col(BAM)}))", f"=IF({problems}>0,NA(),H4-SUM({col(BAM)}))"),
     ]
-    for offset, (label, home, away) in enumerate(summary):
-        row = summary_row + 1 + offset
-        ws.write_string(row, 6, label, book.label)
+    for label, home, away in summary:
+        row = SUMMARY[label]
+        ws.write_string(row, LABEL_COL, label, book.label)
         if home:
-            sheet.formula(row, 7, home, book.computed)
-            sheet.formula(row, 8, away, book.computed)
+            sheet.formula(row, HOME_COL, home, book.computed)
+            sheet.formula(row, AWAY_COL, away, book.computed)
     margin = "(H5-I5)"
     vp = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}({margin}),{fn("VP20")}({margin},H4)))'
     vp_away = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},H4)))'
-    sheet.dynamic(summary_row + 3, 7, 1, f"={vp}", book.computed_2dp)
-    sheet.dynamic(summary_row + 3, 8, 1, f"={vp_away}", book.computed_2dp)
-    ws.write_string(summary_row + 6, 6, "Lines with problems", book.label)
-    sheet.formula(summary_row + 6, 7, f"={problems}", book.computed)
+    sheet.dynamic(SUMMARY["Victory points"], HOME_COL, 1, f"={vp}", book.computed_2dp)
+    sheet.dynamic(SUMMARY["Victory points"], AWAY_COL, 1, f"={vp_away}", book.computed_2dp)
+    ws.write_string(SUMMARY["Lines with problems"], LABEL_COL, "Lines with problems", book.label)
+    sheet.formula(SUMMARY["Lines with problems"], HOME_COL, f"={problems}", book.computed)
 
     sheet.headers(FIRST - 1, COLUMNS)
     sheet.entry_column(BOARD, 7)
@@ -140,22 +146,19 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     sheet.validate_deal(FIRST, rows, C1, BY1, R1)
     sheet.validate_deal(FIRST, rows, C2, BY2, R2)
 
-    boards = match.boards if match is not None else []
+    boards = match.boards if match is not None else ()
     for offset in range(rows):
         row = FIRST + offset
         if offset < len(boards):
             entry = boards[offset]
             ws.write_number(row, BOARD, entry.board, book.entry)
-            for index, value in (
-                (C1, entry.contract1),
-                (BY1, entry.declarer1),
-                (R1, entry.result1),
-                (C2, entry.contract2),
-                (BY2, entry.declarer2),
-                (R2, entry.result2),
-            ):
-                if value:
-                    ws.write_string(row, index, value, book.entry_text)
+            for (contract, declarer, result), play in (((C1, BY1, R1), entry.table1), ((C2, BY2, R2), entry.table2)):
+                if play is None:
+                    continue
+                text = (str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text)
+                for index, value in zip((contract, declarer, result), text, strict=True):
+                    if value:
+                        ws.write_string(row, index, value, book.entry_text)
         else:
             ws.write_number(row, BOARD, offset + 1, book.entry)
     ws.freeze_panes(FIRST, 1)

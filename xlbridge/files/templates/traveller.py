@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ...engine.session import Line
-from .common import Flavour, TemplateBook, cell, column
+from .common import Flavour, TemplateBook
+from .layout import cell_ref, range_ref
 
 __all__ = ["COLUMNS", "FIRST_ROW", "build"]
 
@@ -39,7 +40,7 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     ws.write("A2", "Enter the board number, then one line per table. Grey columns are computed.", book.subtitle)
     ws.write("A3", "Board", book.label)
     ws.write_blank(*BOARD, None, book.entry) if board is None else ws.write_number(*BOARD, board, book.entry)
-    board_cell = cell(*BOARD)
+    board_cell = cell_ref(*BOARD)
     ws.write("C3", "Dealer", book.label)
     sheet.dynamic(2, 3, 1, f"={fn('BOARDDEALER')}({board_cell})", book.computed)
     ws.write("E3", "Vulnerable", book.label)
@@ -54,7 +55,7 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     ws.set_column(CHECK, CHECK, 50)
 
     def col(index: int) -> str:
-        return column(index, FIRST_ROW, rows)
+        return range_ref(index, FIRST_ROW, rows)
 
     score = col(NS_SCORE)
     deal = f"{col(CONTRACT)},{col(BY)},{col(RESULT)},{board_cell}"
@@ -83,13 +84,9 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
         row = FIRST_ROW + offset
         ws.write(row, NS, line.ns, book.entry)
         ws.write(row, EW, line.ew, book.entry)
-        for index, value in ((CONTRACT, line.contract), (BY, line.declarer), (LEAD, line.lead)):
+        for index, value in zip((CONTRACT, BY, LEAD, RESULT, ADJUSTED), line.entered, strict=True):
             if value:
                 ws.write_string(row, index, value, book.entry_text)
-        if line.result:
-            ws.write_string(row, RESULT, line.result, book.entry_text)
-        if line.adjusted:
-            ws.write_string(row, ADJUSTED, line.adjusted, book.entry_text)
 
     ws.freeze_panes(FIRST_ROW, 0)
     ws.set_landscape()

@@ -1,0 +1,244 @@
+"""Scoring a whole pairs session: every result against its board, every pair's total, the places, the travellers.
+
+The figures follow Compscore3 and EBUScore, and reproduce their numbers: a board's matchpoints are out of that
+board's own top (as its traveller shows them); its percentages are Neuberg-scaled to the results every board
+should have had; a pair's percentage is the mean of its boards' percentages, and its total that percentage of the
+session's full top (so a pair that missed a board is factored up). With cross-IMP or Butler scoring a pair's total
+is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal (``2=``), within each field.
+
+While any result needs checking (an :class:`~xlbridge.engine.session.Unscorable` row, or a pair that is not on the
+session's list of pairs) the totals and places wait: they are None, never a wrong ranking.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from ..rules import DATUM_METHODS, IMP_SCALES, Side
+from ..rules.comparisons import EUROPEAN
+from .errors import BridgeInputError
+from .field import Field
+from .parse import Artificial
+from .session import Line, Pair, Session, Unscorable
+
+__all__ = ["Figure", "LineScore", "SessionScore", "Standing", "score_session"]
+
+#: A figure a session shows: a number, the reason it cannot be given, or None for nothing to show.
+Figure = Fraction | int | BridgeInputError | None
+
+
+@dataclass(frozen=True, slots=True)
+class LineScore:
+    """What a result scores: North-South's score, each side's points (matchpoints on the board's own top, or
+    IMPs), each side's percentage (matchpoint scoring), the board's Butler datum, and what needs checking."""
+
+    ns_score: int | Fraction | Artificial | None
+    ns_points: Figure
+    ew_points: Figure
+    ns_percent: Figure
+    ew_percent: Figure
+    datum: Figure
+    problem: str = ""
+
+    @property
+    def ew_score(self) -> int | Fraction | Artificial | None:
+        score = self.ns_score
+        return -score if isinstance(score, (int, Fraction)) else score
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """A pair's place in its field: boards played, total, percentage (matchpoint scoring) and place."""
+
+    pair: Pair
+    #: 1, or 2 for the East-West field of a two-field movement.
+    field: int
+    boards: int
+    total: Figure
+    percentage: Figure
+    place: str
+
+    @property
+    def key(self) -> Fraction | int | None:
+        """What the ranking sorts by (IMPs, or the percentage); None while it cannot be given."""
+        figure = self.total if self.percentage is None else self.percentage
+        return None if figure is None or isinstance(figure, BridgeInputError) else figure
+
+
+@dataclass(frozen=True)
+class SessionScore:
+    """A scored session: one :class:`LineScore` per row of ``session.lines`` and one :class:`Standing` per pair of
+    ``session.pairs``, in their order, with the session's figures."""
+
+    session: Session
+    lines: tuple[LineScore, ...]
+    standings: tuple[Standing, ...]
+    #: Results every board is scaled to (Neuberg), and the matchpoint top on a board of that many.
+    expected: int
+    top: Fraction
+    #: Distinct boards, rows of results, and rows that need checking.
+    boards: int
+    results: int
+    problems: int
+
+    @property
+    def ranking(self) -> list[Standing]:
+        """The standings in place order: field by field, best first; pairs without a figure last."""
+        return sorted(self.standings, key=lambda s: (s.field, s.key is None, -(s.key or 0)))
+
+    def traveller(self, board: int) -> list[int]:
+        """The indices of the board's rows, in the order they were entered."""
+        return [index for index, row in enumerate(self.session.lines) if row.board == board]
+
+
+def _line_problems(session: Session) -> list[str]:
+    numbers = {pair.number for pair in session.pairs}
+    problems = []
+    for row in session.lines:
+        if isinstance(row, Unscorable):
+            problems.append(row.reason)
+        elif row.ns not in numbers:
+            problems.append(f"NS pair {row.ns} is not on the list of pairs")
+        elif row.ew not in numbers:
+            problems.append(f"EW pair {row.ew} is not on the list of pairs")
+        else:
+            problems.append("")
+    return problems
+
+
+def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError]:
+    """Each board's field as it stands (its own top) and scaled to ``expected`` results, or why it cannot be."""
+    entries: dict[int, list[object]] = {}
+    blocked: set[int] = set()
+    for row in session.lines:
+        if isinstance(row, Unscorable):
+            if row.board is not None:
+                blocked.add(row.board)
+        else:
+            entries.setdefault(row.board, []).append(row.score)
+    fields: dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError] = {}
+    for board, scores in entries.items():
+        if board in blocked:
+            fields[board] = BridgeInputError(f"board {board}: a result on it needs checking")
+            continue
+        try:
+            scaled: Field | BridgeInputError = Field(scores, expected)
+        except BridgeInputError as error:
+            scaled = error.within(f"board {board}")
+        fields[board] = (Field(scores), scaled)
+    return fields
+
+
+def _score_line(row: Line, fields: tuple[Field, Field | BridgeInputError], session: Session) -> LineScore:
+    own, scaled = fields
+    entry = row.score
+    method = session.method
+    imp_scale = IMP_SCALES.default
+    if method.comparison == "matchpoints":
+        scale = method.matchpoint_scale or EUROPEAN
+        mp = own.matchpoints(entry, scale)
+        ns_pct: Figure
+        ew_pct: Figure
+        if isinstance(scaled, BridgeInputError):
+            ns_pct, ew_pct = scaled, scaled
+        else:
+            pct = scaled.matchpoints(entry, scale)
+            ns_pct, ew_pct = pct.ns_percent, pct.ew_percent
+        return LineScore(entry, mp.ns, mp.ew, ns_pct, ew_pct, None)
+    if method.comparison == "cross-imps":
+        imps = own.cross_imps(entry, imp_scale)
+        return LineScore(entry, imps.ns, imps.ew, None, None, None)
+    datum_method = DATUM_METHODS.default
+    ns: Figure
+    ew: Figure
+    try:
+        butler = own.butler(entry, imp_scale, datum_method)
+        ns, ew = butler.ns, butler.ew
+    except BridgeInputError as error:  # a board with no real result to form a datum from
+        ns = ew = error
+    try:
+        datum: Figure = own.datum(datum_method)
+    except BridgeInputError as error:
+        datum = error
+    return LineScore(entry, ns, ew, None, None, datum)
+
+
+def _standings(session: Session, lines: list[LineScore], boards: int, top: Fraction, waiting: bool) -> list[Standing]:
+    two_fields = session.movement.two_fields
+    seated: dict[object, list[tuple[Side, int]]] = {}
+    for index, row in enumerate(session.lines):
+        if isinstance(row, Line):
+            seated.setdefault(row.ns, []).append((Side.NS, index))
+            seated.setdefault(row.ew, []).append((Side.EW, index))
+    figures = []
+    for pair in session.pairs:
+        mine = [(side, index) for side, index in seated.get(pair.number, []) if pair.direction in (None, side)]
+        field = 2 if two_fields and pair.direction is Side.EW else 1
+        total: Figure
+        percentage: Figure = None
+        values = [
+            (lines[index].ns_points, lines[index].ns_percent)
+            if side is Side.NS
+            else (lines[index].ew_points, lines[index].ew_percent)
+            for side, index in mine
+        ]
+        errors = [v for pair_values in values for v in pair_values if isinstance(v, BridgeInputError)]
+        if waiting or not mine:
+            total = percentage = None
+        elif errors:
+            total = errors[0]
+            percentage = None if session.method.imp_scoring else errors[0]
+        elif session.method.imp_scoring:
+            total = sum((Fraction(points) for points, _ in values), Fraction(0))  # type: ignore[arg-type]
+        else:
+            percentage = sum((Fraction(pct) for _, pct in values), Fraction(0)) / len(values)  # type: ignore[arg-type]
+            total = percentage / 100 * boards * top
+        figures.append((pair, field, len(mine), total, percentage))
+    keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
+    out = []
+    for standing in keyed:
+        key = standing.key
+        if key is None:
+            out.append(standing)
+            continue
+        rivals = [other.key for other in keyed if other.field == standing.field and other.key is not None]
+        better = sum(1 for other in rivals if other > key)
+        tied = sum(1 for other in rivals if other == key) > 1
+        place = f"{better + 1}{'=' if tied else ''}"
+        out.append(Standing(standing.pair, standing.field, standing.boards, standing.total, standing.percentage, place))
+    return out
+
+
+def score_session(session: Session) -> SessionScore:
+    """Every result, pair and place of ``session``, scored as its method says."""
+    counts = Counter(row.board for row in session.lines if row.board is not None)
+    expected = session.per_board or max(counts.values(), default=1)
+    scale = session.method.matchpoint_scale or EUROPEAN
+    top = scale.per_win * (expected - 1)
+    problems = _line_problems(session)
+    fields = _fields(session, expected)
+    lines = []
+    for row, problem in zip(session.lines, problems, strict=True):
+        if isinstance(row, Unscorable):
+            error = BridgeInputError(row.reason)
+            lines.append(LineScore(None, error, error, error, error, None, problem))
+            continue
+        board = fields[row.board]
+        if isinstance(board, BridgeInputError):
+            lines.append(LineScore(row.score, board, board, board, board, None, problem))
+            continue
+        lines.append(replace(_score_line(row, board, session), problem=problem))
+    waiting = any(problems)
+    standings = _standings(session, lines, len(counts), top, waiting)
+    return SessionScore(
+        session,
+        tuple(lines),
+        tuple(standings),
+        expected,
+        top,
+        len(counts),
+        len(session.lines),
+        sum(1 for problem in problems if problem),
+    )

@@ -1,0 +1,156 @@
+"""The one cache of the worksheet functions: each distinct cell is read once, each distinct line answered once.
+
+A column of a session has a few thousand distinct lines however long it is, and Excel recalculates it often. A
+:class:`Reader` reads one kind of cell (a contract, a seat, a result...) into the engine's value the first time it
+meets it, and gives each distinct value read a small number; a line is then a tuple of those numbers, and
+:class:`Answers` keeps the answer of each distinct line. So the key of an answer is the line's parsed values (by
+their numbers): ``TRUE`` and ``1``, equal to Python, are read into different values (declarer vulnerable, board
+1), and so are a Lite blank (``0``) and a typed ``0.0``, so they never share an answer. Each pass over a column
+is a dictionary lookup a cell, in C.
+
+Everything is forgotten when it grows past :data:`LIMIT` entries (:func:`forget_if_full`, at the start of a call).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Any
+
+__all__ = ["LIMIT", "Answers", "Kept", "Memo", "Reader", "cell_key", "deferred_collection", "forget", "forget_if_full"]
+
+#: The most entries a reader or an answer table keeps.
+LIMIT = 200_000
+
+_TYPED = (int, bool)
+
+
+def cell_key(value: object) -> Hashable:
+    """A cell as a dictionary key: itself, except whole numbers and TRUE/FALSE, which keep their type (TRUE == 1
+    == 1.0 to a dictionary, but TRUE is not board 1, and a Lite blank 0 is not a typed 0.0)."""
+    return (value.__class__, value) if value.__class__ in _TYPED else value
+
+
+class _Numbers(dict[Hashable, int]):
+    __slots__ = ("reader",)
+
+    def __init__(self, reader: Reader) -> None:
+        super().__init__()
+        self.reader = reader
+
+    def __missing__(self, key: Hashable) -> int:
+        raw = key[1] if key.__class__ is tuple else key
+        number = self[key] = self.reader.number(self.reader.read(raw))
+        return number
+
+
+class Reader:
+    """Reads one kind of cell into the engine's value (``read``), once per distinct cell, and numbers each
+    distinct value read (``values[number]`` is the value)."""
+
+    def __init__(self, read: Callable[[Any], object]) -> None:
+        self.read = read
+        self.values: list[object] = []
+        self._numbered: dict[object, int] = {}
+        self._numbers = _Numbers(self)
+        _ALL.append(self)
+
+    def number(self, value: object) -> int:
+        """The number of a value read (a new one for a value not seen before)."""
+        found = self._numbered.get(value, -1)
+        if found < 0:
+            found = self._numbered[value] = len(self.values)
+            self.values.append(value)
+        return found
+
+    def numbers(self, cells: Sequence[object]) -> list[int]:
+        """The number of each cell's value, in order."""
+        kinds = set(map(type, cells))
+        if int in kinds or bool in kinds:
+            return list(map(self._numbers.__getitem__, map(cell_key, cells)))
+        try:
+            return list(map(self._numbers.__getitem__, cells))
+        except TypeError:  # an unhashable cell, only possible from Python: read each alone
+            return [self.number(self.read(cell)) for cell in cells]
+
+    def __len__(self) -> int:
+        return len(self._numbers)
+
+    def clear(self) -> None:
+        self.values.clear()
+        self._numbered.clear()
+        self._numbers.clear()
+
+
+class Answers(dict[Any, Any]):
+    """The answer of each distinct line (a tuple of the readers' numbers), worked out by ``answer`` from the
+    values read the first time the line is met."""
+
+    __slots__ = ("answer", "readers")
+
+    def __init__(self, answer: Callable[..., Any], readers: Sequence[Reader]) -> None:
+        super().__init__()
+        self.answer = answer
+        self.readers = tuple(readers)
+        _ALL.append(self)
+
+    def __missing__(self, key: tuple[int, ...]) -> Any:
+        values = [reader.values[number] for reader, number in zip(self.readers, key, strict=True)]
+        found = self[key] = self.answer(*values)
+        return found
+
+
+class Memo(dict[Any, Any]):
+    """Answers kept for one call only (a dictionary that works out an answer it does not have yet, ``answer(key)``):
+    for functions whose answers depend on the whole range, such as a matchpoint within its field."""
+
+    __slots__ = ("answer",)
+
+    def __init__(self, answer: Callable[[Any], Any]) -> None:
+        super().__init__()
+        self.answer = answer
+
+    def __missing__(self, key: Any) -> Any:
+        value = self[key] = self.answer(key)
+        return value
+
+
+class Kept(Memo):
+    """Answers kept from call to call (and forgotten with the rest), keyed on values already read: such as a
+    contract's score for declarer, which many lines share."""
+
+    __slots__ = ()
+
+    def __init__(self, answer: Callable[[Any], Any]) -> None:
+        super().__init__(answer)
+        _ALL.append(self)
+
+
+_ALL: list[Reader | Answers | Kept] = []
+
+
+def forget() -> None:
+    """Forget every value read and every answer kept."""
+    for table in _ALL:
+        table.clear()
+
+
+def forget_if_full() -> None:
+    """Forget everything once any table has grown past :data:`LIMIT` entries (numbers would otherwise go stale
+    in the answers keyed on them, so all go together)."""
+    if any(len(table) > LIMIT for table in _ALL):
+        forget()
+
+
+@contextlib.contextmanager
+def deferred_collection() -> Iterator[None]:
+    """Python's cycle collector paused: a column's work makes thousands of small objects but no cycles, and each
+    collection would walk every cell of the ranges Excel passed (800,000 lists for four 200,000-row columns)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()

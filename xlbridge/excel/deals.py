@@ -1,0 +1,171 @@
+"""The worksheet functions of single deals and boards: BRIDGESCORE, BRIDGECHECK, BOARDVUL, BOARDDEALER."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.choices import choose
+from ..engine.errors import BridgeInputError
+from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
+from ..engine.scoring import deal_from, read_part, score_parts
+from ..rules import ERAS
+from .cache import Answers, Kept, Reader, deferred_collection, forget_if_full
+from .cells import (
+    CellError,
+    Grid,
+    as_grid,
+    broadcast,
+    column_cells,
+    error_value,
+    held_error,
+    is_blank,
+    never_raises,
+    shape_back,
+    shape_of,
+    text_cell,
+    to_cell,
+)
+
+__all__ = ["blank_or", "boarddealer", "boardvul", "bridgecheck", "bridgescore", "broadcast_all", "elementwise"]
+
+
+def _reading(name: str, read: Callable[[object], object], text: bool) -> Callable[[object], object]:
+    """Read a cell of argument ``name``: the error it already holds, None for a blank, else ``read``'s value or
+    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.deal_from`)."""
+
+    def cell(value: object) -> object:
+        held = held_error(name, value)
+        if held is not None:
+            return held
+        return read_part(read, text_cell(value) if text else value)
+
+    return cell
+
+
+def _era(value: object) -> object:
+    if is_blank(text_cell(value)):
+        return ERAS.default
+    try:
+        return choose(ERAS, value)
+    except BridgeInputError as error:
+        return error
+
+
+CONTRACTS = Reader(_reading("contract", read_contract, text=True))
+DECLARERS = Reader(_reading("declarer", parse_seat, text=True))
+RESULTS = Reader(_reading("result", read_result, text=False))
+VULNERABILITIES = Reader(_reading("vulnerability", parse_vulnerability, text=False))
+ERAS_READ = Reader(_era)
+
+#: Declarer's score by (contract, tricks, vulnerable, era): many distinct lines share one (by N or by S, on
+#: different boards of the same vulnerability).
+_DECLARER_SCORES = Kept(lambda key: score_parts(*key).total)
+
+#: A result of numeric 0: 0 tricks taken, or (on a line with nothing else) an empty cell in xlwings Lite.
+_ZERO = Result("tricks", 0, "0")
+
+
+def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: Any) -> int | BridgeInputError | None:
+    """A traveller line from its cells as read: the score, why it cannot be scored, or None for a blank line."""
+    if contract is None and declarer is None and (result is None or result == _ZERO):
+        return None
+    for part in (contract, declarer, result, vulnerability):
+        if isinstance(part, CellError):
+            return part
+    try:
+        deal = deal_from(contract, declarer, result, vulnerability)
+        if isinstance(era, BridgeInputError):
+            return era
+        total: int = _DECLARER_SCORES[deal.contract, deal.tricks, deal.vulnerable, era]
+    except BridgeInputError as error:
+        return error
+    return total * deal.declarer.side.sign if deal.declarer is not None else total
+
+
+_READERS = (CONTRACTS, DECLARERS, RESULTS, VULNERABILITIES, ERAS_READ)
+#: Each distinct line's cell in BRIDGESCORE's answer (a one-cell row), and its reason in BRIDGECHECK's.
+_SCORES = Answers(lambda *parts: [to_cell(_line(*parts))], _READERS)
+_REASONS = Answers(
+    lambda *parts: [error.message if isinstance(error := _line(*parts), BridgeInputError) else ""], _READERS
+)
+
+
+def broadcast_all(args: tuple[object, ...]) -> tuple[list[list[Any]], int, int]:
+    """The arguments' cells broadcast to one shape, as flat lists, and the shape; columns of one length (as a
+    sheet passes them) are used as they are, without copying."""
+    columns = [column_cells(arg) for arg in args]
+    lengths = {len(column) for column in columns if column is not None}
+    if len(lengths) == 1 and all(column is not None for column in columns[:4]):
+        rows = lengths.pop()
+        return [broadcast(as_grid(a), rows, 1) if c is None else c for c, a in zip(columns, args, strict=True)], rows, 1
+    grids = [as_grid(arg) for arg in args]
+    rows, cols = shape_of(*grids)
+    return [broadcast(grid, rows, cols) for grid in grids], rows, cols
+
+
+def _lines(answers: Answers, *args: object) -> Grid:
+    """Answer every line of the broadcast arguments; a column of lines costs a dictionary lookup a cell."""
+    forget_if_full()
+    cells, rows, cols = broadcast_all(args)
+    with deferred_collection():
+        numbers = [reader.numbers(column) for reader, column in zip(_READERS, cells, strict=True)]
+        answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
+    return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
+
+
+def _shape(*args: object) -> tuple[int, int]:
+    return shape_of(*(as_grid(arg) for arg in args))
+
+
+@never_raises(_shape)
+def bridgescore(
+    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
+) -> Grid:
+    """North-South scores (declarer's side's when declarer is blank), line by line."""
+    return _lines(_SCORES, contract, declarer, result, vulnerability, rules)
+
+
+@never_raises(_shape)
+def bridgecheck(
+    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
+) -> Grid:
+    """Empty text for a valid (or unused) line, otherwise the reason it cannot be scored."""
+    return _lines(_REASONS, contract, declarer, result, vulnerability, rules)
+
+
+def elementwise(function: Callable[..., object], names: tuple[str, ...], *args: object) -> Grid:
+    """``function`` cell by cell over the broadcast arguments: an error already in a cell is passed on, an error
+    raised is shown as its value."""
+    grids = [as_grid(arg) for arg in args]
+    rows, cols = shape_of(*grids)
+    out: list[object] = []
+    for values in zip(*(broadcast(grid, rows, cols) for grid in grids), strict=True):
+        held = next((error for error in map(held_error, names, values) if error is not None), None)
+        try:
+            out.append(to_cell(held if held is not None else function(*values)))
+        except BridgeInputError as error:
+            out.append(error_value(error))
+    return shape_back(out, rows, cols)
+
+
+def blank_or(function: Callable[..., object]) -> Callable[..., object]:
+    """Nothing (a blank cell) when the first argument is blank, else ``function``."""
+
+    def inner(first: object, *rest: object) -> object:
+        return None if is_blank(first) else function(first, *rest)
+
+    return inner
+
+
+@never_raises(_shape)
+def boardvul(board: object) -> Grid:
+    """None, NS, EW or Both for each board number."""
+    return elementwise(blank_or(lambda b: board_vulnerability(b).value), ("board",), board)
+
+
+@never_raises(_shape)
+def boarddealer(board: object) -> Grid:
+    """N, E, S or W for each board number."""
+    return elementwise(blank_or(lambda b: board_dealer(b).value), ("board",), board)

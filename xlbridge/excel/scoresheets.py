@@ -1,0 +1,166 @@
+"""The worksheet functions of rubber bridge and Chicago: RUBBERSHEET, RUBBERTOTAL, CHICAGOSHEET, CHICAGOTOTAL.
+
+Each takes the deals in order, one row each (blank rows are skipped). A deal that cannot be read makes its row an
+error with the reason in the notes column; the deals after it are ``#N/A`` (they depend on it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ..engine.errors import BridgeInputError
+from ..engine.rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
+from .cells import Grid, as_grid, error_value, flat, held_error, is_blank, never_raises, text_cell
+
+__all__ = ["chicagosheet", "chicagototal", "rubbersheet", "rubbertotal"]
+
+
+def _columns(*args: object) -> tuple[list[list[Any]], int]:
+    """Columns of a scoresheet (one cell per deal), all as long as the first; a single cell serves every deal."""
+    grids = [as_grid(arg) for arg in args]
+    rows = len(grids[0]) * len(grids[0][0])
+    columns = []
+    for grid in grids:
+        cells = flat(grid)
+        if len(cells) == 1:
+            cells = cells * rows
+        elif len(cells) != rows:
+            raise BridgeInputError("declarers, contracts, results (and honours) must be ranges of the same size")
+        columns.append(cells)
+    return columns, rows
+
+
+def _deal(declarer: object, contract: object, result: object, honours: object) -> Deal:
+    """One row as the engine reads it: xlwings Lite's 0 for an empty cell is a blank (a 0 result too, on a row with
+    no contract or declarer); an error already in a cell is passed on."""
+    for name, value in (("declarer", declarer), ("contract", contract), ("result", result), ("honours", honours)):
+        held = held_error(name, value)
+        if held is not None:
+            raise held
+    declarer, contract, honours = text_cell(declarer), text_cell(contract), text_cell(honours)
+    if is_blank(declarer) and is_blank(contract) and result == 0:
+        result = None
+    return parse_rubber_deal(declarer, contract, result, honours)
+
+
+@dataclass(frozen=True)
+class _Run:
+    """A scoresheet worked out: a row per deal up to the first that cannot be read, the totals, that error and its
+    index, and which rows are blank."""
+
+    rows: Sequence[Any]
+    totals: tuple[int, int]
+    error: BridgeInputError | None
+    at: int
+    blank: list[bool]
+
+
+def _read(columns: list[list[Any]]) -> tuple[list[Deal], BridgeInputError | None, int]:
+    """The deals up to the first that cannot be read, that error (naming its deal) and its index."""
+    deals: list[Deal] = []
+    for index, values in enumerate(zip(*columns, strict=True)):
+        try:
+            deals.append(_deal(*values))
+        except BridgeInputError as error:
+            return deals, error.within(f"deal {index + 1}"), index
+    return deals, None, len(deals)
+
+
+def _blank_rows(declarers: list[Any], contracts: list[Any], results: list[Any]) -> list[bool]:
+    return [
+        is_blank(text_cell(declarer)) and is_blank(text_cell(contract)) and (is_blank(result) or result == 0)
+        for declarer, contract, result in zip(declarers, contracts, results, strict=True)
+    ]
+
+
+def _rubber_run(declarers: object, contracts: object, results: object, honours: object, rules: object) -> _Run:
+    columns, _ = _columns(declarers, contracts, results, honours)
+    deals, error, at = _read(columns)
+    rows, totals = rubber(deals, text_cell(as_grid(rules)[0][0]), settle=error is None)
+    return _Run(rows, totals, error, at, _blank_rows(*columns[:3]))
+
+
+def _chicago_run(declarers: object, contracts: object, results: object, first_dealer: object) -> _Run:
+    columns, count = _columns(declarers, contracts, results)
+    deals, error, at = _read([*columns, [None] * count])
+    rows, totals = chicago(deals, text_cell(as_grid(first_dealer)[0][0]))
+    return _Run(rows, totals, error, at, _blank_rows(*columns))
+
+
+def _sheet(run: Callable[[], _Run], cells: Callable[[Any], list[Any]], width: int, deals: int) -> Grid:
+    """A scoresheet's rows; a bad deal shows its error and reason, and the deals after it are not scored."""
+    try:
+        done = run()
+    except BridgeInputError as error:
+        return [[error_value(error)] * (width - 1) + [error.message] for _ in range(deals)]
+    out = [cells(row) for row in done.rows]
+    if done.error is None:
+        return out
+    out.append([error_value(done.error)] * (width - 1) + [done.error.message])
+    for index in range(done.at + 1, len(done.blank)):
+        out.append(
+            [""] * width if done.blank[index] else ["#N/A"] * (width - 1) + [f"not scored: see deal {done.at + 1}"]
+        )
+    return out
+
+
+def _total(run: Callable[[], _Run]) -> Grid:
+    """A scoresheet's {NS, EW} totals, or the error that stops them."""
+    try:
+        done = run()
+    except BridgeInputError as error:
+        return [[error_value(error)] * 2]
+    if done.error is not None:
+        return [[error_value(done.error)] * 2]
+    return [list(done.totals)]
+
+
+def _deals(declarers: object, *_: object) -> int:
+    grid = as_grid(declarers)
+    return len(grid) * len(grid[0])
+
+
+def _rubber_cells(row: RubberRow | None) -> list[Any]:
+    if row is None:
+        return [""] * 7
+    games = f"{row.games[0]}-{row.games[1]}"
+    return [row.ns_above, row.ns_below, row.ew_above, row.ew_below, games, row.vulnerability.value, row.marker]
+
+
+def _chicago_cells(row: ChicagoRow | None) -> list[Any]:
+    if row is None:
+        return [""] * 8
+    return [row.deal, row.dealer.value, row.vulnerability.value, row.ns_points, row.ew_points, row.ns_partscore,
+            row.ew_partscore, row.marker]  # fmt: skip
+
+
+@never_raises(lambda declarers, *_: (_deals(declarers), 7))
+def rubbersheet(
+    declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
+) -> Grid:
+    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below, games, vulnerable, marker."""
+    run = lambda: _rubber_run(declarers, contracts, results, honours, rules)  # noqa: E731
+    return _sheet(run, _rubber_cells, 7, _deals(declarers))
+
+
+@never_raises(lambda *_: (1, 2))
+def rubbertotal(
+    declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
+) -> Grid:
+    """North-South's and East-West's totals over the rubbers (a rubber still going gets Law 80's bonuses)."""
+    return _total(lambda: _rubber_run(declarers, contracts, results, honours, rules))
+
+
+@never_raises(lambda declarers, *_: (_deals(declarers), 8))
+def chicagosheet(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker."""
+    run = lambda: _chicago_run(declarers, contracts, results, first_dealer)  # noqa: E731
+    return _sheet(run, _chicago_cells, 8, _deals(declarers))
+
+
+@never_raises(lambda *_: (1, 2))
+def chicagototal(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
+    """North-South's and East-West's Chicago totals."""
+    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer))

@@ -1,0 +1,124 @@
+"""How a pairs session is scored, and how its pairs are ranked: the choices of a session workbook's Settings.
+
+A scoring method says which comparison scores each result against its board (matchpoints on a scale, cross-IMPs
+or IMPs against a Butler datum) and how the result files name it (USEBIO 1.2 ``EVENT_TYPE``, PBN 2.1
+``[Scoring]``). A movement kind says whether the pairs form one field or two (a two-winner Mitchell ranks
+North-South and East-West apart).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .comparisons import ACBL, EUROPEAN, MatchpointScale
+from .registry import Registry
+
+__all__ = ["MOVEMENT_KINDS", "SESSION_METHODS", "MovementKind", "SessionMethod"]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionMethod:
+    """One way of scoring a pairs session."""
+
+    name: str
+    source: str
+    description: str
+    #: "matchpoints", "cross-imps" or "butler": what each result is scored by.
+    comparison: str
+    #: The USEBIO 1.2 EVENT_TYPE written for it (the others read as it are ``usebio_events``), and the name of
+    #: each traveller line's points (NS_MATCH_POINTS, ...).
+    usebio_event: str
+    usebio_points: str
+    #: The PBN 2.1 [Scoring] value written for it, and the words of a [Scoring] value read as it.
+    pbn_scoring: str
+    pbn_words: tuple[str, ...]
+    usebio_events: tuple[str, ...] = ()
+    matchpoint_scale: MatchpointScale | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def imp_scoring(self) -> bool:
+        """True when results score IMPs (cross-IMPs, Butler): pair totals are sums of IMPs, not percentages."""
+        return self.comparison != "matchpoints"
+
+
+MP = SessionMethod(
+    "MP",
+    "Laws of Duplicate Bridge 2017, Law 78A; EBU and WBF practice",
+    "European matchpoints (2 per result beaten, 1 per tie), percentages with Neuberg",
+    comparison="matchpoints",
+    usebio_event="MP_PAIRS",
+    usebio_points="MATCH_POINTS",
+    usebio_events=("MP_PAIRS",),
+    pbn_scoring="MatchPoints",
+    pbn_words=("MP", "MATCHPOINTS", "MP1"),
+    matchpoint_scale=EUROPEAN,
+    aliases=("MATCHPOINTS",),
+)
+ACBL_MP = SessionMethod(
+    "ACBL",
+    "Laws of Duplicate Bridge 2017, Law 78A; ACBL practice",
+    "ACBL matchpoints (1 per result beaten, 1/2 per tie), percentages with Neuberg",
+    comparison="matchpoints",
+    # USEBIO has one event type for both scales: a file's own tops tell them apart (see the USEBIO reader).
+    usebio_event="MP_PAIRS",
+    usebio_points="MATCH_POINTS",
+    pbn_scoring="MatchPoints;MP2",
+    pbn_words=("MP2",),
+    matchpoint_scale=ACBL,
+)
+CROSS_IMP = SessionMethod(
+    "Cross-IMP",
+    "WBF and EBU cross-IMP (Calcutta) scoring; Law 78B",
+    "cross-IMPs: each result IMPed against every other on its board, averaged; totals in IMPs",
+    comparison="cross-imps",
+    usebio_event="CROSS_IMP",
+    usebio_points="CROSS_IMP_POINTS",
+    usebio_events=("CROSS_IMP", "CROSS_IMPS"),
+    pbn_scoring="Cross-IMPs",
+    pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP"),
+    aliases=("CROSSIMP", "CROSSIMPS", "CROSS-IMPS", "XIMP"),
+)
+BUTLER = SessionMethod(
+    "Butler",
+    "Butler scoring as Compscore3 applies it (datum: the trimmed mean); Law 78B",
+    "Butler: each result IMPed against its board's datum; totals in IMPs",
+    comparison="butler",
+    usebio_event="BUTLER_PAIRS",
+    usebio_points="BUTLER_POINTS",
+    usebio_events=("BUTLER_PAIRS",),
+    pbn_scoring="Butler",
+    pbn_words=("BUTLER",),
+)
+
+#: Scoring methods of a pairs session, by the names Settings, the command line and result files use.
+SESSION_METHODS: Registry[SessionMethod] = Registry("method", [MP, ACBL_MP, CROSS_IMP, BUTLER])
+
+
+@dataclass(frozen=True, slots=True)
+class MovementKind:
+    """Whether the pairs of a session form one field or two."""
+
+    name: str
+    source: str
+    description: str
+    #: North-South and East-West ranked apart (a two-winner movement).
+    two_fields: bool
+    aliases: tuple[str, ...] = ()
+
+
+HOWELL = MovementKind(
+    "Howell",
+    "the Howell movement (every pair plays every other; one field)",
+    "one field: every pair ranked together",
+    two_fields=False,
+)
+MITCHELL = MovementKind(
+    "Mitchell",
+    "the Mitchell movement (North-South pairs stay, East-West pairs move; two fields)",
+    "two fields: North-South and East-West ranked apart",
+    two_fields=True,
+)
+
+#: Movement kinds, by the names Settings and the command line use (blank: Howell).
+MOVEMENT_KINDS: Registry[MovementKind] = Registry("movement", [HOWELL, MITCHELL])
