@@ -4,18 +4,23 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from . import __version__
 from .engine.boards import board_dealer, board_vulnerability
+from .engine.choices import described
 from .engine.errors import BridgeInputError
 from .engine.model import Seat, Vulnerability
 from .engine.parse import parse_seat, parse_vulnerability, split_contract
 from .engine.scoring import ns_score
 from .files.xlsx import WorkbookError
+from .rules import ERAS, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
 __all__ = ["main"]
+
+T = TypeVar("T", bound=Named)
 
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
@@ -190,6 +195,24 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.out), force=args.force)
 
 
+def _choice(registry: Registry[T]) -> Callable[[str], str]:
+    """An argument choosing from a registry, by any of its entries' names in any case; gives the entry's name."""
+
+    def read(text: str) -> str:
+        entry = registry.find(text)
+        if entry is None:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be one of {described(registry)}")
+        return entry.name
+
+    read.__name__ = registry.argument  # what argparse calls the argument in its messages
+    return read
+
+
+def _listed(registry: Registry[T]) -> str:
+    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``."""
+    return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
@@ -208,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
     where = score.add_mutually_exclusive_group()
     where.add_argument("--board", type=int, help="board number: gives dealer and vulnerability")
     where.add_argument("--vul", metavar="VUL", help="None, NS, EW or Both (default None)")
-    score.add_argument("--rules", default=None, help="scoring era: 2017 (default), 1935, 1932")
+    score.add_argument("--rules", type=_choice(ERAS), default=None, help=f"scoring era: {_listed(ERAS)}")
     score.set_defaults(run=_score)
 
     addin = commands.add_parser(
@@ -271,9 +294,15 @@ def build_parser() -> argparse.ArgumentParser:
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
     importer.add_argument("--names", help="CSV of pair,direction,player1,player2 to name the pairs")
     importer.add_argument(
-        "--method", choices=["MP", "ACBL", "Cross-IMP", "Butler"], help="scoring (default: the file's)"
+        "--method",
+        type=_choice(SESSION_METHODS),
+        help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
     )
-    importer.add_argument("--movement", choices=["Howell", "Mitchell"], help="one field or NS/EW fields")
+    importer.add_argument(
+        "--movement",
+        type=_choice(MOVEMENT_KINDS),
+        help="; ".join(f"{kind.name}: {kind.description}" for kind in MOVEMENT_KINDS) + " (default: the file's)",
+    )
     importer.add_argument(
         "--keep-bad-lines",
         action="store_true",

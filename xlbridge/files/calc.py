@@ -1,8 +1,8 @@
 """Computing a workbook without Excel: the ``formulas`` engine with the xlbridge functions registered in it.
 
 :func:`compute` evaluates every formula of a workbook; :func:`calc_workbook` writes the computed values into a copy
-of the user's own file (see :mod:`xlbridge.xlsx`), so styles, validation, charts, print settings, defined names and
-VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
+of the user's own file (see :mod:`xlbridge.files.xlsx`), so styles, validation, charts, print settings, defined
+names and VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
 """
 
 from __future__ import annotations

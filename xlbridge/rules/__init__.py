@@ -20,7 +20,7 @@ from .comparisons import (
     MatchpointScale,
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
-from .methods import MOVEMENT_KINDS, SESSION_METHODS, MovementKind, SessionMethod
+from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .registry import Named, Registry, normalise_name
 from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
 from .terms import Doubling, Seat, Side, Strain, Vulnerability
@@ -38,6 +38,7 @@ __all__ = [
     "MOVEMENT_KINDS",
     "REGISTRIES",
     "SESSION_METHODS",
+    "TEAMS_FORMS",
     "VP_SCALES",
     "BandScale",
     "ContinuousVPScale",
@@ -55,6 +56,7 @@ __all__ = [
     "SessionMethod",
     "Side",
     "Strain",
+    "TeamsForm",
     "VPScale",
     "Vulnerability",
     "normalise_name",
@@ -72,5 +74,6 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         DATUM_METHODS,
         SESSION_METHODS,
         MOVEMENT_KINDS,
+        TEAMS_FORMS,
     )
 }

@@ -157,7 +157,7 @@ ACBL_DATUM = DatumMethod(
 )
 MEAN = DatumMethod(
     "MEAN",
-    "the seed documents: the plain mean of all results, nearest 10 with halves away from zero",
+    "xlbridge's option (no scorer's convention): the plain mean of all results, nearest 10 with halves away from zero",
     drop_each_end=0,
     drop_from=0,
     drop_percent=0,
@@ -167,7 +167,8 @@ MEAN = DatumMethod(
 )
 MEDIAN = DatumMethod(
     "MEDIAN",
-    "the seed documents: the median result (the mean of the middle two for an even count), nearest 10 with "
+    "xlbridge's option (no scorer's convention): the median result (the mean of the middle two for an even count), "
+    "nearest 10 with "
     "halves away from zero",
     drop_each_end=0,
     drop_from=0,

@@ -1,8 +1,9 @@
 """Deal-score tables: trick values, bonuses, overtricks and the undertrick ladders, era by era.
 
 The current tables are those of the Laws of Duplicate Bridge 2017, Law 77, whose numbers have not changed since
-the 1987 Laws. The older eras are the seed documents' history of the scoring (RESEARCH §3): only the rows that
-differed are written out; everything else is the current table.
+the 1987 Laws. The older eras are those of the Laws of Contract Bridge of 1932 and 1935 (Portland Club, Whist Club of
+New York and Commission Française du Bridge): only the rows that differed are written out; everything else is the
+current table.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ class Ladder:
 
 @dataclass(frozen=True, slots=True, eq=False)
 class DealRules:
-    """One era's scoring tables. The engine (:mod:`xlbridge.scoring`) reads nothing but these.
+    """One era's scoring tables. The engine (:mod:`xlbridge.engine.scoring`) reads nothing but these.
 
     Each era is one object, compared and hashed by identity, so that scores can be remembered per era.
     """
@@ -114,18 +115,21 @@ CURRENT = DealRules(
             (XX, V): Ladder((400, 600)),
         }
     ),
-    # Laws of Contract Bridge 1993, Law 72: rubber bridge has the same insult bonus since 1993.
+    # Laws of Contract Bridge 1993, the scoring table (Law 81): rubber bridge has the same insult bonus since 1993.
     rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 100}),
 )
 
-# 1935 to 1987 (duplicate) / 1993 (rubber), as the seed documents tabulate it: doubled non-vulnerable undertricks
+# 1935 to 1987 (duplicate) / 1993 (rubber): Laws of Contract Bridge 1935, Law 39 (in force from 31 March 1935;
+# confirmed by TIME, 25 March 1935, "New Contract"), unchanged until the Laws of Duplicate Contract Bridge 1987 and
+# the Laws of Contract Bridge 1993. Doubled non-vulnerable undertricks
 # 100, 200, 200, 200...; vulnerable undoubled 100 each and doubled 200, 300, 300...; making redoubled +50.
-# Redoubled undertricks were always twice doubled.
+# Redoubled undertricks were always twice doubled. The redoubled insult of 50 is confirmed for 1943-1987 (the 1943
+# amendments of the Whist Club of New York and the ACBL: TIME, 1 March 1943); what it was from 1935 to 1943 is not.
 ERA_1935 = dataclasses.replace(
     CURRENT,
     name="1935",
     aliases=(),
-    source="the seed documents' history of the scoring, 1935-1987 (Laws of Contract Bridge 1935 to 1981)",
+    source="Laws of Contract Bridge 1935, Law 39 (in force until the 1987 duplicate and 1993 rubber Laws)",
     description="1935-1987: doubled undertricks 100, 200, 200... (vulnerable 200, 300...); making redoubled +50",
     insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
     rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
@@ -141,15 +145,18 @@ ERA_1935 = dataclasses.replace(
     ),
 )
 
-# Before 1935, as the seed documents tabulate it: non-vulnerable undoubled 50 each, doubled 100, 150, 200, 250...;
+# Before 1935: Laws of Contract Bridge 1932, Law 32 (the first international code; TIME, 25 March 1935, quotes its
+# vulnerable ladder 100, 150... and its 20,800 for 13 down vulnerable redoubled, which this table gives):
+# non-vulnerable undoubled 50 each, doubled 100, 150, 200, 250...;
 # vulnerable undoubled 100, 150, 200, 250... and doubled 200, 300, 400, 500...; redoubled twice doubled.
-# The seed's 1932 notrump trick sequence is garbled in translation and deliberately not used: trick values are
-# the current ones.
+# Only the undertrick ladders are the 1932 code's: its notrump tricks scored 30, 40, 30, 40... (Law 30) and its grand
+# slam 1500 / 2250 (The Press, Christchurch, 30 March 1935), which this era does not model: trick values and
+# bonuses are the current ones.
 ERA_1932 = dataclasses.replace(
     ERA_1935,
     name="1932",
     aliases=(),
-    source="the seed documents' history of the scoring, before 1935 (undertrick ladders only)",
+    source="Laws of Contract Bridge 1932, Law 32 (undertrick ladders only)",
     description="before 1935: doubled undertricks 100, 150, 200... (vulnerable 200, 300, 400...); undoubled "
     "vulnerable 100, 150, 200...",
     undertricks=_frozen(

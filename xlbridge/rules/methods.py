@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .comparisons import ACBL, EUROPEAN, MatchpointScale
 from .registry import Registry
 
-__all__ = ["MOVEMENT_KINDS", "SESSION_METHODS", "MovementKind", "SessionMethod"]
+__all__ = ["MOVEMENT_KINDS", "SESSION_METHODS", "TEAMS_FORMS", "MovementKind", "SessionMethod", "TeamsForm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,3 +122,34 @@ MITCHELL = MovementKind(
 
 #: Movement kinds, by the names Settings and the command line use (blank: Howell).
 MOVEMENT_KINDS: Registry[MovementKind] = Registry("movement", [HOWELL, MITCHELL])
+
+
+@dataclass(frozen=True, slots=True)
+class TeamsForm:
+    """How a teams event scores its matches."""
+
+    name: str
+    source: str
+    description: str
+    #: True: each match's IMP margin is converted to victory points; False: board-a-match points are totalled.
+    victory_points: bool
+    aliases: tuple[str, ...] = ()
+
+
+IMP_VP = TeamsForm(
+    "IMP/VP",
+    "WBF General Conditions of Contest: IMPs converted to victory points",
+    "each match's IMP margin converted to victory points",
+    victory_points=True,
+    aliases=("IMP", "VP", "IMPS"),
+)
+BOARD_A_MATCH = TeamsForm(
+    "BAM",
+    "Laws of Duplicate Bridge 2017, Law 78C: board-a-match",
+    "board-a-match: the board points each team won, totalled",
+    victory_points=False,
+    aliases=("BOARD-A-MATCH",),
+)
+
+#: Forms of a teams event, by the names its Settings use.
+TEAMS_FORMS: Registry[TeamsForm] = Registry("form", [IMP_VP, BOARD_A_MATCH])

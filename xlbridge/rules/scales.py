@@ -95,10 +95,11 @@ WBF_IMPS = BandScale(
     description="0-24 IMPs: the current scale (the default)",
 )
 
-# The European Match Point table of 1938, as the seed documents give it (maximum 12).
+# The European Match Point table of the 1938 European Championship, Oslo (International Bridge League), as tabulated
+# in "History of the Laws of Contract Bridge" (Wikipedia user draft User:Maproom/bridgehist; maximum 12).
 EMP_1938 = BandScale(
     "1938",
-    "European Match Point table, 1938 (the seed documents' history of the IMP scale)",
+    "European Match Point table, 1938 European Championship (International Bridge League)",
     (
         (0, 0),
         (10, 1),  # 10-30
@@ -118,14 +119,14 @@ EMP_1938 = BandScale(
     description="0-12: the European Match Point table, 10-30 points 1 ... 2000+ 12",
 )
 
-# The 1948 IMP table, as the seed documents give it (maximum 15). The seed prints no band for 50-60: by the
-# lower-bound rule above a difference of 50 or 60 stays in the 20-40 band and scores 1.
+# The IMP scale used from 1948 to 1960 (PBN Standard 2.1, section 3.4.12, "IMP_1948"), maximum 15, as Sports
+# Illustrated printed it on 2 May 1960: 20-60 points score 1 IMP (the band starts at 20 here, so 50 and 60 score 1).
 IMP_1948 = BandScale(
     "1948",
-    "IMP table of 1948 (the seed documents' history of the IMP scale; 50-60 is a gap in the seed)",
+    "IMP scale of 1948-1960 (PBN Standard 2.1, IMP_1948; Sports Illustrated, 2 May 1960)",
     (
         (0, 0),  # 0-10
-        (20, 1),  # 20-40 (and the 50-60 gap)
+        (20, 1),  # 20-60
         (70, 2),  # 70-130
         (140, 3),  # 140-210
         (220, 4),  # 220-340
@@ -142,13 +143,15 @@ IMP_1948 = BandScale(
         (4000, 15),  # 4000 and more
     ),
     aliases=(),
-    description="0-15: 20-40 points 1, 70-130 2 ... 4000+ 15",
+    description="0-15: 20-60 points 1, 70-130 2 ... 4000+ 15",
 )
 
-# The 1961 IMP table, as the seed documents give it (maximum 25): the 1962 scale up to 500-590, then wider.
+# The IMP scale as revised in 1961 and replaced on 1 September 1962 (PBN Standard 2.1, section 3.4.12, "IMP_1961"),
+# maximum 25: the 1962 scale up to 500-590, then wider; figures as tabulated in "History of the Laws of Contract
+# Bridge" (Wikipedia user draft User:Maproom/bridgehist).
 IMP_1961 = BandScale(
     "1961",
-    "IMP table of 1961 (the seed documents' history of the IMP scale)",
+    "IMP scale of 1961-1962 (PBN Standard 2.1, IMP_1961)",
     (
         *WBF_IMPS.bands[:12],  # 0-10 ... 500-590 -> 11, as in 1962
         (600, 12),  # 600-690
@@ -188,7 +191,7 @@ class DiscreteVPScale:
 
 @dataclass(frozen=True, slots=True)
 class ContinuousVPScale:
-    """The WBF 2013 continuous scale (see :func:`xlbridge.scales.wbf_vp_table`).
+    """The WBF 2013 continuous scale (see :func:`xlbridge.engine.scales.wbf_vp_table`).
 
     For a margin of M IMPs over B boards: X = ``blitz_per_root_board`` * sqrt(B), and the winner's share is
     min(total, half + half * (1 - tau ** (3 M / X)) / (1 - tau ** 3)), to ``decimals`` places, rounded half up
@@ -205,14 +208,15 @@ class ContinuousVPScale:
     description: str = ""
 
 
-# The seed documents' discrete 20-VP scale (0 -> 10-10, 1-2 -> 11-9, ... 28+ -> 20-0).
+# The ACBL's discrete 20-VP scale for matches of up to 8 boards (0 -> 10-10, 1-2 -> 11-9, ... 28+ -> 20-0), as
+# bridgehands.com (Victory_Points.htm, 6-8 boards) and marcshearer/BridgeScore (impsToVpsAcbl, 1-8) publish it.
 VP20_SEED = DiscreteVPScale(
     "20",
-    "the seed documents' discrete 20-VP scale",
+    "ACBL 20-VP scale, matches of up to 8 boards (bridgehands.com Victory_Points.htm)",
     20,
     BandScale(
         "20",
-        "seed",
+        "the winner's share",
         (
             (0, 10),  # 0: 10-10
             (1, 11),  # 1-2: 11-9
@@ -230,14 +234,15 @@ VP20_SEED = DiscreteVPScale(
     description="the discrete 20-VP scale: 0 IMPs 10-10, 1-2 11-9 ... 28+ 20-0 (the default)",
 )
 
-# The seed documents' discrete 30-VP scale (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0).
+# The ACBL's discrete 30-VP scale for matches of 6-8 boards (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0), as
+# bridgehands.com (Victory_Points.htm) publishes it.
 VP30_SEED = DiscreteVPScale(
     "30",
-    "the seed documents' discrete 30-VP scale",
+    "ACBL 30-VP scale, matches of 6-8 boards (bridgehands.com Victory_Points.htm)",
     30,
     BandScale(
         "30",
-        "seed",
+        "the winner's share",
         (
             (0, 15),  # 0: 15-15
             (1, 18),  # 1: 18-12

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -22,6 +23,7 @@ __all__ = [
     "movement_of",
     "pairs_in",
     "parse_date",
+    "read_pair",
     "read_row",
     "relative_result",
     "split_pair",
@@ -131,6 +133,15 @@ def split_pair(text: str) -> tuple[int, Side | None]:
         return int(match[1]), direction(match[2])
     except BridgeInputError:
         raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW") from None
+
+
+def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:
+    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players."""
+    try:
+        pair, suffix = split_pair(number)
+        return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+    except BridgeInputError as error:
+        raise fail(source, where, error.message) from None
 
 
 def parse_date(text: str) -> dt.date | None:

@@ -13,7 +13,7 @@ from ...engine.errors import BridgeInputError
 from ...engine.session import Pair, Row, Session
 from ...engine.values import as_whole_number
 from ...rules import MOVEMENT_KINDS
-from .common import Imported, Problem, direction, fail, movement_of, pairs_in, read_row, relative_result, split_pair
+from .common import Imported, Problem, fail, movement_of, pairs_in, read_pair, read_row, relative_result, split_pair
 
 __all__ = ["read_csv", "read_names"]
 
@@ -110,14 +110,6 @@ def read_names(data: bytes, source: Path) -> list[Pair]:
         if not any(cell.strip() for cell in row):
             continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
-        try:
-            pair, suffix = split_pair(record.get("pair", ""))
-        except BridgeInputError as error:
-            raise fail(source, number, error.message) from None
-        try:
-            side = direction(record.get("direction", "")) or suffix
-        except BridgeInputError as error:
-            raise fail(source, number, error.message) from None
-        players = tuple(p for p in (record.get("player1", ""), record.get("player2", "")) if p)
-        pairs.append(Pair(pair, side, players))
+        players = (record.get("player1", ""), record.get("player2", ""))
+        pairs.append(read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players))
     return pairs

@@ -21,11 +21,11 @@ from .common import (
     Imported,
     Problem,
     check_score,
-    direction,
     fail,
     interchange_score,
     movement_of,
     parse_date,
+    read_pair,
     read_row,
     relative_result,
     split_pair,
@@ -146,17 +146,10 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         if total is not None and not pairs:
             for where, row in total.rows:
                 record = dict(zip(total.columns, row, strict=True))
-                try:
-                    number, suffix = split_pair(record.get("PairId", ""))
-                except BridgeInputError as error:
-                    raise fail(source, where, error.message) from None
-                try:
-                    side = direction(record.get("Direction", "")) or suffix
-                except BridgeInputError as error:
-                    raise fail(source, where, error.message) from None
                 names = record.get("Names", "")
-                players = tuple(part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names) if part.strip())
-                pairs[(number, side)] = Pair(number, side, players)
+                players = [part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names)]
+                pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players)
+                pairs[(pair.number, pair.direction)] = pair
         table = game.tables.get("ScoreTable")
         if table is None:
             continue

@@ -15,7 +15,7 @@ from xml.etree.ElementTree import Element
 from xml.sax.saxutils import escape
 
 from ...engine.errors import BridgeInputError
-from ...engine.session import Event, EventMatch, Line, Pair, Row, Session, Team
+from ...engine.session import Event, EventMatch, Line, Row, Session, Team
 from ...engine.values import two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
@@ -24,12 +24,12 @@ from .common import (
     Imported,
     Problem,
     check_score,
-    direction,
     fail,
     interchange_score,
     movement_of,
     pairs_in,
     parse_date,
+    read_pair,
     read_row,
     relative_result,
     split_pair,
@@ -66,16 +66,9 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         raise fail(source, lines.get(id(event)), f"event type {kind or '(none)'} is not one xlbridge scores ({known})")
     pairs = []
     for element in root.iter("PAIR"):
-        try:
-            number, suffix = split_pair(_text(element, "PAIR_NUMBER"))
-        except BridgeInputError as error:
-            raise fail(source, lines.get(id(element)), error.message) from None
-        try:
-            side = direction(_text(element, "DIRECTION")) or suffix
-        except BridgeInputError as error:
-            raise fail(source, lines.get(id(element)), error.message) from None
-        players = tuple(_text(player, "PLAYER_NAME") for player in element.iter("PLAYER"))
-        pairs.append(Pair(number, side, players))
+        players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
+        pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
+        pairs.append(read_pair(source, lines.get(id(element)), pair_id, side, players))
     results: list[Row] = []
     problems: list[Problem] = []
     line_points = []

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from ...rules import ERAS
 from .common import Flavour, Sheet, TemplateBook
 from .layout import range_ref
 
@@ -109,7 +110,8 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     ws.write("A2", "We are North-South. One row per deal, in order; several rubbers follow each other.", book.subtitle)
     ws.write("A4", "Era", book.label)
     ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
-    sheet.validate_list(3, 1, 1, book.list_range("Eras", ["2017", "1935", "1932"]), True, "Blank: the current Laws")
+    sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
+                        f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
     sheet.entry_column(HONOURS, 12, text=True)
     _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals, "F:G", "H:I")
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))

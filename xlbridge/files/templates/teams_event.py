@@ -9,6 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from ...engine.session import Event
+from ...rules import TEAMS_FORMS, VP_SCALES
+from ...rules.methods import BOARD_A_MATCH
+from ...rules.scales import VP20_SEED
 from .common import Flavour, Sheet, TemplateBook
 from .layout import cell_ref, range_ref
 
@@ -32,7 +35,11 @@ ROUND, HOME, AWAY, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOM
 STANDING_COLUMNS = ["Team", "Name", "Played", "IMPs for", "IMPs against", "VPs", "BAM points", "Score", "Place"]
 S_TEAM, S_NAME, S_PLAYED, S_FOR, S_AGAINST, S_VP, S_BAM, S_SCORE, S_PLACE = range(len(STANDING_COLUMNS))
 FIRST = 1
-FORMS = ["IMP/VP", "BAM"]
+#: The teams-event forms and the 20-VP scales its Settings offer.
+FORMS = TEAMS_FORMS.names()
+SCALES = [scale.name for scale in VP_SCALES if scale.total == 20]
+BAM = BOARD_A_MATCH.name
+DISCRETE = VP20_SEED.name
 
 
 def build(
@@ -82,8 +89,8 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         ws.write(row, 1, value, book.entry) if value != "" else ws.write_blank(row, 1, None, book.entry)
         ws.write_string(row, 2, note, book.note)
         book.book.define_name(name, f"={cell_ref(row, 1, 'Settings')}")
-    sheet.validate_list(3, 1, 1, book.list_range("Forms", FORMS), True, "IMP/VP or BAM")
-    sheet.validate_list(4, 1, 1, book.list_range("VP scales", ["WBF", "20"]), True, "WBF or 20")
+    sheet.validate_list(3, 1, 1, book.list_range("Forms", FORMS), True, " or ".join(FORMS))
+    sheet.validate_list(4, 1, 1, book.list_range("VP scales", SCALES), True, " or ".join(SCALES))
     sheet.protect()
 
 
@@ -122,7 +129,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
             FIRST,
             index,
             rows,
-            f'=IF(Form="BAM","",IF(Scale="20",{fn("VP20")}({signed}),{fn("VP20")}({signed},{boards})))',
+            f'=IF(Form="{BAM}","",IF(Scale="{DISCRETE}",{fn("VP20")}({signed}),{fn("VP20")}({signed},{boards})))',
             book.computed_2dp,
         )
     team_numbers = range_ref(0, FIRST, teams, "Teams")
@@ -137,7 +144,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
         f'IF(COUNTIF({team_numbers},{home})=0,"home team "&{home}&" is not on the Teams sheet",'
         f'IF(COUNTIF({team_numbers},{away})=0,"away team "&{away}&" is not on the Teams sheet",'
         f'IF({home}={away},"a team cannot play itself",'
-        f'IF(Form="BAM",IF(({col(HOME_BAM)}="")+({col(AWAY_BAM)}=""),"board-a-match points missing",'
+        f'IF(Form="{BAM}",IF(({col(HOME_BAM)}="")+({col(AWAY_BAM)}=""),"board-a-match points missing",'
         f'IF({bam_sum}<>{boards},"board-a-match points should add up to the boards played","")),'
         f'IF(({col(HOME_IMPS)}="")+({col(AWAY_IMPS)}=""),"IMPs missing","")))))))',
         book.check,
@@ -159,7 +166,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
 def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: int) -> None:
     ws = sheet.ws
     sheet.formula(0, 0, '=IF(TeamsEvent="","Standings",TeamsEvent)', book.title)
-    sheet.formula(1, 0, '=IF(Form="BAM","Board-a-match: total board points","Victory points ("&Scale&" scale)")',
+    sheet.formula(1, 0, f'=IF(Form="{BAM}","Board-a-match: total board points","Victory points ("&Scale&" scale)")',
                   book.subtitle)  # fmt: skip
     header_row = 3
     sheet.headers(header_row, STANDING_COLUMNS + [f"After round {r}" for r in range(1, rounds + 1)])
@@ -189,12 +196,12 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
             S_TEAM: f'=IF({number_cell}="","",{number_cell})',
             S_NAME: f'=IF({team}="","",Teams!$B${FIRST + offset + 1})',
             S_PLAYED: f'=IF({team}="","",SUMPRODUCT((({m(HOME)}={team})+({m(AWAY)}={team}))*({m(MARGIN)}<>""))'
-            f'+IF(Form="BAM",SUMPRODUCT((({m(HOME)}={team})+({m(AWAY)}={team}))*({m(HOME_BAM)}<>"")),0))',
+            f'+IF(Form="{BAM}",SUMPRODUCT((({m(HOME)}={team})+({m(AWAY)}={team}))*({m(HOME_BAM)}<>"")),0))',
             S_FOR: f'=IF({team}="","",{both(HOME_IMPS, AWAY_IMPS)})',
             S_AGAINST: f'=IF({team}="","",{both(AWAY_IMPS, HOME_IMPS)})',
-            S_VP: f'=IF({team}="","",IF(Form="BAM","",{both(HOME_VP, AWAY_VP)}))',
-            S_BAM: f'=IF({team}="","",IF(Form="BAM",{both(HOME_BAM, AWAY_BAM)},""))',
-            S_SCORE: f'=IF({team}="","",IF({problems}>0,NA(),ROUND(IF(Form="BAM",$G${r},$F${r}),6)))',
+            S_VP: f'=IF({team}="","",IF(Form="{BAM}","",{both(HOME_VP, AWAY_VP)}))',
+            S_BAM: f'=IF({team}="","",IF(Form="{BAM}",{both(HOME_BAM, AWAY_BAM)},""))',
+            S_SCORE: f'=IF({team}="","",IF({problems}>0,NA(),ROUND(IF(Form="{BAM}",$G${r},$F${r}),6)))',
             S_PLACE: f'=IF(OR({team}="",ISERROR($H${r})),"",COUNTIF({keys},">"&$H${r})+1'
             f'&IF(COUNTIF({keys},$H${r})>1,"=",""))',
         }
@@ -202,7 +209,7 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
             sheet.formula(row, col, formula, book.computed_2dp if col in (S_VP, S_SCORE) else book.computed)
         for number in range(1, rounds + 1):
             upto = f',{m(ROUND)},"<="&{number}'
-            running = f'IF(Form="BAM",{both(HOME_BAM, AWAY_BAM, upto)},{both(HOME_VP, AWAY_VP, upto)})'
+            running = f'IF(Form="{BAM}",{both(HOME_BAM, AWAY_BAM, upto)},{both(HOME_VP, AWAY_VP, upto)})'
             sheet.formula(row, S_PLACE + number, f'=IF({team}="","",{running})', book.computed_2dp)
     ws.freeze_panes(first, 2)
     ws.set_landscape()

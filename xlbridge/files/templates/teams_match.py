@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ...engine.session import Match
 from ...rules import VP_SCALES
+from ...rules.scales import VP20_SEED
 from .common import Flavour, TemplateBook
 from .layout import range_ref
 
@@ -98,8 +99,8 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
             sheet.formula(row, HOME_COL, home, book.computed)
             sheet.formula(row, AWAY_COL, away, book.computed)
     margin = "(H5-I5)"
-    vp = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}({margin}),{fn("VP20")}({margin},H4)))'
-    vp_away = f'IF(H4=0,"",IF($B$7="20",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},H4)))'
+    vp = f'IF(H4=0,"",IF($B$7="{VP20_SEED.name}",{fn("VP20")}({margin}),{fn("VP20")}({margin},H4)))'
+    vp_away = f'IF(H4=0,"",IF($B$7="{VP20_SEED.name}",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},H4)))'
     sheet.dynamic(SUMMARY["Victory points"], HOME_COL, 1, f"={vp}", book.computed_2dp)
     sheet.dynamic(SUMMARY["Victory points"], AWAY_COL, 1, f"={vp_away}", book.computed_2dp)
     ws.write_string(SUMMARY["Lines with problems"], LABEL_COL, "Lines with problems", book.label)

@@ -1,0 +1,106 @@
+"""The four layers of the package: imports point down only (files -> excel -> engine -> rules), and nothing in rules/
+or engine/ imports a spreadsheet package, not even inside a function."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
+
+#: Each module's layer, by its path inside the package; a module may import its own layer and the ones below.
+LAYERS = {"rules": 0, "engine": 1, "excel": 2, "udfs.py": 3, "files": 4, "cli.py": 5, "__main__.py": 6}
+TOP = 1  # xlbridge/__init__.py: the Python API, which is the engine's
+SPREADSHEET_PACKAGES = {"xlwings", "xlsxwriter", "formulas", "openpyxl", "schedula", "numpy", "defusedxml", "jinja2"}
+
+
+def layer_of(module: str) -> int:
+    """The layer of ``xlbridge.x.y`` (a module or a package)."""
+    parts = module.split(".")[1:]
+    if not parts:
+        return TOP
+    first = parts[0]
+    return LAYERS.get(first, LAYERS.get(f"{first}.py", TOP))
+
+
+def modules() -> list[Path]:
+    return sorted(PACKAGE.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = ["xlbridge", *path.relative_to(PACKAGE).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> list[tuple[int, str]]:
+    """Every module ``path`` imports (at any depth of its code), absolute, with its line."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, alias.name) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            # "from . import cells" imports the module xlbridge.excel.cells
+            if node.module is None:
+                found += [(node.lineno, f"{target}.{alias.name}") for alias in node.names]
+            else:
+                found.append((node.lineno, target))
+    return found
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_imports_point_down(path: Path) -> None:
+    """A module imports only its own layer and the layers below it."""
+    mine = layer_of(module_name(path))
+    for line, target in imports(path):
+        if target.split(".")[0] != "xlbridge" or target == "xlbridge":
+            continue
+        assert layer_of(target) <= mine, f"{path.relative_to(PACKAGE)}:{line} imports {target}, a layer above it"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [path for path in modules() if layer_of(module_name(path)) <= LAYERS["engine"]],
+    ids=lambda p: str(p.relative_to(PACKAGE)),
+)
+def test_rules_and_engine_use_the_standard_library_only(path: Path) -> None:
+    """rules/ and engine/ (and the package's face) import nothing but the standard library and themselves."""
+    for line, target in imports(path):
+        top = target.split(".")[0]
+        assert top == "xlbridge" or top in sys.stdlib_module_names, f"{path.name}:{line} imports {target}"
+        assert top not in SPREADSHEET_PACKAGES
+
+
+def test_the_layers_are_the_folders() -> None:
+    """Every module of the package lives in one of the four layers' folders or is one of the few on top."""
+    loose = {path.name for path in PACKAGE.glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py", "cli.py", "udfs.py"}
+    assert {path.name for path in PACKAGE.iterdir() if path.is_dir() and (path / "__init__.py").exists()} == {
+        "rules",
+        "engine",
+        "excel",
+        "files",
+    }
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_no_source_file_over_500_lines(path: Path) -> None:
+    """Each module stays readable at one sitting."""
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
+
+
+@pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_sources_are_cited_not_files_outside_the_repository(path: Path) -> None:
+    """Comments and docstrings name the law or document a rule comes from, never a file outside the repository."""
+    text = path.read_text(encoding="utf-8")
+    for outside in ("RESEARCH", "seed document", "the seed's", "../shared"):
+        assert outside not in text, f"{path.relative_to(PACKAGE)} refers to {outside!r}"
