@@ -25,7 +25,7 @@ def tree_state() -> str:
     if shutil.which("git") is None or not (ROOT / ".git").exists():
         return ""
     done = subprocess.run(
-        ["git", "status", "--porcelain", "--ignored", "--untracked-files=all"],
+        ["git", "status", "--porcelain", "--ignored"],
         cwd=ROOT,
         capture_output=True,
         text=True,
