@@ -94,9 +94,10 @@ def test_javascript_null_really_is_jsnull_here(run: tuple[harness.Report, harnes
 
 
 def test_metadata_names_every_function_bridge_dot_with_help(run: tuple[harness.Report, harness.Report]) -> None:
-    """xlwings' Office.js metadata, built in Pyodide: BRIDGE.<NAME> for each function, a description for it and
-    for each parameter; the same metadata as CPython builds."""
+    """xlwings' Office.js metadata, built in Pyodide from a main.py holding the README's one line: BRIDGE.<NAME>
+    for each function, a description for it and for each parameter; the same metadata as CPython builds."""
     lite, reference = run
+    assert lite["main_py"] == "from xlbridge.udfs import *\n"
     functions = {function["name"]: function for function in lite["meta"]["functions"]}
     assert set(functions) == {f"BRIDGE.{name}" for name in udfs.FUNCTION_NAMES}
     for name, function in functions.items():

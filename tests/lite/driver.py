@@ -10,7 +10,10 @@ This module builds such a call list as JSON (``calls_json``) and runs it (``run`
   (``None`` up to 0.27, ``pyodide.ffi.jsnull`` since 0.28) is what xlwings and xlbridge receive;
 - in CPython (``python tests/lite/driver.py OPTIONS_JSON``, with xlwings importable), ``null`` is ``None``.
 
-Both print the same JSON report: xlwings' Office.js metadata of ``xlbridge.udfs``, every call's answer, what each
+As in Lite, the functions are found in a ``main`` module that star-imports ``xlbridge.udfs``, the one line the
+README has users write in Lite's main.py.
+
+Both print the same JSON report: xlwings' Office.js metadata of those functions, every call's answer, what each
 call's arguments were when they reached the xlbridge function (type names), and timings. Nothing here imports
 anything but the standard library, xlwings and xlbridge, so the file runs unchanged in both interpreters.
 """
@@ -21,11 +24,15 @@ import json
 import os
 import sys
 import time
+import types
 from collections.abc import Callable, Sequence
 from typing import Any
 
 #: An error cell as Office.js hands it over (custom functions with allowErrorForDataTypeAny).
 NOT_AVAILABLE = {"type": "Error", "basicValue": "#N/A", "errorType": "NotAvailable"}
+
+#: The workbook's main.py in xlwings Lite, as the README says to write it.
+MAIN_PY = "from xlbridge.udfs import *\n"
 
 #: Default sizes; run.mjs and the CPython entry point pass overrides in the options.
 DEFAULTS = {"column_rows": 10_000, "repeats": 0}
@@ -232,7 +239,10 @@ async def run(request: Any, options_json: str = "{}") -> str:
 
     import xlbridge.udfs as udfs
 
-    recorder = Recorder(udfs)
+    # Lite dispatches to the workbook's main.py; the README has it say this one line.
+    main = types.ModuleType("main")
+    exec(MAIN_PY, main.__dict__)
+    recorder = Recorder(main)
     results: dict[str, object] = {}
     arrived: dict[str, dict[str, object]] = {}
     timings: dict[str, float] = {}
@@ -289,7 +299,8 @@ async def run(request: Any, options_json: str = "{}") -> str:
         "xlwings": xw.__version__,
         "requirement": requirement_met(),
         "null_arrives_as": _null_arrives_as(),
-        "meta": custom_functions_meta(udfs),  # type: ignore[no-untyped-call]
+        "main_py": MAIN_PY,
+        "meta": custom_functions_meta(main),  # type: ignore[no-untyped-call]
         "results": results,
         "arrived": arrived,
         "timings": timings,
