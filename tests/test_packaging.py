@@ -2,28 +2,101 @@
 
 from __future__ import annotations
 
+import email
 import json
 import os
+import shutil
 import subprocess
 import sys
+import tarfile
 import zipfile
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+
+import xlbridge
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def tree_state() -> str:
+    """Everything git sees in the checkout, ignored files included (the empty string outside a git checkout)."""
+    if shutil.which("git") is None or not (ROOT / ".git").exists():
+        return ""
+    done = subprocess.run(
+        ["git", "status", "--porcelain", "--ignored"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    # The test run's own caches and environments come and go; a build must add nothing else.
+    passing = (".venv/", ".cache/", ".pytest_cache/", ".mypy_cache/", ".ruff_cache/", ".hypothesis/", "__pycache__/")
+    return "\n".join(line for line in done.stdout.splitlines() if not any(part in line for part in passing))
+
+
+class Built(NamedTuple):
+    wheel: Path
+    sdist: Path
+    #: What git saw in the checkout before building, after ``pip wheel .``, after ``python -m build``.
+    states: tuple[str, str, str]
+
+
 @pytest.fixture(scope="module")
-def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("wheel")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Built:
+    """``pip wheel .`` and ``python -m build`` from the checkout, and what git saw before and after each."""
+    out = tmp_path_factory.mktemp("dist")
+    before = tree_state()
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet", "-w", str(out)],
+        [sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "--quiet", "-w", str(out / "pip")],
         check=True,
         timeout=300,
     )
-    (built,) = out.glob("xlbridge-*.whl")
-    return built
+    after_pip = tree_state()
+    subprocess.run(
+        [sys.executable, "-m", "build", "--outdir", str(out / "build"), str(ROOT)],
+        check=True,
+        timeout=300,
+        capture_output=True,
+    )
+    after_build = tree_state()
+    (wheel,) = (out / "pip").glob("xlbridge-*.whl")
+    (sdist,) = (out / "build").glob("xlbridge-*.tar.gz")
+    return Built(wheel, sdist, (before, after_pip, after_build))
+
+
+@pytest.fixture(scope="module")
+def wheel(built: Built) -> Path:
+    return built.wheel
+
+
+def test_building_leaves_the_source_tree_as_it_was(built: Built) -> None:
+    """``pip wheel .`` and ``python -m build`` write no build/ folder and no egg-info into the checkout."""
+    before, after_pip, after_build = built.states
+    assert after_pip == before
+    assert after_build == before
+    assert not (ROOT / "build").exists()
+
+
+def test_licence_and_version_ship_in_wheel_and_sdist(built: Built) -> None:
+    """LICENSE is in both, the metadata says MIT, and the version is xlbridge.__version__ (kept in one place)."""
+    wheel, sdist = built.wheel, built.sdist
+    version = xlbridge.__version__
+    assert wheel.name == f"xlbridge-{version}-py3-none-any.whl"
+    assert sdist.name == f"xlbridge-{version}.tar.gz"
+    with zipfile.ZipFile(wheel) as archive:
+        assert f"xlbridge-{version}.dist-info/licenses/LICENSE" in archive.namelist()
+        metadata = email.message_from_bytes(archive.read(f"xlbridge-{version}.dist-info/METADATA"))
+    assert metadata["Version"] == version
+    assert metadata["License-Expression"] == "MIT"
+    assert metadata["License-File"] == "LICENSE"
+    with tarfile.open(sdist) as archive:
+        names = archive.getnames()
+        licence = archive.extractfile(f"xlbridge-{version}/LICENSE")
+        assert licence is not None
+        assert "MIT License" in licence.read().decode()
+    assert f"xlbridge-{version}/PKG-INFO" in names
 
 
 def test_wheel_is_pure_python(wheel: Path) -> None:
