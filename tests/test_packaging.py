@@ -155,3 +155,30 @@ print(json.dumps(sorted(third_party() - before)))
 """
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=60)
     assert json.loads(done.stdout) == ["xlbridge"]
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["demo", "--out", "demo"],
+        ["templates", "--out", "blank"],
+        ["import", "SESSION", "-o", "out.xlsx"],
+        ["calc", "BOOK"],
+    ],  # fmt: skip
+    ids=lambda command: command[0],
+)
+def test_a_missing_extra_is_one_line_not_a_traceback(command: list[str], tmp_path: Path) -> None:
+    """With only `pip install .` (no calc extra), a command that needs XlsxWriter or formulas says what to install."""
+    session = ROOT / "xlbridge" / "data" / "demo-session.csv"
+    book = ROOT / "workbooks" / "traveller.xlsx"
+    argv = [str(session) if a == "SESSION" else str(book) if a == "BOOK" else a for a in command]
+    probe = (
+        "import sys\n"
+        "for name in ('xlsxwriter', 'formulas', 'openpyxl', 'numpy', 'schedula'):\n"
+        "    sys.modules[name] = None  # as if the calc extra were not installed\n"
+        "from xlbridge.cli import main\n"
+        f"sys.exit(main({argv!r}))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [f'xlbridge {command[0]}: needs the calc extra: pip install "xlbridge[calc]"']

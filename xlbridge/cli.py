@@ -24,6 +24,9 @@ T = TypeVar("T", bound=Named)
 
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
+#: The packages of the optional extras (pyproject.toml), by the extra that installs them.
+EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc"}
+
 
 def _score(args: argparse.Namespace) -> int:
     contract, embedded = split_contract(args.contract)
@@ -345,4 +348,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except OSError as error:
         print(f"xlbridge {args.command}: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        print(f"xlbridge {args.command}: needs the {extra} extra: pip install \"xlbridge[{extra}]\"", file=sys.stderr)
         return 2

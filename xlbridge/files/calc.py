@@ -41,10 +41,9 @@ SECONDS: collections.defaultdict[str, float] = collections.defaultdict(float)
 
 
 def _engine() -> Any:
-    try:
-        import formulas
-    except ImportError:  # pragma: no cover - exercised only without the extra
-        raise WorkbookError("computing workbooks needs the calc extra: pip install 'xlbridge[calc]'") from None
+    """The ``formulas`` engine (the calc extra: without it the command line says what to install)."""
+    import formulas
+
     return formulas
 
 
