@@ -37,6 +37,7 @@ from xlbridge.files.templates import (
     teams_match,
     traveller,
 )
+from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
 from xlbridge.files.xlsx import ExcelErrorValue, open_package
 from xlbridge.rules import SESSION_METHODS
 
@@ -81,7 +82,8 @@ def sheet_formulas(path: Path) -> dict[str, list[tuple[str, str, bool]]]:
 @pytest.mark.parametrize("flavour", FLAVOURS, ids=lambda f: f.name)
 @pytest.mark.parametrize("name", sorted(TEMPLATES))
 def test_template_formula_rules(tmp_path: Path, name: str, flavour: Flavour) -> None:
-    """Plain A1 references; each xlbridge call inside a dynamic array; names spelled for the route."""
+    """Plain A1 references; each xlbridge call inside an array formula; names spelled for the route (xlwings Lite:
+    as Excel stores an Office.js custom function, ``_xldudf_`` and its id)."""
     path = tmp_path / f"{name}.xlsx"
     TEMPLATES[name](path, flavour)
     calls = 0
@@ -89,16 +91,18 @@ def test_template_formula_rules(tmp_path: Path, name: str, flavour: Flavour) -> 
         for ref, text, dynamic in formulas:
             assert "[" not in text, (sheet, ref, text)  # no structured references (Table[[#This Row],[Col]])
             assert "_xludf" not in text.lower()
-            names = re.findall(r"(?<![\w.])((?:BRIDGE\.)?[A-Z_][A-Z0-9_]*)\(", text)
-            ours = [n for n in names if n.removeprefix("BRIDGE.") in XLBRIDGE_FUNCTIONS]
+            assert "BRIDGE." not in text  # the typed name stays #NAME? in Excel: never stored
+            assert "!_xldudf_" not in text  # an external-link form Excel sometimes writes
+            names = re.findall(r"(?<![\w.])((?:_xldudf_)?[A-Za-z_][A-Za-z0-9_.]*)\(", text)
+            ours = [n for n in names if n.removeprefix("_xldudf_") in XLBRIDGE_FUNCTIONS]
             if ours:
                 calls += len(ours)
                 assert dynamic, (sheet, ref, text)
             for found in ours:
                 if flavour is LITE:
-                    assert found.startswith("BRIDGE."), (sheet, ref, found)
+                    assert found.startswith("_xldudf_"), (sheet, ref, found)
                 else:
-                    assert not found.startswith("BRIDGE."), (sheet, ref, found)
+                    assert not found.startswith("_xldudf_"), (sheet, ref, found)
                     assert found not in ("IMP", "VP20", "VP30"), (sheet, ref, found)  # not callable in classic
     assert calls > 0
 
@@ -244,14 +248,14 @@ def test_pairs_session_ranking(demo_session_book: tuple[Book, Session]) -> None:
 def test_pairs_session_travellers(demo_session_book: tuple[Book, Session]) -> None:
     """Each board's traveller lists that board's lines from Results, with dealer and vulnerability."""
     book, session = demo_session_book
-    block = 15 + 3
+    tables = Sizes().tables
     for board in (1, 19, 27):
-        top = (board - 1) * block + 1
+        top = LAYOUT.traveller_top(board, tables) + 1
         assert book.value("Travellers", f"A{top}") == f"Board {board}"
         assert book.value("Travellers", f"C{top}") == f"Dealer {board_dealer(board).value}"
         assert book.value("Travellers", f"E{top}") == f"Vulnerable: {board_vulnerability(board).value}"
         lines = [line for line in session.lines if line.board == board]
-        listed = [book.value("Travellers", f"A{top + 2 + i}") for i in range(15)]
+        listed = [book.value("Travellers", f"A{top + 2 + i}") for i in range(tables)]
         assert listed[: len(lines)] == [line.ns for line in lines]
         assert all(blank(value) for value in listed[len(lines) :])
 
@@ -259,7 +263,9 @@ def test_pairs_session_travellers(demo_session_book: tuple[Book, Session]) -> No
 def test_pairs_session_settings(demo_session_book: tuple[Book, Session]) -> None:
     """Settings: results per board (9, the most any board has), top 16, 27 boards, no problems."""
     book, session = demo_session_book
-    assert [book.value("Settings", f"B{row}") for row in range(9, 14)] == [9, 16, 27, len(session.lines), 0]
+    settings = book.sheets["Settings"]
+    names = ("Expected", "Top", "Boards", "LastBoard", "ResultCount", "Problems")
+    assert [settings[LAYOUT.setting(name).position] for name in names] == [9, 16, 27, 27, len(session.lines), 0]
 
 
 def imp_session() -> Session:
@@ -314,7 +320,7 @@ def test_a_bad_line_holds_the_ranking(tmp_path: Path) -> None:
     session = replace(session, lines=(*session.lines[:5], bad, *session.lines[6:]))
     book = computed_book(tmp_path, "bad", lambda path: pairs_session.build(path, CLASSIC, session=session))
     assert book.value("Results", "P7") == "contract '8S': the level must be 1 to 7"
-    assert book.value("Settings", "B13") == 1
+    assert book.sheets["Settings"][LAYOUT.setting("Problems").position] == 1
     assert book.value("Ranking", "A3") == "Waiting: 1 line(s) on Results need checking"
     assert any(where[0] == "Totals" and code == "#N/A" for where, code in [((s, w), c) for s, w, c in book.errors()])
 

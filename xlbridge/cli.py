@@ -158,7 +158,7 @@ def _import(args: argparse.Namespace) -> int:
         session = imported.session
         what = (
             f"{len(session.lines)} results on {len(session.boards)} boards, {len(session.pairs)} pairs "
-            f"({session.movement}, {session.method})"
+            f"({session.movement.name}, {session.method.name})"
         )
     else:
         assert imported.event is not None
@@ -353,5 +353,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = EXTRAS.get((error.name or "").split(".")[0])
         if extra is None:
             raise
-        print(f"xlbridge {args.command}: needs the {extra} extra: pip install \"xlbridge[{extra}]\"", file=sys.stderr)
+        print(f'xlbridge {args.command}: needs the {extra} extra: pip install "xlbridge[{extra}]"', file=sys.stderr)
         return 2

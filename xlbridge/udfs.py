@@ -22,7 +22,7 @@ from typing import Any
 
 from xlwings import arg, func
 
-from .excel import deals, fields, scales, scoresheets
+from .excel import deals, fields, scales, scoresheets, session
 from .excel.help import (
     BOARD,
     BOARDS,
@@ -31,6 +31,8 @@ from .excel.help import (
     DATUM_METHOD,
     DECLARER,
     DECLARERS,
+    EVENT,
+    EVENT_DATE,
     EXPECTED,
     FIELD,
     FIRST_DEALER,
@@ -38,12 +40,19 @@ from .excel.help import (
     HONOURS,
     IMP_SCALE,
     MARGIN,
+    MOVEMENT,
     MP_METHOD,
+    NAMES_BLOCK,
+    PER_BOARD,
     POINTS,
     RESULT,
     RESULTS,
+    RESULTS_BLOCK,
     RULES,
     SCORE,
+    SESSION_METHOD,
+    TRAVELLER_BOARDS,
+    TRAVELLER_LINES,
     VULNERABILITY,
     XIMP_METHOD,
 )
@@ -237,6 +246,75 @@ def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_deale
     return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
 
 
+@func(category=CATEGORY)
+@arg("event_name", doc=EVENT, **RANGE)
+@arg("event_date", doc=EVENT_DATE, **RANGE)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def SESSIONINFO(
+    event_name: Cells,
+    event_date: Cells,
+    results: Cells,
+    names: Cells,
+    method: Cells,
+    movement: Cells,
+    per_board: Cells = None,
+) -> Grid:
+    """A pairs session's figures, one a row: title, date, results per board, top, boards, last board, results, problems, IMP scoring, and the ranking's note."""
+    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def SESSIONRESULTS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """For each result of a pairs session: NS and EW score, NS and EW points (matchpoints or IMPs), NS and EW %, Butler datum, and what needs checking."""
+    return session.sessionresults(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def PAIRTOTALS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage."""
+    return session.pairtotals(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %."""
+    return session.ranking(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=TRAVELLER_BOARDS, **RANGE)
+@arg("lines", doc=TRAVELLER_LINES, **RANGE)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def TRAVELLERS(
+    boards: Cells, lines: Cells, results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None
+) -> Grid:
+    """Every board's traveller, one block after another: board, dealer, vulnerability, headings, then each line as entered with both sides' scores and points."""
+    return session.travellers(boards, lines, results, names, method, movement, per_board)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -260,6 +338,11 @@ FUNCTION_NAMES = [
         "RUBBERSHEET",
         "CHICAGOTOTAL",
         "CHICAGOSHEET",
+        "SESSIONINFO",
+        "SESSIONRESULTS",
+        "PAIRTOTALS",
+        "RANKING",
+        "TRAVELLERS",
     )
     if name in globals()
 ]

@@ -7,7 +7,17 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..rules import CROSS_IMP_FORMS, DATUM_METHODS, ERAS, IMP_SCALES, MATCHPOINT_SCALES, Named, Registry
+from ..rules import (
+    CROSS_IMP_FORMS,
+    DATUM_METHODS,
+    ERAS,
+    IMP_SCALES,
+    MATCHPOINT_SCALES,
+    MOVEMENT_KINDS,
+    SESSION_METHODS,
+    Named,
+    Registry,
+)
 
 T = TypeVar("T", bound=Named)
 
@@ -19,6 +29,8 @@ __all__ = [
     "DATUM_METHOD",
     "DECLARER",
     "DECLARERS",
+    "EVENT",
+    "EVENT_DATE",
     "EXPECTED",
     "FIELD",
     "FIRST_DEALER",
@@ -26,12 +38,19 @@ __all__ = [
     "HONOURS",
     "IMP_SCALE",
     "MARGIN",
+    "MOVEMENT",
     "MP_METHOD",
+    "NAMES_BLOCK",
+    "PER_BOARD",
     "POINTS",
     "RESULT",
     "RESULTS",
+    "RESULTS_BLOCK",
     "RULES",
     "SCORE",
+    "SESSION_METHOD",
+    "TRAVELLER_BOARDS",
+    "TRAVELLER_LINES",
     "VULNERABILITY",
     "XIMP_METHOD",
     "choices",
@@ -69,3 +88,14 @@ CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no sco
 RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
 HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score (8 columns; blank rows are skipped)."
+NAMES_BLOCK = (
+    "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2."
+)
+SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
+MOVEMENT = f"One field or two: {choices(MOVEMENT_KINDS)}."
+PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
+EVENT = "The event's name (the ranking's title)."
+EVENT_DATE = "The session's date."
+TRAVELLER_BOARDS = "How many boards' travellers to give (boards 1 to this)."
+TRAVELLER_LINES = "How many lines each traveller holds (a board with more says so in its last line)."

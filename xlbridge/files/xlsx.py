@@ -423,8 +423,8 @@ def read_values(package: Package, sheet: str) -> dict[tuple[int, int], object]:
         value: object
         if kind == "inlineStr":
             value = "".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t"))
-        elif raw is None:
-            continue
+        elif raw is None or (raw == "" and kind not in ("str", "s")):
+            continue  # no value stored (a formula not yet computed)
         elif kind == "s":
             value = shared[int(raw)]
         elif kind == "str":

@@ -92,10 +92,8 @@ def import_to_workbook(
     imported: Imported, destination: Path, replace: bool = False, progress: Callable[[str], None] | None = None
 ) -> Path:
     """Write the workbook for what was imported and compute it. The file appears complete or not at all."""
-    from ..calc import calc_workbook, write_values
+    from ..calc import calc_workbook
     from ..templates import CLASSIC, pairs_session, teams_event
-    from ..templates.pairs_cells import session_cells
-    from ..xlsx import open_package
 
     if destination.exists() and not replace:
         raise BridgeInputError(f"{destination}: already exists; choose another name (or --force)")
@@ -113,10 +111,7 @@ def import_to_workbook(
             teams_event.build(staged, CLASSIC, event=imported.event)
         if progress:
             progress("computing it")
-        if imported.session is not None and not imported.problems:  # a checked session: the engine's figures
-            write_values(open_package(staged), session_cells(imported.session), staged, replace=True)
-        else:
-            calc_workbook(staged, in_place=True)  # anything unusual: the formula engine
+        calc_workbook(staged, in_place=True)
         os.replace(staged, destination)
     except BaseException:
         staged.unlink(missing_ok=True)

@@ -19,7 +19,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
+from ...excel.functions import LITE_PREFIX
 from .layout import range_ref
+from .lite import add_lite_parts
 
 __all__ = [
     "CLASSIC",
@@ -49,8 +51,8 @@ class Flavour:
 
 #: Classic xlwings: VBA functions; IMP, VP20 and VP30 cannot be VBA function names (see xlbridge.udfs).
 CLASSIC = Flavour("classic", "", {"IMP": "IMP_", "VP20": "VP_20", "VP30": "VP_30"})
-#: xlwings Lite: every function in the BRIDGE namespace.
-LITE = Flavour("lite", "BRIDGE.")
+#: xlwings Lite: every function as Excel stores an Office.js custom function (shown as BRIDGE.NAME once loaded).
+LITE = Flavour("lite", LITE_PREFIX)
 FLAVOURS = {"classic": CLASSIC, "lite": LITE}
 
 
@@ -58,7 +60,9 @@ class TemplateBook:
     """An XlsxWriter workbook set up the xlbridge way, with the shared formats."""
 
     def __init__(self, path: Path, flavour: Flavour, title: str) -> None:
+        self.path, self.title_text = path, title
         self.flavour = flavour
+        self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
         )
@@ -76,7 +80,8 @@ class TemplateBook:
         self.entry_date = add({"locked": False, "bg_color": "#FFF9E3", "num_format": "dd/mm/yyyy"})
         self.computed = add({"bg_color": "#F2F2F2"})
         self.computed_2dp = add({"bg_color": "#F2F2F2", "num_format": "0.00"})
-        self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True})
+        self.computed_whole = add({"bg_color": "#F2F2F2", "num_format": "0"})
+        self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left"})
         self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
         self.problem = add({"bg_color": "#FFC7CE"})
         self.note = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
@@ -84,7 +89,10 @@ class TemplateBook:
         self.list_ranges: dict[str, str] = {}
 
     def fn(self, name: str) -> str:
-        return self.flavour.fn(name)
+        """A function's name as this flavour's formulas spell it (and noted, for xlwings Lite's list)."""
+        spelled = self.flavour.fn(name)
+        self.called.add(spelled)
+        return spelled
 
     def sheet(self, name: str) -> Sheet:
         return Sheet(self, self.book.add_worksheet(name))
@@ -106,6 +114,8 @@ class TemplateBook:
 
     def close(self) -> None:
         self.book.close()
+        if self.flavour is LITE:
+            add_lite_parts(self.path, self.title_text, self.called)
 
 
 class Sheet:
@@ -116,9 +126,25 @@ class Sheet:
         self.ws = worksheet
         self.name = worksheet.name
 
-    def dynamic(self, row: int, col: int, rows: int, formula: str, fmt: Format | None = None, cols: int = 1) -> None:
-        """A dynamic array formula with its full spill range: ``rows`` x ``cols`` cells from (row, col)."""
-        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, fmt or None, "")
+    def dynamic(
+        self,
+        row: int,
+        col: int,
+        rows: int,
+        formula: str,
+        fmt: Format | None = None,
+        cols: int = 1,
+        formats: Sequence[Format | None] | None = None,
+    ) -> None:
+        """An array formula with its full spill range, ``rows`` x ``cols`` cells from (row, col): Excel 365 spills
+        it, Excel 2016 and 2019 hold it as a ``{=...}`` array over the same range. ``formats`` gives each row of
+        the range its own format (None: the row's or column's)."""
+        first = formats[0] if formats else fmt
+        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, first, "")
+        for offset, row_format in enumerate(formats or ()):
+            for step in range(cols):
+                if row_format is not None and (offset, step) != (0, 0):
+                    self.ws.write_blank(row + offset, col + step, None, row_format)
 
     def formula(self, row: int, col: int, formula: str, fmt: Format | None = None) -> None:
         self.ws.write_formula(row, col, formula, fmt, "")
