@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlwings import arg, func
+from xlwings import arg, func, script
 
 from .excel import deals, fields, scales, scoresheets, session
+from .excel.relink import relinked_cells
 from .excel.help import (
     BOARD,
     BOARDS,
@@ -315,6 +316,20 @@ def TRAVELLERS(
     return session.travellers(boards, lines, results, names, method, movement, per_board)
 
 
+if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
+
+    @script
+    async def REENTER_FORMULAS(book: Any) -> None:
+        """Enter every xlbridge formula of the workbook again, for cells that still show #NAME? after xlwings Lite has loaded. Unprotect each sheet first (Review > Unprotect Sheet: the templates have no password) and protect it again afterwards."""
+        for sheet in book.sheets:
+            used = sheet.used_range
+            formulas = await used.get_formula()
+            grid = formulas if isinstance(formulas, list) else [[formulas]]
+            grid = [row if isinstance(row, list) else [row] for row in grid]
+            for row, col, formula in relinked_cells(grid, used.row, used.column):
+                sheet.range((row, col)).formula = formula
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -347,4 +362,7 @@ FUNCTION_NAMES = [
     if name in globals()
 ]
 
-__all__ = ["FUNCTION_NAMES", *FUNCTION_NAMES]
+#: The xlwings Lite scripts this module declares (none on the classic route).
+SCRIPT_NAMES = [name for name in ("REENTER_FORMULAS",) if name in globals()]
+
+__all__ = ["FUNCTION_NAMES", "SCRIPT_NAMES", *FUNCTION_NAMES, *SCRIPT_NAMES]
