@@ -23,7 +23,6 @@ from typing import Any
 from xlwings import arg, func, script
 
 from .excel import deals, fields, scales, scoresheets, session
-from .excel.relink import relinked_cells
 from .excel.help import (
     BOARD,
     BOARDS,
@@ -57,6 +56,7 @@ from .excel.help import (
     VULNERABILITY,
     XIMP_METHOD,
 )
+from .excel.relink import relinked_cells
 
 __xlwings_func_namespace__ = "BRIDGE"
 

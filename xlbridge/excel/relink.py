@@ -47,4 +47,3 @@ def relinked_cells(formulas: Iterable[Iterable[object]], row: int, col: int) -> 
             text = relinked(formula)
             if text is not None:
                 yield row + r, col + c, text
-

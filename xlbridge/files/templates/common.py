@@ -32,6 +32,9 @@ __all__ = [
     "TemplateBook",
 ]
 
+#: The colour of every cell a user types in: a light yellow that shows on screen and on paper.
+ENTRY_COLOUR = "#FFF2CC"
+
 #: Written into every template's document properties, so that the demo knows a file it may replace is its own.
 GENERATOR = "xlbridge template"
 CREATED = dt.datetime(2026, 1, 1)  # fixed, so that the generator writes the same bytes each time
@@ -75,12 +78,19 @@ class TemplateBook:
         self.subtitle = add({"italic": True, "font_color": "#555555"})
         self.label = add({"bold": True})
         self.header = add({"bold": True, "bottom": 1, "bg_color": "#DDE4EE", "text_wrap": True, "valign": "top"})
-        self.entry = add({"locked": False, "bg_color": "#FFF9E3"})
-        self.entry_text = add({"locked": False, "bg_color": "#FFF9E3", "num_format": 49})  # built-in "@": text
-        self.entry_date = add({"locked": False, "bg_color": "#FFF9E3", "num_format": "dd/mm/yyyy"})
+        self.entry = add({"locked": False, "bg_color": ENTRY_COLOUR})
+        self.entry_text = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": 49})  # built-in "@": text
+        self.entry_date = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": "dd/mm/yyyy"})
         self.computed = add({"bg_color": "#F2F2F2"})
         self.computed_2dp = add({"bg_color": "#F2F2F2", "num_format": "0.00"})
         self.computed_whole = add({"bg_color": "#F2F2F2", "num_format": "0"})
+        self.computed_centre = add({"bg_color": "#F2F2F2", "align": "center"})
+        # Tables that are read and printed (ranking, travellers): plain, centred, a faint line under each row.
+        line = {"bottom": 4, "bottom_color": "#BFBFBF"}
+        self.shown = add({"align": "center", **line})
+        self.shown_text = add({"align": "left", **line})
+        self.shown_whole = add({"align": "center", "num_format": "0", **line})
+        self.shown_2dp = add({"align": "right", "num_format": "0.00", **line})
         self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left"})
         self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
         self.problem = add({"bg_color": "#FFC7CE"})
@@ -150,12 +160,25 @@ class Sheet:
         self.ws.write_formula(row, col, formula, fmt, "")
 
     def headers(self, row: int, names: Sequence[str], first_col: int = 0) -> None:
+        """Column headings; a row of headings that wrap onto two lines is made tall enough for them."""
         for offset, name in enumerate(names):
             self.ws.write_string(row, first_col + offset, name, self.owner.header)
+        if any(" " in name for name in names):
+            self.ws.set_row(row, 30)
 
-    def entry_column(self, col: int, width: float, text: bool = False) -> None:
-        """Make a whole column unlocked for data entry (text columns keep what is typed: +1, =)."""
-        self.ws.set_column(col, col, width, self.owner.entry_text if text else self.owner.entry)
+    def entry_column(
+        self, col: int, width: float, text: bool = False, first_row: int | None = None, rows: int = 0
+    ) -> None:
+        """Make a column, or ``rows`` cells of it from ``first_row``, unlocked and yellow for data entry (text columns
+        keep what is typed: +1, =). Only the cells of a table where something is typed: the rows above it stay
+        plain."""
+        fmt = self.owner.entry_text if text else self.owner.entry
+        if first_row is None:
+            self.ws.set_column(col, col, width, fmt)
+            return
+        self.ws.set_column(col, col, width)
+        for row in range(first_row, first_row + rows):
+            self.ws.write_blank(row, col, None, fmt)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

@@ -156,7 +156,7 @@ def build(
     _results(book, sheets["Results"], size, session)
     _totals(book, sheets["Totals"], size)
     _ranking(book, sheets["Ranking"], size)
-    _travellers(book, sheets["Travellers"], size)
+    _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     book.book.worksheets()[4].activate()  # open on the Ranking
     book.close()
 
@@ -296,7 +296,7 @@ def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, s
     ws = sheet.ws
     sheet.headers(block.header_row, block.columns)
     for heading in block.columns:
-        fmt = book.computed_2dp if heading in ("Total", "%") else book.computed_whole
+        fmt = {"Total": book.shown_2dp, "%": book.shown_2dp, "Players": book.shown_text}.get(heading, book.shown_whole)
         ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
     formula = f"={book.fn(function)}({session_arguments(size)})"
     sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns))
@@ -347,22 +347,28 @@ def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     sheet.protect()
 
 
-def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes, played: int) -> None:
     ws = sheet.ws
     shown, tables = LAYOUT.traveller_columns, size.tables
     width = len(shown)
     for col, heading in enumerate(shown):
         ws.set_column(col, col, 10 if heading in ("NS score", "EW score", "NS points", "EW points") else 8)
-    block: list[Format | None] = [book.title, book.header, *[book.computed] * tables, None]
+    for number in range(1, size.boards + 1):  # the title row: board, dealer, vulnerability, left to right
+        ws.set_row(LAYOUT.traveller_top(number, tables), 20)
+    block: list[Format | None] = [book.title, book.header, *[book.shown] * tables, None]
     formats = block * size.boards
     sheet.dynamic(
         0, 0, len(formats), f"={book.fn('TRAVELLERS')}({size.boards},{tables},{session_arguments(size)})",
         None, cols=width, formats=formats,
     )  # fmt: skip
     ws.set_h_pagebreaks([LAYOUT.traveller_top(number, tables) for number in range(2, size.boards + 1)])
-    # Print the boards in play only: the print area grows with the last board that has a result.
-    book.book.define_name(
-        "Travellers!_xlnm.Print_Area", f"=OFFSET(Travellers!$A$1,0,0,MAX(1,LastBoard)*{len(block)},{width})"
-    )
+    # Print the boards in play only. Filled from a session (import, demo), the print area ends with its last board;
+    # a blank template's grows with the last board that has a result, as Excel evaluates a print area's formula.
+    if played:
+        ws.print_area(0, 0, LAYOUT.traveller_top(played + 1, tables) - 1, width - 1)
+    else:
+        book.book.define_name(
+            "Travellers!_xlnm.Print_Area", f"=OFFSET(Travellers!$A$1,0,0,MAX(1,LastBoard)*{len(block)},{width})"
+        )
     ws.fit_to_pages(1, 0)
     sheet.protect()

@@ -210,7 +210,9 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
         for number in range(1, rounds + 1):
             upto = f',{m(ROUND)},"<="&{number}'
             running = f'IF(Form="{BAM}",{both(HOME_BAM, AWAY_BAM, upto)},{both(HOME_VP, AWAY_VP, upto)})'
-            sheet.formula(row, S_PLACE + number, f'=IF({team}="","",{running})', book.computed_2dp)
+            # Only the rounds played so far: a later round's column stays empty.
+            played = f"{number}>MAX({m(ROUND)})"
+            sheet.formula(row, S_PLACE + number, f'=IF(OR({team}="",{played}),"",{running})', book.computed_2dp)
     ws.freeze_panes(first, 2)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
