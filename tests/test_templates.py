@@ -128,9 +128,9 @@ def test_entry_cells_unlocked_formulas_locked_and_printing(tmp_path: Path, name:
         assert "<pageSetup" in xml or sheet in ("Settings", "Names", "Teams"), sheet
         for style in re.findall(r'<c r="[A-Z]+\d+" s="(\d+)"[^>]*><f', xml):
             assert int(style) not in unlocked, sheet
-        if re.search(r'<col [^>]*style="(\d+)"', xml) and any(
-            int(s) in unlocked for s in re.findall(r'<col [^>]*style="(\d+)"', xml)
-        ):
+        column_styles = re.findall(r'<col [^>]*style="(\d+)"', xml)
+        cell_styles = re.findall(r'<c r="[A-Z]+\d+" s="(\d+)"(?:/>|>(?!<f))', xml)  # cells without a formula
+        if any(int(s) in unlocked for s in column_styles + cell_styles):
             entry_sheets += 1
     assert entry_sheets >= 1
     all_xml = "".join(package.parts[part].decode() for part in package.sheets.values())

@@ -191,6 +191,12 @@ ARITY = {
     "PAIRTOTALS": 5,
     "RANKING": 5,
     "TRAVELLERS": 7,
+    "BOARDRESULTS": 2,
+    "MATCHBOARDS": 3,
+    "MATCHSUMMARY": 6,
+    "EVENTMATCHES": 5,
+    "STANDINGS": 6,
+    "TEAMSINFO": 3,
 }
 
 

@@ -22,9 +22,11 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scoresheets, session
+from .excel import deals, fields, scales, scoresheets, session, teams
 from .excel.help import (
+    AWAY_TEAM,
     BOARD,
+    BOARD_LINES,
     BOARDS,
     CONTRACT,
     CONTRACTS,
@@ -32,14 +34,22 @@ from .excel.help import (
     DECLARER,
     DECLARERS,
     EVENT,
+    EVENT_BOARDS,
     EVENT_DATE,
+    EVENT_FORM,
+    EVENT_MATCHES,
+    EVENT_ROUNDS,
+    EVENT_TEAMS,
     EXPECTED,
     FIELD,
     FIRST_DEALER,
     GROUPS,
+    HOME_TEAM,
     HONOURS,
     IMP_SCALE,
     MARGIN,
+    MATCH_BOARDS,
+    MATCH_SCALE,
     MOVEMENT,
     MP_METHOD,
     NAMES_BLOCK,
@@ -51,6 +61,8 @@ from .excel.help import (
     RULES,
     SCORE,
     SESSION_METHOD,
+    TABLE1,
+    TABLE2,
     TRAVELLER_BOARDS,
     TRAVELLER_LINES,
     VULNERABILITY,
@@ -316,6 +328,69 @@ def TRAVELLERS(
     return session.travellers(boards, lines, results, names, method, movement, per_board)
 
 
+@func(category=CATEGORY)
+@arg("board", doc=BOARD, **RANGE)
+@arg("lines", doc=BOARD_LINES, **RANGE)
+def BOARDRESULTS(board: Cells, lines: Cells) -> Grid:
+    """One board's traveller: for each line, NS and EW score, NS and EW matchpoints, and what needs checking."""
+    return teams.boardresults(board, lines)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=MATCH_BOARDS, **RANGE)
+@arg("table1", doc=TABLE1, **RANGE)
+@arg("table2", doc=TABLE2, **RANGE)
+def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
+    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking at each table."""
+    return teams.matchboards(boards, table1, table2)
+
+
+@func(category=CATEGORY)
+@arg("home", doc=HOME_TEAM, **RANGE)
+@arg("away", doc=AWAY_TEAM, **RANGE)
+@arg("boards", doc=MATCH_BOARDS, **RANGE)
+@arg("table1", doc=TABLE1, **RANGE)
+@arg("table2", doc=TABLE2, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+def MATCHSUMMARY(home: Cells, away: Cells, boards: Cells, table1: Cells, table2: Cells, vp_scale: Cells = None) -> Grid:
+    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, lines to check."""
+    return teams.matchsummary(home, away, boards, table1, table2, vp_scale)
+
+
+@func(category=CATEGORY)
+@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("boards", doc=EVENT_BOARDS, **RANGE)
+def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None) -> Grid:
+    """For each match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
+    return teams.eventmatches(matches, teams_list, form, vp_scale, boards)
+
+
+@func(category=CATEGORY)
+@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("boards", doc=EVENT_BOARDS, **RANGE)
+@arg("rounds", doc=EVENT_ROUNDS, **RANGE)
+def STANDINGS(
+    matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None, rounds: Cells = None
+) -> Grid:
+    """A teams event's standings in the teams' order: team, name, played, IMPs for and against, VPs or board points, score, place (2= for a tie), and the score after each round."""
+    return teams.standings(matches, teams_list, form, vp_scale, boards, rounds)
+
+
+@func(category=CATEGORY)
+@arg("event_name", doc=EVENT, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells) -> Grid:
+    """A teams event's title, and what its standings total (victory points on a scale, or board-a-match points)."""
+    return teams.teamsinfo(event_name, form, vp_scale)
+
+
 if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
 
     @script
@@ -358,6 +433,12 @@ FUNCTION_NAMES = [
         "PAIRTOTALS",
         "RANKING",
         "TRAVELLERS",
+        "BOARDRESULTS",
+        "MATCHBOARDS",
+        "MATCHSUMMARY",
+        "EVENTMATCHES",
+        "STANDINGS",
+        "TEAMSINFO",
     )
     if name in globals()
 ]

@@ -252,9 +252,9 @@ class Team:
 class EventMatch:
     """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one."""
 
-    round: int
-    home: int
-    away: int
+    round: int | None
+    home: int | None
+    away: int | None
     boards: int | None = None
     home_imps: int | None = None
     away_imps: int | None = None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import deals, fields, scales, scoresheets, session
+from . import deals, fields, scales, scoresheets, session, teams
 from .cells import Grid
 
 __all__ = ["CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "spellings"]
@@ -32,6 +32,12 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "PAIRTOTALS": session.pairtotals,
     "RANKING": session.ranking,
     "TRAVELLERS": session.travellers,
+    "BOARDRESULTS": teams.boardresults,
+    "MATCHBOARDS": teams.matchboards,
+    "MATCHSUMMARY": teams.matchsummary,
+    "EVENTMATCHES": teams.eventmatches,
+    "STANDINGS": teams.standings,
+    "TEAMSINFO": teams.teamsinfo,
 }
 
 #: How Excel stores a call of an Office.js custom function (xlwings Lite) in a workbook: ``_xldudf_`` and the

@@ -15,6 +15,8 @@ from ..rules import (
     MATCHPOINT_SCALES,
     MOVEMENT_KINDS,
     SESSION_METHODS,
+    TEAMS_FORMS,
+    VP_SCALES,
     Named,
     Registry,
 )
@@ -22,22 +24,32 @@ from ..rules import (
 T = TypeVar("T", bound=Named)
 
 __all__ = [
+    "AWAY_TEAM",
     "BOARD",
     "BOARDS",
+    "BOARD_LINES",
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
     "DECLARER",
     "DECLARERS",
     "EVENT",
+    "EVENT_BOARDS",
     "EVENT_DATE",
+    "EVENT_FORM",
+    "EVENT_MATCHES",
+    "EVENT_ROUNDS",
+    "EVENT_TEAMS",
     "EXPECTED",
     "FIELD",
     "FIRST_DEALER",
     "GROUPS",
+    "HOME_TEAM",
     "HONOURS",
     "IMP_SCALE",
     "MARGIN",
+    "MATCH_BOARDS",
+    "MATCH_SCALE",
     "MOVEMENT",
     "MP_METHOD",
     "NAMES_BLOCK",
@@ -49,6 +61,8 @@ __all__ = [
     "RULES",
     "SCORE",
     "SESSION_METHOD",
+    "TABLE1",
+    "TABLE2",
     "TRAVELLER_BOARDS",
     "TRAVELLER_LINES",
     "VULNERABILITY",
@@ -99,3 +113,17 @@ EVENT = "The event's name (the ranking's title)."
 EVENT_DATE = "The session's date."
 TRAVELLER_BOARDS = "How many boards' travellers to give (boards 1 to this)."
 TRAVELLER_LINES = "How many lines each traveller holds (a board with more says so in its last line)."
+BOARD_LINES = (
+    "The traveller's lines, one row each: NS pair, EW pair, contract, by, lead, result, adjusted score (7 columns)."
+)
+MATCH_BOARDS = "The match's board numbers, one row each."
+TABLE1 = "Table 1 (the home team North-South): contract, declarer and result of each board (3 columns)."
+TABLE2 = "Table 2 (the home team East-West): contract, declarer and result of each board (3 columns)."
+HOME_TEAM = "The home team's name."
+AWAY_TEAM = "The away team's name."
+MATCH_SCALE = f"The VP scale: {choices(VP_SCALES)}."
+EVENT_MATCHES = "The matches, one row each: round, home team, away team, boards, home IMPs, away IMPs, home BAM points, away BAM points (8 columns)."
+EVENT_TEAMS = "The teams, one row each: number, name, members."
+EVENT_FORM = f"How matches are scored: {choices(TEAMS_FORMS)}."
+EVENT_BOARDS = "Optional: the boards of a match whose row leaves Boards blank (default 8)."
+EVENT_ROUNDS = "Optional: how many rounds to show running totals for."

@@ -10,7 +10,7 @@ source, costs n log n, and needs no function newer than Excel 2016.
 
 from __future__ import annotations
 
-import datetime as dt
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -220,7 +220,8 @@ def sessioninfo(
     results, problems, whether it is IMP scoring, and the note the ranking shows."""
     event_text = _text(_option(event))
     day = _option(date)
-    head = [event_text or "Ranking", day if isinstance(day, (int, float, dt.date)) else ""]
+    shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
+    head = [event_text or "Ranking", shown_day]
     try:
         score = read_session(results, names, method, movement, per_board).score
     except BridgeInputError as error:

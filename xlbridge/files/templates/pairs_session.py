@@ -20,7 +20,7 @@ from ...engine.session import Session
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from .common import Flavour, Sheet, TemplateBook
-from .layout import Block, NamedCell, range_ref
+from .layout import Block, NamedCell, area_ref, range_ref
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
@@ -164,11 +164,11 @@ def build(
 def session_arguments(size: Sizes) -> str:
     """The arguments every session function takes: the results and names blocks, method, movement, per board."""
     results, names = LAYOUT.results, LAYOUT.names
-    block = range_ref(results.col("Board"), results.first_row, size.rows, results.sheet).split(":")[0]
-    last = range_ref(results.col("Adjusted"), results.first_row, size.rows, results.sheet).split(":")[1]
-    names_first = range_ref(names.col("Pair"), names.first_row, size.pairs, names.sheet).split(":")[0]
-    names_last = range_ref(names.col("Player 2"), names.first_row, size.pairs, names.sheet).split(":")[1]
-    return f"{block}:{last},{names_first}:{names_last},Method,Movement,PerBoard"
+    entries = area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
+                       results.col("Adjusted"), results.sheet)  # fmt: skip
+    pairs = area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1, names.col("Player 2"),
+                     names.sheet)  # fmt: skip
+    return f"{entries},{pairs},Method,Movement,PerBoard"
 
 
 def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:

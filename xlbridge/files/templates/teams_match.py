@@ -11,9 +11,8 @@ from pathlib import Path
 
 from ...engine.session import Match
 from ...rules import VP_SCALES
-from ...rules.scales import VP20_SEED
 from .common import Flavour, TemplateBook
-from .layout import cell_ref, range_ref
+from .layout import area_ref, cell_ref, range_ref
 
 __all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "INFO", "SUMMARY", "build"]
 
@@ -45,7 +44,7 @@ INFO = {"Home team": 2, "Away team": 3, "Event": 4, "Date": 5, "VP scale": 6}
 INFO_COL, INFO_LAST_COL = 1, 3
 #: The summary table (0-based rows; labels across LABEL_COL to HOME_COL - 1, the home team's figures in HOME_COL,
 #: the away team's in AWAY_COL).
-SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 8}
+SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 7}
 LABEL_COL, HOME_COL, AWAY_COL = 11, 13, 14
 
 
@@ -80,40 +79,20 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     def col(index: int) -> str:
         return range_ref(index, FIRST, rows)
 
-    def at(label: str, column: int) -> str:
-        return cell_ref(SUMMARY[label], column)
-
+    board = col(BOARD)
+    table1 = area_ref(FIRST, C1, FIRST + rows - 1, R1)
+    table2 = area_ref(FIRST, C2, FIRST + rows - 1, R2)
     home_name, away_name, scale = (cell_ref(INFO[label], INFO_COL) for label in ("Home team", "Away team", "VP scale"))
     summary_row = SUMMARY["Teams"]
-    ws.merge_range(summary_row, LABEL_COL, summary_row, HOME_COL - 1, "", book.header)
-    sheet.formula(summary_row, HOME_COL, f'=IF({home_name}="","Home",{home_name})', book.header)
-    sheet.formula(summary_row, AWAY_COL, f'=IF({away_name}="","Away",{away_name})', book.header)
-    problems = f'(SUMPRODUCT(({col(CHECK1)}<>"")*1)+SUMPRODUCT(({col(CHECK2)}<>"")*1))'
-    played = f'SUMPRODUCT(({col(NET)}<>"")*1)'
-    played_cell = at("Boards played", HOME_COL)
-    summary = [
-        ("Boards played", f"={played}", f"={played}"),
-        ("IMPs", f"=IF({problems}>0,NA(),SUM({col(HOME)}))", f"=IF({problems}>0,NA(),SUM({col(AWAY)}))"),
-        ("Victory points", "", ""),
-        ("Board-a-match", f"=IF({problems}>0,NA(),SUM({col(BAM)}))",
-         f"=IF({problems}>0,NA(),{played_cell}-SUM({col(BAM)}))"),
-        ("Lines with problems", f"={problems}", ""),
-    ]  # fmt: skip
-    for label, home, away in summary:
-        row = SUMMARY[label]
-        ws.merge_range(row, LABEL_COL, row, HOME_COL - 1, label, book.label)
-        if home:
-            sheet.formula(row, HOME_COL, home, book.computed)
-        if away:
-            sheet.formula(row, AWAY_COL, away, book.computed)
-    margin = f"({at('IMPs', HOME_COL)}-{at('IMPs', AWAY_COL)})"
-    discrete = VP20_SEED.name
-    vp = f'IF({played_cell}=0,"",IF({scale}="{discrete}",{fn("VP20")}({margin}),{fn("VP20")}({margin},{played_cell})))'
-    vp_away = (
-        f'IF({played_cell}=0,"",IF({scale}="{discrete}",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},{played_cell})))'
-    )
-    sheet.dynamic(SUMMARY["Victory points"], HOME_COL, 1, f"={vp}", book.computed_2dp)
-    sheet.dynamic(SUMMARY["Victory points"], AWAY_COL, 1, f"={vp_away}", book.computed_2dp)
+    formats = [book.header, book.computed, book.computed, book.computed_2dp, book.computed, book.computed]
+    for label, row in SUMMARY.items():
+        ws.merge_range(row, LABEL_COL, row, HOME_COL - 1, "" if label == "Teams" else label,
+                       book.header if label == "Teams" else book.label)  # fmt: skip
+    sheet.dynamic(
+        summary_row, HOME_COL, len(SUMMARY),
+        f"={fn('MATCHSUMMARY')}({home_name},{away_name},{board},{table1},{table2},{scale})",
+        None, cols=2, formats=formats,
+    )  # fmt: skip
 
     sheet.headers(FIRST - 1, COLUMNS)
     sheet.entry_column(BOARD, 10, first_row=FIRST, rows=rows)  # also the labels of the match's details
@@ -125,32 +104,16 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
         sheet.entry_column(index, 8, text=True, first_row=FIRST, rows=rows)
     ws.set_column(DEALER, VUL, 7)
     ws.set_column(S1, S1, 9)
-    ws.set_column(S2, BAM, 9)
-    ws.set_column(HOME_COL, AWAY_COL, 12)  # also the summary's figures: the team names and 2-decimal VPs
-    ws.set_column(CHECK1, CHECK2, 40)
+    ws.set_column(S2, S2, 9)
 
-    board = col(BOARD)
     sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed_centre)
     sheet.dynamic(FIRST, VUL, rows, f"={fn('BOARDVUL')}({board})", book.computed_centre)
-    table1 = f"{col(C1)},{col(BY1)},{col(R1)},{board}"
-    table2 = f"{col(C2)},{col(BY2)},{col(R2)},{board}"
-    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({table1})", book.computed)
-    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({table2})", book.computed)
-    s1, s2, imps = col(S1), col(S2), col(IMPS)
-    sheet.dynamic(FIRST, NET, rows, f'=IF(({s1}="")+({s2}=""),"",{s1}-{s2})', book.computed)
-    sheet.dynamic(FIRST, IMPS, rows, f"={fn('IMP')}({col(NET)})", book.computed)
-    sheet.dynamic(FIRST, HOME, rows, f'=IF({imps}="","",IF({imps}>0,{imps},""))', book.computed)
-    sheet.dynamic(FIRST, AWAY, rows, f'=IF({imps}="","",IF({imps}<0,-{imps},""))', book.computed)
-    sheet.dynamic(FIRST, BAM, rows, f'=IF({col(NET)}="","",{fn("BAM")}({s1},{s2}))', book.computed)
-    sheet.dynamic(FIRST, CHECK1, rows, f"={fn('BRIDGECHECK')}({table1})", book.check)
-    sheet.dynamic(
-        FIRST,
-        CHECK2,
-        rows,
-        f'=IF({fn("BRIDGECHECK")}({table2})<>"",{fn("BRIDGECHECK")}({table2}),'
-        f'IF(({s1}="")<>({s2}=""),"only one table has a result",""))',
-        book.check,
-    )
+    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({col(C1)},{col(BY1)},{col(R1)},{board})", book.computed)
+    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({col(C2)},{col(BY2)},{col(R2)},{board})", book.computed)
+    for index in range(NET, CHECK2 + 1):
+        width = 40 if index >= CHECK1 else 12 if index in (HOME_COL, AWAY_COL) else 9  # names and VPs above
+        ws.set_column(index, index, width, book.check if index >= CHECK1 else book.computed)
+    sheet.dynamic(FIRST, NET, rows, f"={fn('MATCHBOARDS')}({board},{table1},{table2})", None, cols=CHECK2 - NET + 1)
     sheet.highlight_problems(FIRST, BOARD, rows, CHECK1, CHECK2)
     sheet.highlight_problems(FIRST, BOARD, rows, CHECK2, CHECK2)
     sheet.validate_deal(FIRST, rows, C1, BY1, R1)
