@@ -20,7 +20,7 @@ README = HERE.parent / "README.md"
 # The names the product promises (the issues), and the classic-Excel aliases.
 REQUIRED = {"BRIDGESCORE", "BOARDVUL", "IMP", "VP20", "MATCHPOINTS"}
 ALSO = {"BOARDDEALER", "VP30", "CROSSIMP", "DATUM", "BUTLER", "BRIDGECHECK", "BAM", "VP_20", "VP_30", "IMP_",
-        "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET"}  # fmt: skip
+        "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET", "SCORECARD"}  # fmt: skip
 
 # MS-VBAL 3.3.5.2: identifiers VBA reserves (a function or parameter with one of these names does not compile).
 VBA_RESERVED_WORDS = """

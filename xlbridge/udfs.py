@@ -22,7 +22,7 @@ from typing import Any
 
 from xlwings import arg, func
 
-from .excel import deals, fields, scales, scoresheets
+from .excel import deals, fields, scales, scorecards, scoresheets
 from .excel.help import (
     BOARD,
     BOARDS,
@@ -39,11 +39,17 @@ from .excel.help import (
     IMP_SCALE,
     MARGIN,
     MP_METHOD,
+    NAMES,
+    PAIR,
+    PER_BOARD,
     POINTS,
     RESULT,
+    RESULT_LINES,
     RESULTS,
+    ROUNDS,
     RULES,
     SCORE,
+    SESSION_METHOD,
     VULNERABILITY,
     XIMP_METHOD,
 )
@@ -237,6 +243,20 @@ def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_deale
     return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
 
 
+@func(category=CATEGORY)
+@arg("pair", doc=PAIR, **RANGE)
+@arg("names", doc=NAMES, **RANGE)
+@arg("results", doc=RESULT_LINES, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+@arg("rounds", doc=ROUNDS, **RANGE)
+def SCORECARD(
+    pair: Cells, names: Cells, results: Cells, method: Cells = None, per_board: Cells = None, rounds: Cells = None
+) -> Grid:
+    """A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %."""
+    return scorecards.scorecard(pair, names, results, method, per_board, rounds)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -260,6 +280,7 @@ FUNCTION_NAMES = [
         "RUBBERSHEET",
         "CHICAGOTOTAL",
         "CHICAGOSHEET",
+        "SCORECARD",
     )
     if name in globals()
 ]

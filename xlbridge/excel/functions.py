@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import deals, fields, scales, scoresheets
+from . import deals, fields, scales, scorecards, scoresheets
 from .cells import Grid
 
 __all__ = ["CLASSIC_NAMES", "FUNCTIONS", "spellings"]
@@ -27,6 +27,7 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "RUBBERSHEET": scoresheets.rubbersheet,
     "CHICAGOTOTAL": scoresheets.chicagototal,
     "CHICAGOSHEET": scoresheets.chicagosheet,
+    "SCORECARD": scorecards.scorecard,
 }
 
 #: Names a classic (VBA) function cannot have, and what classic Excel types instead: VBA reserves ``Imp``, and

@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..rules import CROSS_IMP_FORMS, DATUM_METHODS, ERAS, IMP_SCALES, MATCHPOINT_SCALES, Named, Registry
+from ..rules import (
+    CROSS_IMP_FORMS,
+    DATUM_METHODS,
+    ERAS,
+    IMP_SCALES,
+    MATCHPOINT_SCALES,
+    SESSION_METHODS,
+    Named,
+    Registry,
+)
 
 T = TypeVar("T", bound=Named)
 
@@ -27,11 +36,17 @@ __all__ = [
     "IMP_SCALE",
     "MARGIN",
     "MP_METHOD",
+    "NAMES",
+    "PAIR",
+    "PER_BOARD",
     "POINTS",
     "RESULT",
     "RESULTS",
+    "RESULT_LINES",
+    "ROUNDS",
     "RULES",
     "SCORE",
+    "SESSION_METHOD",
     "VULNERABILITY",
     "XIMP_METHOD",
     "choices",
@@ -69,3 +84,9 @@ CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no sco
 RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
 HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its direction (7NS, 7EW)."
+NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2, as the Names sheet lists them."
+RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, declarer, lead, result, adjusted, as on the Results sheet."
+SESSION_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
+PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
+ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."
