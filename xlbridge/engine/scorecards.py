@@ -12,6 +12,7 @@ Nothing here is computed a second way: every figure is the one :func:`score_sess
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,7 +24,7 @@ from .session import Line, Pair, PairNumber, Session
 from .standings import Figure, Seating, SessionScore, Standing, played_by, seating
 from .values import NUMBER, show
 
-__all__ = ["Scorecard", "ScorecardRow", "find_pair", "pair_label", "scorecard", "scorecards"]
+__all__ = ["Scorecard", "ScorecardRow", "find_pair", "listed_pair", "pair_labels", "scorecard", "scorecards"]
 
 #: A pair named with its direction, as Mitchell results write it: ``7NS``, ``7 EW``, ``7 N-S``.
 _WITH_DIRECTION = re.compile(r"(?P<number>\d+)\s*(?P<side>N-?S|E-?W)", re.IGNORECASE)
@@ -69,9 +70,14 @@ class Scorecard:
     rows: tuple[ScorecardRow, ...]
 
 
-def pair_label(pair: Pair, two_fields: bool) -> str:
-    """How a pair is named where both fields share numbers: ``7NS`` in a two-field Mitchell, else ``7``."""
-    return f"{pair.number}{pair.direction_text}" if two_fields and pair.direction is not None else str(pair.number)
+def pair_labels(session: Session) -> dict[Pair, str]:
+    """How each pair is named: its number (``7``), with its direction where two pairs share the number (``7NS``
+    and ``7EW`` in a Mitchell)."""
+    shared = Counter(pair.number for pair in session.pairs)
+    return {
+        pair: f"{pair.number}{pair.direction_text}" if shared[pair.number] > 1 else str(pair.number)
+        for pair in session.pairs
+    }
 
 
 def _normalised(label: object) -> PairNumber:
@@ -115,13 +121,16 @@ def find_pair(session: Session, label: object) -> Pair:
     raise BridgeInputError(f"pair {show(label)} is not on the list of pairs", reason=Reason.NOT_IN_FIELD)
 
 
-def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
-    """The pair that sat at ``side`` under ``number``: the session's own entry when it lists one."""
+def listed_pair(session: Session, number: PairNumber, side: Side) -> Pair | None:
+    """The pair of the session's list that sat at ``side`` under ``number`` (a Mitchell pair only in its own
+    direction), or None when the list has none."""
     listed = [pair for pair in session.pairs if pair.number == number and pair.direction in (None, side)]
-    exact = [pair for pair in listed if pair.direction is side]
-    if exact or listed:
-        return (exact or listed)[0]
-    return Pair(number, side if session.movement.two_fields else None)
+    return next((pair for pair in listed if pair.direction is side), listed[0] if listed else None)
+
+
+def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
+    found = listed_pair(session, number, side)
+    return found or Pair(number, side if session.movement.two_fields else None)
 
 
 def _sided_score(line: Line, side: Side) -> int | Fraction | None:
