@@ -186,6 +186,7 @@ ARITY = {
     "RUBBERSHEET": 5,
     "CHICAGOTOTAL": 4,
     "CHICAGOSHEET": 4,
+    "SCORECARD": 5,
 }
 
 
