@@ -20,6 +20,7 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
+from xlbridge.files.templates.layout import Block
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.xlsx import open_package, patch_sheet, write_package
 
@@ -75,24 +76,23 @@ def published(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Published]:
 # Reading the workbook's own cells, by the template's layout.
 
 
-def results_rows(book: Book) -> list[dict[str, object]]:
-    block = LAYOUT.results
+def block_rows(book: Book, block: Block, until: str) -> list[dict[str, object]]:
+    """A block's data rows as the workbook's cells hold them, heading by heading, up to the first blank ``until``."""
+    cells = book.sheets[block.sheet]
     rows = []
     offset = 0
-    while not blank(book.sheets["Results"].get(block.position("Board", offset))):
-        rows.append({heading: book.sheets["Results"].get(block.position(heading, offset)) for heading in block.columns})
+    while not blank(cells.get(block.position(until, offset))):
+        rows.append({heading: cells.get(block.position(heading, offset)) for heading in block.columns})
         offset += 1
     return rows
+
+
+def results_rows(book: Book) -> list[dict[str, object]]:
+    return block_rows(book, LAYOUT.results, "Board")
 
 
 def ranking_rows(book: Book) -> list[dict[str, object]]:
-    block = LAYOUT.ranking
-    rows = []
-    offset = 0
-    while not blank(book.sheets["Ranking"].get(block.position("Pair", offset))):
-        rows.append({heading: book.sheets["Ranking"].get(block.position(heading, offset)) for heading in block.columns})
-        offset += 1
-    return rows
+    return block_rows(book, LAYOUT.ranking, "Pair")
 
 
 def is_mitchell(book: Book) -> bool:
