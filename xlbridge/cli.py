@@ -25,7 +25,8 @@ T = TypeVar("T", bound=Named)
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
-EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc"}
+EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
+          "jinja2": "web", "markupsafe": "web"}  # fmt: skip
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -198,6 +199,32 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.out), force=args.force)
 
 
+def _publish(args: argparse.Namespace) -> int:
+    from .files.publish import publish
+
+    published = publish(Path(args.workbook), Path(args.output), force=args.force)
+    print(
+        f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
+        f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
+    )
+    return 0
+
+
+def _add_publish(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    publisher = commands.add_parser(
+        "publish",
+        help="write a computed pairs-session workbook as a results website (static HTML pages)",
+        description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
+        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it.",
+    )
+    publisher.add_argument("workbook", help="a computed pairs-session workbook")
+    publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
+    publisher.add_argument(
+        "--force", action="store_true", help="replace the folder even if it holds files other than a publication"
+    )
+    publisher.set_defaults(run=_publish)
+
+
 def _choice(registry: Registry[T]) -> Callable[[str], str]:
     """An argument choosing from a registry, by any of its entries' names in any case; gives the entry's name."""
 
@@ -334,6 +361,7 @@ def build_parser() -> argparse.ArgumentParser:
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
     ranking.set_defaults(run=_ranking)
+    _add_publish(commands)
     return parser
 
 

@@ -12,6 +12,7 @@ from ...engine.errors import BridgeInputError
 from ...engine.model import Play
 from ...engine.parse import parse_result, split_contract
 from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ...engine.session import parse_direction as direction
 from ...rules import Side
 
 __all__ = [
@@ -109,16 +110,6 @@ def relative_result(contract: str, tricks: int) -> str:
     """Tricks taken as a traveller writes them against the contract: =, +1, -2."""
     parsed, _ = split_contract(contract)
     return Play(parsed, None, parse_result(tricks, parsed)).result_text
-
-
-def direction(text: str) -> Side | None:
-    """A direction as files write it (NS, N-S, ew; blank for none)."""
-    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
-    if not cleaned:
-        return None
-    if cleaned not in ("NS", "EW"):
-        raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
-    return Side(cleaned)
 
 
 _PAIR = re.compile(r"\s*(\d+)\s*([A-Za-z-]*)\s*")
