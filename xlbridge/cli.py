@@ -353,5 +353,5 @@ def main(argv: Sequence[str] | None = None) -> int:
         extra = EXTRAS.get((error.name or "").split(".")[0])
         if extra is None:
             raise
-        print(f'xlbridge {args.command}: needs the {extra} extra: pip install "xlbridge[{extra}]"', file=sys.stderr)
+        print(f"xlbridge {args.command}: needs the {extra} extra: pip install \"xlbridge[{extra}]\"", file=sys.stderr)
         return 2
