@@ -223,7 +223,7 @@ def test_howell_as_published() -> None:
     assert howell(8, 2).balance() == (7, 7)
     three = howell(3, 4)
     assert [(e.ns, e.ew, str(e.boards)) for e in three.round(5)] == [(6, 1, "17-20"), (2, 3, "17-20"), (4, 5, "17-20")]
-    assert "share set 5" in three.notes[1]
+    assert any("share set 5" in note for note in three.notes)
 
 
 def test_phantoms() -> None:

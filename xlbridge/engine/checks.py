@@ -30,6 +30,9 @@ class Finding:
     reason: str
     #: For a missing line: the movement's line that has no result.
     slot: Slot | None = None
+    #: False for a doubt the lines alone raise (NS and EW the other way round from the rest of a meeting): a
+    #: movement may turn a board, so without the movement it is reported but not held against the line.
+    certain: bool = True
 
 
 def _default_name(index: int) -> str:
@@ -122,6 +125,7 @@ def _swapped(rows: Sequence[Row], meetings: dict[frozenset[PairNumber], list[int
                         row.board,
                         f"NS and EW swapped? NS {row.ns} v EW {row.ew} here, but NS {usual} v EW {row.ns} on "
                         f"{_listed(agree, name)}",
+                        certain=False,
                     )
                 )
     return findings
@@ -195,12 +199,12 @@ def check_session(session: Session, movement: Movement | None = None, name: Name
 
 
 def flag_rows(session: Session, findings: Sequence[Finding]) -> Session:
-    """The session with each flagged line kept as an :class:`~xlbridge.engine.session.Unscorable` row carrying
-    its reasons (so that its scores wait until it is put right), and each missing line added at the end as an
-    empty row of its board and pairs."""
+    """The session with each line a certain finding flags kept as an :class:`~xlbridge.engine.session.Unscorable`
+    row carrying its reasons (so that its scores wait until it is put right), and each missing line added at the
+    end as an empty row of its board and pairs. Doubts (``certain`` False) leave their lines as they are."""
     reasons: dict[int, list[str]] = {}
     for finding in findings:
-        if finding.row is not None:
+        if finding.row is not None and finding.certain:
             reasons.setdefault(finding.row, []).append(finding.reason)
     lines: list[Row] = []
     for index, row in enumerate(session.lines):

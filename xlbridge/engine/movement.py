@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 
@@ -344,14 +344,16 @@ def _side_of(movement: Movement, pair: object) -> Side | None:
 
 
 def movement_from_rows(
-    rows: Sequence[tuple[object, object, object, object, object]], context: str = "movement"
+    rows: Sequence[tuple[object, object, object, object, object]],
+    context: str = "movement",
+    name: Callable[[int], str] = lambda index: f"row {index + 1}",
 ) -> Movement:
     """A movement as a file lists it: (round, table, NS pair, EW pair, boards ``first-last``) per table per round;
     an empty pair is a sit-out. Pairs are numbered apart (two fields) when a row has a pair meet its own number
     (NS 1 v EW 1). Refused with the reason when it is not sound (see :func:`movement_problems`)."""
     encounters = []
-    for index, (r, t, ns, ew, boards) in enumerate(rows, start=1):
-        where = f"{context}: row {index}"
+    for index, (r, t, ns, ew, boards) in enumerate(rows):
+        where = f"{context}: {name(index)}"
         try:
             encounter = Encounter(
                 whole_in(r, "round", 1),

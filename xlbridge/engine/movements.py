@@ -227,7 +227,9 @@ def howell(
                 encounters.append(Encounter(r + 1, t, moved(ns, r), moved(ew, r), sets[(s - 1 + r) % full]))
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
     missing = _phantom(phantom, pairs, n, everyone[-1], everyone)
-    notes = [f"pair {2 * n} stays North-South at table 1; the others move as their guide cards say"]
+    notes = []
+    if missing != everyone[-1]:
+        notes.append(f"pair {2 * n} stays North-South at table 1; the others move as their guide cards say")
     if n == 3:
         notes.append(
             "a 3-table Howell cannot give every table a set of its own every round (no Room square of side 5): "
