@@ -173,6 +173,8 @@ def mitchell(
             f"tables 1 and {n} share a board set (the relay); a set rests on a bye stand between tables {half} and "
             f"{half + 1}, and boards move from table {half + 1} to the bye stand to table {half}"
         )
+    if option is RELAY and missing == ns_pairs[-1]:
+        notes.append(f"NS pair {n} is missing, so table {n} never plays and the relay shares nothing")
     if played < full:
         notes.append(f"{played} of the {full} rounds: each pair meets {played} opponents")
     if switch:
@@ -248,8 +250,9 @@ def make_movement(kind: object, tables: object, boards_per_round: object, **opti
     chosen = choose(MOVEMENT_TYPES, kind)
     if chosen is HOWELL_TYPE:
         extra = sorted(set(options) - {"rounds", "first_board", "pairs", "phantom"})
-        if any(options[name] is not None for name in extra):
-            raise BridgeInputError(f"{', '.join(extra)}: a Howell has no such option (they are a Mitchell's)")
+        given = [name.replace("_", " ") for name in extra if options[name] is not None]
+        if given:
+            raise BridgeInputError(f"{', '.join(given)}: a Howell has no such option (a Mitchell's)")
         return howell(tables, boards_per_round, **{k: v for k, v in options.items() if k not in extra})
     return mitchell(tables, boards_per_round, **options)
 
