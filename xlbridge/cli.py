@@ -167,7 +167,8 @@ def _import(args: argparse.Namespace) -> int:
         what = f"{len(imported.event.matches)} matches of {len(imported.event.teams)} teams"
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     for problem in imported.problems:
-        print(f"{problem.where(source)}: {problem.message} (kept; see the Check column)", file=sys.stderr)
+        kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
+        print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
     return 0

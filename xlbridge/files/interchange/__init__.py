@@ -129,7 +129,7 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
     if not keep_bad:
         first = findings[0]
         raise fail(imported.source, line_of(first.row) or None, first.reason)
-    problems = [*imported.problems, *(Problem(line_of(f.row), f.reason, f.board) for f in findings)]
+    problems = [*imported.problems, *(Problem(line_of(f.row), f.reason, f.board, shown=False) for f in findings)]
     problems.sort(key=lambda problem: (problem.line == 0, problem.line))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)

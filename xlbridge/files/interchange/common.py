@@ -42,6 +42,9 @@ class Problem:
     line: int
     message: str
     board: int | None = None
+    #: False for an entry check's finding on a line whose contract scores: the pairs-session workbook's Check
+    #: formula does not show such a reason (nor does its ranking wait for it).
+    shown: bool = True
 
     def where(self, source: Path) -> str:
         return f"{source}: line {self.line}" if self.line else f"{source}"
