@@ -14,8 +14,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from ...engine.checks import check_session, flag_rows
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
+from ...engine.movement import Movement
 from ...engine.session import Pair
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from .common import Imported, ImportFileError, Problem, fail
@@ -58,9 +60,20 @@ def read_results(
     names: Path | None = None,
     method: str | None = None,
     movement: str | None = None,
+    movement_file: Path | None = None,
 ) -> Imported:
     """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``)."""
+    ``keep_bad`` (then it is kept, and listed in ``problems``).
+
+    Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
+    meeting itself, NS and EW swapped within a meeting) and, given ``movement_file`` (the CSV of ``xlbridge
+    movement --csv``), against the movement (pairs that do not play the board, a line missing, boards outside the
+    session). ``movement`` (Howell or Mitchell) says how the pairs are ranked; by default the movement file's."""
+    plan = None
+    if movement_file is not None:
+        from ..movement_files import read_movement_csv
+
+        plan = read_movement_csv(movement_file)
     try:
         size = path.stat().st_size
     except OSError as error:
@@ -84,8 +97,43 @@ def read_results(
             session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
         if names and kind != "CSV":
             session = replace(session, pairs=tuple(read_names(names.read_bytes(), names)))
-        imported = replace(imported, session=session)
+        if plan is not None and not movement:
+            session = replace(session, movement=plan.field_kind)
+        if plan is not None and kind == "CSV" and not names:
+            session = replace(session, pairs=plan.pairs)
+        imported = _entry_checks(replace(imported, session=session), plan, keep_bad)
     return imported
+
+
+def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool) -> Imported:
+    """The session's lines checked (and against the movement, when known): the first problem refuses the file,
+    naming its line; with ``keep_bad`` each flagged line is kept with its reason and each missing line added.
+    Doubts (NS and EW swapped on the lines alone) are kept as ``warnings`` and the lines imported as they are."""
+    session = imported.session
+    assert session is not None
+    at = imported.rows_at
+
+    def name(index: int) -> str:
+        return f"line {at[index]}" if index < len(at) and at[index] else f"result {index + 1}"
+
+    found = check_session(session, movement, name)
+
+    def line_of(index: int | None) -> int:
+        return at[index] if index is not None and index < len(at) else 0
+
+    warnings = [Problem(line_of(f.row), f.reason, f.board) for f in found if not f.certain]
+    findings = [f for f in found if f.certain]
+    imported = replace(imported, warnings=[*imported.warnings, *warnings])
+    if not findings:
+        return imported
+    if not keep_bad:
+        first = findings[0]
+        raise fail(imported.source, line_of(first.row) or None, first.reason)
+    problems = [*imported.problems, *(Problem(line_of(f.row), f.reason, f.board, shown=False) for f in findings)]
+    problems.sort(key=lambda problem: (problem.line == 0, problem.line))
+    flagged = flag_rows(session, findings)
+    added = len(flagged.lines) - len(session.lines)
+    return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
 
 
 def import_to_workbook(

@@ -37,10 +37,18 @@ class ImportFileError(BridgeInputError):
 
 @dataclass(frozen=True)
 class Problem:
-    """A bad result line kept (with ``--keep-bad-lines``): where it is and why it cannot be scored."""
+    """A bad result line kept (with ``--keep-bad-lines``): where it is (its line; 0 for a line the movement has
+    and the file lacks, then ``board`` says which) and why it cannot be scored."""
 
     line: int
     message: str
+    board: int | None = None
+    #: False for an entry check's finding on a line whose contract scores: the pairs-session workbook's Check
+    #: formula does not show such a reason (nor does its ranking wait for it).
+    shown: bool = True
+
+    def where(self, source: Path) -> str:
+        return f"{source}: line {self.line}" if self.line else f"{source}"
 
 
 @dataclass
@@ -52,6 +60,10 @@ class Imported:
     session: Session | None = None
     event: Event | None = None
     problems: list[Problem] = field(default_factory=list)
+    #: The file's line of each of the session's rows, in their order (0 where the file has none).
+    rows_at: list[int] = field(default_factory=list)
+    #: Doubts about lines imported as they are (NS and EW the other way round from the rest of their meeting).
+    warnings: list[Problem] = field(default_factory=list)
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:

@@ -60,6 +60,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         columns, first = SALLIERE, 0
     results: list[Row] = []
     problems: list[Problem] = []
+    rows_at: list[int] = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
@@ -83,6 +84,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
                      record.get("lead", ""), record.get("adjusted", "").upper())
         )  # fmt: skip
+        rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
     kind = choose(MOVEMENT_KINDS, movement or movement_of(results, names or []))
@@ -93,7 +95,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         pairs=names or pairs_in(results, mitchell=kind.two_fields),
         lines=results,
     )
-    return Imported(source, "CSV", session=session, problems=problems)
+    return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at)
 
 
 def read_names(data: bytes, source: Path) -> list[Pair]:

@@ -140,6 +140,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
     results: list[Row | None] = []
     problems: list[Problem] = []
+    wheres: list[int] = []
     pairs: dict[tuple[int | str, Side | None], Pair] = {}
     for game in games:
         total = game.tables.get("TotalScoreTable")
@@ -164,7 +165,9 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             results.append(
                 _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
             )
+            wheres.append(where)
     played = [line for line in results if line is not None]
+    rows_at = [where for line, where in zip(results, wheres, strict=True) if line is not None]
     first = games[0].tags
     # The last word that names a method decides: "MatchPoints;MP2" is ACBL's scale.
     words = first.get("Scoring", "").upper().replace(" ", "").split(";")
@@ -180,7 +183,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pair_list,
         lines=played,
     )
-    return Imported(source, "PBN", session=session, problems=problems)
+    return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at)
 
 
 def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,

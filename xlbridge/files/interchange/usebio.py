@@ -71,6 +71,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs.append(read_pair(source, lines.get(id(element)), pair_id, side, players))
     results: list[Row] = []
     problems: list[Problem] = []
+    rows_at: list[int] = []
     line_points = []
     for board in root.iter("BOARD"):
         travellers = board.findall("TRAVELLER_LINE")
@@ -83,6 +84,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         for element in travellers:
             where = lines.get(id(element), 0)
             results.append(_traveller_line(element, number, source, where, keep_bad, problems))
+            rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
                 line_points.append((number, float(ns_mp) + float(ew_mp)))
@@ -101,7 +103,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
         lines=results,
     )
-    return Imported(source, "USEBIO", session=session, problems=problems)
+    return Imported(source, "USEBIO", session=session, problems=problems, rows_at=rows_at)
 
 
 def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:
