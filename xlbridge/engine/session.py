@@ -17,7 +17,7 @@ from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError
 from .model import Play
-from .parse import Artificial, FieldEntry, parse_field_entry
+from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import is_blank, parse_board
 
@@ -60,12 +60,13 @@ class Pair:
 
 
 def adjusted_text(entry: FieldEntry) -> str:
-    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, or the points."""
+    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, ``80% 400 / 20% 430``, or the
+    points."""
     if isinstance(entry, Artificial):
         split = (entry.ns_percent, entry.ew_percent)
         codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == split]
         return min(codes, key=len) if codes else str(entry)
-    return str(entry) if isinstance(entry, int) else str(float(entry))
+    return str(entry) if isinstance(entry, (int, Weighted)) else str(float(entry))
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +85,7 @@ class Line:
             raise ValueError("a line holds either a play or an adjusted score")
 
     @property
-    def score(self) -> int | Fraction | Artificial:
+    def score(self) -> int | Fraction | Artificial | Weighted:
         """North-South's score: the play's on this board's vulnerability, or the adjusted score."""
         if self.play is None:
             assert self.adjusted is not None

@@ -20,7 +20,7 @@ from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
-from .parse import Artificial
+from .parse import Artificial, Weighted
 from .session import Line, Pair, Session, Unscorable
 
 __all__ = ["Figure", "LineScore", "SessionScore", "Standing", "score_session"]
@@ -34,7 +34,7 @@ class LineScore:
     """What a result scores: North-South's score, each side's points (matchpoints on the board's own top, or
     IMPs), each side's percentage (matchpoint scoring), the board's Butler datum, and what needs checking."""
 
-    ns_score: int | Fraction | Artificial | None
+    ns_score: int | Fraction | Artificial | Weighted | None
     ns_points: Figure
     ew_points: Figure
     ns_percent: Figure
@@ -43,7 +43,7 @@ class LineScore:
     problem: str = ""
 
     @property
-    def ew_score(self) -> int | Fraction | Artificial | None:
+    def ew_score(self) -> int | Fraction | Artificial | Weighted | None:
         score = self.ns_score
         return -score if isinstance(score, (int, Fraction)) else score
 
