@@ -26,6 +26,7 @@ from .excel import deals, fields, scales, scoresheets
 from .excel.help import (
     BOARD,
     BOARDS,
+    BOARDS_30,
     CONTRACT,
     CONTRACTS,
     DATUM_METHOD,
@@ -44,6 +45,8 @@ from .excel.help import (
     RESULTS,
     RULES,
     SCORE,
+    VP20_SCALE,
+    VP30_SCALE,
     VULNERABILITY,
     XIMP_METHOD,
 )
@@ -118,31 +121,37 @@ def IMP_(points: Cells, imp_scale: Cells = None) -> Grid:
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 @arg("boards", doc=BOARDS, **RANGE)
-def VP20(imps: Cells, boards: Cells = None) -> Grid:
-    """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, or the WBF continuous scale when the number of boards is given. In classic Excel type VP_20."""
-    return scales.vp20(imps, boards)
+@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+def VP20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, the WBF continuous scale when the number of boards is given, or the scale named (ACBL20, SBU20 by match length). In classic Excel type VP_20."""
+    return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 @arg("boards", doc=BOARDS, **RANGE)
-def VP_20(imps: Cells, boards: Cells = None) -> Grid:
-    """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, or WBF continuous with boards."""
-    return scales.vp20(imps, boards)
+@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+def VP_20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, WBF continuous with boards, or the scale named."""
+    return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
-def VP30(imps: Cells) -> Grid:
-    """Victory points out of 30 for an IMP margin (the discrete 30-VP scale). In classic Excel type VP_30."""
-    return scales.vp30(imps)
+@arg("boards", doc=BOARDS_30, **RANGE)
+@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+def VP30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """Victory points out of 30 for an IMP margin: the discrete 30-VP scale, or the ACBL's table for the match's length when the number of boards is given. In classic Excel type VP_30."""
+    return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
-def VP_30(imps: Cells) -> Grid:
+@arg("boards", doc=BOARDS_30, **RANGE)
+@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+def VP_30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """VP30 for classic Excel (VP30 is a cell address there): victory points out of 30 for an IMP margin."""
-    return scales.vp30(imps)
+    return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)

@@ -7,13 +7,25 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..rules import CROSS_IMP_FORMS, DATUM_METHODS, ERAS, IMP_SCALES, MATCHPOINT_SCALES, Named, Registry
+from ..rules import (
+    CROSS_IMP_FORMS,
+    DATUM_METHODS,
+    ERAS,
+    IMP_SCALES,
+    MATCH_VP_SCALES,
+    MATCHPOINT_SCALES,
+    VP_SCALES,
+    Named,
+    Registry,
+)
+from ..rules.scales import ACBL_30
 
 T = TypeVar("T", bound=Named)
 
 __all__ = [
     "BOARD",
     "BOARDS",
+    "BOARDS_30",
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
@@ -32,9 +44,12 @@ __all__ = [
     "RESULTS",
     "RULES",
     "SCORE",
+    "VP20_SCALE",
+    "VP30_SCALE",
     "VULNERABILITY",
     "XIMP_METHOD",
     "choices",
+    "vp_choices",
 ]
 
 
@@ -44,6 +59,18 @@ def choices(registry: Registry[T]) -> str:
     for index, entry in enumerate(registry):
         notes = [*entry.aliases, *(["default"] if index == 0 else [])]
         shown.append(f"{entry.name} ({', '.join(notes)})" if notes else entry.name)
+    return ", ".join(shown)
+
+
+def vp_choices(total: int) -> str:
+    """The VP scales out of ``total`` (both registries), those that depend on the match's length with the board
+    counts they are published for: ``20, WBF, ACBL20 (1-36 boards), SBU20 (1-55 boards)``."""
+    shown = [entry.name for entry in VP_SCALES if entry.total == total]
+    shown += [
+        f"{entry.name} ({entry.bands[0][0]}-{entry.bands[-1][1]} boards)"
+        for entry in MATCH_VP_SCALES
+        if entry.total == total
+    ]
     return ", ".join(shown)
 
 
@@ -59,7 +86,10 @@ GROUPS = "Optional: a range the same size as field (usually the board numbers): 
 POINTS = "Point difference(s), signed (e.g. your score minus the other table's)."
 IMP_SCALE = f"Optional IMP scale: {choices(IMP_SCALES)}."
 MARGIN = "IMP margin(s), signed: the team's IMPs minus the opponents'."
-BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete."
+BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete. A scale by match length needs it."
+BOARDS_30 = f"Optional number of boards in the match: given, the ACBL 30-VP table for that length ({ACBL_30.published} boards); blank, the discrete 30-VP scale."
+VP20_SCALE = f"Optional VP scale out of 20: {vp_choices(20)}. Blank: 20, or WBF when boards are given."
+VP30_SCALE = f"Optional VP scale out of 30: {vp_choices(30)}. Blank: 30, or ACBL30 when boards are given."
 MP_METHOD = f"Optional words: {choices(MATCHPOINT_SCALES)}; % for percentages; EW for East-West's side; CHECK for the reason of an error."
 EXPECTED = "Optional: how many results the board should have had (Neuberg), for a board played fewer times."
 XIMP_METHOD = f"Optional words: {choices(CROSS_IMP_FORMS)}; EW for East-West; CHECK for reasons."

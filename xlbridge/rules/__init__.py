@@ -22,7 +22,16 @@ from .comparisons import (
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .registry import Named, Registry, normalise_name
-from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from .scales import (
+    IMP_SCALES,
+    MATCH_VP_SCALES,
+    VP_SCALES,
+    BandScale,
+    ContinuousVPScale,
+    DiscreteVPScale,
+    MatchLengthVPScale,
+    VPScale,
+)
 from .terms import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
@@ -35,6 +44,7 @@ __all__ = [
     "ERAS",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
+    "MATCH_VP_SCALES",
     "MOVEMENT_KINDS",
     "REGISTRIES",
     "SESSION_METHODS",
@@ -48,6 +58,7 @@ __all__ = [
     "DiscreteVPScale",
     "Doubling",
     "Ladder",
+    "MatchLengthVPScale",
     "MatchpointScale",
     "MovementKind",
     "Named",
@@ -69,6 +80,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         ERAS,
         IMP_SCALES,
         VP_SCALES,
+        MATCH_VP_SCALES,
         MATCHPOINT_SCALES,
         CROSS_IMP_FORMS,
         DATUM_METHODS,
