@@ -27,6 +27,7 @@ from .excel.help import (
     BOARD,
     BOARDS,
     BOARDS_30,
+    CHICAGO_WHEEL,
     CONTRACT,
     CONTRACTS,
     DATUM_METHOD,
@@ -231,9 +232,10 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None) -> Grid:
     """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
-    return scoresheets.chicagototal(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel)
 
 
 @func(category=CATEGORY)
@@ -241,9 +243,10 @@ def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_deale
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None) -> Grid:
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
-    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
 
 
 #: The worksheet functions this module declares, by the names Excel shows.

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..rules import (
+    CHICAGO_WHEELS,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
@@ -26,6 +27,7 @@ __all__ = [
     "BOARD",
     "BOARDS",
     "BOARDS_30",
+    "CHICAGO_WHEEL",
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
@@ -99,3 +101,4 @@ CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no sco
 RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
 HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[0]}" for w in CHICAGO_WHEELS) + "."

@@ -22,6 +22,7 @@ from .comparisons import (
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .registry import Named, Registry, normalise_name
+from .rubber import CHICAGO_WHEELS, ChicagoWheel
 from .scales import (
     IMP_SCALES,
     MATCH_VP_SCALES,
@@ -38,6 +39,7 @@ __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
     "BOARD_CYCLE",
+    "CHICAGO_WHEELS",
     "CROSS_IMP_FORMS",
     "CURRENT",
     "DATUM_METHODS",
@@ -51,6 +53,7 @@ __all__ = [
     "TEAMS_FORMS",
     "VP_SCALES",
     "BandScale",
+    "ChicagoWheel",
     "ContinuousVPScale",
     "CrossImpForm",
     "DatumMethod",
@@ -87,5 +90,6 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         SESSION_METHODS,
         MOVEMENT_KINDS,
         TEAMS_FORMS,
+        CHICAGO_WHEELS,
     )
 }
