@@ -233,7 +233,9 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
 @arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
-def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None) -> Grid:
+def CHICAGOTOTAL(
+    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
+) -> Grid:
     """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
     return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel)
 
@@ -244,7 +246,9 @@ def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_deale
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
 @arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
-def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None) -> Grid:
+def CHICAGOSHEET(
+    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
+) -> Grid:
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
     return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
 

@@ -70,7 +70,7 @@ DEALER_VULNERABLE = ChicagoWheel(
 # plays "dealer's side non-vulnerable on the second and third hands". Which regions play it was not found.
 NON_DEALER_VULNERABLE = ChicagoWheel(
     "NON-DEALER",
-    "ACBL, How to keep score: Chicago (\"by mutual agreement ... may be switched\"); Bicycle's four-deal bridge "
+    'ACBL, How to keep score: Chicago ("by mutual agreement ... may be switched"); Bicycle\'s four-deal bridge '
     "rules (a variation of certain regions); TGR's bridge club, London (house rule)",
     "deals 2 and 3: the dealer's opponents vulnerable (by agreement); deal 1 nobody, deal 4 both",
     ("none", "other", "other", "both"),
