@@ -15,8 +15,9 @@ from .engine.errors import BridgeInputError
 from .engine.model import Seat, Vulnerability
 from .engine.parse import parse_seat, parse_vulnerability, split_contract
 from .engine.scoring import ns_score
+from .engine.session import Session
 from .files.xlsx import WorkbookError
-from .rules import ERAS, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
+from .rules import ERAS, HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
 __all__ = ["main"]
 
@@ -109,9 +110,15 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    from .files.report import read_ranking
+    from .files.report import read_handicapped_ranking, read_ranking
 
-    ranking = read_ranking(Path(args.workbook))
+    if args.handicapped:
+        names = Path(args.names) if args.names else None
+        ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
+    elif args.names or args.handicaps:
+        raise BridgeInputError("--names and --handicaps give handicaps: add --handicapped")
+    else:
+        ranking = read_ranking(Path(args.workbook))
     print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
     return 0
 
@@ -149,6 +156,7 @@ def _import(args: argparse.Namespace) -> int:
             names=Path(args.names) if args.names else None,
             method=args.method,
             movement=args.movement,
+            handicaps=args.handicaps,
         )
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
@@ -166,7 +174,34 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     for problem in imported.problems:
         print(f"{source}: line {problem.line}: {problem.message} (kept; see the Check column)", file=sys.stderr)
+    _note_handicaps(imported.session, destination, args)
     return 0
+
+
+def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
+    ranking.add_argument(
+        "--handicapped",
+        action="store_true",
+        help="the handicapped ranking: each pair's percentage plus its handicap, with the scratch place beside",
+    )
+    ranking.add_argument("--names", help="with --handicapped: a names CSV with the handicaps (a handicap column)")
+    ranking.add_argument(
+        "--handicaps",
+        type=_choice(HANDICAP_RULES),
+        help="how the players' handicaps make the pair's: " + _listed(HANDICAP_RULES),
+    )
+
+
+def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
+    """After an import whose names gave handicaps: where to see the handicapped ranking (the pairs-session
+    workbook has no Handicap column yet)."""
+    count = 0 if session is None else sum(1 for pair in session.pairs if pair.handicap is not None)
+    if count:
+        print(
+            f"{args.names}: handicaps for {count} pairs; the handicapped ranking: xlbridge ranking {destination} "
+            f"--handicapped --names {args.names}",
+            file=sys.stderr,
+        )
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -295,7 +330,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     importer.add_argument("file", help="the results file")
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
-    importer.add_argument("--names", help="CSV of pair,direction,player1,player2 to name the pairs")
+    importer.add_argument(
+        "--names", help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, if any)"
+    )
+    importer.add_argument(
+        "--handicaps",
+        type=_choice(HANDICAP_RULES),
+        help="how the players' handicaps (handicap1, handicap2) make the pair's: "
+        + "; ".join(f"{rule.name}: {rule.description}" for rule in HANDICAP_RULES),
+    )
     importer.add_argument(
         "--method",
         type=_choice(SESSION_METHODS),
@@ -333,6 +376,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    _add_handicap_arguments(ranking)
     ranking.set_defaults(run=_ranking)
     return parser
 

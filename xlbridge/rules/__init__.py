@@ -20,6 +20,7 @@ from .comparisons import (
     MatchpointScale,
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
+from .handicaps import HANDICAP_RULES, HandicapRule
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .registry import Named, Registry, normalise_name
 from .rubber import CHICAGO_WHEELS, ChicagoWheel
@@ -44,6 +45,7 @@ __all__ = [
     "CURRENT",
     "DATUM_METHODS",
     "ERAS",
+    "HANDICAP_RULES",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
     "MATCH_VP_SCALES",
@@ -60,6 +62,7 @@ __all__ = [
     "DealRules",
     "DiscreteVPScale",
     "Doubling",
+    "HandicapRule",
     "Ladder",
     "MatchLengthVPScale",
     "MatchpointScale",
@@ -91,5 +94,6 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         MOVEMENT_KINDS,
         TEAMS_FORMS,
         CHICAGO_WHEELS,
+        HANDICAP_RULES,
     )
 }

@@ -58,9 +58,11 @@ def read_results(
     names: Path | None = None,
     method: str | None = None,
     movement: str | None = None,
+    handicaps: str | None = None,
 ) -> Imported:
     """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``)."""
+    ``keep_bad`` (then it is kept, and listed in ``problems``). ``names`` is a names CSV (with handicaps if it
+    has them, the players' made into the pair's by ``handicaps``)."""
     try:
         size = path.stat().st_size
     except OSError as error:
@@ -74,7 +76,7 @@ def read_results(
     elif kind == "PBN":
         imported = read_pbn(data, path, keep_bad)
     else:
-        pairs: list[Pair] | None = read_names(names.read_bytes(), names) if names else None
+        pairs: list[Pair] | None = read_names(names.read_bytes(), names, handicaps) if names else None
         imported = read_csv(data, path, keep_bad, method, movement, pairs)
     if imported.session is not None:
         session = imported.session
@@ -83,7 +85,7 @@ def read_results(
         if movement:
             session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
         if names and kind != "CSV":
-            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names)))
+            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names, handicaps)))
         imported = replace(imported, session=session)
     return imported
 
