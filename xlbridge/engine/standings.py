@@ -114,9 +114,7 @@ class SessionScore:
     @property
     def handicapped_ranking(self) -> list[Standing]:
         """The standings in handicapped place order: field by field, best first; pairs without a figure last."""
-        return sorted(
-            self.standings, key=lambda s: (s.field, s.handicapped_key is None, -(s.handicapped_key or 0))
-        )
+        return sorted(self.standings, key=lambda s: (s.field, s.handicapped_key is None, -(s.handicapped_key or 0)))
 
     def traveller(self, board: int) -> list[int]:
         """The indices of the board's rows, in the order they were entered."""
