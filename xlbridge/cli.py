@@ -17,7 +17,7 @@ from .engine.parse import parse_seat, parse_vulnerability, split_contract
 from .engine.scoring import ns_score
 from .engine.session import Session
 from .files.xlsx import WorkbookError
-from .rules import ERAS, HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
+from .rules import ERAS, HANDICAP_RULES, IMP_PERCENT_RULES, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
 __all__ = ["main"]
 
@@ -233,6 +233,88 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(Path(args.out), force=args.force)
 
 
+def _ladder(args: argparse.Namespace) -> int:
+    import datetime as dt
+    import os
+    import tempfile
+
+    from .engine.ladder import season_ladder
+    from .files.ladder import ladder_csv, ladder_table, read_ladder_session
+    from .files.templates import ladder as ladder_template
+
+    destination = Path(args.output) if args.output else None
+    if destination is not None and destination.exists() and not args.force:
+        raise WorkbookError(f"{destination}: already exists; choose another name (or --force)")
+    paths = [Path(name) for name in args.sessions]
+    for path in paths:
+        if not path.exists():
+            raise WorkbookError(f"{path}: no such file")
+        if paths.count(path) > 1:
+            raise WorkbookError(f"{path}: given twice")
+    same = {}
+    for pair in args.same:
+        spelling, _, name = pair.partition("=")
+        if not spelling.strip() or not name.strip():
+            raise BridgeInputError(f"--same {pair!r}: expected SPELLING=NAME, such as 'H Lisle=Hugh Lisle'")
+        same[spelling] = name
+    read = [read_ladder_session(path) for path in paths]
+    order = sorted(range(len(read)), key=lambda i: (read[i].date is None, read[i].date or dt.date.min, i))
+    ladder = season_ladder([read[i] for i in order], args.best, args.minimum, args.imp_rule, same)
+    for note in ladder.notes:
+        print(f"xlbridge ladder: note: {note}; join them with --same", file=sys.stderr)
+    for line in ladder.left_out:
+        print(f"xlbridge ladder: note: {line}", file=sys.stderr)
+    print(ladder_csv(ladder) if args.csv else ladder_table(ladder, args.title), end="" if args.csv else "\n")
+    if destination is not None:
+        handle, temporary = tempfile.mkstemp(dir=destination.parent or ".", prefix=f".{destination.stem}.",
+                                             suffix=".xlsx")  # fmt: skip
+        os.close(handle)
+        try:
+            ladder_template.build(Path(temporary), ladder, args.title)
+            os.replace(temporary, destination)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        ranked = sum(1 for row in ladder.rows if row.qualified)
+        print(f"{len(paths)} sessions, {len(ladder.rows)} players ({ranked} qualified) -> {destination}",
+              file=sys.stderr if args.csv else sys.stdout)  # fmt: skip
+    return 0
+
+
+def _add_ladder(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    ladder = commands.add_parser(
+        "ladder",
+        help="a season ladder of players from computed session workbooks",
+        description="Rank the players of a season: each player's percentage in each session (a pair's percentage "
+        "is both its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum "
+        "to qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "
+        "ways are reported, not joined (--same joins them).",
+    )
+    ladder.add_argument("sessions", nargs="+", metavar="SESSION.xlsx", help="computed pairs-session workbooks")
+    ladder.add_argument("-o", "--output", metavar="LADDER.xlsx", help="write the ladder workbook")
+    ladder.add_argument("--best", type=_positive, metavar="N", help="count each player's best N sessions (default all)")
+    ladder.add_argument("--minimum", type=_positive, default=1, metavar="M",
+                        help="sessions a player needs to be placed (default 1)")  # fmt: skip
+    ladder.add_argument("--csv", action="store_true", help="print CSV with a header row instead of a table")
+    ladder.add_argument(
+        "--imp-rule",
+        type=_choice(IMP_PERCENT_RULES),
+        help="IMP sessions to a percentage: " + "; ".join(f"{r.name}: {r.description}" for r in IMP_PERCENT_RULES),
+    )
+    ladder.add_argument("--same", action="append", default=[], metavar="SPELLING=NAME",
+                        help="count a name spelled SPELLING as NAME (repeat for more)")  # fmt: skip
+    ladder.add_argument("--title", default="", help="the ladder's title (default: Season ladder)")
+    ladder.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
+    ladder.set_defaults(run=_ladder)
+
+
+def _positive(text: str) -> int:
+    """A whole number of sessions, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a whole number, 1 or more")
+    return int(text)
+
+
 def _choice(registry: Registry[T]) -> Callable[[str], str]:
     """An argument choosing from a registry, by any of its entries' names in any case; gives the entry's name."""
 
@@ -378,6 +460,7 @@ def build_parser() -> argparse.ArgumentParser:
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
     _add_handicap_arguments(ranking)
     ranking.set_defaults(run=_ranking)
+    _add_ladder(commands)
     return parser
 
 

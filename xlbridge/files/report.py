@@ -132,6 +132,8 @@ def read_ranking(path: Path) -> Ranking:
     def at(position: tuple[int, int]) -> object:
         return values.get((position[0] + 1, position[1] + 1))
 
+    if at(LAYOUT.ranking_title) in (None, ""):  # its title is a formula: empty only in a workbook never computed
+        raise WorkbookError(f"{path}: the Ranking sheet is not computed (xlbridge calc computes it)")
     ranking = Ranking(
         event=cell_text(at(LAYOUT.ranking_title)),
         date=excel_date(at(LAYOUT.ranking_date)),

@@ -21,6 +21,7 @@ from .comparisons import (
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .handicaps import HANDICAP_RULES, HandicapRule
+from .ladders import IMP_PERCENT_RULES, ImpPercentRule
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .registry import Named, Registry, normalise_name
 from .rubber import CHICAGO_WHEELS, ChicagoWheel
@@ -46,6 +47,7 @@ __all__ = [
     "DATUM_METHODS",
     "ERAS",
     "HANDICAP_RULES",
+    "IMP_PERCENT_RULES",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
     "MATCH_VP_SCALES",
@@ -63,6 +65,7 @@ __all__ = [
     "DiscreteVPScale",
     "Doubling",
     "HandicapRule",
+    "ImpPercentRule",
     "Ladder",
     "MatchLengthVPScale",
     "MatchpointScale",
@@ -95,5 +98,6 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         TEAMS_FORMS,
         CHICAGO_WHEELS,
         HANDICAP_RULES,
+        IMP_PERCENT_RULES,
     )
 }
