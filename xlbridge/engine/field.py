@@ -162,22 +162,19 @@ class Field:
             self.size = count
         self._datums: dict[str, int] = {}
 
-    def _around(self, score: int | Fraction) -> tuple[int | Fraction, int | Fraction]:
-        """(results below ``score``, results equal to it), a weighted score's parts counting by their weights."""
+    def _around(self, score: int | Fraction, present: bool = False) -> tuple[int | Fraction, int | Fraction]:
+        """(results below ``score``, results equal to it), a weighted score's parts counting by their weights; with
+        ``present``, ``score`` must be one of the field's plain scores."""
         below = bisect_left(self.scores, score)
         equal = bisect_right(self.scores, score) - below
+        if present and not equal:
+            raise BridgeInputError(
+                f"score {show(_plain(score))}: not one of this board's results", reason=Reason.NOT_IN_FIELD
+            )
         if not self._parts:
             return below, equal
         low, high = bisect_left(self._parts, score), bisect_right(self._parts, score)
         return below + self._prefix[low], equal + self._prefix[high] - self._prefix[low]
-
-    def _count(self, score: int | Fraction) -> tuple[int | Fraction, int | Fraction]:
-        """:meth:`_around` for a plain score, requiring it to be one of the field's."""
-        if bisect_right(self.scores, score) == bisect_left(self.scores, score):
-            raise BridgeInputError(
-                f"score {show(_plain(score))}: not one of this board's results", reason=Reason.NOT_IN_FIELD
-            )
-        return self._around(score)
 
     def _require(self, entry: Weighted) -> None:
         if not self._weighted[entry]:
@@ -197,7 +194,7 @@ class Field:
                 raw += weight * (scale.per_win * (below - own_below) + scale.per_tie * (equal - weight))
                 own_below += weight
         else:
-            below, equal = self._count(entry)
+            below, equal = self._around(entry, present=True)
             raw = scale.per_win * below + scale.per_tie * (equal - 1)
         half = scale.per_tie  # half a win: Neuberg's correction term
         ns = (raw + half) * self.size / self.real - half if self.real != self.size else raw
@@ -238,9 +235,12 @@ class Field:
                 Fraction(0),
             )  # fmt: skip
         else:
-            self._count(entry)
+            self._around(entry, present=True)
             summed = self._imps_against_all(entry, scale)
-        average = Fraction(summed) / (self.real - 1) if self.real > 1 else Fraction(0)
+        if self.real < 2:
+            average = Fraction(0)
+        else:
+            average = Fraction(summed, self.real - 1) if isinstance(summed, int) else summed / (self.real - 1)
         ns = average * comparisons
         return SideScores(ns, -ns)
 
@@ -282,7 +282,7 @@ class Field:
             centre = self.datum(method)
             weighted = sum((weight * scale.signed(score - centre) for weight, score in entry.parts), Fraction(0))
             return SideScores(weighted, -weighted)
-        self._count(entry)
+        self._around(entry, present=True)
         ns = scale.signed(entry - self.datum(method))
         return SideScores(Fraction(ns), Fraction(-ns))
 
