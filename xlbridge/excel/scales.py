@@ -37,26 +37,21 @@ def _victory_points(total: int, short: AnyVPScale, by_length: AnyVPScale, margin
     return victory_points(margin, chosen, None if is_blank_text(boards) else boards)
 
 
+def _column(total: int, short: AnyVPScale, by_length: AnyVPScale, margin: object, boards: object,
+            vp_scale: object) -> Grid:  # fmt: skip
+    """:func:`_victory_points` cell by cell over the broadcast arguments."""
+    one = blank_or(lambda m, b, s: _victory_points(total, short, by_length, m, b, s))
+    return elementwise(one, ("imps", "boards", "vp_scale"), margin, boards, vp_scale)
+
+
 @never_raises(_shape)
 def vp20(margin: object, boards: object = None, vp_scale: object = None) -> Grid:
     """VPs out of 20: the discrete scale, with ``boards`` the WBF continuous scale, or the scale named."""
-    return elementwise(
-        blank_or(lambda m, b, s: _victory_points(20, VP20_SEED, WBF_VP_2013, m, b, s)),
-        ("imps", "boards", "vp_scale"),
-        margin,
-        boards,
-        vp_scale,
-    )
+    return _column(20, VP20_SEED, WBF_VP_2013, margin, boards, vp_scale)
 
 
 @never_raises(_shape)
 def vp30(margin: object, boards: object = None, vp_scale: object = None) -> Grid:
     """VPs out of 30: the discrete scale, with ``boards`` the ACBL's table for that many boards, or the scale
     named."""
-    return elementwise(
-        blank_or(lambda m, b, s: _victory_points(30, VP30_SEED, ACBL_30, m, b, s)),
-        ("imps", "boards", "vp_scale"),
-        margin,
-        boards,
-        vp_scale,
-    )
+    return _column(30, VP30_SEED, ACBL_30, margin, boards, vp_scale)
