@@ -188,7 +188,7 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
     ranking.add_argument(
         "--handicaps",
         type=_choice(HANDICAP_RULES),
-        help="how the players' handicaps make the pair's: " + _listed(HANDICAP_RULES),
+        help=_escaped("how the players' handicaps make the pair's: " + _listed(HANDICAP_RULES)),
     )
 
 
@@ -299,13 +299,20 @@ def _add_ladder(commands: argparse._SubParsersAction) -> None:  # type: ignore[t
     ladder.add_argument(
         "--imp-rule",
         type=_choice(IMP_PERCENT_RULES),
-        help="IMP sessions to a percentage: " + "; ".join(f"{r.name}: {r.description}" for r in IMP_PERCENT_RULES),
+        help=_escaped(
+            "IMP sessions to a percentage: " + "; ".join(f"{r.name}: {r.description}" for r in IMP_PERCENT_RULES)
+        ),
     )
     ladder.add_argument("--same", action="append", default=[], metavar="SPELLING=NAME",
                         help="count a name spelled SPELLING as NAME (repeat for more)")  # fmt: skip
     ladder.add_argument("--title", default="", help="the ladder's title (default: Season ladder)")
     ladder.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
     ladder.set_defaults(run=_ladder)
+
+
+def _escaped(text: str) -> str:
+    """Help text from the registries as argparse prints it (a % is written %%: EBUScore's "50%")."""
+    return text.replace("%", "%%")
 
 
 def _positive(text: str) -> int:
@@ -418,8 +425,10 @@ def build_parser() -> argparse.ArgumentParser:
     importer.add_argument(
         "--handicaps",
         type=_choice(HANDICAP_RULES),
-        help="how the players' handicaps (handicap1, handicap2) make the pair's: "
-        + "; ".join(f"{rule.name}: {rule.description}" for rule in HANDICAP_RULES),
+        help=_escaped(
+            "how the players' handicaps (handicap1, handicap2) make the pair's: "
+            + "; ".join(f"{rule.name}: {rule.description}" for rule in HANDICAP_RULES)
+        ),
     )
     importer.add_argument(
         "--method",
