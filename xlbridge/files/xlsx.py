@@ -433,6 +433,8 @@ def read_values(package: Package, sheet: str) -> dict[tuple[int, int], object]:
             value = raw == "1"
         elif kind == "e":
             value = ExcelErrorValue(raw)
+        elif not raw.strip():  # a formula never computed (XlsxWriter writes an empty value): nothing stored
+            continue
         else:
             number = float(raw)
             value = int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number

@@ -61,9 +61,11 @@ def read_results(
     method: str | None = None,
     movement: str | None = None,
     movement_file: Path | None = None,
+    handicaps: str | None = None,
 ) -> Imported:
     """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``).
+    ``keep_bad`` (then it is kept, and listed in ``problems``). ``names`` is a names CSV (with handicaps if it
+    has them, the players' made into the pair's by ``handicaps``).
 
     Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting) and, given ``movement_file`` (the CSV of ``xlbridge
@@ -87,7 +89,7 @@ def read_results(
     elif kind == "PBN":
         imported = read_pbn(data, path, keep_bad)
     else:
-        pairs: list[Pair] | None = read_names(names.read_bytes(), names) if names else None
+        pairs: list[Pair] | None = read_names(names.read_bytes(), names, handicaps) if names else None
         imported = read_csv(data, path, keep_bad, method, movement, pairs)
     if imported.session is not None:
         session = imported.session
@@ -96,7 +98,7 @@ def read_results(
         if movement:
             session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
         if names and kind != "CSV":
-            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names)))
+            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names, handicaps)))
         if plan is not None and not movement:
             session = replace(session, movement=plan.field_kind)
         if plan is not None and kind == "CSV" and not names:

@@ -6,16 +6,17 @@ from __future__ import annotations
 import contextlib
 import csv
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
-from ...engine.session import Pair, Row, Session
+from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
 from ...engine.values import as_whole_number
 from ...rules import MOVEMENT_KINDS
 from .common import Imported, Problem, fail, movement_of, pairs_in, read_pair, read_row, relative_result, split_pair
 
-__all__ = ["read_csv", "read_names"]
+__all__ = ["HANDICAP_HEADINGS", "read_csv", "read_names"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -98,20 +99,38 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at)
 
 
-def read_names(data: bytes, source: Path) -> list[Pair]:
-    """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell)."""
+#: The names file's optional handicap columns: the pair's, or each player's (combined by the handicap rule).
+HANDICAP_HEADINGS = {"handicap": "handicap", "hcp": "handicap", "pairhandicap": "handicap",
+                     "handicap1": "handicap1", "hcp1": "handicap1", "player1handicap": "handicap1",
+                     "handicap2": "handicap2", "hcp2": "handicap2", "player2handicap": "handicap2"}  # fmt: skip
+
+
+def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[Pair]:
+    """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell), and optionally
+    a ``handicap`` column (the pair's, in percentage points) or ``handicap1`` and ``handicap2`` (each player's,
+    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM)."""
     rows = _rows(data, source)
     if not rows:
         return []
-    header = [_key(cell) for cell in rows[0]]
+    header = [HANDICAP_HEADINGS.get(_key(cell), _key(cell)) for cell in rows[0]]
     first = 1 if "pair" in header else 0
     if not first:
         header = ["pair", "direction", "player1", "player2"]
+    if "handicap" in header and ("handicap1" in header or "handicap2" in header):
+        raise fail(source, 1, "give the pair's handicap or the players' (handicap1, handicap2), not both")
     pairs = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
         players = (record.get("player1", ""), record.get("player2", ""))
-        pairs.append(read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players))
+        pair = read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players)
+        try:
+            if "handicap" in record:
+                handicap = read_handicap(record["handicap"])
+            else:
+                handicap = pair_handicap((record.get("handicap1", ""), record.get("handicap2", "")), handicaps)
+        except BridgeInputError as error:
+            raise fail(source, number, error.message) from None
+        pairs.append(replace(pair, handicap=handicap))
     return pairs
