@@ -4,12 +4,23 @@ board counts) and bridgehands.com's Victory_Points.htm (IMP ranges per result, 2
 
 from __future__ import annotations
 
+from dataclasses import replace
+from pathlib import Path
+
 import pytest
 
 from xlbridge import BridgeInputError, Reason, udfs, victory_points, vp20, vp30
+from xlbridge.engine.scales import vp_scales
 from xlbridge.excel import FUNCTIONS
-from xlbridge.rules import MATCH_VP_SCALES, BandScale
+from xlbridge.files.calc import calc_workbook
+from xlbridge.files.demo_data import demo_data
+from xlbridge.files.templates import CLASSIC, teams_match
+from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+from xlbridge.rules import MATCH_VP_SCALES, VP_SCALES, BandScale
 from xlbridge.rules.scales import ACBL_20, ACBL_30, SBU_20, MatchLengthVPScale
+
+from .test_registries import drop_down
+from .workbooks import Book
 
 # BridgeScore, "Bridge Calculations.swift", impsToVpsAcbl: (first board, last board, cut-offs for 11 ... 20 VPs).
 BRIDGESCORE_ACBL = [
@@ -205,3 +216,34 @@ def test_readme_shows_every_band(scale: MatchLengthVPScale) -> None:
 
     readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
     assert band_table(scale) in readme, f"README should show {scale.name} as:\n\n{band_table(scale)}\n"
+
+
+def test_teams_workbooks_offer_the_match_length_scales(tmp_path: Path) -> None:
+    """The team-match and teams-event drop-downs offer every 20-VP scale, one table or by match length, in the
+    registries' order."""
+    offered = [scale.name for scale in vp_scales(total=20)]
+    assert offered == [
+        *(s.name for s in VP_SCALES if s.total == 20),
+        *(s.name for s in MATCH_VP_SCALES if s.total == 20),
+    ]
+    assert {"ACBL20", "SBU20"} <= set(offered)
+    for template in ("teams-match", "teams-event"):
+        assert drop_down(template, "VP scales", tmp_path) == offered, template
+
+
+@pytest.mark.parametrize("scale", ["ACBL20", "SBU20"])
+def test_team_match_workbook_scores_victory_points_by_its_length(tmp_path: Path, scale: str) -> None:
+    """The demo's team match with a match-length scale chosen: the workbook, computed as `xlbridge calc` computes
+    it, shows the VPs of the band for the boards played (from the engine's scale, not the 8-board table)."""
+    match = replace(demo_data().match, vp_scale=scale)
+    path = tmp_path / "match.xlsx"
+    teams_match.build(path, CLASSIC, match=match)
+    out, _ = calc_workbook(path, tmp_path / "computed.xlsx")
+    book = Book(out)
+    row = SUMMARY["Victory points"] + 1
+    home, away = book.sheets["Match"][(row, HOME_COL + 1)], book.sheets["Match"][(row, AWAY_COL + 1)]
+    imps_row = SUMMARY["IMPs"] + 1
+    margin = book.sheets["Match"][(imps_row, HOME_COL + 1)] - book.sheets["Match"][(imps_row, AWAY_COL + 1)]
+    played = book.sheets["Match"][(SUMMARY["Boards played"] + 1, HOME_COL + 1)]
+    assert (home, away) == (victory_points(margin, scale, played), victory_points(-margin, scale, played))
+    assert home + away == 20

@@ -144,6 +144,13 @@ def wbf_vp(margin: object, boards: object) -> float:
 AnyVPScale = VPScale | MatchLengthVPScale
 
 
+def vp_scales(total: int | None = None) -> list[AnyVPScale]:
+    """Every VP scale, one table or by match length (the two registries in order), or those out of ``total``: what
+    a teams workbook offers to choose from."""
+    every: list[AnyVPScale] = [*VP_SCALES, *MATCH_VP_SCALES]
+    return [scale for scale in every if total is None or scale.total == total]
+
+
 def vp_scale(scale: object = None) -> AnyVPScale:
     """The VP scale called ``scale``, from :data:`~xlbridge.rules.VP_SCALES` or
     :data:`~xlbridge.rules.MATCH_VP_SCALES` (any of their names, any case); blank is the discrete 20-VP scale, and

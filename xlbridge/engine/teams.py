@@ -13,13 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..rules import TEAMS_FORMS, VP_SCALES
+from ..rules import TEAMS_FORMS
 from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError
 from .field import bam
 from .model import Play
-from .scales import imps, victory_points
+from .scales import imps, victory_points, vp_scale
 from .scoring import signed_score
 from .session import Event, EventMatch, Team
 
@@ -114,7 +114,7 @@ def score_match(rows: Sequence[MatchRow], scale: object = None) -> MatchScore:
     away = -sum(swing for swing in swings if swing < 0)
     home_vps = away_vps = None
     if played:
-        chosen = choose(VP_SCALES, scale, "VP scale")
+        chosen = vp_scale(scale)
         home_vps = float(victory_points(home - away, chosen, played))
         away_vps = float(victory_points(away - home, chosen, played))
     board_points = sum((board.bam for board in boards if isinstance(board.bam, Fraction)), Fraction(0))
@@ -182,7 +182,7 @@ def score_event(event: Event, matches: Sequence[EventMatch | None], rounds: int)
     """The event's matches (one per row; None for a blank row) to victory points or board points, and the
     standings of ``event.teams`` with running totals for rounds 1 to ``rounds``."""
     form = choose(TEAMS_FORMS, event.form, "form")
-    scale = choose(VP_SCALES, event.scale, "VP scale")
+    scale = vp_scale(event.scale)
     numbers = {team.number for team in event.teams}
     figures = []
     for match in matches:

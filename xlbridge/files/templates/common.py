@@ -20,17 +20,37 @@ from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
+from ...rules import Named
 from .layout import range_ref
 from .lite import add_lite_parts
 
 __all__ = [
     "CLASSIC",
     "FLAVOURS",
+    "INPUT_MESSAGE_LIMIT",
     "LITE",
     "Flavour",
     "Sheet",
     "TemplateBook",
+    "choice_message",
 ]
+
+#: What an Adjusted column's cells say when selected.
+ADJUSTED_MESSAGE = ("Only for a score the director assigns: North-South's score (+420), A (average), A+ (60% NS, 40% "
+                    "EW), A- (40/60), A6040..., or a weighted score (80% 400 / 20% 430).")  # fmt: skip
+
+#: The most characters Excel shows in a cell's input message (Data Validation > Input Message).
+INPUT_MESSAGE_LIMIT = 255
+
+
+def choice_message(entries: Sequence[Named]) -> str:
+    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
+    the choices by name and where they are described."""
+    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+    if len(full) <= INPUT_MESSAGE_LIMIT:
+        return full
+    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
+
 
 #: The colour of every cell a user types in: a light yellow that shows on screen and on paper.
 ENTRY_COLOUR = "#FFF2CC"
@@ -184,10 +204,12 @@ class Sheet:
         options: dict[str, Any] = {
             "validate": "list",
             "source": f"={source}" if not source.startswith("=") else source,
-            "input_message": message[:255],
+            "input_message": message,
             "error_type": "stop" if strict else "information",
-            "error_message": message[:255],
+            "error_message": message,
         }
+        if len(message) > INPUT_MESSAGE_LIMIT:  # Excel would cut it short
+            raise ValueError(f"an input message of {len(message)} characters: {message[:60]}...")
         self.ws.data_validation(first_row, col, first_row + rows - 1, col, options)
 
     def validate_deal(self, first_row: int, rows: int, contract: int, declarer: int, result: int) -> None:
@@ -201,6 +223,12 @@ class Sheet:
             first_row, declarer, rows, book.list_range("Declarers", DECLARERS), True, "Declarer: N, E, S or W"
         )
         self.validate_list(first_row, result, rows, book.list_range("Results", RESULTS), False, "=, +1, -2 or tricks")
+
+    def validate_adjusted(self, first_row: int, rows: int, col: int) -> None:
+        """An Adjusted column: anything may be typed (the Check column says what is wrong), and selecting a cell
+        says what goes there."""
+        self.ws.data_validation(first_row, col, first_row + rows - 1, col, {"validate": "any",
+                                "input_message": ADJUSTED_MESSAGE})  # fmt: skip
 
     def protect(self) -> None:
         """Formulas locked, entry cells open; no password, so a secretary can unprotect if needed."""

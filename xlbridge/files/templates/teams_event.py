@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ...engine.scales import vp_scales
 from ...engine.session import Event
-from ...rules import TEAMS_FORMS, VP_SCALES
-from .common import Flavour, Sheet, TemplateBook
+from ...rules import TEAMS_FORMS
+from .common import Flavour, Sheet, TemplateBook, choice_message
 from .layout import area_ref, cell_ref
 
 __all__ = ["build"]
@@ -35,7 +36,7 @@ S_TEAM, S_NAME, S_PLAYED, S_FOR, S_AGAINST, S_VP, S_BAM, S_SCORE, S_PLACE = rang
 FIRST = 1
 #: The teams-event forms and the 20-VP scales its Settings offer.
 FORMS = TEAMS_FORMS.names()
-SCALES = [scale.name for scale in VP_SCALES if scale.total == 20]
+SCALES = [scale.name for scale in vp_scales(total=20)]
 
 
 def build(
@@ -74,7 +75,7 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     rows: list[tuple[str, str, object, str]] = [
         ("Event", "TeamsEvent", given.name, "The event's name."),
         ("Form of scoring", "Form", given.form,
-         " ".join(f"{form.name}: {form.description}." for form in TEAMS_FORMS)),
+         choice_message(list(TEAMS_FORMS))),
         ("VP scale", "Scale", given.scale,
          "WBF: continuous 20-VP scale for the match's boards (2 decimals). 20: the discrete 20-VP scale."),
         ("Boards per match", "BoardsPerMatch", given.boards, "Used where a match row leaves Boards blank."),
@@ -86,7 +87,10 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         ws.write_string(row, 2, note, book.note)
         book.book.define_name(name, f"={cell_ref(row, 1, 'Settings')}")
     sheet.validate_list(3, 1, 1, book.list_range("Forms", FORMS), True, " or ".join(FORMS))
-    sheet.validate_list(4, 1, 1, book.list_range("VP scales", SCALES), True, " or ".join(SCALES))
+    sheet.validate_list(
+        4, 1, 1, book.list_range("VP scales", SCALES), True,
+        choice_message(vp_scales(total=20)),
+    )  # fmt: skip
     sheet.protect()
 
 

@@ -9,9 +9,9 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from ...engine.scales import vp_scales
 from ...engine.session import Match
-from ...rules import VP_SCALES
-from .common import Flavour, TemplateBook
+from .common import Flavour, TemplateBook, choice_message
 from .layout import area_ref, cell_ref, range_ref
 
 __all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "INFO", "SUMMARY", "build"]
@@ -70,10 +70,10 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
             ws.write_datetime(row, INFO_COL, dt.datetime.combine(value, dt.time()), style)
         elif value:
             ws.write_string(row, INFO_COL, str(value), style)
-    scales = [scale for scale in VP_SCALES if scale.total == 20]
+    scales = vp_scales(total=20)
     sheet.validate_list(
         INFO["VP scale"], INFO_COL, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
-        " ".join(f"{scale.name}: {scale.description}." for scale in scales),
+        choice_message(scales),
     )  # fmt: skip
 
     def col(index: int) -> str:

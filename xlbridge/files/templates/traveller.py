@@ -50,7 +50,7 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     for index, width, text in ((NS, 7, False), (EW, 7, False), (CONTRACT, 9, True), (BY, 5, True), (LEAD, 6, True)):
         sheet.entry_column(index, width, text)
     sheet.entry_column(RESULT, 7, text=True)
-    sheet.entry_column(ADJUSTED, 9, text=True)
+    sheet.entry_column(ADJUSTED, 18, text=True)
 
     block = area_ref(FIRST_ROW, NS, FIRST_ROW + rows - 1, ADJUSTED)
     for index in range(NS_SCORE, CHECK + 1):
@@ -60,6 +60,7 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     sheet.highlight_problems(FIRST_ROW, NS, rows, CHECK, CHECK)
 
     sheet.validate_deal(FIRST_ROW, rows, CONTRACT, BY, RESULT)
+    sheet.validate_adjusted(FIRST_ROW, rows, ADJUSTED)
 
     for offset, line in enumerate(lines):
         row = FIRST_ROW + offset
