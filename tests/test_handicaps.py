@@ -15,12 +15,16 @@ import pytest
 
 from xlbridge import BridgeInputError, Pair, Reason, Session, read_line, score_session
 from xlbridge.engine.session import pair_handicap, read_handicap
-from xlbridge.engine.standings import share_places
-from xlbridge.files.calc import write_values
+from xlbridge.engine.standings import SessionScore, share_places
+from xlbridge.excel import FUNCTIONS
+from xlbridge.files.calc import calc_workbook, write_values
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_names
+from xlbridge.files.templates import CLASSIC, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.xlsx import open_package
+
+from .workbooks import Book
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_NAMES = ROOT / "xlbridge" / "data" / "demo-names.csv"
@@ -134,92 +138,158 @@ def test_names_csv_with_handicaps(tmp_path: Path) -> None:
         read_names(bad.read_bytes(), bad)
 
 
+def _names_file(folder: Path, handicaps: list[str] | None) -> Path:
+    rows = list(csv.reader(DEMO_NAMES.read_text(encoding="utf-8").splitlines()))
+    names = folder / ("names.csv" if handicaps else "plain-names.csv")
+    with names.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.writer(out)
+        if handicaps is None:
+            writer.writerows(rows)
+        else:
+            writer.writerow([*rows[0], "handicap"])
+            writer.writerows([*row, handicap] for row, handicap in zip(rows[1:], handicaps, strict=True))
+    return names
+
+
 @pytest.fixture(scope="module")
 def imported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The demo session imported the way a user does it, its names file carrying a handicap column."""
     folder = tmp_path_factory.mktemp("handicaps")
-    rows = list(csv.reader(DEMO_NAMES.read_text(encoding="utf-8").splitlines()))
-    names = folder / "names.csv"
-    with names.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.writer(out)
-        writer.writerow([*rows[0], "handicap"])
-        writer.writerows([*row, handicap] for row, handicap in zip(rows[1:], HANDICAPS, strict=True))
+    names = _names_file(folder, HANDICAPS)
     done = xlbridge("import", str(DEMO_SESSION), "--names", str(names), "-o", "demo.xlsx", cwd=folder)
     assert done.returncode == 0, done.stderr
-    assert "handicaps for 17 pairs; the handicapped ranking: xlbridge ranking demo.xlsx --handicapped" in done.stderr
+    assert ("handicaps for 17 pairs, on the Names sheet, the handicapped figures on Totals; the handicapped "
+            "ranking: xlbridge ranking demo.xlsx --handicapped") in done.stderr  # fmt: skip
     return folder / "demo.xlsx", names
 
 
-def test_ranking_handicapped_from_a_names_file(imported: tuple[Path, Path]) -> None:
-    """`xlbridge ranking --handicapped --names`: the workbook's percentages plus the handicaps, in handicapped
-    order with the scratch place beside; the same figures and places as the engine's."""
-    workbook, names = imported
-    done = xlbridge("ranking", str(workbook), "--handicapped", "--names", str(names), "--csv", cwd=workbook.parent)
-    assert done.returncode == 0, done.stderr
-    rows = list(csv.DictReader(io.StringIO(done.stdout)))
-    scored = score_session(demo_with_handicaps())
-    want = [
+def _want(scored: SessionScore) -> list[tuple[str, str, str, str, str]]:
+    return [
         (s.handicapped_place, str(s.pair.number), s.pair.direction_text, f"{float(s.handicapped):.2f}", s.place)  # type: ignore[arg-type]
         for s in scored.handicapped_ranking
     ]
-    assert [
-        (r["place"], r["pair"], r["direction"], r["handicapped_percentage"], r["scratch_place"]) for r in rows
-    ] == want
-    assert rows[0]["names"] == "Liam Esher & Eve Pelham"
-    table = xlbridge("ranking", str(workbook), "--handicapped", "--names", str(names), cwd=workbook.parent).stdout
+
+
+def _got(done: subprocess.CompletedProcess[str]) -> list[tuple[str, str, str, str, str]]:
+    rows = list(csv.DictReader(io.StringIO(done.stdout)))
+    return [(r["place"], r["pair"], r["direction"], r["handicapped_percentage"], r["scratch_place"]) for r in rows]
+
+
+def test_imported_handicaps_are_in_the_workbook(imported: tuple[Path, Path]) -> None:
+    """The import writes each pair's handicap into the Names sheet's Handicap column, and the computed Totals show
+    the handicap, the handicapped percentage and place of each pair exactly as the engine gives them."""
+    workbook, _ = imported
+    book = Book(workbook)
+    names, totals = book.sheets["Names"], book.sheets["Totals"]
+    col = LAYOUT.names.col("Handicap") + 1
+    assert names[(1, col)] == "Handicap"
+    typed = [names.get((row, col)) for row in range(2, 2 + len(HANDICAPS))]
+    assert typed == [float(h) if h else None for h in HANDICAPS]
+    scored = score_session(demo_with_handicaps())
+    by_pair = {(str(s.pair.number), s.pair.direction_text): s for s in scored.standings}
+    heading = {name: LAYOUT.totals.col(name) + 1 for name in ("Pair", "Direction", "Handicap", "Handicapped %",
+                                                             "Handicapped place")}  # fmt: skip
+    for row in range(2, 2 + len(HANDICAPS)):
+        standing = by_pair[
+            (str(totals[(row, heading["Pair"])]).removesuffix(".0"), totals[(row, heading["Direction"])])
+        ]
+        assert totals[(row, heading["Handicap"])] == float(standing.handicap)  # type: ignore[arg-type]
+        assert totals[(row, heading["Handicapped %"])] == pytest.approx(float(standing.handicapped), abs=1e-9)  # type: ignore[arg-type]
+        assert totals[(row, heading["Handicapped place"])] == standing.handicapped_place
+
+
+def test_ranking_handicapped_from_the_workbook(imported: tuple[Path, Path]) -> None:
+    """`xlbridge ranking --handicapped`: the Totals' handicapped figures in handicapped order, the scratch place
+    beside; the same figures and places as the engine's, and the same with --names giving the handicaps again."""
+    workbook, names = imported
+    want = _want(score_session(demo_with_handicaps()))
+    done = xlbridge("ranking", str(workbook), "--handicapped", "--csv", cwd=workbook.parent)
+    assert done.returncode == 0, done.stderr
+    assert _got(done) == want
+    assert next(iter(csv.DictReader(io.StringIO(done.stdout))))["names"] == "Liam Esher & Eve Pelham"
+    again = xlbridge("ranking", str(workbook), "--handicapped", "--names", str(names), "--csv", cwd=workbook.parent)
+    assert _got(again) == want
+    table = xlbridge("ranking", str(workbook), "--handicapped", cwd=workbook.parent).stdout
     assert "Hcp %  Scratch" in table
     assert "North-South" in table
     assert "East-West" in table
 
 
-def test_ranking_handicapped_needs_handicaps(imported: tuple[Path, Path]) -> None:
-    """A workbook with no Handicap column and no --names is refused in one line; --names alone asks for
-    --handicapped."""
-    workbook, names = imported
-    done = xlbridge("ranking", str(workbook), "--handicapped", cwd=workbook.parent)
+def test_names_file_handicaps_replace_the_workbooks(imported: tuple[Path, Path], tmp_path: Path) -> None:
+    """--names gives other handicaps: they are used, not the figures the workbook shows."""
+    workbook, _ = imported
+    other = ["0"] * len(HANDICAPS)
+    other[0] = "10"
+    names = _names_file(tmp_path, other)
+    done = xlbridge("ranking", str(workbook), "--handicapped", "--names", str(names), "--csv", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    pairs = [Pair(p.number, p.direction, p.players, read_handicap(h)) for p, h in
+             zip(demo_data().session.pairs, other, strict=True)]  # fmt: skip
+    assert _got(done) == _want(score_session(replace(demo_data().session, pairs=tuple(pairs))))
+
+
+def test_ranking_handicapped_needs_handicaps(imported: tuple[Path, Path], tmp_path: Path) -> None:
+    """A workbook with no handicaps and no --names is refused in one line; --names alone asks for --handicapped."""
+    _, names = imported
+    plain = _names_file(tmp_path, None)
+    assert (
+        xlbridge("import", str(DEMO_SESSION), "--names", str(plain), "-o", "plain.xlsx", cwd=tmp_path).returncode == 0
+    )
+    done = xlbridge("ranking", "plain.xlsx", "--handicapped", cwd=tmp_path)
     assert done.returncode == 2
-    assert done.stderr == (f"xlbridge ranking: {workbook}: no handicaps: its Names sheet has no Handicap column; give "
-                           "them with --names NAMES.csv (a names file with a handicap column)\n")  # fmt: skip
-    done = xlbridge("ranking", str(workbook), "--names", str(names), cwd=workbook.parent)
+    assert done.stderr == ("xlbridge ranking: plain.xlsx: no handicaps: none on its Names sheet (the Handicap "
+                           "column); type them there, or give them with --names NAMES.csv (a names file with a "
+                           "handicap column)\n")  # fmt: skip
+    done = xlbridge("ranking", "plain.xlsx", "--names", str(names), cwd=tmp_path)
     assert (done.returncode, done.stderr) == (
         2,
         "xlbridge ranking: --names and --handicaps give handicaps: add --handicapped\n",
     )
 
 
-def test_ranking_handicapped_from_the_workbooks_own_columns(imported: tuple[Path, Path], tmp_path: Path) -> None:
-    """A session workbook whose Names sheet has Handicap 1 and Handicap 2 columns (the players') gives the handicaps
-    itself, made into the pairs' by --handicaps; one whose Totals show Handicapped % is read as it shows them."""
-    workbook, _ = imported
-    names_col = len(LAYOUT.names.columns) + 1
-    cells: dict[tuple[int, int], object] = {(1, names_col): "Handicap 1", (1, names_col + 1): "Handicap 2"}
+def test_handicaps_typed_in_the_template(tmp_path: Path) -> None:
+    """A secretary types handicaps into the pairs-session template's Names sheet, or her players' in two columns of
+    her own (Handicap 1, Handicap 2: made into the pair's by --handicaps): the Totals the template computes and the
+    ranking command agree with the engine."""
+    session = demo_data().session
+    pairs = tuple(replace(pair, handicap=read_handicap(h)) for pair, h in zip(session.pairs, HANDICAPS, strict=True))
+    built = tmp_path / "typed.xlsx"
+    pairs_session.build(built, CLASSIC, session=replace(session, pairs=pairs))
+    computed, _ = calc_workbook(built, tmp_path / "typed-computed.xlsx")
+    done = xlbridge("ranking", str(computed), "--handicapped", "--csv", cwd=tmp_path)
+    assert _got(done) == _want(score_session(demo_with_handicaps()))
+
+    plain = tmp_path / "plain.xlsx"
+    pairs_session.build(plain, CLASSIC, session=session)
+    col = len(LAYOUT.names.columns) + 1
+    cells: dict[tuple[int, int], object] = {(1, col): "Handicap 1", (1, col + 1): "Handicap 2"}
     for offset, handicap in enumerate(HANDICAPS):
-        cells[(LAYOUT.names.first_row + offset + 1, names_col)] = float(handicap or 0)
-        cells[(LAYOUT.names.first_row + offset + 1, names_col + 1)] = float(handicap or 0)
+        cells[(LAYOUT.names.first_row + offset + 1, col)] = float(handicap or 0)
+        cells[(LAYOUT.names.first_row + offset + 1, col + 1)] = float(handicap or 0)
     players = tmp_path / "players.xlsx"
-    write_values(open_package(workbook), {"Names": cells}, players, replace=False)
-    summed = xlbridge("ranking", str(players), "--handicapped", "--handicaps", "SUM", "--csv", cwd=tmp_path)
-    averaged = xlbridge("ranking", str(players), "--handicapped", "--csv", cwd=tmp_path)
+    write_values(open_package(plain), {"Names": cells}, players, replace=False)
+    players_computed, _ = calc_workbook(players, tmp_path / "players-computed.xlsx")
+    summed = xlbridge("ranking", str(players_computed), "--handicapped", "--handicaps", "SUM", "--csv", cwd=tmp_path)
+    averaged = xlbridge("ranking", str(players_computed), "--handicapped", "--csv", cwd=tmp_path)
     assert summed.returncode == averaged.returncode == 0, summed.stderr + averaged.stderr
-    rows = list(csv.reader(DEMO_NAMES.read_text(encoding="utf-8").splitlines()))[1:]
-    given = {(row[0], row[1]): float(handicap or 0) for row, handicap in zip(rows, HANDICAPS, strict=True)}
+    given = {(str(p.number), p.direction_text): float(h or 0) for p, h in zip(session.pairs, HANDICAPS, strict=True)}
     for done, factor in ((summed, 2), (averaged, 1)):  # each player has the pair's figure: summed, twice it
         shown = {(r["pair"], r["direction"]): float(r["handicap"]) for r in csv.DictReader(io.StringIO(done.stdout))}
         assert shown == {key: factor * value for key, value in given.items()}
 
-    totals_col = len(LAYOUT.totals.columns) + 1
-    shown: dict[tuple[int, int], object] = {(1, totals_col): "Handicap", (1, totals_col + 1): "Handicapped %",
-                                            (1, totals_col + 2): "Handicapped place"}  # fmt: skip
-    for offset in range(len(HANDICAPS)):
-        row = LAYOUT.totals.first_row + offset + 1
-        shown.update({(row, totals_col): 0.0, (row, totals_col + 1): 50.0, (row, totals_col + 2): "1="})
-    figures = tmp_path / "figures.xlsx"
-    write_values(open_package(workbook), {"Totals": shown}, figures, replace=False)
-    done = xlbridge("ranking", str(figures), "--handicapped", "--csv", cwd=tmp_path)
-    assert done.returncode == 0, done.stderr
-    assert {(row["place"], row["handicapped_percentage"]) for row in csv.DictReader(io.StringIO(done.stdout))} == {
-        ("1=", "50.00")
-    }
+
+def test_a_bad_handicap_in_the_template_says_which() -> None:
+    """A handicap the Names sheet cannot hold as one (text, or beyond the limit) leaves the totals as errors, and
+    the Results' Check column and the ranking's note name the pair: nothing is ranked on a wrong figure."""
+    results = [[1, 1, 2, "4S", "N", "", "=", ""]]
+    for typed, why in (("lots", "expected percentage points"), (75, "a handicap is at most 50 percentage points")):
+        names = [[1, "", "Ann", "Bob", typed], [2, "", "Cath", "Dave", ""]]
+        totals = FUNCTIONS["PAIRTOTALS"](results, names, [["MP"]], [["Howell"]])
+        assert {cell for row in totals for cell in row} == {"#VALUE!" if typed == "lots" else "#NUM!"}
+        check = FUNCTIONS["SESSIONRESULTS"](results, names, [["MP"]], [["Howell"]])[0][-1]
+        note = FUNCTIONS["SESSIONINFO"]("Club", "", results, names, [["MP"]], [["Howell"]])[-1][0]
+        assert check == note
+        assert check.startswith(f"pair 1: handicap {typed!r}: {why}"), check
 
 
 def test_imp_workbooks_are_refused(tmp_path: Path) -> None:

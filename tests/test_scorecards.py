@@ -227,7 +227,7 @@ def test_lite_blanks_read_as_blanks() -> None:
         (("12NS",), "#N/A", "pair '12NS' is not on the list of pairs"),
         ((2,), "#VALUE!", "pair 2: 2 pairs have this number; say which: 2NS or 2EW"),
         (("2NS", "Pairs"), "#VALUE!", "method 'Pairs'"),
-        (("2NS", "MP", 0.5), "#VALUE!", "per_board 0.5: must be a whole number"),
+        (("2NS", "MP", 0.5), "#VALUE!", "results per board 0.5: must be a whole number"),
     ],
 )
 def test_a_card_that_cannot_be_given_is_one_row_of_errors_with_the_reason(

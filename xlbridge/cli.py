@@ -198,13 +198,12 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
 
 
 def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
-    """After an import whose names gave handicaps: where to see the handicapped ranking (the pairs-session
-    workbook has no Handicap column yet)."""
+    """After an import whose names gave handicaps: where they are, and the handicapped ranking."""
     count = 0 if session is None else sum(1 for pair in session.pairs if pair.handicap is not None)
     if count:
         print(
-            f"{args.names}: handicaps for {count} pairs; the handicapped ranking: xlbridge ranking {destination} "
-            f"--handicapped --names {args.names}",
+            f"{args.names}: handicaps for {count} pairs, on the Names sheet, the handicapped figures on Totals; "
+            f"the handicapped ranking: xlbridge ranking {destination} --handicapped",
             file=sys.stderr,
         )
 

@@ -29,6 +29,7 @@ from .excel.help import (
     BOARD_LINES,
     BOARDS,
     BOARDS_30,
+    CARD_ROWS,
     CHICAGO_WHEEL,
     CONTRACT,
     CONTRACTS,
@@ -433,11 +434,18 @@ if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic
 @arg("method", doc=SCORECARD_METHOD, **RANGE)
 @arg("per_board", doc=PER_BOARD, **RANGE)
 @arg("rounds", doc=ROUNDS, **RANGE)
+@arg("rows", doc=CARD_ROWS, **RANGE)
 def SCORECARD(
-    pair: Cells, names: Cells, results: Cells, method: Cells = None, per_board: Cells = None, rounds: Cells = None
+    pair: Cells,
+    names: Cells,
+    results: Cells,
+    method: Cells = None,
+    per_board: Cells = None,
+    rounds: Cells = None,
+    rows: Cells = None,
 ) -> Grid:
     """A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %."""
-    return scorecards.scorecard(pair, names, results, method, per_board, rounds)
+    return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows)
 
 
 #: The worksheet functions this module declares, by the names Excel shows.

@@ -32,6 +32,7 @@ __all__ = [
     "BOARDS",
     "BOARDS_30",
     "BOARD_LINES",
+    "CARD_ROWS",
     "CHICAGO_WHEEL",
     "CONTRACT",
     "CONTRACTS",
@@ -132,7 +133,8 @@ HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 /
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
 RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score (8 columns; blank rows are skipped)."
 NAMES_BLOCK = (
-    "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2."
+    "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2, "
+    "handicap (optional, percentage points)."
 )
 SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
 MOVEMENT = f"One field or two: {choices(MOVEMENT_KINDS)}."
@@ -156,7 +158,8 @@ EVENT_FORM = f"How matches are scored: {choices(TEAMS_FORMS)}."
 EVENT_BOARDS = "Optional: the boards of a match whose row leaves Boards blank (default 8)."
 EVENT_ROUNDS = "Optional: how many rounds to show running totals for."
 PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its direction (7NS, 7EW)."
-NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2, as the Names sheet lists them."
+NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2 and optionally the handicap, as the Names sheet lists them."
+CARD_ROWS = "Optional: the rows the card fills, blank rows after it (for a fixed array range, as in Excel 2016)."
 RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, declarer, lead, result, adjusted, as on the Results sheet."
 SCORECARD_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
 ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."

@@ -1,10 +1,11 @@
 """The worksheet function of personal scorecards: SCORECARD.
 
-``SCORECARD(pair, names, results, [method], [per_board], [rounds])`` reads a whole session from two ranges laid out
-as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2; ``results``: board, NS,
-EW, contract, declarer, lead, result, adjusted), scores it with the engine's session computation and spills the
-pair's card, one row per board it played, in the columns of :data:`COLUMNS`. The session is scored once however
-many cards a sheet shows: the scored session is kept, keyed on what was read (:mod:`xlbridge.excel.cache`).
+``SCORECARD(pair, names, results, [method], [per_board], [rounds], [rows])`` reads a whole session from two ranges
+laid out as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2, handicap;
+``results``: board, NS, EW, contract, declarer, lead, result, adjusted), read and scored as the session functions
+read and score it (:func:`xlbridge.excel.session.read_session`: the same cells give the same session, scored once
+however many cards a sheet shows), and spills the pair's card, one row per board it played, in the columns of
+:data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has one).
 
 A blank ``pair`` gives a blank row; a card that cannot be given (a pair not on the list, a range of the wrong
 width) is one row of error values with the reason in its last cell, as the scoresheet functions show theirs.
@@ -12,17 +13,14 @@ width) is one row of error values with the reason in its last cell, as the score
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
-from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_line
-from ..engine.standings import score_session
-from ..engine.values import as_whole_number, is_blank
-from .cache import Kept, forget_if_full
-from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, text_cell, to_cell
+from ..engine.values import as_whole_number
+from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+from .session import read_session
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard"]
 
@@ -31,76 +29,12 @@ COLUMNS = (
     "Round", "Board", "Versus", "Direction", "Contract", "By", "Result", "Score", "Points", "%", "Running total",
     "Running %",
 )  # fmt: skip
-#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet).
-NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2")
+#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet; the handicap optional).
+NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2", "Handicap")
 #: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to H).
 RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted")
-
-#: Each session read, scored once (many cards on a sheet read the same session).
-_SCORED = Kept(score_session)
-
-
-def _text(value: object) -> str:
-    """A cell as the text a traveller holds: whole numbers without ``.0``, xlwings Lite's 0 for an empty cell
-    as nothing."""
-    value = text_cell(value)
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value).strip()
-
-
-def _pair_number(value: object) -> PairNumber | None:
-    text = _text(value)
-    if not text:
-        return None
-    return int(text) if text.isdigit() else text
-
-
-def _held(row: Sequence[object], headings: Sequence[str]) -> BridgeInputError | None:
-    return next((e for e in map(held_error, headings, row) if e is not None), None)
-
-
-def _pairs(names: object) -> list[Pair]:
-    grid = as_grid(names)
-    if len(grid[0]) < 1 or len(grid[0]) > len(NAME_COLUMNS):
-        raise BridgeInputError(f"names: 1 to {len(NAME_COLUMNS)} columns ({', '.join(NAME_COLUMNS)})")
-    pairs = []
-    for number, row in enumerate(grid, start=1):
-        cells = (list(row) + [None] * len(NAME_COLUMNS))[: len(NAME_COLUMNS)]
-        held = _held(cells, NAME_COLUMNS)
-        if held is not None:
-            raise held.within(f"names row {number}")
-        pair = _pair_number(cells[0])
-        if pair is None:
-            continue
-        try:
-            side = parse_direction(_text(cells[1]))
-        except BridgeInputError as error:
-            raise error.within(f"names row {number}") from None
-        pairs.append(Pair(pair, side, tuple(player for player in map(_text, cells[2:]) if player)))
-    return pairs
-
-
-def _row(cells: Sequence[object]) -> Row | None:
-    """A result row as typed: None when it is empty, else the line or why it cannot be scored."""
-    held = _held(cells, RESULT_COLUMNS)
-    texts = [_text(cell) for cell in cells]
-    if held is None and not any(texts):
-        return None
-    board_text, _, _, contract, declarer, lead, result, adjusted = texts
-    ns, ew = _pair_number(cells[1]), _pair_number(cells[2])
-    entered = (contract, declarer, lead, result, adjusted)
-    board = int(board_text) if board_text.isdigit() and int(board_text) > 0 else None
-    if held is not None:
-        return Unscorable(board, ns, ew, entered, held.message)
-    if result == "0" and not (contract or declarer):
-        result = ""  # xlwings Lite's 0 for an empty cell, on a row with no contract
-    try:
-        return read_line(board_text, ns, ew, contract, declarer, result, lead, adjusted)
-    except BridgeInputError as error:
-        return Unscorable(board, ns, ew, entered, error.message)
+#: The most rows a padded card may ask for.
+MOST_ROWS = 1_000
 
 
 def _round(value: object, number: int) -> int | None:
@@ -115,34 +49,14 @@ def _round(value: object, number: int) -> int | None:
     return found
 
 
-def _session(names: object, results: object, method: object, per_board: object, rounds: object) -> tuple[
-    Session, list[int | None] | None
-]:  # fmt: skip
-    grid = as_grid(results)
-    if len(grid[0]) != len(RESULT_COLUMNS):
-        raise BridgeInputError(
-            f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), {len(grid[0])} given"
-        )
-    round_cells = [row[0] for row in as_grid(rounds)]
-    given = not all(is_blank_text(value) for value in round_cells)
-    if given and len(round_cells) != len(grid):
-        raise BridgeInputError(f"rounds: one per row of results ({len(grid)}), {len(round_cells)} given")
-    lines: list[Row] = []
-    line_rounds: list[int | None] = []
-    for number, row in enumerate(grid, start=1):
-        line = _row(row)
-        if line is not None:
-            lines.append(line)
-            line_rounds.append(_round(round_cells[number - 1], number) if given else None)
-    per_board_cell = text_cell(as_grid(per_board)[0][0])
-    held = held_error("per_board", per_board_cell)
-    if held is not None:
-        raise held
-    expected = None if is_blank(per_board_cell) else as_whole_number(per_board_cell, "per_board")
-    if expected is not None and expected < 1:
-        raise BridgeInputError(f"per_board {expected}: at least 1 result per board", reason=Reason.OUT_OF_RANGE)
-    session = Session.of(method=text_cell(as_grid(method)[0][0]), per_board=expected, pairs=_pairs(names), lines=lines)
-    return session, line_rounds if given else None
+def _rounds(rounds: object, rows: int) -> list[int | None] | None:
+    """The round of each row of results, or None when no round is given."""
+    cells = [row[0] for row in as_grid(rounds)]
+    if all(is_blank_text(value) for value in cells):
+        return None
+    if len(cells) != rows:
+        raise BridgeInputError(f"rounds: one per row of results ({rows}), {len(cells)} given")
+    return [_round(value, number) for number, value in enumerate(cells, start=1)]
 
 
 def _cells(row: ScorecardRow) -> list[Any]:
@@ -169,22 +83,47 @@ def _one_row(*_: object) -> tuple[int, int]:
 
 @never_raises(_one_row)
 def scorecard(
-    pair: object, names: object, results: object, method: object = None, per_board: object = None, rounds: object = None
+    pair: object,
+    names: object,
+    results: object,
+    method: object = None,
+    per_board: object = None,
+    rounds: object = None,
+    rows: object = None,
 ) -> Grid:
-    """A pair's personal scorecard, one row per board it played (see :data:`COLUMNS`)."""
-    forget_if_full()
+    """A pair's personal scorecard, one row per board it played (see :data:`COLUMNS`), padded to ``rows``."""
     width = len(COLUMNS)
     wanted = as_grid(pair)[0][0]
     try:
         held = held_error("pair", wanted)
         if held is not None:
             raise held
+        size = None if is_blank_text(as_grid(rows)[0][0]) else as_whole_number(as_grid(rows)[0][0], "rows")
+        if size is not None and not 1 <= size <= MOST_ROWS:
+            raise BridgeInputError(f"rows {size}: 1 to {MOST_ROWS}", reason=Reason.OUT_OF_RANGE)
+        grid, listed = as_grid(results), as_grid(names)
+        if len(grid[0]) != len(RESULT_COLUMNS):
+            raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), "
+                                   f"{len(grid[0])} given")  # fmt: skip
+        if len(listed[0]) not in (len(NAME_COLUMNS) - 1, len(NAME_COLUMNS)):
+            raise BridgeInputError(f"names: 4 or 5 columns ({', '.join(NAME_COLUMNS)}), {len(listed[0])} given")
         if is_blank_text(wanted):
-            return [[""] * width]
-        session, line_rounds = _session(names, results, method, per_board, rounds)
-        card = engine_scorecard(_SCORED[session], wanted, line_rounds)
+            card: list[list[Any]] = []
+        else:
+            worked = read_session(grid, listed, method, None, per_board)
+            by_row = _rounds(rounds, len(grid))
+            line_rounds: list[int | None] | None = None
+            if by_row is not None:
+                line_rounds = [None] * len(worked.score.session.lines)
+                for row, index in enumerate(worked.line_of):
+                    if index is not None:
+                        line_rounds[index] = by_row[row]
+            card = [_cells(row) for row in engine_scorecard(worked.score, wanted, line_rounds).rows]
     except BridgeInputError as error:
         return [[error_value(error)] * (width - 1) + [error.message]]
-    if not card.rows:
-        return [[""] * width]
-    return [_cells(row) for row in card.rows]
+    if size is None:
+        return card or [[""] * width]
+    if len(card) > size:
+        return [[error_value(BridgeInputError("", reason=Reason.OUT_OF_RANGE))] * (width - 1)
+                + [f"the card has {len(card)} rows, more than the {size} it may fill"]]  # fmt: skip
+    return card + [[""] * width for _ in range(size - len(card))]

@@ -18,10 +18,20 @@ from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.checks import check_session, flag_rows
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.session import Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ..engine.session import (
+    Line,
+    Pair,
+    PairNumber,
+    Row,
+    Session,
+    Unscorable,
+    parse_direction,
+    read_handicap,
+    read_line,
+)
 from ..engine.standings import SessionScore, Standing, score_session
 from ..engine.values import as_whole_number, show
-from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
+from ..rules import MOVEMENT_KINDS, SESSION_METHODS
 from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
 
@@ -29,6 +39,7 @@ __all__ = [
     "INFO_ROWS",
     "PAIR_COLUMNS",
     "RESULT_COLUMNS",
+    "TOTAL_COLUMNS",
     "TRAVELLER_COLUMNS",
     "pairtotals",
     "ranking",
@@ -45,6 +56,8 @@ INFO_ROWS = ("Title", "Date", "Results per board", "Top", "Boards", "Last board"
 RESULT_COLUMNS = ("NS score", "EW score", "NS points", "EW points", "NS %", "EW %", "Datum", "Check")
 #: What PAIRTOTALS gives for each pair, and RANKING for each place.
 PAIR_COLUMNS = ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%")
+#: What PAIRTOTALS gives for each pair: the ranking's columns, then the handicapped figures (blank without handicaps).
+TOTAL_COLUMNS = (*PAIR_COLUMNS, "Handicap", "Handicapped %", "Handicapped place")
 #: What a traveller shows for each line.
 TRAVELLER_COLUMNS = ("NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points")
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
@@ -73,35 +86,39 @@ def _row(cells: Sequence[object]) -> Row | None:
     texts = tuple(_text(value) for value in entered)
     if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
         return None
+    try:
+        known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
+    except BridgeInputError:
+        known = None  # no board to hold up
     for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
         held = held_error(name, value)
-        if held is not None:
-            return Unscorable(None, _pair_number(ns), _pair_number(ew), texts, held.message)  # type: ignore[arg-type]
+        if held is not None:  # the line waits, and with it its board
+            return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, held.message)  # type: ignore[arg-type]
     contract, declarer, lead, result, adjusted = texts
     try:
-        number = as_whole_number(board, "board") if not is_blank_text(board) else None
-        if number is None:
+        if is_blank_text(board):
             raise BridgeInputError("board missing: each result needs its board number")
+        number = as_whole_number(board, "board")
         return read_line(number, _pair_number(ns), _pair_number(ew), contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
-        try:
-            known: int | None = as_whole_number(board, "board")
-        except BridgeInputError:
-            known = None
         return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, error.message)  # type: ignore[arg-type]
 
 
 def _pairs(names: Grid) -> list[Pair | None]:
-    """The pairs of the names block, row by row (None for a blank row)."""
+    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap."""
     out: list[Pair | None] = []
     for cells in names:
-        number, direction, *players = (list(cells) + [None] * 4)[:4]
+        number, direction, first, second, handicap = (list(cells) + [None] * 5)[:5]
         pair = _pair_number(number)
         if pair is None:
             out.append(None)
             continue
-        side = _text(direction).upper().replace("-", "")
-        out.append(Pair(pair, Side(side) if side in ("NS", "EW") else None, tuple(_text(p) for p in players)))
+        try:
+            side = parse_direction(_text(direction))
+        except BridgeInputError as error:
+            raise error.within(f"pair {show(pair)}") from None
+        points = read_handicap(None if is_blank_text(handicap) else handicap, f"pair {show(pair)}: handicap")
+        out.append(Pair(pair, side, (_text(first), _text(second)), points))
     return out
 
 
@@ -121,6 +138,10 @@ class _Worked:
         self.rows = [_row(cells) for cells in results]
         self.pair_rows = _pairs(names)
         expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
+        if expected is not None and expected < 1:
+            raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
+        if is_blank_text(movement):  # not said: a Mitchell when the names give directions (a Howell's have none)
+            movement = "Mitchell" if any(pair and pair.direction for pair in self.pair_rows) else "Howell"
         session = Session(
             method=choose(SESSION_METHODS, method, "method"),
             movement=choose(MOVEMENT_KINDS, movement, "movement"),
@@ -257,20 +278,35 @@ def _standing_cells(standing: Standing | None, score: SessionScore) -> list[obje
     return [standing.place, pair.number, pair.direction_text, pair.names, standing.boards, total, percentage]
 
 
+def _total_cells(standing: Standing | None, score: SessionScore) -> list[object]:
+    """A Totals row: the ranking's cells, then the handicap, handicapped percentage and place (blank without)."""
+    cells = _standing_cells(standing, score)
+    if standing is None or standing.handicap is None:
+        return [*cells, "", "", ""]
+    handicapped = standing.handicapped
+    shown = to_cell(handicapped) if handicapped is not None else ("#N/A" if score.problems else "")
+    return [*cells, to_cell(standing.handicap), shown, standing.handicapped_place]
+
+
 def _pairs_shape(results: object, names: object, *_: object) -> tuple[int, int]:
     return len(as_grid(names)), len(PAIR_COLUMNS)
 
 
-@never_raises(_pairs_shape)
+def _totals_shape(results: object, names: object, *_: object) -> tuple[int, int]:
+    return len(as_grid(names)), len(TOTAL_COLUMNS)
+
+
+@never_raises(_totals_shape)
 def pairtotals(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
-    """For each row of the names block: place, pair, direction, players, boards played, total and percentage."""
+    """For each row of the names block: place, pair, direction, players, boards played, total and percentage, and
+    with handicaps the handicap, the handicapped percentage and the handicapped place."""
     rows = len(as_grid(names))
     try:
         worked = read_session(results, names, method, movement, per_board)
     except BridgeInputError as error:
-        return _failed(error, rows, len(PAIR_COLUMNS))
+        return _failed(error, rows, len(TOTAL_COLUMNS))
     standings = iter(worked.score.standings)
-    return [_standing_cells(None if pair is None else next(standings), worked.score) for pair in worked.pair_rows]
+    return [_total_cells(None if pair is None else next(standings), worked.score) for pair in worked.pair_rows]
 
 
 @never_raises(_pairs_shape)

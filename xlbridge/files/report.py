@@ -197,11 +197,12 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
         given = {(pair.number, pair.direction if two_fields else None): pair.handicap
                  for pair in read_names(names.read_bytes(), names, handicaps)}  # fmt: skip
         pairs = {key: replace(pair, handicap=given.get(key)) for key, pair in pairs.items()}
-    shown_by_workbook = any(standing.handicapped not in (None, "") for standing in scored.standings)
+    # The Totals' handicapped figures, unless --names gives other handicaps.
+    shown_by_workbook = names is None and any(standing.handicapped not in (None, "") for standing in scored.standings)
     if not shown_by_workbook and all(pair.handicap is None for pair in pairs.values()):
         raise WorkbookError(
-            f"{path}: no handicaps: its Names sheet has no Handicap column; give them with --names NAMES.csv "
-            "(a names file with a handicap column)"
+            f"{path}: no handicaps: none on its Names sheet (the Handicap column); type them there, or give them "
+            "with --names NAMES.csv (a names file with a handicap column)"
         )
     rows: list[tuple[int, RankingRow, Fraction | None]] = []
     for standing in scored.standings:

@@ -101,9 +101,10 @@ def read_workbook(path: Path, handicaps: str | None = None) -> ScoredSession:
         row = LAYOUT.names.first_row + offset + 1
         try:
             side = direction(name_cell("Direction"))
-            if "handicap" in handicap_columns:
-                handicap = read_handicap(names.get((row, handicap_columns["handicap"])))
-            else:
+            # The pair's Handicap, or (where that is blank) its players' Handicap 1 and 2 made into the pair's.
+            pairs_own = handicap_columns.get("handicap")
+            handicap = None if pairs_own is None else read_handicap(names.get((row, pairs_own)))
+            if handicap is None:
                 handicap = pair_handicap([names.get((row, handicap_columns[key])) for key in ("handicap1", "handicap2")
                                           if key in handicap_columns], handicaps)  # fmt: skip
         except BridgeInputError as error:

@@ -17,10 +17,12 @@ from pathlib import Path
 from xlsxwriter.format import Format
 
 from ...engine.session import Session
-from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TRAVELLER_COLUMNS
+from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
+from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
+from ...rules.handicaps import HANDICAP_LIMIT
 from .common import Flavour, Sheet, TemplateBook
-from .layout import Block, NamedCell, area_ref, range_ref
+from .layout import Block, NamedCell, area_ref, cell_ref, range_ref
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
@@ -84,7 +86,7 @@ _SETTINGS, _COMPUTED = _settings_cells()
 LAYOUT = PairsLayout(
     settings=_SETTINGS,
     computed=_COMPUTED,
-    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2"), 0, 1),
+    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap"), 0, 1),
     results=Block(
         "Results",
         (
@@ -108,7 +110,7 @@ LAYOUT = PairsLayout(
         0,
         1,
     ),
-    totals=Block("Totals", PAIR_COLUMNS, 0, 1),
+    totals=Block("Totals", TOTAL_COLUMNS, 0, 1),
     ranking=Block("Ranking", PAIR_COLUMNS, 3, 4),
 )
 
@@ -150,24 +152,37 @@ def build(
     ``tables`` results each), filled with ``session`` if given."""
     size = sizes(session, Sizes(rows, pairs, boards, tables))
     book = TemplateBook(path, flavour, "Pairs session")
-    sheets = {name: book.sheet(name) for name in ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers")}
+    sheets = {name: book.sheet(name) for name in SHEETS}
     _settings(book, sheets["Settings"], size, session)
     _names(book, sheets["Names"], size, session)
     _results(book, sheets["Results"], size, session)
     _totals(book, sheets["Totals"], size)
     _ranking(book, sheets["Ranking"], size)
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
+    _scorecard(book, sheets["Scorecard"], size, session)
     book.book.worksheets()[4].activate()  # open on the Ranking
     book.close()
 
 
-def session_arguments(size: Sizes) -> str:
-    """The arguments every session function takes: the results and names blocks, method, movement, per board."""
+#: The workbook's sheets, in order.
+SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard")
+#: The Scorecard sheet: the pair typed (0-based row, column), the card's headings' row, the card's first row.
+SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
+
+
+def session_ranges(size: Sizes) -> tuple[str, str]:
+    """The results block (board to adjusted) and the names block (pair to handicap), as the functions read them."""
     results, names = LAYOUT.results, LAYOUT.names
     entries = area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
                        results.col("Adjusted"), results.sheet)  # fmt: skip
-    pairs = area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1, names.col("Player 2"),
+    pairs = area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1, names.col("Handicap"),
                      names.sheet)  # fmt: skip
+    return entries, pairs
+
+
+def session_arguments(size: Sizes) -> str:
+    """The arguments every session function takes: the results and names blocks, method, movement, per board."""
+    entries, pairs = session_ranges(size)
     return f"{entries},{pairs},Method,Movement,PerBoard"
 
 
@@ -229,10 +244,17 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     ws = sheet.ws
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    for heading, width in zip(names.columns, (8, 10, 26, 26), strict=True):
-        sheet.entry_column(names.col(heading), width, text=heading != "Pair")
+    for heading, width in zip(names.columns, (8, 10, 26, 26, 10), strict=True):
+        sheet.entry_column(names.col(heading), width, text=heading not in ("Pair", "Handicap"))
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
+    handicap = names.col("Handicap")
+    ws.data_validation(names.first_row, handicap, names.first_row + size.pairs - 1, handicap, {
+        "validate": "decimal", "criteria": "between", "minimum": -HANDICAP_LIMIT, "maximum": HANDICAP_LIMIT,
+        "input_message": f"Optional: the pair's handicap in percentage points (-5, +2.5), added to its percentage on "
+                         f"Totals (matchpoint scoring). Blank for none; at most {HANDICAP_LIMIT} either way.",
+        "error_message": f"A handicap is a number of percentage points, at most {HANDICAP_LIMIT} either way.",
+    })  # fmt: skip
     for offset, pair in enumerate(session.pairs if session else ()):
         row = names.first_row + offset
         ws.write(row, names.col("Pair"), pair.number, book.entry)
@@ -240,6 +262,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
             ws.write_string(row, names.col("Direction"), pair.direction_text, book.entry_text)
         for heading, player in zip(("Player 1", "Player 2"), pair.players, strict=False):
             ws.write_string(row, names.col(heading), player, book.entry_text)
+        if pair.handicap is not None:
+            ws.write_number(row, handicap, float(pair.handicap), book.entry)
     ws.freeze_panes(1, 0)
     sheet.protect()
 
@@ -252,7 +276,7 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     ws = sheet.ws
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
-    widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 9}
+    widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 18}
     for heading, width in widths.items():
         sheet.entry_column(results.col(heading), width, text=heading in ENTERED)
     first_computed = results.col(RESULT_COLUMNS[0])
@@ -267,6 +291,7 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     check = results.col("Check")
     sheet.highlight_problems(results.first_row, results.col("Board"), rows, check, check)
     sheet.validate_deal(results.first_row, rows, results.col("Contract"), results.col("By"), results.col("Result"))
+    sheet.validate_adjusted(results.first_row, rows, results.col("Adjusted"))
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
@@ -289,14 +314,16 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
 
 
 #: Column widths and formats of a table of pairs (Totals and Ranking): whole numbers shown whole, figures to 2dp.
-PAIR_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Boards": 7, "Total": 9, "%": 8}
+PAIR_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Boards": 7, "Total": 9, "%": 8, "Handicap": 9,
+               "Handicapped %": 12, "Handicapped place": 12}  # fmt: skip
 
 
 def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, size: Sizes) -> None:
     ws = sheet.ws
     sheet.headers(block.header_row, block.columns)
     for heading in block.columns:
-        fmt = {"Total": book.shown_2dp, "%": book.shown_2dp, "Players": book.shown_text}.get(heading, book.shown_whole)
+        two_places = heading in ("Total", "%", "Handicap", "Handicapped %")
+        fmt = book.shown_2dp if two_places else book.shown_text if heading == "Players" else book.shown_whole
         ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
     formula = f"={book.fn(function)}({session_arguments(size)})"
     sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns))
@@ -371,4 +398,38 @@ def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes, played: int) -> N
             "Travellers!_xlnm.Print_Area", f"=OFFSET(Travellers!$A$1,0,0,MAX(1,LastBoard)*{len(block)},{width})"
         )
     ws.fit_to_pages(1, 0)
+    sheet.protect()
+
+
+def _pair_label(session: Session | None) -> str:
+    """The first pair of the session as the card's Pair cell takes it: 7, or 7NS in a Mitchell."""
+    if session is None or not session.pairs:
+        return ""
+    first = session.pairs[0]
+    return f"{first.number}{first.direction_text if session.movement.two_fields else ''}"
+
+
+def _scorecard(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
+    """A personal scorecard: the pair typed at the top, its card below (a row per board it played, by board)."""
+    ws = sheet.ws
+    ws.write(0, 0, "Personal scorecard", book.title)
+    row, col = SCORECARD_PAIR
+    ws.write(row, 0, "Pair", book.label)
+    ws.write_string(row, col, _pair_label(session), book.entry_text)
+    ws.write(row, col + 1, "Type a pair: its number (7), or with its direction in a Mitchell (7NS, 7EW).",
+             book.subtitle)  # fmt: skip
+    ws.data_validation(row, col, row, col, {
+        "validate": "any", "input_message": "The pair whose card to show: 7, or 7NS / 7EW in a Mitchell."})  # fmt: skip
+    sheet.headers(SCORECARD_HEADER_ROW, SCORECARD_COLUMNS)
+    for index, heading in enumerate(SCORECARD_COLUMNS):
+        two_places = heading in ("Points", "%", "Running total", "Running %")
+        fmt = book.shown_2dp if two_places else book.shown_text if heading == "Contract" else book.shown_whole
+        ws.set_column(index, index, 18 if heading == "Contract" else 9, fmt)
+    entries, pairs = session_ranges(size)
+    formula = f'={book.fn("SCORECARD")}({cell_ref(row, col)},{pairs},{entries},Method,PerBoard,"",{size.boards})'
+    sheet.dynamic(SCORECARD_HEADER_ROW + 1, 0, size.boards, formula, None, cols=len(SCORECARD_COLUMNS))
+    ws.freeze_panes(SCORECARD_HEADER_ROW + 1, 0)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(SCORECARD_HEADER_ROW)
     sheet.protect()
