@@ -3,7 +3,6 @@ header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere read
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 from pathlib import Path
@@ -11,9 +10,22 @@ from pathlib import Path
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.session import Pair, Row, Session
-from ...engine.values import as_whole_number
+from ...engine.values import NUMBER, as_whole_number
 from ...rules import MOVEMENT_KINDS
-from .common import Imported, Problem, fail, movement_of, pairs_in, read_pair, read_row, relative_result, split_pair
+from .common import (
+    Imported,
+    Problem,
+    decoded,
+    fail,
+    movement_of,
+    pairs_in,
+    read_pair,
+    read_row,
+    refuse,
+    relative_result,
+    split_pair,
+    unscorable,
+)
 
 __all__ = ["read_csv", "read_names"]
 
@@ -25,6 +37,7 @@ SYNONYMS = {
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
 }  # fmt: skip
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
+HEADER = "board, ns, ew, contract, declarer, result"
 
 
 def _key(heading: str) -> str:
@@ -32,21 +45,25 @@ def _key(heading: str) -> str:
 
 
 def _rows(data: bytes, source: Path) -> list[list[str]]:
+    text = decoded(data, source)
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows = []
+    try:
+        for row in reader:
+            rows.append(row)
+    except csv.Error as error:  # a field over the size limit, a quote left open at the end
+        raise fail(source, reader.line_num, f"cannot be read as CSV ({error})") from None
+    return rows
 
 
 def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | None = None,
              movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
     rows = _rows(data, source)
-    if not rows:
+    if not any(any(cell.strip() for cell in row) for row in rows):
         raise fail(source, None, "the file is empty")
     header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
     if "board" in header:
@@ -58,13 +75,18 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, 1, "the header has no result (or tricks) column")
     else:
         columns, first = SALLIERE, 0
+        if rows[0] and not NUMBER.fullmatch(rows[0][0].strip()):
+            raise fail(source, 1, f"not a results file: the first line is neither a header naming {HEADER} nor a "
+                       f"result line ({','.join(SALLIERE)})")  # fmt: skip
     results: list[Row] = []
+    where: list[int] = []
     problems: list[Problem] = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) < len([c for c in columns if c]) and not (len(row) >= 5 and columns is SALLIERE):
-            raise fail(source, number, f"{len(row)} fields where the header names {len([c for c in columns if c])}")
+        shape = _shape(row, columns)
+        if shape and not keep_bad:
+            raise fail(source, number, shape)
         record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         try:
             board = as_whole_number(record.get("board", ""), "board")
@@ -76,13 +98,14 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, number, error.message) from None
         contract = record.get("contract", "")
         result = record.get("result", "") or record.get("tricks", "")
-        if contract and result.isdigit():  # tricks taken: written the traveller's way, =, +1, -2
-            with contextlib.suppress(BridgeInputError):  # if impossible, left as written: the check reports it
-                result = relative_result(contract, int(result))
-        results.append(
-            read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
-                     record.get("lead", ""), record.get("adjusted", "").upper())
-        )  # fmt: skip
+        result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
+        line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
+                        record.get("declarer", ""), result, record.get("lead", ""),
+                        record.get("adjusted", "").upper())  # fmt: skip
+        if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
+            line = refuse(source, number, keep_bad, problems, unscorable(line, shape))
+        results.append(line)
+        where.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
     kind = choose(MOVEMENT_KINDS, movement or movement_of(results, names or []))
@@ -93,7 +116,19 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         pairs=names or pairs_in(results, mitchell=kind.two_fields),
         lines=results,
     )
-    return Imported(source, "CSV", session=session, problems=problems)
+    return Imported(source, "CSV", session=session, problems=problems, where=where)
+
+
+def _shape(row: list[str], columns: list[str]) -> str:
+    """Why a row does not fit its columns (too few fields, or one beyond the last), or ""."""
+    named = "salliere's order (no header) has" if columns is SALLIERE else "header names"
+    least = len(columns) - 1 if columns is SALLIERE else len(columns)  # salliere: a passed-out board's tricks
+    if len(row) < least:
+        return f"{len(row)} fields where the {named} {len(columns)}"
+    extra = next((cell.strip() for cell in row[len(columns) :] if cell.strip()), None)
+    if extra is not None:
+        return f"{len(row)} fields where the {named} {len(columns)}: {extra!r} is beyond the last column"
+    return ""
 
 
 def read_names(data: bytes, source: Path) -> list[Pair]:
@@ -106,10 +141,17 @@ def read_names(data: bytes, source: Path) -> list[Pair]:
     if not first:
         header = ["pair", "direction", "player1", "player2"]
     pairs = []
+    seen: dict[tuple[object, object], int] = {}
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
         players = (record.get("player1", ""), record.get("player2", ""))
-        pairs.append(read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players))
+        pair = read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players)
+        key = (pair.number, pair.direction)
+        if key in seen:
+            raise fail(source, number, f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
+                       f"{seen[key]})")  # fmt: skip
+        seen[key] = number
+        pairs.append(pair)
     return pairs
