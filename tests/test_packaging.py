@@ -164,7 +164,7 @@ print(json.dumps(sorted(third_party() - before)))
         ["templates", "--out", "blank"],
         ["import", "SESSION", "-o", "out.xlsx"],
         ["calc", "BOOK"],
-    ],  # fmt: skip
+    ],
     ids=lambda command: command[0],
 )
 def test_a_missing_extra_is_one_line_not_a_traceback(command: list[str], tmp_path: Path) -> None:

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -13,8 +16,10 @@ from .engine.boards import board_dealer, board_vulnerability
 from .engine.choices import described
 from .engine.errors import BridgeInputError
 from .engine.model import Seat, Vulnerability
-from .engine.parse import parse_seat, parse_vulnerability, split_contract
-from .engine.scoring import ns_score
+from .engine.parse import parse_seat, parse_vulnerability
+from .engine.scoring import ns_score, parse_play
+from .files.addin import UDF_MODULE
+from .files.outputs import check_folder
 from .files.xlsx import WorkbookError
 from .rules import ERAS, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
@@ -29,8 +34,7 @@ EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedul
 
 
 def _score(args: argparse.Namespace) -> int:
-    contract, embedded = split_contract(args.contract)
-    result = args.result if args.result is not None else embedded
+    play = parse_play(args.contract, None, args.result)  # a result beside one in the contract must agree with it
     if args.board is not None:
         vulnerability: object = args.board
         where = f"board {args.board} ({board_dealer(args.board)} deals, {_vul_words(board_vulnerability(args.board))})"
@@ -40,13 +44,16 @@ def _score(args: argparse.Namespace) -> int:
     else:
         vulnerability, where = "None", "nobody vulnerable"
     seats = [parse_seat(args.by)] if args.by else [Seat.NORTH, Seat.EAST]
-    print(f"{contract}{'' if result is None else _result_words(result)}, {where}")
+    lines = []  # every score worked out before anything is printed: an error is the only line
     for seat in seats:
         assert seat is not None
-        score = ns_score(contract, seat.value, result, vulnerability, args.rules)
+        score = ns_score(args.contract, seat.value, args.result, vulnerability, args.rules)
         side = seat.side
         declarer = f"by {seat.value}" if args.by else f"by {SIDE_NAMES[side.value]}"
-        print(f"  {declarer:<18} {side.value} {score * side.sign:+6d}   (traveller, N-S: {score:+d})")
+        lines.append(f"  {declarer:<18} {side.value} {score * side.sign:+6d}   (traveller, N-S: {score:+d})")
+    taken = "" if play.contract.passed_out else f" ({play.tricks} tricks)"
+    print(f"{play.contract}{play.result_text}{taken}, {where}")
+    print("\n".join(lines))
     return 0
 
 
@@ -58,17 +65,24 @@ def _vul_words(vulnerability: Vulnerability | bool) -> str:
     )
 
 
-def _result_words(result: object) -> str:
-    text = str(result)
-    return text if text.startswith(("=", "+", "-")) else f" taking {text}"
-
-
 def _addin(args: argparse.Namespace) -> int:
     from .files.addin import configure, user_config_path
 
     path = Path(args.folder) / "xlwings.conf" if args.folder else user_config_path()
-    _, changed = configure(path, interpreter=None if args.no_interpreter else sys.executable)
-    print(f"{'Updated' if changed else 'Already set up:'} {path}")
+    if args.folder:
+        check_folder(Path(args.folder))
+    done = configure(path, interpreter=None if args.no_interpreter else sys.executable)
+    if not done.changed:
+        print(f"Already set up: {path} has {UDF_MODULE} in its UDF Modules")
+    elif done.added_module:
+        print(f"Updated {path}: {UDF_MODULE} added to its UDF Modules")
+    if done.interpreter_kept and done.interpreter != sys.executable:
+        print(
+            f"The add-in runs the Python already set there, {done.interpreter}: xlbridge must be installed in it "
+            f"(this is {sys.executable}; to use this one, delete that line and run xlbridge addin again)"
+        )
+    elif done.interpreter is not None and not done.interpreter_kept:
+        print(f"The add-in will run this Python: {done.interpreter}")
     print("Next, in Excel (Windows): install the xlwings add-in once (xlwings addin install), open your workbook,")
     print("click xlwings > Import Functions, and save the workbook as .xlsm. Then =BRIDGESCORE(...) works.")
     return 0
@@ -81,7 +95,7 @@ def _calc(args: argparse.Namespace) -> int:
     if not source.exists():
         raise WorkbookError(f"{source}: no such file")
     output = Path(args.output) if args.output else None
-    destination, computed = calc_workbook(source, output, in_place=args.in_place)
+    destination, computed = calc_workbook(source, output, in_place=args.in_place, replace=args.force)
     calls = sum(computed.calls.values())
     print(
         f"{source} -> {destination}: {computed.formula_cells} formulas computed "
@@ -99,10 +113,7 @@ def _calc(args: argparse.Namespace) -> int:
 def _templates(args: argparse.Namespace) -> int:
     from .files.templates import FLAVOURS, write_templates
 
-    try:
-        written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
-    except FileExistsError as error:
-        raise WorkbookError(str(error)) from None
+    written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
     for path in written:
         print(path)
     return 0
@@ -114,6 +125,26 @@ def _ranking(args: argparse.Namespace) -> int:
     ranking = read_ranking(Path(args.workbook))
     print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
     return 0
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from .files.report import read_standings
+
+    standings = read_standings(Path(args.workbook))
+    print(standings.csv() if args.csv else standings.table(), end="" if args.csv else "\n")
+    return 0
+
+
+def _add_standings(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    standings = commands.add_parser(
+        "standings",
+        help="print the standings of a computed teams-event workbook",
+        description="Print the standings as the workbook's Standings sheet shows them, in place order (compute it "
+        "first: xlbridge calc).",
+    )
+    standings.add_argument("workbook", help="a computed teams-event workbook")
+    standings.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    standings.set_defaults(run=_standings)
 
 
 class Progress:
@@ -135,21 +166,16 @@ class Progress:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from .files.interchange import import_to_workbook, read_results
+    from .files.interchange import check_import, import_to_workbook, read_results
 
     source, destination = Path(args.file), Path(args.output)
-    if destination.exists() and not args.force:
-        raise WorkbookError(f"{destination}: already exists; choose another name (or --force)")
+    names = Path(args.names) if args.names else None
+    check_import(destination, [source, *([names] if names else [])], args.force)  # before any work is done
     progress = Progress(4)
     try:
         progress(f"reading {source.name}")
-        imported = read_results(
-            source,
-            keep_bad=args.keep_bad_lines,
-            names=Path(args.names) if args.names else None,
-            method=args.method,
-            movement=args.movement,
-        )
+        imported = read_results(source, keep_bad=args.keep_bad_lines, names=names, method=args.method,
+                                movement=args.movement)  # fmt: skip
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
     finally:
@@ -157,38 +183,33 @@ def _import(args: argparse.Namespace) -> int:
     if imported.session is not None:
         session = imported.session
         what = (
-            f"{len(session.lines)} results on {len(session.boards)} boards, {len(session.pairs)} pairs "
-            f"({session.movement}, {session.method})"
+            f"{_count(len(session.lines), 'result')} on {_count(len(session.boards), 'board')}, "
+            f"{_count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
         )
     else:
         assert imported.event is not None
-        what = f"{len(imported.event.matches)} matches of {len(imported.event.teams)} teams"
+        event = imported.event
+        what = f"{_count(len(event.matches), 'match', 'matches')} of {_count(len(event.teams), 'team')}"
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     for problem in imported.problems:
         print(f"{source}: line {problem.line}: {problem.message} (kept; see the Check column)", file=sys.stderr)
     return 0
 
 
+def _count(number: int, one: str, many: str = "") -> str:
+    """``1 board``, ``2 boards``."""
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
 def _export(args: argparse.Namespace) -> int:
-    import os
-    import tempfile
+    from .files.interchange import export_session
 
-    from .files.interchange import read_workbook, write_pbn, write_usebio
-
-    scored = read_workbook(Path(args.workbook))
-    if args.usebio:
-        destination = Path(args.usebio)
-        text = write_usebio(scored.session, scored.points, scored.standings, scored.datums)
-    else:
-        destination = Path(args.pbn)
-        text = write_pbn(scored.session, scored.points, scored.standings)
-    if destination.exists() and not args.force:
-        raise WorkbookError(f"{destination}: already exists; choose another name (or --force)")
-    handle, temporary = tempfile.mkstemp(dir=destination.parent or ".", prefix=f".{destination.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-        out.write(text)
-    os.replace(temporary, destination)
-    print(f"{args.workbook} -> {destination}: {len(scored.session.lines)} results, {len(scored.standings)} pairs")
+    form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
+    scored = export_session(Path(args.workbook), destination, form, replace=args.force)
+    print(
+        f"{args.workbook} -> {destination}: {_count(len(scored.session.lines), 'result')}, "
+        f"{_count(len(scored.standings), 'pair')}"
+    )
     return 0
 
 
@@ -268,6 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
     where_to = calc.add_mutually_exclusive_group()
     where_to.add_argument("-o", "--output", help="where to write the computed copy (default: NAME-computed.xlsx)")
     where_to.add_argument("--in-place", action="store_true", help="replace the workbook itself (atomically)")
+    calc.add_argument(
+        "--force", action="store_true", help="replace an existing output, or a workbook whose Excel lock file is stale"
+    )
     calc.set_defaults(run=_calc)
 
     templates = commands.add_parser(
@@ -334,24 +358,53 @@ def build_parser() -> argparse.ArgumentParser:
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
     ranking.set_defaults(run=_ranking)
+    _add_standings(commands)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; the exit status is 0, or 2 for input that cannot be used (with one message line)."""
+    """Run the command line: exit status 0; 2 for anything the user can put right (bad input, a file that cannot be
+    read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
+    interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE.
+    Anything else is a bug, and shows its traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.run(args))
+        status = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe is found here, not at exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 128 + signal.SIGPIPE
+    except KeyboardInterrupt:
+        print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
+        return 130
     except BridgeInputError as error:
-        print(f"xlbridge {args.command}: {error}", file=sys.stderr)
-        return 2
+        return _fail(args.command, error.message)
     except OSError as error:
-        print(f"xlbridge {args.command}: {error.filename or ''}: {error.strerror or error}", file=sys.stderr)
-        return 2
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(args.command, f"{where}{error.strerror or error}")
     except ModuleNotFoundError as error:
         extra = EXTRAS.get((error.name or "").split(".")[0])
         if extra is None:
             raise
-        print(f"xlbridge {args.command}: needs the {extra} extra: pip install \"xlbridge[{extra}]\"", file=sys.stderr)
-        return 2
+        return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+
+
+def _fail(command: str, message: str) -> int:
+    """The one line a failure the user can put right prints (a message never spans lines), exit status 2."""
+    line = " ".join(message.split()) if "\n" in message or "\r" in message else message
+    with contextlib.suppress(BrokenPipeError):  # nobody is reading stderr either
+        print(f"xlbridge {command}: {line}", file=sys.stderr)
+    _quiet_stdout()
+    return 2
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit cannot fail again on a closed pipe."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)

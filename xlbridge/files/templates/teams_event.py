@@ -13,9 +13,9 @@ from ...rules import TEAMS_FORMS, VP_SCALES
 from ...rules.methods import BOARD_A_MATCH
 from ...rules.scales import VP20_SEED
 from .common import Flavour, Sheet, TemplateBook
-from .layout import cell_ref, range_ref
+from .layout import Block, cell_ref, range_ref
 
-__all__ = ["build"]
+__all__ = ["STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "build"]
 
 MATCH_COLUMNS = [
     "Round",
@@ -35,6 +35,10 @@ ROUND, HOME, AWAY, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOM
 STANDING_COLUMNS = ["Team", "Name", "Played", "IMPs for", "IMPs against", "VPs", "BAM points", "Score", "Place"]
 S_TEAM, S_NAME, S_PLAYED, S_FOR, S_AGAINST, S_VP, S_BAM, S_SCORE, S_PLACE = range(len(STANDING_COLUMNS))
 FIRST = 1
+#: Where the readers (``xlbridge standings``) find the Standings sheet's table, as :func:`_standings` writes it:
+#: the headings on row 4, a team a row from row 5; the title and subtitle (0-based row, column) above it.
+STANDINGS = Block("Standings", tuple(STANDING_COLUMNS), 3, 4)
+STANDINGS_TITLE, STANDINGS_SUBTITLE = (0, 0), (1, 0)
 #: The teams-event forms and the 20-VP scales its Settings offer.
 FORMS = TEAMS_FORMS.names()
 SCALES = [scale.name for scale in VP_SCALES if scale.total == 20]
