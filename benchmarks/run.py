@@ -383,9 +383,8 @@ def calc(sizes: Sizes) -> Iterator[Row]:
 
 
 def salliere(sizes: Sizes) -> Iterator[Row]:
+    from xlbridge.engine.standings import SessionScore, score_session
     from xlbridge.files.interchange import read_results
-    from xlbridge.files.templates.pairs_cells import session_cells
-    from xlbridge.files.templates.pairs_session import LAYOUT
 
     boards_csv, names_csv = data.session_file(sizes.salliere_boards, sizes.salliere_tables)
     results = sizes.salliere_boards * sizes.salliere_tables
@@ -400,12 +399,12 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
         boards, names = Path(folder, "session.csv"), Path(folder, "names.csv")
         boards.write_text(boards_csv)
         names.write_text(names_csv)
-        values: dict[str, dict[tuple[int, int], object]] = {}
+        scored: list[SessionScore] = []
 
         def ours() -> None:
             session = read_results(boards, names=names).session
             assert session is not None
-            values.update(session_cells(session))
+            scored[:] = [score_session(session)]
 
         ours_time = best(ours, 3)
         session = read_results(boards, names=names).session
@@ -413,8 +412,7 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
     theirs_time, written = min((peers.salliere(boards_csv, names_csv) for _ in range(3)), key=lambda run: run[0])
     start_up, _ = min((peers.salliere("1,1,2,1NT,N,7\n", "1,A,B\n2,C,D\n") for _ in range(3)), key=lambda run: run[0])
     theirs = {(row[0], row[1], row[2]): Fraction(row[8]) for row in written}
-    results_sheet = values["Results"]
-    mine = [results_sheet[LAYOUT.results.position("NS points", i)] for i in range(len(session.lines))]
+    mine = [line.ns_points for line in scored[0].lines]
     keyed = [theirs[(str(line.board), str(line.ns), str(line.ew))] for line in session.lines]
     agree(mine, keyed, "session matchpoints against salliere")  # type: ignore[arg-type]
     yield Row(

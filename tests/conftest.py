@@ -25,8 +25,7 @@ def no_bug_behind_an_error_value(caplog: pytest.LogCaptureFixture) -> Iterator[N
 
 @pytest.fixture(scope="session")
 def teams_workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small Swiss teams event (USEBIO) imported as the teams-event workbook, computed (once: it takes the
-    formula engine some 20 seconds)."""
+    """A small Swiss teams event (USEBIO) imported as the teams-event workbook, computed."""
     from xlbridge.files.interchange import import_to_workbook, read_results
 
     from .test_interchange import TEAMS

@@ -22,6 +22,8 @@ import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.session import read_line
+from xlbridge.files.interchange.common import NOT_KEPT
+from xlbridge.files.templates.pairs_session import LAYOUT
 
 from .safety import Untouched, xlbridge
 from .test_interchange import CSV_SESSION, PBN_SESSION, TEAMS
@@ -295,26 +297,41 @@ def test_a_bad_line_is_refused(here: Path, case: str) -> None:
 
 
 def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
-    """--keep-bad-lines: each bad line is imported as far as it can be read, its reason in the Check column and
-    on stderr; the totals and the ranking wait (#N/A), and ranking says so in one line."""
-    text = CSV_SESSION.replace("1,3,4,4S,N,-1,HK", "1,3,4,4S,,=,HK").replace("2,2,4,3NT,E,+1,D4", "2,2,9,3NT,E,+1,D4,X")
+    """--keep-bad-lines: each bad line is imported as typed, its reason in the Check column (the workbook works it
+    out itself) and on stderr; the totals and the ranking wait (#N/A), and ranking says so in one line."""
+    text = CSV_SESSION.replace("1,3,4,4S,N,-1,HK", "1,3,4,4S,,=,HK").replace("2,2,4,3NT,E,+1,D4", "2,2,9,3NT,E,+1,D4")
     (here / "bad.csv").write_text(text)
     done = xlbridge("import", "bad.csv", "--names", "names.csv", "-o", "kept.xlsx", "--keep-bad-lines", cwd=here)
     assert done.status == 0
-    reasons = [BAD_LINES["no declarer"][1], "8 fields where the header names 7: 'X' is beyond the last column"]
     assert done.err.splitlines() == [
-        f"bad.csv: line 3: {reasons[0]} (kept; see the Check column)",
-        f"bad.csv: line 5: {reasons[1]} (kept; see the Check column)",
+        f"bad.csv: line 3: {BAD_LINES['no declarer'][1]} (kept; see the Check column)",
+        "bad.csv: line 5: EW pair 9 is not on the list of pairs in names.csv (kept; see the Check column)",
     ]
     book = Book(here / "kept.xlsx")
-    assert [value or "" for value in book.column("Results", "P", 2, 4)] == ["", reasons[0], "", reasons[1]]
+    checks = [book.sheets["Results"].get(LAYOUT.results.position("Check", offset)) or "" for offset in range(4)]
+    assert checks == ["", BAD_LINES["no declarer"][1], "", "EW pair 9 is not on the list of pairs"]
     assert book.column("Results", "D", 2, 4) == ["4S", "4S", "3NT", "3NT"]  # as typed, to be put right
-    assert book.value("Settings", "B13") == 2
-    assert [book.value("Totals", f"E{row}").code for row in range(2, 6)] == ["#N/A"] * 4  # totals wait
-    assert [book.value("Totals", f"F{row}").code for row in range(2, 5)] == ["#N/A"] * 3  # so do percentages
-    assert book.column("Totals", "D", 2, 4) == [2, 1, 1, 0]  # boards played, the bad lines not counted
+    assert book.sheets["Settings"][LAYOUT.setting("Problems").position] == 2
+
+    def totals(heading: str) -> list[object]:
+        return [book.sheets["Totals"].get(LAYOUT.totals.position(heading, offset)) for offset in range(4)]
+
+    assert [getattr(value, "code", value) for value in totals("Total")] == ["#N/A"] * 4  # the totals wait
+    assert [getattr(value, "code", value) for value in totals("%")][:3] == ["#N/A"] * 3  # the percentages too
+    assert totals("Boards") == [2, 2, 1, 0]  # boards played, the unscorable line not counted
     line = xlbridge("ranking", "kept.xlsx", cwd=here).refused
     assert line.startswith("xlbridge ranking: kept.xlsx: Ranking row 5 shows #N/A: the ranking is not complete")
+
+
+@pytest.mark.parametrize("case", ["extra field", "short row"])
+def test_a_line_the_workbook_cannot_check_is_never_kept(here: Path, case: str) -> None:
+    """A row with a field beyond the header (or short of it): even --keep-bad-lines refuses it, since the workbook
+    would score what could be read of it without a word."""
+    line, reason = BAD_LINES[case]
+    (here / "bad.csv").write_text(CSV_SESSION.replace("1,3,4,4S,N,-1,HK", line))
+    done = xlbridge("import", "bad.csv", "-o", "out.xlsx", "--keep-bad-lines", cwd=here)
+    assert done.refused == f"xlbridge import: bad.csv: line 3: {reason} {NOT_KEPT}"
+    assert not (here / "out.xlsx").exists()
 
 
 def test_a_pair_missing_from_the_names_file(here: Path) -> None:

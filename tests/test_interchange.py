@@ -10,10 +10,12 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.files.calc import calc_workbook
+from xlbridge.files.calc import compute, write_values
+from xlbridge.files.evaluate import evaluate
 from xlbridge.files.interchange import import_to_workbook, read_results
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_cells import session_cells
+from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.xlsx import open_package
 from xlbridge.files.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
@@ -59,12 +61,17 @@ def compscore_pairs(path: Path) -> dict[str, tuple[str, str | None, str]]:
 
 
 def totals_by_pair(book: Book) -> dict[str, tuple[object, object, object]]:
+    """Pair (with its direction) -> (total, percentage, place), as the Totals sheet shows them."""
     out = {}
-    row = 2
-    while not blank(book.value("Totals", f"A{row}")):
-        key = f"{book.value('Totals', f'A{row}')}{book.value('Totals', f'B{row}') or ''}"
-        out[key] = (book.value("Totals", f"E{row}"), book.value("Totals", f"F{row}"), book.value("Totals", f"I{row}"))
-        row += 1
+    totals = book.sheets["Totals"]
+    offset = 0
+    while not blank(totals.get(LAYOUT.totals.position("Pair", offset))):
+
+        def cell(heading: str, offset: int = offset) -> object:
+            return totals.get(LAYOUT.totals.position(heading, offset))
+
+        out[f"{cell('Pair')}{cell('Direction') or ''}"] = (cell("Total"), cell("%"), cell("Place"))
+        offset += 1
     return out
 
 
@@ -120,12 +127,12 @@ def engine_and_direct(tmp_path: Path, source: Path) -> tuple[Book, Book]:
     assert session is not None
     built = tmp_path / "built.xlsx"
     pairs_session.build(built, CLASSIC, session=session)
-    engine, _ = calc_workbook(built, tmp_path / "engine.xlsx")
+    engine = tmp_path / "engine.xlsx"
+    write_values(open_package(built), compute(open_package(built)).values, engine, replace=False)  # formulas
     direct = tmp_path / "direct.xlsx"
-    from xlbridge.files.calc import write_values
-    from xlbridge.files.xlsx import open_package
-
-    write_values(open_package(built), session_cells(session), direct, replace=False)
+    computed = evaluate(open_package(built))
+    assert computed is not None
+    write_values(open_package(built), computed.values, direct, replace=False)
     return Book(engine), Book(direct)
 
 
@@ -145,15 +152,16 @@ def test_direct_evaluation_equals_the_formula_engine(tmp_path: Path, source: Pat
 
 def test_demo_session_direct_equals_engine(tmp_path: Path) -> None:
     """The demo's Mitchell (averages, a board played eight times) by both routes."""
-    from xlbridge.files.calc import write_values
     from xlbridge.files.demo_data import demo_data
-    from xlbridge.files.xlsx import open_package
 
     session = demo_data().session
     built = tmp_path / "demo.xlsx"
     pairs_session.build(built, CLASSIC, session=session)
-    engine, _ = calc_workbook(built, tmp_path / "engine.xlsx")
-    write_values(open_package(built), session_cells(session), tmp_path / "direct.xlsx", replace=False)
+    engine = tmp_path / "engine.xlsx"
+    write_values(open_package(built), compute(open_package(built)).values, engine, replace=False)  # formulas
+    computed = evaluate(open_package(built))
+    assert computed is not None
+    write_values(open_package(built), computed.values, tmp_path / "direct.xlsx", replace=False)
     a, b = Book(engine), Book(tmp_path / "direct.xlsx")
     for sheet in ("Results", "Totals", "Ranking", "Travellers", "Settings"):
         for key in set(a.sheets[sheet]) | set(b.sheets[sheet]):
@@ -323,7 +331,7 @@ def test_keep_bad_lines_shows_them_in_the_check_column(tmp_path: Path, capsys: p
     book = Book(tmp_path / "out.xlsx")
     assert book.value("Results", "D4") == "9Z"
     assert book.value("Results", "P4").startswith("contract '9Z'")
-    assert book.value("Settings", "B13") == 1
+    assert book.sheets["Settings"][LAYOUT.setting("Problems").position] == 1
 
 
 def test_never_overwrites(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,7 +20,9 @@ README = HERE.parent / "README.md"
 # The names the product promises (the issues), and the classic-Excel aliases.
 REQUIRED = {"BRIDGESCORE", "BOARDVUL", "IMP", "VP20", "MATCHPOINTS"}
 ALSO = {"BOARDDEALER", "VP30", "CROSSIMP", "DATUM", "BUTLER", "BRIDGECHECK", "BAM", "VP_20", "VP_30", "IMP_",
-        "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET"}  # fmt: skip
+        "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS",
+        "RANKING", "TRAVELLERS", "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS",
+        "TEAMSINFO"}  # fmt: skip
 
 # MS-VBAL 3.3.5.2: identifiers VBA reserves (a function or parameter with one of these names does not compile).
 VBA_RESERVED_WORDS = """
@@ -152,3 +154,63 @@ def test_readme_lists_exactly_the_registered_functions() -> None:
     section = text.split("## Worksheet functions", 1)[1].split("\n## ", 1)[0]
     listed = set(re.findall(r"^\| `([A-Z_0-9]+)\(", section, flags=re.MULTILINE))
     assert listed == set(udfs.FUNCTION_NAMES)
+
+
+@pytest.mark.parametrize(
+    ("stored", "entered"),
+    [
+        ("=_xldudf_IMP(A1)", "=BRIDGE.IMP(A1)"),
+        ("=_xldudf_SESSIONRESULTS(Results!$A$2:$H$301,Names!$A$2:$D$41,Method,Movement,PerBoard)",
+         "=BRIDGE.SESSIONRESULTS(Results!$A$2:$H$301,Names!$A$2:$D$41,Method,Movement,PerBoard)"),
+        ("=IF(A1=\"\",\"\",bridge.vp20(A1,8))", "=IF(A1=\"\",\"\",BRIDGE.VP20(A1,8))"),
+        ("=SUM(A1:A3)", None),
+        ("=_xldudf_SOMEONE_ELSES(1)", None),
+        (42, None),
+    ],
+)  # fmt: skip
+def test_relinked_formulas(stored: object, entered: str | None) -> None:
+    """What the Lite script enters again: xlbridge calls as Excel shows them once the add-in has loaded."""
+    from xlbridge.excel.relink import relinked
+
+    assert relinked(stored) == entered
+
+
+def test_the_lite_script_enters_every_xlbridge_formula_again() -> None:
+    """REENTER_FORMULAS, run on a workbook as xlwings Lite hands it over, sets each xlbridge formula again and only
+    those, at their own cells."""
+    import asyncio
+
+    written: dict[tuple[str, tuple[int, int]], str] = {}
+
+    class Cell:
+        def __init__(self, sheet: str, where: tuple[int, int]) -> None:
+            self.sheet, self.where = sheet, where
+
+        @property
+        def formula(self) -> str:
+            raise AssertionError("the script reads formulas through get_formula")
+
+        @formula.setter
+        def formula(self, value: str) -> None:
+            written[(self.sheet, self.where)] = value
+
+    class Used:
+        row, column = 2, 9
+
+        async def get_formula(self) -> list[list[object]]:
+            return [["=_xldudf_SESSIONRESULTS(A2:H3,N,M,V,P)", 420], ["", "=SUM(I2:I3)"]]
+
+    class Sheet:
+        def __init__(self, name: str) -> None:
+            self.name, self.used_range = name, Used()
+
+        def range(self, where: tuple[int, int]) -> Cell:
+            return Cell(self.name, where)
+
+    class Book:
+        def __init__(self) -> None:
+            self.sheets = [Sheet("Results")]
+
+    assert "REENTER_FORMULAS" in udfs.__all__
+    asyncio.run(udfs.REENTER_FORMULAS(Book()))
+    assert written == {("Results", (2, 9)): "=BRIDGE.SESSIONRESULTS(A2:H3,N,M,V,P)"}

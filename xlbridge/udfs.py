@@ -20,33 +20,55 @@ from __future__ import annotations
 
 from typing import Any
 
-from xlwings import arg, func
+from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scoresheets
+from .excel import deals, fields, scales, scoresheets, session, teams
 from .excel.help import (
+    AWAY_TEAM,
     BOARD,
+    BOARD_LINES,
     BOARDS,
     CONTRACT,
     CONTRACTS,
     DATUM_METHOD,
     DECLARER,
     DECLARERS,
+    EVENT,
+    EVENT_BOARDS,
+    EVENT_DATE,
+    EVENT_FORM,
+    EVENT_MATCHES,
+    EVENT_ROUNDS,
+    EVENT_TEAMS,
     EXPECTED,
     FIELD,
     FIRST_DEALER,
     GROUPS,
+    HOME_TEAM,
     HONOURS,
     IMP_SCALE,
     MARGIN,
+    MATCH_BOARDS,
+    MATCH_SCALE,
+    MOVEMENT,
     MP_METHOD,
+    NAMES_BLOCK,
+    PER_BOARD,
     POINTS,
     RESULT,
     RESULTS,
+    RESULTS_BLOCK,
     RULES,
     SCORE,
+    SESSION_METHOD,
+    TABLE1,
+    TABLE2,
+    TRAVELLER_BOARDS,
+    TRAVELLER_LINES,
     VULNERABILITY,
     XIMP_METHOD,
 )
+from .excel.relink import relinked_cells
 
 __xlwings_func_namespace__ = "BRIDGE"
 
@@ -237,6 +259,152 @@ def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_deale
     return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
 
 
+@func(category=CATEGORY)
+@arg("event_name", doc=EVENT, **RANGE)
+@arg("event_date", doc=EVENT_DATE, **RANGE)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def SESSIONINFO(
+    event_name: Cells,
+    event_date: Cells,
+    results: Cells,
+    names: Cells,
+    method: Cells,
+    movement: Cells,
+    per_board: Cells = None,
+) -> Grid:
+    """A pairs session's figures, one a row: title, date, results per board, top, boards, last board, results, problems, IMP scoring, and the ranking's note."""
+    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def SESSIONRESULTS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """For each result of a pairs session: NS and EW score, NS and EW points (matchpoints or IMPs), NS and EW %, Butler datum, and what needs checking."""
+    return session.sessionresults(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def PAIRTOTALS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage."""
+    return session.pairtotals(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+    """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %."""
+    return session.ranking(results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=TRAVELLER_BOARDS, **RANGE)
+@arg("lines", doc=TRAVELLER_LINES, **RANGE)
+@arg("results", doc=RESULTS_BLOCK, **RANGE)
+@arg("names", doc=NAMES_BLOCK, **RANGE)
+@arg("method", doc=SESSION_METHOD, **RANGE)
+@arg("movement", doc=MOVEMENT, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+def TRAVELLERS(
+    boards: Cells, lines: Cells, results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None
+) -> Grid:
+    """Every board's traveller, one block after another: board, dealer, vulnerability, headings, then each line as entered with both sides' scores and points."""
+    return session.travellers(boards, lines, results, names, method, movement, per_board)
+
+
+@func(category=CATEGORY)
+@arg("board", doc=BOARD, **RANGE)
+@arg("lines", doc=BOARD_LINES, **RANGE)
+def BOARDRESULTS(board: Cells, lines: Cells) -> Grid:
+    """One board's traveller: for each line, NS and EW score, NS and EW matchpoints, and what needs checking."""
+    return teams.boardresults(board, lines)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=MATCH_BOARDS, **RANGE)
+@arg("table1", doc=TABLE1, **RANGE)
+@arg("table2", doc=TABLE2, **RANGE)
+def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
+    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking at each table."""
+    return teams.matchboards(boards, table1, table2)
+
+
+@func(category=CATEGORY)
+@arg("home", doc=HOME_TEAM, **RANGE)
+@arg("away", doc=AWAY_TEAM, **RANGE)
+@arg("boards", doc=MATCH_BOARDS, **RANGE)
+@arg("table1", doc=TABLE1, **RANGE)
+@arg("table2", doc=TABLE2, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+def MATCHSUMMARY(home: Cells, away: Cells, boards: Cells, table1: Cells, table2: Cells, vp_scale: Cells = None) -> Grid:
+    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, lines to check."""
+    return teams.matchsummary(home, away, boards, table1, table2, vp_scale)
+
+
+@func(category=CATEGORY)
+@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("boards", doc=EVENT_BOARDS, **RANGE)
+def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None) -> Grid:
+    """For each match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
+    return teams.eventmatches(matches, teams_list, form, vp_scale, boards)
+
+
+@func(category=CATEGORY)
+@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("boards", doc=EVENT_BOARDS, **RANGE)
+@arg("rounds", doc=EVENT_ROUNDS, **RANGE)
+def STANDINGS(
+    matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None, rounds: Cells = None
+) -> Grid:
+    """A teams event's standings in the teams' order: team, name, played, IMPs for and against, VPs or board points, score, place (2= for a tie), and the score after each round."""
+    return teams.standings(matches, teams_list, form, vp_scale, boards, rounds)
+
+
+@func(category=CATEGORY)
+@arg("event_name", doc=EVENT, **RANGE)
+@arg("form", doc=EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells) -> Grid:
+    """A teams event's title, and what its standings total (victory points on a scale, or board-a-match points)."""
+    return teams.teamsinfo(event_name, form, vp_scale)
+
+
+if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
+
+    @script
+    async def REENTER_FORMULAS(book: Any) -> None:
+        """Enter every xlbridge formula of the workbook again, for cells that still show #NAME? after xlwings Lite has loaded. Unprotect each sheet first (Review > Unprotect Sheet: the templates have no password) and protect it again afterwards."""
+        for sheet in book.sheets:
+            used = sheet.used_range
+            formulas = await used.get_formula()
+            grid = formulas if isinstance(formulas, list) else [[formulas]]
+            grid = [row if isinstance(row, list) else [row] for row in grid]
+            for row, col, formula in relinked_cells(grid, used.row, used.column):
+                sheet.range((row, col)).formula = formula
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -260,8 +428,22 @@ FUNCTION_NAMES = [
         "RUBBERSHEET",
         "CHICAGOTOTAL",
         "CHICAGOSHEET",
+        "SESSIONINFO",
+        "SESSIONRESULTS",
+        "PAIRTOTALS",
+        "RANKING",
+        "TRAVELLERS",
+        "BOARDRESULTS",
+        "MATCHBOARDS",
+        "MATCHSUMMARY",
+        "EVENTMATCHES",
+        "STANDINGS",
+        "TEAMSINFO",
     )
     if name in globals()
 ]
 
-__all__ = ["FUNCTION_NAMES", *FUNCTION_NAMES]
+#: The xlwings Lite scripts this module declares (none on the classic route).
+SCRIPT_NAMES = [name for name in ("REENTER_FORMULAS",) if name in globals()]
+
+__all__ = ["FUNCTION_NAMES", "SCRIPT_NAMES", *FUNCTION_NAMES, *SCRIPT_NAMES]

@@ -212,8 +212,11 @@ class Session:
         return [line for line in self.lines if isinstance(line, Unscorable)]
 
     def unlisted(self, row: Row) -> str:
-        """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or ""."""
+        """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
+        for a session without a list, such as one board's traveller)."""
         numbers = {pair.number for pair in self.pairs}
+        if not numbers:
+            return ""
         for side, number in (("NS", row.ns), ("EW", row.ew)):
             if number is not None and number not in numbers:
                 return f"{side} pair {number} is not on the list of pairs"
@@ -267,9 +270,9 @@ class Team:
 class EventMatch:
     """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one."""
 
-    round: int
-    home: int
-    away: int
+    round: int | None
+    home: int | None
+    away: int | None
     boards: int | None = None
     home_imps: int | None = None
     away_imps: int | None = None

@@ -94,6 +94,8 @@ class SessionScore:
 
 
 def _line_problems(session: Session) -> list[str]:
+    """What needs checking on each line: why it cannot be scored, or a pair not on the session's list of pairs (a
+    session without a list, such as one board's traveller, checks no pairs)."""
     return [row.reason if isinstance(row, Unscorable) else session.unlisted(row) for row in session.lines]
 
 

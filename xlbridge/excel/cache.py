@@ -15,10 +15,22 @@ from __future__ import annotations
 
 import contextlib
 import gc
+from collections import OrderedDict
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from typing import Any
 
-__all__ = ["LIMIT", "Answers", "Kept", "Memo", "Reader", "cell_key", "deferred_collection", "forget", "forget_if_full"]
+__all__ = [
+    "LIMIT",
+    "Answers",
+    "Kept",
+    "Memo",
+    "Reader",
+    "Recent",
+    "cell_key",
+    "deferred_collection",
+    "forget",
+    "forget_if_full",
+]
 
 #: The most entries a reader or an answer table keeps.
 LIMIT = 200_000
@@ -127,7 +139,29 @@ class Kept(Memo):
         _ALL.append(self)
 
 
-_ALL: list[Reader | Answers | Kept] = []
+class Recent(OrderedDict[Any, Any]):
+    """The last few answers worked out from whole ranges (a session from its results and names): several functions
+    of one sheet ask for the same, and each range is large, so only the latest ``size`` are kept."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+        _ALL.append(self)
+
+    def __setitem__(self, key: Any, value: Any) -> None:
+        super().__setitem__(key, value)
+        self.move_to_end(key)
+        while len(self) > self.size:
+            self.popitem(last=False)
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        if key in self:
+            self.move_to_end(key)
+            return self[key]
+        return default
+
+
+_ALL: list[Reader | Answers | Kept | Recent] = []
 
 
 def forget() -> None:

@@ -7,31 +7,64 @@ from __future__ import annotations
 
 from typing import TypeVar
 
-from ..rules import CROSS_IMP_FORMS, DATUM_METHODS, ERAS, IMP_SCALES, MATCHPOINT_SCALES, Named, Registry
+from ..rules import (
+    CROSS_IMP_FORMS,
+    DATUM_METHODS,
+    ERAS,
+    IMP_SCALES,
+    MATCHPOINT_SCALES,
+    MOVEMENT_KINDS,
+    SESSION_METHODS,
+    TEAMS_FORMS,
+    VP_SCALES,
+    Named,
+    Registry,
+)
 
 T = TypeVar("T", bound=Named)
 
 __all__ = [
+    "AWAY_TEAM",
     "BOARD",
     "BOARDS",
+    "BOARD_LINES",
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
     "DECLARER",
     "DECLARERS",
+    "EVENT",
+    "EVENT_BOARDS",
+    "EVENT_DATE",
+    "EVENT_FORM",
+    "EVENT_MATCHES",
+    "EVENT_ROUNDS",
+    "EVENT_TEAMS",
     "EXPECTED",
     "FIELD",
     "FIRST_DEALER",
     "GROUPS",
+    "HOME_TEAM",
     "HONOURS",
     "IMP_SCALE",
     "MARGIN",
+    "MATCH_BOARDS",
+    "MATCH_SCALE",
+    "MOVEMENT",
     "MP_METHOD",
+    "NAMES_BLOCK",
+    "PER_BOARD",
     "POINTS",
     "RESULT",
     "RESULTS",
+    "RESULTS_BLOCK",
     "RULES",
     "SCORE",
+    "SESSION_METHOD",
+    "TABLE1",
+    "TABLE2",
+    "TRAVELLER_BOARDS",
+    "TRAVELLER_LINES",
     "VULNERABILITY",
     "XIMP_METHOD",
     "choices",
@@ -69,3 +102,28 @@ CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no sco
 RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
 HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
+RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score (8 columns; blank rows are skipped)."
+NAMES_BLOCK = (
+    "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2."
+)
+SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
+MOVEMENT = f"One field or two: {choices(MOVEMENT_KINDS)}."
+PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
+EVENT = "The event's name (the ranking's title)."
+EVENT_DATE = "The session's date."
+TRAVELLER_BOARDS = "How many boards' travellers to give (boards 1 to this)."
+TRAVELLER_LINES = "How many lines each traveller holds (a board with more says so in its last line)."
+BOARD_LINES = (
+    "The traveller's lines, one row each: NS pair, EW pair, contract, by, lead, result, adjusted score (7 columns)."
+)
+MATCH_BOARDS = "The match's board numbers, one row each."
+TABLE1 = "Table 1 (the home team North-South): contract, declarer and result of each board (3 columns)."
+TABLE2 = "Table 2 (the home team East-West): contract, declarer and result of each board (3 columns)."
+HOME_TEAM = "The home team's name."
+AWAY_TEAM = "The away team's name."
+MATCH_SCALE = f"The VP scale: {choices(VP_SCALES)}."
+EVENT_MATCHES = "The matches, one row each: round, home team, away team, boards, home IMPs, away IMPs, home BAM points, away BAM points (8 columns)."
+EVENT_TEAMS = "The teams, one row each: number, name, members."
+EVENT_FORM = f"How matches are scored: {choices(TEAMS_FORMS)}."
+EVENT_BOARDS = "Optional: the boards of a match whose row leaves Boards blank (default 8)."
+EVENT_ROUNDS = "Optional: how many rounds to show running totals for."

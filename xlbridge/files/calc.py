@@ -1,6 +1,8 @@
-"""Computing a workbook without Excel: the ``formulas`` engine with the xlbridge functions registered in it.
+"""Computing a workbook without Excel: directly when its formulas are xlbridge's own (:mod:`.evaluate`), otherwise
+with the ``formulas`` engine and the xlbridge functions registered in it.
 
-:func:`compute` evaluates every formula of a workbook; :func:`calc_workbook` writes the computed values into a copy
+:func:`compute` evaluates every formula of a workbook with the engine; :func:`calc_workbook` computes it the
+fastest way that can and writes the computed values into a copy
 of the user's own file (see :mod:`xlbridge.files.xlsx`), so styles, validation, charts, print settings, defined
 names and VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
 """
@@ -15,12 +17,12 @@ import time
 import warnings
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
+from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
 from .xlsx import (
     ExcelErrorValue,
@@ -114,19 +116,6 @@ def register_functions() -> None:
     _registered = True
 
 
-@dataclass
-class Computed:
-    """What the engine computed: values by sheet name and (row, column), and what it could not compute."""
-
-    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
-    formula_cells: int = 0
-    not_computed: list[str] = field(default_factory=list)
-    calls: collections.Counter[str] = field(default_factory=collections.Counter)
-    seconds: float = 0.0
-    #: Of :attr:`seconds`, the time spent in xlbridge's functions (the rest is the engine's).
-    function_seconds: float = 0.0
-
-
 _OUTPUT = re.compile(r"^'\[(?P<book>[^\]]*)\](?P<sheet>(?:[^']|'')*)'!(?P<ref>[A-Z0-9:$]+)$")
 
 
@@ -181,7 +170,7 @@ def compute(package: Package) -> Computed:
             solution = model.calculate()
         except Exception as error:  # the engine's own failure on a file it cannot load
             raise WorkbookError(f"{package.path}: the formula engine could not read it ({error})") from None
-    computed = Computed()
+    computed = Computed(engine="formulas")
     for cell in model.cells.values():
         if getattr(cell, "func", None) is None:
             continue
@@ -265,6 +254,6 @@ def calc_workbook(
             raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
-    computed = compute(package)
+    computed = evaluate(package) or compute(package)
     write_values(package, computed.values, destination, replace=in_place or replace)
     return destination, computed

@@ -243,7 +243,7 @@ def _check_event(imported: Imported) -> None:
               (("name", team.name), ("members", team.members))]  # fmt: skip
     _check_texts(imported.source, texts)
     for match in event.matches:
-        if match.round > MAX_ROUNDS:
+        if match.round is not None and match.round > MAX_ROUNDS:
             raise fail(imported.source, None, f"round {match.round}: the teams-event workbook shows the standings "
                        f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
 
@@ -259,10 +259,8 @@ def import_to_workbook(
 ) -> Path:
     """Write the workbook for what was imported and compute it. The file appears complete or not at all; it is
     never one of the files read, and an existing file is replaced only with ``replace``."""
-    from ..calc import calc_workbook, write_values
+    from ..calc import calc_workbook
     from ..templates import CLASSIC, pairs_session, teams_event
-    from ..templates.pairs_cells import session_cells
-    from ..xlsx import open_package
 
     check_import(destination, [imported.source, *([imported.names] if imported.names else [])], replace)
 
@@ -276,10 +274,7 @@ def import_to_workbook(
             teams_event.build(staged, CLASSIC, event=imported.event)
         if progress:
             progress("computing it")
-        if imported.session is not None:  # the engine's figures, with each kept bad line's reason in its Check cell
-            write_values(open_package(staged), session_cells(imported.session), staged, replace=True)
-        else:
-            calc_workbook(staged, in_place=True)  # a teams event: the formula engine
+        calc_workbook(staged, in_place=True)
 
     return write_atomically(destination, fill, replace=replace)
 

@@ -16,6 +16,7 @@ from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 __all__ = [
+    "NOT_KEPT",
     "ImportFileError",
     "Imported",
     "Problem",
@@ -112,11 +113,23 @@ def read_row(
         return refuse(source, where, keep_bad, problems, kept)
 
 
-def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], kept: Unscorable) -> Unscorable:
+#: What --keep-bad-lines says of a line it cannot keep (see :func:`refuse`).
+NOT_KEPT = "(not kept: the workbook could not show what is wrong with this line; put it right in the file)"
+
+
+def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], kept: Unscorable,
+           shown: bool = True) -> Unscorable:  # fmt: skip
     """A line that cannot be scored (``kept``, with its reason): refused naming the file and line, or with
-    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook."""
+    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook.
+
+    A line whose problem the workbook cannot see in what it holds (``shown`` False: a field beyond the header, a
+    file's score that disagrees with the contract) is refused even with ``keep_bad``: kept, it would be scored there
+    without a word.
+    """
     if not keep_bad:
         raise fail(source, where, kept.reason)
+    if not shown:
+        raise fail(source, where, f"{kept.reason} {NOT_KEPT}")
     problems.append(Problem(where, kept.reason))
     return kept
 
@@ -141,7 +154,7 @@ def check_score(line: Line, score: str, tag: str, source: Path, where: int, keep
         deal = f"{line.contract_text} by {line.declarer_text} {line.result_text} on board {line.board}"
         assert isinstance(ours, int)  # a played contract's score
         message = f"{tag} {theirs} disagrees with {deal}, which scores {ours * sign}"
-    return refuse(source, where, keep_bad, problems, unscorable(line, message))
+    return refuse(source, where, keep_bad, problems, unscorable(line, message), shown=False)
 
 
 def interchange_score(line: Line) -> str:

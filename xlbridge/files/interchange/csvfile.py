@@ -13,6 +13,7 @@ from ...engine.session import Pair, Row, Session
 from ...engine.values import NUMBER, as_whole_number
 from ...rules import MOVEMENT_KINDS
 from .common import (
+    NOT_KEPT,
     Imported,
     Problem,
     decoded,
@@ -21,10 +22,8 @@ from .common import (
     pairs_in,
     read_pair,
     read_row,
-    refuse,
     relative_result,
     split_pair,
-    unscorable,
 )
 
 __all__ = ["read_csv", "read_names"]
@@ -85,8 +84,8 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         if not any(cell.strip() for cell in row):
             continue
         shape = _shape(row, columns)
-        if shape and not keep_bad:
-            raise fail(source, number, shape)
+        if shape:  # the fields cannot be trusted to be what the header says: never kept (see refuse)
+            raise fail(source, number, f"{shape} {NOT_KEPT}" if keep_bad else shape)
         record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         try:
             board = as_whole_number(record.get("board", ""), "board")
@@ -99,12 +98,10 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         contract = record.get("contract", "")
         result = record.get("result", "") or record.get("tricks", "")
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
-        line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
-                        record.get("declarer", ""), result, record.get("lead", ""),
-                        record.get("adjusted", "").upper())  # fmt: skip
-        if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
-            line = refuse(source, number, keep_bad, problems, unscorable(line, shape))
-        results.append(line)
+        results.append(
+            read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
+                     record.get("lead", ""), record.get("adjusted", "").upper())
+        )  # fmt: skip
         where.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")

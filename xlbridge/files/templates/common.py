@@ -19,7 +19,9 @@ from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
+from ...excel.functions import LITE_PREFIX
 from .layout import range_ref
+from .lite import add_lite_parts
 
 __all__ = [
     "CLASSIC",
@@ -29,6 +31,9 @@ __all__ = [
     "Sheet",
     "TemplateBook",
 ]
+
+#: The colour of every cell a user types in: a light yellow that shows on screen and on paper.
+ENTRY_COLOUR = "#FFF2CC"
 
 #: Written into every template's document properties, so that the demo knows a file it may replace is its own.
 GENERATOR = "xlbridge template"
@@ -49,8 +54,8 @@ class Flavour:
 
 #: Classic xlwings: VBA functions; IMP, VP20 and VP30 cannot be VBA function names (see xlbridge.udfs).
 CLASSIC = Flavour("classic", "", {"IMP": "IMP_", "VP20": "VP_20", "VP30": "VP_30"})
-#: xlwings Lite: every function in the BRIDGE namespace.
-LITE = Flavour("lite", "BRIDGE.")
+#: xlwings Lite: every function as Excel stores an Office.js custom function (shown as BRIDGE.NAME once loaded).
+LITE = Flavour("lite", LITE_PREFIX)
 FLAVOURS = {"classic": CLASSIC, "lite": LITE}
 
 
@@ -58,7 +63,9 @@ class TemplateBook:
     """An XlsxWriter workbook set up the xlbridge way, with the shared formats."""
 
     def __init__(self, path: Path, flavour: Flavour, title: str) -> None:
+        self.path, self.title_text = path, title
         self.flavour = flavour
+        self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
         )
@@ -71,12 +78,20 @@ class TemplateBook:
         self.subtitle = add({"italic": True, "font_color": "#555555"})
         self.label = add({"bold": True})
         self.header = add({"bold": True, "bottom": 1, "bg_color": "#DDE4EE", "text_wrap": True, "valign": "top"})
-        self.entry = add({"locked": False, "bg_color": "#FFF9E3"})
-        self.entry_text = add({"locked": False, "bg_color": "#FFF9E3", "num_format": 49})  # built-in "@": text
-        self.entry_date = add({"locked": False, "bg_color": "#FFF9E3", "num_format": "dd/mm/yyyy"})
+        self.entry = add({"locked": False, "bg_color": ENTRY_COLOUR})
+        self.entry_text = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": 49})  # built-in "@": text
+        self.entry_date = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": "dd/mm/yyyy"})
         self.computed = add({"bg_color": "#F2F2F2"})
         self.computed_2dp = add({"bg_color": "#F2F2F2", "num_format": "0.00"})
-        self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True})
+        self.computed_whole = add({"bg_color": "#F2F2F2", "num_format": "0"})
+        self.computed_centre = add({"bg_color": "#F2F2F2", "align": "center"})
+        # Tables that are read and printed (ranking, travellers): plain, centred, a faint line under each row.
+        line = {"bottom": 4, "bottom_color": "#BFBFBF"}
+        self.shown = add({"align": "center", **line})
+        self.shown_text = add({"align": "left", **line})
+        self.shown_whole = add({"align": "center", "num_format": "0", **line})
+        self.shown_2dp = add({"align": "right", "num_format": "0.00", **line})
+        self.computed_date = add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left"})
         self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
         self.problem = add({"bg_color": "#FFC7CE"})
         self.note = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
@@ -84,7 +99,10 @@ class TemplateBook:
         self.list_ranges: dict[str, str] = {}
 
     def fn(self, name: str) -> str:
-        return self.flavour.fn(name)
+        """A function's name as this flavour's formulas spell it (and noted, for xlwings Lite's list)."""
+        spelled = self.flavour.fn(name)
+        self.called.add(spelled)
+        return spelled
 
     def sheet(self, name: str) -> Sheet:
         return Sheet(self, self.book.add_worksheet(name))
@@ -106,6 +124,8 @@ class TemplateBook:
 
     def close(self) -> None:
         self.book.close()
+        if self.flavour is LITE:
+            add_lite_parts(self.path, self.title_text, self.called)
 
 
 class Sheet:
@@ -116,20 +136,49 @@ class Sheet:
         self.ws = worksheet
         self.name = worksheet.name
 
-    def dynamic(self, row: int, col: int, rows: int, formula: str, fmt: Format | None = None, cols: int = 1) -> None:
-        """A dynamic array formula with its full spill range: ``rows`` x ``cols`` cells from (row, col)."""
-        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, fmt or None, "")
+    def dynamic(
+        self,
+        row: int,
+        col: int,
+        rows: int,
+        formula: str,
+        fmt: Format | None = None,
+        cols: int = 1,
+        formats: Sequence[Format | None] | None = None,
+    ) -> None:
+        """An array formula with its full spill range, ``rows`` x ``cols`` cells from (row, col): Excel 365 spills
+        it, Excel 2016 and 2019 hold it as a ``{=...}`` array over the same range. ``formats`` gives each row of
+        the range its own format (None: the row's or column's)."""
+        first = formats[0] if formats else fmt
+        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, first, "")
+        for offset, row_format in enumerate(formats or ()):
+            for step in range(cols):
+                if row_format is not None and (offset, step) != (0, 0):
+                    self.ws.write_blank(row + offset, col + step, None, row_format)
 
     def formula(self, row: int, col: int, formula: str, fmt: Format | None = None) -> None:
         self.ws.write_formula(row, col, formula, fmt, "")
 
     def headers(self, row: int, names: Sequence[str], first_col: int = 0) -> None:
+        """Column headings; a row of headings that wrap onto two lines is made tall enough for them."""
         for offset, name in enumerate(names):
             self.ws.write_string(row, first_col + offset, name, self.owner.header)
+        if any(" " in name for name in names):
+            self.ws.set_row(row, 30)
 
-    def entry_column(self, col: int, width: float, text: bool = False) -> None:
-        """Make a whole column unlocked for data entry (text columns keep what is typed: +1, =)."""
-        self.ws.set_column(col, col, width, self.owner.entry_text if text else self.owner.entry)
+    def entry_column(
+        self, col: int, width: float, text: bool = False, first_row: int | None = None, rows: int = 0
+    ) -> None:
+        """Make a column, or ``rows`` cells of it from ``first_row``, unlocked and yellow for data entry (text columns
+        keep what is typed: +1, =). Only the cells of a table where something is typed: the rows above it stay
+        plain."""
+        fmt = self.owner.entry_text if text else self.owner.entry
+        if first_row is None:
+            self.ws.set_column(col, col, width, fmt)
+            return
+        self.ws.set_column(col, col, width)
+        for row in range(first_row, first_row + rows):
+            self.ws.write_blank(row, col, None, fmt)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

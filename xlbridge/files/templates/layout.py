@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
 
-__all__ = ["Block", "NamedCell", "cell_ref", "range_ref"]
+__all__ = ["Block", "NamedCell", "area_ref", "cell_ref", "range_ref"]
 
 
 def _sheet_prefix(sheet: str | None) -> str:
@@ -31,6 +31,11 @@ def range_ref(col: int, first_row: int, rows: int, sheet: str | None = None, abs
     letter = xl_col_to_name(col)
     dollar = "$" if absolute else ""
     return f"{_sheet_prefix(sheet)}{dollar}{letter}{dollar}{first_row + 1}:{dollar}{letter}{dollar}{first_row + rows}"
+
+
+def area_ref(first_row: int, first_col: int, last_row: int, last_col: int, sheet: str | None = None) -> str:
+    """An absolute A1 reference to a block of cells, 0-based corners: ``Results!$A$2:$H$301``."""
+    return f"{cell_ref(first_row, first_col, sheet)}:{cell_ref(last_row, last_col)}"
 
 
 @dataclass(frozen=True)

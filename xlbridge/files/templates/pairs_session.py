@@ -14,11 +14,13 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
+from xlsxwriter.format import Format
+
 from ...engine.session import Session
+from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
-from ...rules.comparisons import EUROPEAN
 from .common import Flavour, Sheet, TemplateBook
-from .layout import Block, NamedCell, cell_ref, range_ref
+from .layout import Block, NamedCell, area_ref, range_ref
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
@@ -33,13 +35,18 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
          "Neuberg-scaled to this for the percentages and the ranking."),
     ]  # fmt: skip
     computed = [
+        ("Title", "Title", "What the ranking is headed."),
+        ("EventDay", "Date shown", ""),
         ("Expected", "Results per board used", "The count every board is scaled to (Neuberg)."),
         ("Top", "Top on a board", "Matchpoints for a top."),
         ("Boards", "Boards in the session", ""),
+        ("LastBoard", "Last board played", "The travellers print up to this board."),
         ("ResultCount", "Results entered", ""),
         ("Problems", "Problems", "Lines whose Check column is not empty. The ranking waits until this is 0."),
         ("IMPScoring", "IMP scoring", ""),
+        ("RankingNote", "Ranking note", "What the ranking says under its title."),
     ]
+    # One cell for each row SESSIONINFO gives, in its order.
     return (
         tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),
         tuple(NamedCell(name, "Settings", 8 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
@@ -60,10 +67,8 @@ class PairsLayout:
     ranking_title: tuple[int, int] = (0, 0)
     ranking_date: tuple[int, int] = (1, 0)
     ranking_description: tuple[int, int] = (2, 0)
-    #: The columns of Results a traveller shows.
-    traveller_columns: tuple[str, ...] = (
-        "NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points",
-    )  # fmt: skip
+    #: The columns a traveller shows (see TRAVELLERS).
+    traveller_columns: tuple[str, ...] = TRAVELLER_COLUMNS
     #: The rows a board's traveller takes besides its lines: the title row and the headings.
     traveller_extra_rows: int = 3
 
@@ -73,10 +78,6 @@ class PairsLayout:
     def traveller_top(self, board: int, tables: int) -> int:
         """The 0-based row where board ``board``'s traveller starts on the Travellers sheet."""
         return (board - 1) * (tables + self.traveller_extra_rows)
-
-    def traveller_helper(self) -> int:
-        """The first hidden helper column of the Travellers sheet: board numbers, then dealer, then vulnerability."""
-        return len(self.traveller_columns) + 2
 
 
 _SETTINGS, _COMPUTED = _settings_cells()
@@ -107,10 +108,8 @@ LAYOUT = PairsLayout(
         0,
         1,
     ),
-    totals=Block(
-        "Totals", ("Pair", "Direction", "Players", "Boards", "Total", "%", "Field order", "Ranking key", "Place"), 0, 1
-    ),
-    ranking=Block("Ranking", ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%"), 3, 4),
+    totals=Block("Totals", PAIR_COLUMNS, 0, 1),
+    ranking=Block("Ranking", PAIR_COLUMNS, 3, 4),
 )
 
 
@@ -121,7 +120,8 @@ class Sizes:
     rows: int = 300
     pairs: int = 40
     boards: int = 36
-    tables: int = 15
+    #: Lines a traveller holds: every pair of the Names sheet at a table of its own (40 pairs, 20 tables).
+    tables: int = 20
 
 
 def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
@@ -133,7 +133,7 @@ def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
         max(least.rows, len(session.lines)),
         max(least.pairs, len(session.pairs)),
         max(least.boards, max(session.boards, default=0)),
-        max(least.tables, max(per_board.values(), default=0)),
+        max(least.tables, max(per_board.values(), default=0), (len(session.pairs) + 1) // 2),
     )
 
 
@@ -143,7 +143,7 @@ def build(
     rows: int = 300,
     pairs: int = 40,
     boards: int = 36,
-    tables: int = 15,
+    tables: int = 20,
     session: Session | None = None,
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
@@ -156,9 +156,19 @@ def build(
     _results(book, sheets["Results"], size, session)
     _totals(book, sheets["Totals"], size)
     _ranking(book, sheets["Ranking"], size)
-    _travellers(book, sheets["Travellers"], size)
+    _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     book.book.worksheets()[4].activate()  # open on the Ranking
     book.close()
+
+
+def session_arguments(size: Sizes) -> str:
+    """The arguments every session function takes: the results and names blocks, method, movement, per board."""
+    results, names = LAYOUT.results, LAYOUT.names
+    entries = area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
+                       results.col("Adjusted"), results.sheet)  # fmt: skip
+    pairs = area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1, names.col("Player 2"),
+                     names.sheet)  # fmt: skip
+    return f"{entries},{pairs},Method,Movement,PerBoard"
 
 
 def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
@@ -198,30 +208,20 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         per_board.row, per_board.col, per_board.row, per_board.col,
         {"validate": "integer", "criteria": ">=", "value": 1, "ignore_blank": True},
     )  # fmt: skip
-
-    results = LAYOUT.results
-    boards = results.ref("Board", size.rows)
-    scores = results.ref("NS score", size.rows)
-    checks = results.ref("Check", size.rows)
-    imp_methods = ",".join(f'Method="{m.name}"' for m in SESSION_METHODS if m.imp_scoring)
-    per_win = str(EUROPEAN.per_win)  # IMP scoring shows the European top (it ranks by IMPs)
-    for scored in reversed(SESSION_METHODS.entries):
-        if scored.matchpoint_scale is not None:
-            per_win = f'IF(Method="{scored.name}",{scored.matchpoint_scale.per_win},{per_win})'
-    formulas = {
-        "Expected": f'=IF(PerBoard<>"",PerBoard,MAX(COUNTIF({boards},{boards})*({boards}<>"")))',
-        "Top": f"={per_win}*(Expected-1)",
-        "Boards": f'=ROUND(SUMPRODUCT(({boards}<>"")/COUNTIF({boards},{boards}&"")),0)',
-        "ResultCount": f'=SUMPRODUCT(({scores}<>"")*1)',
-        "Problems": f'=SUMPRODUCT(({checks}<>"")*1)',
-        "IMPScoring": f"=OR({imp_methods})",
-    }
+    first = LAYOUT.computed[0]
     for entry in LAYOUT.computed:
         ws.write_string(entry.row, 0, entry.label, book.label)
-        sheet.formula(entry.row, entry.col, formulas[entry.name], book.computed)
         if entry.note:
             ws.write_string(entry.row, 2, entry.note, book.note)
         book.book.define_name(entry.name, f"={entry.ref}")
+    sheet.dynamic(
+        first.row,
+        first.col,
+        len(INFO_ROWS),
+        f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments(size)})",
+        None,
+        formats=[book.computed_date if entry.name == "EventDay" else book.computed for entry in LAYOUT.computed],
+    )
     sheet.protect()
 
 
@@ -250,181 +250,86 @@ ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
 def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
-    fn = book.fn
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
     widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 9}
     for heading, width in widths.items():
         sheet.entry_column(results.col(heading), width, text=heading in ENTERED)
-    ws.set_column(results.col("NS score"), results.col("Datum"), 9)
-    ws.set_column(results.col("Check"), results.col("Check"), 60)
-
-    def col(heading: str) -> str:
-        return results.ref(heading, rows, sheet=False)
-
-    def at(heading: str) -> int:
-        return results.col(heading)
-
-    board, score, adjusted = col("Board"), col("NS score"), col("Adjusted")
-    deal = f"{col('Contract')},{col('By')},{col('Result')},{board}"
-    pair_numbers = LAYOUT.names.ref("Pair", size.pairs)
-    first = results.first_row
-    sheet.dynamic(first, at("NS score"), rows, f'=IF({adjusted}<>"",{adjusted},{fn("BRIDGESCORE")}({deal}))',
-                  book.computed)  # fmt: skip
-    sheet.dynamic(first, at("EW score"), rows, f"=IF(ISNUMBER({score}),-{score},{score})", book.computed)
-    butler, cross_imp = (
-        next(m.name for m in SESSION_METHODS if m.comparison == kind) for kind in ("butler", "cross-imps")
-    )
-
-    def points(side: str) -> str:
-        suffix = "" if side == "NS" else " EW"
-        return (
-            f'=IF(Method="{butler}",{fn("BUTLER")}({score},{score},"{side}",{board}),'
-            f'IF(Method="{cross_imp}",{fn("CROSSIMP")}({score},{score},"{side}",{board}),'
-            f'{fn("MATCHPOINTS")}({score},{score},Method&"{suffix}","",{board})))'
-        )
-
-    sheet.dynamic(first, at("NS points"), rows, points("NS"), book.computed)
-    sheet.dynamic(first, at("EW points"), rows, points("EW"), book.computed)
-    for heading, words in (("NS %", " %"), ("EW %", " EW %")):
-        sheet.dynamic(first, at(heading), rows,
-                      f'=IF(IMPScoring+({score}=""),"",{fn("MATCHPOINTS")}({score},{score},Method&"{words}",Expected,{board}))',
-                      book.computed_2dp)  # fmt: skip
-    sheet.dynamic(first, at("Datum"), rows, f'=IF(Method="{butler}",{fn("DATUM")}({score},"",{board}),"")',
-                  book.computed)  # fmt: skip
-    ns, ew = col("NS"), col("EW")
-    nothing = f'({ns}="")*({ew}="")*({col("Contract")}="")*({adjusted}="")'
+    first_computed = results.col(RESULT_COLUMNS[0])
+    for heading in RESULT_COLUMNS:
+        fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
+        width = 60 if heading == "Check" else 9
+        ws.set_column(results.col(heading), results.col(heading), width, fmt)
     sheet.dynamic(
-        first,
-        at("Check"),
-        rows,
-        f'=IF({nothing},"",'
-        f'IF(({ns}="")+({ew}=""),"the NS or EW pair number is missing",'
-        f'IF(COUNTIF({pair_numbers},{ns})=0,"NS pair "&{ns}&" is not on the list of pairs",'
-        f'IF(COUNTIF({pair_numbers},{ew})=0,"EW pair "&{ew}&" is not on the list of pairs",'
-        f'IF({adjusted}<>"",{fn("MATCHPOINTS")}({score},{score},"CHECK","",{board}),'
-        f"{fn('BRIDGECHECK')}({deal}))))))",
-        book.check,
-    )
-    sheet.highlight_problems(first, at("Board"), rows, at("Check"), at("Check"))
-    sheet.validate_deal(first, rows, at("Contract"), at("By"), at("Result"))
-    ws.data_validation(first, at("Board"), first + rows - 1, at("Board"),
+        results.first_row, first_computed, rows, f"={book.fn('SESSIONRESULTS')}({session_arguments(size)})",
+        None, cols=len(RESULT_COLUMNS),
+    )  # fmt: skip
+    check = results.col("Check")
+    sheet.highlight_problems(results.first_row, results.col("Board"), rows, check, check)
+    sheet.validate_deal(results.first_row, rows, results.col("Contract"), results.col("By"), results.col("Result"))
+    board = results.col("Board")
+    ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
     for offset, line in enumerate(session.lines if session else ()):
-        row = first + offset
+        row = results.first_row + offset
         if line.board is not None:
-            ws.write_number(row, at("Board"), line.board, book.entry)
+            ws.write_number(row, board, line.board, book.entry)
         for heading, value in (("NS", line.ns), ("EW", line.ew)):
             if value not in (None, ""):
-                ws.write(row, at(heading), value, book.entry)
+                ws.write(row, results.col(heading), value, book.entry)
         for heading, text in zip(ENTERED, line.entered, strict=True):
             if text:
-                ws.write_string(row, at(heading), text, book.entry_text)
+                ws.write_string(row, results.col(heading), text, book.entry_text)
     ws.freeze_panes(1, 1)
-    ws.autofilter(0, 0, first + rows - 1, at("Check"))
+    ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0)
     sheet.protect()
 
 
-def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+#: Column widths and formats of a table of pairs (Totals and Ranking): whole numbers shown whole, figures to 2dp.
+PAIR_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Boards": 7, "Total": 9, "%": 8}
+
+
+def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, size: Sizes) -> None:
     ws = sheet.ws
-    totals, results, rows = LAYOUT.totals, LAYOUT.results, size.rows
-    sheet.headers(totals.header_row, totals.columns)
-    ws.set_column(totals.col("Pair"), totals.col("Direction"), 9)
-    ws.set_column(totals.col("Players"), totals.col("Players"), 34)
-    ws.set_column(totals.col("Boards"), totals.col("Place"), 10)
-    ns, ew = results.ref("NS", rows), results.ref("EW", rows)
-    scores = results.ref("NS score", rows)
-    ns_pct, ew_pct = results.ref("NS %", rows), results.ref("EW %", rows)
-    ns_pts, ew_pts = results.ref("NS points", rows), results.ref("EW points", rows)
-    keys = totals.ref("Ranking key", size.pairs, sheet=False)
-    fields = totals.ref("Field order", size.pairs, sheet=False)
-    mitchell = next(kind.name for kind in MOVEMENT_KINDS if kind.two_fields)
-    names = LAYOUT.names
-    for offset in range(size.pairs):
-        row = totals.first_row + offset
-        n, direction_cell, player1, player2 = (
-            cell_ref(row, names.col(heading), names.sheet) for heading in ("Pair", "Direction", "Player 1", "Player 2")
-        )
-        pair, direction, boards_played, total, pct, field_order, key = (
-            cell_ref(row, totals.col(heading))
-            for heading in ("Pair", "Direction", "Boards", "Total", "%", "Field order", "Ranking key")
-        )
-        as_ns = f'IF({direction}="EW",0,{{}})'
-        as_ew = f'IF({direction}="NS",0,{{}})'
-        played = (
-            f'=IF({pair}="","",'
-            + as_ns.format(f'SUMPRODUCT(({ns}={pair})*({scores}<>""))')
-            + "+"
-            + as_ew.format(f'SUMPRODUCT(({ew}={pair})*({scores}<>""))')
-            + ")"
-        )
-        pct_sum = as_ns.format(f"SUMIF({ns},{pair},{ns_pct})") + "+" + as_ew.format(f"SUMIF({ew},{pair},{ew_pct})")
-        imp_sum = as_ns.format(f"SUMIF({ns},{pair},{ns_pts})") + "+" + as_ew.format(f"SUMIF({ew},{pair},{ew_pts})")
-        cells = {
-            "Pair": f'=IF({n}="","",{n})',
-            "Direction": f'=IF({pair}="","",IF({direction_cell}="","",{direction_cell}))',
-            "Players": f'=IF({pair}="","",{player1}&IF({player2}="",""," & "&{player2}))',
-            "Boards": played,
-            "%": f'=IF(OR({pair}="",IMPScoring),"",IF({boards_played}=0,"",'
-            f"IF(Problems>0,NA(),({pct_sum})/{boards_played})))",
-            "Total": f'=IF({pair}="","",IF(Problems>0,NA(),'
-            f"IF(IMPScoring,{imp_sum},IF({boards_played}=0,0,{pct}/100*Boards*Top))))",
-            "Field order": f'=IF({pair}="","",IF(AND(Movement="{mitchell}",{direction}="EW"),2,1))',
-            "Ranking key": f'=IF({pair}="","",IF(ISERROR({total}),"",ROUND(IF(IMPScoring,{total},{pct}),6)))',
-            "Place": (
-                f'=IF(OR({pair}="",{key}=""),"",COUNTIFS({fields},{field_order},{keys},">"&{key})+1'
-                f'&IF(COUNTIFS({fields},{field_order},{keys},{key})>1,"=",""))'
-            ),
-        }
-        for heading, formula in cells.items():
-            fmt = book.computed_2dp if heading in ("Total", "%") else book.computed
-            sheet.formula(row, totals.col(heading), formula, fmt)
-    ws.freeze_panes(1, 0)
-    ws.set_landscape()
-    ws.fit_to_pages(1, 0)
+    sheet.headers(block.header_row, block.columns)
+    for heading in block.columns:
+        fmt = {"Total": book.shown_2dp, "%": book.shown_2dp, "Players": book.shown_text}.get(heading, book.shown_whole)
+        ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
+    formula = f"={book.fn(function)}({session_arguments(size)})"
+    sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns))
+
+
+def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+    _pair_table(book, sheet, LAYOUT.totals, "PAIRTOTALS", size)
+    sheet.ws.freeze_panes(1, 0)
+    sheet.ws.set_landscape()
+    sheet.ws.fit_to_pages(1, 0)
     sheet.protect()
 
 
 def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ws = sheet.ws
-    ranking, totals, pairs = LAYOUT.ranking, LAYOUT.totals, size.pairs
-    ws.set_column(0, 2, 9)
-    ws.set_column(3, 3, 36)
-    ws.set_column(4, 6, 10)
-    sheet.formula(*LAYOUT.ranking_title, '=IF(EventName="","Ranking",EventName)', book.title)
-    sheet.formula(*LAYOUT.ranking_date, '=IF(EventDate="","",EventDate)', book.computed_date)
-    sheet.formula(
-        *LAYOUT.ranking_description,
-        '=IF(Problems>0,"Waiting: "&Problems&" line(s) on Results need checking",'
-        'IF(IMPScoring,Method&" scoring: total IMPs","Matchpoints ("&Method&"), top "&Top))',
-        book.subtitle,
-    )
-    sheet.headers(ranking.header_row, ranking.columns)
-
-    def of_totals(heading: str) -> str:
-        return totals.ref(heading, pairs)
-
-    present = f'{of_totals("Pair")}<>""'
-    table = ",".join(of_totals(heading) for heading in ranking.columns)
+    ranking, pairs = LAYOUT.ranking, size.pairs
     width = len(ranking.columns)
-    blank = f'EXPAND("",{pairs},{width},"")'
-    formula = (
-        f"=IF(SUMPRODUCT(({present})*1)=0,{blank},"
-        f"TAKE(VSTACK(SORTBY(FILTER(HSTACK({table}),{present}),"
-        f"FILTER({of_totals('Field order')},{present}),1,FILTER({of_totals('Ranking key')},{present}),-1),{blank}),"
-        f"{pairs}))"
-    )
-    sheet.dynamic(ranking.first_row, 0, pairs, formula, book.computed_2dp, cols=width)
+    _pair_table(book, sheet, ranking, "RANKING", size)
+    for (row, col), name, fmt in (
+        (LAYOUT.ranking_title, "Title", book.title),
+        (LAYOUT.ranking_date, "EventDay", book.computed_date),
+        (LAYOUT.ranking_description, "RankingNote", book.subtitle),
+    ):
+        ws.merge_range(row, col, row, col + width - 1, "", fmt)
+        sheet.formula(row, col, f"={name}", fmt)
     chart = book.book.add_chart({"type": "bar"})
-    first, last = ranking.first_row + 1, ranking.first_row + pairs
+    last = ranking.first_row + pairs
+    pair, percent = (range_ref(ranking.col(h), ranking.first_row, pairs).split(":") for h in ("Pair", "%"))
     chart.add_series(
         {
             "name": "Percentage",
-            "categories": f"=Ranking!$B${first}:$B${last}",
-            "values": f"=Ranking!$G${first}:$G${last}",
+            "categories": f"=Ranking!{pair[0]}:{pair[1]}",
+            "values": f"=Ranking!{percent[0]}:{percent[1]}",
             "fill": {"color": "#4F81BD"},
         }
     )
@@ -433,50 +338,37 @@ def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     chart.set_x_axis({"min": 0, "max": 100, "name": "%"})
     chart.set_legend({"none": True})
     chart.show_blanks_as("gap")
-    ws.insert_chart(ranking.first_row, width + 1, chart, {"x_scale": 1.3, "y_scale": 1.8})
+    chart_col = width + 1
+    ws.insert_chart(ranking.first_row, chart_col, chart, {"x_scale": 1.0, "y_scale": 1.6})
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
-    ws.print_area(0, 0, ranking.first_row + pairs - 1, width - 1)
+    ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + 7)
     ws.repeat_rows(ranking.header_row)
     sheet.protect()
 
 
-def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes, played: int) -> None:
     ws = sheet.ws
-    fn = book.fn
-    results, shown = LAYOUT.results, LAYOUT.traveller_columns
+    shown, tables = LAYOUT.traveller_columns, size.tables
     width = len(shown)
-    ws.set_column(0, width - 1, 9)
-    helper = LAYOUT.traveller_helper()  # hidden helper columns: board numbers, dealer, vulnerability
-    for number in range(1, size.boards + 1):
-        ws.write_number(number - 1, helper, number)
-    board_list = range_ref(helper, 0, size.boards)
-    sheet.dynamic(0, helper + 1, size.boards, f"={fn('BOARDDEALER')}({board_list})")
-    sheet.dynamic(0, helper + 2, size.boards, f"={fn('BOARDVUL')}({board_list})")
-    ws.set_column(helper, helper + 2, None, None, {"hidden": True})
-
-    # Text columns are joined to "" so that an empty cell (a lead not recorded) shows empty, not FILTER's 0.
-    source = ",".join(results.ref(heading, size.rows) + ('&""' if heading in ENTERED else "") for heading in shown)
-    board_column = results.ref("Board", size.rows)
-    tables = size.tables
-    breaks = []
-    for number in range(1, size.boards + 1):
-        top = LAYOUT.traveller_top(number, tables)
-        ws.write_string(top, 0, f"Board {number}", book.title)
-        sheet.formula(top, 2, f'="Dealer "&INDEX({range_ref(helper + 1, 0, size.boards)},{number})', book.label)
-        sheet.formula(top, 4, f'="Vulnerable: "&INDEX({range_ref(helper + 2, 0, size.boards)},{number})', book.label)
-        sheet.headers(top + 1, shown)
-        sheet.dynamic(
-            top + 2,
-            0,
-            tables,
-            f'=TAKE(VSTACK(FILTER(HSTACK({source}),{board_column}={number},EXPAND("",1,{width},"")),'
-            f'EXPAND("",{tables},{width},"")),{tables})',
-            book.computed,
-            cols=width,
+    for col, heading in enumerate(shown):
+        ws.set_column(col, col, 10 if heading in ("NS score", "EW score", "NS points", "EW points") else 8)
+    for number in range(1, size.boards + 1):  # the title row: board, dealer, vulnerability, left to right
+        ws.set_row(LAYOUT.traveller_top(number, tables), 20)
+    block: list[Format | None] = [book.title, book.header, *[book.shown] * tables, None]
+    formats = block * size.boards
+    sheet.dynamic(
+        0, 0, len(formats), f"={book.fn('TRAVELLERS')}({size.boards},{tables},{session_arguments(size)})",
+        None, cols=width, formats=formats,
+    )  # fmt: skip
+    ws.set_h_pagebreaks([LAYOUT.traveller_top(number, tables) for number in range(2, size.boards + 1)])
+    # Print the boards in play only. Filled from a session (import, demo), the print area ends with its last board;
+    # a blank template's grows with the last board that has a result, as Excel evaluates a print area's formula.
+    if played:
+        ws.print_area(0, 0, LAYOUT.traveller_top(played + 1, tables) - 1, width - 1)
+    else:
+        book.book.define_name(
+            "Travellers!_xlnm.Print_Area", f"=OFFSET(Travellers!$A$1,0,0,MAX(1,LastBoard)*{len(block)},{width})"
         )
-        breaks.append(LAYOUT.traveller_top(number + 1, tables))
-    ws.set_h_pagebreaks(breaks[:-1])
-    ws.print_area(0, 0, LAYOUT.traveller_top(size.boards + 1, tables) - 1, width - 1)
     ws.fit_to_pages(1, 0)
     sheet.protect()

@@ -11,11 +11,10 @@ from pathlib import Path
 
 from ...engine.session import Match
 from ...rules import VP_SCALES
-from ...rules.scales import VP20_SEED
 from .common import Flavour, TemplateBook
-from .layout import range_ref
+from .layout import area_ref, cell_ref, range_ref
 
-__all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "SUMMARY", "build"]
+__all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "INFO", "SUMMARY", "build"]
 
 COLUMNS = [
     "Board",
@@ -40,9 +39,13 @@ COLUMNS = [
 (BOARD, DEALER, VUL, C1, BY1, R1, S1, C2, BY2, R2, S2, NET, IMPS, HOME, AWAY, BAM, CHECK1,
  CHECK2) = range(len(COLUMNS))  # fmt: skip
 FIRST = 11  # 0-based row of the first board (Excel row 12)
-#: The summary table (0-based rows; the home team's figures in HOME_COL, the away team's in AWAY_COL).
-SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 8}
-LABEL_COL, HOME_COL, AWAY_COL = 6, 7, 8
+#: The match's details, typed in column B (0-based rows).
+INFO = {"Home team": 2, "Away team": 3, "Event": 4, "Date": 5, "VP scale": 6}
+INFO_COL, INFO_LAST_COL = 1, 3
+#: The summary table (0-based rows; labels across LABEL_COL to HOME_COL - 1, the home team's figures in HOME_COL,
+#: the away team's in AWAY_COL).
+SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 7}
+LABEL_COL, HOME_COL, AWAY_COL = 11, 13, 14
 
 
 def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None) -> None:
@@ -55,93 +58,62 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     ws = sheet.ws
     ws.write("A1", "Team match", book.title)
     ws.write("A2", "Home team: North-South at table 1, East-West at table 2. Grey cells are computed.", book.subtitle)
-    labels = [("Home team", "Home"), ("Away team", "Away"), ("Event", "Event"), ("Date", "Date"), ("VP scale", "Scale")]
-    for offset, (label, key) in enumerate(labels):
-        row = 2 + offset
+    given = match or Match()
+    values: dict[str, object] = {"Home team": given.home, "Away team": given.away, "Event": given.event,
+                                 "Date": given.date, "VP scale": given.vp_scale}  # fmt: skip
+    for label, row in INFO.items():
         ws.write_string(row, 0, label, book.label)
-        value: object = {"Scale": "WBF"}.get(key, "")
-        if match is not None:
-            value = {"Home": match.home, "Away": match.away, "Event": match.event, "Date": match.date}.get(
-                key, match.vp_scale
-            )
+        value = values[label]
+        style = book.entry_date if label == "Date" else book.entry
+        ws.merge_range(row, INFO_COL, row, INFO_LAST_COL, "", style)  # room for a team's or an event's name
         if isinstance(value, dt.date):
-            ws.write_datetime(row, 1, dt.datetime.combine(value, dt.time()), book.entry_date)
+            ws.write_datetime(row, INFO_COL, dt.datetime.combine(value, dt.time()), style)
         elif value:
-            ws.write_string(row, 1, str(value), book.entry)
-        else:
-            ws.write_blank(row, 1, None, book.entry_date if key == "Date" else book.entry)
+            ws.write_string(row, INFO_COL, str(value), style)
     scales = [scale for scale in VP_SCALES if scale.total == 20]
     sheet.validate_list(
-        6, 1, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
+        INFO["VP scale"], INFO_COL, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
         " ".join(f"{scale.name}: {scale.description}." for scale in scales),
     )  # fmt: skip
 
     def col(index: int) -> str:
         return range_ref(index, FIRST, rows)
 
-    home_name, away_name = "$B$3", "$B$4"
+    board = col(BOARD)
+    table1 = area_ref(FIRST, C1, FIRST + rows - 1, R1)
+    table2 = area_ref(FIRST, C2, FIRST + rows - 1, R2)
+    home_name, away_name, scale = (cell_ref(INFO[label], INFO_COL) for label in ("Home team", "Away team", "VP scale"))
     summary_row = SUMMARY["Teams"]
-    ws.write_blank(summary_row, LABEL_COL, None, book.header)
-    sheet.formula(summary_row, HOME_COL, f'=IF({home_name}="","Home",{home_name})', book.header)
-    sheet.formula(summary_row, AWAY_COL, f'=IF({away_name}="","Away",{away_name})', book.header)
-    problems = f'(SUMPRODUCT(({col(CHECK1)}<>"")*1)+SUMPRODUCT(({col(CHECK2)}<>"")*1))'
-    played = f'SUMPRODUCT(({col(NET)}<>"")*1)'
-    summary = [
-        ("Boards played", f"={played}", f"={played}"),
-        ("IMPs", f"=IF({problems}>0,NA(),SUM({col(HOME)}))", f"=IF({problems}>0,NA(),SUM({col(AWAY)}))"),
-        ("Victory points", "", ""),
-        ("Board-a-match", f"=IF({problems}>0,NA(),SUM({col(BAM)}))", f"=IF({problems}>0,NA(),H4-SUM({col(BAM)}))"),
-    ]
-    for label, home, away in summary:
-        row = SUMMARY[label]
-        ws.write_string(row, LABEL_COL, label, book.label)
-        if home:
-            sheet.formula(row, HOME_COL, home, book.computed)
-            sheet.formula(row, AWAY_COL, away, book.computed)
-    margin = "(H5-I5)"
-    vp = f'IF(H4=0,"",IF($B$7="{VP20_SEED.name}",{fn("VP20")}({margin}),{fn("VP20")}({margin},H4)))'
-    vp_away = f'IF(H4=0,"",IF($B$7="{VP20_SEED.name}",{fn("VP20")}(-{margin}),{fn("VP20")}(-{margin},H4)))'
-    sheet.dynamic(SUMMARY["Victory points"], HOME_COL, 1, f"={vp}", book.computed_2dp)
-    sheet.dynamic(SUMMARY["Victory points"], AWAY_COL, 1, f"={vp_away}", book.computed_2dp)
-    ws.write_string(SUMMARY["Lines with problems"], LABEL_COL, "Lines with problems", book.label)
-    sheet.formula(SUMMARY["Lines with problems"], HOME_COL, f"={problems}", book.computed)
+    formats = [book.header, book.computed, book.computed, book.computed_2dp, book.computed, book.computed]
+    for label, row in SUMMARY.items():
+        ws.merge_range(row, LABEL_COL, row, HOME_COL - 1, "" if label == "Teams" else label,
+                       book.header if label == "Teams" else book.label)  # fmt: skip
+    sheet.dynamic(
+        summary_row, HOME_COL, len(SUMMARY),
+        f"={fn('MATCHSUMMARY')}({home_name},{away_name},{board},{table1},{table2},{scale})",
+        None, cols=2, formats=formats,
+    )  # fmt: skip
 
     sheet.headers(FIRST - 1, COLUMNS)
-    sheet.entry_column(BOARD, 7)
+    sheet.entry_column(BOARD, 10, first_row=FIRST, rows=rows)  # also the labels of the match's details
     for index in (C1, C2):
-        sheet.entry_column(index, 9, text=True)
+        sheet.entry_column(index, 9, text=True, first_row=FIRST, rows=rows)
     for index in (BY1, BY2):
-        sheet.entry_column(index, 5, text=True)
+        sheet.entry_column(index, 5, text=True, first_row=FIRST, rows=rows)
     for index in (R1, R2):
-        sheet.entry_column(index, 8, text=True)
-    ws.set_column(DEALER, VUL, 6)
+        sheet.entry_column(index, 8, text=True, first_row=FIRST, rows=rows)
+    ws.set_column(DEALER, VUL, 7)
     ws.set_column(S1, S1, 9)
-    ws.set_column(S2, BAM, 9)
-    ws.set_column(CHECK1, CHECK2, 40)
-    ws.set_column(1, 1, 16)
+    ws.set_column(S2, S2, 9)
 
-    board = col(BOARD)
-    sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed)
-    sheet.dynamic(FIRST, VUL, rows, f"={fn('BOARDVUL')}({board})", book.computed)
-    table1 = f"{col(C1)},{col(BY1)},{col(R1)},{board}"
-    table2 = f"{col(C2)},{col(BY2)},{col(R2)},{board}"
-    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({table1})", book.computed)
-    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({table2})", book.computed)
-    s1, s2, imps = col(S1), col(S2), col(IMPS)
-    sheet.dynamic(FIRST, NET, rows, f'=IF(({s1}="")+({s2}=""),"",{s1}-{s2})', book.computed)
-    sheet.dynamic(FIRST, IMPS, rows, f"={fn('IMP')}({col(NET)})", book.computed)
-    sheet.dynamic(FIRST, HOME, rows, f'=IF({imps}="","",IF({imps}>0,{imps},""))', book.computed)
-    sheet.dynamic(FIRST, AWAY, rows, f'=IF({imps}="","",IF({imps}<0,-{imps},""))', book.computed)
-    sheet.dynamic(FIRST, BAM, rows, f'=IF({col(NET)}="","",{fn("BAM")}({s1},{s2}))', book.computed)
-    sheet.dynamic(FIRST, CHECK1, rows, f"={fn('BRIDGECHECK')}({table1})", book.check)
-    sheet.dynamic(
-        FIRST,
-        CHECK2,
-        rows,
-        f'=IF({fn("BRIDGECHECK")}({table2})<>"",{fn("BRIDGECHECK")}({table2}),'
-        f'IF(({s1}="")<>({s2}=""),"only one table has a result",""))',
-        book.check,
-    )
+    sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed_centre)
+    sheet.dynamic(FIRST, VUL, rows, f"={fn('BOARDVUL')}({board})", book.computed_centre)
+    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({col(C1)},{col(BY1)},{col(R1)},{board})", book.computed)
+    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({col(C2)},{col(BY2)},{col(R2)},{board})", book.computed)
+    for index in range(NET, CHECK2 + 1):
+        width = 40 if index >= CHECK1 else 12 if index in (HOME_COL, AWAY_COL) else 9  # names and VPs above
+        ws.set_column(index, index, width, book.check if index >= CHECK1 else book.computed)
+    sheet.dynamic(FIRST, NET, rows, f"={fn('MATCHBOARDS')}({board},{table1},{table2})", None, cols=CHECK2 - NET + 1)
     sheet.highlight_problems(FIRST, BOARD, rows, CHECK1, CHECK2)
     sheet.highlight_problems(FIRST, BOARD, rows, CHECK2, CHECK2)
     sheet.validate_deal(FIRST, rows, C1, BY1, R1)

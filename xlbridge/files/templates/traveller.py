@@ -7,7 +7,7 @@ from pathlib import Path
 
 from ...engine.session import Line
 from .common import Flavour, TemplateBook
-from .layout import cell_ref, range_ref
+from .layout import area_ref, cell_ref
 
 __all__ = ["COLUMNS", "FIRST_ROW", "build"]
 
@@ -51,31 +51,12 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
         sheet.entry_column(index, width, text)
     sheet.entry_column(RESULT, 7, text=True)
     sheet.entry_column(ADJUSTED, 9, text=True)
-    ws.set_column(NS_SCORE, EW_MP, 9)
-    ws.set_column(CHECK, CHECK, 50)
 
-    def col(index: int) -> str:
-        return range_ref(index, FIRST_ROW, rows)
-
-    score = col(NS_SCORE)
-    deal = f"{col(CONTRACT)},{col(BY)},{col(RESULT)},{board_cell}"
-    sheet.dynamic(
-        FIRST_ROW,
-        NS_SCORE,
-        rows,
-        f'=IF({col(ADJUSTED)}<>"",{col(ADJUSTED)},{fn("BRIDGESCORE")}({deal}))',
-        book.computed,
-    )
-    sheet.dynamic(FIRST_ROW, EW_SCORE, rows, f"=IF(ISNUMBER({score}),-{score},{score})", book.computed)
-    sheet.dynamic(FIRST_ROW, NS_MP, rows, f'={fn("MATCHPOINTS")}({score},{score},"MP")', book.computed)
-    sheet.dynamic(FIRST_ROW, EW_MP, rows, f'={fn("MATCHPOINTS")}({score},{score},"EW")', book.computed)
-    sheet.dynamic(
-        FIRST_ROW,
-        CHECK,
-        rows,
-        f'=IF({col(ADJUSTED)}<>"",{fn("MATCHPOINTS")}({score},{score},"CHECK"),{fn("BRIDGECHECK")}({deal}))',
-        book.check,
-    )
+    block = area_ref(FIRST_ROW, NS, FIRST_ROW + rows - 1, ADJUSTED)
+    for index in range(NS_SCORE, CHECK + 1):
+        ws.set_column(index, index, 50 if index == CHECK else 9, book.check if index == CHECK else book.computed)
+    sheet.dynamic(FIRST_ROW, NS_SCORE, rows, f"={fn('BOARDRESULTS')}({board_cell},{block})", None,
+                  cols=CHECK - NS_SCORE + 1)  # fmt: skip
     sheet.highlight_problems(FIRST_ROW, NS, rows, CHECK, CHECK)
 
     sheet.validate_deal(FIRST_ROW, rows, CONTRACT, BY, RESULT)

@@ -1,0 +1,355 @@
+"""The worksheet functions of a whole pairs session: SESSIONINFO, SESSIONRESULTS, PAIRTOTALS, RANKING, TRAVELLERS.
+
+Each takes the session as a sheet holds it: the results block (board, NS, EW, contract, by, lead, result,
+adjusted: one row per result, blank rows allowed), the names block (pair, direction, player 1, player 2), the
+scoring method, the movement kind and the results per board (blank: the most any board has). Each works out the
+whole session with the engine (:func:`~xlbridge.engine.standings.score_session`; the same inputs are worked out
+once, however many of these functions ask) and answers its part, so every figure of a session workbook has one
+source, costs n log n, and needs no function newer than Excel 2016.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.choices import choose
+from ..engine.errors import BridgeInputError, Reason
+from ..engine.session import Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ..engine.standings import SessionScore, Standing, score_session
+from ..engine.values import as_whole_number, show
+from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
+from .cache import Recent
+from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+
+__all__ = [
+    "INFO_ROWS",
+    "PAIR_COLUMNS",
+    "RESULT_COLUMNS",
+    "TRAVELLER_COLUMNS",
+    "pairtotals",
+    "ranking",
+    "read_session",
+    "sessioninfo",
+    "sessionresults",
+    "travellers",
+]
+
+#: What SESSIONINFO gives, one row each.
+INFO_ROWS = ("Title", "Date", "Results per board", "Top", "Boards", "Last board", "Results", "Problems", "IMP scoring",
+             "Note")  # fmt: skip
+#: What SESSIONRESULTS gives for each row of the results block.
+RESULT_COLUMNS = ("NS score", "EW score", "NS points", "EW points", "NS %", "EW %", "Datum", "Check")
+#: What PAIRTOTALS gives for each pair, and RANKING for each place.
+PAIR_COLUMNS = ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%")
+#: What a traveller shows for each line.
+TRAVELLER_COLUMNS = ("NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points")
+ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
+
+
+def _text(value: object) -> str:
+    """An entry cell as text: blank (xlwings Lite's 0 included) is "", 10.0 is "10"."""
+    if is_blank_text(value):
+        return ""
+    return show(value).strip("'") if isinstance(value, float) else str(value).strip()
+
+
+def _pair_number(value: object) -> PairNumber | None:
+    """A pair number as typed: a whole number, or a label such as 7A; blank is None."""
+    if is_blank_text(value):
+        return None
+    try:
+        return as_whole_number(value, "pair")
+    except BridgeInputError:
+        return _text(value)
+
+
+def _row(cells: Sequence[object]) -> Row | None:
+    """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
+    board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
+    texts = tuple(_text(value) for value in entered)
+    if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
+        return None
+    for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
+        held = held_error(name, value)
+        if held is not None:
+            return Unscorable(None, _pair_number(ns), _pair_number(ew), texts, held.message)  # type: ignore[arg-type]
+    contract, declarer, lead, result, adjusted = texts
+    try:
+        number = as_whole_number(board, "board") if not is_blank_text(board) else None
+        if number is None:
+            raise BridgeInputError("board missing: each result needs its board number")
+        return read_line(number, _pair_number(ns), _pair_number(ew), contract, declarer, result, lead, adjusted)
+    except BridgeInputError as error:
+        try:
+            known: int | None = as_whole_number(board, "board")
+        except BridgeInputError:
+            known = None
+        return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, error.message)  # type: ignore[arg-type]
+
+
+def _pairs(names: Grid) -> list[Pair | None]:
+    """The pairs of the names block, row by row (None for a blank row)."""
+    out: list[Pair | None] = []
+    for cells in names:
+        number, direction, *players = (list(cells) + [None] * 4)[:4]
+        pair = _pair_number(number)
+        if pair is None:
+            out.append(None)
+            continue
+        side = _text(direction).upper().replace("-", "")
+        out.append(Pair(pair, Side(side) if side in ("NS", "EW") else None, tuple(_text(p) for p in players)))
+    return out
+
+
+def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
+    return tuple(map(tuple, grid))
+
+
+def _option(value: object) -> object:
+    grid = as_grid(value)
+    return None if is_blank_text(grid[0][0]) else grid[0][0]
+
+
+class _Worked:
+    """A session as a sheet holds it, worked out: its rows (aligned with the results block) and its score."""
+
+    def __init__(self, results: Grid, names: Grid, method: object, movement: object, per_board: object) -> None:
+        self.rows = [_row(cells) for cells in results]
+        self.pair_rows = _pairs(names)
+        expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
+        session = Session(
+            method=choose(SESSION_METHODS, method, "method"),
+            movement=choose(MOVEMENT_KINDS, movement, "movement"),
+            per_board=expected,
+            pairs=tuple(pair for pair in self.pair_rows if pair is not None),
+            lines=tuple(row for row in self.rows if row is not None),
+        )
+        self.score: SessionScore = score_session(session)
+        self.line_of: list[int | None] = []  # results row -> index into session.lines
+        index = 0
+        for row in self.rows:
+            self.line_of.append(None if row is None else index)
+            index += row is not None
+
+
+_SESSIONS = Recent(8)
+
+
+def read_session(results: object, names: object, method: object, movement: object, per_board: object) -> _Worked:
+    """The session the cells hold, worked out once for these cells (the functions below share it)."""
+    results_grid, names_grid = as_grid(results), as_grid(names)
+    key = (_frozen(results_grid), _frozen(names_grid), _option(method), _option(movement), _option(per_board))
+    found = _SESSIONS.get(key)
+    if found is None:
+        found = _SESSIONS[key] = _Worked(results_grid, names_grid, *key[2:])
+    return found  # type: ignore[no-any-return]
+
+
+def _figure(value: object) -> object:
+    return to_cell(value)
+
+
+def _line_cells(worked: _Worked, row: Row, index: int) -> list[object]:
+    scored = worked.score.lines[index]
+    method = worked.score.session.method
+    ns: object
+    ew: object
+    if isinstance(row, Line) and row.adjusted is not None:
+        ns, ew = row.adjusted_text, row.adjusted_text
+    elif scored.ns_score is None:
+        ns = ew = "#VALUE!"
+    else:
+        ns, ew = _figure(scored.ns_score), _figure(scored.ew_score)
+    percent = not method.imp_scoring
+    return [
+        ns,
+        ew,
+        _figure(scored.ns_points),
+        _figure(scored.ew_points),
+        _figure(scored.ns_percent) if percent else "",
+        _figure(scored.ew_percent) if percent else "",
+        _figure(scored.datum) if method.comparison == "butler" else "",
+        scored.problem,
+    ]
+
+
+def _shape(rows: int, cols: int) -> Any:
+    return lambda *_: (rows, cols)
+
+
+def _results_shape(results: object, *_: object) -> tuple[int, int]:
+    return len(as_grid(results)), len(RESULT_COLUMNS)
+
+
+def _failed(error: BridgeInputError, rows: int, cols: int, reason_col: int | None = None) -> Grid:
+    """Every cell of the answer shows why the session cannot be worked out (and one cell says it in words)."""
+    out = [[error_value(error)] * cols for _ in range(rows)]
+    if reason_col is not None and rows:
+        out[0][reason_col] = error.message
+    return out
+
+
+@never_raises(_results_shape)
+def sessionresults(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+    """For each row of the results block: NS and EW score, NS and EW points, NS and EW %, datum, check."""
+    rows = len(as_grid(results))
+    try:
+        worked = read_session(results, names, method, movement, per_board)
+    except BridgeInputError as error:
+        return _failed(error, rows, len(RESULT_COLUMNS), len(RESULT_COLUMNS) - 1)
+    out: Grid = []
+    for row, index in zip(worked.rows, worked.line_of, strict=True):
+        out.append([""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index))
+    return out
+
+
+@never_raises(_shape(len(INFO_ROWS), 1))
+def sessioninfo(
+    event: object,
+    date: object,
+    results: object,
+    names: object,
+    method: object,
+    movement: object,
+    per_board: object = None,
+) -> Grid:
+    """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
+    results, problems, whether it is IMP scoring, and the note the ranking shows."""
+    event_text = _text(_option(event))
+    day = _option(date)
+    shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
+    head = [event_text or "Ranking", shown_day]
+    try:
+        score = read_session(results, names, method, movement, per_board).score
+    except BridgeInputError as error:
+        return [[value] for value in [*head, *[error_value(error)] * (len(INFO_ROWS) - 3), error.message]]
+    session = score.session
+    if score.problems:
+        note = f"Waiting: {score.problems} line(s) on Results need checking"
+    elif session.method.imp_scoring:
+        note = f"{session.method.name} scoring: total IMPs"
+    else:
+        note = f"Matchpoints ({session.method.name}), top {to_cell(score.top)}"
+    figures = [score.expected, to_cell(score.top), score.boards, max(session.boards, default=0), score.results,
+               score.problems, session.method.imp_scoring, note]  # fmt: skip
+    return [[value] for value in [*head, *figures]]
+
+
+def _standing_cells(standing: Standing | None, score: SessionScore) -> list[object]:
+    if standing is None:
+        return [""] * len(PAIR_COLUMNS)
+    waiting = "#N/A" if score.problems else ""
+    total = to_cell(standing.total) if standing.total is not None else waiting
+    if score.session.method.imp_scoring:
+        percentage: object = ""
+    else:
+        percentage = to_cell(standing.percentage) if standing.percentage is not None else (
+            waiting if standing.boards else "")  # fmt: skip
+    pair = standing.pair
+    return [standing.place, pair.number, pair.direction_text, pair.names, standing.boards, total, percentage]
+
+
+def _pairs_shape(results: object, names: object, *_: object) -> tuple[int, int]:
+    return len(as_grid(names)), len(PAIR_COLUMNS)
+
+
+@never_raises(_pairs_shape)
+def pairtotals(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+    """For each row of the names block: place, pair, direction, players, boards played, total and percentage."""
+    rows = len(as_grid(names))
+    try:
+        worked = read_session(results, names, method, movement, per_board)
+    except BridgeInputError as error:
+        return _failed(error, rows, len(PAIR_COLUMNS))
+    standings = iter(worked.score.standings)
+    return [_standing_cells(None if pair is None else next(standings), worked.score) for pair in worked.pair_rows]
+
+
+@never_raises(_pairs_shape)
+def ranking(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+    """The pairs in place order, field by field (two fields for a two-winner movement), best first; blank rows to
+    the size of the names block."""
+    rows = len(as_grid(names))
+    try:
+        score = read_session(results, names, method, movement, per_board).score
+    except BridgeInputError as error:
+        return _failed(error, rows, len(PAIR_COLUMNS))
+    ordered = score.ranking
+    return [_standing_cells(ordered[i] if i < len(ordered) else None, score) for i in range(rows)]
+
+
+#: The most travellers TRAVELLERS gives, and the most lines each holds (far beyond any session).
+MOST_BOARDS, MOST_LINES = 1_000, 500
+
+
+def _counts(boards: object, lines: object) -> tuple[int, int]:
+    count = as_whole_number(as_grid(boards)[0][0], "boards")
+    room = as_whole_number(as_grid(lines)[0][0], "lines")
+    if not (1 <= count <= MOST_BOARDS and 1 <= room <= MOST_LINES):
+        raise BridgeInputError(
+            f"boards {count}, lines {room}: travellers hold 1 to {MOST_BOARDS} boards of 1 to {MOST_LINES} lines",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    return count, room
+
+
+def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, int]:
+    count, room = _counts(boards, lines)
+    return count * (room + 3), len(TRAVELLER_COLUMNS)
+
+
+def _entered(worked: _Worked, index: int, heading: str, computed: list[object]) -> object:
+    row = worked.score.session.lines[index]
+    if heading in ("NS", "EW"):
+        value = row.ns if heading == "NS" else row.ew
+        return "" if value is None else value
+    if heading in RESULT_COLUMNS:
+        return computed[RESULT_COLUMNS.index(heading)]
+    return dict(zip(ENTERED, row.entered, strict=True))[heading]
+
+
+@never_raises(_travellers_shape)
+def travellers(
+    boards: object,
+    lines: object,
+    results: object,
+    names: object,
+    method: object,
+    movement: object,
+    per_board: object = None,
+) -> Grid:
+    """Every board's traveller, one block after another: a title row (board, dealer, vulnerability), the headings,
+    then ``lines`` rows for the board's results in the order they were entered. A board with more results than
+    its block holds says so in its last row, in words, instead of leaving any out."""
+    width = len(TRAVELLER_COLUMNS)
+    try:
+        count, room = _counts(boards, lines)
+    except BridgeInputError as error:
+        return [[error_value(error)] * (width - 1) + [error.message]]
+    blank = [""] * width
+    try:
+        worked = read_session(results, names, method, movement, per_board)
+    except BridgeInputError as error:
+        return _failed(error, count * (room + 3), width, 0)
+    by_index = {index: row_number for row_number, index in enumerate(worked.line_of) if index is not None}
+    out: Grid = []
+    for number in range(1, count + 1):
+        title = [f"Board {number}", "", f"Dealer {board_dealer(number).value}", "",
+                 f"Vulnerable: {board_vulnerability(number).value}", *[""] * (width - 5)]  # fmt: skip
+        out += [title, list(TRAVELLER_COLUMNS)]
+        indices = worked.score.traveller(number)
+        shown = indices if len(indices) <= room else indices[: room - 1]
+        for index in shown:
+            row = worked.rows[by_index[index]]
+            assert row is not None
+            computed = _line_cells(worked, row, index)
+            out.append([_entered(worked, index, heading, computed) for heading in TRAVELLER_COLUMNS])
+        if len(indices) > room:
+            out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
+                        f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip
+        out += [blank[:] for _ in range(room - min(len(indices), room))]
+        out.append(blank[:])
+    return out

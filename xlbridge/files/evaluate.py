@@ -1,0 +1,295 @@
+"""Computing a workbook whose formulas are all xlbridge's own, directly, without a general formula engine.
+
+xlbridge's templates compute every figure with xlbridge functions of ranges, defined names and constants
+(``=SESSIONRESULTS(Results!$A$2:$H$301,Names!$A$2:$D$41,Method,Movement,PerBoard)``) and show some of them again by
+reference (``=Title``). :func:`evaluate` reads such a workbook's formulas, works out the order they depend on each
+other, and calls the worksheet functions (:mod:`xlbridge.excel`) with the cells as Excel would hand them over: the
+same functions, so the same answers, in a small fraction of the time the ``formulas`` engine needs. A workbook
+with any other formula (one the user wrote, a native function) is not evaluated here: :func:`evaluate` says so by
+returning None, and :mod:`xlbridge.files.calc` uses the general engine. Standard library only.
+"""
+
+from __future__ import annotations
+
+import collections
+import re
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..excel import FUNCTIONS, spellings
+from ..excel.cells import ERROR_VALUES
+from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
+from .xmlsafe import parse_xml
+
+__all__ = ["Computed", "Formula", "evaluate", "read_formulas"]
+
+
+@dataclass
+class Computed:
+    """What was computed: values by sheet name and (row, column), and what could not be."""
+
+    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    formula_cells: int = 0
+    not_computed: list[str] = field(default_factory=list)
+    calls: collections.Counter[str] = field(default_factory=collections.Counter)
+    seconds: float = 0.0
+    #: Of :attr:`seconds`, the time spent in xlbridge's functions.
+    function_seconds: float = 0.0
+    #: "xlbridge" when computed directly, "formulas" by the general engine.
+    engine: str = "xlbridge"
+
+
+@dataclass(frozen=True)
+class Formula:
+    """A formula cell: its sheet, the cells it fills (its array range, or itself), and its text."""
+
+    sheet: str
+    area: tuple[int, int, int, int]  # first row, first column, last row, last column (1-based)
+    text: str
+
+
+def read_formulas(package: Package) -> list[Formula]:
+    """Every formula of the workbook, with the range each fills; a shared formula is given once per cell."""
+    out = []
+    for sheet, part in package.sheets.items():
+        for element in parse_xml(package.parts[part]).iter(f"{{{MAIN_NS}}}c"):
+            formula = element.find(f"{{{MAIN_NS}}}f")
+            if formula is None or element.get("r") is None:
+                continue
+            r, c, _, _ = split_ref(str(element.get("r")))
+            area = (
+                split_ref(formula.get("ref", ""))
+                if formula.get("t") == "array" and formula.get("ref")
+                else (r, c, r, c)
+            )
+            out.append(Formula(sheet, area, (formula.text or "") if formula.get("t") != "shared" else "\0shared"))
+    return out
+
+
+# --- the formulas xlbridge writes: calls of its functions on references, names and constants ---------------------
+
+_TOKEN = re.compile(
+    r"""\s*(?:
+      (?P<string>"(?:[^"]|"")*")
+    | (?P<call>[A-Za-z_][A-Za-z0-9_.]*)\(
+    | (?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?
+               \$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(!])
+    | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
+    | (?P<name>[A-Za-z_][A-Za-z0-9_.]*)
+    | (?P<punct>[(),])
+    )""",
+    re.VERBOSE,
+)
+
+
+class _NotOursError(Exception):
+    """A formula outside what :func:`evaluate` computes."""
+
+
+Node = tuple[str, Any]
+
+
+def _tokens(text: str) -> Iterator[tuple[str, str]]:
+    position = 0
+    text = text.strip()
+    while position < len(text):
+        match = _TOKEN.match(text, position)
+        if match is None or match.end() == position:
+            raise _NotOursError(text)
+        kind = match.lastgroup
+        assert kind is not None
+        yield kind, match[kind]
+        position = match.end()
+
+
+def _parse(text: str, functions: dict[str, str]) -> Node:
+    """A formula as a tree of calls, references, names and constants (only those)."""
+    tokens = list(_tokens(text.removeprefix("=")))
+    node, end = _expression(tokens, 0, functions)
+    if end != len(tokens):
+        raise _NotOursError(text)
+    return node
+
+
+def _expression(tokens: list[tuple[str, str]], at: int, functions: dict[str, str]) -> tuple[Node, int]:
+    if at >= len(tokens):
+        raise _NotOursError("unexpected end")
+    kind, text = tokens[at]
+    if kind == "call":
+        name = functions.get(text.upper())
+        if name is None:
+            raise _NotOursError(text)
+        args: list[Node] = []
+        at += 1
+        while True:
+            if at < len(tokens) and tokens[at] == ("punct", ")"):
+                return ("call", (name, args)), at + 1
+            if at < len(tokens) and tokens[at] == ("punct", ","):  # an omitted argument
+                args.append(("omitted", None))
+                at += 1
+                continue
+            arg, at = _expression(tokens, at, functions)
+            args.append(arg)
+            if at < len(tokens) and tokens[at] == ("punct", ","):
+                at += 1
+                if at < len(tokens) and tokens[at] == ("punct", ")"):
+                    args.append(("omitted", None))
+            elif not (at < len(tokens) and tokens[at] == ("punct", ")")):
+                raise _NotOursError("an argument list")
+    if kind == "string":
+        return ("value", text[1:-1].replace('""', '"')), at + 1
+    if kind == "number":
+        return ("value", float(text)), at + 1
+    if kind == "name" and text.upper() in ("TRUE", "FALSE"):
+        return ("value", text.upper() == "TRUE"), at + 1
+    if kind in ("ref", "name"):
+        return (kind, text), at + 1
+    raise _NotOursError(text)
+
+
+@dataclass
+class _Book:
+    """What the evaluation reads: stored values, defined names, and what has been computed so far."""
+
+    package: Package
+    names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
+    stored: dict[str, dict[tuple[int, int], object]]
+    computed: dict[str, dict[tuple[int, int], object]]
+
+    def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
+        """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text."""
+        r1, c1, r2, c2 = area
+        mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
+        return [[_as_handed(mine[(r, c)] if (r, c) in mine else stored.get((r, c))) for c in range(c1, c2 + 1)]
+                for r in range(r1, r2 + 1)]  # fmt: skip
+
+
+def _as_handed(value: object) -> object:
+    if isinstance(value, ExcelErrorValue):
+        return value.code
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return None if value == "" else value
+    if isinstance(value, (int, float)):
+        return float(value)
+    return value
+
+
+def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int, int]]:
+    """The sheet and area a reference or a defined name points to."""
+    if "!" not in text:
+        target = book.names.get(text.upper())
+        if target is None:
+            if re.fullmatch(r"\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?", text):
+                return sheet, split_ref(text)
+            raise _NotOursError(f"name {text}")
+        text = target
+    where, _, ref = text.rpartition("!")
+    name = where[1:-1].replace("''", "'") if where.startswith("'") else where
+    if name not in book.package.sheets:
+        raise _NotOursError(f"sheet {name}")
+    return name, split_ref(ref)
+
+
+def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, tuple[int, int, int, int]]]:
+    kind, value = node
+    if kind == "call":
+        return [area for arg in value[1] for area in _depends_on(arg, sheet, book)]
+    if kind in ("ref", "name"):
+        return [_where(value, sheet, book)]
+    return []
+
+
+def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    return not (a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1])
+
+
+def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
+    kind, value = node
+    if kind == "value":
+        return value
+    if kind == "omitted":
+        return None
+    if kind in ("ref", "name"):
+        where, area = _where(value, sheet, book)
+        return book.cells(where, area)
+    name, args = value
+    values = [_run(arg, sheet, book, computed) for arg in args]
+    started = time.perf_counter()
+    result = FUNCTIONS[name](*values)
+    computed.function_seconds += time.perf_counter() - started
+    computed.calls[name] += 1
+    return result
+
+
+def _stored(value: object) -> object:
+    if isinstance(value, str) and value in ERROR_VALUES:
+        return ExcelErrorValue(value)
+    return value
+
+
+def evaluate(package: Package) -> Computed | None:
+    """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed)."""
+    started = time.perf_counter()
+    formulas = read_formulas(package)
+    if not formulas:
+        return None
+    functions = spellings()
+    try:
+        parsed = [(formula, _parse(formula.text, functions)) for formula in formulas]
+    except _NotOursError:
+        return None
+    names = _defined_names(package)
+    book = _Book(package, names, {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}, {})
+    computed = Computed()
+    try:
+        needs = {id(f): _depends_on(node, f.sheet, book) for f, node in parsed}
+    except _NotOursError:
+        return None
+    pending = list(parsed)
+    while pending:
+        ready = [
+            (f, node)
+            for f, node in pending
+            if not any(
+                other.sheet == where and _overlaps(other.area, area) and other is not f
+                for where, area in needs[id(f)]
+                for other, _ in pending
+            )
+        ]
+        if not ready:
+            return None  # formulas that depend on each other in a circle: the general engine says what it makes of it
+        for f, node in ready:
+            _fill(f, _run(node, f.sheet, book, computed), book, computed)
+        pending = [item for item in pending if all(item[0] is not f for f, _ in ready)]
+    computed.values = book.computed
+    computed.seconds = time.perf_counter() - started
+    return computed
+
+
+def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
+    """Put a function's answer into the cells its formula fills, as Excel does: a smaller answer leaves #N/A."""
+    grid = result if isinstance(result, list) else [[result]]
+    r1, c1, r2, c2 = formula.area
+    target = book.computed.setdefault(formula.sheet, {})
+    computed.formula_cells += 1
+    for r in range(r1, r2 + 1):
+        for c in range(c1, c2 + 1):
+            try:
+                value = grid[r - r1][c - c1]
+            except IndexError:
+                value = "#N/A" if len(grid) > 1 or len(grid[0]) > 1 else grid[0][0]
+            target[(r, c)] = _stored("" if value is None else value)
+
+
+def _defined_names(package: Package) -> dict[str, str]:
+    """Workbook-level defined names that point to a range (Excel's own names, such as print areas, are left out)."""
+    root = parse_xml(package.parts[package.workbook_part])
+    names = {}
+    for element in root.iter(f"{{{MAIN_NS}}}definedName"):
+        name, target = element.get("name", ""), (element.text or "").strip()
+        if name.startswith("_xlnm.") or element.get("localSheetId") is not None:
+            continue
+        names[name.upper()] = target
+    return names
