@@ -22,7 +22,7 @@ REQUIRED = {"BRIDGESCORE", "BOARDVUL", "IMP", "VP20", "MATCHPOINTS"}
 ALSO = {"BOARDDEALER", "VP30", "CROSSIMP", "DATUM", "BUTLER", "BRIDGECHECK", "BAM", "VP_20", "VP_30", "IMP_",
         "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS",
         "RANKING", "TRAVELLERS", "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS",
-        "TEAMSINFO"}  # fmt: skip
+        "TEAMSINFO", "SCORECARD"}  # fmt: skip
 
 # MS-VBAL 3.3.5.2: identifiers VBA reserves (a function or parameter with one of these names does not compile).
 VBA_RESERVED_WORDS = """

@@ -197,6 +197,7 @@ ARITY = {
     "EVENTMATCHES": 5,
     "STANDINGS": 6,
     "TEAMSINFO": 3,
+    "SCORECARD": 5,
 }
 
 

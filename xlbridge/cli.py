@@ -30,7 +30,8 @@ T = TypeVar("T", bound=Named)
 SIDE_NAMES = {"NS": "North-South", "EW": "East-West"}
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
-EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc"}
+EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
+          "jinja2": "web", "markupsafe": "web"}  # fmt: skip
 
 
 def _score(args: argparse.Namespace) -> int:
@@ -170,12 +171,20 @@ def _import(args: argparse.Namespace) -> int:
 
     source, destination = Path(args.file), Path(args.output)
     names = Path(args.names) if args.names else None
-    check_import(destination, [source, *([names] if names else [])], args.force)  # before any work is done
+    movement_file = Path(args.movement_file) if args.movement_file else None
+    inputs = [source, *(path for path in (names, movement_file) if path is not None)]
+    check_import(destination, inputs, args.force)  # before any work is done
     progress = Progress(4)
     try:
         progress(f"reading {source.name}")
-        imported = read_results(source, keep_bad=args.keep_bad_lines, names=names, method=args.method,
-                                movement=args.movement)  # fmt: skip
+        imported = read_results(
+            source,
+            keep_bad=args.keep_bad_lines,
+            names=names,
+            method=args.method,
+            movement=args.movement,
+            movement_file=movement_file,
+        )
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
     finally:
@@ -192,7 +201,10 @@ def _import(args: argparse.Namespace) -> int:
         what = f"{_count(len(event.matches), 'match', 'matches')} of {_count(len(event.teams), 'team')}"
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     for problem in imported.problems:
-        print(f"{source}: line {problem.line}: {problem.message} (kept; see the Check column)", file=sys.stderr)
+        kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
+        print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
+    for doubt in imported.warnings:
+        print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
     return 0
 
 
@@ -217,6 +229,81 @@ def _demo(args: argparse.Namespace) -> int:
     from .files.demo import run_demo
 
     return run_demo(Path(args.out), force=args.force)
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from .files.publish import publish
+
+    published = publish(Path(args.workbook), Path(args.output), force=args.force)
+    print(
+        f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
+        f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
+    )
+    return 0
+
+
+def _add_publish(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    publisher = commands.add_parser(
+        "publish",
+        help="write a computed pairs-session workbook as a results website (static HTML pages)",
+        description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
+        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it.",
+    )
+    publisher.add_argument("workbook", help="a computed pairs-session workbook")
+    publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
+    publisher.add_argument(
+        "--force", action="store_true", help="replace the folder even if it holds files other than a publication"
+    )
+    publisher.set_defaults(run=_publish)
+
+
+def _movement(args: argparse.Namespace) -> int:
+    from .engine.movements import make_movement
+    from .files.movement_files import movement_csv, movement_table, table_cards, write_new
+
+    options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
+    if args.even is not None or args.winners is not None or args.switched_rounds is not None:
+        options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
+    movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
+    print(movement_table(movement), end="")
+    if args.csv:
+        print(f"-> {write_new(Path(args.csv), movement_csv(movement), replace=args.force)}")
+    if args.cards:
+        cards = table_cards(movement, args.event or "")
+        print(f"-> {write_new(Path(args.cards), cards, replace=args.force, writes='an HTML page', suffix='.html')}")
+    return 0
+
+
+def _add_movement(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from .rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS
+
+    movement = commands.add_parser(
+        "movement",
+        help="print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
+        description="Generate a movement (who plays whom on which boards, round by round), checked before it is "
+        "printed: no pair plays a board twice, no two pairs meet twice, every board is played equally often.",
+    )
+    movement.add_argument("kind", type=_choice(MOVEMENT_TYPES), help=f"{_listed(MOVEMENT_TYPES)}")
+    movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
+    movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
+    movement.add_argument("--rounds", type=int, help="rounds to play (default: all the movement has)")
+    movement.add_argument("--first-board", type=int, default=1, metavar="B", help="the first board (default 1)")
+    movement.add_argument("--even", type=_choice(EVEN_TABLES), help=f"even-table Mitchell: {_listed(EVEN_TABLES)}")
+    movement.add_argument("--winners", type=_choice(WINNERS), help=f"Mitchell winners: {_listed(WINNERS)}")
+    movement.add_argument(
+        "--switched-rounds", type=int, metavar="S", help="one winner: arrow-switch the last S rounds (default 2 "
+        "for rounds of 1-2 boards, else 1)"
+    )  # fmt: skip
+    movement.add_argument("--pairs", type=int, help="pairs playing: 2 x tables, or one fewer (a phantom)")
+    movement.add_argument(
+        "--phantom", metavar="PAIR", help="the missing pair, e.g. 8 or 7NS (default: Mitchell the NS pair of the "
+        "last table, Howell the highest pair)"
+    )  # fmt: skip
+    movement.add_argument("--csv", metavar="OUT.csv", help="write round,table,ns,ew,boards: a row per table per round")
+    movement.add_argument("--cards", metavar="OUT.html", help="write the table and guide cards as a printable page")
+    movement.add_argument("--event", help="the event's name, printed on the cards")
+    movement.add_argument("--force", action="store_true", help="replace output files that exist")
+    movement.set_defaults(run=_movement)
 
 
 def _choice(registry: Registry[T]) -> Callable[[str], str]:
@@ -331,6 +418,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="; ".join(f"{kind.name}: {kind.description}" for kind in MOVEMENT_KINDS) + " (default: the file's)",
     )
     importer.add_argument(
+        "--movement-file",
+        metavar="MOVEMENT.csv",
+        help="the session's movement (as xlbridge movement --csv writes it): check every line against it",
+    )
+    importer.add_argument(
         "--keep-bad-lines",
         action="store_true",
         help="import a result line that cannot be scored as it is, with its error in the Check column",
@@ -358,6 +450,8 @@ def build_parser() -> argparse.ArgumentParser:
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
     ranking.set_defaults(run=_ranking)
+    _add_publish(commands)
+    _add_movement(commands)
     _add_standings(commands)
     return parser
 

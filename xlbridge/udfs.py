@@ -22,7 +22,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scoresheets, session, teams
+from .excel import deals, fields, scales, scorecards, scoresheets, session, teams
 from .excel.help import (
     AWAY_TEAM,
     BOARD,
@@ -52,14 +52,19 @@ from .excel.help import (
     MATCH_SCALE,
     MOVEMENT,
     MP_METHOD,
+    NAMES,
     NAMES_BLOCK,
+    PAIR,
     PER_BOARD,
     POINTS,
     RESULT,
+    RESULT_LINES,
     RESULTS,
     RESULTS_BLOCK,
+    ROUNDS,
     RULES,
     SCORE,
+    SCORECARD_METHOD,
     SESSION_METHOD,
     TABLE1,
     TABLE2,
@@ -405,6 +410,20 @@ if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic
                 sheet.range((row, col)).formula = formula
 
 
+@func(category=CATEGORY)
+@arg("pair", doc=PAIR, **RANGE)
+@arg("names", doc=NAMES, **RANGE)
+@arg("results", doc=RESULT_LINES, **RANGE)
+@arg("method", doc=SCORECARD_METHOD, **RANGE)
+@arg("per_board", doc=PER_BOARD, **RANGE)
+@arg("rounds", doc=ROUNDS, **RANGE)
+def SCORECARD(
+    pair: Cells, names: Cells, results: Cells, method: Cells = None, per_board: Cells = None, rounds: Cells = None
+) -> Grid:
+    """A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %."""
+    return scorecards.scorecard(pair, names, results, method, per_board, rounds)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 FUNCTION_NAMES = [
     name
@@ -439,6 +458,7 @@ FUNCTION_NAMES = [
         "EVENTMATCHES",
         "STANDINGS",
         "TEAMSINFO",
+        "SCORECARD",
     )
     if name in globals()
 ]

@@ -76,6 +76,12 @@ def calls(options: dict[str, Any]) -> list[dict[str, Any]]:
     rubber_declarers = column(["N", "E", None, "S", "W", "N"])
     rubber_contracts = column(["4S", "3NT", None, "2H", "PASS", "4HX"])
     rubber_results = column(["=", "+1", None, 8, "", "-1"])
+    # A session as the Names and Results sheets hold it, with unused rows as Office.js sends them ("" and null).
+    names = [[1, None, "Ann", "Bob"], [2, "", "Cat", None], [3, None, "Dan", "Eve"], [4, None, "", ""],
+             [None, None, None, None], ["", "", "", ""]]  # fmt: skip
+    results = [[1, 1, 2, "4S", "N", None, "=", None], [1, 3, 4, "4S", "N", "", "+1", ""],
+               [2, 4, 1, "3NT", "S", "5H", "-1", None], [2, 2, 3, None, None, None, None, "A+"],
+               [None] * 8, [""] * 8]  # fmt: skip
     listed: list[tuple[str, str, list[object]]] = [
         ("score_numbers_and_text", "BRIDGESCORE", [m("4S"), m("N"), m("="), m(1), None]),
         ("score_result_number", "BRIDGESCORE", [m("4SX"), m("N"), m(-2), m(2), None]),
@@ -124,6 +130,8 @@ def calls(options: dict[str, Any]) -> list[dict[str, Any]]:
         ("rubbersheet", "RUBBERSHEET", [rubber_declarers, rubber_contracts, rubber_results, None, None]),
         ("chicagototal", "CHICAGOTOTAL", [rubber_declarers, rubber_contracts, rubber_results, None]),
         ("chicagosheet", "CHICAGOSHEET", [rubber_declarers, rubber_contracts, rubber_results, m("E")]),
+        ("scorecard", "SCORECARD", [m("1"), names, results, None, None, None]),
+        ("scorecard_mitchell_pair", "SCORECARD", [m("3"), names, results, m("Cross-IMP"), m(2), None]),
     ]
     return [{"id": id_, "func_name": name, "args": args} for id_, name, args in listed]
 

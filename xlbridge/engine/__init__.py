@@ -1,4 +1,4 @@
-"""The Python API: typed values, parsing, deal scores, fields, scales, rubber and Chicago, whole sessions.
+"""The Python API: typed values, parsing, deal scores, fields, scales, rubber and Chicago, whole sessions, scorecards.
 
 No spreadsheet words here: errors carry a :class:`~xlbridge.engine.errors.Reason`, not an Excel code, and a blank
 is None or empty text. Everything reads the tables of :mod:`xlbridge.rules`.
@@ -12,6 +12,7 @@ from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datu
 from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
 from .parse import Artificial, parse_contract, parse_field_entry, parse_result, parse_seat, parse_vulnerability
 from .scales import imps, victory_points, vp20, vp30, wbf_vp
+from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
 from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
 from .session import Line, Pair, Session, Unscorable, read_line
 from .standings import SessionScore, Standing, score_session
@@ -29,6 +30,8 @@ __all__ = [
     "Play",
     "Reason",
     "ScoreParts",
+    "Scorecard",
+    "ScorecardRow",
     "Seat",
     "Session",
     "SessionScore",
@@ -57,6 +60,8 @@ __all__ = [
     "score_column",
     "score_parts",
     "score_session",
+    "scorecard",
+    "scorecards",
     "victory_points",
     "vp20",
     "vp30",

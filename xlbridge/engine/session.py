@@ -34,6 +34,7 @@ __all__ = [
     "Team",
     "Unscorable",
     "adjusted_text",
+    "parse_direction",
     "read_line",
     "read_play",
 ]
@@ -57,6 +58,16 @@ class Pair:
     @property
     def direction_text(self) -> str:
         return "" if self.direction is None else self.direction.value
+
+
+def parse_direction(text: str) -> Side | None:
+    """A pair's direction as sheets and files write it (NS, N-S, ew; blank for none, as in a Howell)."""
+    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
+    if not cleaned:
+        return None
+    if cleaned not in ("NS", "EW"):
+        raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
+    return Side(cleaned)
 
 
 def adjusted_text(entry: FieldEntry) -> str:

@@ -21,9 +21,9 @@ from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial
-from .session import Line, Pair, Session, Unscorable
+from .session import Line, Pair, PairNumber, Session, Unscorable
 
-__all__ = ["Figure", "LineScore", "SessionScore", "Standing", "score_session"]
+__all__ = ["Figure", "LineScore", "Seating", "SessionScore", "Standing", "played_by", "score_session", "seating"]
 
 #: A figure a session shows: a number, the reason it cannot be given, or None for nothing to show.
 Figure = Fraction | int | BridgeInputError | None
@@ -156,16 +156,30 @@ def _score_line(row: Line, fields: tuple[Field, Field | BridgeInputError], sessi
     return LineScore(entry, ns, ew, None, None, datum)
 
 
-def _standings(session: Session, lines: list[LineScore], boards: int, top: Fraction, waiting: bool) -> list[Standing]:
-    two_fields = session.movement.two_fields
-    seated: dict[object, list[tuple[Side, int]]] = {}
+Seating = dict[PairNumber, list[tuple[Side, int]]]
+
+
+def seating(session: Session) -> Seating:
+    """Where each pair number sat: (side, index of the row in ``session.lines``) for every scorable result."""
+    seated: Seating = {}
     for index, row in enumerate(session.lines):
         if isinstance(row, Line):
             seated.setdefault(row.ns, []).append((Side.NS, index))
             seated.setdefault(row.ew, []).append((Side.EW, index))
+    return seated
+
+
+def played_by(pair: Pair, seated: Seating) -> list[tuple[Side, int]]:
+    """The results ``pair`` played, as (its side, row index): a Mitchell pair only in its own direction."""
+    return [(side, index) for side, index in seated.get(pair.number, []) if pair.direction in (None, side)]
+
+
+def _standings(session: Session, lines: list[LineScore], boards: int, top: Fraction, waiting: bool) -> list[Standing]:
+    two_fields = session.movement.two_fields
+    seated = seating(session)
     figures = []
     for pair in session.pairs:
-        mine = [(side, index) for side, index in seated.get(pair.number, []) if pair.direction in (None, side)]
+        mine = played_by(pair, seated)
         field = 2 if two_fields and pair.direction is Side.EW else 1
         total: Figure
         percentage: Figure = None

@@ -52,14 +52,19 @@ __all__ = [
     "MATCH_SCALE",
     "MOVEMENT",
     "MP_METHOD",
+    "NAMES",
     "NAMES_BLOCK",
+    "PAIR",
     "PER_BOARD",
     "POINTS",
     "RESULT",
     "RESULTS",
     "RESULTS_BLOCK",
+    "RESULT_LINES",
+    "ROUNDS",
     "RULES",
     "SCORE",
+    "SCORECARD_METHOD",
     "SESSION_METHOD",
     "TABLE1",
     "TABLE2",
@@ -127,3 +132,9 @@ EVENT_TEAMS = "The teams, one row each: number, name, members."
 EVENT_FORM = f"How matches are scored: {choices(TEAMS_FORMS)}."
 EVENT_BOARDS = "Optional: the boards of a match whose row leaves Boards blank (default 8)."
 EVENT_ROUNDS = "Optional: how many rounds to show running totals for."
+PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its direction (7NS, 7EW)."
+NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2, as the Names sheet lists them."
+RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, declarer, lead, result, adjusted, as on the Results sheet."
+SCORECARD_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
+PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
+ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."

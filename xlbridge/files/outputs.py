@@ -25,6 +25,7 @@ __all__ = [
     "check_output",
     "lock_holder",
     "target_of",
+    "user_umask",
     "write_atomically",
 ]
 
@@ -120,7 +121,8 @@ def check_folder(path: Path) -> None:
             break
 
 
-def _umask() -> int:
+def user_umask() -> int:
+    """The user's umask (the permissions a new file is made without)."""
     mask = os.umask(0o022)
     os.umask(mask)
     return mask
@@ -156,7 +158,7 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
         except FileNotFoundError:
             existing = None
         if existing is None:
-            os.chmod(temporary, 0o666 & ~_umask())
+            os.chmod(temporary, 0o666 & ~user_umask())
         else:
             if not replace:
                 raise OutputError(f"{path}: appeared while it was being written; not replaced")

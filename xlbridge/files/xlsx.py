@@ -39,6 +39,7 @@ __all__ = [
     "patch_sheet",
     "read_values",
     "split_ref",
+    "values_current",
     "write_package",
 ]
 
@@ -440,15 +441,28 @@ def _stored(raw: str, kind: str, shared: list[str]) -> object:
     return int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number
 
 
+def values_current(package: Package) -> bool:
+    """Whether the values the workbook stores are its formulas' results: not when it asks to be computed in full
+    when opened (``fullCalcOnLoad``, as XlsxWriter and openpyxl write a workbook they could not compute)."""
+    match = _CALC_PR.search(package.parts[package.workbook_part])
+    return match is None or re.search(rb'\sfullCalcOnLoad="(1|true)"', match.group(2)) is None
+
+
 def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tuple[int, int], object]:
     """The values a sheet stores (as last computed), by (row, column); errors as :class:`ExcelErrorValue`.
 
-    A formula cell without a stored value means the workbook was never computed (a blank template, or a file saved
-    by a program that drops the values): refused when ``computed`` (else left out), so that nothing reads an
-    uncomputed sheet as empty. A value the cell cannot hold (a damaged part) is refused.
+    A workbook whose values are not current (see :func:`values_current`), or a formula cell without a stored value,
+    means the workbook was never computed (a blank template, or a file saved by a program that drops the values):
+    refused when ``computed`` (else read as it is), so that nothing reads an uncomputed sheet as empty or as zeros.
+    A value the cell cannot hold (a damaged part) is refused.
     """
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
+    if computed and not values_current(package):
+        raise WorkbookError(
+            f"{package.path}: has not been computed (it asks to be computed when opened): compute it first "
+            "(xlbridge calc), or open it in Excel and save it"
+        )
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
     for element in parse_xml(package.parts[package.sheets[sheet]]).iter(f"{{{MAIN_NS}}}c"):

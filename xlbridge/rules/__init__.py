@@ -21,6 +21,16 @@ from .comparisons import (
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
+from .movements import (
+    EVEN_TABLES,
+    HOWELL_ROUND_ONE,
+    HOWELL_THREE_TABLES,
+    MOVEMENT_TYPES,
+    WINNERS,
+    EvenTables,
+    MovementType,
+    Winners,
+)
 from .registry import Named, Registry, normalise_name
 from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
 from .terms import Doubling, Seat, Side, Strain, Vulnerability
@@ -33,13 +43,18 @@ __all__ = [
     "CURRENT",
     "DATUM_METHODS",
     "ERAS",
+    "EVEN_TABLES",
+    "HOWELL_ROUND_ONE",
+    "HOWELL_THREE_TABLES",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
     "MOVEMENT_KINDS",
+    "MOVEMENT_TYPES",
     "REGISTRIES",
     "SESSION_METHODS",
     "TEAMS_FORMS",
     "VP_SCALES",
+    "WINNERS",
     "BandScale",
     "ContinuousVPScale",
     "CrossImpForm",
@@ -47,9 +62,11 @@ __all__ = [
     "DealRules",
     "DiscreteVPScale",
     "Doubling",
+    "EvenTables",
     "Ladder",
     "MatchpointScale",
     "MovementKind",
+    "MovementType",
     "Named",
     "Registry",
     "Seat",
@@ -59,6 +76,7 @@ __all__ = [
     "TeamsForm",
     "VPScale",
     "Vulnerability",
+    "Winners",
     "normalise_name",
 ]
 
@@ -75,5 +93,8 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         SESSION_METHODS,
         MOVEMENT_KINDS,
         TEAMS_FORMS,
+        MOVEMENT_TYPES,
+        EVEN_TABLES,
+        WINNERS,
     )
 }

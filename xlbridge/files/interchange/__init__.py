@@ -16,8 +16,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from ...engine.checks import check_session, flag_rows
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
+from ...engine.movement import Movement
 from ...engine.session import Pair, Row, Unscorable
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from ..outputs import check_output, write_atomically
@@ -135,10 +137,21 @@ def read_results(
     names: Path | None = None,
     method: str | None = None,
     movement: str | None = None,
+    movement_file: Path | None = None,
 ) -> Imported:
     """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``). A result for a pair that is not on the list of pairs
-    (``names``, or the file's own) is such a line."""
+    ``keep_bad`` (then it is kept, and listed in ``problems``).
+
+    Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
+    meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
+    a result for a pair not on it) and, given ``movement_file`` (the CSV of ``xlbridge movement --csv``), against
+    the movement (pairs that do not play the board, a line missing, boards outside the session). ``movement``
+    (Howell or Mitchell) says how the pairs are ranked; by default the movement file's."""
+    plan = None
+    if movement_file is not None:
+        from ..movement_files import read_movement_csv
+
+        plan = read_movement_csv(movement_file)
     data = _read(path, "results")
     try:
         kind = detect_format(data)
@@ -160,11 +173,18 @@ def read_results(
             session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
         if listed is not None:
             session = replace(session, pairs=tuple(listed))
-        imported = _check_pairs(replace(imported, session=session, names=names), keep_bad, names)
+        if plan is not None and not movement:
+            session = replace(session, movement=plan.field_kind)
+        if plan is not None and kind == "CSV" and not names:
+            session = replace(session, pairs=plan.pairs)
+        listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
+        others = tuple(other for other in (names, movement_file) if other is not None)
+        imported = _check_pairs(replace(imported, session=session, inputs=others), keep_bad, listing)
+        imported = _entry_checks(imported, plan, keep_bad)
         _check_size(imported)
     else:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement))
-                 if value]  # fmt: skip
+        given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
+                                              ("--movement-file", movement_file)) if value]  # fmt: skip
         if given:
             raise fail(path, None, f"a teams event: {', '.join(given)} are for a pairs session")
         _check_event(imported)
@@ -194,15 +214,16 @@ def _names(path: Path) -> list[Pair]:
     return read_names(text_of(data), path)
 
 
-def _check_pairs(imported: Imported, keep_bad: bool, names: Path | None) -> Imported:
-    """Every result's pairs must be on the session's list of pairs: a result for another pair is a bad line."""
+def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:
+    """Every result's pairs must be on the session's list of pairs (``listing`` says where it came from, or ""
+    for the results file's own): a result for another pair is a bad line."""
     session = imported.session
     assert session is not None
-    where = imported.where or [0] * len(session.lines)
-    listing = f"in {names}" if names else "the file gives"
+    at = imported.rows_at or [0] * len(session.lines)
+    listing = listing or "the file gives"
     problems = list(imported.problems)
     lines: list[Row] = []
-    for row, line in zip(session.lines, where, strict=True):
+    for row, line in zip(session.lines, at, strict=True):
         reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
         if reason:
             row = refuse(imported.source, line, keep_bad, problems, unscorable(row, f"{reason} {listing}"))
@@ -222,7 +243,7 @@ def _check_size(imported: Imported) -> None:
     if len(session.lines) > MAX_RESULTS:
         raise fail(imported.source, None, f"{len(session.lines):,} results: the pairs-session workbook holds "
                    f"{MAX_RESULTS:,}")  # fmt: skip
-    for row, line in zip(session.lines, imported.where or [0] * len(session.lines), strict=True):
+    for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
         if row.board is not None and row.board > MAX_BOARD:
             raise fail(imported.source, line or None, f"board {row.board}: the pairs-session workbook prints a "
                        f"traveller for every board from 1, so board numbers go up to {MAX_BOARD}")  # fmt: skip
@@ -248,6 +269,37 @@ def _check_event(imported: Imported) -> None:
                        f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
 
 
+def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool) -> Imported:
+    """The session's lines checked (and against the movement, when known): the first problem refuses the file,
+    naming its line; with ``keep_bad`` each flagged line is kept with its reason and each missing line added.
+    Doubts (NS and EW swapped on the lines alone) are kept as ``warnings`` and the lines imported as they are."""
+    session = imported.session
+    assert session is not None
+    at = imported.rows_at
+
+    def name(index: int) -> str:
+        return f"line {at[index]}" if index < len(at) and at[index] else f"result {index + 1}"
+
+    found = check_session(session, movement, name)
+
+    def line_of(index: int | None) -> int:
+        return at[index] if index is not None and index < len(at) else 0
+
+    warnings = [Problem(line_of(f.row), f.reason, f.board) for f in found if not f.certain]
+    findings = [f for f in found if f.certain]
+    imported = replace(imported, warnings=[*imported.warnings, *warnings])
+    if not findings:
+        return imported
+    if not keep_bad:
+        first = findings[0]
+        raise fail(imported.source, line_of(first.row) or None, first.reason)
+    problems = [*imported.problems, *(Problem(line_of(f.row), f.reason, f.board, shown=False) for f in findings)]
+    problems.sort(key=lambda problem: (problem.line == 0, problem.line))
+    flagged = flag_rows(session, findings)
+    added = len(flagged.lines) - len(session.lines)
+    return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
+
+
 def check_import(destination: Path, inputs: list[Path], replace: bool = False) -> None:
     """Refuse a workbook to import into that is one of the ``inputs``, not named .xlsx, or exists (unless
     ``replace``)."""
@@ -262,7 +314,7 @@ def import_to_workbook(
     from ..calc import calc_workbook
     from ..templates import CLASSIC, pairs_session, teams_event
 
-    check_import(destination, [imported.source, *([imported.names] if imported.names else [])], replace)
+    check_import(destination, [imported.source, *imported.inputs], replace)
 
     def fill(staged: Path) -> None:
         if progress:

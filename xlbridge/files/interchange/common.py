@@ -12,11 +12,11 @@ from ...engine.errors import BridgeInputError
 from ...engine.model import Play
 from ...engine.parse import parse_result, split_contract
 from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ...engine.session import parse_direction as direction
 from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 __all__ = [
-    "NOT_KEPT",
     "ImportFileError",
     "Imported",
     "Problem",
@@ -41,27 +41,35 @@ class ImportFileError(BridgeInputError):
 
 @dataclass(frozen=True)
 class Problem:
-    """A bad result line kept (with ``--keep-bad-lines``): where it is and why it cannot be scored."""
+    """A bad result line kept (with ``--keep-bad-lines``): where it is (its line; 0 for a line the movement has
+    and the file lacks, then ``board`` says which) and why it cannot be scored."""
 
     line: int
     message: str
+    board: int | None = None
+    #: False for an entry check's finding on a line whose contract scores: the pairs-session workbook's Check
+    #: formula does not show such a reason (nor does its ranking wait for it).
+    shown: bool = True
+
+    def where(self, source: Path) -> str:
+        return f"{source}: line {self.line}" if self.line else f"{source}"
 
 
 @dataclass
 class Imported:
-    """What a results file held: a pairs session or a teams event, and the bad lines kept from it.
-
-    ``where`` is the file's line of each of the session's lines, in their order (for messages); ``names`` the
-    names file the pairs came from, if one did.
-    """
+    """What a results file held: a pairs session or a teams event, and the bad lines kept from it."""
 
     source: Path
     format: str
     session: Session | None = None
     event: Event | None = None
     problems: list[Problem] = field(default_factory=list)
-    where: list[int] = field(default_factory=list)
-    names: Path | None = None
+    #: The file's line of each of the session's rows, in their order (0 where the file has none).
+    rows_at: list[int] = field(default_factory=list)
+    #: Doubts about lines imported as they are (NS and EW the other way round from the rest of their meeting).
+    warnings: list[Problem] = field(default_factory=list)
+    #: The other files read with it (``--names``, ``--movement-file``): an output is never one of them.
+    inputs: tuple[Path, ...] = ()
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:
@@ -113,24 +121,15 @@ def read_row(
         return refuse(source, where, keep_bad, problems, kept)
 
 
-#: What --keep-bad-lines says of a line it cannot keep (see :func:`refuse`).
-NOT_KEPT = "(not kept: the workbook could not show what is wrong with this line; put it right in the file)"
-
-
 def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], kept: Unscorable,
            shown: bool = True) -> Unscorable:  # fmt: skip
     """A line that cannot be scored (``kept``, with its reason): refused naming the file and line, or with
-    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook.
-
-    A line whose problem the workbook cannot see in what it holds (``shown`` False: a field beyond the header, a
-    file's score that disagrees with the contract) is refused even with ``keep_bad``: kept, it would be scored there
-    without a word.
-    """
+    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook. ``shown`` is False for a reason
+    the workbook cannot see in what it holds (a field beyond the header, a file's score that disagrees with the
+    contract): the line is kept, and the user told to put it right before trusting the ranking."""
     if not keep_bad:
         raise fail(source, where, kept.reason)
-    if not shown:
-        raise fail(source, where, f"{kept.reason} {NOT_KEPT}")
-    problems.append(Problem(where, kept.reason))
+    problems.append(Problem(where, kept.reason, kept.board, shown=shown))
     return kept
 
 
@@ -172,16 +171,6 @@ def relative_result(contract: str, tricks: str) -> str:
         return Play(parsed, None, parse_result(int(tricks), parsed)).result_text
     except BridgeInputError:
         return tricks
-
-
-def direction(text: str) -> Side | None:
-    """A direction as files write it (NS, N-S, ew; blank for none)."""
-    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
-    if not cleaned:
-        return None
-    if cleaned not in ("NS", "EW"):
-        raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
-    return Side(cleaned)
 
 
 _PAIR = re.compile(r"\s*([0-9]{1,6})\s*([A-Za-z-]*)\s*")

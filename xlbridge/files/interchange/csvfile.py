@@ -13,7 +13,6 @@ from ...engine.session import Pair, Row, Session
 from ...engine.values import NUMBER, as_whole_number
 from ...rules import MOVEMENT_KINDS
 from .common import (
-    NOT_KEPT,
     Imported,
     Problem,
     decoded,
@@ -22,8 +21,10 @@ from .common import (
     pairs_in,
     read_pair,
     read_row,
+    refuse,
     relative_result,
     split_pair,
+    unscorable,
 )
 
 __all__ = ["read_csv", "read_names"]
@@ -78,14 +79,14 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, 1, f"not a results file: the first line is neither a header naming {HEADER} nor a "
                        f"result line ({','.join(SALLIERE)})")  # fmt: skip
     results: list[Row] = []
-    where: list[int] = []
+    rows_at: list[int] = []
     problems: list[Problem] = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
         shape = _shape(row, columns)
-        if shape:  # the fields cannot be trusted to be what the header says: never kept (see refuse)
-            raise fail(source, number, f"{shape} {NOT_KEPT}" if keep_bad else shape)
+        if shape and not keep_bad:
+            raise fail(source, number, shape)
         record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         try:
             board = as_whole_number(record.get("board", ""), "board")
@@ -98,11 +99,13 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         contract = record.get("contract", "")
         result = record.get("result", "") or record.get("tricks", "")
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
-        results.append(
-            read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
-                     record.get("lead", ""), record.get("adjusted", "").upper())
-        )  # fmt: skip
-        where.append(number)
+        line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
+                        record.get("declarer", ""), result, record.get("lead", ""),
+                        record.get("adjusted", "").upper())  # fmt: skip
+        if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
+            line = refuse(source, number, keep_bad, problems, unscorable(line, shape), shown=False)
+        results.append(line)
+        rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
     kind = choose(MOVEMENT_KINDS, movement or movement_of(results, names or []))
@@ -113,7 +116,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         pairs=names or pairs_in(results, mitchell=kind.two_fields),
         lines=results,
     )
-    return Imported(source, "CSV", session=session, problems=problems, where=where)
+    return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at)
 
 
 def _shape(row: list[str], columns: list[str]) -> str:

@@ -136,7 +136,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
     if not any("ScoreTable" in game.tables for game in games):
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
     results: list[Row] = []
-    where_read: list[int] = []
+    rows_at: list[int] = []
     problems: list[Problem] = []
     pairs: dict[tuple[int | str, Side | None], Pair] = {}
     for game in games:
@@ -162,7 +162,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             line = _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
             if line is not None:
                 results.append(line)
-                where_read.append(where)
+                rows_at.append(where)
     played = results
     first = games[0].tags
     # The last word that names a method decides: "MatchPoints;MP2" is ACBL's scale.
@@ -179,7 +179,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pair_list,
         lines=played,
     )
-    return Imported(source, "PBN", session=session, problems=problems, where=where_read)
+    return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at)
 
 
 def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,

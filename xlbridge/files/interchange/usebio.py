@@ -69,7 +69,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
         pairs.append(read_pair(source, lines.get(id(element)), pair_id, side, players))
     results: list[Row] = []
-    where_read: list[int] = []
+    rows_at: list[int] = []
     problems: list[Problem] = []
     line_points = []
     for board in root.iter("BOARD"):
@@ -83,7 +83,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         for element in travellers:
             where = lines.get(id(element), 0)
             results.append(_traveller_line(element, number, source, where, keep_bad, problems))
-            where_read.append(where)
+            rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
                 try:
@@ -105,7 +105,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
         lines=results,
     )
-    return Imported(source, "USEBIO", session=session, problems=problems, where=where_read)
+    return Imported(source, "USEBIO", session=session, problems=problems, rows_at=rows_at)
 
 
 def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:

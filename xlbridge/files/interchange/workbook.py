@@ -28,12 +28,15 @@ class ShownStanding:
 
 @dataclass
 class ScoredSession:
-    """A session with the workbook's figures: points per result (by index), standings per pair, datums by board."""
+    """A session with the workbook's figures: points per result (by index), standings per pair, datums by board,
+    and each result's scores and percentages (NS, EW) as its Results row shows them."""
 
     session: Session
     points: dict[int, tuple[object, object]] = field(default_factory=dict)
     standings: list[ShownStanding] = field(default_factory=list)
     datums: dict[int, object] = field(default_factory=dict)
+    scores: dict[int, tuple[object, object]] = field(default_factory=dict)
+    percents: dict[int, tuple[object, object]] = field(default_factory=dict)
 
 
 def _number(value: object) -> PairNumber:
@@ -79,6 +82,8 @@ def read_workbook(path: Path) -> ScoredSession:
         pairs.append(Pair(_number(name_cell("Pair")), side, players))
         offset += 1
     scored_points: dict[int, tuple[object, object]] = {}
+    scores: dict[int, tuple[object, object]] = {}
+    percents: dict[int, tuple[object, object]] = {}
     datums: dict[int, object] = {}
     lines: list[Row] = []
     offset = 0
@@ -96,6 +101,8 @@ def read_workbook(path: Path) -> ScoredSession:
             raise WorkbookError(f"{path}: Results row {offset + 2}: {error.message}") from None
         lines.append(line)
         scored_points[len(lines) - 1] = (cell("NS points"), cell("EW points"))
+        scores[len(lines) - 1] = (cell("NS score"), cell("EW score"))
+        percents[len(lines) - 1] = (cell("NS %"), cell("EW %"))
         if cell("Datum") not in (None, ""):
             datums[board] = cell("Datum")
         offset += 1
@@ -123,4 +130,4 @@ def read_workbook(path: Path) -> ScoredSession:
         )
     except BridgeInputError as error:
         raise WorkbookError(f"{path}: Settings: {error.message}") from None
-    return ScoredSession(session, scored_points, standings, datums)
+    return ScoredSession(session, scored_points, standings, datums, scores, percents)

@@ -1,0 +1,149 @@
+"""The printable table and guide cards of `xlbridge movement --cards`, rendered by headless Chromium as a director
+prints them: what it rendered (a card per table and per pair, every round, sit-outs, escaped names), a PDF with a
+page per table card, and a screenshot to look at."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import struct
+import subprocess
+import sys
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+pytestmark = pytest.mark.skipif(
+    CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it: apt-get install -y chromium)"
+)
+
+FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def chromium(page: Path, profile: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    assert CHROMIUM is not None
+    return subprocess.run(
+        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *argv, page.as_uri()],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+
+
+class Cards(HTMLParser):
+    """The cards in a DOM: each article's class, heading and table rows (cells as text)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.cards: list[dict[str, object]] = []
+        self.title = ""
+        self._text: list[str] | None = None
+        self._row: list[str] | None = None
+        self._in: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._in.append(tag)
+        if tag == "article":
+            self.cards.append({"class": dict(attrs).get("class", ""), "heading": "", "rows": []})
+        elif tag == "tr" and self.cards and "tbody" in self._in:
+            self._row = []
+        elif tag in ("td", "th", "h3", "h1"):
+            self._text = []
+
+    def handle_endtag(self, tag: str) -> None:
+        while self._in and self._in.pop() != tag:
+            pass
+        text = "".join(self._text or []).strip()
+        if tag in ("td", "th") and self._row is not None:
+            self._row.append(text)
+        elif tag == "h3" and self.cards:
+            self.cards[-1]["heading"] = text
+        elif tag == "h1":
+            self.title = text
+        elif tag == "tr" and self._row is not None:
+            self.cards[-1]["rows"].append(self._row)  # type: ignore[attr-defined]
+            self._row = None
+        if tag in ("td", "th", "h3", "h1"):
+            self._text = None
+
+    def handle_data(self, data: str) -> None:
+        if self._text is not None:
+            self._text.append(data)
+
+
+@pytest.fixture(scope="module")
+def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Cards, Path]:
+    """An 8-table relay Mitchell, one winner, 15 pairs, its cards written by the command and rendered."""
+    folder = tmp_path_factory.mktemp("cards")
+    page = folder / "cards.html"
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge", "movement", "mitchell", "--tables", "8", "--boards-per-round", "3",
+         "--even", "relay", "--winners", "one", "--pairs", "15", "--event", "Tuesday <b>pairs</b> & co",
+         "--cards", str(page)],
+        capture_output=True, text=True, timeout=120, check=True,
+    )  # fmt: skip
+    assert str(page) in done.stdout
+    dom = chromium(page, folder / "profile-dom", "--dump-dom").stdout
+    cards = Cards()
+    cards.feed(dom)
+    return folder, cards, page
+
+
+def test_a_card_per_table_and_per_pair(rendered: tuple[Path, Cards, Path]) -> None:
+    """8 table cards of 8 rounds each, 15 guide cards (the phantom has none); the arrow-switched last round says
+    so; with NS 8 missing (Magee's advice for a relay) table 8's East-West pair sits out each round."""
+    _, cards, _ = rendered
+    tables = [card for card in cards.cards if "table-card" in str(card["class"])]
+    guides = [card for card in cards.cards if "guide-card" in str(card["class"])]
+    assert [card["heading"] for card in tables] == [f"Table {t}" for t in range(1, 9)]
+    assert [card["heading"] for card in guides] == [f"Pair {p}" for p in [*range(1, 8), *range(9, 17)]]
+    assert all(len(card["rows"]) == 8 for card in [*tables, *guides])  # type: ignore[arg-type]
+    table_1, table_8 = tables[0]["rows"], tables[7]["rows"]
+    assert table_1[0] == ["1", "1", "9", "1-3"]  # type: ignore[index]
+    assert table_8[0] == ["1", "–", "16", "no play: 16 sits out"]  # type: ignore[index]
+    assert table_1[7] == ["8", "10", "1", "22-24 (arrow switch)"]  # type: ignore[index]
+    sitting_out = [f"no play: {pair} sits out" for pair in range(16, 8, -1)]
+    assert [row[3] for row in table_8] == sitting_out, "NS 8 is missing: table 8 never plays, nothing is shared"  # type: ignore[index]
+    pair_16 = next(card for card in guides if card["heading"] == "Pair 16")["rows"]
+    assert pair_16[0] == ["1", "sit out"]  # type: ignore[index]
+    assert pair_16[1] == ["2", "1", "EW", "1", "4-6"]  # type: ignore[index]
+
+
+def test_names_are_escaped(rendered: tuple[Path, Cards, Path]) -> None:
+    """The event's name is text on the page, never markup."""
+    _, cards, page = rendered
+    assert cards.title.startswith("Tuesday <b>pairs</b> & co: Mitchell, relay and bye, one winner: 7.5 tables")
+    assert "&lt;b&gt;pairs&lt;/b&gt; &amp; co" in page.read_text(encoding="utf-8")
+
+
+def test_printed_with_a_page_per_table_card(rendered: tuple[Path, Cards, Path]) -> None:
+    """Printed to PDF: the print styles give each table card a page of its own, then the guide cards."""
+    folder, _, page = rendered
+    pdf = folder / "cards.pdf"
+    chromium(page, folder / "profile-pdf", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
+    assert 8 + 2 <= pages <= 8 + 6
+
+
+def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:
+    """A screenshot at a phone's width and at a desktop's, for a person to look at (the README's picture)."""
+    folder, _, page = rendered
+    for name, size in (("desktop", "1200,1500"), ("phone", "420,900")):
+        shot = folder / f"{name}.png"
+        chromium(page, folder / f"profile-{name}", f"--screenshot={shot}", f"--window-size={size}")
+        header = shot.read_bytes()[:24]
+        assert header[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", header[16:24])
+        assert (width, height) == tuple(int(x) for x in size.split(","))
+        assert shot.stat().st_size > 20_000, "something was drawn"

@@ -1,0 +1,187 @@
+"""`xlbridge movement` run as a director runs it, and `xlbridge import --movement-file` refusing travellers that do
+not fit the movement, each with the line and the reason."""
+
+from __future__ import annotations
+
+import csv
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.session import Unscorable
+from xlbridge.files.interchange import read_results
+from xlbridge.files.movement_files import read_movement_csv
+
+from .workbooks import Book
+
+
+def xlbridge(*argv: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "xlbridge", *argv], capture_output=True, text=True, timeout=300, cwd=cwd, check=False
+    )
+
+
+def test_movement_printed_and_written_as_csv(tmp_path: Path) -> None:
+    """The table on the terminal, and the CSV: one row per table per round, round,table,ns,ew,boards, pair numbers
+    as the Results sheet takes them, boards as first-last, a sit-out's missing pair empty."""
+    out = tmp_path / "mitchell.csv"
+    done = xlbridge(
+        "movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--pairs", "13", "--csv", str(out)
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Mitchell, two winners: 6.5 tables, 7 rounds of 3 boards (boards 1-21)\n")
+    assert "pair 7NS is missing (a phantom): its opponents sit out" in done.stdout
+    table = done.stdout.splitlines()
+    heading = next(line for line in table if line.startswith("Round"))
+    assert heading.split() == ["Round", *[w for t in range(1, 8) for w in ("Table", str(t))]]
+    assert next(line for line in table if line.startswith("1 ")).split()[:4] == ["1", "1", "v", "1:"]
+    rows = list(csv.reader(io.StringIO(out.read_text())))
+    assert rows[0] == ["round", "table", "ns", "ew", "boards"]
+    assert rows[1] == ["1", "1", "1", "1", "1-3"]
+    assert rows[7] == ["1", "7", "", "7", "19-21"]
+    assert len(rows) == 1 + 7 * 7
+    again = read_movement_csv(out)
+    assert again.slots() == mitchell(7, 3, pairs=13).slots()
+
+
+def test_howell_with_options(tmp_path: Path) -> None:
+    """A 3.5-table Howell of 7 rounds of 4 boards from board 5; the balance is printed."""
+    done = xlbridge("movement", "HOWELL", "--tables", "4", "--boards-per-round", "4", "--first-board", "5",
+                    "--pairs", "7", "--csv", str(tmp_path / "h.csv"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("Howell: 3.5 tables, 7 rounds of 4 boards (boards 5-32)")
+    assert "every two pairs sit the same way on 3 of the sets they play against others" in done.stdout
+    assert read_movement_csv(tmp_path / "h.csv").slots() == howell(4, 4, first_board=5, pairs=7).slots()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["howell", "--tables", "9", "--boards-per-round", "2"], "xlbridge movement: tables 9: must be 3 to 8"),
+        (["mitchell", "--tables", "8", "--boards-per-round", "2", "--even", "relay", "--rounds", "6"],
+         "xlbridge movement: rounds 6: a relay-and-bye Mitchell plays all 8 rounds"),
+        (["howell", "--tables", "4", "--boards-per-round", "2", "--winners", "one"],
+         "xlbridge movement: winners: a Howell has no such option"),
+    ],
+)  # fmt: skip
+def test_impossible_movements_are_one_line(argv: list[str], message: str) -> None:
+    """A movement that cannot be had: one line on stderr, exit status 2."""
+    done = xlbridge("movement", *argv)
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(message)
+
+
+def test_outputs_are_never_overwritten(tmp_path: Path) -> None:
+    """An existing file is kept unless --force."""
+    out = tmp_path / "m.csv"
+    out.write_text("mine")
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", "--csv", str(out))
+    assert (done.returncode, out.read_text()) == (2, "mine")
+    assert "already exists" in done.stderr
+    assert xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", "--csv", str(out),
+                    "--force").returncode == 0  # fmt: skip
+    assert out.read_text().startswith("round,table,ns,ew,boards")
+
+
+def results_csv(slots: list[tuple[int, int, int]]) -> str:
+    """A club's results file for these (board, ns, ew) lines: every table made 3NT, or went one off."""
+    lines = ["Board,NS,EW,Contract,By,Result,Lead"]
+    for board, ns, ew in slots:
+        lines.append(f"{board},{ns},{ew},3NT,{'N' if (board + ns) % 3 else 'E'},{'=' if (ns + ew) % 2 else '-1'},S2")
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def session_files(tmp_path: Path) -> tuple[Path, list[tuple[int, int, int]]]:
+    movement_file = tmp_path / "movement.csv"
+    assert xlbridge("movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--csv",
+                    str(movement_file)).returncode == 0  # fmt: skip
+    slots = [(s.board, s.ns, s.ew) for s in read_movement_csv(movement_file).slots()]
+    return movement_file, slots
+
+
+def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]) -> None:
+    """The whole 7-table Mitchell typed right imports with its movement, and ranks as without it."""
+    movement_file, slots = session_files
+    results = tmp_path / "tuesday.csv"
+    results.write_text(results_csv(slots))
+    done = xlbridge("import", str(results), "-o", str(tmp_path / "with.xlsx"), "--movement-file", str(movement_file))
+    assert done.returncode == 0, done.stderr
+    assert "147 results on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    assert xlbridge("import", str(results), "-o", str(tmp_path / "without.xlsx")).returncode == 0
+    ranking = [xlbridge("ranking", str(tmp_path / name), "--csv").stdout for name in ("with.xlsx", "without.xlsx")]
+    assert ranking[0] == ranking[1]
+    assert ranking[0].count("\n") == 15
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ("duplicate", "line 149: a second result for board 21, NS 1 v EW 2 (the first is line 148)"),
+        ("twice", "line 3: NS pair 1 plays board 1 twice (also on line 2)"),
+        ("missing", "board 21: no result for NS 1 v EW 2 (round 7, table 1)"),
+        ("misplaced", "line 2: NS 1 v EW 2 do not play board 1 in this movement: NS 1 plays it against EW 1"),
+        ("outside", "line 148: board 22 is not one of this session's boards (1-21)"),
+    ],
+)
+def test_import_refuses_lines_that_do_not_fit(
+    tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]], change: str, message: str
+) -> None:
+    """A duplicated, a missing or a misplaced line, a pair playing a board twice, a board outside the session:
+    refused (exit 2), one line naming the file, the line (or the board) and the problem; nothing written.
+    With --keep-bad-lines each is kept, its reason noted on the line (the ranking waits)."""
+    movement_file, slots = session_files
+    lines = [*slots]
+    if change == "duplicate":
+        lines.append(lines[-1])
+    elif change == "twice":
+        lines[1] = (1, 1, 5)  # board 1's second line: NS 1 again, who played it against EW 1 on the first
+    elif change == "missing":
+        del lines[-1]
+    elif change == "misplaced":
+        lines[0] = (1, 1, 2)
+    else:
+        lines[-1] = (22, 7, 7)
+    results = tmp_path / "tuesday.csv"
+    results.write_text(results_csv(lines))
+    out = tmp_path / "out.xlsx"
+    done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
+    assert done.returncode == 2, done.stdout
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"xlbridge import: {results}: {message}")
+    assert not out.exists()
+    imported = read_results(results, keep_bad=True, movement_file=movement_file)
+    assert imported.session is not None
+    kept = [row for row in imported.session.lines if isinstance(row, Unscorable)]
+    reason = message.split(": ", 1)[1]
+    assert any(reason in row.reason for row in kept)
+    assert {row.reason for row in kept} == {
+        "; ".join(p.message for p in imported.problems if (p.line, p.board) == key)
+        for key in {(p.line, p.board) for p in imported.problems}
+        if key[0]
+    } | {p.message for p in imported.problems if not p.line}
+
+
+@pytest.mark.xfail(
+    reason="the Results sheet's Check column is a formula that shows BRIDGECHECK's reasons only: a kept line whose "
+    "contract scores (a duplicate, a misplaced or missing line) shows no reason until the template's Check "
+    "formula takes the import's note (see the movements branch's report)",
+    strict=True,
+)
+def test_kept_reasons_are_in_the_check_column(
+    tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
+) -> None:
+    """With --keep-bad-lines a duplicated line is imported with its reason in its Check cell."""
+    movement_file, slots = session_files
+    results = tmp_path / "tuesday.csv"
+    results.write_text(results_csv([*slots, slots[-1]]))
+    out = tmp_path / "out.xlsx"
+    done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file), "--keep-bad-lines")
+    assert done.returncode == 0, done.stderr
+    assert "line 149: a second result for board 21" in done.stderr
+    assert str(Book(out).value("Results", "P149")).startswith("a second result for board 21")

@@ -1,0 +1,441 @@
+"""``xlbridge publish``: the results website of a computed session, checked against the workbook's own cells, parsed
+as HTML5, and rendered in headless Chromium.
+
+The sessions are made as a club makes them: ``xlbridge demo``, and ``xlbridge import`` of both real Compscore3
+sessions, each then published with ``xlbridge publish``, all in subprocesses.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+import html5lib
+import pytest
+
+from xlbridge.files.templates.layout import Block
+from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.xlsx import open_package, patch_sheet, write_package
+
+from . import browser
+from .conftest import BUTLER, HOWELL
+from .workbooks import Book, blank
+
+SESSIONS = ("demo", "howell", "butler")
+
+#: Law 2: the dealer and vulnerability of boards 1-16 (the cycle repeats every 16 boards).
+LAW_2 = {
+    1: ("North", "None"), 2: ("East", "North-South"), 3: ("South", "East-West"), 4: ("West", "Both"),
+    5: ("North", "North-South"), 6: ("East", "East-West"), 7: ("South", "Both"), 8: ("West", "None"),
+    9: ("North", "East-West"), 10: ("East", "Both"), 11: ("South", "None"), 12: ("West", "North-South"),
+    13: ("North", "Both"), 14: ("East", "None"), 15: ("South", "North-South"), 16: ("West", "East-West"),
+}  # fmt: skip
+
+
+def xlbridge(*args: str, cwd: Path | None = None, check: bool = True) -> subprocess.CompletedProcess[str]:
+    completed = subprocess.run(
+        [sys.executable, "-m", "xlbridge", *args], capture_output=True, text=True, cwd=cwd, check=False, timeout=300
+    )
+    if check:
+        assert completed.returncode == 0, completed.stderr
+    return completed
+
+
+@dataclass(frozen=True)
+class Published:
+    workbook: Path
+    site: Path
+    book: Book
+
+
+@pytest.fixture(scope="module")
+def published(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Published]:
+    """The demo and both real sessions, each computed and published as a user does it."""
+    folder = tmp_path_factory.mktemp("publish")
+    xlbridge("demo", "--out", str(folder / "demo"))
+    workbooks = {"demo": folder / "demo" / "pairs-session.xlsx"}
+    for name, source in (("howell", HOWELL), ("butler", BUTLER)):
+        workbooks[name] = folder / f"{name}.xlsx"
+        xlbridge("import", str(source), "-o", str(workbooks[name]))
+    out = {}
+    for name, workbook in workbooks.items():
+        site = folder / f"{name}-site"
+        done = xlbridge("publish", str(workbook), "-o", str(site))
+        assert f"-> {site}:" in done.stdout
+        out[name] = Published(workbook, site, Book(workbook))
+    return out
+
+
+# Reading the workbook's own cells, by the template's layout.
+
+
+def block_rows(book: Book, block: Block, until: str) -> list[dict[str, object]]:
+    """A block's data rows as the workbook's cells hold them, heading by heading, up to the first blank ``until``."""
+    cells = book.sheets[block.sheet]
+    rows = []
+    offset = 0
+    while not blank(cells.get(block.position(until, offset))):
+        rows.append({heading: cells.get(block.position(heading, offset)) for heading in block.columns})
+        offset += 1
+    return rows
+
+
+def results_rows(book: Book) -> list[dict[str, object]]:
+    return block_rows(book, LAYOUT.results, "Board")
+
+
+def ranking_rows(book: Book) -> list[dict[str, object]]:
+    return block_rows(book, LAYOUT.ranking, "Pair")
+
+
+def is_mitchell(book: Book) -> bool:
+    return book.sheets["Settings"].get(LAYOUT.setting("Movement").position) == "Mitchell"
+
+
+def pair_key(pair: object, direction: object, mitchell: bool) -> str:
+    number = str(int(pair)) if isinstance(pair, float) else str(pair)
+    return f"{number}{direction or ''}" if mitchell else number
+
+
+# Reading the pages: every one must parse as HTML5 without a single error.
+
+PARSER = html5lib.HTMLParser(strict=True, tree=html5lib.getTreeBuilder("etree"), namespaceHTMLElements=False)
+
+
+def parse(path: Path) -> ET.Element:
+    return PARSER.parse(path.read_bytes())  # type: ignore[no-any-return]
+
+
+def text(element: ET.Element) -> str:
+    """An element's text as a reader sees it on a wide screen (the phone-only copies and the words only a screen
+    reader says, such as "Board" before a board number, left out)."""
+
+    def raw(node: ET.Element) -> str:
+        parts = [node.text or ""]
+        for child in node:
+            if not {"narrow", "visually-hidden"} & set(child.get("class", "").split()):
+                parts.append(raw(child))
+            parts.append(child.tail or "")
+        return "".join(parts)
+
+    return re.sub(r"\s+", " ", raw(element)).strip()
+
+
+def table_rows(page: ET.Element, kind: str) -> list[list[str]]:
+    return [[text(cell) for cell in row] for table in page.iter("table") if table.get("class") == kind
+            for row in table.find("tbody") or []]  # fmt: skip
+
+
+def same_number(shown: str, value: object) -> bool:
+    """A page's figure and the workbook's: equal to the workbook's value rounded as the page rounds (2 decimals)."""
+    if blank(value):
+        return shown == ""
+    if isinstance(value, str):
+        return shown == value
+    return shown != "" and abs(float(shown) - float(value)) <= 0.005 + 1e-9  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_every_page_is_valid_html5_with_language_captions_and_header_scopes(
+    published: dict[str, Published], name: str
+) -> None:
+    pages = sorted(published[name].site.glob("*.html"))
+    assert len(pages) > 20
+    for path in pages:
+        page = parse(path)  # strict: the first parse error fails
+        assert page.get("lang") == "en", path.name
+        assert page.find("head/meta[@name='viewport']") is not None, path.name
+        for table in page.iter("table"):
+            caption = table.find("caption")
+            assert caption is not None, path.name
+            assert text(caption), path.name
+            headers = list(table.iter("th"))
+            assert headers, path.name
+            assert all(th.get("scope") in ("col", "row") for th in headers), path.name
+        ids = [element.get("id") for element in page.iter() if element.get("id")]
+        assert len(ids) == len(set(ids)), path.name
+        for element in page.iter():
+            if element.get("aria-labelledby"):
+                assert element.get("aria-labelledby") in ids, path.name
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_the_ranking_page_is_the_workbooks_ranking(published: dict[str, Published], name: str) -> None:
+    """Place, pair, players, boards, score and percentage of every pair, in the Ranking sheet's order and fields."""
+    book = published[name].book
+    page = parse(published[name].site / "index.html")
+    shown = table_rows(page, "ranking")
+    expected = ranking_rows(book)
+    assert len(shown) == len(expected) > 0
+    imp = all(blank(row["%"]) for row in expected)
+    for row, want in zip(shown, expected, strict=True):
+        place, pair, players, boards, score, *percentage = row
+        assert place == want["Place"]
+        assert pair == pair_key(want["Pair"], None, False)
+        assert players == want["Players"]
+        assert same_number(boards, want["Boards"])
+        assert same_number(score, want["Total"])
+        assert percentage == ([] if imp else [percentage[0]])
+        if not imp:
+            assert same_number(percentage[0], want["%"])
+    headings = [text(h) for h in page.iter("h2")]
+    if is_mitchell(book):
+        assert headings[:2] == ["North-South", "East-West"]
+        fields = [table for table in page.iter("table") if table.get("class") == "ranking"]
+        for table, direction in zip(fields, ("NS", "EW"), strict=True):
+            count = len(list(table.find("tbody") or []))
+            assert count == sum(1 for row in expected if row["Direction"] == direction)
+    else:
+        assert headings[0] == "All pairs"
+    title = page.find("body/main/h1")
+    assert title is not None
+    event = book.sheets["Settings"].get(LAYOUT.setting("EventName").position)
+    assert text(title) == (event or "Results")
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_each_board_page_is_its_traveller(published: dict[str, Published], name: str) -> None:
+    """Dealer and vulnerability (Law 2), every line of the board with both sides' scores and points, as on Results."""
+    book = published[name].book
+    results = results_rows(book)
+    boards = sorted({int(row["Board"]) for row in results})  # type: ignore[call-overload]
+    for board in boards:
+        page = parse(published[name].site / f"board-{board}.html")
+        facts = {text(dt): text(dd) for dt, dd in zip(page.iter("dt"), page.iter("dd"), strict=True)}
+        assert (facts["Dealer"], facts["Vulnerable"]) == LAW_2[(board - 1) % 16 + 1]
+        shown = table_rows(page, "traveller")
+        lines = [row for row in results if int(row["Board"]) == board]  # type: ignore[call-overload]
+        assert len(shown) == len(lines)
+        for row, line in zip(shown, lines, strict=True):
+            ns, ew, contract, by, lead, result, ns_score, ew_score, ns_points, ew_points = row
+            assert (ns, ew) == (pair_key(line["NS"], None, False), pair_key(line["EW"], None, False))
+            adjusted = line["Adjusted"]
+            assert contract == (f"Adjusted {adjusted}" if not blank(adjusted) else line["Contract"] or "")
+            assert (by, lead, result) == tuple(line[h] or "" for h in ("By", "Lead", "Result"))
+            for shown_value, heading in ((ns_score, "NS score"), (ew_score, "EW score"), (ns_points, "NS points"),
+                                         (ew_points, "EW points")):  # fmt: skip
+                assert same_number(shown_value, line[heading]), (board, heading, shown_value, line[heading])
+        if name == "butler":
+            assert same_number(facts["Datum"], lines[0]["Datum"])
+        else:
+            assert "Datum" not in facts
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_each_pair_page_is_its_scorecard_with_the_workbooks_figures(published: dict[str, Published], name: str) -> None:
+    """Every board a pair played, with the score from its side and the points and percentage its Results row shows;
+    the running figures end at the ranking's score (IMPs) or percentage (matchpoints)."""
+    book = published[name].book
+    mitchell = is_mitchell(book)
+    results = results_rows(book)
+    ranking = {pair_key(row["Pair"], row["Direction"], mitchell): row for row in ranking_rows(book)}
+    imp = all(blank(row["%"]) for row in ranking.values())
+    for key, standing in ranking.items():
+        page = parse(published[name].site / f"pair-{key}.html")
+        rows = table_rows(page, "scorecard")
+        assert len(rows) == standing["Boards"]
+        played = []
+        for line in results:
+            for side in ("NS", "EW"):
+                if pair_key(line[side], side if mitchell else None, mitchell) == key:
+                    played.append((side, line))
+        assert len(played) == len(rows)
+        by_board = {int(line["Board"]): (side, line) for side, line in played}  # type: ignore[call-overload]
+        for row in rows:
+            board = int(row[0])
+            side, line = by_board[board]
+            cells = dict(zip(headings(page), row, strict=True))
+            other = "EW" if side == "NS" else "NS"
+            assert cells["Versus"].split()[0] == pair_key(line[other], other if mitchell else None, mitchell)
+            if "Sat" in cells:
+                assert cells["Sat"] == side
+            assert same_number(cells["Score"], line[f"{side} score"]) or cells["Score"] == line["Adjusted"]
+            assert same_number(cells["IMPs" if imp else "MPs"], line[f"{side} points"])
+            if not imp:
+                assert same_number(cells["%"], line[f"{side} %"])
+        last = dict(zip(headings(page), rows[-1], strict=True))
+        if imp:
+            assert same_number(last["IMPs so far"], standing["Total"])
+        else:
+            assert same_number(last["% so far"], standing["%"])
+
+
+def headings(page: ET.Element) -> list[str]:
+    table = next(table for table in page.iter("table") if table.get("class") == "scorecard")
+    return [text(th) for th in table.iter("th") if th.get("scope") == "col"]
+
+
+def test_names_and_texts_are_escaped(tmp_path: Path) -> None:
+    """A player called <script>, an event with markup and quotes: shown as the text they are, never as HTML."""
+    results = tmp_path / "results.csv"
+    results.write_text(
+        "board,ns,ew,contract,declarer,result\n1,1,2,4S,N,=\n1,3,4,4S,N,+1\n2,4,1,3NT,S,-1\n2,2,3,3NT,S,=\n",
+        encoding="utf-8",
+    )
+    names = tmp_path / "names.csv"
+    hostile = ['<script>alert("x")</script>', 'Ann O\'Neil & "Bo"', "<b>bold</b>", "Zoë</td><td>"]
+    names.write_text(
+        "pair,direction,player1,player2\n"
+        + "".join(f'{n},,"{hostile[n - 1].replace(chr(34), chr(34) * 2)}",Partner {n}\n' for n in (1, 2, 3, 4)),
+        encoding="utf-8",
+    )
+    workbook = tmp_path / "session.xlsx"
+    xlbridge("import", str(results), "--names", str(names), "-o", str(workbook))
+    site = tmp_path / "site"
+    xlbridge("publish", str(workbook), "-o", str(site))
+    for path in site.glob("*.html"):
+        page = parse(path)
+        assert not list(page.iter("script")), path.name
+        assert not list(page.iter("b")), path.name
+    ranking = table_rows(parse(site / "index.html"), "ranking")
+    assert {row[2] for row in ranking} == {f"{name} & Partner {n}" for n, name in enumerate(hostile, start=1)}
+    raw = (site / "pair-1.html").read_text(encoding="utf-8")
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in raw
+
+
+def stale_copy(workbook: Path, destination: Path) -> Path:
+    """The workbook with one Results figure changed, as if a result had been edited and the file not computed."""
+    package = open_package(workbook)
+    part = package.sheets["Results"]
+    row, col = LAYOUT.results.position("NS points", 0)
+    write_package(package, {part: patch_sheet(package.parts[part], {(row, col): 99.0})}, destination)
+    return destination
+
+
+def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published], tmp_path: Path) -> None:
+    howell = published["howell"]
+    stale = xlbridge("publish", str(stale_copy(howell.workbook, tmp_path / "stale.xlsx")), "-o", str(tmp_path / "s"),
+                     check=False)  # fmt: skip
+    assert stale.returncode == 2
+    assert stale.stderr.count("\n") == 1
+    assert "Results row 2: the workbook shows NS points 99 but its results give" in stale.stderr
+    assert "xlbridge calc" in stale.stderr
+    assert not (tmp_path / "s").exists()
+
+    other = tmp_path / "my-documents"
+    other.mkdir()
+    (other / "letter.txt").write_text("keep me", encoding="utf-8")
+    refused = xlbridge("publish", str(howell.workbook), "-o", str(other), check=False)
+    assert refused.returncode == 2
+    assert "holds other files; choose a new folder (or --force" in refused.stderr
+    assert (other / "letter.txt").read_text(encoding="utf-8") == "keep me"
+
+    missing = xlbridge("publish", str(tmp_path / "nothing.xlsx"), "-o", str(tmp_path / "t"), check=False)
+    assert missing.returncode == 2
+    assert missing.stderr == f"xlbridge publish: {tmp_path / 'nothing.xlsx'}: no such file\n"
+
+
+def test_publishing_again_replaces_the_earlier_pages(published: dict[str, Published], tmp_path: Path) -> None:
+    """A folder that holds an earlier publication is replaced whole: a page of the earlier session does not stay."""
+    site = tmp_path / "site"
+    xlbridge("publish", str(published["demo"].workbook), "-o", str(site))
+    assert (site / "board-27.html").exists()
+    xlbridge("publish", str(published["butler"].workbook), "-o", str(site))
+    assert not (site / "board-36.html").exists()
+    assert sorted(p.name for p in site.iterdir()) == sorted(p.name for p in published["butler"].site.iterdir())
+    assert [p.name for p in tmp_path.iterdir()] == ["site"]  # nothing staged is left beside it
+
+
+def test_without_jinja2_the_command_names_the_extra(published: dict[str, Published], tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['jinja2'] = None\n"
+        "from xlbridge.cli import main\n"
+        f"sys.exit(main(['publish', {str(published['howell'].workbook)!r}, '-o', {str(tmp_path / 'site')!r}]))\n"
+    )
+    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert completed.returncode == 2
+    assert completed.stderr == 'xlbridge publish: needs the web extra: pip install "xlbridge[web]"\n'
+
+
+# In a real browser.
+
+# Skipped on a machine without chromium; never in CI, which installs it (.ci/run): there a missing browser fails.
+needs_chromium = pytest.mark.skipif(
+    browser.chromium_path() is None and not os.environ.get("CI"), reason="needs chromium (Debian's package)"
+)
+SCREENSHOTS = os.environ.get("XLBRIDGE_SCREENSHOTS")
+
+
+def resolves(href: str, site: Path) -> bool:
+    """A link to a page of the site that exists."""
+    parts = urlsplit(href)
+    assert parts.scheme == "file", href
+    target = Path(unquote(parts.path))
+    return target.parent == site and target.is_file()
+
+
+@needs_chromium
+@pytest.mark.parametrize("name", SESSIONS)
+def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
+    published: dict[str, Published], name: str, tmp_path: Path
+) -> None:
+    """Each page loads with its stylesheet and no console message; every link leads to a page of the site (or to an
+    element of its own page); nothing is wider than a phone's screen; the ranking it shows is the workbook's."""
+    site = published[name].site
+    expected = ranking_rows(published[name].book)
+    with browser.chromium() as chromium:
+        for path in sorted(site.glob("*.html")):
+            url = path.as_uri()
+            problems = chromium.open(url)
+            assert problems.messages == [], (path.name, problems.messages)
+            assert chromium.evaluate("getComputedStyle(document.querySelector('th')).borderBottomStyle") == "solid"
+            links = chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
+            for href in links:
+                if href.startswith(url + "#"):
+                    fragment = href.split("#", 1)[1]
+                    assert chromium.evaluate(f"document.getElementById({fragment!r}) !== null"), href
+                else:
+                    assert resolves(href, site), (path.name, href)
+            chromium.resize(browser.PHONE, mobile=True)
+            overflow = chromium.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+            assert overflow <= 0, (path.name, overflow)
+        chromium.open((site / "index.html").as_uri())
+        rendered = chromium.evaluate(
+            "[...document.querySelectorAll('table.ranking tbody tr')].map(r => [...r.cells].map(c => c.innerText))"
+        )
+        assert [(row[0], row[1], row[2]) for row in rendered] == [
+            (str(want["Place"]), pair_key(want["Pair"], None, False), want["Players"]) for want in expected
+        ]
+        assert "<table" in chromium.dom()
+
+
+@needs_chromium
+def test_a_page_with_a_broken_link_or_a_console_error_is_caught(tmp_path: Path) -> None:
+    """The browser checks can fail: a missing stylesheet and a console error are both reported."""
+    page = tmp_path / "broken.html"
+    page.write_text(
+        '<!DOCTYPE html><html lang="en"><head><title>x</title><link rel="stylesheet" href="missing.css"></head>'
+        '<body><script>console.error("boom")</script></body></html>',
+        encoding="utf-8",
+    )
+    with browser.chromium() as chromium:
+        messages = chromium.open(page.as_uri()).messages
+    assert any("missing.css" in message for message in messages)
+    assert "console.error: boom" in messages
+
+
+@needs_chromium
+def test_screenshots_at_phone_and_desktop_width(published: dict[str, Published], tmp_path: Path) -> None:
+    """Screenshots of the ranking, a traveller and a scorecard at a phone's width and a desktop's, to look at
+    (``XLBRIDGE_SCREENSHOTS=DIR`` keeps them); each is a real picture of the page's full height."""
+    keep = Path(SCREENSHOTS) if SCREENSHOTS else tmp_path
+    keep.mkdir(parents=True, exist_ok=True)
+    site = published["demo"].site
+    with browser.chromium() as chromium:
+        for page in ("index.html", "board-5.html", "pair-2NS.html"):
+            for label, size in (("phone", browser.PHONE), ("desktop", browser.DESKTOP)):
+                chromium.open((site / page).as_uri(), size, mobile=label == "phone")
+                shot = chromium.screenshot(keep / f"demo-{page.removesuffix('.html')}-{label}.png")
+                data = shot.read_bytes()
+                assert data[:8] == b"\x89PNG\r\n\x1a\n"
+                width = int.from_bytes(data[16:20], "big")
+                assert width == size[0], (page, label, width)
+    if not SCREENSHOTS:
+        shutil.rmtree(keep, ignore_errors=True)

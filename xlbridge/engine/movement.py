@@ -1,0 +1,397 @@
+"""A movement as immutable data: for each round and table, the North-South pair, the East-West pair and the boards;
+its traveller slots and guide cards; and the check every movement passes (:func:`movement_problems`).
+
+Pairs are numbered as a Results sheet takes them: in a two-winner Mitchell North-South pairs 1 to n and East-West
+pairs 1 to n (a pair is its number and its direction); in a one-winner Mitchell East-West pairs n+1 to 2n; in a
+Howell 1 to 2n. With an odd number of pairs one pair is a phantom: its seat is empty (None) and its opponents sit
+out that round. :mod:`xlbridge.engine.movements` generates them; :func:`movement_from_rows` reads one as a file
+lists it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ..rules import EvenTables, MovementKind, MovementType, Side, Winners
+from ..rules.methods import HOWELL, MITCHELL
+from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
+from .errors import BridgeInputError, Reason
+from .session import Pair
+from .values import as_whole_number
+
+__all__ = [
+    "BoardSet",
+    "Encounter",
+    "Movement",
+    "Seating",
+    "Slot",
+    "movement_from_rows",
+    "movement_problems",
+    "whole_in",
+]
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class BoardSet:
+    """The boards played in one round at one table, first to last."""
+
+    first: int
+    last: int
+
+    @property
+    def boards(self) -> range:
+        return range(self.first, self.last + 1)
+
+    def __str__(self) -> str:
+        return f"{self.first}-{self.last}"
+
+    @staticmethod
+    def parse(text: object) -> BoardSet:
+        """``1-3`` (or ``4`` for a single board), as a movement file writes it."""
+        found = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?", str(text))
+        if found is None:
+            raise BridgeInputError(f"boards {text!r}: expected first-last, such as 1-3")
+        first, last = int(found[1]), int(found[2] or found[1])
+        if first < 1 or last < first:
+            raise BridgeInputError(
+                f"boards {text!r}: the first board is 1 or more, the last no smaller", reason=Reason.OUT_OF_RANGE
+            )
+        return BoardSet(first, last)
+
+
+@dataclass(frozen=True, slots=True)
+class Encounter:
+    """Who sits where in one round at one table, and the boards they play. ``ns`` or ``ew`` is None where the
+    phantom would sit: the other pair sits out. ``switched``: an arrow-switch round (the East-West pair of a
+    one-winner Mitchell sits North-South)."""
+
+    round: int
+    table: int
+    ns: int | None
+    ew: int | None
+    boards: BoardSet
+    switched: bool = False
+
+    @property
+    def sit_out(self) -> bool:
+        return self.ns is None or self.ew is None
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """One line of a traveller: a board and the pairs that play it, with the round and table."""
+
+    board: int
+    round: int
+    table: int
+    ns: int
+    ew: int
+
+
+@dataclass(frozen=True, slots=True)
+class Seating:
+    """A round of a pair's guide card: its table and direction, its opponents (None: it sits out), the boards."""
+
+    round: int
+    table: int
+    direction: Side
+    opponents: int | None
+    boards: BoardSet
+
+
+@dataclass(frozen=True)
+class Movement:
+    """A whole movement: every round's encounters, in round and table order."""
+
+    #: The kind generated (None for a movement read from a file).
+    type: MovementType | None
+    tables: int
+    rounds: int
+    boards_per_round: int
+    first_board: int
+    encounters: tuple[Encounter, ...]
+    #: True when North-South and East-West pairs are numbered apart (a two-winner Mitchell).
+    two_fields: bool
+    #: The missing pair of an odd number of pairs (its number and, when numbered apart, its direction).
+    phantom: Pair | None = None
+    even: EvenTables | None = None
+    winners: Winners | None = None
+    #: Board sets more than one table plays in the same round, by round: the tables that share them.
+    shared: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    #: What a director should know: how it runs, and what it lacks.
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def field_kind(self) -> MovementKind:
+        """How its pairs are ranked: two fields (a two-winner Mitchell) or one."""
+        return MITCHELL if self.two_fields else HOWELL
+
+    @property
+    def name(self) -> str:
+        if self.type is None:
+            return "movement"
+        words = [self.type.name]
+        if self.even is not None:
+            words.append({SKIP.name: "skip", RELAY.name: "relay and bye"}.get(self.even.name, self.even.name))
+        if self.winners is not None:
+            words.append("one winner" if self.winners is ONE_WINNER else "two winners")
+        return ", ".join(words)
+
+    @property
+    def title(self) -> str:
+        """``Mitchell, two winners: 7 tables, 7 rounds of 3 boards (boards 1-21)``."""
+        tables = f"{self.tables - 0.5:g}" if self.phantom is not None else str(self.tables)
+        boards = self.boards
+        return (
+            f"{self.name}: {tables} tables, {self.rounds} rounds of {self.boards_per_round} boards "
+            f"(boards {boards.start}-{boards.stop - 1})"
+        )
+
+    @property
+    def boards(self) -> range:
+        """Every board of the session."""
+        sets = [encounter.boards for encounter in self.encounters]
+        return range(min(s.first for s in sets), max(s.last for s in sets) + 1)
+
+    @property
+    def pairs(self) -> tuple[Pair, ...]:
+        """Every pair that plays (not the phantom), as the Names sheet lists them."""
+        seen: dict[Pair, None] = {}
+        for encounter in self.encounters:
+            for side in (Side.NS, Side.EW):
+                pair = self.pair_at(encounter, side)
+                if pair is not None:
+                    seen[pair] = None
+        return tuple(sorted(seen, key=lambda pair: (pair.direction is Side.EW, pair.number)))
+
+    def pair_at(self, encounter: Encounter, side: Side) -> Pair | None:
+        """The pair sitting ``side`` (None: the phantom's empty seat)."""
+        number = encounter.ns if side is Side.NS else encounter.ew
+        if number is None:
+            return None
+        if not self.two_fields:
+            return Pair(number)
+        return Pair(number, side)
+
+    def round(self, number: int) -> list[Encounter]:
+        return [encounter for encounter in self.encounters if encounter.round == number]
+
+    def slots(self, order: str = "traveller") -> list[Slot]:
+        """Every line the travellers will hold (sit-outs have none): in ``traveller`` order board by board, each
+        board's lines in the order they are played; or in ``round`` order, as the tables play them."""
+        slots = [
+            Slot(board, encounter.round, encounter.table, encounter.ns, encounter.ew)
+            for encounter in self.encounters
+            if encounter.ns is not None and encounter.ew is not None
+            for board in encounter.boards.boards
+        ]
+        if order == "traveller":
+            return sorted(slots, key=lambda slot: (slot.board, slot.round, slot.table))
+        if order == "round":
+            return sorted(slots, key=lambda slot: (slot.round, slot.table, slot.board))
+        raise ValueError(f"order {order!r}: traveller or round")
+
+    def seatings(self, pair: Pair) -> list[Seating]:
+        """A pair's guide card: round by round, where it sits, against whom, on which boards."""
+        out = []
+        for encounter in self.encounters:
+            for side in (Side.NS, Side.EW):
+                if self.pair_at(encounter, side) == pair:
+                    opponent = encounter.ew if side is Side.NS else encounter.ns
+                    out.append(Seating(encounter.round, encounter.table, side, opponent, encounter.boards))
+        return out
+
+    def plays(self) -> Counter[int]:
+        """How many times each board is played (the phantom's tables not counted)."""
+        return Counter(board for slot in self.slots() for board in (slot.board,))
+
+    def balance(self) -> tuple[int, int] | None:
+        """For a one-field movement: the fewest and most board sets on which two pairs sit the same way while
+        playing against others (they are then compared directly); None for two fields."""
+        if self.two_fields:
+            return None
+        seat: dict[tuple[int, BoardSet], tuple[Side, int | None]] = {}
+        for encounter in self.encounters:
+            seat[(_seat(encounter.ns), encounter.boards)] = (Side.NS, encounter.ew)
+            seat[(_seat(encounter.ew), encounter.boards)] = (Side.EW, encounter.ns)
+        sets = sorted({encounter.boards for encounter in self.encounters})
+        players = sorted({number for number, _ in seat})
+        counts = []
+        for a, b in combinations(players, 2):
+            same = 0
+            for boards in sets:
+                if (a, boards) in seat and (b, boards) in seat:
+                    (side_a, against), (side_b, _) = seat[(a, boards)], seat[(b, boards)]
+                    same += side_a is side_b and against != b
+            counts.append(same)
+        return (min(counts), max(counts)) if counts else None
+
+
+def _seat(number: int | None) -> int:
+    return -1 if number is None else number  # the phantom, counted as a pair where the full movement is meant
+
+
+def whole_in(value: object, argument: str, low: int, high: int | None = None) -> int:
+    number = as_whole_number(value, argument)
+    if number < low or (high is not None and number > high):
+        allowed = f"{low} to {high}" if high is not None else f"{low} or more"
+        raise BridgeInputError(f"{argument} {number}: must be {allowed}", reason=Reason.OUT_OF_RANGE)
+    return number
+
+
+def movement_problems(movement: Movement, strict: bool = True) -> list[str]:
+    """What is wrong with a movement, in words (nothing: it is sound).
+
+    Always: each table once a round, each pair at most once a round, no pair plays a board twice, no two pairs
+    meet twice, a set at two tables of one round only where the movement says it is shared. ``strict`` (every
+    generated movement) also: counting the phantom's seat as a pair, every board is played equally often and
+    every pair plays as many boards; a complete Howell (4 tables or more, all rounds) has every pair meet every
+    other and play every set, each set at every table; a full odd-table Mitchell has every North-South pair meet
+    every East-West pair.
+    """
+    problems: list[str] = []
+    tables_seen: Counter[tuple[int, int]] = Counter()
+    rounds_seen: Counter[tuple[int, object]] = Counter()
+    boards_seen: dict[tuple[object, int], int] = {}
+    met: dict[frozenset[object], int] = {}
+    played: Counter[object] = Counter()
+    per_board: Counter[int] = Counter()
+    sets_at: dict[tuple[int, BoardSet], list[int]] = {}
+
+    def key(encounter: Encounter, side: Side) -> object:
+        pair = movement.pair_at(encounter, side)
+        return ("phantom",) if pair is None else pair
+
+    def name(pair: object) -> str:
+        if isinstance(pair, Pair):
+            return f"pair {pair.number}{pair.direction_text}"
+        return "the phantom"
+
+    for encounter in movement.encounters:
+        where = f"round {encounter.round}, table {encounter.table}"
+        tables_seen[(encounter.round, encounter.table)] += 1
+        if encounter.ns is None and encounter.ew is None:
+            problems.append(f"{where}: nobody sits there")
+        ns, ew = key(encounter, Side.NS), key(encounter, Side.EW)
+        if ns == ew:
+            problems.append(f"{where}: {name(ns)} plays against itself")
+        sets_at.setdefault((encounter.round, encounter.boards), []).append(encounter.table)
+        for pair in (ns, ew):
+            rounds_seen[(encounter.round, pair)] += 1
+            if rounds_seen[(encounter.round, pair)] == 2:
+                problems.append(f"{where}: {name(pair)} is at two tables in round {encounter.round}")
+            for board in encounter.boards.boards:
+                if (pair, board) in boards_seen:
+                    problems.append(
+                        f"{where}: {name(pair)} plays board {board} again (round {boards_seen[pair, board]})"
+                    )
+                boards_seen[(pair, board)] = encounter.round
+            played[pair] += len(encounter.boards.boards)
+        meeting = frozenset((ns, ew))
+        if meeting in met:
+            problems.append(f"{where}: {name(ns)} and {name(ew)} meet again (round {met[meeting]})")
+        met[meeting] = encounter.round
+        for board in encounter.boards.boards:
+            per_board[board] += 1
+    for (r, t), count in tables_seen.items():
+        if count > 1:
+            problems.append(f"round {r}, table {t}: {count} encounters at one table")
+    found_shared = tuple(sorted((r, tuple(sorted(tables))) for (r, _), tables in sets_at.items() if len(tables) > 1))
+    if found_shared != tuple(sorted(movement.shared)):
+        for r, tables in sorted(set(found_shared) - set(movement.shared)):
+            problems.append(f"round {r}: tables {', '.join(map(str, tables))} play the same boards")
+    if not strict:
+        return problems
+    if len(set(per_board.values())) > 1:
+        low, high = min(per_board.values()), max(per_board.values())
+        problems.append(f"boards are played from {low} to {high} times")
+    if len(set(played.values())) > 1:
+        problems.append(f"pairs play from {min(played.values())} to {max(played.values())} boards")
+    everyone = sorted(played, key=str)
+    sets = sorted({encounter.boards for encounter in movement.encounters})
+    if movement.type is HOWELL_TYPE:
+        for a, b in combinations(everyone, 2):
+            if frozenset((a, b)) not in met:
+                problems.append(f"{name(a)} and {name(b)} never meet")
+        if movement.tables >= 4:
+            for boards in sets:
+                placed = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
+                if placed != list(range(1, movement.tables + 1)):
+                    problems.append(f"boards {boards} are not played once at every table")
+    if movement.type is MITCHELL_TYPE and movement.tables % 2 and movement.rounds == movement.tables:
+        ns_side = [p for p in everyone if _side_of(movement, p) is Side.NS]
+        ew_side = [p for p in everyone if _side_of(movement, p) is Side.EW]
+        for a in ns_side:
+            for b in ew_side:
+                if frozenset((a, b)) not in met:
+                    problems.append(f"{name(a)} and {name(b)} never meet")
+    return problems
+
+
+def _side_of(movement: Movement, pair: object) -> Side | None:
+    """A Mitchell pair's own line (its direction in the unswitched rounds)."""
+    for encounter in movement.encounters:
+        if encounter.switched:
+            continue
+        for side in (Side.NS, Side.EW):
+            if (movement.pair_at(encounter, side) or ("phantom",)) == pair:
+                return side
+    return None
+
+
+def movement_from_rows(
+    rows: Sequence[tuple[object, object, object, object, object]],
+    context: str = "movement",
+    name: Callable[[int], str] = lambda index: f"row {index + 1}",
+) -> Movement:
+    """A movement as a file lists it: (round, table, NS pair, EW pair, boards ``first-last``) per table per round;
+    an empty pair is a sit-out. Pairs are numbered apart (two fields) when a row has a pair meet its own number
+    (NS 1 v EW 1). Refused with the reason when it is not sound (see :func:`movement_problems`)."""
+    encounters = []
+    for index, (r, t, ns, ew, boards) in enumerate(rows):
+        where = f"{context}: {name(index)}"
+        try:
+            encounter = Encounter(
+                whole_in(r, "round", 1),
+                whole_in(t, "table", 1),
+                None if str(ns or "").strip() == "" else whole_in(ns, "NS pair", 1),
+                None if str(ew or "").strip() == "" else whole_in(ew, "EW pair", 1),
+                BoardSet.parse(boards),
+            )
+        except BridgeInputError as error:
+            raise error.within(where) from None
+        encounters.append(encounter)
+    if not encounters:
+        raise BridgeInputError(f"{context}: no rows")
+    encounters.sort(key=lambda e: (e.round, e.table))
+    two_fields = any(e.ns == e.ew for e in encounters if e.ns is not None)
+    sizes = Counter(len(e.boards.boards) for e in encounters)
+    movement = Movement(
+        None,
+        max(e.table for e in encounters),
+        max(e.round for e in encounters),
+        sizes.most_common(1)[0][0],
+        min(e.boards.first for e in encounters),
+        tuple(encounters),
+        two_fields,
+    )
+    found_shared = Counter((e.round, e.boards) for e in encounters)
+    shared = tuple(
+        sorted(
+            (r, tuple(sorted(e.table for e in encounters if (e.round, e.boards) == (r, s))))
+            for (r, s), count in found_shared.items()
+            if count > 1
+        )
+    )
+    movement = Movement(
+        None, movement.tables, movement.rounds, movement.boards_per_round, movement.first_board, movement.encounters,
+        two_fields, shared=shared,
+    )  # fmt: skip
+    problems = movement_problems(movement, strict=False)
+    if problems:
+        raise BridgeInputError(f"{context}: {problems[0]}")
+    return movement

@@ -1,0 +1,398 @@
+"""``xlbridge publish``: a computed pairs-session workbook as a static results website.
+
+The pages: ``index.html`` (the event, the date and the ranking, field by field), one page per board with its
+traveller (``board-N.html``), one page per pair with its personal scorecard (``pair-LABEL.html``), and the
+stylesheet. No server and no JavaScript: plain HTML5 that reads on a phone and prints.
+
+Every figure is the workbook's own: the ranking as its Ranking sheet shows it (:func:`~xlbridge.files.report.
+read_ranking`), the travellers' scores and points as its Results sheet shows them (:func:`~xlbridge.files.
+interchange.workbook.read_workbook`). Only the scorecards, which the workbook does not hold, are computed, with the
+engine's session computation; before they are used, the engine's points for every result are checked against the
+workbook's, so that a workbook not computed since its last change is refused rather than published half stale.
+
+Pages are written by Jinja2 templates (the ``web`` extra) with autoescaping on: every name and text from the
+workbook is escaped.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import re
+import shutil
+import stat
+import tempfile
+from dataclasses import dataclass
+from fractions import Fraction
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.errors import BridgeInputError
+from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
+from ..engine.session import Line, Pair, PairNumber, Session
+from ..engine.standings import Figure, SessionScore, score_session
+from ..engine.values import two_decimals
+from ..rules import Side
+from .interchange.workbook import ScoredSession, read_workbook
+from .outputs import target_of, user_umask
+from .report import Ranking, RankingRow, read_ranking
+from .xlsx import ExcelErrorValue, WorkbookError
+
+__all__ = ["GENERATOR", "Published", "Site", "build_site", "publish"]
+
+#: Every page says who wrote it; a folder whose index.html says so is a publication that may be replaced.
+GENERATOR = "xlbridge"
+#: The stylesheet every page links to.
+STYLESHEET = "style.css"
+
+SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
+FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABILITY_WORDS = {"None": "None", "NS": "North-South", "EW": "East-West", "Both": "Both"}
+
+#: How closely the engine's points must agree with the workbook's (which Excel stores as binary floats).
+TOLERANCE = 1e-6
+
+
+@dataclass(frozen=True)
+class PairLink:
+    """A pair as the pages name it: its label (``7``, or ``7NS`` in a Mitchell), players, and its page."""
+
+    label: str
+    names: str
+    href: str
+
+
+@dataclass(frozen=True)
+class Field:
+    """One field of the ranking: its heading and its rows, in the workbook's order."""
+
+    title: str
+    rows: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Page:
+    """A page to write: its file name, template and what the template shows."""
+
+    name: str
+    template: str
+    context: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Site:
+    """What a publication holds, page by page, before it is written."""
+
+    pages: list[Page]
+    #: The file name of each board's page, and of each pair's (by label).
+    boards: dict[int, str]
+    pairs: dict[str, str]
+
+
+@dataclass(frozen=True)
+class Published:
+    """What :func:`publish` wrote."""
+
+    folder: Path
+    pages: int
+    boards: int
+    pairs: int
+
+
+def figure(value: object) -> str:
+    """A figure as the pages print it: whole numbers as they are, others to 2 decimals; nothing for a blank."""
+    if value is None or value == "":
+        return ""
+    if isinstance(value, ExcelErrorValue):
+        return value.code
+    if isinstance(value, BridgeInputError):
+        return "?"
+    if isinstance(value, bool):
+        return str(value).upper()
+    if isinstance(value, (int, float, Fraction)):
+        number = float(value)
+        return str(int(number)) if number.is_integer() else two_decimals(number)
+    return str(value)
+
+
+def percentage(value: object) -> str:
+    """A percentage to 2 decimals, as the Ranking sheet shows it."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        return two_decimals(float(value))
+    return figure(value)
+
+
+def _slug(label: str) -> str:
+    """A pair's label as a file name: letters, digits and hyphens only."""
+    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-") or "pair"
+
+
+def _pair_pages(session: Session) -> dict[Pair, PairLink]:
+    out: dict[Pair, PairLink] = {}
+    used: set[str] = set()
+    for pair, label in pair_labels(session).items():
+        slug = _slug(label)
+        name, extra = f"pair-{slug}.html", 2
+        while name in used:  # labels that differ only in punctuation ("7 A", "7-A")
+            name, extra = f"pair-{slug}-{extra}.html", extra + 1
+        used.add(name)
+        out[pair] = PairLink(label, pair.names, name)
+    return out
+
+
+def _agrees(shown: object, computed: Figure) -> bool:
+    if computed is None or isinstance(computed, BridgeInputError):
+        return shown in (None, "")
+    if isinstance(shown, bool) or not isinstance(shown, (int, float)):
+        return False
+    return abs(float(shown) - float(computed)) <= TOLERANCE
+
+
+def _check_figures(path: Path, scored: ScoredSession, engine: SessionScore) -> None:
+    """The engine's points and percentages for every result must be the workbook's: else it was changed and not
+    computed again, and its figures would not agree with the scorecards worked out from its results."""
+    for index, line_score in enumerate(engine.lines):
+        shown_points = scored.points.get(index, (None, None))
+        shown_percents = scored.percents.get(index, (None, None))
+        for side, shown, computed, what in (
+            ("NS", shown_points[0], line_score.ns_points, "points"),
+            ("EW", shown_points[1], line_score.ew_points, "points"),
+            ("NS", shown_percents[0], line_score.ns_percent, "%"),
+            ("EW", shown_percents[1], line_score.ew_percent, "%"),
+        ):
+            if not _agrees(shown, computed):
+                raise WorkbookError(
+                    f"{path}: Results row {index + 2}: the workbook shows {side} {what} {figure(shown) or 'blank'} "
+                    f"but its results give {figure(computed)}; compute it again (xlbridge calc) before publishing"
+                )
+
+
+def _date_text(date: dt.date | None) -> str:
+    return f"{date.day} {date:%B %Y}" if date else ""
+
+
+def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool) -> list[Field]:
+    """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart."""
+    grouped: dict[str, list[RankingRow]] = {}
+    for row in ranking.rows:
+        grouped.setdefault(row.direction if two_fields else "", []).append(row)
+    fields = []
+    for direction, rows in grouped.items():
+        shown = []
+        for row in rows:
+            link = links.get((row.pair, row.direction))
+            shown.append(
+                {
+                    "place": row.place,
+                    "pair": row.pair,
+                    "href": link.href if link else "",
+                    "names": row.names,
+                    "boards": "" if row.boards is None else str(row.boards),
+                    "score": "" if row.score is None else two_decimals(row.score),
+                    "percentage": "" if row.percentage is None else two_decimals(row.percentage),
+                }
+            )
+        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown))
+    return fields
+
+
+def _traveller(scored: ScoredSession, board: int, links: dict[Pair, PairLink]) -> list[dict[str, Any]]:
+    session = scored.session
+
+    def link(number: PairNumber, side: Side) -> PairLink | None:
+        pair = listed_pair(session, number, side)
+        return None if pair is None else links[pair]
+
+    rows = []
+    for index, line in enumerate(scored.session.lines):
+        if not isinstance(line, Line) or line.board != board:
+            continue
+        ns_points, ew_points = scored.points.get(index, (None, None))
+        ns_score, ew_score = scored.scores.get(index, (None, None))
+        rows.append(
+            {
+                "ns": link(line.ns, Side.NS),
+                "ns_number": str(line.ns),
+                "ew": link(line.ew, Side.EW),
+                "ew_number": str(line.ew),
+                "contract": line.contract_text or (f"Adjusted {line.adjusted_text}" if line.adjusted_text else ""),
+                "declarer": line.declarer_text,
+                "lead": line.lead,
+                "result": line.result_text,
+                "ns_score": figure(ns_score),
+                "ew_score": figure(ew_score),
+                "ns_points": figure(ns_points),
+                "ew_points": figure(ew_points),
+            }
+        )
+    return rows
+
+
+def _card_rows(
+    card: Scorecard, scored: ScoredSession, links: dict[Pair, PairLink], boards: dict[int, str]
+) -> list[dict[str, Any]]:
+    """A scorecard's rows: each board's points and percentage as the workbook shows them, the running figures (which
+    the workbook does not hold) from the engine."""
+    rows = []
+    for row in card.rows:
+        side = 0 if row.direction is Side.NS else 1
+        rows.append(
+            {
+                "round": "" if row.round is None else str(row.round),
+                "board": row.board,
+                "board_href": boards[row.board],
+                "opponents": links.get(row.opponents),
+                "opponents_number": str(row.opponents.number),
+                "direction": row.direction.value,
+                "contract": row.contract or (f"Adjusted {row.adjusted}" if row.adjusted else ""),
+                "declarer": row.declarer,
+                "lead": row.lead,
+                "result": row.result,
+                "score": figure(row.score) if row.score is not None else row.adjusted,
+                "points": figure(scored.points[row.line][side]),
+                "percent": percentage(scored.percents[row.line][side]),
+                "running_points": figure(row.running_points),
+                "running_percent": percentage(row.running_percent),
+            }
+        )
+    return rows
+
+
+def build_site(path: Path) -> Site:
+    """The pages of the computed pairs-session workbook at ``path``."""
+    scored = read_workbook(path)
+    ranking = read_ranking(path)
+    session = scored.session
+    engine = score_session(session)
+    _check_figures(path, scored, engine)
+    two_fields = session.movement.two_fields
+    imp_scoring = session.method.imp_scoring
+    links = _pair_pages(session)
+    by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
+    boards = {board: f"board-{board}.html" for board in session.boards}
+    date = ranking.date or session.date
+    shown_ranking = {(row.pair, row.direction): row for row in ranking.rows}
+    common = {
+        "version": __version__,
+        "generator": GENERATOR,
+        "stylesheet": STYLESHEET,
+        "event": session.event or "Results",
+        "date": date.isoformat() if date else "",
+        "date_text": _date_text(date),
+        "description": ranking.description,
+        "source": path.name,
+        "imp_scoring": imp_scoring,
+        "boards": [(board, boards[board]) for board in session.boards],
+    }
+    pages = [
+        Page(
+            "index.html",
+            "index.html",
+            {**common, "fields": _ranking_fields(ranking, by_label, two_fields), "with_percent": not imp_scoring},
+        )
+    ]
+    board_list = session.boards
+    for position, board in enumerate(board_list):
+        vulnerability = board_vulnerability(board).value
+        datum = scored.datums.get(board)
+        pages.append(
+            Page(
+                boards[board],
+                "board.html",
+                {
+                    **common,
+                    "board": board,
+                    "dealer": SEAT_WORDS[board_dealer(board).value],
+                    "vulnerability": VULNERABILITY_WORDS[vulnerability],
+                    "datum": figure(datum) if datum not in (None, "") else "",
+                    "lines": _traveller(scored, board, links),
+                    "previous": boards[board_list[position - 1]] if position > 0 else "",
+                    "next": boards[board_list[position + 1]] if position + 1 < len(board_list) else "",
+                },
+            )
+        )
+    for card in scorecards(engine):
+        link = links[card.pair]
+        shown = shown_ranking.get((str(card.pair.number), card.pair.direction_text))
+        pages.append(
+            Page(
+                link.href,
+                "pair.html",
+                {
+                    **common,
+                    "pair": link,
+                    "direction": SIDE_WORDS[card.pair.direction] if two_fields and card.pair.direction else "",
+                    "place": shown.place if shown else "",
+                    "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
+                    "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
+                    "rows": _card_rows(card, scored, links, boards),
+                    "with_rounds": any(row.round is not None for row in card.rows),
+                    # A pair that sat one way all evening (a Mitchell) needs no direction on every line.
+                    "with_directions": len({row.direction for row in card.rows}) > 1,
+                },
+            )
+        )
+    return Site(pages, boards, {link.label: link.href for link in links.values()})
+
+
+def _environment() -> Any:
+    """Jinja2 with autoescaping on and undefined names refused (the ``web`` extra)."""
+    import jinja2
+
+    return jinja2.Environment(
+        loader=jinja2.PackageLoader("xlbridge.files", "web"),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+
+def _is_publication(folder: Path) -> bool:
+    index = folder / "index.html"
+    try:
+        head = index.read_text(encoding="utf-8", errors="replace")[:2000]
+    except OSError:
+        return False
+    return f'<meta name="generator" content="{GENERATOR}' in head
+
+
+def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
+    """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
+    is replaced whole); any other folder only with ``force``."""
+    if not workbook.exists():
+        raise WorkbookError(f"{workbook}: no such file")
+    if folder.exists() and not folder.is_dir():
+        raise WorkbookError(f"{folder}: is a file, not a folder")
+    if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
+        raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
+    if folder.exists() and any(folder.iterdir()) and not _is_publication(folder) and not force:
+        raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
+    environment = _environment()
+    site = build_site(workbook)
+    folder.parent.mkdir(parents=True, exist_ok=True)
+    staged = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    try:
+        for page in site.pages:
+            html = environment.get_template(page.template).render(page.context)
+            with open(staged / page.name, "w", encoding="utf-8", newline="\n") as out:
+                out.write(html)
+        stylesheet = files("xlbridge.files").joinpath("web", STYLESHEET).read_text(encoding="utf-8")
+        (staged / STYLESHEET).write_text(stylesheet, encoding="utf-8", newline="\n")
+        os.chmod(staged, stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else 0o777 & ~user_umask())
+        if folder.exists():
+            retired = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
+            folder.replace(retired / folder.name)
+            staged.replace(folder)
+            shutil.rmtree(retired)
+        else:
+            staged.replace(folder)
+    except BaseException:
+        shutil.rmtree(staged, ignore_errors=True)
+        raise
+    return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
