@@ -217,6 +217,28 @@ def test_new_files_get_the_users_umask(here: Path, mask: int) -> None:
     assert not [path for path in here.rglob(".*") if path.is_file()]  # no temporary file left
 
 
+def test_publish_never_replaces_the_workbooks_folder(here: Path) -> None:
+    """`publish tue.xlsx -o . --force` would replace the folder the workbook is in: refused, even with --force."""
+    kept = Untouched(here / "tue.xlsx", here / "tue.csv")
+    for folder in (".", str(here)):
+        line = xlbridge("publish", "tue.xlsx", "-o", folder, "--force", cwd=here).refused
+        assert line == f"xlbridge publish: {folder}: holds the workbook tue.xlsx; publish into a folder of its own"
+    kept.check()
+
+
+@pytest.mark.parametrize("mask", [0o002, 0o077])
+def test_published_site_and_movement_files_get_the_umask(here: Path, mask: int) -> None:
+    """The website's folder and the movement's CSV and cards are as readable as the umask says."""
+    assert xlbridge("publish", "tue.xlsx", "-o", "site", cwd=here, umask=mask).status == 0
+    movement = ["movement", "mitchell", "--tables", "3", "--boards-per-round", "2"]
+    assert xlbridge(*movement, "--csv", "m.csv", "--cards", "m.html", cwd=here, umask=mask).status == 0
+    assert stat.S_IMODE((here / "site").stat().st_mode) == 0o777 & ~mask
+    for name in ("site/index.html", "m.csv", "m.html"):
+        assert stat.S_IMODE((here / name).stat().st_mode) == 0o666 & ~mask, name
+    line = xlbridge(*movement, "--csv", "m.txt", cwd=here).refused
+    assert line == "xlbridge movement: m.txt: what is written is CSV, so the name must end in .csv (m.csv)"
+
+
 @pytest.fixture
 def small(tmp_path: Path) -> Path:
     """The traveller template: the smallest workbook to compute."""

@@ -173,6 +173,38 @@ def results_files(tmp_path: Path, count: int, imports: int, capsys: pytest.Captu
     return refused
 
 
+MOVEMENT = (
+    "round,table,ns,ew,boards\n1,1,1,1,1-2\n1,2,2,2,3-4\n1,3,3,3,5-6\n2,1,1,3,3-4\n2,2,2,1,5-6\n2,3,3,2,1-2\n"
+    "3,1,1,2,5-6\n3,2,2,3,1-2\n3,3,3,1,3-4\n"
+)  # xlbridge movement mitchell --tables 3 --boards-per-round 2 --csv
+PLAYED = "Board,NS,EW,Contract,By,Result\n1,1,1,4S,N,=\n2,1,1,3NT,S,9\n3,2,2,2H,E,8\n4,2,2,1NT,W,7\n"
+
+
+def movement_files(tmp_path: Path, count: int, capsys: pytest.CaptureFixture[str]) -> int:
+    """Junk movement files (``--movement-file``) with a results file: each refusal one line, exit 2, nothing
+    written, the files unchanged. Returns how many were refused."""
+    refused = 0
+    for case, rng in cases(["movement.csv"], count):
+        folder = tmp_path / case.replace("#", "-")
+        folder.mkdir(parents=True)
+        results, plan = folder / "played.csv", folder / "movement.csv"
+        results.write_text(PLAYED)
+        plan.write_bytes(mutate(MOVEMENT.encode(), rng))
+        kept = Untouched(results, plan)
+        keep = ["--keep-bad-lines"] if rng.random() < 0.3 else []
+        try:
+            status = main(["import", str(results), "--movement-file", str(plan), "-o", str(folder / "o.xlsx"), *keep])
+        except Exception as error:  # a bug: say which case reproduces it
+            raise AssertionError(f"{case}: {type(error).__name__}: {error}\n{plan.read_bytes()[:300]!r}") from error
+        captured = capsys.readouterr()
+        if status != 0:
+            refused += 1
+            one_line(status, captured.err, "import", plan)
+            assert sorted(p.name for p in folder.iterdir()) == ["movement.csv", "played.csv"], case
+        kept.check()
+    return refused
+
+
 def workbook_files(
     tmp_path: Path, seeds: dict[str, Path], count: int, capsys: pytest.CaptureFixture[str]
 ) -> dict[str, int]:
@@ -223,9 +255,11 @@ def workbook_seeds(tmp_path_factory: pytest.TempPathFactory, teams_workbook: Pat
 
 
 def test_junk_results_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    """Some 300 junk results files, every format and binary: each refused in one line or imported, none a bug."""
+    """Some 300 junk results files, every format and binary, and 40 junk movement files: each refused in one line
+    or imported, none a bug."""
     refused = results_files(tmp_path, 40, 2, capsys)
     assert refused > 150  # the junk is junk: most of it is refused (so the test does reach the refusals)
+    assert movement_files(tmp_path / "movements", 40, capsys) > 10
 
 
 def test_junk_workbooks(tmp_path: Path, workbook_seeds: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
@@ -238,4 +272,5 @@ def test_junk_workbooks(tmp_path: Path, workbook_seeds: dict[str, Path], capsys:
 def test_more_junk(tmp_path: Path, workbook_seeds: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     """The same, ten times over, with more of the files that can still be read imported."""
     results_files(tmp_path / "results", 400, 15, capsys)
+    movement_files(tmp_path / "movements", 400, capsys)
     workbook_files(tmp_path / "workbooks", workbook_seeds, 300, capsys)

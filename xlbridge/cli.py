@@ -19,7 +19,7 @@ from .engine.model import Seat, Vulnerability
 from .engine.parse import parse_seat, parse_vulnerability
 from .engine.scoring import ns_score, parse_play
 from .files.addin import UDF_MODULE
-from .files.outputs import check_folder
+from .files.outputs import check_folder, check_output
 from .files.xlsx import WorkbookError
 from .rules import ERAS, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
@@ -265,12 +265,14 @@ def _movement(args: argparse.Namespace) -> int:
     if args.even is not None or args.winners is not None or args.switched_rounds is not None:
         options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
     movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
-    print(movement_table(movement), end="")
-    if args.csv:
-        print(f"-> {write_new(Path(args.csv), movement_csv(movement), replace=args.force)}")
+    files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
-        cards = table_cards(movement, args.event or "")
-        print(f"-> {write_new(Path(args.cards), cards, replace=args.force, writes='an HTML page', suffix='.html')}")
+        files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
+    for path, _, what, suffix in files:  # every output checked before anything is printed: a refusal is one line
+        check_output(path, writes=what, suffixes=(suffix,), replace=args.force)
+    print(movement_table(movement), end="")
+    for path, text, what, suffix in files:
+        print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
     return 0
 
 

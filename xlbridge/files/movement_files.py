@@ -28,16 +28,26 @@ def movement_csv(movement: Movement) -> str:
     return out.getvalue()
 
 
+#: Far beyond any movement's CSV (30 tables, 15 rounds: some 7 KB).
+MAX_MOVEMENT_BYTES = 1024 * 1024
+
+
 def read_movement_csv(path: Path) -> Movement:
     """A movement CSV as :func:`movement_csv` writes it (a header naming the five columns, in any order); refused
     with one line naming the file and the line when it cannot be used or is not a sound movement."""
     try:
+        if path.stat().st_size > MAX_MOVEMENT_BYTES:
+            raise BridgeInputError(f"{path}: refused: {path.stat().st_size:,} bytes is far more than a movement holds")
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as error:
         raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise BridgeInputError(f"{path}: is not a text (CSV) file") from None
-    rows = list(csv.reader(io.StringIO(text)))
+    reader = csv.reader(io.StringIO(text, newline=""))  # a line end inside a quoted field is the field's
+    try:
+        rows = list(reader)
+    except csv.Error as error:  # a field over the size limit, a quote left open
+        raise BridgeInputError(f"{path}: line {reader.line_num}: cannot be read as CSV ({error})") from None
     numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
     if not numbered:
         raise BridgeInputError(f"{path}: the movement file is empty")
