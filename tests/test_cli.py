@@ -108,3 +108,18 @@ def test_score_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "EW   +620" in capsys.readouterr().out
     assert main(["score", "8S", "="]) == 2
     assert capsys.readouterr().err == "xlbridge score: contract '8S': the level must be 1 to 7\n"
+
+
+def test_every_commands_help_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    """`xlbridge COMMAND --help` works for every command (help built from the registries, whose descriptions may
+    hold a %, as EBUScore's "50%" handicaps do)."""
+    import argparse
+
+    from xlbridge.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name in commands.choices:
+        with pytest.raises(SystemExit) as done:
+            main([name, "--help"])
+        assert done.value.code == 0, name
+        assert "usage: xlbridge" in capsys.readouterr().out

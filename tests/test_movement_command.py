@@ -167,12 +167,6 @@ def test_import_refuses_lines_that_do_not_fit(
     } | {p.message for p in imported.problems if not p.line}
 
 
-@pytest.mark.xfail(
-    reason="the Results sheet's Check column is a formula that shows BRIDGECHECK's reasons only: a kept line whose "
-    "contract scores (a duplicate, a misplaced or missing line) shows no reason until the template's Check "
-    "formula takes the import's note (see the movements branch's report)",
-    strict=True,
-)
 def test_kept_reasons_are_in_the_check_column(
     tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
 ) -> None:

@@ -159,6 +159,17 @@ print(json.dumps(sorted(third_party() - before)))
     assert json.loads(done.stdout) == ["xlbridge"]
 
 
+def _without_calc_extra(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    probe = (
+        "import sys\n"
+        "for name in ('xlsxwriter', 'formulas', 'openpyxl', 'numpy', 'schedula'):\n"
+        "    sys.modules[name] = None  # as if the calc extra were not installed\n"
+        "from xlbridge.cli import main\n"
+        f"sys.exit(main({argv!r}))\n"
+    )
+    return subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, timeout=120)
+
+
 @pytest.mark.parametrize(
     "command",
     [
@@ -170,17 +181,26 @@ print(json.dumps(sorted(third_party() - before)))
     ids=lambda command: command[0],
 )
 def test_a_missing_extra_is_one_line_not_a_traceback(command: list[str], tmp_path: Path) -> None:
-    """With only `pip install .` (no calc extra), a command that needs XlsxWriter or formulas says what to install."""
+    """With only `pip install .` (no calc extra), a command that needs XlsxWriter or formulas says what to install
+    (calc: a workbook with a formula of Excel's own, which only the formulas engine computes)."""
+    import xlsxwriter
+
     session = ROOT / "xlbridge" / "data" / "demo-session.csv"
-    book = ROOT / "workbooks" / "traveller.xlsx"
+    book = tmp_path / "own-formula.xlsx"
+    with xlsxwriter.Workbook(book) as workbook:
+        sheet = workbook.add_worksheet()
+        sheet.write_column("A1", [3, 4])
+        sheet.write_formula("A3", "=SUM(A1:A2)")
     argv = [str(session) if a == "SESSION" else str(book) if a == "BOOK" else a for a in command]
-    probe = (
-        "import sys\n"
-        "for name in ('xlsxwriter', 'formulas', 'openpyxl', 'numpy', 'schedula'):\n"
-        "    sys.modules[name] = None  # as if the calc extra were not installed\n"
-        "from xlbridge.cli import main\n"
-        f"sys.exit(main({argv!r}))\n"
-    )
-    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    done = _without_calc_extra(argv, tmp_path)
     assert done.returncode == 2, done.stderr
     assert done.stderr.splitlines() == [f'xlbridge {command[0]}: needs the calc extra: pip install "xlbridge[calc]"']
+
+
+def test_calc_of_a_template_needs_no_extra(tmp_path: Path) -> None:
+    """A workbook whose formulas are all xlbridge's is computed by xlbridge itself: `pip install .` is enough."""
+    book = tmp_path / "traveller.xlsx"
+    book.write_bytes((ROOT / "workbooks" / "traveller.xlsx").read_bytes())
+    done = _without_calc_extra(["calc", str(book)], tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "traveller-computed.xlsx").is_file()

@@ -15,6 +15,7 @@ from xlbridge.excel import FUNCTIONS
 from xlbridge.files.templates import CLASSIC, TEMPLATES
 from xlbridge.files.xlsx import open_package, read_values
 from xlbridge.rules import (
+    CHICAGO_WHEELS,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
@@ -124,6 +125,7 @@ def drop_down(template: str, heading: str, tmp_path: Path) -> list[str]:
         ("pairs-session", "Movements", MOVEMENT_KINDS),
         ("teams-event", "Forms", TEAMS_FORMS),
         ("rubber", "Eras", ERAS),
+        ("chicago", "Wheels", CHICAGO_WHEELS),
     ],
 )
 def test_drop_downs_list_the_registry(template: str, heading: str, registry: Registry[Named], tmp_path: Path) -> None:

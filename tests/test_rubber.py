@@ -234,3 +234,49 @@ def test_chicago_template(tmp_path: Path) -> None:
     assert book.column("Chicago", "J", 3, 4) == ["None", "EW", "NS", "Both"]
     assert (book.value("Chicago", "D4"), book.value("Chicago", "E4")) == (100, 790)
     assert book.column("Chicago", "H", 8, 4) == [60, 0, 40, 0]
+
+
+def test_chicago_with_the_dealers_opponents_vulnerable() -> None:
+    """The other convention (ACBL: "by mutual agreement, the vulnerability on the second and third deals may be
+    switched"; Bicycle: "on the second and third deals the dealer's side is not vulnerable and the opposing side is
+    vulnerable instead"): the same set scores East-West's 3NT on deal 2 not vulnerable, +400 instead of +600."""
+    deals = parse_deals(["N", "E", "S", "W"], ["2S", "3NT", "2D", "2H"], ["=", "=", "=", "+1"])
+    for name in ("NON-DEALER", "nondealer", " Opponents ", "switched"):
+        rows, totals = chicago(deals, wheel=name)
+        assert [(r.deal, r.dealer.value, r.vulnerability.value) for r in rows] == [
+            (1, "N", "None"), (2, "E", "NS"), (3, "S", "EW"), (4, "W", "Both")
+        ]  # fmt: skip
+        assert [(r.ns_points, r.ew_points) for r in rows] == [(60, 0), (0, 400), (40, 0), (0, 90 + 100)]
+        assert totals == (100, 590)
+    assert chicago(deals, wheel="DEALER") == chicago(deals) == chicago(deals, wheel="standard")
+    with pytest.raises(BridgeInputError, match=r"wheel 'SOUTH': must be one of DEALER \(or STANDARD\), NON-DEALER"):
+        chicago(deals, wheel="SOUTH")
+
+
+def test_chicago_wheel_in_a_sheet() -> None:
+    """CHICAGOTOTAL and CHICAGOSHEET take the wheel after the first dealer; a bad one is #VALUE! with its reason."""
+    column = lambda *values: [[value] for value in values]  # noqa: E731
+    declarers, contracts, results = column("N", "E"), column("2S", "3NT"), column("=", "=")
+    assert scoresheets.chicagototal(declarers, contracts, results) == [[60, 600]]
+    assert scoresheets.chicagototal(declarers, contracts, results, "N", "NON-DEALER") == [[60, 400]]
+    sheet = scoresheets.chicagosheet(declarers, contracts, results, None, "non-dealer")
+    assert [row[2] for row in sheet] == ["None", "NS"]
+    bad = scoresheets.chicagosheet(declarers, contracts, results, "N", "upside down")
+    assert bad[0][0] == "#VALUE!"
+    assert bad[0][-1].startswith("wheel 'upside down': must be one of DEALER")
+
+
+@pytest.mark.parametrize(
+    ("wheel", "shown"), [("NON-DEALER", ["None", "NS", "EW", "Both"]), ("", ["None", "EW", "NS", "Both"])]
+)
+def test_chicago_template_wheel(tmp_path: Path, wheel: str, shown: list[str]) -> None:
+    """The Chicago template's drop-down chooses the wheel: the four-deal wheel and the scores follow it."""
+    deals = [("N", "2S", "=", ""), ("E", "3NT", "=", ""), ("S", "2D", "=", ""), ("W", "2H", "+1", "")]
+    book = computed_book(
+        tmp_path, "chicago", lambda path: rubber_templates.build_chicago(path, LITE, deals=deals, wheel=wheel)
+    )
+    assert book.errors() == []
+    assert book.value("Chicago", "B5") == (wheel or "DEALER")
+    assert book.column("Chicago", "J", 3, 4) == shown
+    assert book.column("Chicago", "G", 8, 4) == shown
+    assert (book.value("Chicago", "D4"), book.value("Chicago", "E4")) == ((100, 590) if wheel else (100, 790))

@@ -18,10 +18,11 @@ from .engine.errors import BridgeInputError
 from .engine.model import Seat, Vulnerability
 from .engine.parse import parse_seat, parse_vulnerability
 from .engine.scoring import ns_score, parse_play
+from .engine.session import Session
 from .files.addin import UDF_MODULE
-from .files.outputs import check_folder, check_output
+from .files.outputs import check_folder, check_output, write_atomically
 from .files.xlsx import WorkbookError
-from .rules import ERAS, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
+from .rules import ERAS, HANDICAP_RULES, IMP_PERCENT_RULES, MOVEMENT_KINDS, SESSION_METHODS, Named, Registry
 
 __all__ = ["main"]
 
@@ -121,9 +122,15 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    from .files.report import read_ranking
+    from .files.report import read_handicapped_ranking, read_ranking
 
-    ranking = read_ranking(Path(args.workbook))
+    if args.handicapped:
+        names = Path(args.names) if args.names else None
+        ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
+    elif args.names or args.handicaps:
+        raise BridgeInputError("--names and --handicaps give handicaps: add --handicapped")
+    else:
+        ranking = read_ranking(Path(args.workbook))
     print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
     return 0
 
@@ -184,6 +191,7 @@ def _import(args: argparse.Namespace) -> int:
             method=args.method,
             movement=args.movement,
             movement_file=movement_file,
+            handicaps=args.handicaps,
         )
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
@@ -205,12 +213,39 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
+    _note_handicaps(imported.session, destination, args)
     return 0
 
 
 def _count(number: int, one: str, many: str = "") -> str:
     """``1 board``, ``2 boards``."""
     return f"{number} {one if number == 1 else many or one + 's'}"
+
+
+def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
+    ranking.add_argument(
+        "--handicapped",
+        action="store_true",
+        help="the handicapped ranking: each pair's percentage plus its handicap, with the scratch place beside",
+    )
+    ranking.add_argument("--names", help="with --handicapped: a names CSV with the handicaps (a handicap column)")
+    ranking.add_argument(
+        "--handicaps",
+        type=_choice(HANDICAP_RULES),
+        help=_escaped("how the players' handicaps make the pair's: " + _listed(HANDICAP_RULES)),
+    )
+
+
+def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
+    """After an import whose names gave handicaps: where to see the handicapped ranking (the pairs-session
+    workbook has no Handicap column yet)."""
+    count = 0 if session is None else sum(1 for pair in session.pairs if pair.handicap is not None)
+    if count:
+        print(
+            f"{args.names}: handicaps for {count} pairs; the handicapped ranking: xlbridge ranking {destination} "
+            f"--handicapped --names {args.names}",
+            file=sys.stderr,
+        )
 
 
 def _export(args: argparse.Namespace) -> int:
@@ -306,6 +341,85 @@ def _add_movement(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     movement.add_argument("--event", help="the event's name, printed on the cards")
     movement.add_argument("--force", action="store_true", help="replace output files that exist")
     movement.set_defaults(run=_movement)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from .engine.ladder import season_ladder
+    from .files.ladder import ladder_csv, ladder_table, read_ladder_session
+    from .files.templates import ladder as ladder_template
+
+    destination = Path(args.output) if args.output else None
+    paths = [Path(name) for name in args.sessions]
+    if destination is not None:  # never one of the sessions, named .xlsx, replaced only with --force
+        check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), inputs=paths, replace=args.force)
+    for path in paths:
+        if not path.exists():
+            raise WorkbookError(f"{path}: no such file")
+        if paths.count(path) > 1:
+            raise WorkbookError(f"{path}: given twice")
+    same = {}
+    for pair in args.same:
+        spelling, _, name = pair.partition("=")
+        if not spelling.strip() or not name.strip():
+            raise BridgeInputError(f"--same {pair!r}: expected SPELLING=NAME, such as 'H Lisle=Hugh Lisle'")
+        same[spelling] = name
+    read = [read_ladder_session(path) for path in paths]
+    order = sorted(range(len(read)), key=lambda i: (read[i].date is None, read[i].date or dt.date.min, i))
+    ladder = season_ladder([read[i] for i in order], args.best, args.minimum, args.imp_rule, same)
+    for note in ladder.notes:
+        print(f"xlbridge ladder: note: {note}; join them with --same", file=sys.stderr)
+    for line in ladder.left_out:
+        print(f"xlbridge ladder: note: {line}", file=sys.stderr)
+    print(ladder_csv(ladder) if args.csv else ladder_table(ladder, args.title), end="" if args.csv else "\n")
+    if destination is not None:
+        write_atomically(destination, lambda staged: ladder_template.build(staged, ladder, args.title), args.force)
+        ranked = sum(1 for row in ladder.rows if row.qualified)
+        print(f"{len(paths)} sessions, {len(ladder.rows)} players ({ranked} qualified) -> {destination}",
+              file=sys.stderr if args.csv else sys.stdout)  # fmt: skip
+    return 0
+
+
+def _add_ladder(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    ladder = commands.add_parser(
+        "ladder",
+        help="a season ladder of players from computed session workbooks",
+        description="Rank the players of a season: each player's percentage in each session (a pair's percentage "
+        "is both its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum "
+        "to qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "
+        "ways are reported, not joined (--same joins them).",
+    )
+    ladder.add_argument("sessions", nargs="+", metavar="SESSION.xlsx", help="computed pairs-session workbooks")
+    ladder.add_argument("-o", "--output", metavar="LADDER.xlsx", help="write the ladder workbook")
+    ladder.add_argument("--best", type=_positive, metavar="N", help="count each player's best N sessions (default all)")
+    ladder.add_argument("--minimum", type=_positive, default=1, metavar="M",
+                        help="sessions a player needs to be placed (default 1)")  # fmt: skip
+    ladder.add_argument("--csv", action="store_true", help="print CSV with a header row instead of a table")
+    ladder.add_argument(
+        "--imp-rule",
+        type=_choice(IMP_PERCENT_RULES),
+        help=_escaped(
+            "IMP sessions to a percentage: " + "; ".join(f"{r.name}: {r.description}" for r in IMP_PERCENT_RULES)
+        ),
+    )
+    ladder.add_argument("--same", action="append", default=[], metavar="SPELLING=NAME",
+                        help="count a name spelled SPELLING as NAME (repeat for more)")  # fmt: skip
+    ladder.add_argument("--title", default="", help="the ladder's title (default: Season ladder)")
+    ladder.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
+    ladder.set_defaults(run=_ladder)
+
+
+def _escaped(text: str) -> str:
+    """Help text from the registries as argparse prints it (a % is written %%: EBUScore's "50%")."""
+    return text.replace("%", "%%")
+
+
+def _positive(text: str) -> int:
+    """A whole number of sessions, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a whole number, 1 or more")
+    return int(text)
 
 
 def _choice(registry: Registry[T]) -> Callable[[str], str]:
@@ -408,7 +522,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     importer.add_argument("file", help="the results file")
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
-    importer.add_argument("--names", help="CSV of pair,direction,player1,player2 to name the pairs")
+    importer.add_argument(
+        "--names", help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, if any)"
+    )
+    importer.add_argument(
+        "--handicaps",
+        type=_choice(HANDICAP_RULES),
+        help=_escaped(
+            "how the players' handicaps (handicap1, handicap2) make the pair's: "
+            + "; ".join(f"{rule.name}: {rule.description}" for rule in HANDICAP_RULES)
+        ),
+    )
     importer.add_argument(
         "--method",
         type=_choice(SESSION_METHODS),
@@ -451,10 +575,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    _add_handicap_arguments(ranking)
     ranking.set_defaults(run=_ranking)
     _add_publish(commands)
     _add_movement(commands)
     _add_standings(commands)
+    _add_ladder(commands)
     return parser
 
 

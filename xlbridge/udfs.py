@@ -28,6 +28,8 @@ from .excel.help import (
     BOARD,
     BOARD_LINES,
     BOARDS,
+    BOARDS_30,
+    CHICAGO_WHEEL,
     CONTRACT,
     CONTRACTS,
     DATUM_METHOD,
@@ -70,6 +72,8 @@ from .excel.help import (
     TABLE2,
     TRAVELLER_BOARDS,
     TRAVELLER_LINES,
+    VP20_SCALE,
+    VP30_SCALE,
     VULNERABILITY,
     XIMP_METHOD,
 )
@@ -145,31 +149,37 @@ def IMP_(points: Cells, imp_scale: Cells = None) -> Grid:
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 @arg("boards", doc=BOARDS, **RANGE)
-def VP20(imps: Cells, boards: Cells = None) -> Grid:
-    """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, or the WBF continuous scale when the number of boards is given. In classic Excel type VP_20."""
-    return scales.vp20(imps, boards)
+@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+def VP20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, the WBF continuous scale when the number of boards is given, or the scale named (ACBL20, SBU20 by match length). In classic Excel type VP_20."""
+    return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
 @arg("boards", doc=BOARDS, **RANGE)
-def VP_20(imps: Cells, boards: Cells = None) -> Grid:
-    """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, or WBF continuous with boards."""
-    return scales.vp20(imps, boards)
+@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+def VP_20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, WBF continuous with boards, or the scale named."""
+    return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
-def VP30(imps: Cells) -> Grid:
-    """Victory points out of 30 for an IMP margin (the discrete 30-VP scale). In classic Excel type VP_30."""
-    return scales.vp30(imps)
+@arg("boards", doc=BOARDS_30, **RANGE)
+@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+def VP30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
+    """Victory points out of 30 for an IMP margin: the discrete 30-VP scale, or the ACBL's table for the match's length when the number of boards is given. In classic Excel type VP_30."""
+    return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
 @arg("imps", doc=MARGIN, **RANGE)
-def VP_30(imps: Cells) -> Grid:
+@arg("boards", doc=BOARDS_30, **RANGE)
+@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+def VP_30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """VP30 for classic Excel (VP30 is a cell address there): victory points out of 30 for an IMP margin."""
-    return scales.vp30(imps)
+    return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
@@ -249,9 +259,12 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+def CHICAGOTOTAL(
+    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
+) -> Grid:
     """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
-    return scoresheets.chicagototal(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel)
 
 
 @func(category=CATEGORY)
@@ -259,9 +272,12 @@ def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_deale
 @arg("contracts", doc=CONTRACTS, **RANGE)
 @arg("results", doc=RESULTS, **RANGE)
 @arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None) -> Grid:
+@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+def CHICAGOSHEET(
+    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
+) -> Grid:
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
-    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer)
+    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
 
 
 @func(category=CATEGORY)

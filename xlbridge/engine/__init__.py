@@ -10,7 +10,15 @@ from .boards import board_dealer, board_vulnerability
 from .errors import BridgeInputError, Reason
 from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
 from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
-from .parse import Artificial, parse_contract, parse_field_entry, parse_result, parse_seat, parse_vulnerability
+from .parse import (
+    Artificial,
+    Weighted,
+    parse_contract,
+    parse_field_entry,
+    parse_result,
+    parse_seat,
+    parse_vulnerability,
+)
 from .scales import imps, victory_points, vp20, vp30, wbf_vp
 from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
 from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
@@ -41,6 +49,7 @@ __all__ = [
     "Strain",
     "Unscorable",
     "Vulnerability",
+    "Weighted",
     "bam",
     "board_dealer",
     "board_vulnerability",

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 
 from ..rules import ARTIFICIAL_CODES
@@ -27,12 +29,14 @@ __all__ = [
     "FieldEntry",
     "Result",
     "TypedContract",
+    "Weighted",
     "normalise_text",
     "parse_contract",
     "parse_field_entry",
     "parse_result",
     "parse_seat",
     "parse_vulnerability",
+    "parse_weighted",
     "read_contract",
     "read_result",
     "split_contract",
@@ -262,20 +266,94 @@ class Artificial:
         return f"A{self.ns_percent:02d}{self.ew_percent:02d}"
 
 
-FieldEntry = int | Fraction | Artificial
+@dataclass(frozen=True, slots=True)
+class Weighted:
+    """A weighted assigned adjusted score (Law 12C1(c)): North-South scores, each with its weight.
+
+    ``parts`` are (weight, score) pairs, the weights exact fractions summing to 1, each score once, heaviest
+    first (``80% 400 / 20% 430`` and ``20% 430 / 80% 400`` are the same score). It is one result of its board's
+    field: each part is compared as if it were the table's result and the answers are weighted (see
+    :mod:`xlbridge.engine.field`).
+    """
+
+    parts: tuple[tuple[Fraction, int], ...]
+
+    @staticmethod
+    def of(parts: Sequence[tuple[Fraction | int | str, int]]) -> Weighted:
+        """A weighted score from (percentage, score) pairs, checked as :func:`parse_weighted` checks the text."""
+        text = " / ".join(f"{percent}% {score}" for percent, score in parts)
+        return parse_weighted(text)
+
+    @property
+    def mean(self) -> Fraction:
+        """The weighted mean of the scores (80% of 400 and 20% of 430 is 406): not how it scores, but how it
+        enters a Butler datum."""
+        return sum((weight * score for weight, score in self.parts), Fraction(0))
+
+    def __str__(self) -> str:
+        return " / ".join(f"{_percent_text(weight * 100)}% {score}" for weight, score in self.parts)
+
+
+def _percent_text(percent: Fraction) -> str:
+    """A percentage as typed: 80, 33.3, 12.5 (the weights were typed as decimals, so this is exact)."""
+    if percent.denominator == 1:
+        return str(percent.numerator)
+    return format(Decimal(percent.numerator) / Decimal(percent.denominator), "f").rstrip("0")
+
+
+FieldEntry = int | Fraction | Artificial | Weighted
+
+WEIGHTED_FORM = "percentages of North-South scores separated by /, summing to 100, such as 80% 400 / 20% 430"
+_WEIGHTED_PART = re.compile(r"(?P<percent>\d+(?:\.\d+)?|\.\d+)%(?P<score>[+-]?\d+)")
+
+
+def parse_weighted(value: str, argument: str = "score") -> Weighted:
+    """A weighted adjusted score as a director writes it: ``80% 400 / 20% 430`` (any number of parts; spaces and
+    a + sign optional; percentages may have decimals, 33.3 / 33.3 / 33.4, and must sum to exactly 100).
+
+    The same score twice is one part with the two weights added.
+    """
+    weights: dict[int, Fraction] = {}
+    for number, typed in enumerate(value.translate(_SUITS).split("/"), start=1):
+        match = _WEIGHTED_PART.fullmatch(normalise_text(typed))
+        if match is None:
+            raise BridgeInputError(
+                f"{argument} {show(value)}: part {number} ({typed.strip() or 'empty'}) is not a percentage and a "
+                "score; "
+                f"expected {WEIGHTED_FORM}"
+            )
+        percent = Fraction(Decimal(match["percent"]))
+        if not 0 < percent <= 100:
+            raise BridgeInputError(
+                f"{argument} {show(value)}: part {number} gives {match['percent']}%; each part must be more than 0% "
+                "and at most 100%",
+                reason=Reason.OUT_OF_RANGE,
+            )
+        score = int(match["score"])
+        weights[score] = weights.get(score, Fraction(0)) + percent / 100
+    total = sum(weights.values(), Fraction(0))
+    if total != 1:
+        raise BridgeInputError(
+            f"{argument} {show(value)}: the percentages add up to {_percent_text(total * 100)}, not 100",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    parts = sorted(((weight, score) for score, weight in weights.items()), key=lambda part: (-part[0], part[1]))
+    return Weighted(tuple(parts))
 
 
 def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | None:
-    """One entry of a board's field: a North-South score, an artificial score, or None for a blank.
+    """One entry of a board's field: a North-South score, an artificial score, a weighted score, or None for a
+    blank.
 
-    Scores are whole numbers (weighted adjusted scores may have fractions); artificial scores are ``A``/``A=``
-    (50%), ``A+`` (60% NS, 40% EW), ``A-`` (40/60) and USEBIO's ``A6040`` form.
+    Scores are whole numbers (an averaged score may have fractions); artificial scores are ``A``/``A=`` (50%),
+    ``A+`` (60% NS, 40% EW), ``A-`` (40/60) and USEBIO's ``A6040`` form; a weighted adjusted score (Law
+    12C1(c)) is ``80% 400 / 20% 430``.
     """
     if is_blank(value):
         return None
     if isinstance(value, bool):
         raise BridgeInputError(f"{argument} {show(value)}: expected a score or an artificial score such as A+")
-    if isinstance(value, (int, Fraction, Artificial)):
+    if isinstance(value, (int, Fraction, Artificial, Weighted)):
         return value
     if isinstance(value, float):
         if not math.isfinite(value):
@@ -290,6 +368,9 @@ def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | No
         split = _ARTIFICIAL_SPLIT.fullmatch(text)
         if split:
             return Artificial(int(split[1]), int(split[2]))
+        if "%" in text:
+            return parse_weighted(value, argument)
     raise BridgeInputError(
-        f"{argument} {show(value)}: expected a North-South score or an artificial score (A, A+, A-, A6040)"
+        f"{argument} {show(value)}: expected a North-South score, an artificial score (A, A+, A-, A6040) or a "
+        "weighted score (80% 400 / 20% 430)"
     )

@@ -11,17 +11,18 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import DealRules
+from ..rules import ChicagoWheel, DealRules
 from ..rules.rubber import (
     CHICAGO_DEAL_FOUR_PARTSCORE,
     CHICAGO_DEALS,
-    CHICAGO_VULNERABILITY,
+    CHICAGO_WHEELS,
     GAME_BELOW_THE_LINE,
     HONOURS,
     RUBBER_BONUS,
     UNFINISHED_GAME,
     UNFINISHED_PARTSCORE,
 )
+from .choices import choose
 from .errors import BridgeInputError, Reason
 from .model import Contract, Seat, Side, Vulnerability
 from .parse import normalise_text, parse_seat
@@ -236,22 +237,27 @@ class ChicagoRow:
     marker: str = ""
 
 
-def _chicago_vulnerability(deal: int, dealer: Seat) -> Vulnerability:
-    kind = CHICAGO_VULNERABILITY[deal - 1]
+def _chicago_vulnerability(wheel: ChicagoWheel, deal: int, dealer: Seat) -> Vulnerability:
+    kind = wheel.vulnerability[deal - 1]
     if kind == "none":
         return Vulnerability.NONE
     if kind == "both":
         return Vulnerability.BOTH
-    return Vulnerability(dealer.side.value)
+    return Vulnerability((dealer.side if kind == "dealer" else dealer.side.other).value)
 
 
-def chicago(deals: Sequence[Deal], first_dealer: object = None) -> tuple[list[ChicagoRow | None], tuple[int, int]]:
+def chicago(
+    deals: Sequence[Deal], first_dealer: object = None, wheel: object = None
+) -> tuple[list[ChicagoRow | None], tuple[int, int]]:
     """Score Chicago deal by deal: a row per deal (None for a blank row) and the (NS, EW) totals.
 
-    A passed-out deal is redealt by the same dealer and does not count as one of the four.
+    ``wheel`` says who is vulnerable on deals 2 and 3: ``DEALER`` (the dealer's side, the default) or
+    ``NON-DEALER`` (the dealer's opponents, as some clubs agree). A passed-out deal is redealt by the same dealer
+    and does not count as one of the four.
     """
     dealer = Seat.NORTH if is_blank(first_dealer) else parse_seat(first_dealer, "first_dealer")
     assert dealer is not None
+    chosen: ChicagoWheel = choose(CHICAGO_WHEELS, wheel, "wheel")
     era = resolve_rules(None)
     number = 1
     below = _Sides()
@@ -261,7 +267,7 @@ def chicago(deals: Sequence[Deal], first_dealer: object = None) -> tuple[list[Ch
         if deal.contract is None:
             rows.append(None)
             continue
-        vulnerability = _chicago_vulnerability(number, dealer)
+        vulnerability = _chicago_vulnerability(chosen, number, dealer)
         points = _Sides()
         marker = ""
         if deal.passed_out:

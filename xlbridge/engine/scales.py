@@ -7,18 +7,29 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from ..rules import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from ..rules import (
+    IMP_SCALES,
+    MATCH_VP_SCALES,
+    VP_SCALES,
+    BandScale,
+    ContinuousVPScale,
+    DiscreteVPScale,
+    MatchLengthVPScale,
+    VPScale,
+)
 from ..rules.scales import VP20_SEED, VP30_SEED, WBF_VP_2013
-from .choices import choose
+from .choices import choose, described
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, as_whole_number, show
 
 __all__ = [
+    "AnyVPScale",
     "imp_scale",
     "imps",
     "victory_points",
     "vp20",
     "vp30",
+    "vp_scale",
     "wbf_vp",
     "wbf_vp_table",
 ]
@@ -129,13 +140,52 @@ def wbf_vp(margin: object, boards: object) -> float:
     return victory_points(margin, WBF_VP_2013, boards)
 
 
+#: A VP scale of either registry: one table, or one per band of board counts.
+AnyVPScale = VPScale | MatchLengthVPScale
+
+
+def vp_scale(scale: object = None) -> AnyVPScale:
+    """The VP scale called ``scale``, from :data:`~xlbridge.rules.VP_SCALES` or
+    :data:`~xlbridge.rules.MATCH_VP_SCALES` (any of their names, any case); blank is the discrete 20-VP scale, and
+    a scale object is taken as it is."""
+    if isinstance(scale, MatchLengthVPScale):
+        return scale
+    if isinstance(scale, (str, int, float)) and not isinstance(scale, bool):
+        found = MATCH_VP_SCALES.find(scale)
+        if found is not None:
+            return found
+    try:
+        return choose(VP_SCALES, scale, "VP scale")
+    except BridgeInputError:
+        raise BridgeInputError(
+            f"VP scale {show(scale)}: must be one of {described(VP_SCALES)}, {described(MATCH_VP_SCALES)}"
+        ) from None
+
+
+def _band(scale: MatchLengthVPScale, boards: object) -> BandScale:
+    if boards is None or (isinstance(boards, str) and not boards.strip()):
+        raise BridgeInputError(f"boards missing: the {scale.name} scale depends on the number of boards")
+    count = as_whole_number(boards, "boards")
+    table = scale.winner(count)
+    if table is None:
+        raise BridgeInputError(
+            f"boards {count}: the {scale.name} scale is published for matches of {scale.published} boards only",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    return table
+
+
 def victory_points(margin: object, scale: object = None, boards: object = None) -> float:
-    """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``), or on
-    the scale object given."""
-    chosen: VPScale = choose(VP_SCALES, scale, "VP scale")
+    """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``;
+    ``ACBL20``, ``ACBL30``, ``SBU20`` with ``boards``: the table of the match's length), or on the scale object
+    given. The loser gets the scale's total minus the winner's VPs."""
+    chosen = vp_scale(scale)
     value = _number(margin, "imps")
     if isinstance(chosen, ContinuousVPScale):
         if boards is None:
             raise BridgeInputError(f"boards missing: the {chosen.name} scale depends on the number of boards")
         return _continuous_vp(chosen, value, as_whole_number(boards, "boards"))
+    if isinstance(chosen, MatchLengthVPScale):
+        winner = _band(chosen, boards)(-value if value < 0 else value)
+        return winner if value >= 0 else chosen.total - winner
     return _discrete_vp(chosen, value)

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from ..rules import Side
 from .errors import BridgeInputError, Reason
-from .parse import Artificial
+from .parse import Artificial, Weighted
 from .session import Line, Pair, PairNumber, Session
 from .standings import Figure, Seating, SessionScore, Standing, played_by, seating
 from .values import NUMBER, show
@@ -135,7 +135,7 @@ def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
 
 def _sided_score(line: Line, side: Side) -> int | Fraction | None:
     score = line.score
-    if isinstance(score, Artificial):
+    if isinstance(score, (Artificial, Weighted)):  # the Adjusted column shows it as assigned
         return None
     return score * side.sign
 

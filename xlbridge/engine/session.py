@@ -8,18 +8,30 @@ is kept, as typed, in an :class:`Unscorable` row with its reason, so that a work
 from __future__ import annotations
 
 import datetime as dt
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from fractions import Fraction
 
-from ..rules import ARTIFICIAL_CODES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind, SessionMethod, Side
+from ..rules import (
+    ARTIFICIAL_CODES,
+    HANDICAP_RULES,
+    MOVEMENT_KINDS,
+    SESSION_METHODS,
+    HandicapRule,
+    MovementKind,
+    SessionMethod,
+    Side,
+)
+from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
-from .errors import BridgeInputError
+from .errors import BridgeInputError, Reason
 from .model import Play
-from .parse import Artificial, FieldEntry, parse_field_entry
+from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
-from .values import is_blank, parse_board
+from .values import NUMBER, is_blank, parse_board, show
 
 __all__ = [
     "Event",
@@ -34,7 +46,9 @@ __all__ = [
     "Team",
     "Unscorable",
     "adjusted_text",
+    "pair_handicap",
     "parse_direction",
+    "read_handicap",
     "read_line",
     "read_play",
 ]
@@ -45,11 +59,16 @@ PairNumber = int | str
 
 @dataclass(frozen=True, slots=True)
 class Pair:
-    """A pair as the Names sheet lists it; ``direction`` is its side in a Mitchell, None in a Howell."""
+    """A pair as the Names sheet lists it; ``direction`` is its side in a Mitchell, None in a Howell.
+
+    ``handicap`` is the pair's handicap in percentage points, added to its percentage for the handicapped ranking
+    (None: no handicap given; see :func:`pair_handicap` for one made of the players').
+    """
 
     number: PairNumber
     direction: Side | None = None
     players: tuple[str, ...] = ()
+    handicap: Fraction | None = None
 
     @property
     def names(self) -> str:
@@ -70,13 +89,44 @@ def parse_direction(text: str) -> Side | None:
     return Side(cleaned)
 
 
+def read_handicap(value: object, argument: str = "handicap") -> Fraction | None:
+    """A handicap as typed, in percentage points: ``-5``, ``+2.5``, ``3%``, ``-1.25`` (blank: None)."""
+    if is_blank(value):
+        return None
+    text = value.strip().removesuffix("%").strip().replace("−", "-") if isinstance(value, str) else value
+    if isinstance(text, float) and math.isfinite(text):
+        text = repr(text)
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str) or not NUMBER.fullmatch(text):
+        raise BridgeInputError(f"{argument} {show(value)}: expected percentage points, such as -5 or +2.5")
+    points = Fraction(Decimal(text))
+    if abs(points) > HANDICAP_LIMIT:
+        raise BridgeInputError(
+            f"{argument} {show(value)}: a handicap is at most {HANDICAP_LIMIT} percentage points either way",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    return points
+
+
+def pair_handicap(players: Sequence[object], rule: object = None) -> Fraction | None:
+    """A pair's handicap from its two players' (as typed): their average (``AVERAGE``, EBUScore's "50%", the
+    default) or their sum (``SUM``, EBUScore's "100%"); a player with none counts 0; None when neither has one."""
+    chosen: HandicapRule = choose(HANDICAP_RULES, rule, "handicaps")
+    values = [read_handicap(value, f"player {index} handicap") for index, value in enumerate(players, start=1)]
+    if all(value is None for value in values):
+        return None
+    return sum((value or Fraction(0) for value in values), Fraction(0)) * chosen.factor
+
+
 def adjusted_text(entry: FieldEntry) -> str:
-    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, or the points."""
+    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, ``80% 400 / 20% 430``, or the
+    points."""
     if isinstance(entry, Artificial):
         split = (entry.ns_percent, entry.ew_percent)
         codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == split]
         return min(codes, key=len) if codes else str(entry)
-    return str(entry) if isinstance(entry, int) else str(float(entry))
+    return str(entry) if isinstance(entry, (int, Weighted)) else str(float(entry))
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +145,7 @@ class Line:
             raise ValueError("a line holds either a play or an adjusted score")
 
     @property
-    def score(self) -> int | Fraction | Artificial:
+    def score(self) -> int | Fraction | Artificial | Weighted:
         """North-South's score: the play's on this board's vulnerability, or the adjusted score."""
         if self.play is None:
             assert self.adjusted is not None

@@ -6,13 +6,20 @@ should have had; a pair's percentage is the mean of its boards' percentages, and
 session's full top (so a pair that missed a board is factored up). With cross-IMP or Butler scoring a pair's total
 is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal (``2=``), within each field.
 
+With handicaps (a pair's :attr:`~xlbridge.engine.session.Pair.handicap`, in percentage points) a matchpointed
+session also has a handicapped ranking: each pair's percentage plus its handicap (0 for a pair without one), placed
+the same way; the scratch figures and places are kept as they are (EBUScore keeps both, and under EBU regulations
+master points and grades use the scratch results).
+
 While any result needs checking (an :class:`~xlbridge.engine.session.Unscorable` row, or a pair that is not on the
 session's list of pairs) the totals and places wait: they are None, never a wrong ranking.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -20,10 +27,20 @@ from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
-from .parse import Artificial
+from .parse import Artificial, Weighted
 from .session import Line, Pair, PairNumber, Session, Unscorable
 
-__all__ = ["Figure", "LineScore", "Seating", "SessionScore", "Standing", "played_by", "score_session", "seating"]
+__all__ = [
+    "Figure",
+    "LineScore",
+    "Seating",
+    "SessionScore",
+    "Standing",
+    "played_by",
+    "score_session",
+    "seating",
+    "share_places",
+]
 
 #: A figure a session shows: a number, the reason it cannot be given, or None for nothing to show.
 Figure = Fraction | int | BridgeInputError | None
@@ -34,7 +51,7 @@ class LineScore:
     """What a result scores: North-South's score, each side's points (matchpoints on the board's own top, or
     IMPs), each side's percentage (matchpoint scoring), the board's Butler datum, and what needs checking."""
 
-    ns_score: int | Fraction | Artificial | None
+    ns_score: int | Fraction | Artificial | Weighted | None
     ns_points: Figure
     ew_points: Figure
     ns_percent: Figure
@@ -43,7 +60,7 @@ class LineScore:
     problem: str = ""
 
     @property
-    def ew_score(self) -> int | Fraction | Artificial | None:
+    def ew_score(self) -> int | Fraction | Artificial | Weighted | None:
         score = self.ns_score
         return -score if isinstance(score, (int, Fraction)) else score
 
@@ -59,11 +76,22 @@ class Standing:
     total: Figure
     percentage: Figure
     place: str
+    #: With handicaps (matchpoint scoring, a session whose pairs have any): the pair's handicap (0 for a pair
+    #: without one), its percentage plus the handicap, and its place by that (ties shared as in the ranking).
+    handicap: Fraction | None = None
+    handicapped: Figure = None
+    handicapped_place: str = ""
 
     @property
     def key(self) -> Fraction | int | None:
         """What the ranking sorts by (IMPs, or the percentage); None while it cannot be given."""
         figure = self.total if self.percentage is None else self.percentage
+        return None if figure is None or isinstance(figure, BridgeInputError) else figure
+
+    @property
+    def handicapped_key(self) -> Fraction | int | None:
+        """What the handicapped ranking sorts by; None without it."""
+        figure = self.handicapped
         return None if figure is None or isinstance(figure, BridgeInputError) else figure
 
 
@@ -87,6 +115,16 @@ class SessionScore:
     def ranking(self) -> list[Standing]:
         """The standings in place order: field by field, best first; pairs without a figure last."""
         return sorted(self.standings, key=lambda s: (s.field, s.key is None, -(s.key or 0)))
+
+    @property
+    def handicapped(self) -> bool:
+        """True when the session has a handicapped ranking (matchpoint scoring, some pair with a handicap)."""
+        return any(standing.handicap is not None for standing in self.standings)
+
+    @property
+    def handicapped_ranking(self) -> list[Standing]:
+        """The standings in handicapped place order: field by field, best first; pairs without a figure last."""
+        return sorted(self.standings, key=lambda s: (s.field, s.handicapped_key is None, -(s.handicapped_key or 0)))
 
     def traveller(self, board: int) -> list[int]:
         """The indices of the board's rows, in the order they were entered."""
@@ -202,17 +240,41 @@ def _standings(session: Session, lines: list[LineScore], boards: int, top: Fract
             total = percentage / 100 * boards * top
         figures.append((pair, field, len(mine), total, percentage))
     keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
+    places = share_places([(standing.field, standing.key) for standing in keyed])
+    out = [replace(standing, place=place) for standing, place in zip(keyed, places, strict=True)]
+    if session.method.imp_scoring or all(pair.handicap is None for pair in session.pairs):
+        return out
+    handicapped = []
+    for standing in out:
+        handicap = standing.pair.handicap or Fraction(0)
+        figure = standing.percentage
+        handicapped.append(
+            replace(
+                standing,
+                handicap=handicap,
+                handicapped=figure + handicap if isinstance(figure, (int, Fraction)) else figure,
+            )
+        )
+    places = share_places([(standing.field, standing.handicapped_key) for standing in handicapped])
+    return [replace(standing, handicapped_place=place) for standing, place in zip(handicapped, places, strict=True)]
+
+
+def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> list[str]:
+    """Places for (field, figure) pairs, best figure first within each field: exactly equal figures share a place,
+    shown with ``=`` (``2=``), and the next place is counted past them (1, 2=, 2=, 4); no figure, no place."""
+    by_field: dict[int, list[Fraction | int | float]] = {}
+    for field, key in keys:
+        if key is not None:
+            by_field.setdefault(field, []).append(key)
+    negated = {field: sorted(-value for value in values) for field, values in by_field.items()}  # best first
     out = []
-    for standing in keyed:
-        key = standing.key
+    for field, key in keys:
         if key is None:
-            out.append(standing)
+            out.append("")
             continue
-        rivals = [other.key for other in keyed if other.field == standing.field and other.key is not None]
-        better = sum(1 for other in rivals if other > key)
-        tied = sum(1 for other in rivals if other == key) > 1
-        place = f"{better + 1}{'=' if tied else ''}"
-        out.append(Standing(standing.pair, standing.field, standing.boards, standing.total, standing.percentage, place))
+        better = bisect_left(negated[field], -key)
+        tied = bisect_right(negated[field], -key) - better > 1
+        out.append(f"{better + 1}{'=' if tied else ''}")
     return out
 
 

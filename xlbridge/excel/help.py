@@ -8,10 +8,12 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..rules import (
+    CHICAGO_WHEELS,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
     IMP_SCALES,
+    MATCH_VP_SCALES,
     MATCHPOINT_SCALES,
     MOVEMENT_KINDS,
     SESSION_METHODS,
@@ -20,6 +22,7 @@ from ..rules import (
     Named,
     Registry,
 )
+from ..rules.scales import ACBL_30
 
 T = TypeVar("T", bound=Named)
 
@@ -27,7 +30,9 @@ __all__ = [
     "AWAY_TEAM",
     "BOARD",
     "BOARDS",
+    "BOARDS_30",
     "BOARD_LINES",
+    "CHICAGO_WHEEL",
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
@@ -70,9 +75,12 @@ __all__ = [
     "TABLE2",
     "TRAVELLER_BOARDS",
     "TRAVELLER_LINES",
+    "VP20_SCALE",
+    "VP30_SCALE",
     "VULNERABILITY",
     "XIMP_METHOD",
     "choices",
+    "vp_choices",
 ]
 
 
@@ -82,6 +90,18 @@ def choices(registry: Registry[T]) -> str:
     for index, entry in enumerate(registry):
         notes = [*entry.aliases, *(["default"] if index == 0 else [])]
         shown.append(f"{entry.name} ({', '.join(notes)})" if notes else entry.name)
+    return ", ".join(shown)
+
+
+def vp_choices(total: int) -> str:
+    """The VP scales out of ``total`` (both registries), those that depend on the match's length with the board
+    counts they are published for: ``20, WBF, ACBL20 (1-36 boards), SBU20 (1-55 boards)``."""
+    shown = [entry.name for entry in VP_SCALES if entry.total == total]
+    shown += [
+        f"{entry.name} ({entry.bands[0][0]}-{entry.bands[-1][1]} boards)"
+        for entry in MATCH_VP_SCALES
+        if entry.total == total
+    ]
     return ", ".join(shown)
 
 
@@ -97,7 +117,10 @@ GROUPS = "Optional: a range the same size as field (usually the board numbers): 
 POINTS = "Point difference(s), signed (e.g. your score minus the other table's)."
 IMP_SCALE = f"Optional IMP scale: {choices(IMP_SCALES)}."
 MARGIN = "IMP margin(s), signed: the team's IMPs minus the opponents'."
-BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete."
+BOARDS = "Optional number of boards in the match: given, the WBF continuous scale (2 decimals); blank, the discrete. A scale by match length needs it."
+BOARDS_30 = f"Optional number of boards in the match: given, the ACBL 30-VP table for that length ({ACBL_30.published} boards); blank, the discrete 30-VP scale."
+VP20_SCALE = f"Optional VP scale out of 20: {vp_choices(20)}. Blank: 20, or WBF when boards are given."
+VP30_SCALE = f"Optional VP scale out of 30: {vp_choices(30)}. Blank: 30, or ACBL30 when boards are given."
 MP_METHOD = f"Optional words: {choices(MATCHPOINT_SCALES)}; % for percentages; EW for East-West's side; CHECK for the reason of an error."
 EXPECTED = "Optional: how many results the board should have had (Neuberg), for a board played fewer times."
 XIMP_METHOD = f"Optional words: {choices(CROSS_IMP_FORMS)}; EW for East-West; CHECK for reasons."
@@ -136,5 +159,5 @@ PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its d
 NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2, as the Names sheet lists them."
 RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, declarer, lead, result, adjusted, as on the Results sheet."
 SCORECARD_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
-PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
 ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."
+CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[0]}" for w in CHICAGO_WHEELS) + "."

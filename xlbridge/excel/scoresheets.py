@@ -82,10 +82,10 @@ def _rubber_run(declarers: object, contracts: object, results: object, honours: 
     return _Run(rows, totals, error, at, _blank_rows(*columns[:3]))
 
 
-def _chicago_run(declarers: object, contracts: object, results: object, first_dealer: object) -> _Run:
+def _chicago_run(declarers: object, contracts: object, results: object, first_dealer: object, wheel: object) -> _Run:
     columns, count = _columns(declarers, contracts, results)
     deals, error, at = _read([*columns, [None] * count])
-    rows, totals = chicago(deals, text_cell(as_grid(first_dealer)[0][0]))
+    rows, totals = chicago(deals, text_cell(as_grid(first_dealer)[0][0]), text_cell(as_grid(wheel)[0][0]))
     return _Run(rows, totals, error, at, _blank_rows(*columns))
 
 
@@ -154,13 +154,18 @@ def rubbertotal(
 
 
 @never_raises(lambda declarers, *_: (_deals(declarers), 8))
-def chicagosheet(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
-    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker."""
-    run = lambda: _chicago_run(declarers, contracts, results, first_dealer)  # noqa: E731
+def chicagosheet(
+    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None
+) -> Grid:
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker.
+    ``wheel`` says who is vulnerable on deals 2 and 3 (blank: the dealer's side)."""
+    run = lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel)  # noqa: E731
     return _sheet(run, _chicago_cells, 8, _deals(declarers))
 
 
 @never_raises(lambda *_: (1, 2))
-def chicagototal(declarers: object, contracts: object, results: object, first_dealer: object = None) -> Grid:
+def chicagototal(
+    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None
+) -> Grid:
     """North-South's and East-West's Chicago totals."""
-    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer))
+    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel))

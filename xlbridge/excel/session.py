@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.checks import check_session, flag_rows
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.session import Line, Pair, PairNumber, Row, Session, Unscorable, read_line
@@ -127,12 +128,16 @@ class _Worked:
             pairs=tuple(pair for pair in self.pair_rows if pair is not None),
             lines=tuple(row for row in self.rows if row is not None),
         )
-        self.score: SessionScore = score_session(session)
         self.line_of: list[int | None] = []  # results row -> index into session.lines
-        index = 0
-        for row in self.rows:
-            self.line_of.append(None if row is None else index)
-            index += row is not None
+        sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
+        for number, row in enumerate(self.rows):
+            self.line_of.append(None if row is None else len(sheet_row))
+            if row is not None:
+                sheet_row.append(number)
+        # The entry checks on the lines alone (a line twice, a pair playing a board twice...): a line they flag
+        # waits, with its reason in the Check column, as an unscorable one does.
+        findings = check_session(session, name=lambda index: f"row {sheet_row[index] + 2}")
+        self.score: SessionScore = score_session(flag_rows(session, findings))
 
 
 _SESSIONS = Recent(8)

@@ -478,7 +478,7 @@ def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tup
         if kind == "inlineStr":
             values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t")))
             continue
-        if raw is None or (raw == "" and kind not in ("str", "s")):
+        if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
             if element.find(f"{{{MAIN_NS}}}f") is not None and computed:
                 raise WorkbookError(
                     f"{package.path}: has not been computed (sheet {sheet}, cell {ref} has a formula and no value): "

@@ -20,6 +20,8 @@ from .comparisons import (
     MatchpointScale,
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
+from .handicaps import HANDICAP_RULES, HandicapRule
+from .ladders import IMP_PERCENT_RULES, ImpPercentRule
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .movements import (
     EVEN_TABLES,
@@ -32,22 +34,36 @@ from .movements import (
     Winners,
 )
 from .registry import Named, Registry, normalise_name
-from .scales import IMP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from .rubber import CHICAGO_WHEELS, ChicagoWheel
+from .scales import (
+    IMP_SCALES,
+    MATCH_VP_SCALES,
+    VP_SCALES,
+    BandScale,
+    ContinuousVPScale,
+    DiscreteVPScale,
+    MatchLengthVPScale,
+    VPScale,
+)
 from .terms import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
     "BOARD_CYCLE",
+    "CHICAGO_WHEELS",
     "CROSS_IMP_FORMS",
     "CURRENT",
     "DATUM_METHODS",
     "ERAS",
     "EVEN_TABLES",
+    "HANDICAP_RULES",
     "HOWELL_ROUND_ONE",
     "HOWELL_THREE_TABLES",
+    "IMP_PERCENT_RULES",
     "IMP_SCALES",
     "MATCHPOINT_SCALES",
+    "MATCH_VP_SCALES",
     "MOVEMENT_KINDS",
     "MOVEMENT_TYPES",
     "REGISTRIES",
@@ -56,6 +72,7 @@ __all__ = [
     "VP_SCALES",
     "WINNERS",
     "BandScale",
+    "ChicagoWheel",
     "ContinuousVPScale",
     "CrossImpForm",
     "DatumMethod",
@@ -63,7 +80,10 @@ __all__ = [
     "DiscreteVPScale",
     "Doubling",
     "EvenTables",
+    "HandicapRule",
+    "ImpPercentRule",
     "Ladder",
+    "MatchLengthVPScale",
     "MatchpointScale",
     "MovementKind",
     "MovementType",
@@ -87,6 +107,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         ERAS,
         IMP_SCALES,
         VP_SCALES,
+        MATCH_VP_SCALES,
         MATCHPOINT_SCALES,
         CROSS_IMP_FORMS,
         DATUM_METHODS,
@@ -96,5 +117,8 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         MOVEMENT_TYPES,
         EVEN_TABLES,
         WINNERS,
+        CHICAGO_WHEELS,
+        HANDICAP_RULES,
+        IMP_PERCENT_RULES,
     )
 }

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
 from .registry import Registry
 
 __all__ = [
     "IMP_SCALES",
+    "MATCH_VP_SCALES",
     "VP_SCALES",
     "WBF_VP_2013",
     "BandScale",
     "ContinuousVPScale",
     "DiscreteVPScale",
+    "MatchLengthVPScale",
     "VPScale",
 ]
 
@@ -208,58 +210,136 @@ class ContinuousVPScale:
     description: str = ""
 
 
-# The ACBL's discrete 20-VP scale for matches of up to 8 boards (0 -> 10-10, 1-2 -> 11-9, ... 28+ -> 20-0), as
-# bridgehands.com (Victory_Points.htm, 6-8 boards) and marcshearer/BridgeScore (impsToVpsAcbl, 1-8) publish it.
+@dataclass(frozen=True, slots=True)
+class MatchLengthVPScale:
+    """Discrete victory points that depend on the match's length: one winner's table per band of board counts.
+
+    ``values`` are the VPs the winner can get above a tie (11, 12 ... 20 on a 20-VP scale); each band is (first
+    board count, last board count, cut-offs), a cut-off being the smallest IMP margin that earns the winner the
+    value in the same place of ``values``. A margin below the first cut-off is a tie (``total`` / 2 each); the loser
+    gets ``total`` minus the winner's VPs. A board count outside every band has no table.
+    """
+
+    name: str
+    source: str
+    total: int
+    values: tuple[int, ...]
+    bands: tuple[tuple[int, int, tuple[int, ...]], ...]
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+    _tables: tuple[BandScale, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        tables = []
+        previous = 0
+        for first, last, cutoffs in self.bands:
+            if not previous < first <= last or len(cutoffs) != len(self.values):
+                raise ValueError(f"scale {self.name!r}: band {first}-{last} does not fit the scale")
+            previous = last
+            rows = ((0, self.total // 2), *zip(cutoffs, self.values, strict=True))
+            tables.append(BandScale(f"{self.name} {first}-{last}", self.source, rows))
+        object.__setattr__(self, "_tables", tuple(tables))
+
+    def winner(self, boards: int) -> BandScale | None:
+        """The winner's table for a match of ``boards`` boards, or None outside every band."""
+        for (first, last, _), table in zip(self.bands, self._tables, strict=True):
+            if first <= boards <= last:
+                return table
+        return None
+
+    @property
+    def tables(self) -> tuple[BandScale, ...]:
+        """The winner's table of each band, in the order of :attr:`bands`."""
+        return self._tables
+
+    @property
+    def published(self) -> str:
+        """The bands as a message lists them: ``1-8, 9-11 or 12-15``."""
+        *others, last = [f"{first}-{last}" for first, last, _ in self.bands]
+        return f"{', '.join(others)} or {last}" if others else last
+
+
+# The ACBL's discrete 20-VP scale by match length, as marcshearer/BridgeScore tabulates it ("Bridge
+# Calculations.swift", impsToVpsAcbl, read at commit 53f40c1): cut-offs for 11, 12 ... 20 VPs. Bands 1-8 and 9-11
+# agree with bridgehands.com (Victory_Points.htm, "20 Point Victory Scale"), which labels the first band 6-8
+# boards: what the ACBL prescribes for 1-5 boards was not found, and 1-8 is BridgeScore's. Bands 12-15, 16-20,
+# 21-27 and 28-36 rest on BridgeScore alone (no second copy was found; they are not the WBF 2013 scale rounded).
+# No band beyond 36 boards is published.
+ACBL_20 = MatchLengthVPScale(
+    "ACBL20",
+    "ACBL 20-VP scale by match length (marcshearer/BridgeScore, impsToVpsAcbl; bands 1-8 and 9-11 also "
+    "bridgehands.com Victory_Points.htm)",
+    20,
+    (11, 12, 13, 14, 15, 16, 17, 18, 19, 20),
+    (
+        (1, 8, (1, 3, 5, 8, 11, 14, 17, 20, 24, 28)),
+        (9, 11, (1, 3, 6, 10, 14, 18, 22, 26, 31, 36)),
+        (12, 15, (1, 4, 7, 11, 15, 20, 25, 30, 36, 42)),  # BridgeScore only
+        (16, 20, (2, 5, 9, 14, 19, 25, 32, 39, 47, 56)),  # BridgeScore only
+        (21, 27, (3, 7, 12, 18, 25, 33, 42, 51, 61, 72)),  # BridgeScore only
+        (28, 36, (4, 9, 15, 22, 30, 39, 49, 60, 72, 85)),  # BridgeScore only
+    ),
+    description="the ACBL's discrete 20-VP scales, one per band of 1-8 ... 28-36 boards",
+)
+
+# The ACBL's discrete 30-VP scale, as bridgehands.com publishes it (Victory_Points.htm, "30 Point Victory Scale"):
+# cut-offs for 18, 19 ... 30 VPs (16 and 17 are never awarded: a 1-IMP win is 18-12). Only the 6-8 and 9-11 board
+# bands are published there, and no second source was found for either (BridgeScore has no 30-VP table).
+ACBL_30 = MatchLengthVPScale(
+    "ACBL30",
+    "ACBL 30-VP scale by match length (bridgehands.com Victory_Points.htm, 6-8 and 9-11 boards)",
+    30,
+    (18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30),
+    (
+        (6, 8, (1, 2, 3, 4, 5, 7, 9, 11, 14, 17, 20, 24, 28)),  # bridgehands.com only
+        (9, 11, (1, 2, 3, 5, 7, 9, 12, 15, 18, 22, 26, 31, 36)),  # bridgehands.com only
+    ),
+    description="the ACBL's discrete 30-VP scales for 6-8 and 9-11 boards",
+)
+
+# The Scottish Bridge Union's discrete 20-VP scale by match length, as marcshearer/BridgeScore tabulates it ("Bridge
+# Calculations.swift", impsToVpsSbu, read at commit 53f40c1): cut-offs for 11, 12 ... 20 VPs. Every band rests on
+# BridgeScore alone: no SBU publication or second copy was found.
+SBU_20 = MatchLengthVPScale(
+    "SBU20",
+    "Scottish Bridge Union 20-VP scale by match length (marcshearer/BridgeScore, impsToVpsSbu)",
+    20,
+    (11, 12, 13, 14, 15, 16, 17, 18, 19, 20),
+    (
+        (1, 4, (1, 3, 5, 7, 9, 11, 13, 15, 17, 20)),
+        (5, 6, (1, 3, 5, 7, 9, 12, 15, 18, 21, 25)),
+        (7, 9, (1, 3, 5, 7, 10, 13, 17, 21, 25, 30)),
+        (10, 13, (1, 3, 6, 9, 12, 16, 20, 25, 30, 35)),
+        (14, 19, (2, 5, 9, 13, 17, 21, 25, 29, 34, 40)),
+        (20, 27, (2, 5, 9, 13, 18, 23, 29, 35, 42, 50)),
+        (28, 39, (2, 5, 9, 14, 20, 26, 33, 41, 50, 60)),
+        (40, 55, (2, 6, 11, 17, 24, 32, 40, 49, 59, 70)),
+    ),
+    aliases=("SCOTTISH",),
+    description="the Scottish Bridge Union's discrete 20-VP scales, one per band of 1-4 ... 40-55 boards",
+)
+
+#: VP scales that depend on the match's length, by the names a VP scale argument may use (a second registry
+#: beside :data:`VP_SCALES`: each entry holds one table per band of board counts).
+MATCH_VP_SCALES: Registry[MatchLengthVPScale] = Registry("VP scale by match length", [ACBL_20, ACBL_30, SBU_20])
+
+# The discrete 20-VP scale clubs use whatever the length (0 -> 10-10, 1-2 -> 11-9, ... 28+ -> 20-0): the ACBL's
+# table for short matches, ACBL20's first band above.
 VP20_SEED = DiscreteVPScale(
     "20",
     "ACBL 20-VP scale, matches of up to 8 boards (bridgehands.com Victory_Points.htm)",
     20,
-    BandScale(
-        "20",
-        "the winner's share",
-        (
-            (0, 10),  # 0: 10-10
-            (1, 11),  # 1-2: 11-9
-            (3, 12),  # 3-4: 12-8
-            (5, 13),  # 5-7: 13-7
-            (8, 14),  # 8-10: 14-6
-            (11, 15),  # 11-13: 15-5
-            (14, 16),  # 14-16: 16-4
-            (17, 17),  # 17-19: 17-3
-            (20, 18),  # 20-23: 18-2
-            (24, 19),  # 24-27: 19-1
-            (28, 20),  # 28+: 20-0
-        ),
-    ),
+    replace(ACBL_20.tables[0], name="20", source="the winner's share"),
     description="the discrete 20-VP scale: 0 IMPs 10-10, 1-2 11-9 ... 28+ 20-0 (the default)",
 )
 
-# The ACBL's discrete 30-VP scale for matches of 6-8 boards (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0), as
-# bridgehands.com (Victory_Points.htm) publishes it.
+# The discrete 30-VP scale (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0): the ACBL's table for 6-8 boards, ACBL30's first
+# band above.
 VP30_SEED = DiscreteVPScale(
     "30",
     "ACBL 30-VP scale, matches of 6-8 boards (bridgehands.com Victory_Points.htm)",
     30,
-    BandScale(
-        "30",
-        "the winner's share",
-        (
-            (0, 15),  # 0: 15-15
-            (1, 18),  # 1: 18-12
-            (2, 19),  # 2: 19-11
-            (3, 20),  # 3: 20-10
-            (4, 21),  # 4: 21-9
-            (5, 22),  # 5-6: 22-8
-            (7, 23),  # 7-8: 23-7
-            (9, 24),  # 9-10: 24-6
-            (11, 25),  # 11-13: 25-5
-            (14, 26),  # 14-16: 26-4
-            (17, 27),  # 17-19: 27-3
-            (20, 28),  # 20-23: 28-2
-            (24, 29),  # 24-27: 29-1
-            (28, 30),  # 28+: 30-0
-        ),
-    ),
+    replace(ACBL_30.tables[0], name="30", source="the winner's share"),
     description="the discrete 30-VP scale: 0 IMPs 15-15, 1 18-12 ... 28+ 30-0",
 )
 

@@ -138,9 +138,11 @@ def read_results(
     method: str | None = None,
     movement: str | None = None,
     movement_file: Path | None = None,
+    handicaps: str | None = None,
 ) -> Imported:
     """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``).
+    ``keep_bad`` (then it is kept, and listed in ``problems``). ``names`` is a names CSV (with handicaps if it
+    has them, the players' made into the pair's by ``handicaps``).
 
     Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
@@ -158,7 +160,7 @@ def read_results(
     except BridgeInputError as error:
         raise fail(path, None, error.message) from None
     data = text_of(data)
-    listed = _names(names) if names else None
+    listed = _names(names, handicaps) if names else None
     if kind == "USEBIO":
         imported = read_usebio(data, path, keep_bad)
     elif kind == "PBN":
@@ -201,7 +203,7 @@ def _read(path: Path, what: str) -> bytes:
         raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
 
 
-def _names(path: Path) -> list[Pair]:
+def _names(path: Path, handicaps: str | None) -> list[Pair]:
     """The pairs of a names file (``--names``), refused if it is not one."""
     data = _read(path, "names")
     try:
@@ -211,7 +213,7 @@ def _names(path: Path) -> list[Pair]:
     if kind != "CSV":
         raise fail(path, None, f"not a names file (it looks like {kind}; a names file is CSV, "
                    "pair,direction,player1,player2)")  # fmt: skip
-    return read_names(text_of(data), path)
+    return read_names(text_of(data), path, handicaps)
 
 
 def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:

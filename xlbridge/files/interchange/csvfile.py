@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import csv
 import io
+from dataclasses import replace
 from pathlib import Path
 
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
-from ...engine.session import Pair, Row, Session
+from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
 from ...engine.values import NUMBER, as_whole_number
 from ...rules import MOVEMENT_KINDS
 from .common import (
@@ -27,7 +28,7 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["read_csv", "read_names"]
+__all__ = ["HANDICAP_HEADINGS", "read_csv", "read_names"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -131,15 +132,25 @@ def _shape(row: list[str], columns: list[str]) -> str:
     return ""
 
 
-def read_names(data: bytes, source: Path) -> list[Pair]:
-    """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell)."""
+#: The names file's optional handicap columns: the pair's, or each player's (combined by the handicap rule).
+HANDICAP_HEADINGS = {"handicap": "handicap", "hcp": "handicap", "pairhandicap": "handicap",
+                     "handicap1": "handicap1", "hcp1": "handicap1", "player1handicap": "handicap1",
+                     "handicap2": "handicap2", "hcp2": "handicap2", "player2handicap": "handicap2"}  # fmt: skip
+
+
+def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[Pair]:
+    """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell), and optionally
+    a ``handicap`` column (the pair's, in percentage points) or ``handicap1`` and ``handicap2`` (each player's,
+    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM)."""
     rows = _rows(data, source)
     if not rows:
         return []
-    header = [_key(cell) for cell in rows[0]]
+    header = [HANDICAP_HEADINGS.get(_key(cell), _key(cell)) for cell in rows[0]]
     first = 1 if "pair" in header else 0
     if not first:
         header = ["pair", "direction", "player1", "player2"]
+    if "handicap" in header and ("handicap1" in header or "handicap2" in header):
+        raise fail(source, 1, "give the pair's handicap or the players' (handicap1, handicap2), not both")
     pairs = []
     seen: dict[tuple[object, object], int] = {}
     for number, row in enumerate(rows[first:], start=first + 1):
@@ -153,5 +164,12 @@ def read_names(data: bytes, source: Path) -> list[Pair]:
             raise fail(source, number, f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
                        f"{seen[key]})")  # fmt: skip
         seen[key] = number
-        pairs.append(pair)
+        try:
+            if "handicap" in record:
+                handicap = read_handicap(record["handicap"])
+            else:
+                handicap = pair_handicap((record.get("handicap1", ""), record.get("handicap2", "")), handicaps)
+        except BridgeInputError as error:
+            raise fail(source, number, error.message) from None
+        pairs.append(replace(pair, handicap=handicap))
     return pairs

@@ -194,7 +194,7 @@ def _score_row(record: dict[str, str], board: int, source: Path, where: int, kee
         raise fail(source, where, error.message) from None
     contract, lead = record.get("Contract", ""), record.get("Lead", "")
     score = record.get("Score_NS", "")
-    if not contract and score and score.upper().startswith("A"):
+    if not contract and score:  # an adjusted score: A6040, points, or xlbridge's weighted form
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
     result = relative_result(contract, record.get("Result", ""))
     line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, record.get("Declarer", ""), result,

@@ -127,7 +127,7 @@ def _traveller_line(element: Element, board: int, source: Path, where: int, keep
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
-    if score.upper().startswith("A"):
+    if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
     tricks = _text(element, "TRICKS")
     result = relative_result(contract, tricks)

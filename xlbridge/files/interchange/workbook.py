@@ -6,24 +6,42 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.errors import BridgeInputError
-from ...engine.session import Pair, PairNumber, Row, Session, read_line
+from ...engine.session import Pair, PairNumber, Row, Session, pair_handicap, read_handicap, read_line
 from ...rules import Side
 from ..templates.pairs_session import ENTERED, LAYOUT
 from ..xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 from .common import direction
 
-__all__ = ["ScoredSession", "ShownStanding", "read_workbook"]
+__all__ = ["HANDICAPPED_TOTALS", "HANDICAP_COLUMNS", "ScoredSession", "ShownStanding", "read_workbook"]
 
 
 @dataclass(frozen=True)
 class ShownStanding:
-    """A pair's figures as the workbook's Totals sheet shows them."""
+    """A pair's figures as the workbook's Totals sheet shows them (the handicapped ones where it has them)."""
 
     pair: PairNumber
     direction: Side | None
     total: object
     percentage: object
     place: object
+    boards: object = None
+    handicap: object = None
+    handicapped: object = None
+    handicapped_place: object = None
+
+
+#: Headings a session workbook may have beyond its layout's (the handicapped figures), and what they hold.
+HANDICAP_COLUMNS = {"Handicap": "handicap", "Handicap 1": "handicap1", "Handicap 2": "handicap2"}
+HANDICAPPED_TOTALS = {"Handicap": "handicap", "Handicapped %": "handicapped", "Handicapped place": "handicapped_place"}
+
+
+def _extra_columns(values: dict[tuple[int, int], object], header_row: int, wanted: dict[str, str]) -> dict[str, int]:
+    """The 1-based columns of the headings in ``wanted`` that the sheet's header row has, by what they hold."""
+    found = {}
+    for (row, col), value in values.items():
+        if row == header_row + 1 and cell_text(value) in wanted:
+            found[wanted[cell_text(value)]] = col
+    return found
 
 
 @dataclass
@@ -44,8 +62,12 @@ def _number(value: object) -> PairNumber:
     return int(text) if text.isdigit() else text
 
 
-def read_workbook(path: Path) -> ScoredSession:
-    """The session in a computed pairs-session workbook; refused while its Check column reports problems."""
+def read_workbook(path: Path, handicaps: str | None = None) -> ScoredSession:
+    """The session in a computed pairs-session workbook; refused while its Check column reports problems.
+
+    A Names sheet with a ``Handicap`` column (the pair's) or ``Handicap 1`` and ``Handicap 2`` (the players', made
+    into the pair's by ``handicaps``) gives the pairs their handicaps; a Totals sheet with ``Handicapped %`` gives
+    the handicapped figures as shown."""
     package = open_package(path)
     for sheet in ("Settings", "Names", "Results", "Totals"):
         if sheet not in package.sheets:
@@ -67,6 +89,7 @@ def read_workbook(path: Path) -> ScoredSession:
         return settings.get(LAYOUT.setting(name).position)
 
     per_board = cell_text(setting("PerBoard"))
+    handicap_columns = _extra_columns(names, LAYOUT.names.header_row, HANDICAP_COLUMNS)
     pairs = []
     offset = 0
     while cell_text(names.get(LAYOUT.names.position("Pair", offset))):
@@ -75,11 +98,17 @@ def read_workbook(path: Path) -> ScoredSession:
             return cell_text(names.get(LAYOUT.names.position(heading, offset)))
 
         players = tuple(name_cell(h) for h in ("Player 1", "Player 2") if name_cell(h))
+        row = LAYOUT.names.first_row + offset + 1
         try:
             side = direction(name_cell("Direction"))
+            if "handicap" in handicap_columns:
+                handicap = read_handicap(names.get((row, handicap_columns["handicap"])))
+            else:
+                handicap = pair_handicap([names.get((row, handicap_columns[key])) for key in ("handicap1", "handicap2")
+                                          if key in handicap_columns], handicaps)  # fmt: skip
         except BridgeInputError as error:
-            raise WorkbookError(f"{path}: Names row {offset + 2}: {error.message}") from None
-        pairs.append(Pair(_number(name_cell("Pair")), side, players))
+            raise WorkbookError(f"{path}: Names row {row}: {error.message}") from None
+        pairs.append(Pair(_number(name_cell("Pair")), side, players, handicap))
         offset += 1
     scored_points: dict[int, tuple[object, object]] = {}
     scores: dict[int, tuple[object, object]] = {}
@@ -106,18 +135,25 @@ def read_workbook(path: Path) -> ScoredSession:
         if cell("Datum") not in (None, ""):
             datums[board] = cell("Datum")
         offset += 1
+    if not lines:
+        raise WorkbookError(f"{path}: the Results sheet has no results")
     standings = []
+    handicapped_columns = _extra_columns(totals, LAYOUT.totals.header_row, HANDICAPPED_TOTALS)
     offset = 0
     while cell_text(totals.get(LAYOUT.totals.position("Pair", offset))):
         shown = {heading: totals.get(LAYOUT.totals.position(heading, offset)) for heading in
-                 ("Pair", "Direction", "Total", "%", "Place")}  # fmt: skip
+                 ("Pair", "Direction", "Boards", "Total", "%", "Place")}  # fmt: skip
         if any(isinstance(value, ExcelErrorValue) for value in shown.values()):
             raise WorkbookError(f"{path}: the totals are not computed (row {offset + 2} of Totals shows an error)")
-        standings.append(ShownStanding(_number(shown["Pair"]), direction(cell_text(shown["Direction"])),
-                                       shown["Total"], shown["%"], shown["Place"]))  # fmt: skip
+        row = LAYOUT.totals.first_row + offset + 1
+        extra = {name: totals.get((row, col)) for name, col in handicapped_columns.items()}
+        try:
+            side = direction(cell_text(shown["Direction"]))
+        except BridgeInputError as error:
+            raise WorkbookError(f"{path}: Totals row {row}: {error.message}") from None
+        standings.append(ShownStanding(_number(shown["Pair"]), side, shown["Total"], shown["%"], shown["Place"],
+                                       shown["Boards"], **extra))  # fmt: skip
         offset += 1
-    if not lines:
-        raise WorkbookError(f"{path}: the Results sheet has no results")
     try:
         session = Session.of(
             event=cell_text(setting("EventName")),

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ...rules import ERAS
+from ...rules import CHICAGO_WHEELS, ERAS
 from .common import Flavour, Sheet, TemplateBook
 from .layout import range_ref
 
@@ -124,8 +124,25 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     book.close()
 
 
-def build_chicago(path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (), first_dealer: str = "N") -> None:
-    """Write the Chicago scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result)."""
+def _wheel_vulnerability(deal: int, dealer: str, choice: str) -> str:
+    """The formula of a deal's vulnerability in the four-deal wheel, for whichever wheel ``choice`` names (the
+    registry's entries, the default last)."""
+    dealer_side = f'IF(OR({dealer}="N",{dealer}="S"),"NS","EW")'
+    other_side = f'IF(OR({dealer}="N",{dealer}="S"),"EW","NS")'
+    shown = {"none": '"None"', "both": '"Both"', "dealer": dealer_side, "other": other_side}
+    formula = shown[CHICAGO_WHEELS.default.vulnerability[deal - 1]]
+    for wheel in reversed(CHICAGO_WHEELS.entries[1:]):
+        kind = wheel.vulnerability[deal - 1]
+        if shown[kind] != formula:
+            formula = f'IF({choice}="{wheel.name}",{shown[kind]},{formula})'
+    return formula
+
+
+def build_chicago(
+    path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (), first_dealer: str = "N", wheel: str = ""
+) -> None:
+    """Write the Chicago scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result); ``wheel``
+    says who is vulnerable on deals 2 and 3 (a name of :data:`~xlbridge.rules.CHICAGO_WHEELS`; blank: the default)."""
     rows = max(rows, len(deals))
     book = TemplateBook(path, flavour, "Chicago")
     fn = book.fn
@@ -137,20 +154,25 @@ def build_chicago(path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (
     ws.write_string(3, 1, first_dealer, book.entry)
     seats = book.list_range("Seats", ["N", "E", "S", "W"])
     sheet.validate_list(3, 1, 1, seats, True, "Who deals the first deal: N, E, S or W")
+    ws.write("A5", "Deals 2 and 3", book.label)
+    ws.write_string(4, 1, wheel or CHICAGO_WHEELS.default.name, book.entry)
+    sheet.validate_list(4, 1, 1, book.list_range("Wheels", CHICAGO_WHEELS.names()), True,
+                        "Who is vulnerable on deals 2 and 3. " + "; ".join(
+                            f"{entry.name}: {entry.description.split(';')[0].removeprefix('deals 2 and 3: ')}"
+                            for entry in CHICAGO_WHEELS))  # fmt: skip
     # The four-deal wheel: dealer and vulnerability of deals 1-4.
     ws.write_row(1, 7, ["Deal", "Dealer", "Vulnerable"], book.header)
     for deal in range(1, 5):
         row = 1 + deal
         ws.write_number(row, 7, deal, book.label)
         sheet.formula(row, 8, f"=INDEX({seats},MOD(MATCH($B$4,{seats},0)+{deal - 2},4)+1)", book.computed)
-        vulnerable = {1: '"None"', 4: '"Both"'}.get(deal, f'IF(OR(I{row + 1}="N",I{row + 1}="S"),"NS","EW")')
-        sheet.formula(row, 9, f"={vulnerable}", book.computed)
+        sheet.formula(row, 9, f"={_wheel_vulnerability(deal, f'I{row + 1}', '$B$5')}", book.computed)
     _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals], "H:H", "I:I")
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
-    sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
-    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4)", book.computed, cols=8)
+    sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5)", book.computed, cols=2)
+    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5)", book.computed, cols=8)
     sheet.protect()
     book.close()

@@ -1,0 +1,115 @@
+"""A season ladder from computed session workbooks: read each session's figures, rank the players, write the ladder
+(a workbook, CSV, or a table for the terminal).
+
+The figures are the workbooks' own (their Totals sheets, as last computed), so the ladder agrees with what each
+session's secretary published. A workbook that cannot be read, or whose ranking is not complete, is refused by name.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+
+from ..engine.ladder import Ladder, LadderSession, SessionResult
+from ..engine.values import two_decimals
+from .interchange import read_workbook
+from .xlsx import WorkbookError
+
+__all__ = ["ladder_csv", "ladder_table", "read_ladder_session", "session_label"]
+
+
+def _exact(value: object, where: str) -> Fraction | None:
+    """A figure read from a cell, exactly as stored (a float's own decimal digits); blank is None."""
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise WorkbookError(f"{where}: expected a number, found {value!r}")
+    return Fraction(Decimal(repr(value)))
+
+
+def read_ladder_session(path: Path) -> LadderSession:
+    """A computed pairs-session workbook as a ladder reads it: every pair's players and its percentage (or, IMP
+    scoring, its IMPs and the boards it played), as the Totals sheet shows them."""
+    scored = read_workbook(path)
+    session = scored.session
+    two_fields = session.movement.two_fields
+    pairs = {(pair.number, pair.direction if two_fields else None): pair for pair in session.pairs}
+    imp_scoring = session.method.imp_scoring
+    results = []
+    for standing in scored.standings:
+        key = (standing.pair, standing.direction if two_fields else None)
+        pair = pairs.get(key)
+        where = f"{path}: Totals, pair {standing.pair}"
+        boards = _exact(standing.boards, where)
+        side = "" if standing.direction is None or not two_fields else f" {standing.direction.value}"
+        results.append(
+            SessionResult(
+                players=() if pair is None else pair.players,
+                percentage=None if imp_scoring else _exact(standing.percentage, where),
+                imps=_exact(standing.total, where) if imp_scoring else None,
+                boards=0 if boards is None else int(boards),
+                label=f"pair {standing.pair}{side}",
+            )
+        )
+    if not any(result.percentage is not None or result.imps is not None for result in results):
+        raise WorkbookError(f"{path}: no pair has a figure on Totals: compute it first (xlbridge calc)")
+    return LadderSession(
+        name=path.name,
+        event=session.event,
+        date=session.date,
+        imp_scoring=imp_scoring,
+        method=session.method.name,
+        results=tuple(results),
+    )
+
+
+def session_label(session: LadderSession, number: int) -> str:
+    """A session's column heading: its number and date (``3. 24 Nov 26``), or its number and name."""
+    if session.date is not None:
+        return f"{number}. {session.date.day} {session.date:%b %y}"
+    return f"{number}. {Path(session.name).stem[:14]}"
+
+
+def _figure(value: Fraction | None) -> str:
+    return "" if value is None else two_decimals(float(value))
+
+
+def ladder_csv(ladder: Ladder) -> str:
+    """CSV with a header row: place, player, sessions played and counted, total and average of those counted,
+    whether the player qualifies, the sessions not counted (by number), then each session's percentage."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    sessions = [session_label(session, number) for number, session in enumerate(ladder.sessions, start=1)]
+    writer.writerow(["place", "player", "played", "counted", "total", "average", "qualified", "not_counted", *sessions])
+    for row in ladder.rows:
+        dropped = [str(i) for i, (score, kept) in enumerate(zip(row.scores, row.counted, strict=True), 1)
+                   if score is not None and not kept]  # fmt: skip
+        writer.writerow([row.place, row.player, row.played, row.count, _figure(row.total), _figure(row.average),
+                         "yes" if row.qualified else "no", ";".join(dropped), *map(_figure, row.scores)])  # fmt: skip
+    return out.getvalue()
+
+
+def ladder_table(ladder: Ladder, title: str = "") -> str:
+    """The ladder as a person reads it: the ranked players, then those still short of the minimum; a percentage not
+    counted is shown in brackets."""
+    width = max([len(row.player) for row in ladder.rows] + [6])
+    labels = [session_label(session, number) for number, session in enumerate(ladder.sessions, start=1)]
+    columns = [max(len(label), 8) for label in labels]
+    head = f"{'Place':<6}{'Player':<{width}}  {'Played':>6}  {'Counted':>7}  {'Average':>7}  "
+    lines = [title or "Season ladder", ladder.description, ""]
+    lines.append(head + "  ".join(f"{label:>{w}}" for label, w in zip(labels, columns, strict=True)))
+    qualified = True
+    for row in ladder.rows:
+        if qualified and not row.qualified:
+            lines += ["", f"Not yet qualified (fewer than {ladder.minimum} sessions):"]
+            qualified = False
+        cells = []
+        for score, kept, w in zip(row.scores, row.counted, columns, strict=True):
+            text = "" if score is None else _figure(score) if kept else f"({_figure(score)})"
+            cells.append(f"{text:>{w}}")
+        line = f"{row.place:<6}{row.player:<{width}}  {row.played:>6}  {row.count:>7}  {_figure(row.average):>7}  "
+        lines.append(line + "  ".join(cells))
+    return "\n".join(lines)
