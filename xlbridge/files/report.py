@@ -304,6 +304,8 @@ def read_standings(path: Path) -> Standings:
         offset += 1
     standings.rows.sort(key=lambda row: (row.score is None, -(row.score or 0)))
     return standings
+
+
 def _key(value: float) -> Fraction:
     """A percentage as the session's Ranking key compares it: to 6 decimals."""
     return Fraction(Decimal(repr(round(value, 6))))
