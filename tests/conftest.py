@@ -21,3 +21,16 @@ def no_bug_behind_an_error_value(caplog: pytest.LogCaptureFixture) -> Iterator[N
     yield
     bugs = [record for record in caplog.records if record.name == "xlbridge" and record.levelno >= logging.ERROR]
     assert not bugs, f"{bugs[0].getMessage()}\n{bugs[0].exc_text or ''}"
+
+
+@pytest.fixture(scope="session")
+def teams_workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small Swiss teams event (USEBIO) imported as the teams-event workbook, computed."""
+    from xlbridge.files.interchange import import_to_workbook, read_results
+
+    from .test_interchange import TEAMS
+
+    folder = tmp_path_factory.mktemp("teams")
+    source = folder / "teams.xml"
+    source.write_text(TEAMS)
+    return import_to_workbook(read_results(source), folder / "teams.xlsx")

@@ -285,7 +285,7 @@ def test_a_session_that_cannot_be_read_is_refused_by_name(season: Path) -> None:
         ("notes.txt", "notes.txt: "),
         ("missing.xlsx", "missing.xlsx: no such file"),
         ("blank/teams-event.xlsx", "blank/teams-event.xlsx: has no Names sheet; is it an xlbridge pairs session?"),
-        ("blank/pairs-session.xlsx", "blank/pairs-session.xlsx: the Results sheet has no results"),
+        ("blank/pairs-session.xlsx", "blank/pairs-session.xlsx: has not been computed ("),
         ("howell.xlsx", "howell.xlsx: given twice"),
     ):
         done = xlbridge("ladder", "howell.xlsx", bad, "-o", "refused.xlsx", cwd=season)
@@ -303,6 +303,6 @@ def test_never_overwrites(season: Path) -> None:
     done = xlbridge("ladder", "howell.xlsx", "-o", "taken.xlsx", cwd=season)
     assert (done.returncode, done.stderr) == (
         2,
-        "xlbridge ladder: taken.xlsx: already exists; choose another name (or --force)\n",
+        "xlbridge ladder: taken.xlsx: already exists; choose another name (or --force to replace it)\n",
     )
     assert (season / "taken.xlsx").read_text() == "mine"

@@ -113,7 +113,7 @@ def test_every_session_choice_from_the_command_line(option: str, registry: Regis
 def drop_down(template: str, heading: str, tmp_path: Path) -> list[str]:
     path = tmp_path / f"{template}.xlsx"
     TEMPLATES[template](path, CLASSIC)
-    lists = read_values(open_package(path), "Lists")
+    lists = read_values(open_package(path), "Lists", computed=False)  # a template: the lists are typed, not computed
     col = next(c for (r, c), value in lists.items() if r == 1 and value == heading)
     return [str(value) for (r, c), value in sorted(lists.items()) if c == col and r > 1]
 

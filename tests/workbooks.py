@@ -20,7 +20,7 @@ class Book:
         self.path = path
         self.computed = computed
         self.package = open_package(path)
-        self.sheets = {name: read_values(self.package, name) for name in self.package.sheets}
+        self.sheets = {name: read_values(self.package, name, computed=False) for name in self.package.sheets}
 
     def value(self, sheet: str, ref: str) -> Any:
         match = re.fullmatch(r"([A-Z]+)(\d+)", ref)

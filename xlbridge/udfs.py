@@ -320,7 +320,7 @@ def SESSIONRESULTS(results: Cells, names: Cells, method: Cells, movement: Cells,
 @arg("movement", doc=MOVEMENT, **RANGE)
 @arg("per_board", doc=PER_BOARD, **RANGE)
 def PAIRTOTALS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
-    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage."""
+    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage, then the handicap, the handicapped percentage and place (blank without handicaps)."""
     return session.pairtotals(results, names, method, movement, per_board)
 
 

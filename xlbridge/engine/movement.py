@@ -21,7 +21,7 @@ from ..rules.methods import HOWELL, MITCHELL
 from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from .errors import BridgeInputError, Reason
 from .session import Pair
-from .values import as_whole_number
+from .values import as_whole_number, show
 
 __all__ = [
     "BoardSet",
@@ -33,6 +33,11 @@ __all__ = [
     "movement_problems",
     "whole_in",
 ]
+
+
+#: The largest board, round, table and pair number a movement read from a file may have (beyond any club's, and
+#: the highest board a pairs-session workbook prints a traveller for).
+MOVEMENT_LIMIT = 999
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -55,10 +60,15 @@ class BoardSet:
         found = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?", str(text))
         if found is None:
             raise BridgeInputError(f"boards {text!r}: expected first-last, such as 1-3")
-        first, last = int(found[1]), int(found[2] or found[1])
+        first, last = (int(number) if len(number) <= 12 else MOVEMENT_LIMIT + 1 for number in
+                       (found[1], found[2] or found[1]))  # fmt: skip
         if first < 1 or last < first:
             raise BridgeInputError(
                 f"boards {text!r}: the first board is 1 or more, the last no smaller", reason=Reason.OUT_OF_RANGE
+            )
+        if last > MOVEMENT_LIMIT:
+            raise BridgeInputError(
+                f"boards {show(str(text))}: board numbers go up to {MOVEMENT_LIMIT}", reason=Reason.OUT_OF_RANGE
             )
         return BoardSet(first, last)
 
@@ -356,10 +366,10 @@ def movement_from_rows(
         where = f"{context}: {name(index)}"
         try:
             encounter = Encounter(
-                whole_in(r, "round", 1),
-                whole_in(t, "table", 1),
-                None if str(ns or "").strip() == "" else whole_in(ns, "NS pair", 1),
-                None if str(ew or "").strip() == "" else whole_in(ew, "EW pair", 1),
+                whole_in(r, "round", 1, MOVEMENT_LIMIT),
+                whole_in(t, "table", 1, MOVEMENT_LIMIT),
+                None if str(ns or "").strip() == "" else whole_in(ns, "NS pair", 1, MOVEMENT_LIMIT),
+                None if str(ew or "").strip() == "" else whole_in(ew, "EW pair", 1, MOVEMENT_LIMIT),
                 BoardSet.parse(boards),
             )
         except BridgeInputError as error:

@@ -135,7 +135,7 @@ class Result:
 
 
 def _result_from_number(number: float, shown: str) -> Result:
-    if not (math.isfinite(number) and float(number).is_integer()):
+    if isinstance(number, float) and not (math.isfinite(number) and number.is_integer()):
         raise BridgeInputError(f"result {shown}: tricks must be a whole number")
     count = int(number)
     return Result("tricks", count, shown) if count >= 0 else Result("down", -count, shown)

@@ -190,9 +190,16 @@ Row = Line | Unscorable
 
 
 def read_play(contract: object, declarer: object, result: object, board: int) -> Play:
-    """A contract, declarer and result as typed, checked against the board (the declarer decides who is
-    vulnerable, so it is needed when one side alone is)."""
+    """A contract, declarer and result as typed, checked against the board.
+
+    A played contract needs its declarer here, whatever the vulnerability: a session or a match keeps every score
+    from North-South's side, and only the declarer says which side scored it (a passed-out board has none).
+    """
     play = parse_play(contract, declarer, result)
+    if play.declarer is None and not play.contract.passed_out:
+        raise BridgeInputError(
+            f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
+        )
     signed_score(play, board_vulnerability(board))
     return play
 
@@ -264,6 +271,17 @@ class Session:
     @property
     def problems(self) -> list[Unscorable]:
         return [line for line in self.lines if isinstance(line, Unscorable)]
+
+    def unlisted(self, row: Row) -> str:
+        """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
+        for a session without a list, such as one board's traveller)."""
+        numbers = {pair.number for pair in self.pairs}
+        if not numbers:
+            return ""
+        for side, number in (("NS", row.ns), ("EW", row.ew)):
+            if number is not None and number not in numbers:
+                return f"{side} pair {number} is not on the list of pairs"
+        return ""
 
 
 @dataclass(frozen=True, slots=True)

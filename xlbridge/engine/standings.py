@@ -134,20 +134,7 @@ class SessionScore:
 def _line_problems(session: Session) -> list[str]:
     """What needs checking on each line: why it cannot be scored, or a pair not on the session's list of pairs (a
     session without a list, such as one board's traveller, checks no pairs)."""
-    numbers = {pair.number for pair in session.pairs}
-    problems = []
-    for row in session.lines:
-        if isinstance(row, Unscorable):
-            problems.append(row.reason)
-        elif not numbers:
-            problems.append("")
-        elif row.ns not in numbers:
-            problems.append(f"NS pair {row.ns} is not on the list of pairs")
-        elif row.ew not in numbers:
-            problems.append(f"EW pair {row.ew} is not on the list of pairs")
-        else:
-            problems.append("")
-    return problems
+    return [row.reason if isinstance(row, Unscorable) else session.unlisted(row) for row in session.lines]
 
 
 def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError]:

@@ -19,11 +19,20 @@ def is_blank(value: object) -> bool:
     return value is None or (isinstance(value, str) and not value.strip())
 
 
+#: How much of a received value a message quotes: enough to find it, never a whole file's worth.
+SHOWN = 60
+
+
 def show(value: object) -> str:
-    """A received value as a message shows it."""
-    if isinstance(value, float) and value.is_integer():
+    """A received value as a message shows it (a long one cut short, saying how long it was)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN:
+        return f"a number of {len(str(abs(value))) if value.bit_length() < 14_000 else 'thousands of'} digits"
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
         return str(int(value))
-    return repr(value) if isinstance(value, str) else str(value)
+    text = repr(value) if isinstance(value, str) else str(value)
+    if len(text) > SHOWN:
+        return f"{text[: SHOWN - 10]}... ({len(value) if isinstance(value, str) else len(text)} characters)"
+    return text
 
 
 def as_whole_number(value: object, argument: str) -> int:

@@ -23,6 +23,7 @@ from typing import Any
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
 from .evaluate import Computed, evaluate
+from .outputs import check_open, check_output, target_of
 from .xlsx import (
     ExcelErrorValue,
     Package,
@@ -34,7 +35,16 @@ from .xlsx import (
     write_package,
 )
 
-__all__ = ["CALLS", "SECONDS", "Computed", "calc_workbook", "compute", "register_functions", "write_values"]
+__all__ = [
+    "CALLS",
+    "SECONDS",
+    "Computed",
+    "calc_workbook",
+    "compute",
+    "register_functions",
+    "workbook_suffix",
+    "write_values",
+]
 
 #: How many times each xlbridge function was called by the engine, and the seconds spent in it, cell conversions
 #: included (both reset by :func:`compute`).
@@ -198,21 +208,52 @@ def write_values(
     replaced = {}
     for sheet, cells in values.items():
         part = package.sheets[sheet]
-        replaced[part] = patch_sheet(package.parts[part], cells)
+        try:
+            replaced[part] = patch_sheet(package.parts[part], cells)
+        except WorkbookError as error:
+            raise WorkbookError(f"{package.path}: part {part}: {error.message}") from None
     replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
     write_package(package, replaced, destination, replace=replace)
 
 
-def calc_workbook(source: Path, destination: Path | None = None, in_place: bool = False) -> tuple[Path, Computed]:
+#: A workbook's kind, by its main part's content type, and the name ending Excel expects for it.
+WORKBOOK_SUFFIXES = {
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml": ".xlsx",
+    "application/vnd.ms-excel.sheet.macroEnabled.main+xml": ".xlsm",
+    "application/vnd.openxmlformats-officedocument.spreadsheetml.template.main+xml": ".xltx",
+    "application/vnd.ms-excel.template.macroEnabled.main+xml": ".xltm",
+}
+
+
+def workbook_suffix(package: Package) -> str:
+    """The name ending of the workbook's kind (.xlsx, or .xlsm for one with macros): a copy under another ending
+    is one Excel refuses to open."""
+    types = package.parts.get("[Content_Types].xml", b"").decode("utf-8", "replace")
+    for content_type, suffix in WORKBOOK_SUFFIXES.items():
+        if content_type in types:
+            return suffix
+    return package.path.suffix.lower() if package.path.suffix.lower() in WORKBOOK_SUFFIXES.values() else ".xlsx"
+
+
+def calc_workbook(
+    source: Path, destination: Path | None = None, in_place: bool = False, replace: bool = False
+) -> tuple[Path, Computed]:
     """Compute ``source`` and write the values into a copy at ``destination`` (default ``NAME-computed.xlsx``
-    beside it); with ``in_place``, replace ``source`` itself, atomically. Never overwrites anything else."""
+    beside it); with ``in_place``, replace ``source`` itself (the file a link points at), atomically, keeping its
+    mode. Never writes over anything else, unless ``replace`` (an existing ``destination``, or a workbook that an
+    office program has open)."""
     package = open_package(source)
+    suffix = workbook_suffix(package)
     if in_place:
+        check_open(source, replace)
         destination = source
-    elif destination is None:
-        destination = source.with_name(f"{source.stem}-computed{source.suffix}")
-    if destination.resolve() == source.resolve() and not in_place:
-        raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
+    else:
+        if destination is None:
+            destination = source.with_name(f"{source.stem}-computed{suffix}")
+        if target_of(destination) == target_of(source):
+            raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
+        kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
+        check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)
-    write_values(package, computed.values, destination, replace=in_place)
+    write_values(package, computed.values, destination, replace=in_place or replace)
     return destination, computed

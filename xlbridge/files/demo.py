@@ -8,6 +8,7 @@ from pathlib import Path
 
 from .calc import calc_workbook
 from .demo_data import demo_data
+from .outputs import check_folder, check_open, write_atomically
 from .report import read_ranking
 from .templates import CLASSIC, pairs_session, teams_match
 from .templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
@@ -41,10 +42,9 @@ def _install(fresh: Path, target: Path, force: bool) -> None:
             f"{target}: exists and differs from the demo (changed by you?); kept. "
             "Use --out for another folder, or --force to replace it"
         )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    staged = target.with_name(f".{target.name}.new")
-    shutil.copyfile(fresh, staged)
-    staged.replace(target)
+    if target.exists():
+        check_open(target, force)
+    write_atomically(target, lambda staged: shutil.copyfile(fresh, staged), replace=True)
 
 
 def match_summary(path: Path) -> str:
@@ -67,6 +67,7 @@ def match_summary(path: Path) -> str:
 
 
 def run_demo(folder: Path, force: bool = False) -> int:
+    check_folder(folder)
     with tempfile.TemporaryDirectory() as scratch:
         build_demo(Path(scratch))
         for name in DEMO_FILES:

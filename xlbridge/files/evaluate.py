@@ -1,7 +1,7 @@
 """Computing a workbook whose formulas are all xlbridge's own, directly, without a general formula engine.
 
 xlbridge's templates compute every figure with xlbridge functions of ranges, defined names and constants
-(``=SESSIONRESULTS(Results!$A$2:$H$301,Names!$A$2:$D$41,Method,Movement,PerBoard)``) and show some of them again by
+(``=SESSIONRESULTS(Results!$A$2:$H$301,Names!$A$2:$E$41,Method,Movement,PerBoard)``) and show some of them again by
 reference (``=Title``). :func:`evaluate` reads such a workbook's formulas, works out the order they depend on each
 other, and calls the worksheet functions (:mod:`xlbridge.excel`) with the cells as Excel would hand them over: the
 same functions, so the same answers, in a small fraction of the time the ``formulas`` engine needs. A workbook
@@ -241,7 +241,7 @@ def evaluate(package: Package) -> Computed | None:
     except _NotOursError:
         return None
     names = _defined_names(package)
-    book = _Book(package, names, {sheet: read_values(package, sheet) for sheet in package.sheets}, {})
+    book = _Book(package, names, {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}, {})
     computed = Computed()
     try:
         needs = {id(f): _depends_on(node, f.sheet, book) for f, node in parsed}

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import csv
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from ..engine.errors import BridgeInputError
 from ..engine.movement import Encounter, Movement, movement_from_rows
 from ..engine.session import Pair
+from .outputs import check_output, write_atomically
 
 __all__ = ["CSV_COLUMNS", "movement_csv", "movement_table", "read_movement_csv", "table_cards", "write_new"]
 
@@ -29,16 +28,26 @@ def movement_csv(movement: Movement) -> str:
     return out.getvalue()
 
 
+#: Far beyond any movement's CSV (30 tables, 15 rounds: some 7 KB).
+MAX_MOVEMENT_BYTES = 1024 * 1024
+
+
 def read_movement_csv(path: Path) -> Movement:
     """A movement CSV as :func:`movement_csv` writes it (a header naming the five columns, in any order); refused
     with one line naming the file and the line when it cannot be used or is not a sound movement."""
     try:
+        if path.stat().st_size > MAX_MOVEMENT_BYTES:
+            raise BridgeInputError(f"{path}: refused: {path.stat().st_size:,} bytes is far more than a movement holds")
         text = path.read_bytes().decode("utf-8-sig")
     except OSError as error:
         raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
     except UnicodeDecodeError:
         raise BridgeInputError(f"{path}: is not a text (CSV) file") from None
-    rows = list(csv.reader(io.StringIO(text)))
+    reader = csv.reader(io.StringIO(text, newline=""))  # a line end inside a quoted field is the field's
+    try:
+        rows = list(reader)
+    except csv.Error as error:  # a field over the size limit, a quote left open
+        raise BridgeInputError(f"{path}: line {reader.line_num}: cannot be read as CSV ({error})") from None
     numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
     if not numbered:
         raise BridgeInputError(f"{path}: the movement file is empty")
@@ -147,14 +156,9 @@ def table_cards(movement: Movement, event: str = "") -> str:
     )  # fmt: skip
 
 
-def write_new(path: Path, text: str, replace: bool = False) -> Path:
-    """Write a text file whole (a temporary file, then renamed); an existing file is kept unless ``replace``."""
-    if path.exists() and not replace:
-        raise BridgeInputError(f"{path}: already exists; choose another name (or --force)")
-    folder = path.parent if str(path.parent) else Path(".")
-    folder.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.")
-    with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
-        out.write(text)
-    os.replace(temporary, path)
+def write_new(path: Path, text: str, replace: bool = False, writes: str = "CSV", suffix: str = ".csv") -> Path:
+    """Write a text file whole (aside, then renamed; see :func:`~xlbridge.files.outputs.write_atomically`), under a
+    name ending in ``suffix`` (what is written: ``writes``); an existing file is kept unless ``replace``."""
+    check_output(path, writes=writes, suffixes=(suffix,), replace=replace)
+    write_atomically(path, lambda staged: staged.write_text(text, encoding="utf-8", newline="\n"), replace=replace)
     return path

@@ -20,6 +20,7 @@ import datetime as dt
 import os
 import re
 import shutil
+import stat
 import tempfile
 from dataclasses import dataclass
 from fractions import Fraction
@@ -36,6 +37,7 @@ from ..engine.standings import Figure, SessionScore, score_session
 from ..engine.values import two_decimals
 from ..rules import Side
 from .interchange.workbook import ScoredSession, read_workbook
+from .outputs import target_of, user_umask
 from .report import Ranking, RankingRow, read_ranking
 from .xlsx import ExcelErrorValue, WorkbookError
 
@@ -367,6 +369,8 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
         raise WorkbookError(f"{workbook}: no such file")
     if folder.exists() and not folder.is_dir():
         raise WorkbookError(f"{folder}: is a file, not a folder")
+    if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
+        raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
     if folder.exists() and any(folder.iterdir()) and not _is_publication(folder) and not force:
         raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
     environment = _environment()
@@ -380,7 +384,7 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
                 out.write(html)
         stylesheet = files("xlbridge.files").joinpath("web", STYLESHEET).read_text(encoding="utf-8")
         (staged / STYLESHEET).write_text(stylesheet, encoding="utf-8", newline="\n")
-        os.chmod(staged, 0o755)
+        os.chmod(staged, stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else 0o777 & ~user_umask())
         if folder.exists():
             retired = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
             folder.replace(retired / folder.name)

@@ -1,7 +1,8 @@
-"""Reading the ranking back out of a computed pairs-session workbook, and printing it.
+"""Reading the ranking back out of a computed pairs-session workbook, and the standings out of a teams event, and
+printing them.
 
-The figures come from the workbook's own cells (its Ranking sheet, as last computed), so what the command line says
-is what the secretary sees in Excel.
+The figures come from the workbook's own cells (its Ranking or Standings sheet, as last computed), so what the
+command line says is what the secretary sees in Excel.
 """
 
 from __future__ import annotations
@@ -18,9 +19,18 @@ from ..engine.standings import share_places
 from ..engine.values import two_decimals
 from ..rules import Side
 from .templates.pairs_session import LAYOUT
+from .templates.teams_event import STANDINGS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
 
-__all__ = ["Ranking", "RankingRow", "read_handicapped_ranking", "read_ranking"]
+__all__ = [
+    "Ranking",
+    "RankingRow",
+    "StandingRow",
+    "Standings",
+    "read_handicapped_ranking",
+    "read_ranking",
+    "read_standings",
+]
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,8 @@ def read_ranking(path: Path) -> Ranking:
     """The Ranking sheet of a computed pairs-session workbook."""
     package = open_package(path)
     if "Ranking" not in package.sheets:
+        if STANDINGS.sheet in package.sheets:
+            raise WorkbookError(f"{path}: a teams event, not a pairs session: xlbridge standings prints its standings")
         raise WorkbookError(f"{path}: has no Ranking sheet; is it an xlbridge pairs session?")
     values = read_values(package, "Ranking")
     block = LAYOUT.ranking
@@ -168,6 +180,130 @@ def read_ranking(path: Path) -> Ranking:
         )
         offset += 1
     return ranking
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    """A team's line of a teams event's standings, as its Standings sheet shows it."""
+
+    place: str
+    team: str
+    name: str
+    played: int | None
+    imps_for: float | None
+    imps_against: float | None
+    vps: float | None
+    bam: float | None
+    score: float | None
+
+
+#: The columns of ``xlbridge standings --csv`` (those of the Standings sheet), and how each is shown.
+STANDING_FIELDS = ("place", "team", "name", "played", "imps_for", "imps_against", "vps", "bam", "score")
+DECIMALS = {"vps", "bam", "score"}
+
+
+@dataclass
+class Standings:
+    event: str = ""
+    description: str = ""
+    rows: list[StandingRow] = field(default_factory=list)
+
+    @property
+    def board_a_match(self) -> bool:
+        """Scored by board-a-match points (the VPs column is empty)."""
+        return all(row.vps is None for row in self.rows) and any(row.bam is not None for row in self.rows)
+
+    def table(self) -> str:
+        """The standings in place order, as a person reads them."""
+        lines = [self.event or "Standings"]
+        if self.description:
+            lines.append(self.description)
+        lines.append("")
+        width = max([len(row.name) for row in self.rows] + [4])
+        if self.board_a_match:
+            lines.append(f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}  {'BAM points':>10}")
+        else:
+            lines.append(f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}  {'IMPs for':>8}  "
+                         f"{'IMPs against':>12}  {'VPs':>7}")  # fmt: skip
+        for row in self.rows:
+            shown = [_shown(row.played), _shown(row.imps_for), _shown(row.imps_against), _shown(row.vps, True),
+                     _shown(row.bam, True)]  # fmt: skip
+            start = f"{row.place:<6}{row.team:>5}  {row.name:<{width}}  {shown[0]:>6}"
+            if self.board_a_match:
+                lines.append(f"{start}  {shown[4]:>10}")
+            else:
+                lines.append(f"{start}  {shown[1]:>8}  {shown[2]:>12}  {shown[3]:>7}")
+        return "\n".join(lines)
+
+    def csv(self) -> str:
+        """CSV with a header row: place, team, name, played, imps_for, imps_against, vps, bam, score."""
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(STANDING_FIELDS)
+        for row in self.rows:
+            writer.writerow([_shown(getattr(row, name), name in DECIMALS) for name in STANDING_FIELDS])
+        return out.getvalue()
+
+
+def _shown(value: object, decimals: bool = False) -> str:
+    """A figure as the sheet formats it: victory points, board-a-match points and scores to 2 decimals."""
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return two_decimals(value) if decimals or not value.is_integer() else str(int(value))
+    return str(value)
+
+
+def read_standings(path: Path) -> Standings:
+    """The Standings sheet of a computed teams-event workbook, in place order."""
+    package = open_package(path)
+    if STANDINGS.sheet not in package.sheets:
+        if "Ranking" in package.sheets:
+            raise WorkbookError(f"{path}: a pairs session, not a teams event: xlbridge ranking prints its ranking")
+        raise WorkbookError(f"{path}: has no Standings sheet; is it an xlbridge teams event?")
+    values = read_values(package, STANDINGS.sheet)
+    headings = [cell_text(values.get((STANDINGS.header_row + 1, STANDINGS.col(name) + 1))) for name in
+                STANDINGS.columns]  # fmt: skip
+    if headings != list(STANDINGS.columns):
+        raise WorkbookError(f"{path}: the Standings sheet's headings are not an xlbridge teams event's")
+
+    def at(position: tuple[int, int]) -> object:
+        return values.get((position[0] + 1, position[1] + 1))
+
+    standings = Standings(event=cell_text(at(STANDINGS_TITLE)), description=cell_text(at(STANDINGS_SUBTITLE)))
+    offset = 0
+    while True:
+
+        def cell(heading: str, offset: int = offset) -> object:
+            return values.get(STANDINGS.position(heading, offset))
+
+        team = cell("Team")
+        if team in (None, ""):
+            break
+        row = STANDINGS.first_row + offset + 1
+        where = f"{path}: Standings row {row}"
+        for heading in STANDINGS.columns:
+            value = cell(heading)
+            if isinstance(value, ExcelErrorValue):
+                raise WorkbookError(f"{where} shows {value.code} ({heading}): the standings are not complete (see "
+                                    "the Check column of Matches)")  # fmt: skip
+        played = _number(cell("Played"), where)
+        standings.rows.append(
+            StandingRow(
+                place=cell_text(cell("Place")),
+                team=cell_text(team),
+                name=cell_text(cell("Name")),
+                played=None if played is None else int(played),
+                imps_for=_number(cell("IMPs for"), where),
+                imps_against=_number(cell("IMPs against"), where),
+                vps=_number(cell("VPs"), where),
+                bam=_number(cell("BAM points"), where),
+                score=_number(cell("Score"), where),
+            )
+        )
+        offset += 1
+    standings.rows.sort(key=lambda row: (row.score is None, -(row.score or 0)))
+    return standings
 
 
 def _key(value: float) -> Fraction:

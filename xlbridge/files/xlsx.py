@@ -11,14 +11,15 @@ from __future__ import annotations
 import datetime as dt
 import os
 import re
-import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from xml.sax.saxutils import escape
 
 from ..engine.errors import BridgeInputError
+from .outputs import write_atomically
 from .xmlsafe import parse_xml
 
 __all__ = [
@@ -30,12 +31,15 @@ __all__ = [
     "column_letters",
     "column_number",
     "excel_date",
+    "excel_escape",
     "excel_serial",
+    "excel_unescape",
     "mark_values_current",
     "open_package",
     "patch_sheet",
     "read_values",
     "split_ref",
+    "values_current",
     "write_package",
 ]
 
@@ -127,7 +131,7 @@ def _read_members(path: Path) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
             try:
                 with archive.open(info) as member:
                     data = member.read(info.file_size + 1)
-            except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError) as error:
+            except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError) as error:
                 raise WorkbookError(f"{path}: the workbook is damaged (part {info.filename}: {error})") from None
             if len(data) > info.file_size:
                 raise WorkbookError(f"{path}: refused: part {info.filename} unpacks larger than it says (zip bomb)")
@@ -230,7 +234,7 @@ def _cell(prefix: str, attributes: list[tuple[str, str]], formula: str, value: o
     elif isinstance(value, ExcelErrorValue):
         kind, body = "e", f"<{prefix}v>{value.code}</{prefix}v>"
     else:
-        text = escape(str(value))
+        text = escape(excel_escape(str(value)))
         if formula:
             kind, body = "str", f"<{prefix}v>{text}</{prefix}v>"
         else:
@@ -242,6 +246,23 @@ def _cell(prefix: str, attributes: list[tuple[str, str]], formula: str, value: o
     attrs = "".join(f' {name}="{val}"' for name, val in kept)
     inner = formula + body
     return f"<{prefix}c{attrs}>{inner}</{prefix}c>" if inner else f"<{prefix}c{attrs}/>"
+
+
+#: Characters XML 1.0 cannot hold, which Excel writes as ``_xHHHH_`` (ECMA-376 Part 1, 22.9.2.19 ST_Xstring).
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+_ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
+
+
+def excel_escape(text: str) -> str:
+    """Text as a cell's XML holds it: characters XML cannot hold as ``_xHHHH_``, and an ``_x`` that would read as
+    one escaped itself (``_x005F_``), as Excel writes them."""
+    text = re.sub(r"_(?=x[0-9A-Fa-f]{4}_)", "_x005F_", text)
+    return _NOT_XML.sub(lambda match: f"_x{ord(match[0]):04X}_", text)
+
+
+def excel_unescape(text: str) -> str:
+    """Text as the cell shows it, from its XML (:func:`excel_escape` undone)."""
+    return _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text) if "_x" in text else text
 
 
 @dataclass(frozen=True)
@@ -271,8 +292,11 @@ def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
     match = _SHEET_DATA.search(xml)
     if match is None:
         raise WorkbookError("a worksheet part has no <sheetData>")
-    prefix = match.group(1).decode()
-    content = (match.group(4) or b"").decode("utf-8")
+    try:
+        prefix = match.group(1).decode()
+        content = (match.group(4) or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        raise WorkbookError("a worksheet part is not UTF-8 XML; cannot place values safely") from None
     by_row: dict[int, dict[int, object]] = {}
     for (row, col), value in values.items():
         by_row.setdefault(row, {})[col] = value
@@ -280,8 +304,8 @@ def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
     rows: list[tuple[int, str]] = []
     for element, _ in _elements(content, "row", prefix):
         label = dict(_open_tag_attributes(element)).get("r")
-        if label is None:
-            raise WorkbookError("a worksheet row has no row number (r attribute); cannot place values safely")
+        if label is None or not label.isdigit():
+            raise WorkbookError(f"a worksheet row's number is {label!r}, not a number; cannot place values safely")
         rows.append((int(label), element))
     seen = {number for number, _ in rows}
     for number in by_row:
@@ -310,9 +334,10 @@ def _patch_row(element: str, number: int, updates: Mapping[int, object], prefix:
     cells: list[tuple[int, str]] = []
     for cell, _ in _elements(inner, "c", prefix):
         ref = dict(_open_tag_attributes(cell)).get("r")
-        if ref is None:
-            raise WorkbookError(f"row {number} has a cell without a reference; cannot place values safely")
-        cells.append((split_ref(ref)[1], cell))
+        try:
+            cells.append((split_ref(ref or "")[1], cell))
+        except ValueError:
+            raise WorkbookError(f"row {number} has a cell referenced {ref!r}; cannot place values safely") from None
     present = {col for col, _ in cells}
     patched = [(col, _rewrite_cell(cell, prefix, updates[col]) if col in updates else cell) for col, cell in cells]
     for col, value in updates.items():
@@ -346,14 +371,11 @@ def mark_values_current(workbook_xml: bytes) -> bytes:
 
 def write_package(package: Package, replaced: Mapping[str, bytes], destination: Path, replace: bool = False) -> None:
     """Write the package with ``replaced`` parts to ``destination``: every other part is copied as it was, in the
-    same order with the same zip settings. The file appears complete or not at all (written aside, then renamed);
-    an existing destination is replaced only when ``replace`` is set."""
-    if destination.exists() and not replace:
-        raise WorkbookError(f"{destination}: already exists; choose another output name")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=destination.parent, prefix=f".{destination.name}.", suffix=".tmp")
-    os.close(handle)
-    try:
+    same order with the same zip settings. The file appears complete or not at all, through a symbolic link, with
+    the mode of the file it replaces (see :func:`~xlbridge.files.outputs.write_atomically`); an existing
+    destination is replaced only when ``replace`` is set."""
+
+    def fill(temporary: Path) -> None:
         with zipfile.ZipFile(temporary, "w") as archive:
             for info in package.infos:
                 data = replaced.get(info.filename, package.parts[info.filename])
@@ -362,12 +384,8 @@ def write_package(package: Package, replaced: Mapping[str, bytes], destination: 
                 copy.external_attr = info.external_attr
                 copy.create_system = info.create_system
                 archive.writestr(copy, data)
-        if not replace and destination.exists():
-            raise WorkbookError(f"{destination}: appeared while writing; not replaced")
-        os.replace(temporary, destination)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+
+    write_atomically(destination, fill, replace=replace)
 
 
 # --- reading stored values -----------------------------------------------------------------------------------------
@@ -403,40 +421,75 @@ def _shared_strings(package: Package) -> list[str]:
         return []
     strings = []
     for item in parse_xml(package.parts[name]).iter(f"{{{MAIN_NS}}}si"):
-        strings.append("".join(text.text or "" for text in item.iter(f"{{{MAIN_NS}}}t")))
+        strings.append(excel_unescape("".join(text.text or "" for text in item.iter(f"{{{MAIN_NS}}}t"))))
     return strings
 
 
-def read_values(package: Package, sheet: str) -> dict[tuple[int, int], object]:
-    """The values a sheet stores (as last computed), by (row, column); errors as :class:`ExcelErrorValue`."""
+def _stored(raw: str, kind: str, shared: list[str]) -> object:
+    """A cell's stored value from its ``<v>`` text and type; ValueError or IndexError if it is not one."""
+    if kind == "s":
+        return shared[int(raw)]
+    if kind == "str":
+        return excel_unescape(raw)
+    if kind == "b":
+        return raw.strip() == "1"
+    if kind == "e":
+        return ExcelErrorValue(raw)
+    number = float(raw)
+    if number != number or number in (float("inf"), float("-inf")):
+        raise ValueError(f"not a number a cell can hold: {raw!r}")
+    return int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number
+
+
+def values_current(package: Package) -> bool:
+    """Whether the values the workbook stores are its formulas' results: not when it asks to be computed in full
+    when opened (``fullCalcOnLoad``, as XlsxWriter and openpyxl write a workbook they could not compute)."""
+    match = _CALC_PR.search(package.parts[package.workbook_part])
+    return match is None or re.search(rb'\sfullCalcOnLoad="(1|true)"', match.group(2)) is None
+
+
+def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tuple[int, int], object]:
+    """The values a sheet stores (as last computed), by (row, column); errors as :class:`ExcelErrorValue`.
+
+    A workbook whose values are not current (see :func:`values_current`), or a formula cell without a stored value,
+    means the workbook was never computed (a blank template, or a file saved by a program that drops the values):
+    refused when ``computed`` (else read as it is), so that nothing reads an uncomputed sheet as empty or as zeros.
+    A value the cell cannot hold (a damaged part) is refused.
+    """
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
+    if computed and not values_current(package):
+        raise WorkbookError(
+            f"{package.path}: has not been computed (it asks to be computed when opened): compute it first "
+            "(xlbridge calc), or open it in Excel and save it"
+        )
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
     for element in parse_xml(package.parts[package.sheets[sheet]]).iter(f"{{{MAIN_NS}}}c"):
         ref = element.get("r")
         if ref is None:
             continue
-        row, col, _, _ = split_ref(ref)
+        try:
+            row, col, _, _ = split_ref(ref)
+        except ValueError:
+            raise WorkbookError(f"{package.path}: sheet {sheet}: {ref!r} is not a cell reference (damaged?)") from None
         kind = element.get("t", "n")
         raw = element.findtext(f"{{{MAIN_NS}}}v")
-        value: object
         if kind == "inlineStr":
-            value = "".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t"))
-        elif raw is None or (raw == "" and kind not in ("str", "s")):
-            continue  # no value stored (a formula not yet computed)
-        elif kind == "s":
-            value = shared[int(raw)]
-        elif kind == "str":
-            value = raw
-        elif kind == "b":
-            value = raw == "1"
-        elif kind == "e":
-            value = ExcelErrorValue(raw)
-        elif not raw.strip():  # a formula never computed (XlsxWriter writes an empty value): nothing stored
+            values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t")))
             continue
-        else:
-            number = float(raw)
-            value = int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number
-        values[(row, col)] = value
+        if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
+            if element.find(f"{{{MAIN_NS}}}f") is not None and computed:
+                raise WorkbookError(
+                    f"{package.path}: has not been computed (sheet {sheet}, cell {ref} has a formula and no value): "
+                    f"compute it first (xlbridge calc), or open it in Excel and save it"
+                )
+            continue
+        try:
+            values[(row, col)] = _stored(raw, kind, shared)
+        except (ValueError, IndexError):
+            raise WorkbookError(
+                f"{package.path}: sheet {sheet}, cell {ref} holds {raw[:20]!r}, which is not a value of its type "
+                "(damaged?)"
+            ) from None
     return values

@@ -6,13 +6,15 @@ ever fetched: a document type line such as USEBIO's ``<!DOCTYPE USEBIO SYSTEM ".
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import IO
 from xml.parsers import expat
+from xml.sax.saxutils import escape
 
 from ..engine.errors import BridgeInputError
 
-__all__ = ["UnsafeXMLError", "XMLSyntaxError", "parse_xml"]
+__all__ = ["UnsafeXMLError", "XMLSyntaxError", "parse_xml", "xml_text"]
 
 
 class UnsafeXMLError(BridgeInputError):
@@ -62,4 +64,16 @@ def parse_xml(source: bytes | IO[bytes], lines: dict[int, int] | None = None) ->
         parser.Parse(data, True)
     except expat.ExpatError as error:
         raise XMLSyntaxError(f"line {error.lineno}: {expat.ErrorString(error.code)}") from None
+    except LookupError as error:  # the XML declaration names an encoding Python does not know
+        raise XMLSyntaxError(f"line 1: {error}") from None
     return builder.close()
+
+
+#: Characters an XML 1.0 document cannot hold at all, not even as a character reference.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
+
+
+def xml_text(value: object) -> str:
+    """A value as XML character data: ``&``, ``<`` and ``>`` escaped, a character XML cannot hold shown as the
+    replacement character (U+FFFD), so that what is written always parses."""
+    return escape(_NOT_XML.sub("\ufffd", str(value)))

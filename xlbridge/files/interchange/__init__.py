@@ -8,8 +8,10 @@ reads a computed session back for :func:`~xlbridge.interchange.usebio.write_useb
 
 from __future__ import annotations
 
-import os
-import tempfile
+import codecs
+import io
+import zipfile
+import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -18,9 +20,11 @@ from ...engine.checks import check_session, flag_rows
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.movement import Movement
-from ...engine.session import Pair
+from ...engine.session import Pair, Row, Unscorable
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
-from .common import Imported, ImportFileError, Problem, fail
+from ..outputs import check_output, write_atomically
+from ..xlsx import OLE2_MAGIC
+from .common import Imported, ImportFileError, Problem, fail, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
@@ -32,7 +36,9 @@ __all__ = [
     "Imported",
     "Problem",
     "ScoredSession",
+    "check_import",
     "detect_format",
+    "export_session",
     "import_to_workbook",
     "read_names",
     "read_results",
@@ -42,11 +48,82 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
+#: What the workbooks hold: the pairs session prints a traveller for every board from 1 to the highest; the teams
+#: event shows the standings after each round.
+MAX_BOARD = 999
+MAX_RESULTS = 20_000
+MAX_ROUNDS = 99
+#: The most characters an Excel cell holds (Excel's specifications and limits).
+MAX_TEXT = 32_767
+
+#: Files that are not results files, by how they start.
+SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (OLE2_MAGIC, "an old Excel .xls workbook, a password-protected workbook or another Office file"),
+    (b"%PDF", "a PDF document"),
+    (b"{\\rtf", "an RTF document"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ", "an xz-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+)
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+#: What a zip file is, by a part only that kind holds (Office Open XML), or by its ``mimetype`` part (OpenDocument).
+ZIP_KINDS = (("xl/", "an Excel workbook"), ("word/", "a Word document"), ("ppt/", "a PowerPoint presentation"))
+OPENDOCUMENT = {
+    "application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spreadsheet (.ods)",
+    "application/vnd.oasis.opendocument.text": "an OpenDocument text (.odt)",
+}
+UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
+
+
+def _zip_kind(data: bytes) -> str:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = archive.namelist()
+            if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
+                mimetype = archive.read("mimetype").decode("ascii", "replace").strip()
+                return OPENDOCUMENT.get(mimetype, "an OpenDocument file")
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError):
+        return "a damaged zip archive"
+    for prefix, kind in ZIP_KINDS:
+        if any(name.startswith(prefix) for name in names):
+            return kind
+    return "a zip archive"
+
+
+def _binary(head: bytes) -> bool:
+    """Bytes no text file holds: a NUL, or C0 control characters (but tab, line ends and form feed) in numbers."""
+    controls = sum(1 for byte in head if byte < 32 and byte not in b"\t\n\r\x0c\x1a")
+    return b"\x00" in head or controls > max(2, len(head) // 100)
+
+
+def text_of(data: bytes) -> bytes:
+    """A text file as UTF-8 bytes: UTF-16 (Excel's "Unicode text", with its byte-order mark) is converted."""
+    if data.startswith(UTF16_MARKS):
+        try:
+            return data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            raise BridgeInputError("not a results file (it starts as UTF-16 text but is not readable as it)") from None
+    return data
 
 
 def detect_format(data: bytes) -> str:
-    """USEBIO, PBN or CSV, from the content (not the name)."""
-    head = data[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
+    """USEBIO, PBN or CSV, from the content (not the name); a file that is none of them is refused, saying what it
+    is: ``not a results file (it is an Excel workbook)``."""
+    raw = data[:4096]
+    kind = _zip_kind(data) if raw.startswith(ZIP_MAGIC) else None
+    kind = kind or next((what for magic, what in SIGNATURES if raw.startswith(magic)), None)
+    if kind is None and not raw.startswith(UTF16_MARKS) and _binary(raw):
+        kind = "a binary file, not text"
+    if kind is not None:
+        raise BridgeInputError(f"not a results file (it is {kind})")
+    head = text_of(data[:4096])[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
+    if head[:15].lower().startswith((b"<!doctype html", b"<html")):
+        raise BridgeInputError("not a results file (it is a web page, HTML)")
     if head.startswith(b"<"):
         return "USEBIO"
     if head.startswith((b"%", b"[")):
@@ -68,43 +145,130 @@ def read_results(
     has them, the players' made into the pair's by ``handicaps``).
 
     Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
-    meeting itself, NS and EW swapped within a meeting) and, given ``movement_file`` (the CSV of ``xlbridge
-    movement --csv``), against the movement (pairs that do not play the board, a line missing, boards outside the
-    session). ``movement`` (Howell or Mitchell) says how the pairs are ranked; by default the movement file's."""
+    meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
+    a result for a pair not on it) and, given ``movement_file`` (the CSV of ``xlbridge movement --csv``), against
+    the movement (pairs that do not play the board, a line missing, boards outside the session). ``movement``
+    (Howell or Mitchell) says how the pairs are ranked; by default the movement file's."""
     plan = None
     if movement_file is not None:
         from ..movement_files import read_movement_csv
 
         plan = read_movement_csv(movement_file)
+    data = _read(path, "results")
     try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
-    if size > MAX_FILE_BYTES:
-        raise fail(path, None, f"refused: {size:,} bytes is far more than a results file holds")
-    data = path.read_bytes()
-    kind = detect_format(data)
+        kind = detect_format(data)
+    except BridgeInputError as error:
+        raise fail(path, None, error.message) from None
+    data = text_of(data)
+    listed = _names(names, handicaps) if names else None
     if kind == "USEBIO":
         imported = read_usebio(data, path, keep_bad)
     elif kind == "PBN":
         imported = read_pbn(data, path, keep_bad)
     else:
-        pairs: list[Pair] | None = read_names(names.read_bytes(), names, handicaps) if names else None
-        imported = read_csv(data, path, keep_bad, method, movement, pairs)
+        imported = read_csv(data, path, keep_bad, method, movement, listed)
     if imported.session is not None:
         session = imported.session
         if method:
             session = replace(session, method=choose(SESSION_METHODS, method))
         if movement:
             session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
-        if names and kind != "CSV":
-            session = replace(session, pairs=tuple(read_names(names.read_bytes(), names, handicaps)))
+        if listed is not None:
+            session = replace(session, pairs=tuple(listed))
         if plan is not None and not movement:
             session = replace(session, movement=plan.field_kind)
         if plan is not None and kind == "CSV" and not names:
             session = replace(session, pairs=plan.pairs)
-        imported = _entry_checks(replace(imported, session=session), plan, keep_bad)
+        listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
+        others = tuple(other for other in (names, movement_file) if other is not None)
+        imported = _check_pairs(replace(imported, session=session, inputs=others), keep_bad, listing)
+        imported = _entry_checks(imported, plan, keep_bad)
+        _check_size(imported)
+    else:
+        given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
+                                              ("--movement-file", movement_file)) if value]  # fmt: skip
+        if given:
+            raise fail(path, None, f"a teams event: {', '.join(given)} are for a pairs session")
+        _check_event(imported)
     return imported
+
+
+def _read(path: Path, what: str) -> bytes:
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise fail(path, None, f"refused: {size:,} bytes is far more than a {what} file holds")
+        return path.read_bytes()
+    except OSError as error:
+        raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
+
+
+def _names(path: Path, handicaps: str | None) -> list[Pair]:
+    """The pairs of a names file (``--names``), refused if it is not one."""
+    data = _read(path, "names")
+    try:
+        kind = detect_format(data)
+    except BridgeInputError as error:
+        raise fail(path, None, error.message.replace("a results file", "a names file", 1)) from None
+    if kind != "CSV":
+        raise fail(path, None, f"not a names file (it looks like {kind}; a names file is CSV, "
+                   "pair,direction,player1,player2)")  # fmt: skip
+    return read_names(text_of(data), path, handicaps)
+
+
+def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:
+    """Every result's pairs must be on the session's list of pairs (``listing`` says where it came from, or ""
+    for the results file's own): a result for another pair is a bad line."""
+    session = imported.session
+    assert session is not None
+    at = imported.rows_at or [0] * len(session.lines)
+    listing = listing or "the file gives"
+    problems = list(imported.problems)
+    lines: list[Row] = []
+    for row, line in zip(session.lines, at, strict=True):
+        reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
+        if reason:
+            row = refuse(imported.source, line, keep_bad, problems, unscorable(row, f"{reason} {listing}"))
+        lines.append(row)
+    problems.sort(key=lambda problem: problem.line)
+    return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
+
+
+def _check_size(imported: Imported) -> None:
+    """What the pairs-session workbook cannot hold is refused, rather than cut short."""
+    session = imported.session
+    assert session is not None
+    texts = [("the event's name", session.event)]
+    texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
+    texts += [(f"board {row.board}'s lead", row.entered[2]) for row in session.lines]
+    _check_texts(imported.source, texts)
+    if len(session.lines) > MAX_RESULTS:
+        raise fail(imported.source, None, f"{len(session.lines):,} results: the pairs-session workbook holds "
+                   f"{MAX_RESULTS:,}")  # fmt: skip
+    for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
+        if row.board is not None and row.board > MAX_BOARD:
+            raise fail(imported.source, line or None, f"board {row.board}: the pairs-session workbook prints a "
+                       f"traveller for every board from 1, so board numbers go up to {MAX_BOARD}")  # fmt: skip
+
+
+def _check_texts(source: Path, texts: list[tuple[str, str]]) -> None:
+    for what, text in texts:
+        if len(text) > MAX_TEXT:
+            raise fail(source, None, f"{what}: {len(text):,} characters; a workbook cell holds {MAX_TEXT:,}")
+
+
+def _check_event(imported: Imported) -> None:
+    """What the teams-event workbook cannot hold is refused, rather than cut short."""
+    event = imported.event
+    assert event is not None
+    texts = [("the event's name", event.name)]
+    texts += [(f"team {team.number}'s {what}", text) for team in event.teams for what, text in
+              (("name", team.name), ("members", team.members))]  # fmt: skip
+    _check_texts(imported.source, texts)
+    for match in event.matches:
+        if match.round is not None and match.round > MAX_ROUNDS:
+            raise fail(imported.source, None, f"round {match.round}: the teams-event workbook shows the standings "
+                       f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
 
 
 def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool) -> Imported:
@@ -138,20 +302,23 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
     return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
 
 
+def check_import(destination: Path, inputs: list[Path], replace: bool = False) -> None:
+    """Refuse a workbook to import into that is one of the ``inputs``, not named .xlsx, or exists (unless
+    ``replace``)."""
+    check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), inputs=inputs, replace=replace)
+
+
 def import_to_workbook(
     imported: Imported, destination: Path, replace: bool = False, progress: Callable[[str], None] | None = None
 ) -> Path:
-    """Write the workbook for what was imported and compute it. The file appears complete or not at all."""
+    """Write the workbook for what was imported and compute it. The file appears complete or not at all; it is
+    never one of the files read, and an existing file is replaced only with ``replace``."""
     from ..calc import calc_workbook
     from ..templates import CLASSIC, pairs_session, teams_event
 
-    if destination.exists() and not replace:
-        raise BridgeInputError(f"{destination}: already exists; choose another name (or --force)")
-    destination.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=destination.parent, prefix=f".{destination.stem}.", suffix=".xlsx")
-    os.close(handle)
-    staged = Path(temporary)
-    try:
+    check_import(destination, [imported.source, *imported.inputs], replace)
+
+    def fill(staged: Path) -> None:
         if progress:
             progress("writing the workbook")
         if imported.session is not None:
@@ -162,8 +329,20 @@ def import_to_workbook(
         if progress:
             progress("computing it")
         calc_workbook(staged, in_place=True)
-        os.replace(staged, destination)
-    except BaseException:
-        staged.unlink(missing_ok=True)
-        raise
-    return destination
+
+    return write_atomically(destination, fill, replace=replace)
+
+
+def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> ScoredSession:
+    """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
+    workbook, atomically."""
+    suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
+    check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
+    scored = read_workbook(workbook)
+    if form == "USEBIO":
+        text = write_usebio(scored.session, scored.points, scored.standings, scored.datums)
+    else:
+        text = write_pbn(scored.session, scored.points, scored.standings)
+    write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
+                     replace=replace)  # fmt: skip
+    return scored

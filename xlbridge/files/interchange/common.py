@@ -13,6 +13,7 @@ from ...engine.model import Play
 from ...engine.parse import parse_result, split_contract
 from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable, read_line
 from ...engine.session import parse_direction as direction
+from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 __all__ = [
@@ -20,14 +21,17 @@ __all__ = [
     "Imported",
     "Problem",
     "check_score",
+    "decoded",
     "direction",
     "movement_of",
     "pairs_in",
     "parse_date",
     "read_pair",
     "read_row",
+    "refuse",
     "relative_result",
     "split_pair",
+    "unscorable",
 ]
 
 
@@ -64,11 +68,37 @@ class Imported:
     rows_at: list[int] = field(default_factory=list)
     #: Doubts about lines imported as they are (NS and EW the other way round from the rest of their meeting).
     warnings: list[Problem] = field(default_factory=list)
+    #: The other files read with it (``--names``, ``--movement-file``): an output is never one of them.
+    inputs: tuple[Path, ...] = ()
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:
     where = f"{source}: line {line}" if line else f"{source}"
     return ImportFileError(f"{where}: {message}")
+
+
+#: Characters no text results file holds (C0 controls but tab and line ends): a damaged or binary file.
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f]")
+
+
+def decoded(data: bytes, source: Path) -> str:
+    """A text file's content: UTF-8 (with or without its byte-order mark), else Windows-1252 (what Excel and
+    Windows programs write), else ISO 8859-1; a control character is refused with its line."""
+    text = None
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    if text is None:
+        text = data.decode("latin-1")
+    text = text.rstrip("\x1a")  # the end-of-file mark of old DOS programs
+    bad = _CONTROL.search(text)
+    if bad is not None:
+        line = text.count("\n", 0, bad.start()) + 1
+        raise fail(source, line, f"holds the control character U+{ord(bad[0]):04X}: the file is damaged, or not text")
+    return text
 
 
 def read_row(
@@ -87,30 +117,43 @@ def read_row(
     try:
         return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
-        if not keep_bad:
-            raise fail(source, where, error.message) from None
-        problems.append(Problem(where, error.message))
-        return Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
+        kept = Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
+        return refuse(source, where, keep_bad, problems, kept)
+
+
+def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], kept: Unscorable,
+           shown: bool = True) -> Unscorable:  # fmt: skip
+    """A line that cannot be scored (``kept``, with its reason): refused naming the file and line, or with
+    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook. ``shown`` is False for a reason
+    the workbook cannot see in what it holds (a field beyond the header, a file's score that disagrees with the
+    contract): the line is kept, and the user told to put it right before trusting the ranking."""
+    if not keep_bad:
+        raise fail(source, where, kept.reason)
+    problems.append(Problem(where, kept.reason, kept.board, shown=shown))
+    return kept
+
+
+def unscorable(row: Row, reason: str) -> Unscorable:
+    """A line read from a file, kept as the file gave it, that cannot be scored for ``reason``."""
+    return Unscorable(row.board, row.ns, row.ew, row.entered, reason)
 
 
 def check_score(line: Line, score: str, tag: str, source: Path, where: int, keep_bad: bool,
-                problems: list[Problem]) -> Row:  # fmt: skip
-    """A file's score for a line (its ``tag``) must be what the contract scores: a disagreement is refused (with
-    ``keep_bad``, the line is kept to be put right), never silently replaced."""
+                problems: list[Problem], sign: int = 1) -> Row:  # fmt: skip
+    """A file's score for a line (its ``tag``; ``sign`` -1 for East-West's) must be what the contract scores: a
+    disagreement is refused (with ``keep_bad``, the line is kept to be put right), never silently replaced."""
     ours = line.score
     try:
-        theirs = int(float(score))
-    except ValueError:
+        theirs = as_whole_number(score, tag)
+    except BridgeInputError:
         message = f"{tag} {score!r} is not a score"
     else:
-        if theirs == ours:
+        if theirs * sign == ours:
             return line
         deal = f"{line.contract_text} by {line.declarer_text} {line.result_text} on board {line.board}"
-        message = f"{tag} {theirs} disagrees with {deal}, which scores {ours}"
-    if not keep_bad:
-        raise fail(source, where, message)
-    problems.append(Problem(where, message))
-    return Unscorable(line.board, line.ns, line.ew, line.entered, message)
+        assert isinstance(ours, int)  # a played contract's score
+        message = f"{tag} {theirs} disagrees with {deal}, which scores {ours * sign}"
+    return refuse(source, where, keep_bad, problems, unscorable(line, message), shown=False)
 
 
 def interchange_score(line: Line) -> str:
@@ -118,20 +161,27 @@ def interchange_score(line: Line) -> str:
     return "" if line.adjusted is None else str(line.adjusted)
 
 
-def relative_result(contract: str, tricks: int) -> str:
-    """Tricks taken as a traveller writes them against the contract: =, +1, -2."""
-    parsed, _ = split_contract(contract)
-    return Play(parsed, None, parse_result(tricks, parsed)).result_text
+def relative_result(contract: str, tricks: str) -> str:
+    """Tricks taken (as files write results) as a traveller writes them against the contract: =, +1, -2. Anything
+    else, or tricks the contract cannot have taken, is left as written: reading the line reports it."""
+    if not (contract and re.fullmatch(r"[0-9]{1,3}", tricks)):
+        return tricks
+    try:
+        parsed, _ = split_contract(contract)
+        return Play(parsed, None, parse_result(int(tricks), parsed)).result_text
+    except BridgeInputError:
+        return tricks
 
 
-_PAIR = re.compile(r"\s*(\d+)\s*([A-Za-z-]*)\s*")
+_PAIR = re.compile(r"\s*([0-9]{1,6})\s*([A-Za-z-]*)\s*")
 
 
 def split_pair(text: str) -> tuple[int, Side | None]:
-    """A pair number as files write it: ``7``, ``7NS``, ``7 EW``, ``7N-S``; (number, direction or None)."""
+    """A pair number as files write it: ``7``, ``7NS``, ``7 EW``, ``7N-S``; (number, direction or None). Numbers
+    have up to 6 digits (a movement's pair numbers, or a club's own)."""
     match = _PAIR.fullmatch(text or "")
     if match is None:
-        raise BridgeInputError(f"pair {text!r}: expected a pair number such as 7 or 7NS")
+        raise BridgeInputError(f"pair {show(text)}: expected a pair number (up to 6 digits) such as 7 or 7NS")
     try:
         return int(match[1]), direction(match[2])
     except BridgeInputError:

@@ -3,7 +3,6 @@ header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere read
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 from dataclasses import replace
@@ -12,9 +11,22 @@ from pathlib import Path
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
-from ...engine.values import as_whole_number
+from ...engine.values import NUMBER, as_whole_number
 from ...rules import MOVEMENT_KINDS
-from .common import Imported, Problem, fail, movement_of, pairs_in, read_pair, read_row, relative_result, split_pair
+from .common import (
+    Imported,
+    Problem,
+    decoded,
+    fail,
+    movement_of,
+    pairs_in,
+    read_pair,
+    read_row,
+    refuse,
+    relative_result,
+    split_pair,
+    unscorable,
+)
 
 __all__ = ["HANDICAP_HEADINGS", "read_csv", "read_names"]
 
@@ -26,6 +38,7 @@ SYNONYMS = {
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
 }  # fmt: skip
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
+HEADER = "board, ns, ew, contract, declarer, result"
 
 
 def _key(heading: str) -> str:
@@ -33,21 +46,25 @@ def _key(heading: str) -> str:
 
 
 def _rows(data: bytes, source: Path) -> list[list[str]]:
+    text = decoded(data, source)
     try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    try:
-        dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
+        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
     except csv.Error:
         dialect = csv.excel
-    return list(csv.reader(io.StringIO(text), dialect))
+    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    rows = []
+    try:
+        for row in reader:
+            rows.append(row)
+    except csv.Error as error:  # a field over the size limit, a quote left open at the end
+        raise fail(source, reader.line_num, f"cannot be read as CSV ({error})") from None
+    return rows
 
 
 def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | None = None,
              movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
     rows = _rows(data, source)
-    if not rows:
+    if not any(any(cell.strip() for cell in row) for row in rows):
         raise fail(source, None, "the file is empty")
     header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
     if "board" in header:
@@ -59,14 +76,18 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, 1, "the header has no result (or tricks) column")
     else:
         columns, first = SALLIERE, 0
+        if rows[0] and not NUMBER.fullmatch(rows[0][0].strip()):
+            raise fail(source, 1, f"not a results file: the first line is neither a header naming {HEADER} nor a "
+                       f"result line ({','.join(SALLIERE)})")  # fmt: skip
     results: list[Row] = []
-    problems: list[Problem] = []
     rows_at: list[int] = []
+    problems: list[Problem] = []
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
-        if len(row) < len([c for c in columns if c]) and not (len(row) >= 5 and columns is SALLIERE):
-            raise fail(source, number, f"{len(row)} fields where the header names {len([c for c in columns if c])}")
+        shape = _shape(row, columns)
+        if shape and not keep_bad:
+            raise fail(source, number, shape)
         record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         try:
             board = as_whole_number(record.get("board", ""), "board")
@@ -78,13 +99,13 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             raise fail(source, number, error.message) from None
         contract = record.get("contract", "")
         result = record.get("result", "") or record.get("tricks", "")
-        if contract and result.isdigit():  # tricks taken: written the traveller's way, =, +1, -2
-            with contextlib.suppress(BridgeInputError):  # if impossible, left as written: the check reports it
-                result = relative_result(contract, int(result))
-        results.append(
-            read_row(source, number, keep_bad, problems, board, ns, ew, contract, record.get("declarer", ""), result,
-                     record.get("lead", ""), record.get("adjusted", "").upper())
-        )  # fmt: skip
+        result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
+        line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
+                        record.get("declarer", ""), result, record.get("lead", ""),
+                        record.get("adjusted", "").upper())  # fmt: skip
+        if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
+            line = refuse(source, number, keep_bad, problems, unscorable(line, shape), shown=False)
+        results.append(line)
         rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
@@ -97,6 +118,18 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at)
+
+
+def _shape(row: list[str], columns: list[str]) -> str:
+    """Why a row does not fit its columns (too few fields, or one beyond the last), or ""."""
+    named = "salliere's order (no header) has" if columns is SALLIERE else "header names"
+    least = len(columns) - 1 if columns is SALLIERE else len(columns)  # salliere: a passed-out board's tricks
+    if len(row) < least:
+        return f"{len(row)} fields where the {named} {len(columns)}"
+    extra = next((cell.strip() for cell in row[len(columns) :] if cell.strip()), None)
+    if extra is not None:
+        return f"{len(row)} fields where the {named} {len(columns)}: {extra!r} is beyond the last column"
+    return ""
 
 
 #: The names file's optional handicap columns: the pair's, or each player's (combined by the handicap rule).
@@ -119,12 +152,18 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     if "handicap" in header and ("handicap1" in header or "handicap2" in header):
         raise fail(source, 1, "give the pair's handicap or the players' (handicap1, handicap2), not both")
     pairs = []
+    seen: dict[tuple[object, object], int] = {}
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
         players = (record.get("player1", ""), record.get("player2", ""))
         pair = read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players)
+        key = (pair.number, pair.direction)
+        if key in seen:
+            raise fail(source, number, f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
+                       f"{seen[key]})")  # fmt: skip
+        seen[key] = number
         try:
             if "handicap" in record:
                 handicap = read_handicap(record["handicap"])

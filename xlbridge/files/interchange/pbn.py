@@ -21,6 +21,7 @@ from .common import (
     Imported,
     Problem,
     check_score,
+    decoded,
     fail,
     interchange_score,
     movement_of,
@@ -131,16 +132,12 @@ def _table_name(game: _Game, table: _Table) -> str:
 
 
 def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")  # PBN 2.1 is ISO 8859-1 unless it says otherwise
-    games = _games(text, source)
+    games = _games(decoded(data, source), source)  # PBN 2.1 is ISO 8859-1 unless it says otherwise
     if not any("ScoreTable" in game.tables for game in games):
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
-    results: list[Row | None] = []
+    results: list[Row] = []
+    rows_at: list[int] = []
     problems: list[Problem] = []
-    wheres: list[int] = []
     pairs: dict[tuple[int | str, Side | None], Pair] = {}
     for game in games:
         total = game.tables.get("TotalScoreTable")
@@ -162,12 +159,11 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         if missing:
             raise fail(source, table.line, f"the ScoreTable has no {', '.join(missing)} column")
         for where, row in table.rows:
-            results.append(
-                _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
-            )
-            wheres.append(where)
-    played = [line for line in results if line is not None]
-    rows_at = [where for line, where in zip(results, wheres, strict=True) if line is not None]
+            line = _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
+            if line is not None:
+                results.append(line)
+                rows_at.append(where)
+    played = results
     first = games[0].tags
     # The last word that names a method decides: "MatchPoints;MP2" is ACBL's scale.
     words = first.get("Scoring", "").upper().replace(" ", "").split(";")
@@ -200,17 +196,13 @@ def _score_row(record: dict[str, str], board: int, source: Path, where: int, kee
     score = record.get("Score_NS", "")
     if not contract and score:  # an adjusted score: A6040, points, or xlbridge's weighted form
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
-    result = record.get("Result", "")
-    try:
-        if contract and result.isdigit():
-            result = relative_result(contract, int(result))
-    except BridgeInputError:
-        pass  # left as written: reading the line reports it
+    result = relative_result(contract, record.get("Result", ""))
     line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, record.get("Declarer", ""), result,
                     lead)  # fmt: skip
-    given = score or (f"-{record['Score_EW']}" if record.get("Score_EW") else "")
-    if isinstance(line, Line) and given:
-        return check_score(line, given, "Score_NS", source, where, keep_bad, problems)
+    for tag, sign in (("Score_NS", 1), ("Score_EW", -1)):
+        given = record.get(tag, "")
+        if isinstance(line, Line) and given:
+            line = check_score(line, given, tag, source, where, keep_bad, problems, sign)
     return line
 
 

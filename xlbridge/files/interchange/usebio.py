@@ -12,14 +12,13 @@ import datetime as dt
 from collections.abc import Sequence
 from pathlib import Path
 from xml.etree.ElementTree import Element
-from xml.sax.saxutils import escape
 
 from ...engine.errors import BridgeInputError
 from ...engine.session import Event, EventMatch, Line, Row, Session, Team
-from ...engine.values import two_decimals
+from ...engine.values import as_whole_number, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
-from ..xmlsafe import parse_xml
+from ..xmlsafe import parse_xml, xml_text
 from .common import (
     Imported,
     Problem,
@@ -70,8 +69,8 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
         pairs.append(read_pair(source, lines.get(id(element)), pair_id, side, players))
     results: list[Row] = []
-    problems: list[Problem] = []
     rows_at: list[int] = []
+    problems: list[Problem] = []
     line_points = []
     for board in root.iter("BOARD"):
         travellers = board.findall("TRAVELLER_LINE")
@@ -87,7 +86,10 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
-                line_points.append((number, float(ns_mp) + float(ew_mp)))
+                try:
+                    line_points.append((number, float(ns_mp) + float(ew_mp)))
+                except ValueError:
+                    raise fail(source, where, f"matchpoints {ns_mp!r} and {ew_mp!r}: expected numbers") from None
     if not results:
         raise fail(source, None, "the file has no traveller lines")
     method = PAIRS_EVENTS[kind]
@@ -128,12 +130,7 @@ def _traveller_line(element: Element, board: int, source: Path, where: int, keep
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
     tricks = _text(element, "TRICKS")
-    result = tricks
-    try:
-        if contract and tricks:
-            result = relative_result(contract, int(tricks))
-    except (BridgeInputError, ValueError):
-        result = tricks  # left as written: reading the line reports it
+    result = relative_result(contract, tricks)
     line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
                     lead)  # fmt: skip
     if isinstance(line, Line) and score:
@@ -148,31 +145,47 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
             continue  # a MATCH's <TEAM>7</TEAM>, not a participant
         raw = element.get("TEAM_ID") or _text(element, "TEAM_NUMBER") or _text(element, "TEAM_ID")
         try:
-            number = int(raw)
-        except ValueError:
-            raise fail(source, lines.get(id(element)), f"team number {raw!r}") from None
+            number = _positive(raw, "team number")
+        except BridgeInputError as error:
+            raise fail(source, lines.get(id(element)), error.message) from None
         name = element.get("TEAM_NAME") or _text(element, "TEAM_NAME")
         members = ", ".join(_text(player, "PLAYER_NAME") for player in element.iter("PLAYER"))
         teams.append(Team(number, name, members))
+    numbers = {team.number for team in teams}
     matches: dict[tuple[int, frozenset[int]], EventMatch] = {}
     for element in root.iter("MATCH"):
         where = lines.get(id(element))
         try:
-            round_number = int(_text(element, "ROUND_NUMBER"))
-            home, away = int(_text(element, "TEAM")), int(_text(element, "OPPOSING_TEAM"))
-        except ValueError:
-            raise fail(source, where, "a MATCH needs ROUND_NUMBER, TEAM and OPPOSING_TEAM numbers") from None
-        boards = element.findall("BOARD")
-        if not boards:
-            raise fail(source, where, "the MATCH gives no BOARD IMPs (victory points alone cannot be rescored)")
-        try:
-            swings = [int(float(_text(board, "IMPS"))) for board in boards]
-        except ValueError:
-            raise fail(source, where, "a BOARD's IMPS is not a number") from None
+            round_number = _positive(_text(element, "ROUND_NUMBER"), "ROUND_NUMBER")
+            home = _positive(_text(element, "TEAM"), "TEAM")
+            away = _positive(_text(element, "OPPOSING_TEAM"), "OPPOSING_TEAM")
+            boards = element.findall("BOARD")
+            if not boards:
+                raise BridgeInputError("the MATCH gives no BOARD IMPs (victory points alone cannot be rescored)")
+            swings = [as_whole_number(_text(board, "IMPS"), "a BOARD's IMPS") for board in boards]
+        except BridgeInputError as error:
+            raise fail(source, where, error.message) from None
+        for team in (home, away):
+            if numbers and team not in numbers:
+                raise fail(source, where, f"team {team} is not one of the event's teams")
+        if home == away:
+            raise fail(source, where, f"team {home} cannot play itself")
+        match = EventMatch(
+            round_number, home, away, len(boards), sum(s for s in swings if s > 0), -sum(s for s in swings if s < 0)
+        )
         key = (round_number, frozenset((home, away)))
-        if key not in matches:  # each team's view of the same match is read once
-            matches[key] = EventMatch(
-                round_number, home, away, len(boards), sum(s for s in swings if s > 0), -sum(s for s in swings if s < 0)
+        seen = matches.get(key)
+        if seen is None:
+            matches[key] = match
+            continue
+        # Each team's view of the same match is read once, and the two must agree.
+        view = (seen.home_imps, seen.away_imps) if seen.home == home else (seen.away_imps, seen.home_imps)
+        if view != (match.home_imps, match.away_imps):
+            raise fail(
+                source,
+                where,
+                f"round {round_number}, team {home} v team {away}: {match.home_imps}-{match.away_imps} IMPs, where "
+                f"the other view of the match gives {view[0]}-{view[1]}",
             )
     if not matches:
         raise fail(source, None, "the teams event has no MATCH")
@@ -182,11 +195,18 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
     return Imported(source, "USEBIO", event=event_data)
 
 
+def _positive(text: str, argument: str) -> int:
+    number = as_whole_number(text, argument)
+    if number < 1:
+        raise BridgeInputError(f"{argument} {number}: must be 1 or more")
+    return number
+
+
 # --- writing -------------------------------------------------------------------------------------------------------
 
 
 def _element(tag: str, value: object) -> str:
-    return f"<{tag}>{escape(str(value))}</{tag}>"
+    return f"<{tag}>{xml_text(value)}</{tag}>"
 
 
 def write_usebio(session: Session, points: dict[int, tuple[object, object]], standings: Sequence[ShownStanding],

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..outputs import check_folder, check_output, write_atomically
 from . import pairs_session, rubber, teams_event, teams_match, traveller
 from .common import CLASSIC, FLAVOURS, LITE, Flavour
 
@@ -28,13 +29,16 @@ TEMPLATES: dict[str, Callable[..., Any]] = {
 
 
 def write_templates(directory: Path, flavour: Flavour, replace: bool = False) -> list[Path]:
-    """Write every blank template into ``directory``; existing files are kept unless ``replace``."""
-    directory.mkdir(parents=True, exist_ok=True)
-    written = []
+    """Write every blank template into ``directory``; existing files are kept unless ``replace``. Nothing is
+    written unless every file can be; each appears complete or not at all."""
+    check_folder(directory)
+    paths = {name: directory / f"{name}.xlsx" for name in TEMPLATES}
+    for path in paths.values():
+        check_output(path, writes="an Excel workbook", suffixes=(".xlsx",), replace=replace)
     for name, build in TEMPLATES.items():
-        path = directory / f"{name}.xlsx"
-        if path.exists() and not replace:
-            raise FileExistsError(f"{path}: already exists (use --force to replace it)")
-        build(path, flavour)
-        written.append(path)
-    return written
+
+        def fill(staged: Path, build: Callable[..., Any] = build) -> None:
+            build(staged, flavour)
+
+        write_atomically(paths[name], fill, replace=replace)
+    return list(paths.values())

@@ -12,9 +12,9 @@ from ...engine.scales import vp_scales
 from ...engine.session import Event
 from ...rules import TEAMS_FORMS
 from .common import Flavour, Sheet, TemplateBook, choice_message
-from .layout import area_ref, cell_ref
+from .layout import Block, area_ref, cell_ref
 
-__all__ = ["build"]
+__all__ = ["STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "build"]
 
 MATCH_COLUMNS = [
     "Round",
@@ -139,6 +139,10 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
 
 #: The Standings sheet: the title and subtitle rows, the headings' row.
 TITLE_ROW, HEADER_ROW = 0, 3
+#: Where the readers (``xlbridge standings``) find the Standings sheet's table, as :func:`_standings` writes it (a
+#: team a row under the headings), and its title and subtitle (0-based row, column).
+STANDINGS = Block("Standings", tuple(STANDING_COLUMNS), HEADER_ROW, HEADER_ROW + 1)
+STANDINGS_TITLE, STANDINGS_SUBTITLE = (TITLE_ROW, 0), (TITLE_ROW + 1, 0)
 
 
 def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: int) -> None:

@@ -1,0 +1,70 @@
+"""Helpers for the command-line safety tests: run xlbridge as a user does, and prove the files it was given are
+byte for byte what they were."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+__all__ = ["Ran", "Untouched", "current_umask", "xlbridge"]
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A finished command: its exit status and what it printed."""
+
+    status: int
+    out: str
+    err: str
+
+    @property
+    def refused(self) -> str:
+        """The one line a refusal prints (exit status 2, nothing on stdout): the test fails otherwise."""
+        assert self.status == 2, (self.status, self.out, self.err)
+        assert self.out == "", self.out
+        assert self.err.endswith("\n"), self.err
+        assert self.err.count("\n") == 1, self.err
+        return self.err[:-1]
+
+
+def xlbridge(*args: object, cwd: Path | None = None, umask: int | None = None, timeout: float = 300) -> Ran:
+    """Run ``xlbridge ARGS`` in a new process, as from a terminal (``python -m xlbridge``, the same program)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "xlbridge", *(str(arg) for arg in args)],
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        timeout=timeout,
+        check=False,
+        preexec_fn=None if umask is None else lambda: os.umask(umask),
+    )
+    return Ran(done.returncode, done.stdout, done.stderr)
+
+
+def current_umask() -> int:
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+class Untouched:
+    """The files a command is given, remembered (content, mode, owner, link target) to prove they are unchanged."""
+
+    def __init__(self, *paths: Path) -> None:
+        self.paths = paths
+        self.before = [self._state(path) for path in paths]
+
+    @staticmethod
+    def _state(path: Path) -> tuple[object, ...]:
+        status = path.lstat()
+        link = os.readlink(path) if path.is_symlink() else None
+        digest = hashlib.sha256(path.read_bytes()).hexdigest() if path.is_file() else None
+        return digest, status.st_mode, status.st_uid, status.st_gid, link
+
+    def check(self) -> None:
+        for path, before in zip(self.paths, self.before, strict=True):
+            assert self._state(path) == before, f"{path} was changed"

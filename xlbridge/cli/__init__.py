@@ -1,0 +1,88 @@
+"""The ``xlbridge`` command line: scoring where Excel is not.
+
+One module per family of commands (``scoring``, ``workbooks``, ``evening``), each adding its commands to the parser;
+this one runs them, and turns every failure the user can put right into one line on stderr and exit status 2."""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Sequence
+
+from .. import __version__
+from ..engine.errors import BridgeInputError
+from .evening import add_ladder, add_movement, add_publish
+from .scoring import add_addin, add_score
+from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
+
+__all__ = ["build_parser", "main"]
+
+#: The packages of the optional extras (pyproject.toml), by the extra that installs them.
+EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
+          "jinja2": "web", "markupsafe": "web"}  # fmt: skip
+
+#: The commands in the order ``xlbridge --help`` lists them.
+COMMANDS = (add_score, add_addin, add_demo, add_calc, add_templates, add_import, add_export, add_ranking, add_publish,
+            add_movement, add_standings, add_ladder)  # fmt: skip
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
+    )
+    parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    for add in COMMANDS:
+        add(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line: exit status 0; 2 for anything the user can put right (bad input, a file that cannot be
+    read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
+    interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE.
+    Anything else is a bug, and shows its traceback."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        status = int(args.run(args))
+        sys.stdout.flush()  # a closed pipe is found here, not at exit
+        return status
+    except BrokenPipeError:
+        _quiet_stdout()
+        return 128 + signal.SIGPIPE
+    except KeyboardInterrupt:
+        print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
+        return 130
+    except BridgeInputError as error:
+        return _fail(args.command, error.message)
+    except OSError as error:
+        where = f"{error.filename}: " if error.filename else ""
+        return _fail(args.command, f"{where}{error.strerror or error}")
+    except ModuleNotFoundError as error:
+        extra = EXTRAS.get((error.name or "").split(".")[0])
+        if extra is None:
+            raise
+        return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+
+
+def _fail(command: str, message: str) -> int:
+    """The one line a failure the user can put right prints (a message never spans lines), exit status 2."""
+    line = " ".join(message.split()) if "\n" in message or "\r" in message else message
+    with contextlib.suppress(BrokenPipeError):  # nobody is reading stderr either
+        print(f"xlbridge {command}: {line}", file=sys.stderr)
+    _quiet_stdout()
+    return 2
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing it at exit cannot fail again on a closed pipe."""
+    try:
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)

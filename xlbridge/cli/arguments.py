@@ -1,0 +1,68 @@
+"""What the commands share: argument types read from the registries, counted words, a progress bar."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+from typing import TypeVar
+
+from ..engine.choices import described
+from ..rules import Named, Registry
+
+__all__ = ["Progress", "choice", "count", "escaped", "listed", "positive"]
+
+T = TypeVar("T", bound=Named)
+
+
+def escaped(text: str) -> str:
+    """Help text from the registries as argparse prints it (a % is written %%: EBUScore's "50%")."""
+    return text.replace("%", "%%")
+
+
+def positive(text: str) -> int:
+    """A whole number of sessions, 1 or more."""
+    if not text.strip().isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a whole number, 1 or more")
+    return int(text)
+
+
+def choice(registry: Registry[T]) -> Callable[[str], str]:
+    """An argument choosing from a registry, by any of its entries' names in any case; gives the entry's name."""
+
+    def read(text: str) -> str:
+        entry = registry.find(text)
+        if entry is None:
+            raise argparse.ArgumentTypeError(f"{text!r}: must be one of {described(registry)}")
+        return entry.name
+
+    read.__name__ = registry.argument  # what argparse calls the argument in its messages
+    return read
+
+
+def listed(registry: Registry[T]) -> str:
+    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``."""
+    return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
+
+
+def count(number: int, one: str, many: str = "") -> str:
+    """``1 board``, ``2 boards``."""
+    return f"{number} {one if number == 1 else many or one + 's'}"
+
+
+class Progress:
+    """A one-line progress bar on a terminal (nothing when the output is a file or a pipe)."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps, self.done = steps, 0
+        self.enabled = sys.stderr.isatty()
+
+    def __call__(self, label: str) -> None:
+        self.done += 1
+        if self.enabled:
+            filled = round(20 * self.done / self.steps)
+            print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {label:<40}", end="", file=sys.stderr, flush=True)
+
+    def close(self) -> None:
+        if self.enabled:
+            print("\r" + " " * 64 + "\r", end="", file=sys.stderr, flush=True)

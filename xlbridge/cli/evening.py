@@ -1,0 +1,159 @@
+"""The club night around the session: ``movement`` before it, ``publish`` after it, ``ladder`` across a season."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..engine.errors import BridgeInputError
+from ..files.outputs import check_output, write_atomically
+from ..files.xlsx import WorkbookError
+from ..rules import IMP_PERCENT_RULES
+from .arguments import choice, escaped, listed, positive
+
+__all__ = ["add_ladder", "add_movement", "add_publish"]
+
+
+def _movement(args: argparse.Namespace) -> int:
+    from ..engine.movements import make_movement
+    from ..files.movement_files import movement_csv, movement_table, table_cards, write_new
+
+    options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
+    if args.even is not None or args.winners is not None or args.switched_rounds is not None:
+        options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
+    movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
+    files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
+    if args.cards:
+        files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
+    for path, _, what, suffix in files:  # every output checked before anything is printed: a refusal is one line
+        check_output(path, writes=what, suffixes=(suffix,), replace=args.force)
+    print(movement_table(movement), end="")
+    for path, text, what, suffix in files:
+        print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
+    return 0
+
+
+def add_movement(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from ..rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS
+
+    movement = commands.add_parser(
+        "movement",
+        help="print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
+        description="Generate a movement (who plays whom on which boards, round by round), checked before it is "
+        "printed: no pair plays a board twice, no two pairs meet twice, every board is played equally often.",
+    )
+    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=f"{listed(MOVEMENT_TYPES)}")
+    movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
+    movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
+    movement.add_argument("--rounds", type=int, help="rounds to play (default: all the movement has)")
+    movement.add_argument("--first-board", type=int, default=1, metavar="B", help="the first board (default 1)")
+    movement.add_argument("--even", type=choice(EVEN_TABLES), help=f"even-table Mitchell: {listed(EVEN_TABLES)}")
+    movement.add_argument("--winners", type=choice(WINNERS), help=f"Mitchell winners: {listed(WINNERS)}")
+    movement.add_argument(
+        "--switched-rounds", type=int, metavar="S", help="one winner: arrow-switch the last S rounds (default 2 "
+        "for rounds of 1-2 boards, else 1)"
+    )  # fmt: skip
+    movement.add_argument("--pairs", type=int, help="pairs playing: 2 x tables, or one fewer (a phantom)")
+    movement.add_argument(
+        "--phantom", metavar="PAIR", help="the missing pair, e.g. 8 or 7NS (default: Mitchell the NS pair of the "
+        "last table, Howell the highest pair)"
+    )  # fmt: skip
+    movement.add_argument("--csv", metavar="OUT.csv", help="write round,table,ns,ew,boards: a row per table per round")
+    movement.add_argument("--cards", metavar="OUT.html", help="write the table and guide cards as a printable page")
+    movement.add_argument("--event", help="the event's name, printed on the cards")
+    movement.add_argument("--force", action="store_true", help="replace output files that exist")
+    movement.set_defaults(run=_movement)
+
+
+def _publish(args: argparse.Namespace) -> int:
+    from ..files.publish import publish
+
+    published = publish(Path(args.workbook), Path(args.output), force=args.force)
+    print(
+        f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
+        f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
+    )
+    return 0
+
+
+def add_publish(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    publisher = commands.add_parser(
+        "publish",
+        help="write a computed pairs-session workbook as a results website (static HTML pages)",
+        description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
+        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it.",
+    )
+    publisher.add_argument("workbook", help="a computed pairs-session workbook")
+    publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
+    publisher.add_argument(
+        "--force", action="store_true", help="replace the folder even if it holds files other than a publication"
+    )
+    publisher.set_defaults(run=_publish)
+
+
+def _ladder(args: argparse.Namespace) -> int:
+    import datetime as dt
+
+    from ..engine.ladder import season_ladder
+    from ..files.ladder import ladder_csv, ladder_table, read_ladder_session
+    from ..files.templates import ladder as ladder_template
+
+    destination = Path(args.output) if args.output else None
+    paths = [Path(name) for name in args.sessions]
+    if destination is not None:  # never one of the sessions, named .xlsx, replaced only with --force
+        check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), inputs=paths, replace=args.force)
+    for path in paths:
+        if not path.exists():
+            raise WorkbookError(f"{path}: no such file")
+        if paths.count(path) > 1:
+            raise WorkbookError(f"{path}: given twice")
+    same = {}
+    for pair in args.same:
+        spelling, _, name = pair.partition("=")
+        if not spelling.strip() or not name.strip():
+            raise BridgeInputError(f"--same {pair!r}: expected SPELLING=NAME, such as 'H Lisle=Hugh Lisle'")
+        same[spelling] = name
+    read = [read_ladder_session(path) for path in paths]
+    order = sorted(range(len(read)), key=lambda i: (read[i].date is None, read[i].date or dt.date.min, i))
+    ladder = season_ladder([read[i] for i in order], args.best, args.minimum, args.imp_rule, same)
+    for note in ladder.notes:
+        print(f"xlbridge ladder: note: {note}; join them with --same", file=sys.stderr)
+    for line in ladder.left_out:
+        print(f"xlbridge ladder: note: {line}", file=sys.stderr)
+    print(ladder_csv(ladder) if args.csv else ladder_table(ladder, args.title), end="" if args.csv else "\n")
+    if destination is not None:
+        write_atomically(destination, lambda staged: ladder_template.build(staged, ladder, args.title), args.force)
+        ranked = sum(1 for row in ladder.rows if row.qualified)
+        print(f"{len(paths)} sessions, {len(ladder.rows)} players ({ranked} qualified) -> {destination}",
+              file=sys.stderr if args.csv else sys.stdout)  # fmt: skip
+    return 0
+
+
+def add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ladder = commands.add_parser(
+        "ladder",
+        help="a season ladder of players from computed session workbooks",
+        description="Rank the players of a season: each player's percentage in each session (a pair's percentage "
+        "is both its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum "
+        "to qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "
+        "ways are reported, not joined (--same joins them).",
+    )
+    ladder.add_argument("sessions", nargs="+", metavar="SESSION.xlsx", help="computed pairs-session workbooks")
+    ladder.add_argument("-o", "--output", metavar="LADDER.xlsx", help="write the ladder workbook")
+    ladder.add_argument("--best", type=positive, metavar="N", help="count each player's best N sessions (default all)")
+    ladder.add_argument("--minimum", type=positive, default=1, metavar="M",
+                        help="sessions a player needs to be placed (default 1)")  # fmt: skip
+    ladder.add_argument("--csv", action="store_true", help="print CSV with a header row instead of a table")
+    ladder.add_argument(
+        "--imp-rule",
+        type=choice(IMP_PERCENT_RULES),
+        help=escaped(
+            "IMP sessions to a percentage: " + "; ".join(f"{r.name}: {r.description}" for r in IMP_PERCENT_RULES)
+        ),
+    )
+    ladder.add_argument("--same", action="append", default=[], metavar="SPELLING=NAME",
+                        help="count a name spelled SPELLING as NAME (repeat for more)")  # fmt: skip
+    ladder.add_argument("--title", default="", help="the ladder's title (default: Season ladder)")
+    ladder.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
+    ladder.set_defaults(run=_ladder)

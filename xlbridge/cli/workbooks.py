@@ -1,0 +1,292 @@
+"""The commands around a workbook: ``demo``, ``calc``, ``templates``, ``import``, ``export``, ``ranking`` and
+``standings``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from ..engine.errors import BridgeInputError
+from ..engine.session import Session
+from ..files.xlsx import WorkbookError
+from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
+from .arguments import Progress, choice, count, escaped, listed
+
+__all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from ..files.demo import run_demo
+
+    return run_demo(Path(args.out), force=args.force)
+
+
+def _calc(args: argparse.Namespace) -> int:
+    from ..files.calc import calc_workbook
+
+    source = Path(args.workbook)
+    if not source.exists():
+        raise WorkbookError(f"{source}: no such file")
+    output = Path(args.output) if args.output else None
+    destination, computed = calc_workbook(source, output, in_place=args.in_place, replace=args.force)
+    calls = sum(computed.calls.values())
+    print(
+        f"{source} -> {destination}: {computed.formula_cells} formulas computed "
+        f"({calls} xlbridge function calls, {computed.function_seconds:.2f} s in them) in {computed.seconds:.1f} s"
+    )
+    if computed.not_computed:
+        print(
+            f"note: {len(computed.not_computed)} cells use functions the engine does not know; "
+            "their stored values were kept",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def _templates(args: argparse.Namespace) -> int:
+    from ..files.templates import FLAVOURS, write_templates
+
+    written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
+    for path in written:
+        print(path)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from ..files.interchange import check_import, import_to_workbook, read_results
+
+    source, destination = Path(args.file), Path(args.output)
+    names = Path(args.names) if args.names else None
+    movement_file = Path(args.movement_file) if args.movement_file else None
+    inputs = [source, *(path for path in (names, movement_file) if path is not None)]
+    check_import(destination, inputs, args.force)  # before any work is done
+    progress = Progress(4)
+    try:
+        progress(f"reading {source.name}")
+        imported = read_results(
+            source,
+            keep_bad=args.keep_bad_lines,
+            names=names,
+            method=args.method,
+            movement=args.movement,
+            movement_file=movement_file,
+            handicaps=args.handicaps,
+        )
+        import_to_workbook(imported, destination, replace=args.force, progress=progress)
+        progress("done")
+    finally:
+        progress.close()
+    if imported.session is not None:
+        session = imported.session
+        what = (
+            f"{count(len(session.lines), 'result')} on {count(len(session.boards), 'board')}, "
+            f"{count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
+        )
+    else:
+        assert imported.event is not None
+        event = imported.event
+        what = f"{count(len(event.matches), 'match', 'matches')} of {count(len(event.teams), 'team')}"
+    print(f"{source} ({imported.format}) -> {destination}: {what}")
+    for problem in imported.problems:
+        kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
+        print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
+    for doubt in imported.warnings:
+        print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
+    _note_handicaps(imported.session, destination, args)
+    return 0
+
+
+def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
+    """After an import whose names gave handicaps: where they are, and the handicapped ranking."""
+    count = 0 if session is None else sum(1 for pair in session.pairs if pair.handicap is not None)
+    if count:
+        print(
+            f"{args.names}: handicaps for {count} pairs, on the Names sheet, the handicapped figures on Totals; "
+            f"the handicapped ranking: xlbridge ranking {destination} --handicapped",
+            file=sys.stderr,
+        )
+
+
+def _export(args: argparse.Namespace) -> int:
+    from ..files.interchange import export_session
+
+    form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
+    scored = export_session(Path(args.workbook), destination, form, replace=args.force)
+    print(
+        f"{args.workbook} -> {destination}: {count(len(scored.session.lines), 'result')}, "
+        f"{count(len(scored.standings), 'pair')}"
+    )
+    return 0
+
+
+def _ranking(args: argparse.Namespace) -> int:
+    from ..files.report import read_handicapped_ranking, read_ranking
+
+    if args.handicapped:
+        names = Path(args.names) if args.names else None
+        ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
+    elif args.names or args.handicaps:
+        raise BridgeInputError("--names and --handicaps give handicaps: add --handicapped")
+    else:
+        ranking = read_ranking(Path(args.workbook))
+    print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
+    return 0
+
+
+def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
+    ranking.add_argument(
+        "--handicapped",
+        action="store_true",
+        help="the handicapped ranking: each pair's percentage plus its handicap, with the scratch place beside",
+    )
+    ranking.add_argument("--names", help="with --handicapped: a names CSV with the handicaps (a handicap column)")
+    ranking.add_argument(
+        "--handicaps",
+        type=choice(HANDICAP_RULES),
+        help=escaped("how the players' handicaps make the pair's: " + listed(HANDICAP_RULES)),
+    )
+
+
+def _standings(args: argparse.Namespace) -> int:
+    from ..files.report import read_standings
+
+    standings = read_standings(Path(args.workbook))
+    print(standings.csv() if args.csv else standings.table(), end="" if args.csv else "\n")
+    return 0
+
+
+def add_demo(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """demo: the main job on the built-in example."""
+    demo = commands.add_parser(
+        "demo",
+        help="fill the templates with a built-in club session and team match, compute them, print the ranking",
+        description="The main job on a built-in example: a 9-table Mitchell pairs session and a 16-board team "
+        "match, written as workbooks, computed, and the ranking printed.",
+    )
+    demo.add_argument("--out", default="xlbridge-demo", help="folder for the workbooks (default: xlbridge-demo)")
+    demo.add_argument("--force", action="store_true", help="replace demo workbooks you have changed")
+    demo.set_defaults(run=_demo)
+
+
+def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """calc: a workbook computed without Excel."""
+    calc = commands.add_parser(
+        "calc",
+        help="compute every formula of a workbook without Excel, into a copy of it",
+        description="Compute a workbook with the formulas engine and the xlbridge functions. The values are written "
+        "into a copy of your file; everything else in it stays exactly as it was.",
+    )
+    calc.add_argument("workbook", help="an .xlsx or .xlsm file")
+    where_to = calc.add_mutually_exclusive_group()
+    where_to.add_argument("-o", "--output", help="where to write the computed copy (default: NAME-computed.xlsx)")
+    where_to.add_argument("--in-place", action="store_true", help="replace the workbook itself (atomically)")
+    calc.add_argument(
+        "--force", action="store_true", help="replace an existing output, or a workbook whose Excel lock file is stale"
+    )
+    calc.set_defaults(run=_calc)
+
+
+def add_templates(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """templates: the blank workbooks."""
+    templates = commands.add_parser(
+        "templates",
+        help="write the blank template workbooks",
+        description="Write the blank templates: traveller, pairs session, team match, teams event.",
+    )
+    templates.add_argument(
+        "--for",
+        dest="flavour",
+        choices=["classic", "lite"],
+        default="classic",
+        help="classic xlwings (=BRIDGESCORE, VP_20) or xlwings Lite (=BRIDGE.BRIDGESCORE)",
+    )
+    templates.add_argument("--out", default=".", help="folder to write into (default: here)")
+    templates.add_argument("--force", action="store_true", help="replace files of the same names")
+    templates.set_defaults(run=_templates)
+
+
+def add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """import: a club's results file into a computed workbook."""
+    importer = commands.add_parser(
+        "import",
+        help="read club results (USEBIO, PBN or CSV) into a computed pairs-session workbook",
+        description="Read a results file (USEBIO 1.2 XML, PBN 2.1 with a ScoreTable, or CSV "
+        "board,ns,ew,contract,declarer,result[,lead]) into the pairs-session workbook (a teams event into the "
+        "teams-event workbook) and compute it. The format is found from the content.",
+    )
+    importer.add_argument("file", help="the results file")
+    importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
+    importer.add_argument(
+        "--names", help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, if any)"
+    )
+    importer.add_argument(
+        "--handicaps",
+        type=choice(HANDICAP_RULES),
+        help=escaped(
+            "how the players' handicaps (handicap1, handicap2) make the pair's: "
+            + "; ".join(f"{rule.name}: {rule.description}" for rule in HANDICAP_RULES)
+        ),
+    )
+    importer.add_argument(
+        "--method",
+        type=choice(SESSION_METHODS),
+        help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
+    )
+    importer.add_argument(
+        "--movement",
+        type=choice(MOVEMENT_KINDS),
+        help="; ".join(f"{kind.name}: {kind.description}" for kind in MOVEMENT_KINDS) + " (default: the file's)",
+    )
+    importer.add_argument(
+        "--movement-file",
+        metavar="MOVEMENT.csv",
+        help="the session's movement (as xlbridge movement --csv writes it): check every line against it",
+    )
+    importer.add_argument(
+        "--keep-bad-lines",
+        action="store_true",
+        help="import a result line that cannot be scored as it is, with its error in the Check column",
+    )
+    importer.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
+    importer.set_defaults(run=_import)
+
+
+def add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """export: a computed session as USEBIO or PBN."""
+    exporter = commands.add_parser(
+        "export",
+        help="write a computed pairs-session workbook out as USEBIO or PBN",
+        description="Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
+    )
+    exporter.add_argument("workbook", help="a computed pairs-session workbook")
+    target = exporter.add_mutually_exclusive_group(required=True)
+    target.add_argument("--usebio", metavar="OUT.xml", help="write USEBIO 1.2 XML")
+    target.add_argument("--pbn", metavar="OUT.pbn", help="write PBN 2.1 with score tables")
+    exporter.add_argument("--force", action="store_true", help="replace the output file if it exists")
+    exporter.set_defaults(run=_export)
+
+
+def add_ranking(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """ranking: the session's ranking, scratch or handicapped."""
+    ranking = commands.add_parser(
+        "ranking",
+        help="print the ranking of a computed pairs-session workbook",
+        description="Print the ranking as the workbook's Ranking sheet shows it (compute it first: xlbridge calc).",
+    )
+    ranking.add_argument("workbook", help="a computed pairs-session workbook")
+    ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    _add_handicap_arguments(ranking)
+    ranking.set_defaults(run=_ranking)
+
+
+def add_standings(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    standings = commands.add_parser(
+        "standings",
+        help="print the standings of a computed teams-event workbook",
+        description="Print the standings as the workbook's Standings sheet shows them, in place order (compute it "
+        "first: xlbridge calc).",
+    )
+    standings.add_argument("workbook", help="a computed teams-event workbook")
+    standings.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    standings.set_defaults(run=_standings)
