@@ -58,9 +58,11 @@ class Sizes:
     salliere_boards: int = 200
     salliere_tables: int = 30
     calc: bool = True
+    #: The whole-command rows also import the most results a workbook holds (20,000): a minute, not seconds.
+    national: bool = True
 
 
-QUICK = Sizes(20_000, 100_000, 2_000, 300, 2_000, 20, 10, calc=False)
+QUICK = Sizes(20_000, 100_000, 2_000, 300, 2_000, 20, 10, calc=False, national=False)
 
 
 def best(function: Callable[[], object], repeat: int = 5) -> float:
@@ -398,7 +400,9 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
     with tempfile.TemporaryDirectory() as folder:
         boards, names = Path(folder, "session.csv"), Path(folder, "names.csv")
         boards.write_text(boards_csv)
-        names.write_text(names_csv)
+        # salliere's names file is pair,player,player; xlbridge's names file says its columns in a header.
+        rows = [line.split(",", 1) for line in names_csv.splitlines()]
+        names.write_text("pair,direction,player1,player2\n" + "".join(f"{p},,{players}\n" for p, players in rows))
         scored: list[SessionScore] = []
 
         def ours() -> None:
@@ -424,6 +428,15 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
     )
 
 
+def whole_commands(sizes: Sizes) -> Iterator[Row]:
+    """The commands a club runs, as whole processes, against salliere and against their targets."""
+    import commands
+
+    runs = 5 if sizes.calc else 3
+    for line in commands.commands(sizes.salliere_boards, sizes.salliere_tables, sizes.national, runs):
+        yield Row(*line)
+
+
 BENCHMARKS: dict[str, Callable[[Sizes], Iterator[Row]]] = {
     "bridgescore": bridgescore,
     "memory": memory,
@@ -431,6 +444,7 @@ BENCHMARKS: dict[str, Callable[[Sizes], Iterator[Row]]] = {
     "grouped": grouped,
     "calc": calc,
     "salliere": salliere,
+    "commands": whole_commands,
 }
 
 
@@ -477,7 +491,7 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     print(f"Machine: {machine()}", flush=True)
     for name in args.only or list(BENCHMARKS):
-        if name == "calc" and not sizes.calc and not args.only:
+        if name in ("calc", "commands") and not sizes.calc and not args.only:
             continue
         started = time.perf_counter()
         for row in BENCHMARKS[name](sizes):

@@ -12,7 +12,8 @@ import xlsxwriter
 
 from xlbridge.cli import main
 from xlbridge.files.calc import calc_workbook
-from xlbridge.files.xlsx import ExcelErrorValue, open_package, patch_sheet
+from xlbridge.files.patching import patch_sheet
+from xlbridge.files.xlsx import ExcelErrorValue, open_package
 
 from .workbooks import Book
 

@@ -140,8 +140,8 @@ class _Worked:
         expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
         if expected is not None and expected < 1:
             raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
-        if is_blank_text(movement):  # not said: a Mitchell when the names give directions (a Howell's have none)
-            movement = "Mitchell" if any(pair and pair.direction for pair in self.pair_rows) else "Howell"
+        if is_blank_text(movement):
+            movement = _inferred_movement(self.pair_rows)
         session = Session(
             method=choose(SESSION_METHODS, method, "method"),
             movement=choose(MOVEMENT_KINDS, movement, "movement"),
@@ -161,13 +161,21 @@ class _Worked:
         self.score: SessionScore = score_session(flag_rows(session, findings))
 
 
+def _inferred_movement(pairs: list[Pair | None]) -> str:
+    """The movement when none is said: a Mitchell when the names give directions (a Howell's have none)."""
+    return "Mitchell" if any(pair and pair.direction for pair in pairs) else "Howell"
+
+
 _SESSIONS = Recent(8)
 
 
 def read_session(results: object, names: object, method: object, movement: object, per_board: object) -> _Worked:
     """The session the cells hold, worked out once for these cells (the functions below share it)."""
     results_grid, names_grid = as_grid(results), as_grid(names)
-    key = (_frozen(results_grid), _frozen(names_grid), _option(method), _option(movement), _option(per_board))
+    said = _option(movement)
+    if said is None:  # keyed as the movement it will be, so a function without one (SCORECARD) shares the session
+        said = _inferred_movement(_pairs(names_grid))
+    key = (_frozen(results_grid), _frozen(names_grid), _option(method), said, _option(per_board))
     found = _SESSIONS.get(key)
     if found is None:
         found = _SESSIONS[key] = _Worked(results_grid, names_grid, *key[2:])

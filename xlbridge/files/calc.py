@@ -24,16 +24,8 @@ from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
 from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
-from .xlsx import (
-    ExcelErrorValue,
-    Package,
-    WorkbookError,
-    mark_values_current,
-    open_package,
-    patch_sheet,
-    split_ref,
-    write_package,
-)
+from .patching import mark_values_current, patch_sheet, write_package
+from .xlsx import ExcelErrorValue, Package, WorkbookError, open_package, split_ref
 
 __all__ = [
     "CALLS",

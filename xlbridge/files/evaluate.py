@@ -14,6 +14,7 @@ from __future__ import annotations
 import collections
 import re
 import time
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -52,19 +53,19 @@ class Formula:
 
 def read_formulas(package: Package) -> list[Formula]:
     """Every formula of the workbook, with the range each fills; a shared formula is given once per cell."""
+    return [f for sheet, part in package.sheets.items() for f in _formulas(sheet, parse_xml(package.parts[part]))]
+
+
+def _formulas(sheet: str, root: ET.Element) -> list[Formula]:
+    """The formulas of one sheet, from its parsed part."""
     out = []
-    for sheet, part in package.sheets.items():
-        for element in parse_xml(package.parts[part]).iter(f"{{{MAIN_NS}}}c"):
-            formula = element.find(f"{{{MAIN_NS}}}f")
-            if formula is None or element.get("r") is None:
-                continue
-            r, c, _, _ = split_ref(str(element.get("r")))
-            area = (
-                split_ref(formula.get("ref", ""))
-                if formula.get("t") == "array" and formula.get("ref")
-                else (r, c, r, c)
-            )
-            out.append(Formula(sheet, area, (formula.text or "") if formula.get("t") != "shared" else "\0shared"))
+    for element in root.iter(f"{{{MAIN_NS}}}c"):
+        formula = element.find(f"{{{MAIN_NS}}}f")
+        if formula is None or element.get("r") is None:
+            continue
+        r, c, _, _ = split_ref(str(element.get("r")))
+        area = split_ref(formula.get("ref", "")) if formula.get("t") == "array" and formula.get("ref") else (r, c, r, c)
+        out.append(Formula(sheet, area, (formula.text or "") if formula.get("t") != "shared" else "\0shared"))
     return out
 
 
@@ -232,7 +233,12 @@ def _stored(value: object) -> object:
 def evaluate(package: Package) -> Computed | None:
     """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed)."""
     started = time.perf_counter()
-    formulas = read_formulas(package)
+    formulas: list[Formula] = []
+    values = {}
+    for sheet, part in package.sheets.items():  # each sheet parsed once, for its formulas and its values
+        root = parse_xml(package.parts[part])
+        formulas += _formulas(sheet, root)
+        values[sheet] = read_values(package, sheet, computed=False, root=root)
     if not formulas:
         return None
     functions = spellings()
@@ -241,7 +247,7 @@ def evaluate(package: Package) -> Computed | None:
     except _NotOursError:
         return None
     names = _defined_names(package)
-    book = _Book(package, names, {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}, {})
+    book = _Book(package, names, values, {})
     computed = Computed()
     try:
         needs = {id(f): _depends_on(node, f.sheet, book) for f, node in parsed}

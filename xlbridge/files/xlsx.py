@@ -1,28 +1,28 @@
-"""Reading a workbook package safely and writing computed values into a copy of it, touching nothing else.
+"""Reading a workbook package safely: its parts, its sheets and the values its cells store.
 
 An .xlsx/.xlsm file is a zip of XML parts. :func:`open_package` refuses what is not a workbook (an old .xls, an
-encrypted workbook, a corrupt or oversized zip) with one clear message; :func:`patch_sheet` rewrites only the ``<c>``
-elements of the cells it is given inside ``<sheetData>``, leaving every other byte of the sheet as it was;
-:func:`write_package` copies every other part unchanged. Standard library only.
+encrypted workbook, a corrupt or oversized zip) with one clear message; :func:`read_values` gives a sheet's stored
+values. Writing values into a copy is :mod:`.patching`. Standard library only.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 import re
+import xml.etree.ElementTree as ET
 import zipfile
 import zlib
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from xml.sax.saxutils import escape
 
 from ..engine.errors import BridgeInputError
-from .outputs import write_atomically
-from .xmlsafe import parse_xml
+from .xmlsafe import check_xml, parse_xml
 
 __all__ = [
+    "CALC_PR",
     "EXCEL_EPOCH",
     "ExcelErrorValue",
     "Package",
@@ -34,13 +34,10 @@ __all__ = [
     "excel_escape",
     "excel_serial",
     "excel_unescape",
-    "mark_values_current",
     "open_package",
-    "patch_sheet",
     "read_values",
     "split_ref",
     "values_current",
-    "write_package",
 ]
 
 MAX_MEMBERS = 10_000
@@ -66,6 +63,8 @@ class Package:
     parts: dict[str, bytes]
     sheets: dict[str, str]  # sheet name -> part name (xl/worksheets/sheet1.xml)
     workbook_part: str
+    #: The shared strings, read once when a sheet's values are first read.
+    strings: list[str] | None = field(default=None, repr=False, compare=False)
 
 
 def column_number(letters: str) -> int:
@@ -88,6 +87,7 @@ def column_letters(number: int) -> str:
 _CELL_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 
 
+@functools.lru_cache(maxsize=1 << 17)  # a sheet's cell references, read for its values, its formulas, its patching
 def split_ref(ref: str) -> tuple[int, int, int, int]:
     """(first row, first column, last row, last column) of ``A1`` or ``A1:C3``."""
     corners = []
@@ -175,7 +175,7 @@ def open_package(path: str | os.PathLike[str]) -> Package:
     try:
         for name, data in parts.items():
             if name.endswith((".xml", ".rels")):
-                parse_xml(data)
+                check_xml(data)
     except BridgeInputError as error:
         raise WorkbookError(f"{location}: part {name}: {error.message}") from None
     package_rels = _relationships(parts, "")
@@ -196,57 +196,11 @@ def open_package(path: str | os.PathLike[str]) -> Package:
     return Package(location, infos, parts, sheets, workbook_part)
 
 
-# --- rewriting cells -----------------------------------------------------------------------------------------------
-
-_SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetData>)", re.DOTALL)
-_ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
+#: The workbook's calculation properties element (``<calcPr .../>``).
+CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr\b([^>]*?)(/?)>")
 
 
-def _elements(xml: str, tag: str, prefix: str) -> Iterator[tuple[str, int]]:
-    """Each ``<prefix:tag ...>...</prefix:tag>`` or ``<prefix:tag .../>`` in ``xml`` with its start offset."""
-    pattern = re.compile(rf"<{prefix}{tag}\b[^>]*?(?:/>|>.*?</{prefix}{tag}>)", re.DOTALL)
-    for match in pattern.finditer(xml):
-        yield match.group(0), match.start()
-
-
-def _open_tag_attributes(element: str) -> list[tuple[str, str]]:
-    open_tag = element[: element.index(">") + 1]
-    return _ATTRIBUTE.findall(open_tag)
-
-
-def _number_text(value: float | int) -> str:
-    if isinstance(value, bool):
-        return "1" if value else "0"
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer() and abs(value) < 1e15):
-        return str(int(value))
-    return repr(float(value))
-
-
-def _cell(prefix: str, attributes: list[tuple[str, str]], formula: str, value: object) -> str:
-    """A ``<c>`` element holding ``value``, keeping its attributes (but ``t``) and its formula verbatim."""
-    kind: str | None
-    if value is None or value == "":
-        kind, body = ("str", f"<{prefix}v></{prefix}v>") if formula else (None, "")
-    elif isinstance(value, bool):
-        kind, body = "b", f"<{prefix}v>{int(value)}</{prefix}v>"
-    elif isinstance(value, (int, float)):
-        kind, body = None, f"<{prefix}v>{_number_text(value)}</{prefix}v>"
-    elif isinstance(value, ExcelErrorValue):
-        kind, body = "e", f"<{prefix}v>{value.code}</{prefix}v>"
-    else:
-        text = escape(excel_escape(str(value)))
-        if formula:
-            kind, body = "str", f"<{prefix}v>{text}</{prefix}v>"
-        else:
-            space = ' xml:space="preserve"' if text != text.strip() else ""
-            kind, body = "inlineStr", f"<{prefix}is><{prefix}t{space}>{text}</{prefix}t></{prefix}is>"
-    kept = [(name, val) for name, val in attributes if name != "t"]
-    if kind:
-        kept.append(("t", kind))
-    attrs = "".join(f' {name}="{val}"' for name, val in kept)
-    inner = formula + body
-    return f"<{prefix}c{attrs}>{inner}</{prefix}c>" if inner else f"<{prefix}c{attrs}/>"
-
+# --- cell text and error values -----------------------------------------------------------------------------------
 
 #: Characters XML 1.0 cannot hold, which Excel writes as ``_xHHHH_`` (ECMA-376 Part 1, 22.9.2.19 ST_Xstring).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
@@ -270,122 +224,6 @@ class ExcelErrorValue:
     """An Excel error as a cell value (``#N/A``, ``#VALUE!``...), written with ``t="e"``."""
 
     code: str
-
-
-_FORMULA = re.compile(r"<(?:\w+:)?f\b[^>]*?(?:/>|>.*?</(?:\w+:)?f>)", re.DOTALL)
-
-
-def _rewrite_cell(element: str, prefix: str, value: object) -> str:
-    formula_match = _FORMULA.search(element)
-    formula = formula_match.group(0) if formula_match else ""
-    return _cell(prefix, _open_tag_attributes(element), formula, value)
-
-
-def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
-    """The sheet with the given (row, column) cells holding new values; every other byte unchanged.
-
-    A cell with a formula keeps it and gets a cached value; a cell without one (a spilled cell) gets a plain value;
-    missing cells and rows are inserted in order.
-    """
-    if not values:
-        return xml
-    match = _SHEET_DATA.search(xml)
-    if match is None:
-        raise WorkbookError("a worksheet part has no <sheetData>")
-    try:
-        prefix = match.group(1).decode()
-        content = (match.group(4) or b"").decode("utf-8")
-    except UnicodeDecodeError:
-        raise WorkbookError("a worksheet part is not UTF-8 XML; cannot place values safely") from None
-    by_row: dict[int, dict[int, object]] = {}
-    for (row, col), value in values.items():
-        by_row.setdefault(row, {})[col] = value
-
-    rows: list[tuple[int, str]] = []
-    for element, _ in _elements(content, "row", prefix):
-        label = dict(_open_tag_attributes(element)).get("r")
-        if label is None or not label.isdigit():
-            raise WorkbookError(f"a worksheet row's number is {label!r}, not a number; cannot place values safely")
-        rows.append((int(label), element))
-    seen = {number for number, _ in rows}
-    for number in by_row:
-        if number not in seen:
-            rows.append((number, f'<{prefix}row r="{number}"/>'))
-    rows.sort(key=lambda item: item[0])
-
-    out_rows = []
-    for number, element in rows:
-        updates = by_row.get(number)
-        out_rows.append(element if not updates else _patch_row(element, number, updates, prefix))
-    new_content = "".join(out_rows)
-    if new_content == content:
-        return xml
-    attributes = (match.group(2) or b"").decode()
-    new_data = f"<{prefix}sheetData{attributes}>{new_content}</{prefix}sheetData>".encode()
-    return xml[: match.start()] + new_data + xml[match.end() :]
-
-
-def _patch_row(element: str, number: int, updates: Mapping[int, object], prefix: str) -> str:
-    if element.endswith("/>"):
-        open_tag, inner, close_tag = element[:-2] + ">", "", f"</{prefix}row>"
-    else:
-        head_end = element.index(">") + 1
-        open_tag, inner, close_tag = element[:head_end], element[head_end : -len(f"</{prefix}row>")], f"</{prefix}row>"
-    cells: list[tuple[int, str]] = []
-    for cell, _ in _elements(inner, "c", prefix):
-        ref = dict(_open_tag_attributes(cell)).get("r")
-        try:
-            cells.append((split_ref(ref or "")[1], cell))
-        except ValueError:
-            raise WorkbookError(f"row {number} has a cell referenced {ref!r}; cannot place values safely") from None
-    present = {col for col, _ in cells}
-    patched = [(col, _rewrite_cell(cell, prefix, updates[col]) if col in updates else cell) for col, cell in cells]
-    for col, value in updates.items():
-        if col not in present:
-            fresh = _cell(prefix, [("r", f"{column_letters(col)}{number}")], "", value)
-            patched.append((col, fresh))
-    patched.sort(key=lambda item: item[0])
-    # Keep whatever else the row holds (extLst and the like) after the cells.
-    rest = re.sub(rf"<{prefix}c\b[^>]*?(?:/>|>.*?</{prefix}c>)", "", inner, flags=re.DOTALL)
-    open_tag = re.sub(r'\sspans="[^"]*"', "", open_tag)  # the row's cell span may have grown
-    return open_tag + "".join(cell for _, cell in patched) + rest + close_tag
-
-
-_CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr\b([^>]*?)(/?)>")
-
-
-def mark_values_current(workbook_xml: bytes) -> bytes:
-    """Tell Excel the stored values are current: no full recalculation on load (which would throw them away
-    where the functions are not installed) and the calculation engine id of Excel 2016 and later."""
-
-    def replace(match: re.Match[bytes]) -> bytes:
-        prefix, attributes, closing = match.group(1), match.group(2).decode(), match.group(3)
-        attributes = re.sub(r'\s(fullCalcOnLoad|calcId)="[^"]*"', "", attributes)
-        return b"<" + prefix + b"calcPr" + f' calcId="191029"{attributes}'.encode() + closing + b">"
-
-    marked, count = _CALC_PR.subn(replace, workbook_xml, count=1)
-    if count:
-        return marked
-    return re.sub(rb"(</(?:\w+:)?workbook>)", rb'<calcPr calcId="191029"/>\1', workbook_xml, count=1)
-
-
-def write_package(package: Package, replaced: Mapping[str, bytes], destination: Path, replace: bool = False) -> None:
-    """Write the package with ``replaced`` parts to ``destination``: every other part is copied as it was, in the
-    same order with the same zip settings. The file appears complete or not at all, through a symbolic link, with
-    the mode of the file it replaces (see :func:`~xlbridge.files.outputs.write_atomically`); an existing
-    destination is replaced only when ``replace`` is set."""
-
-    def fill(temporary: Path) -> None:
-        with zipfile.ZipFile(temporary, "w") as archive:
-            for info in package.infos:
-                data = replaced.get(info.filename, package.parts[info.filename])
-                copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
-                copy.compress_type = info.compress_type
-                copy.external_attr = info.external_attr
-                copy.create_system = info.create_system
-                archive.writestr(copy, data)
-
-    write_atomically(destination, fill, replace=replace)
 
 
 # --- reading stored values -----------------------------------------------------------------------------------------
@@ -416,13 +254,12 @@ def cell_text(value: object) -> str:
 
 
 def _shared_strings(package: Package) -> list[str]:
-    name = next((part for part in package.parts if part.lower() == "xl/sharedstrings.xml"), None)
-    if name is None:
-        return []
-    strings = []
-    for item in parse_xml(package.parts[name]).iter(f"{{{MAIN_NS}}}si"):
-        strings.append(excel_unescape("".join(text.text or "" for text in item.iter(f"{{{MAIN_NS}}}t"))))
-    return strings
+    if package.strings is None:
+        name = next((part for part in package.parts if part.lower() == "xl/sharedstrings.xml"), None)
+        items = [] if name is None else parse_xml(package.parts[name]).iter(f"{{{MAIN_NS}}}si")
+        tag = f"{{{MAIN_NS}}}t"
+        package.strings = [excel_unescape("".join(text.text or "" for text in item.iter(tag))) for item in items]
+    return package.strings
 
 
 def _stored(raw: str, kind: str, shared: list[str]) -> object:
@@ -444,17 +281,19 @@ def _stored(raw: str, kind: str, shared: list[str]) -> object:
 def values_current(package: Package) -> bool:
     """Whether the values the workbook stores are its formulas' results: not when it asks to be computed in full
     when opened (``fullCalcOnLoad``, as XlsxWriter and openpyxl write a workbook they could not compute)."""
-    match = _CALC_PR.search(package.parts[package.workbook_part])
+    match = CALC_PR.search(package.parts[package.workbook_part])
     return match is None or re.search(rb'\sfullCalcOnLoad="(1|true)"', match.group(2)) is None
 
 
-def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tuple[int, int], object]:
+def read_values(
+    package: Package, sheet: str, computed: bool = True, root: ET.Element | None = None
+) -> dict[tuple[int, int], object]:
     """The values a sheet stores (as last computed), by (row, column); errors as :class:`ExcelErrorValue`.
 
     A workbook whose values are not current (see :func:`values_current`), or a formula cell without a stored value,
     means the workbook was never computed (a blank template, or a file saved by a program that drops the values):
     refused when ``computed`` (else read as it is), so that nothing reads an uncomputed sheet as empty or as zeros.
-    A value the cell cannot hold (a damaged part) is refused.
+    A value the cell cannot hold (a damaged part) is refused. ``root`` is the sheet's part already parsed.
     """
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
@@ -465,7 +304,8 @@ def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tup
         )
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
-    for element in parse_xml(package.parts[package.sheets[sheet]]).iter(f"{{{MAIN_NS}}}c"):
+    root = parse_xml(package.parts[package.sheets[sheet]]) if root is None else root
+    for element in root.iter(f"{{{MAIN_NS}}}c"):
         ref = element.get("r")
         if ref is None:
             continue

@@ -16,7 +16,8 @@ import uuid
 import zipfile
 from collections.abc import Iterable
 from pathlib import Path
-from xml.sax.saxutils import escape
+
+from ..xmlsafe import escape
 
 __all__ = ["LITE_ADDIN", "MAIN_PY", "REQUIREMENTS", "add_lite_parts"]
 
@@ -46,7 +47,7 @@ EXTENSION = "xl/webextensions/webextension1.xml"
 
 def _attribute(value: str) -> str:
     """An XML attribute value in double quotes, as Excel writes them."""
-    return '"' + escape(value, {'"': "&quot;", "\n": "&#10;"}) + '"'
+    return '"' + escape(value, quotes=True).replace("\n", "&#10;") + '"'
 
 
 def _webextension(instance: str, function_ids: Iterable[str]) -> str:

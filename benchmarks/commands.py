@@ -1,0 +1,156 @@
+"""Whole commands, as a club runs them, timed as processes from outside (start-up, imports and files included).
+
+Each comparison runs the two commands in turn (A B A B ...), so that a machine getting slower or faster during the
+run hits both alike, and gives the median of each and the median of the pair-by-pair ratios. The peer is Debian's
+``salliere`` (Java) scoring, matchpointing and totalling the same results; a row without a peer has a target of its
+own (a time, or a multiple of another xlbridge command).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import data
+import peers
+
+PYTHON = sys.executable
+XLBRIDGE = [PYTHON, "-m", "xlbridge"]
+
+
+@dataclass(frozen=True)
+class Timing:
+    """The median wall time of a command, and the largest resident memory a run of it reached."""
+
+    seconds: float
+    peak_mb: float
+
+
+def run(command: Sequence[str], cwd: Path) -> tuple[float, float]:
+    """One run: wall seconds and the process's own peak resident memory (MB), failing loudly if it fails."""
+    with tempfile.TemporaryFile() as errors:
+        started = time.perf_counter()
+        child = subprocess.Popen(list(command), cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - started
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode != 0:
+            errors.seek(0)
+            said = errors.read().decode(errors="replace").strip()[-400:]
+            raise SystemExit(f"{' '.join(command)} failed ({child.returncode}): {said}")
+    return seconds, usage.ru_maxrss / 1024
+
+
+def paired(a: Sequence[str], b: Sequence[str], cwd: Path, runs: int) -> tuple[Timing, Timing, float]:
+    """A and B run in turn ``runs`` times each after one warm-up of each: their medians and the median of A/B."""
+    run(a, cwd), run(b, cwd)
+    pairs = [(run(a, cwd), run(b, cwd)) for _ in range(runs)]
+    ours = Timing(statistics.median(p[0][0] for p in pairs), max(p[0][1] for p in pairs))
+    theirs = Timing(statistics.median(p[1][0] for p in pairs), max(p[1][1] for p in pairs))
+    return ours, theirs, statistics.median(p[0][0] / p[1][0] for p in pairs)
+
+
+def alone(command: Sequence[str], cwd: Path, runs: int) -> Timing:
+    run(command, cwd)
+    timings = [run(command, cwd) for _ in range(runs)]
+    return Timing(statistics.median(t[0] for t in timings), max(t[1] for t in timings))
+
+
+def retype_one_contract(workbook: Path, edited: Path) -> None:
+    """The workbook as a secretary leaves it after retyping one contract (Results!D2) and saving, values stale."""
+    from xlbridge.files.patching import patch_sheet, write_package
+    from xlbridge.files.xlsx import open_package
+
+    package = open_package(workbook)
+    part = package.sheets["Results"]
+    write_package(package, {part: patch_sheet(package.parts[part], {(2, 4): "3NT"})}, edited, replace=True)
+
+
+#: A row of run.py's table: what, xlbridge's figure, the peer, its figure, the ratio, the target, whether met.
+Line = tuple[str, str, str, str, str, str, "bool | None"]
+
+
+def fmt(value: float) -> str:
+    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
+
+
+def row(what: str, ours: str, peer: str, theirs: str, ratio: str, target: str = "", met: bool | None = None) -> Line:
+    return what, ours, peer, theirs, ratio, target, met
+
+
+def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterator[Line]:
+    """The rows of the table, for a session file of ``boards`` x ``tables`` (and, with ``national``, 20,000)."""
+    results = boards * tables
+    try:
+        salliere = peers.salliere_command()
+    except peers.NotInstalledError as missing:
+        salliere = None
+        absent = str(missing)
+    with tempfile.TemporaryDirectory() as folder:
+        here = Path(folder)
+        big_csv, big_names = data.session_file(boards, tables)
+        small_csv, small_names = data.session_file(24, 10)
+        for name, text in (("big.csv", big_csv), ("big-names.csv", big_names), ("small.csv", small_csv),
+                           ("small-names.csv", small_names)):  # fmt: skip
+            (here / name).write_text(text)
+        # salliere rewrites its boards file in place: each run gets a fresh copy of the session.
+        salliere_big = ["sh", "-c", f"cp big.csv s-big.csv && exec {' '.join(salliere or ['true'])} score matchpoint "
+                        "total -- s-big.csv big-names.csv"]  # fmt: skip
+        salliere_small = ["sh", "-c", f"cp small.csv s-small.csv && exec {' '.join(salliere or ['true'])} score "
+                          "matchpoint total -- s-small.csv small-names.csv"]  # fmt: skip
+        importing = [*XLBRIDGE, "import", "big.csv", "-o", "big.xlsx", "--force"]
+        what = f"xlbridge import of a session file, {boards} boards x {tables} tables ({results:,} results)"
+        if salliere is None:
+            yield row(what, "", "Debian salliere", f"missing: {absent}", "")
+            ours = alone(importing, here, runs)
+        else:
+            ours, theirs, ratio = paired(importing, salliere_big, here, runs)
+            yield row(f"{what}, whole process", fmt(ours.seconds), "Debian salliere (Java), whole process",
+                      fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 1.0x", ratio <= 1.0)  # fmt: skip
+        yield row(f"{what}: peak memory", f"{ours.peak_mb:.0f} MB", "", "", "", "", None)
+
+        run([*XLBRIDGE, "import", "small.csv", "-o", "small.xlsx", "--force"], here)
+        calc_small = [*XLBRIDGE, "calc", "small.xlsx", "-o", "small-computed.xlsx", "--force"]
+        what = "xlbridge calc of a pairs-session workbook of 240 results (24 boards x 10 tables)"
+        if salliere is not None:
+            ours, theirs, ratio = paired(calc_small, salliere_small, here, runs)
+            yield row(f"{what}, whole process", fmt(ours.seconds), "Debian salliere on those results, whole process",
+                      fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 3x", ratio <= 3.0)  # fmt: skip
+
+        retype_one_contract(here / "big.xlsx", here / "edited.xlsx")
+        calc_big = [*XLBRIDGE, "calc", "edited.xlsx", "-o", "edited-computed.xlsx", "--force"]
+        ours, theirs, ratio = paired(calc_big, importing, here, max(3, runs - 2))
+        yield row(f"xlbridge calc of the {results:,}-result workbook after one contract is retyped", fmt(ours.seconds),
+                  "its import (xlbridge import)", fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 3x",
+                  ratio <= 3.0)  # fmt: skip
+        yield row(f"xlbridge calc of the edited {results:,}-result workbook: peak memory", f"{ours.peak_mb:.0f} MB",
+                  "", "", "", "", None)  # fmt: skip
+
+        demo = alone([*XLBRIDGE, "demo", "--out", "demo", "--force"], here, runs)
+        yield row("xlbridge demo (two workbooks written and computed, the ranking printed)", fmt(demo.seconds), "", "",
+                  "", "< 1 s", demo.seconds < 1.0)  # fmt: skip
+        helped = alone([*XLBRIDGE, "--help"], here, runs)
+        yield row("xlbridge --help", fmt(helped.seconds), "", "", "", "< 0.15 s", helped.seconds < 0.15)
+        udfs, xlwings, ratio = paired([PYTHON, "-c", "import xlbridge.udfs"], [PYTHON, "-c", "import xlwings"], here,
+                                      runs)  # fmt: skip
+        yield row("import xlbridge.udfs in a fresh Python (xlwings and what it imports included)", fmt(udfs.seconds),
+                  "import xlwings alone", fmt(xlwings.seconds), f"+{fmt(udfs.seconds - xlwings.seconds)} for xlbridge",
+                  "< 0.2 s", udfs.seconds < 0.2)  # fmt: skip
+        if national:
+            # The pairs-session workbook holds 20,000 results (xlbridge.files.interchange.MAX_RESULTS): the most.
+            (here / "national.csv").write_text(data.session_file(200, 100)[0])
+            big = alone([*XLBRIDGE, "import", "national.csv", "-o", "national.xlsx", "--force"], here, 1)
+            what = "xlbridge import of 20,000 results (200 boards x 100 tables, the most a workbook holds): peak memory"
+            yield row(what, f"{fmt(big.seconds)}, {big.peak_mb:.0f} MB", "", "", "", "< 1.5 GB", big.peak_mb < 1536)
+
+
+def available() -> bool:
+    return shutil.which("java") is not None and os.path.exists("/usr/games/salliere")
