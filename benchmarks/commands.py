@@ -8,13 +8,10 @@ own (a time, or a multiple of another xlbridge command).
 
 from __future__ import annotations
 
-import os
-import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,19 +31,31 @@ class Timing:
     peak_mb: float
 
 
+#: Runs a command and reports its wall time and peak memory. It is started in a fresh, small Python rather than
+#: forked from this process, because Linux carries a process's peak resident memory across fork and exec: a
+#: command forked from a 300 MB benchmark would report at least 300 MB.
+MEASURE = """
+import os, sys, time
+started = time.perf_counter()
+pid = os.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+_, status, usage = os.wait4(pid, 0)
+sys.stderr.write(f"\\n@measured {time.perf_counter() - started} {usage.ru_maxrss}\\n")
+sys.exit(os.waitstatus_to_exitcode(status))
+"""
+
+
 def run(command: Sequence[str], cwd: Path) -> tuple[float, float]:
-    """One run: wall seconds and the process's own peak resident memory (MB), failing loudly if it fails."""
+    """One run: wall seconds and the command's own peak resident memory (MB), failing loudly if it fails."""
     with tempfile.TemporaryFile() as errors:
-        started = time.perf_counter()
-        child = subprocess.Popen(list(command), cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
-        _, status, usage = os.wait4(child.pid, 0)
-        seconds = time.perf_counter() - started
-        child.returncode = os.waitstatus_to_exitcode(status)
-        if child.returncode != 0:
-            errors.seek(0)
-            said = errors.read().decode(errors="replace").strip()[-400:]
-            raise SystemExit(f"{' '.join(command)} failed ({child.returncode}): {said}")
-    return seconds, usage.ru_maxrss / 1024
+        done = subprocess.run([PYTHON, "-c", MEASURE, *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors)
+        errors.seek(0)
+        said = errors.read().decode(errors="replace")
+    if done.returncode != 0:
+        raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {said.strip()[-400:]}")
+    seconds, peak = said.rsplit("@measured ", 1)[1].split()
+    return float(seconds), int(peak) / 1024
 
 
 def paired(a: Sequence[str], b: Sequence[str], cwd: Path, runs: int) -> tuple[Timing, Timing, float]:
@@ -150,7 +159,3 @@ def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterato
             big = alone([*XLBRIDGE, "import", "national.csv", "-o", "national.xlsx", "--force"], here, 1)
             what = "xlbridge import of 20,000 results (200 boards x 100 tables, the most a workbook holds): peak memory"
             yield row(what, f"{fmt(big.seconds)}, {big.peak_mb:.0f} MB", "", "", "", "< 1.5 GB", big.peak_mb < 1536)
-
-
-def available() -> bool:
-    return shutil.which("java") is not None and os.path.exists("/usr/games/salliere")
