@@ -239,6 +239,40 @@ def test_every_workbook_computes_without_an_error_cell(every_workbook: list[tupl
         assert computed.not_computed == [], label
 
 
+def same_cells(path: Path, label: str) -> None:
+    """``path`` computed directly and by the formulas engine: the same value in every cell."""
+    package = open_package(path)
+    direct, engine = evaluate(package), compute(package)
+    assert direct is not None, f"{label}: not computed directly"
+    assert engine.engine == "formulas"
+    for sheet in set(direct.values) | set(engine.values):
+        mine, theirs = direct.values.get(sheet, {}), engine.values.get(sheet, {})
+        for where in set(mine) | set(theirs):
+            assert equal(mine.get(where), theirs.get(where)), (label, sheet, where, mine.get(where), theirs.get(where))
+
+
+@pytest.mark.slow
+def test_every_workbook_is_computed_directly_as_the_formula_engine_computes_it(
+    every_workbook: list[tuple[str, Path, Flavour]],
+) -> None:
+    """Every template (the scoresheets included) and every workbook import and demo make: computed directly, with
+    the same value in every cell as the general engine gives."""
+    for label, path, _ in every_workbook:
+        same_cells(path, label)
+
+
+def test_scoresheets_with_a_bad_deal_computed_directly_as_the_engine_computes_them(tmp_path: Path) -> None:
+    """A rubber and a Chicago with a deal that cannot be scored: the error, its reason and the deals waiting
+    after it are the same both ways."""
+    from xlbridge.files.templates import rubber
+
+    deals = [("N", "4S", "=", ""), ("E", "8H", "=", ""), ("S", "2S", "+1", "")]
+    rubber.build_rubber(tmp_path / "rubber.xlsx", CLASSIC, deals=deals)
+    rubber.build_chicago(tmp_path / "chicago.xlsx", LITE, deals=deals, first_dealer="E", wheel="NON-DEALER")
+    for name in ("rubber", "chicago"):
+        same_cells(tmp_path / f"{name}.xlsx", name)
+
+
 def test_direct_evaluation_equals_the_formula_engine_cell_by_cell(tmp_path: Path) -> None:
     """The pairs session computed directly and by the formulas engine: the same value in every cell, with a line
     to check in it and without, for both flavours."""

@@ -203,6 +203,7 @@ def test_bad_input_becomes_error_values() -> None:
     assert sheet[1][0] == "#VALUE!"
     assert sheet[1][6] == "deal 2: contract '8H': the level must be 1 to 7"
     assert sheet[2][0] == "#N/A"
+    assert [row[-2:] for row in sheet] == [[120, 0], ["#VALUE!", "#VALUE!"], ["#N/A", "#N/A"]]
     assert scoresheets.rubbertotal(column("N", "E"), column("4S", "8H"), column("=", "=")) == [["#VALUE!", "#VALUE!"]]
     honours = scoresheets.rubbersheet(column("N"), column("4S"), column("="), column(120))
     assert honours[0][0] == "#NUM!"
@@ -261,9 +262,23 @@ def test_chicago_wheel_in_a_sheet() -> None:
     assert scoresheets.chicagototal(declarers, contracts, results, "N", "NON-DEALER") == [[60, 400]]
     sheet = scoresheets.chicagosheet(declarers, contracts, results, None, "non-dealer")
     assert [row[2] for row in sheet] == ["None", "NS"]
+    assert [row[-2:] for row in sheet] == [[60, 0], [60, 400]]  # the running totals end each row
     bad = scoresheets.chicagosheet(declarers, contracts, results, "N", "upside down")
     assert bad[0][0] == "#VALUE!"
-    assert bad[0][-1].startswith("wheel 'upside down': must be one of DEALER")
+    assert bad[0][7].startswith("wheel 'upside down': must be one of DEALER")
+    assert bad[0][-2:] == ["#VALUE!", "#VALUE!"]
+
+
+def test_chicago_wheel_function() -> None:
+    """CHICAGOWHEEL: each deal's dealer (clockwise from the first) and vulnerability, by the wheel chosen; a bad
+    first dealer or wheel is an error with its reason beside it."""
+    assert scoresheets.chicagowheel() == [["N", "None"], ["E", "EW"], ["S", "NS"], ["W", "Both"]]
+    assert scoresheets.chicagowheel("W", "NON-DEALER") == [["W", "None"], ["N", "EW"], ["E", "NS"], ["S", "Both"]]
+    assert scoresheets.chicagowheel([["e"]], [[""]]) == [["E", "None"], ["S", "NS"], ["W", "EW"], ["N", "Both"]]
+    bad = scoresheets.chicagowheel("X")
+    assert len(bad) == 4
+    assert bad[0][0] == "#VALUE!"
+    assert "first_dealer" in bad[0][1]
 
 
 @pytest.mark.parametrize(

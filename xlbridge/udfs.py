@@ -251,7 +251,7 @@ def RUBBERTOTAL(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
 @arg("honours", doc=HONOURS, **RANGE)
 @arg("rules", doc=RULES, **RANGE)
 def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
-    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, and where a line is drawn or the rubber ends."""
+    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, where a line is drawn or the rubber ends, and both running totals."""
     return scoresheets.rubbersheet(declarers, contracts, results, honours, rules)
 
 
@@ -277,8 +277,16 @@ def CHICAGOTOTAL(
 def CHICAGOSHEET(
     declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
 ) -> Grid:
-    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, and notes."""
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, notes, and both running totals."""
     return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
+
+
+@func(category=CATEGORY)
+@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
+@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+def CHICAGOWHEEL(first_dealer: Cells = None, wheel: Cells = None) -> Grid:
+    """The four deals of a chicago, one row each: the dealer and who is vulnerable."""
+    return scoresheets.chicagowheel(first_dealer, wheel)
 
 
 @func(category=CATEGORY)
@@ -449,43 +457,11 @@ def SCORECARD(
 
 
 #: The worksheet functions this module declares, by the names Excel shows.
-FUNCTION_NAMES = [
-    name
-    for name in (
-        "BRIDGESCORE",
-        "BRIDGECHECK",
-        "BOARDVUL",
-        "BOARDDEALER",
-        "IMP",
-        "IMP_",
-        "VP20",
-        "VP_20",
-        "VP30",
-        "VP_30",
-        "MATCHPOINTS",
-        "CROSSIMP",
-        "DATUM",
-        "BUTLER",
-        "BAM",
-        "RUBBERTOTAL",
-        "RUBBERSHEET",
-        "CHICAGOTOTAL",
-        "CHICAGOSHEET",
-        "SESSIONINFO",
-        "SESSIONRESULTS",
-        "PAIRTOTALS",
-        "RANKING",
-        "TRAVELLERS",
-        "BOARDRESULTS",
-        "MATCHBOARDS",
-        "MATCHSUMMARY",
-        "EVENTMATCHES",
-        "STANDINGS",
-        "TEAMSINFO",
-        "SCORECARD",
-    )
-    if name in globals()
-]
+_DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
+             "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
+             "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
+             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD")  # fmt: skip
+FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).
 SCRIPT_NAMES = [name for name in ("REENTER_FORMULAS",) if name in globals()]

@@ -34,6 +34,7 @@ __all__ = [
     "Deal",
     "RubberRow",
     "chicago",
+    "chicago_wheel",
     "parse_honours",
     "parse_rubber_deal",
     "rubber",
@@ -246,6 +247,22 @@ def _chicago_vulnerability(wheel: ChicagoWheel, deal: int, dealer: Seat) -> Vuln
     return Vulnerability((dealer.side if kind == "dealer" else dealer.side.other).value)
 
 
+def _wheel_start(first_dealer: object, wheel: object) -> tuple[Seat, ChicagoWheel]:
+    dealer = Seat.NORTH if is_blank(first_dealer) else parse_seat(first_dealer, "first_dealer")
+    assert dealer is not None
+    return dealer, choose(CHICAGO_WHEELS, wheel, "wheel")
+
+
+def chicago_wheel(first_dealer: object = None, wheel: object = None) -> list[tuple[Seat, Vulnerability]]:
+    """The four deals of a chicago: each one's dealer (the first dealer, then clockwise) and vulnerability."""
+    dealer, chosen = _wheel_start(first_dealer, wheel)
+    out = []
+    for number in range(1, CHICAGO_DEALS + 1):
+        out.append((dealer, _chicago_vulnerability(chosen, number, dealer)))
+        dealer = dealer.next
+    return out
+
+
 def chicago(
     deals: Sequence[Deal], first_dealer: object = None, wheel: object = None
 ) -> tuple[list[ChicagoRow | None], tuple[int, int]]:
@@ -255,9 +272,7 @@ def chicago(
     ``NON-DEALER`` (the dealer's opponents, as some clubs agree). A passed-out deal is redealt by the same dealer
     and does not count as one of the four.
     """
-    dealer = Seat.NORTH if is_blank(first_dealer) else parse_seat(first_dealer, "first_dealer")
-    assert dealer is not None
-    chosen: ChicagoWheel = choose(CHICAGO_WHEELS, wheel, "wheel")
+    dealer, chosen = _wheel_start(first_dealer, wheel)
     era = resolve_rules(None)
     number = 1
     below = _Sides()

@@ -27,6 +27,7 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "RUBBERSHEET": scoresheets.rubbersheet,
     "CHICAGOTOTAL": scoresheets.chicagototal,
     "CHICAGOSHEET": scoresheets.chicagosheet,
+    "CHICAGOWHEEL": scoresheets.chicagowheel,
     "SESSIONINFO": session.sessioninfo,
     "SESSIONRESULTS": session.sessionresults,
     "PAIRTOTALS": session.pairtotals,

@@ -1,7 +1,9 @@
-"""The worksheet functions of rubber bridge and Chicago: RUBBERSHEET, RUBBERTOTAL, CHICAGOSHEET, CHICAGOTOTAL.
+"""The worksheet functions of rubber bridge and Chicago: RUBBERSHEET, RUBBERTOTAL, CHICAGOSHEET, CHICAGOTOTAL and
+CHICAGOWHEEL.
 
-Each takes the deals in order, one row each (blank rows are skipped). A deal that cannot be read makes its row an
-error with the reason in the notes column; the deals after it are ``#N/A`` (they depend on it).
+Each sheet function takes the deals in order, one row each (blank rows are skipped), and ends each row with both
+sides' running totals. A deal that cannot be read makes its row an error with the reason in the notes column; the
+deals after it are ``#N/A`` (they depend on it).
 """
 
 from __future__ import annotations
@@ -11,10 +13,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..engine.errors import BridgeInputError
-from ..engine.rubber import ChicagoRow, Deal, RubberRow, chicago, parse_rubber_deal, rubber
+from ..engine.rubber import ChicagoRow, Deal, RubberRow, chicago, chicago_wheel, parse_rubber_deal, rubber
 from .cells import Grid, as_grid, error_value, flat, held_error, is_blank, never_raises, text_cell
 
-__all__ = ["chicagosheet", "chicagototal", "rubbersheet", "rubbertotal"]
+__all__ = ["chicagosheet", "chicagototal", "chicagowheel", "rubbersheet", "rubbertotal"]
+
+#: The running totals that end every scoresheet row: We (North-South), They (East-West).
+RUNNING = 2
 
 
 def _columns(*args: object) -> tuple[list[list[Any]], int]:
@@ -89,20 +94,30 @@ def _chicago_run(declarers: object, contracts: object, results: object, first_de
     return _Run(rows, totals, error, at, _blank_rows(*columns))
 
 
-def _sheet(run: Callable[[], _Run], cells: Callable[[Any], list[Any]], width: int, deals: int) -> Grid:
-    """A scoresheet's rows; a bad deal shows its error and reason, and the deals after it are not scored."""
+def _sheet(run: Callable[[], _Run], cells: Callable[[Any], list[Any]], points: Callable[[Any], tuple[int, int]],
+           width: int, deals: int) -> Grid:  # fmt: skip
+    """A scoresheet's rows (``width`` columns from ``cells``, the last the notes) and both sides' running totals
+    of ``points``; a bad deal shows its error and reason, and the deals after it are not scored."""
     try:
         done = run()
     except BridgeInputError as error:
-        return [[error_value(error)] * (width - 1) + [error.message] for _ in range(deals)]
-    out = [cells(row) for row in done.rows]
+        return [[error_value(error)] * (width - 1) + [error.message] + [error_value(error)] * RUNNING] * deals
+    out = []
+    ns = ew = 0
+    for row in done.rows:
+        if row is None:
+            out.append(cells(row) + [""] * RUNNING)
+            continue
+        scored = points(row)
+        ns, ew = ns + scored[0], ew + scored[1]
+        out.append([*cells(row), ns, ew])
     if done.error is None:
         return out
-    out.append([error_value(done.error)] * (width - 1) + [done.error.message])
+    failed = error_value(done.error)
+    out.append([failed] * (width - 1) + [done.error.message] + [failed] * RUNNING)
     for index in range(done.at + 1, len(done.blank)):
-        out.append(
-            [""] * width if done.blank[index] else ["#N/A"] * (width - 1) + [f"not scored: see deal {done.at + 1}"]
-        )
+        waiting = ["#N/A"] * (width - 1) + [f"not scored: see deal {done.at + 1}"] + ["#N/A"] * RUNNING
+        out.append([""] * (width + RUNNING) if done.blank[index] else waiting)
     return out
 
 
@@ -136,13 +151,22 @@ def _chicago_cells(row: ChicagoRow | None) -> list[Any]:
             row.ew_partscore, row.marker]  # fmt: skip
 
 
-@never_raises(lambda declarers, *_: (_deals(declarers), 7))
+def _rubber_points(row: RubberRow) -> tuple[int, int]:
+    return row.ns_above + row.ns_below, row.ew_above + row.ew_below
+
+
+def _chicago_points(row: ChicagoRow) -> tuple[int, int]:
+    return row.ns_points, row.ew_points
+
+
+@never_raises(lambda declarers, *_: (_deals(declarers), 7 + RUNNING))
 def rubbersheet(
     declarers: object, contracts: object, results: object, honours: object = None, rules: object = None
 ) -> Grid:
-    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below, games, vulnerable, marker."""
+    """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below, games, vulnerable, marker,
+    then NS's and EW's running totals."""
     run = lambda: _rubber_run(declarers, contracts, results, honours, rules)  # noqa: E731
-    return _sheet(run, _rubber_cells, 7, _deals(declarers))
+    return _sheet(run, _rubber_cells, _rubber_points, 7, _deals(declarers))
 
 
 @never_raises(lambda *_: (1, 2))
@@ -153,14 +177,14 @@ def rubbertotal(
     return _total(lambda: _rubber_run(declarers, contracts, results, honours, rules))
 
 
-@never_raises(lambda declarers, *_: (_deals(declarers), 8))
+@never_raises(lambda declarers, *_: (_deals(declarers), 8 + RUNNING))
 def chicagosheet(
     declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None
 ) -> Grid:
-    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker.
-    ``wheel`` says who is vulnerable on deals 2 and 3 (blank: the dealer's side)."""
+    """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker,
+    then NS's and EW's running totals. ``wheel`` says who is vulnerable on deals 2 and 3 (blank: the dealer's side)."""
     run = lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel)  # noqa: E731
-    return _sheet(run, _chicago_cells, 8, _deals(declarers))
+    return _sheet(run, _chicago_cells, _chicago_points, 8, _deals(declarers))
 
 
 @never_raises(lambda *_: (1, 2))
@@ -169,3 +193,13 @@ def chicagototal(
 ) -> Grid:
     """North-South's and East-West's Chicago totals."""
     return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel))
+
+
+@never_raises(lambda *_: (4, 2))
+def chicagowheel(first_dealer: object = None, wheel: object = None) -> Grid:
+    """The four deals of a chicago, one row each: the dealer and who is vulnerable."""
+    try:
+        deals = chicago_wheel(text_cell(as_grid(first_dealer)[0][0]), text_cell(as_grid(wheel)[0][0]))
+    except BridgeInputError as error:
+        return [[error_value(error), error.message]] * 4
+    return [[dealer.value, vulnerability.value] for dealer, vulnerability in deals]

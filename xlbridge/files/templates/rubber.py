@@ -53,11 +53,9 @@ DECLARER, CONTRACT, RESULT, HONOURS = 1, 2, 3, 4
 Deals = Sequence[tuple[str, str, str, str]]
 
 
-def _scoresheet(
-    book: TemplateBook, sheet: Sheet, headers: list[str], rows: int, deals: Deals, we: str, they: str
-) -> None:
-    """The deal columns, validation, row numbers and running totals; ``we`` and ``they`` are the columns (``F:G``)
-    whose points each side has scored."""
+def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int, deals: Deals) -> None:
+    """The deal columns, validation, row numbers and the lines drawn under games and rubbers (the scoresheet
+    function spills the rest, the running totals included)."""
     ws = sheet.ws
     sheet.headers(FIRST - 1, headers)
     ws.set_column(0, 0, 6)
@@ -74,13 +72,6 @@ def _scoresheet(
             for index, value in zip((DECLARER, CONTRACT, RESULT, HONOURS), deals[offset], strict=False):
                 if value:
                     ws.write_string(FIRST + offset, index, value, book.entry_text)
-    first = FIRST + 1
-    (we_from, we_to), (they_from, they_to) = we.split(":"), they.split(":")
-    for offset in range(rows):
-        row, r = FIRST + offset, FIRST + offset + 1
-        scored = f'{we_from}{r}=""'
-        sheet.formula(row, 12, f'=IF({scored},"",SUM(${we_from}${first}:${we_to}{r}))', book.computed)
-        sheet.formula(row, 13, f'=IF({scored},"",SUM(${they_from}${first}:${they_to}{r}))', book.computed)
     thin, double, problem = (
         book.book.add_format(spec) for spec in ({"bottom": 1}, {"bottom": 6}, {"bg_color": "#FFC7CE"})
     )
@@ -113,29 +104,15 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
                         f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
     sheet.entry_column(HONOURS, 12, text=True)
-    _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals, "F:G", "H:I")
+    _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('RUBBERTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
-    sheet.dynamic(FIRST, 5, rows, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", book.computed, cols=7)
+    sheet.dynamic(FIRST, 5, rows, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", book.computed, cols=9)
     sheet.protect()
     book.close()
-
-
-def _wheel_vulnerability(deal: int, dealer: str, choice: str) -> str:
-    """The formula of a deal's vulnerability in the four-deal wheel, for whichever wheel ``choice`` names (the
-    registry's entries, the default last)."""
-    dealer_side = f'IF(OR({dealer}="N",{dealer}="S"),"NS","EW")'
-    other_side = f'IF(OR({dealer}="N",{dealer}="S"),"EW","NS")'
-    shown = {"none": '"None"', "both": '"Both"', "dealer": dealer_side, "other": other_side}
-    formula = shown[CHICAGO_WHEELS.default.vulnerability[deal - 1]]
-    for wheel in reversed(CHICAGO_WHEELS.entries[1:]):
-        kind = wheel.vulnerability[deal - 1]
-        if shown[kind] != formula:
-            formula = f'IF({choice}="{wheel.name}",{shown[kind]},{formula})'
-    return formula
 
 
 def build_chicago(
@@ -163,16 +140,14 @@ def build_chicago(
     # The four-deal wheel: dealer and vulnerability of deals 1-4.
     ws.write_row(1, 7, ["Deal", "Dealer", "Vulnerable"], book.header)
     for deal in range(1, 5):
-        row = 1 + deal
-        ws.write_number(row, 7, deal, book.label)
-        sheet.formula(row, 8, f"=INDEX({seats},MOD(MATCH($B$4,{seats},0)+{deal - 2},4)+1)", book.computed)
-        sheet.formula(row, 9, f"={_wheel_vulnerability(deal, f'I{row + 1}', '$B$5')}", book.computed)
-    _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals], "H:H", "I:I")
+        ws.write_number(1 + deal, 7, deal, book.label)
+    sheet.dynamic(2, 8, 4, f"={fn('CHICAGOWHEEL')}($B$4,$B$5)", book.computed, cols=2)
+    _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals])
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5)", book.computed, cols=2)
-    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5)", book.computed, cols=8)
+    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5)", book.computed, cols=10)
     sheet.protect()
     book.close()
