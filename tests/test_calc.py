@@ -175,3 +175,36 @@ def test_patch_inserts_missing_rows_and_cells_in_order() -> None:
     assert '<row r="2"><c r="A2" t="e"><v>#N/A</v></c></row>' in text
     assert '<row r="4"><c r="A4"><v>1.5</v></c><c r="B4"><v>7</v></c></row>' in text
     assert text.endswith("</sheetData><pageMargins/></worksheet>")
+
+
+def test_a_recomputed_workbook_is_rewritten_only_where_a_value_changed(tmp_path: Path) -> None:
+    """calc of a computed workbook writes only the cells whose values differ: computed again unchanged, every part
+    is byte for byte the same; after one retyped contract, the output holds exactly the values a computation gives."""
+    from xlbridge.files.demo_data import demo_data
+    from xlbridge.files.evaluate import evaluate
+    from xlbridge.files.patching import write_package
+    from xlbridge.files.templates import CLASSIC, pairs_session
+    from xlbridge.files.xlsx import read_values
+
+    blank = tmp_path / "session.xlsx"
+    pairs_session.build(blank, CLASSIC, session=demo_data().session)
+    first, _ = calc_workbook(blank, tmp_path / "first.xlsx")
+    again, _ = calc_workbook(first, tmp_path / "again.xlsx")
+    with zipfile.ZipFile(first) as one, zipfile.ZipFile(again) as two:
+        parts = [(info.filename, one.read(info)) for info in one.infolist()]
+        assert parts == [(info.filename, two.read(info)) for info in two.infolist()]
+    package = open_package(first)
+    results = package.sheets["Results"]
+    assert read_values(package, "Results")[(2, 4)] != "7NT"
+    edited = tmp_path / "edited.xlsx"
+    write_package(package, {results: patch_sheet(package.parts[results], {(2, 4): "7NT"})}, edited)
+    out, computed = calc_workbook(edited, tmp_path / "edited-computed.xlsx")
+    changed = computed.changes()
+    assert 0 < sum(len(cells) for cells in changed.values()) < 40  # the line's scores, its board, the totals
+    written = open_package(out)
+    expected = evaluate(open_package(edited))
+    assert expected is not None
+    for sheet, cells in expected.values.items():
+        stored = read_values(written, sheet)
+        for where, value in cells.items():
+            assert stored.get(where, "") == value, (sheet, where)

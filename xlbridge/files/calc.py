@@ -247,5 +247,5 @@ def calc_workbook(
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)
-    write_values(package, computed.values, destination, replace=in_place or replace)
+    write_values(package, computed.changes(), destination, replace=in_place or replace)
     return destination, computed

@@ -40,6 +40,24 @@ class Computed:
     function_seconds: float = 0.0
     #: "xlbridge" when computed directly, "formulas" by the general engine.
     engine: str = "xlbridge"
+    #: The values the cells stored before (when computed directly): what is unchanged need not be written again.
+    stored: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
+    anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+
+    def changes(self) -> dict[str, dict[tuple[int, int], object]]:
+        """The computed values that differ from what the cells stored (all of them when nothing stored is known):
+        a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
+        out = {}
+        for sheet, cells in self.values.items():
+            before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
+            out[sheet] = {
+                where: value
+                for where, value in cells.items()
+                if (where not in before and (value != "" or where in anchors))
+                or (where in before and (type(before[where]) is not type(value) or before[where] != value))
+            }
+        return out
 
 
 @dataclass(frozen=True)
@@ -270,6 +288,9 @@ def evaluate(package: Package) -> Computed | None:
             _fill(f, _run(node, f.sheet, book, computed), book, computed)
         pending = [item for item in pending if all(item[0] is not f for f, _ in ready)]
     computed.values = book.computed
+    computed.stored = values
+    for formula in formulas:
+        computed.anchors.setdefault(formula.sheet, set()).add(formula.area[:2])
     computed.seconds = time.perf_counter() - started
     return computed
 
