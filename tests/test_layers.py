@@ -106,3 +106,31 @@ def test_sources_are_cited_not_files_outside_the_repository(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     for outside in ("RESEARCH", "seed document", "the seed's", "../shared"):
         assert outside not in text, f"{path.relative_to(PACKAGE)} refers to {outside!r}"
+
+
+def test_the_api_loads_as_it_is_used() -> None:
+    """`import xlbridge` loads none of the engine's modules; every name of the API is there when asked for, the same
+    object as in its module; `xlbridge --help` does not load the whole-session computation."""
+    import subprocess
+
+    script = (
+        "import sys, xlbridge\n"
+        "assert not [m for m in sys.modules if m.startswith('xlbridge.engine.')], sys.modules\n"
+        "import importlib\n"
+        "for name in xlbridge.__all__[1:]:\n"
+        "    value = getattr(xlbridge, name)\n"
+        "    home = importlib.import_module('xlbridge.engine.' + xlbridge.engine.HOME[name])\n"
+        "    assert value is getattr(home, name), name\n"
+        "assert sorted(xlbridge.engine.__all__) == sorted(xlbridge.engine.HOME)\n"
+        "namespace = {}\n"
+        "exec('from xlbridge import *', namespace)\n"
+        "assert namespace['ns_score']('4S', 'N', '=', 1) == 420\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    helped = subprocess.run(
+        [sys.executable, "-c", "import sys; from xlbridge.cli import build_parser; build_parser().format_help();"
+         "print(' '.join(sorted(sys.modules)))"],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    assert "xlbridge.engine.standings" not in helped.stdout.split()

@@ -6,12 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
-from ..engine.session import Session
 from ..files.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
 from .arguments import Progress, choice, count, escaped, listed
+
+if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
+    from ..engine.session import Session
 
 __all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
 

@@ -6,24 +6,96 @@ is None or empty text. Everything reads the tables of :mod:`xlbridge.rules`.
 
 from __future__ import annotations
 
-from .boards import board_dealer, board_vulnerability
-from .errors import BridgeInputError, Reason
-from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
-from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
-from .parse import (
-    Artificial,
-    Weighted,
-    parse_contract,
-    parse_field_entry,
-    parse_result,
-    parse_seat,
-    parse_vulnerability,
-)
-from .scales import imps, victory_points, vp20, vp30, wbf_vp
-from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
-from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
-from .session import Line, Pair, Session, Unscorable, read_line
-from .standings import SessionScore, Standing, score_session
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .boards import board_dealer, board_vulnerability
+    from .errors import BridgeInputError, Reason
+    from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
+    from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
+    from .parse import (
+        Artificial,
+        Weighted,
+        parse_contract,
+        parse_field_entry,
+        parse_result,
+        parse_seat,
+        parse_vulnerability,
+    )
+    from .scales import imps, victory_points, vp20, vp30, wbf_vp
+    from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
+    from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
+    from .session import Line, Pair, Session, Unscorable, read_line
+    from .standings import SessionScore, Standing, score_session
+
+#: Where each name of the API lives. The API is loaded name by name when first used, so that a program which needs
+#: one corner of it (the command line printing its help) does not pay for the rest.
+HOME = {
+    "Artificial": "parse",
+    "BridgeInputError": "errors",
+    "Contract": "model",
+    "Doubling": "model",
+    "Field": "field",
+    "Line": "session",
+    "Matchpoints": "field",
+    "PASSED_OUT": "model",
+    "Pair": "session",
+    "Play": "model",
+    "Reason": "errors",
+    "ScoreParts": "scoring",
+    "Scorecard": "scorecards",
+    "ScorecardRow": "scorecards",
+    "Seat": "model",
+    "Session": "session",
+    "SessionScore": "standings",
+    "Side": "model",
+    "SideScores": "field",
+    "Standing": "standings",
+    "Strain": "model",
+    "Unscorable": "session",
+    "Vulnerability": "model",
+    "Weighted": "parse",
+    "bam": "field",
+    "board_dealer": "boards",
+    "board_vulnerability": "boards",
+    "butler": "field",
+    "cross_imps": "field",
+    "datum": "field",
+    "deal_score": "scoring",
+    "imps": "scales",
+    "matchpoints": "field",
+    "ns_score": "scoring",
+    "parse_contract": "parse",
+    "parse_field_entry": "parse",
+    "parse_result": "parse",
+    "parse_seat": "parse",
+    "parse_vulnerability": "parse",
+    "read_line": "session",
+    "score_column": "scoring",
+    "score_parts": "scoring",
+    "score_session": "standings",
+    "scorecard": "scorecards",
+    "scorecards": "scorecards",
+    "victory_points": "scales",
+    "vp20": "scales",
+    "vp30": "scales",
+    "wbf_vp": "scales",
+}
+
+
+def __getattr__(name: str) -> Any:
+    home = HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f".{home}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "PASSED_OUT",
