@@ -270,8 +270,9 @@ def test_rounds_column_orders_the_spill() -> None:
 
 
 def test_a_scorecard_sheet_computes_in_a_workbook(tmp_path: Path) -> None:
-    """The formula a Scorecard sheet uses (the card padded to a fixed spill range with TAKE/VSTACK/EXPAND), computed
-    from the file by xlbridge calc, shows the engine's card."""
+    """A scorecard in a workbook of the user's own (padded to a fixed spill range with Excel 365's TAKE, VSTACK and
+    EXPAND, which only the general formula engine computes), computed from the file by xlbridge calc: the engine's
+    card, and blank cells after it (every value the general engine gives is written)."""
     names, results = demo_ranges()
     source = tmp_path / "card.xlsx"
     book = TemplateBook(source, CLASSIC, "Scorecard test")

@@ -40,14 +40,17 @@ class Computed:
     function_seconds: float = 0.0
     #: "xlbridge" when computed directly, "formulas" by the general engine.
     engine: str = "xlbridge"
-    #: The values the cells stored before (when computed directly): what is unchanged need not be written again.
-    stored: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    #: The values the cells stored before (when computed directly; None when not read): what is unchanged need not
+    #: be written again.
+    stored: dict[str, dict[tuple[int, int], object]] | None = None
     #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
     anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
 
     def changes(self) -> dict[str, dict[tuple[int, int], object]]:
         """The computed values that differ from what the cells stored (all of them when nothing stored is known):
         a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
+        if self.stored is None:
+            return self.values
         out = {}
         for sheet, cells in self.values.items():
             before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
