@@ -19,6 +19,7 @@ from pathlib import Path
 
 import data
 import peers
+from table import Row, seconds
 
 PYTHON = sys.executable
 XLBRIDGE = [PYTHON, "-m", "xlbridge"]
@@ -55,14 +56,15 @@ ENVIRONMENT = {name: value for name, value in os.environ.items() if name != "PYT
 def run(command: Sequence[str], cwd: Path) -> tuple[float, float]:
     """One run: wall seconds and the command's own peak resident memory (MB), failing loudly if it fails."""
     with tempfile.TemporaryFile() as errors:
-        done = subprocess.run([PYTHON, "-c", MEASURE, *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors,
-                              env=ENVIRONMENT)  # fmt: skip
+        done = subprocess.run(
+            [PYTHON, "-c", MEASURE, *command], cwd=cwd, stdout=subprocess.DEVNULL, stderr=errors, env=ENVIRONMENT
+        )
         errors.seek(0)
         said = errors.read().decode(errors="replace")
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(command)} failed ({done.returncode}): {said.strip()[-400:]}")
-    seconds, peak = said.rsplit("@measured ", 1)[1].split()
-    return float(seconds), int(peak) / 1024
+    wall, peak = said.rsplit("@measured ", 1)[1].split()
+    return float(wall), int(peak) / 1024
 
 
 def paired(a: Sequence[str], b: Sequence[str], cwd: Path, runs: int) -> tuple[Timing, Timing, float]:
@@ -90,19 +92,7 @@ def retype_one_contract(workbook: Path, edited: Path) -> None:
     write_package(package, {part: patch_sheet(package.parts[part], {(2, 4): "3NT"})}, edited, replace=True)
 
 
-#: A row of run.py's table: what, xlbridge's figure, the peer, its figure, the ratio, the target, whether met.
-Line = tuple[str, str, str, str, str, str, "bool | None"]
-
-
-def fmt(value: float) -> str:
-    return f"{value * 1000:.0f} ms" if value < 1 else f"{value:.2f} s"
-
-
-def row(what: str, ours: str, peer: str, theirs: str, ratio: str, target: str = "", met: bool | None = None) -> Line:
-    return what, ours, peer, theirs, ratio, target, met
-
-
-def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterator[Line]:
+def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterator[Row]:
     """The rows of the table, for a session file of ``boards`` x ``tables`` (and, with ``national``, 20,000)."""
     results = boards * tables
     try:
@@ -114,55 +104,105 @@ def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterato
         here = Path(folder)
         big_csv, big_names = data.session_file(boards, tables)
         small_csv, small_names = data.session_file(24, 10)
-        for name, text in (("big.csv", big_csv), ("big-names.csv", big_names), ("small.csv", small_csv),
-                           ("small-names.csv", small_names)):  # fmt: skip
+        for name, text in (
+            ("big.csv", big_csv),
+            ("big-names.csv", big_names),
+            ("small.csv", small_csv),
+            ("small-names.csv", small_names),
+        ):
             (here / name).write_text(text)
         # salliere rewrites its boards file in place: each run gets a fresh copy of the session.
-        salliere_big = ["sh", "-c", f"cp big.csv s-big.csv && exec {' '.join(salliere or ['true'])} score matchpoint "
-                        "total -- s-big.csv big-names.csv"]  # fmt: skip
-        salliere_small = ["sh", "-c", f"cp small.csv s-small.csv && exec {' '.join(salliere or ['true'])} score "
-                          "matchpoint total -- s-small.csv small-names.csv"]  # fmt: skip
+        peer = " ".join(salliere or ["true"])
+        salliere_big, salliere_small = (
+            [
+                "sh",
+                "-c",
+                f"cp {name}.csv s-{name}.csv && exec {peer} score matchpoint total -- s-{name}.csv {name}-names.csv",
+            ]
+            for name in ("big", "small")
+        )
         importing = [*XLBRIDGE, "import", "big.csv", "-o", "big.xlsx", "--force"]
         what = f"xlbridge import of a session file, {boards} boards x {tables} tables ({results:,} results)"
         if salliere is None:
-            yield row(what, "", "Debian salliere", f"missing: {absent}", "")
+            yield Row(what, "", "Debian salliere", f"missing: {absent}", "")
             ours = alone(importing, here, runs)
         else:
             ours, theirs, ratio = paired(importing, salliere_big, here, runs)
-            yield row(f"{what}, whole process", fmt(ours.seconds), "Debian salliere (Java), whole process",
-                      fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 1.0x", ratio <= 1.0)  # fmt: skip
-        yield row(f"{what}: peak memory", f"{ours.peak_mb:.0f} MB", "", "", "", "", None)
+            yield Row(
+                f"{what}, whole process",
+                seconds(ours.seconds),
+                "Debian salliere (Java), whole process",
+                seconds(theirs.seconds),
+                f"{ratio:.1f}x its time",
+                "<= 1.0x",
+                ratio <= 1.0,
+            )
+        yield Row(f"{what}: peak memory", f"{ours.peak_mb:.0f} MB", "", "", "", "", None)
 
         run([*XLBRIDGE, "import", "small.csv", "-o", "small.xlsx", "--force"], here)
         calc_small = [*XLBRIDGE, "calc", "small.xlsx", "-o", "small-computed.xlsx", "--force"]
         what = "xlbridge calc of a pairs-session workbook of 240 results (24 boards x 10 tables)"
         if salliere is not None:
             ours, theirs, ratio = paired(calc_small, salliere_small, here, runs)
-            yield row(f"{what}, whole process", fmt(ours.seconds), "Debian salliere on those results, whole process",
-                      fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 3x", ratio <= 3.0)  # fmt: skip
+            yield Row(
+                f"{what}, whole process",
+                seconds(ours.seconds),
+                "Debian salliere on those results, whole process",
+                seconds(theirs.seconds),
+                f"{ratio:.1f}x its time",
+                "<= 3x",
+                ratio <= 3.0,
+            )
 
         retype_one_contract(here / "big.xlsx", here / "edited.xlsx")
         calc_big = [*XLBRIDGE, "calc", "edited.xlsx", "-o", "edited-computed.xlsx", "--force"]
         ours, theirs, ratio = paired(calc_big, importing, here, max(3, runs - 2))
-        yield row(f"xlbridge calc of the {results:,}-result workbook after one contract is retyped", fmt(ours.seconds),
-                  "its import (xlbridge import)", fmt(theirs.seconds), f"{ratio:.1f}x its time", "<= 3x",
-                  ratio <= 3.0)  # fmt: skip
-        yield row(f"xlbridge calc of the edited {results:,}-result workbook: peak memory", f"{ours.peak_mb:.0f} MB",
-                  "", "", "", "", None)  # fmt: skip
+        yield Row(
+            f"xlbridge calc of the {results:,}-result workbook after one contract is retyped",
+            seconds(ours.seconds),
+            "its import (xlbridge import)",
+            seconds(theirs.seconds),
+            f"{ratio:.1f}x its time",
+            "<= 3x",
+            ratio <= 3.0,
+        )
+        yield Row(
+            f"xlbridge calc of the edited {results:,}-result workbook: peak memory",
+            f"{ours.peak_mb:.0f} MB",
+            "",
+            "",
+            "",
+            "",
+            None,
+        )
 
         demo = alone([*XLBRIDGE, "demo", "--out", "demo", "--force"], here, runs)
-        yield row("xlbridge demo (two workbooks written and computed, the ranking printed)", fmt(demo.seconds), "", "",
-                  "", "< 1 s", demo.seconds < 1.0)  # fmt: skip
+        yield Row(
+            "xlbridge demo (two workbooks written and computed, the ranking printed)",
+            seconds(demo.seconds),
+            "",
+            "",
+            "",
+            "< 1 s",
+            demo.seconds < 1.0,
+        )
         helped = alone([*XLBRIDGE, "--help"], here, runs)
-        yield row("xlbridge --help", fmt(helped.seconds), "", "", "", "< 0.15 s", helped.seconds < 0.15)
-        udfs, xlwings, ratio = paired([PYTHON, "-c", "import xlbridge.udfs"], [PYTHON, "-c", "import xlwings"], here,
-                                      runs)  # fmt: skip
-        yield row("import xlbridge.udfs in a fresh Python (xlwings and what it imports included)", fmt(udfs.seconds),
-                  "import xlwings alone", fmt(xlwings.seconds), f"{ratio:.2f}x its time",
-                  "< 0.2 s", udfs.seconds < 0.2)  # fmt: skip
+        yield Row("xlbridge --help", seconds(helped.seconds), "", "", "", "< 0.15 s", helped.seconds < 0.15)
+        udfs, xlwings, ratio = paired(
+            [PYTHON, "-c", "import xlbridge.udfs"], [PYTHON, "-c", "import xlwings"], here, runs
+        )
+        yield Row(
+            "import xlbridge.udfs in a fresh Python (xlwings and what it imports included)",
+            seconds(udfs.seconds),
+            "import xlwings alone",
+            seconds(xlwings.seconds),
+            f"{ratio:.2f}x its time",
+            "< 0.2 s",
+            udfs.seconds < 0.2,
+        )
         if national:
             # The pairs-session workbook holds 20,000 results (xlbridge.files.interchange.MAX_RESULTS): the most.
             (here / "national.csv").write_text(data.session_file(200, 100)[0])
             big = alone([*XLBRIDGE, "import", "national.csv", "-o", "national.xlsx", "--force"], here, 1)
             what = "xlbridge import of 20,000 results (200 boards x 100 tables, the most a workbook holds): peak memory"
-            yield row(what, f"{fmt(big.seconds)}, {big.peak_mb:.0f} MB", "", "", "", "< 1.5 GB", big.peak_mb < 1536)
+            yield Row(what, f"{seconds(big.seconds)}, {big.peak_mb:.0f} MB", "", "", "", "< 1.5 GB", big.peak_mb < 1536)

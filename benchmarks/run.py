@@ -31,21 +31,9 @@ sys.path.insert(0, str(HERE))
 
 import data  # noqa: E402 - the benchmarks' own modules, beside this script
 import peers  # noqa: E402
+from table import Row, seconds  # noqa: E402
 
 from xlbridge.udfs import BRIDGESCORE, BUTLER, CROSSIMP, DATUM, MATCHPOINTS  # noqa: E402
-
-
-@dataclass
-class Row:
-    """One line of the table."""
-
-    what: str
-    ours: str
-    peer: str
-    theirs: str
-    ratio: str
-    target: str = ""
-    met: bool | None = None
 
 
 @dataclass
@@ -74,10 +62,6 @@ def best(function: Callable[[], object], repeat: int = 5) -> float:
         function()
         times.append(time.perf_counter() - started)
     return min(times)
-
-
-def seconds(value: float) -> str:
-    return f"{value * 1000:.1f} ms" if value < 1 else f"{value:.2f} s"
 
 
 def faster(peer_time: float, our_time: float) -> str:
@@ -414,9 +398,7 @@ def whole_commands(sizes: Sizes) -> Iterator[Row]:
     """The commands a club runs, as whole processes, against salliere and against their targets."""
     import commands
 
-    runs = 5 if sizes.calc else 3
-    for line in commands.commands(sizes.salliere_boards, sizes.salliere_tables, sizes.national, runs):
-        yield Row(*line)
+    yield from commands.commands(sizes.salliere_boards, sizes.salliere_tables, sizes.national, 5 if sizes.calc else 3)
 
 
 BENCHMARKS: dict[str, Callable[[Sizes], Iterator[Row]]] = {
