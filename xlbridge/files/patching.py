@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 import re
 import zipfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 
 from .outputs import write_atomically
@@ -23,21 +23,14 @@ _SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetDa
 _ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
 
 
-def _elements(xml: str, tag: str, prefix: str) -> Iterator[tuple[str, int]]:
-    """Each ``<prefix:tag ...>...</prefix:tag>`` or ``<prefix:tag .../>`` in ``xml`` with its start offset."""
-    pattern = re.compile(rf"<{prefix}{tag}\b[^>]*?(?:/>|>.*?</{prefix}{tag}>)", re.DOTALL)
-    for match in pattern.finditer(xml):
-        yield match.group(0), match.start()
+@functools.lru_cache(maxsize=16)
+def _element(tag: str, prefix: str) -> re.Pattern[str]:
+    """A whole ``<prefix:tag ...>...</prefix:tag>`` or ``<prefix:tag .../>`` element."""
+    return re.compile(rf"<{prefix}{tag}\b[^>]*?(?:/>|>.*?</{prefix}{tag}>)", re.DOTALL)
 
 
 #: A cell's own reference in its open tag (``r="B12"``): its column letters.
 _CELL_REF_ATTRIBUTE = re.compile(r'\sr="\$?([A-Za-z]{1,3})\$?\d+"')
-
-
-@functools.lru_cache(maxsize=8)
-def _cell_pattern(prefix: str) -> re.Pattern[str]:
-    """A ``<c>`` element (with the sheet's namespace prefix), whole."""
-    return re.compile(rf"<{prefix}c\b[^>]*?(?:/>|>.*?</{prefix}c>)", re.DOTALL)
 
 
 def _open_tag_attributes(element: str) -> list[tuple[str, str]]:
@@ -109,7 +102,8 @@ def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
         by_row.setdefault(row, {})[col] = value
 
     rows: list[tuple[int, str]] = []
-    for element, _ in _elements(content, "row", prefix):
+    for found in _element("row", prefix).finditer(content):
+        element = found.group(0)
         label = dict(_open_tag_attributes(element)).get("r")
         if label is None or not label.isdigit():
             raise WorkbookError(f"a worksheet row's number is {label!r}, not a number; cannot place values safely")
@@ -141,7 +135,7 @@ def _patch_row(element: str, number: int, updates: Mapping[int, object], prefix:
     cells: list[tuple[int, str]] = []
     rest = []  # whatever else the row holds (extLst and the like), kept after the cells
     last = 0
-    for match in _cell_pattern(prefix).finditer(inner):
+    for match in _element("c", prefix).finditer(inner):
         rest.append(inner[last : match.start()])
         last = match.end()
         cell = match.group(0)
