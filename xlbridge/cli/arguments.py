@@ -5,14 +5,31 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Protocol, TypeAlias, TypeVar
 
 from ..engine.choices import described
 from ..rules import Named, Registry
 
-__all__ = ["Progress", "choice", "count", "escaped", "listed", "positive"]
+__all__ = ["Commands", "Progress", "choice", "count", "escaped", "listed", "positive", "show"]
 
 T = TypeVar("T", bound=Named)
+
+#: The parser's commands, as each family's ``add_...`` function receives them (a string: argparse's class is
+#: generic only to the type checker).
+Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+
+
+class Report(Protocol):
+    """A printable result of a computed workbook (a ranking, standings): a table for people, CSV for programs."""
+
+    def table(self) -> str: ...
+
+    def csv(self) -> str: ...
+
+
+def show(report: Report, as_csv: bool) -> None:
+    """Print ``report`` as CSV (which ends its own last line) or as a table."""
+    print(report.csv() if as_csv else report.table(), end="" if as_csv else "\n")
 
 
 def escaped(text: str) -> str:

@@ -10,7 +10,7 @@ from ..engine.errors import BridgeInputError
 from ..files.outputs import check_output, write_atomically
 from ..files.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES
-from .arguments import choice, escaped, listed, positive
+from .arguments import Commands, choice, escaped, listed, positive
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
@@ -34,7 +34,7 @@ def _movement(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_movement(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_movement(commands: Commands) -> None:
     from ..rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS
 
     movement = commands.add_parser(
@@ -77,7 +77,7 @@ def _publish(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_publish(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_publish(commands: Commands) -> None:
     publisher = commands.add_parser(
         "publish",
         help="write a computed pairs-session workbook as a results website (static HTML pages)",
@@ -130,7 +130,7 @@ def _ladder(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_ladder(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_ladder(commands: Commands) -> None:
     ladder = commands.add_parser(
         "ladder",
         help="a season ladder of players from computed session workbooks",

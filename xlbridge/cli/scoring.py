@@ -13,7 +13,7 @@ from ..engine.scoring import ns_score, parse_play
 from ..files.addin import UDF_MODULE
 from ..files.outputs import check_folder
 from ..rules import ERAS
-from .arguments import choice, listed
+from .arguments import Commands, choice, listed
 
 __all__ = ["add_addin", "add_score"]
 
@@ -75,7 +75,7 @@ def _addin(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_score(commands: Commands) -> None:
     """score: one contract, both sides or one declarer."""
     score = commands.add_parser(
         "score",
@@ -92,7 +92,7 @@ def add_score(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     score.set_defaults(run=_score)
 
 
-def add_addin(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_addin(commands: Commands) -> None:
     """addin: xlbridge.udfs in the UDF Modules of an xlwings.conf."""
     addin = commands.add_parser(
         "addin",

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..files.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
-from .arguments import Progress, choice, count, escaped, listed
+from .arguments import Commands, Progress, choice, count, escaped, listed, show
 
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
     from ..engine.session import Session
@@ -133,7 +133,7 @@ def _ranking(args: argparse.Namespace) -> int:
         raise BridgeInputError("--names and --handicaps give handicaps: add --handicapped")
     else:
         ranking = read_ranking(Path(args.workbook))
-    print(ranking.csv() if args.csv else ranking.table(), end="" if args.csv else "\n")
+    show(ranking, args.csv)
     return 0
 
 
@@ -155,11 +155,11 @@ def _standings(args: argparse.Namespace) -> int:
     from ..files.report import read_standings
 
     standings = read_standings(Path(args.workbook))
-    print(standings.csv() if args.csv else standings.table(), end="" if args.csv else "\n")
+    show(standings, args.csv)
     return 0
 
 
-def add_demo(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_demo(commands: Commands) -> None:
     """demo: the main job on the built-in example."""
     demo = commands.add_parser(
         "demo",
@@ -172,7 +172,7 @@ def add_demo(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     demo.set_defaults(run=_demo)
 
 
-def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_calc(commands: Commands) -> None:
     """calc: a workbook computed without Excel."""
     calc = commands.add_parser(
         "calc",
@@ -190,7 +190,7 @@ def add_calc(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     calc.set_defaults(run=_calc)
 
 
-def add_templates(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_templates(commands: Commands) -> None:
     """templates: the blank workbooks."""
     templates = commands.add_parser(
         "templates",
@@ -209,7 +209,7 @@ def add_templates(commands: argparse._SubParsersAction[argparse.ArgumentParser])
     templates.set_defaults(run=_templates)
 
 
-def add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_import(commands: Commands) -> None:
     """import: a club's results file into a computed workbook."""
     importer = commands.add_parser(
         "import",
@@ -255,7 +255,7 @@ def add_import(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     importer.set_defaults(run=_import)
 
 
-def add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_export(commands: Commands) -> None:
     """export: a computed session as USEBIO or PBN."""
     exporter = commands.add_parser(
         "export",
@@ -270,7 +270,7 @@ def add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     exporter.set_defaults(run=_export)
 
 
-def add_ranking(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_ranking(commands: Commands) -> None:
     """ranking: the session's ranking, scratch or handicapped."""
     ranking = commands.add_parser(
         "ranking",
@@ -283,7 +283,7 @@ def add_ranking(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     ranking.set_defaults(run=_ranking)
 
 
-def add_standings(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def add_standings(commands: Commands) -> None:
     standings = commands.add_parser(
         "standings",
         help="print the standings of a computed teams-event workbook",
