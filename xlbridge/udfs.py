@@ -18,6 +18,7 @@ compiling). Classic Excel types ``VP_20``, ``VP_30`` and ``IMP_``; on the classi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from xlwings import arg, func, script
@@ -92,6 +93,17 @@ CATEGORY = "Bridge"
 CLASSIC_XLWINGS = getattr(func, "__module__", "") == "xlwings.udfs"
 
 RANGE = {"ndim": 2, "err_to_str": True}
+
+
+def _session_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
+    """The five arguments every session function ends with: the results and names blocks, the method, the movement
+    and the results per board."""
+    for name, doc in reversed(
+        [("results", RESULTS_BLOCK), ("names", NAMES_BLOCK), ("method", SESSION_METHOD), ("movement", MOVEMENT),
+         ("per_board", PER_BOARD)]
+    ):  # fmt: skip
+        function = arg(name, doc=doc, **RANGE)(function)
+    return function
 
 
 @func(category=CATEGORY)
@@ -292,11 +304,7 @@ def CHICAGOWHEEL(first_dealer: Cells = None, wheel: Cells = None) -> Grid:
 @func(category=CATEGORY)
 @arg("event_name", doc=EVENT, **RANGE)
 @arg("event_date", doc=EVENT_DATE, **RANGE)
-@arg("results", doc=RESULTS_BLOCK, **RANGE)
-@arg("names", doc=NAMES_BLOCK, **RANGE)
-@arg("method", doc=SESSION_METHOD, **RANGE)
-@arg("movement", doc=MOVEMENT, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
+@_session_arguments
 def SESSIONINFO(
     event_name: Cells,
     event_date: Cells,
@@ -311,33 +319,21 @@ def SESSIONINFO(
 
 
 @func(category=CATEGORY)
-@arg("results", doc=RESULTS_BLOCK, **RANGE)
-@arg("names", doc=NAMES_BLOCK, **RANGE)
-@arg("method", doc=SESSION_METHOD, **RANGE)
-@arg("movement", doc=MOVEMENT, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
+@_session_arguments
 def SESSIONRESULTS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
     """For each result of a pairs session: NS and EW score, NS and EW points (matchpoints or IMPs), NS and EW %, Butler datum, and what needs checking."""
     return session.sessionresults(results, names, method, movement, per_board)
 
 
 @func(category=CATEGORY)
-@arg("results", doc=RESULTS_BLOCK, **RANGE)
-@arg("names", doc=NAMES_BLOCK, **RANGE)
-@arg("method", doc=SESSION_METHOD, **RANGE)
-@arg("movement", doc=MOVEMENT, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
+@_session_arguments
 def PAIRTOTALS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
     """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage, then the handicap, the handicapped percentage and place (blank without handicaps)."""
     return session.pairtotals(results, names, method, movement, per_board)
 
 
 @func(category=CATEGORY)
-@arg("results", doc=RESULTS_BLOCK, **RANGE)
-@arg("names", doc=NAMES_BLOCK, **RANGE)
-@arg("method", doc=SESSION_METHOD, **RANGE)
-@arg("movement", doc=MOVEMENT, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
+@_session_arguments
 def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
     """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %."""
     return session.ranking(results, names, method, movement, per_board)
@@ -346,11 +342,7 @@ def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_bo
 @func(category=CATEGORY)
 @arg("boards", doc=TRAVELLER_BOARDS, **RANGE)
 @arg("lines", doc=TRAVELLER_LINES, **RANGE)
-@arg("results", doc=RESULTS_BLOCK, **RANGE)
-@arg("names", doc=NAMES_BLOCK, **RANGE)
-@arg("method", doc=SESSION_METHOD, **RANGE)
-@arg("movement", doc=MOVEMENT, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
+@_session_arguments
 def TRAVELLERS(
     boards: Cells, lines: Cells, results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None
 ) -> Grid:
