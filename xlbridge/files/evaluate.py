@@ -15,7 +15,7 @@ import collections
 import re
 import time
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +24,7 @@ from ..excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
 from .xmlsafe import parse_xml
 
-__all__ = ["Computed", "Formula", "evaluate", "read_formulas"]
+__all__ = ["Computed", "Formula", "evaluate", "evaluate_cells", "read_formulas"]
 
 
 @dataclass
@@ -175,23 +175,44 @@ def _expression(tokens: list[tuple[str, str]], at: int, functions: dict[str, str
 class _Book:
     """What the evaluation reads: stored values, defined names, and what has been computed so far."""
 
-    package: Package
+    sheets: Collection[str]
     names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
     stored: dict[str, dict[tuple[int, int], object]]
     computed: dict[str, dict[tuple[int, int], object]]
 
+    #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
+    #: forgotten when a formula fills any of its cells.
+    handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
+
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
-        """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text."""
-        r1, c1, r2, c2 = area
-        mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
-        return [[_as_handed(mine[(r, c)] if (r, c) in mine else stored.get((r, c))) for c in range(c1, c2 + 1)]
-                for r in range(r1, r2 + 1)]  # fmt: skip
+        """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
+        (each call gets rows of its own, as from xlwings)."""
+        grid = self.handed.get((sheet, area))
+        if grid is None:
+            r1, c1, r2, c2 = area
+            mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
+            grid = [[_as_handed(mine[(r, c)] if (r, c) in mine else stored.get((r, c))) for c in range(c1, c2 + 1)]
+                    for r in range(r1, r2 + 1)]  # fmt: skip
+            self.handed[(sheet, area)] = grid
+        return [row[:] for row in grid]
+
+    def filled(self, sheet: str, area: tuple[int, int, int, int]) -> None:
+        """Forget the ranges handed over that a formula's cells, just filled, overlap."""
+        for key in [key for key in self.handed if key[0] == sheet and _overlaps(key[1], area)]:
+            del self.handed[key]
 
 
 def _as_handed(value: object) -> object:
+    kind = type(value)
+    if kind is float or value is None:
+        return value
+    if kind is str:
+        return None if value == "" else value
+    if kind is int:
+        return float(value)  # type: ignore[arg-type]
     if isinstance(value, ExcelErrorValue):
         return value.code
-    if isinstance(value, bool) or value is None or isinstance(value, str):
+    if isinstance(value, (bool, str)):
         return None if value == "" else value
     if isinstance(value, (int, float)):
         return float(value)
@@ -209,7 +230,7 @@ def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int
         text = target
     where, _, ref = text.rpartition("!")
     name = where[1:-1].replace("''", "'") if where.startswith("'") else where
-    if name not in book.package.sheets:
+    if name not in book.sheets:
         raise _NotOursError(f"sheet {name}")
     return name, split_ref(ref)
 
@@ -260,6 +281,23 @@ def evaluate(package: Package) -> Computed | None:
         root = parse_xml(package.parts[part])
         formulas += _formulas(sheet, root)
         values[sheet] = read_values(package, sheet, computed=False, root=root)
+    computed = evaluate_cells(list(package.sheets), formulas, values, _defined_names(package))
+    if computed is not None:
+        computed.seconds = time.perf_counter() - started
+    return computed
+
+
+def evaluate_cells(
+    sheets: Collection[str],
+    formulas: list[Formula],
+    values: dict[str, dict[tuple[int, int], object]],
+    names: dict[str, str],
+) -> Computed | None:
+    """Compute ``formulas`` over the cells ``values`` holds (by sheet, then 1-based row and column), with the
+    workbook's defined ``names`` (upper case, to ``Sheet!$A$1:$B$2``), if every formula is xlbridge's kind; else
+    None. What :func:`evaluate` does once it has read a file, and what a template computed as it is written does
+    with the cells it holds."""
+    started = time.perf_counter()
     if not formulas:
         return None
     functions = spellings()
@@ -267,8 +305,7 @@ def evaluate(package: Package) -> Computed | None:
         parsed = [(formula, _parse(formula.text, functions)) for formula in formulas]
     except _NotOursError:
         return None
-    names = _defined_names(package)
-    book = _Book(package, names, values, {})
+    book = _Book(sheets, names, values, {})
     computed = Computed()
     try:
         needs = {id(f): _depends_on(node, f.sheet, book) for f, node in parsed}
@@ -303,6 +340,7 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
     grid = result if isinstance(result, list) else [[result]]
     r1, c1, r2, c2 = formula.area
     target = book.computed.setdefault(formula.sheet, {})
+    book.filled(formula.sheet, formula.area)
     computed.formula_cells += 1
     for r in range(r1, r2 + 1):
         for c in range(c1, c2 + 1):
