@@ -6,7 +6,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .calc import calc_workbook
 from .demo_data import demo_data
 from .outputs import check_folder, check_open, write_atomically
 from .report import read_ranking
@@ -22,10 +21,8 @@ DEMO_FILES = ("pairs-session.xlsx", "teams-match.xlsx")
 def build_demo(folder: Path) -> None:
     """Write and compute the demo workbooks in ``folder`` (which must be the demo's own, e.g. a fresh one)."""
     data = demo_data()
-    pairs_session.build(folder / DEMO_FILES[0], CLASSIC, session=data.session)
-    teams_match.build(folder / DEMO_FILES[1], CLASSIC, match=data.match)
-    for name in DEMO_FILES:
-        calc_workbook(folder / name, in_place=True)
+    pairs_session.build(folder / DEMO_FILES[0], CLASSIC, session=data.session, computed=True)
+    teams_match.build(folder / DEMO_FILES[1], CLASSIC, match=data.match, computed=True)
 
 
 def _same_parts(first: Path, second: Path) -> bool:

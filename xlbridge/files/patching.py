@@ -16,7 +16,10 @@ from .outputs import write_atomically
 from .xlsx import CALC_PR, ExcelErrorValue, Package, WorkbookError, column_letters, column_number, excel_escape
 from .xmlsafe import escape
 
-__all__ = ["mark_values_current", "patch_sheet", "write_package"]
+__all__ = ["CALC_ID", "cell_element", "cell_value", "mark_values_current", "patch_sheet", "write_package"]
+
+#: The calculation engine id of Excel 2016 and later, which a workbook whose values are current carries.
+CALC_ID = "191029"
 
 
 _SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetData>)", re.DOTALL)
@@ -46,28 +49,31 @@ def _number_text(value: float | int) -> str:
     return repr(float(value))
 
 
-def _cell(prefix: str, attributes: list[tuple[str, str]], formula: str, value: object) -> str:
-    """A ``<c>`` element holding ``value``, keeping its attributes (but ``t``) and its formula verbatim."""
-    kind: str | None
+def cell_value(prefix: str, value: object, formula: bool) -> tuple[str, str]:
+    """How a cell holds ``value``: its ``t`` attribute (text to append to the open tag: ``' t="str"'``, or "") and
+    what follows its formula (if ``formula``) inside the element."""
     if value is None or value == "":
-        kind, body = ("str", f"<{prefix}v></{prefix}v>") if formula else (None, "")
-    elif isinstance(value, bool):
-        kind, body = "b", f"<{prefix}v>{int(value)}</{prefix}v>"
-    elif isinstance(value, (int, float)):
-        kind, body = None, f"<{prefix}v>{_number_text(value)}</{prefix}v>"
-    elif isinstance(value, ExcelErrorValue):
-        kind, body = "e", f"<{prefix}v>{value.code}</{prefix}v>"
-    else:
-        text = escape(excel_escape(str(value)))
-        if formula:
-            kind, body = "str", f"<{prefix}v>{text}</{prefix}v>"
-        else:
-            space = ' xml:space="preserve"' if text != text.strip() else ""
-            kind, body = "inlineStr", f"<{prefix}is><{prefix}t{space}>{text}</{prefix}t></{prefix}is>"
-    kept = [(name, val) for name, val in attributes if name != "t"]
-    if kind:
-        kept.append(("t", kind))
-    attrs = "".join(f' {name}="{val}"' for name, val in kept)
+        return (' t="str"', f"<{prefix}v></{prefix}v>") if formula else ("", "")
+    kind = type(value)
+    if kind is float or kind is int:
+        return "", f"<{prefix}v>{_number_text(value)}</{prefix}v>"  # type: ignore[arg-type]
+    if kind is bool:
+        return ' t="b"', f"<{prefix}v>{int(value)}</{prefix}v>"  # type: ignore[call-overload]
+    if isinstance(value, (int, float)):
+        return "", f"<{prefix}v>{_number_text(value)}</{prefix}v>"
+    if isinstance(value, ExcelErrorValue):
+        return ' t="e"', f"<{prefix}v>{value.code}</{prefix}v>"
+    text = escape(excel_escape(str(value)))
+    if formula:
+        return ' t="str"', f"<{prefix}v>{text}</{prefix}v>"
+    space = ' xml:space="preserve"' if text != text.strip() else ""
+    return ' t="inlineStr"', f"<{prefix}is><{prefix}t{space}>{text}</{prefix}t></{prefix}is>"
+
+
+def cell_element(prefix: str, attributes: list[tuple[str, str]], formula: str, value: object) -> str:
+    """A ``<c>`` element holding ``value``, keeping its attributes (but ``t``) and its formula verbatim."""
+    kind, body = cell_value(prefix, value, bool(formula))
+    attrs = "".join(f' {name}="{val}"' for name, val in attributes if name != "t") + kind
     inner = formula + body
     return f"<{prefix}c{attrs}>{inner}</{prefix}c>" if inner else f"<{prefix}c{attrs}/>"
 
@@ -78,7 +84,7 @@ _FORMULA = re.compile(r"<(?:\w+:)?f\b[^>]*?(?:/>|>.*?</(?:\w+:)?f>)", re.DOTALL)
 def _rewrite_cell(element: str, prefix: str, value: object) -> str:
     formula_match = _FORMULA.search(element)
     formula = formula_match.group(0) if formula_match else ""
-    return _cell(prefix, _open_tag_attributes(element), formula, value)
+    return cell_element(prefix, _open_tag_attributes(element), formula, value)
 
 
 def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
@@ -149,7 +155,7 @@ def _patch_row(element: str, number: int, updates: Mapping[int, object], prefix:
     patched = [(col, _rewrite_cell(cell, prefix, updates[col]) if col in updates else cell) for col, cell in cells]
     for col, value in updates.items():
         if col not in present:
-            fresh = _cell(prefix, [("r", f"{column_letters(col)}{number}")], "", value)
+            fresh = cell_element(prefix, [("r", f"{column_letters(col)}{number}")], "", value)
             patched.append((col, fresh))
     patched.sort(key=lambda item: item[0])
     open_tag = re.sub(r'\sspans="[^"]*"', "", open_tag)  # the row's cell span may have grown
@@ -163,12 +169,12 @@ def mark_values_current(workbook_xml: bytes) -> bytes:
     def replace(match: re.Match[bytes]) -> bytes:
         prefix, attributes, closing = match.group(1), match.group(2).decode(), match.group(3)
         attributes = re.sub(r'\s(fullCalcOnLoad|calcId)="[^"]*"', "", attributes)
-        return b"<" + prefix + b"calcPr" + f' calcId="191029"{attributes}'.encode() + closing + b">"
+        return b"<" + prefix + b"calcPr" + f' calcId="{CALC_ID}"{attributes}'.encode() + closing + b">"
 
     marked, count = CALC_PR.subn(replace, workbook_xml, count=1)
     if count:
         return marked
-    return re.sub(rb"(</(?:\w+:)?workbook>)", rb'<calcPr calcId="191029"/>\1', workbook_xml, count=1)
+    return re.sub(rb"(</(?:\w+:)?workbook>)", f'<calcPr calcId="{CALC_ID}"/>'.encode() + rb"\1", workbook_xml, count=1)
 
 
 def write_package(package: Package, replaced: Mapping[str, bytes], destination: Path, replace: bool = False) -> None:

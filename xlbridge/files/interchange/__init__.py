@@ -313,22 +313,18 @@ def import_to_workbook(
 ) -> Path:
     """Write the workbook for what was imported and compute it. The file appears complete or not at all; it is
     never one of the files read, and an existing file is replaced only with ``replace``."""
-    from ..calc import calc_workbook
     from ..templates import CLASSIC, pairs_session, teams_event
 
     check_import(destination, [imported.source, *imported.inputs], replace)
 
     def fill(staged: Path) -> None:
         if progress:
-            progress("writing the workbook")
+            progress("writing and computing the workbook")
         if imported.session is not None:
-            pairs_session.build(staged, CLASSIC, session=imported.session)
+            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True)
         else:
             assert imported.event is not None
-            teams_event.build(staged, CLASSIC, event=imported.event)
-        if progress:
-            progress("computing it")
-        calc_workbook(staged, in_place=True)
+            teams_event.build(staged, CLASSIC, event=imported.event, computed=True)
 
     return write_atomically(destination, fill, replace=replace)
 

@@ -21,6 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
+from .computing import ComputedWorksheet, compute_book
 from .layout import range_ref
 from .lite import add_lite_parts
 
@@ -82,9 +83,12 @@ FLAVOURS = {"classic": CLASSIC, "lite": LITE}
 class TemplateBook:
     """An XlsxWriter workbook set up the xlbridge way, with the shared formats."""
 
-    def __init__(self, path: Path, flavour: Flavour, title: str) -> None:
+    def __init__(self, path: Path, flavour: Flavour, title: str, with_values: bool = False) -> None:
         self.path, self.title_text = path, title
         self.flavour = flavour
+        #: Whether :meth:`close` stores every formula's values (see :mod:`.computing`) rather than leaving the
+        #: workbook to be computed when it is opened.
+        self.with_values = with_values
         self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
@@ -125,14 +129,14 @@ class TemplateBook:
         return spelled
 
     def sheet(self, name: str) -> Sheet:
-        return Sheet(self, self.book.add_worksheet(name))
+        return Sheet(self, self.book.add_worksheet(name, worksheet_class=ComputedWorksheet))
 
     def list_range(self, name: str, values: Sequence[str]) -> str:
         """A named list on the hidden Lists sheet, for drop-down validation (written once per name)."""
         if name in self.list_ranges:
             return self.list_ranges[name]
         if self.lists is None:
-            self.lists = self.book.add_worksheet("Lists")
+            self.lists = self.book.add_worksheet("Lists", worksheet_class=ComputedWorksheet)
             self.lists.hide()
         col = len(self.list_ranges)
         self.lists.write(0, col, name, self.label)
@@ -143,6 +147,8 @@ class TemplateBook:
         return ref
 
     def close(self) -> None:
+        if self.with_values:
+            compute_book(self.book)
         self.book.close()
         if self.flavour is LITE:
             add_lite_parts(self.path, self.title_text, self.called)

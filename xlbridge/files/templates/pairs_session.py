@@ -147,11 +147,12 @@ def build(
     boards: int = 36,
     tables: int = 20,
     session: Session | None = None,
+    computed: bool = False,
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
-    ``tables`` results each), filled with ``session`` if given."""
+    ``tables`` results each), filled with ``session`` if given; with ``computed``, with every value computed."""
     size = sizes(session, Sizes(rows, pairs, boards, tables))
-    book = TemplateBook(path, flavour, "Pairs session")
+    book = TemplateBook(path, flavour, "Pairs session", computed)
     sheets = {name: book.sheet(name) for name in SHEETS}
     _settings(book, sheets["Settings"], size, session)
     _names(book, sheets["Names"], size, session)

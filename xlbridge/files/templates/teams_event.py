@@ -46,14 +46,15 @@ def build(
     teams: int = 20,
     rounds: int = 15,
     event: Event | None = None,
+    computed: bool = False,
 ) -> None:
     """Write the event workbook: ``rows`` match rows, ``teams`` teams, running totals for ``rounds`` rounds,
-    filled with ``event`` if given."""
+    filled with ``event`` if given; with ``computed``, with every value computed."""
     if event is not None:
         rows = max(rows, len(event.matches))
         teams = max(teams, len(event.teams))
         rounds = max([rounds, *(match.round for match in event.matches if match.round is not None)])
-    book = TemplateBook(path, flavour, "Teams event")
+    book = TemplateBook(path, flavour, "Teams event", computed)
     settings, team_sheet, matches = book.sheet("Settings"), book.sheet("Teams"), book.sheet("Matches")
     standings = book.sheet("Standings")
     _settings(book, settings, event)

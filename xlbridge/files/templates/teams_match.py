@@ -48,11 +48,12 @@ SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Boar
 LABEL_COL, HOME_COL, AWAY_COL = 11, 13, 14
 
 
-def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None) -> None:
-    """Write the scorecard for up to ``rows`` boards, filled with ``match`` if given."""
+def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None, computed: bool = False) -> None:
+    """Write the scorecard for up to ``rows`` boards, filled with ``match`` if given; with ``computed``, with every
+    value computed."""
     if match is not None:
         rows = max(rows, len(match.boards))
-    book = TemplateBook(path, flavour, "Team match")
+    book = TemplateBook(path, flavour, "Team match", computed)
     fn = book.fn
     sheet = book.sheet("Match")
     ws = sheet.ws

@@ -1,0 +1,117 @@
+"""A template computed as it is written: every formula's values stored in the cells in the one pass that writes the
+file, instead of writing it, reading it back and writing it again.
+
+Once a template is built, XlsxWriter holds every cell in memory: the typed entries, and each formula with the range
+it fills. :func:`compute_book` hands those to the direct evaluation (:func:`~xlbridge.files.evaluate.evaluate_cells`,
+the same functions ``xlbridge calc`` calls on a file) and gives each worksheet the values to store.
+:class:`ComputedWorksheet` then writes each computed cell exactly as :func:`~xlbridge.files.patching.patch_sheet`
+would have put it into the finished file, so the two ways give the same cells, byte for byte (a test holds them
+equal), and the workbook says its values are current, as ``xlbridge calc`` leaves it.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import xlsxwriter
+from xlsxwriter.utility import xl_col_to_name
+from xlsxwriter.worksheet import Worksheet
+
+from ..evaluate import Computed, Formula, evaluate_cells
+from ..patching import CALC_ID, cell_value
+from ..xlsx import split_ref
+
+__all__ = ["ComputedWorksheet", "compute_book"]
+
+_NOT_COMPUTED = object()
+_column = functools.lru_cache(maxsize=None)(xl_col_to_name)
+
+
+class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
+    """A worksheet that stores the computed value of each cell it is given (:attr:`computed`, by 0-based row and
+    column) along with the cell's formula and format."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.computed: dict[tuple[int, int], object] = {}
+
+    def _write_cell(self, row: int, col: int, cell: Any) -> None:
+        value = self.computed.get((row, col), _NOT_COMPUTED)
+        if value is _NOT_COMPUTED:
+            super()._write_cell(row, col, cell)
+            return
+        style = self._style(row, col, cell)
+        head = f'<c r="{_column(col)}{row + 1}"' if style is None else f'<c r="{_column(col)}{row + 1}" s="{style}"'
+        kind = type(cell).__name__
+        if kind == "ArrayFormula":
+            if cell.atype == "dynamic":
+                head += ' cm="1"'
+            formula = f'<f t="array" ref="{cell.range}">{self._escape_data(cell.formula)}</f>'
+        elif kind == "Formula":
+            formula = f"<f>{self._escape_data(cell.formula)}</f>"
+        else:  # a cell an array formula spills into
+            t, body = cell_value("", value, False)
+            self.fh.write(f"{head}{t}>{body}</c>" if body else f"{head}{t}/>")
+            return
+        t, body = cell_value("", value, True)
+        self.fh.write(f"{head}{t}>{formula}{body}</c>")
+
+    def _style(self, row: int, col: int, cell: Any) -> int | None:
+        """The cell's style index, chosen as XlsxWriter chooses it: its own format, else its row's, else its
+        column's (None: no style)."""
+        if cell.format:
+            return int(cell.format.xf_index if cell.format.xf_index is not None else cell.format._get_xf_index())
+        info = self.row_info.get(row)
+        if info is not None and info.row_format:
+            return int(info.row_format._get_xf_index())
+        column = self.col_info.get(col)
+        if column is not None and column.column_format is not None:
+            return int(column.column_format._get_xf_index())
+        return None
+
+
+def _entered(cell: Any, strings: list[str]) -> object:
+    """A typed cell's value as read back from the file (numbers, text, true/false; a blank as nothing)."""
+    kind = type(cell).__name__
+    if kind in ("Number", "Datetime"):
+        return cell.number
+    if kind == "String":
+        return strings[cell.string] if isinstance(cell.string, int) else cell.string
+    if kind == "Boolean":
+        return bool(cell.boolean)
+    return None
+
+
+def compute_book(book: xlsxwriter.Workbook) -> Computed:
+    """Compute every formula of the built but unwritten ``book`` (whose worksheets are all
+    :class:`ComputedWorksheet`), give each worksheet its values, and mark the workbook's values current. A template
+    whose formulas are not all xlbridge's own is a mistake in the template: it raises."""
+    strings = sorted(book.str_table.string_table, key=book.str_table.string_table.__getitem__)
+    sheets = {ws.name: ws for ws in book.worksheets()}
+    formulas, values = [], {}
+    for name, ws in sheets.items():
+        held: dict[tuple[int, int], object] = {}
+        for row, cells in ws.table.items():
+            for col, cell in cells.items():
+                kind = type(cell).__name__
+                if kind == "ArrayFormula":
+                    formulas.append(Formula(name, split_ref(cell.range), cell.formula))
+                elif kind == "Formula":
+                    formulas.append(Formula(name, (row + 1, col + 1, row + 1, col + 1), cell.formula))
+                else:
+                    value = _entered(cell, strings)
+                    if value is not None:
+                        held[(row + 1, col + 1)] = value
+        values[name] = held
+    names = {name.upper(): target for name, index, target, _ in book.defined_names if index == -1}
+    computed = evaluate_cells(list(sheets), formulas, values, names)
+    if computed is None:
+        raise RuntimeError(f"{book.filename}: a template with a formula that is not xlbridge's own")
+    for name, cells in computed.values.items():
+        target = sheets[name].computed
+        for (row, col), value in cells.items():
+            target[(row - 1, col - 1)] = value
+    book.calc_on_load = False  # as xlbridge calc leaves a workbook: its values are current
+    book.calc_id = CALC_ID
+    return computed
