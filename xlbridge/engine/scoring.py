@@ -209,9 +209,25 @@ def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) 
 def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None = None) -> int:
     """The score of a parsed play as a traveller writes it: North-South's side, or declarer's side when the
     declarer is unknown."""
+    if rules is None:
+        key = (play, vulnerability)
+        known = _SIGNED.get(key)
+        if known is not None:
+            return known
     vulnerable = False if play.contract.passed_out else declarer_vulnerable(vulnerability, play.declarer)
     total = score_parts(play.contract, play.tricks, vulnerable, rules).total
-    return total * play.declarer.side.sign if play.declarer is not None else total
+    signed = total * play.declarer.side.sign if play.declarer is not None else total
+    if rules is None:
+        if len(_SIGNED) >= _SIGNED_KEPT:
+            _SIGNED.clear()
+        _SIGNED[key] = signed
+    return signed
+
+
+#: Scores already worked out under the default rules, by play and vulnerability (a session scores each line more
+#: than once, and most lines are typed many times). Bounded.
+_SIGNED: dict[tuple[Play, Vulnerability | bool], int] = {}
+_SIGNED_KEPT = 65_536
 
 
 def ns_score(contract: object, declarer: object, result: object, vulnerability: object, rules: object = None) -> int:

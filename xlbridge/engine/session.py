@@ -28,7 +28,7 @@ from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .model import Play
+from .model import Play, Vulnerability
 from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import NUMBER, is_blank, parse_board, show
@@ -195,13 +195,33 @@ def read_play(contract: object, declarer: object, result: object, board: int) ->
     A played contract needs its declarer here, whatever the vulnerability: a session or a match keeps every score
     from North-South's side, and only the declarer says which side scored it (a passed-out board has none).
     """
+    vulnerability = board_vulnerability(board)
+    key = (type(contract), contract, type(declarer), declarer, type(result), result, vulnerability)
+    try:
+        known = _PLAYS.get(key)
+    except TypeError:  # a value that cannot be a key (never one typed in a cell): read it each time
+        return _checked_play(contract, declarer, result, vulnerability)
+    if known is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        known = _PLAYS[key] = _checked_play(contract, declarer, result, vulnerability)
+    return known
+
+
+def _checked_play(contract: object, declarer: object, result: object, vulnerability: Vulnerability) -> Play:
     play = parse_play(contract, declarer, result)
     if play.declarer is None and not play.contract.passed_out:
         raise BridgeInputError(
             f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
         )
-    signed_score(play, board_vulnerability(board))
+    signed_score(play, vulnerability)
     return play
+
+
+#: The plays read so far, by what was typed and the board's vulnerability (a session's 6,000 results have a few
+#: hundred distinct lines): a Play is immutable, so one read serves every line typed the same. Bounded.
+_PLAYS: dict[tuple[object, ...], Play] = {}
+_PLAYS_KEPT = 65_536
 
 
 def read_line(

@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 
 from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
@@ -128,7 +129,15 @@ class SessionScore:
 
     def traveller(self, board: int) -> list[int]:
         """The indices of the board's rows, in the order they were entered."""
-        return [index for index, row in enumerate(self.session.lines) if row.board == board]
+        return list(self._travellers.get(board, ()))
+
+    @cached_property
+    def _travellers(self) -> dict[int | None, list[int]]:
+        """Every board's row indices, found in one pass over the rows (not one pass per board)."""
+        out: dict[int | None, list[int]] = {}
+        for index, row in enumerate(self.session.lines):
+            out.setdefault(row.board, []).append(index)
+        return out
 
 
 def _line_problems(session: Session) -> list[str]:

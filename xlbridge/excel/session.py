@@ -350,14 +350,14 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
     return count * (room + 3), len(TRAVELLER_COLUMNS)
 
 
-def _entered(worked: _Worked, index: int, heading: str, computed: list[object]) -> object:
+def _traveller_line(worked: _Worked, index: int, computed: list[object]) -> list[object]:
+    """One line of a traveller: what was entered for it, and what it scored (``computed``, as on Results)."""
     row = worked.score.session.lines[index]
-    if heading in ("NS", "EW"):
-        value = row.ns if heading == "NS" else row.ew
-        return "" if value is None else value
-    if heading in RESULT_COLUMNS:
-        return computed[RESULT_COLUMNS.index(heading)]
-    return dict(zip(ENTERED, row.entered, strict=True))[heading]
+    shown: dict[str, object] = dict(zip(ENTERED, row.entered, strict=True))
+    shown.update(zip(RESULT_COLUMNS, computed, strict=True))
+    shown["NS"] = "" if row.ns is None else row.ns
+    shown["EW"] = "" if row.ew is None else row.ew
+    return [shown[heading] for heading in TRAVELLER_COLUMNS]
 
 
 @never_raises(_travellers_shape)
@@ -394,8 +394,7 @@ def travellers(
         for index in shown:
             row = worked.rows[by_index[index]]
             assert row is not None
-            computed = _line_cells(worked, row, index)
-            out.append([_entered(worked, index, heading, computed) for heading in TRAVELLER_COLUMNS])
+            out.append(_traveller_line(worked, index, _line_cells(worked, row, index)))
         if len(indices) > room:
             out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
                         f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -161,6 +162,7 @@ def interchange_score(line: Line) -> str:
     return "" if line.adjusted is None else str(line.adjusted)
 
 
+@functools.lru_cache(maxsize=4096)  # a session's results repeat a few hundred (contract, tricks) pairs
 def relative_result(contract: str, tricks: str) -> str:
     """Tricks taken (as files write results) as a traveller writes them against the contract: =, +1, -2. Anything
     else, or tricks the contract cannot have taken, is left as written: reading the line reports it."""
