@@ -134,3 +134,27 @@ def test_the_api_loads_as_it_is_used() -> None:
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert "xlbridge.engine.standings" not in helped.stdout.split()
+
+
+def test_help_lists_the_commands_without_loading_them() -> None:
+    """`xlbridge --help` prints what the full parser prints, from the commands' summaries alone: none of the
+    commands' modules, the registries or the file formats is imported for it."""
+    import subprocess
+
+    from xlbridge.cli import build_parser
+
+    script = (
+        "import sys, contextlib, io\n"
+        "from xlbridge.cli import main\n"
+        "out = io.StringIO()\n"
+        "with contextlib.redirect_stdout(out), contextlib.suppress(SystemExit):\n"
+        "    main(['--help'])\n"
+        "print(out.getvalue())\n"
+        "print('MODULES', ' '.join(sorted(m for m in sys.modules if m.startswith('xlbridge'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    shown, _, modules = done.stdout.rpartition("MODULES ")
+    assert shown.strip() == build_parser().format_help().strip()
+    loaded = modules.split()
+    assert "xlbridge.cli.summaries" in loaded
+    assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.workbooks"))]

@@ -14,9 +14,7 @@ from collections.abc import Sequence
 
 from .. import __version__
 from ..engine.errors import BridgeInputError
-from .evening import add_ladder, add_movement, add_publish
-from .scoring import add_addin, add_score
-from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
+from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]
 
@@ -24,20 +22,35 @@ __all__ = ["build_parser", "main"]
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
           "jinja2": "web", "markupsafe": "web"}  # fmt: skip
 
-#: The commands in the order ``xlbridge --help`` lists them.
-COMMANDS = (add_score, add_addin, add_demo, add_calc, add_templates, add_import, add_export, add_ranking, add_publish,
-            add_movement, add_standings, add_ladder)  # fmt: skip
 
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(full: bool = True) -> argparse.ArgumentParser:
+    """The command line's parser; without ``full``, the commands by name and summary alone (enough for
+    ``xlbridge --help`` and ``--version``, and nothing the commands need is imported)."""
     parser = argparse.ArgumentParser(
         prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
     )
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for add in COMMANDS:
-        add(commands)
+    if not full:
+        for name, summary in SUMMARIES.items():
+            commands.add_parser(name, help=summary)
+        return parser
+    from .evening import add_ladder, add_movement, add_publish
+    from .scoring import add_addin, add_score
+    from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
+
+    adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
+              "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
+              "movement": add_movement, "standings": add_standings, "ladder": add_ladder}  # fmt: skip
+    for name in SUMMARIES:  # in the order --help lists them
+        adders[name](commands)
     return parser
+
+
+def _names_a_command(argv: Sequence[str]) -> bool:
+    """Whether the arguments name a command (else they can only ask for the help or the version, or be wrong)."""
+    first = next((arg for arg in argv if not arg.startswith("-")), None)
+    return first is not None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -45,8 +58,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
     interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE.
     Anything else is a bug, and shows its traceback."""
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    arguments = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(full=_names_a_command(arguments))
+    args = parser.parse_args(arguments)
     try:
         status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit

@@ -11,6 +11,7 @@ from ..files.outputs import check_output, write_atomically
 from ..files.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES
 from .arguments import Commands, choice, escaped, listed, positive
+from .summaries import SUMMARIES
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
@@ -39,7 +40,7 @@ def add_movement(commands: Commands) -> None:
 
     movement = commands.add_parser(
         "movement",
-        help="print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
+        help=SUMMARIES["movement"],
         description="Generate a movement (who plays whom on which boards, round by round), checked before it is "
         "printed: no pair plays a board twice, no two pairs meet twice, every board is played equally often.",
     )
@@ -80,7 +81,7 @@ def _publish(args: argparse.Namespace) -> int:
 def add_publish(commands: Commands) -> None:
     publisher = commands.add_parser(
         "publish",
-        help="write a computed pairs-session workbook as a results website (static HTML pages)",
+        help=SUMMARIES["publish"],
         description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
         "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it.",
     )
@@ -133,7 +134,7 @@ def _ladder(args: argparse.Namespace) -> int:
 def add_ladder(commands: Commands) -> None:
     ladder = commands.add_parser(
         "ladder",
-        help="a season ladder of players from computed session workbooks",
+        help=SUMMARIES["ladder"],
         description="Rank the players of a season: each player's percentage in each session (a pair's percentage "
         "is both its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum "
         "to qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "

@@ -14,6 +14,7 @@ from ..files.addin import UDF_MODULE
 from ..files.outputs import check_folder
 from ..rules import ERAS
 from .arguments import Commands, choice, listed
+from .summaries import SUMMARIES
 
 __all__ = ["add_addin", "add_score"]
 
@@ -79,7 +80,7 @@ def add_score(commands: Commands) -> None:
     """score: one contract, both sides or one declarer."""
     score = commands.add_parser(
         "score",
-        help="score one contract (both sides, or one declarer)",
+        help=SUMMARIES["score"],
         description="Score a contract as a traveller does: xlbridge score 4SX -2 --board 2",
     )
     score.add_argument("contract", help="the contract, e.g. 4S, 3NT, 4HX, or 4SX-2 with its result")
@@ -96,7 +97,7 @@ def add_addin(commands: Commands) -> None:
     """addin: xlbridge.udfs in the UDF Modules of an xlwings.conf."""
     addin = commands.add_parser(
         "addin",
-        help="point the classic xlwings add-in at xlbridge (UDF Modules = xlbridge.udfs)",
+        help=SUMMARIES["addin"],
         description="Add xlbridge.udfs to the UDF Modules of an xlwings.conf file; every other setting is kept.",
     )
     addin.add_argument(

@@ -12,6 +12,7 @@ from ..engine.errors import BridgeInputError
 from ..files.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
 from .arguments import Commands, Progress, choice, count, escaped, listed, show
+from .summaries import SUMMARIES
 
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
     from ..engine.session import Session
@@ -163,7 +164,7 @@ def add_demo(commands: Commands) -> None:
     """demo: the main job on the built-in example."""
     demo = commands.add_parser(
         "demo",
-        help="fill the templates with a built-in club session and team match, compute them, print the ranking",
+        help=SUMMARIES["demo"],
         description="The main job on a built-in example: a 9-table Mitchell pairs session and a 16-board team "
         "match, written as workbooks, computed, and the ranking printed.",
     )
@@ -176,7 +177,7 @@ def add_calc(commands: Commands) -> None:
     """calc: a workbook computed without Excel."""
     calc = commands.add_parser(
         "calc",
-        help="compute every formula of a workbook without Excel, into a copy of it",
+        help=SUMMARIES["calc"],
         description="Compute a workbook with the formulas engine and the xlbridge functions. The values are written "
         "into a copy of your file; everything else in it stays exactly as it was.",
     )
@@ -194,7 +195,7 @@ def add_templates(commands: Commands) -> None:
     """templates: the blank workbooks."""
     templates = commands.add_parser(
         "templates",
-        help="write the blank template workbooks",
+        help=SUMMARIES["templates"],
         description="Write the blank templates: traveller, pairs session, team match, teams event.",
     )
     templates.add_argument(
@@ -213,7 +214,7 @@ def add_import(commands: Commands) -> None:
     """import: a club's results file into a computed workbook."""
     importer = commands.add_parser(
         "import",
-        help="read club results (USEBIO, PBN or CSV) into a computed pairs-session workbook",
+        help=SUMMARIES["import"],
         description="Read a results file (USEBIO 1.2 XML, PBN 2.1 with a ScoreTable, or CSV "
         "board,ns,ew,contract,declarer,result[,lead]) into the pairs-session workbook (a teams event into the "
         "teams-event workbook) and compute it. The format is found from the content.",
@@ -259,7 +260,7 @@ def add_export(commands: Commands) -> None:
     """export: a computed session as USEBIO or PBN."""
     exporter = commands.add_parser(
         "export",
-        help="write a computed pairs-session workbook out as USEBIO or PBN",
+        help=SUMMARIES["export"],
         description="Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
     )
     exporter.add_argument("workbook", help="a computed pairs-session workbook")
@@ -274,7 +275,7 @@ def add_ranking(commands: Commands) -> None:
     """ranking: the session's ranking, scratch or handicapped."""
     ranking = commands.add_parser(
         "ranking",
-        help="print the ranking of a computed pairs-session workbook",
+        help=SUMMARIES["ranking"],
         description="Print the ranking as the workbook's Ranking sheet shows it (compute it first: xlbridge calc).",
     )
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
@@ -286,7 +287,7 @@ def add_ranking(commands: Commands) -> None:
 def add_standings(commands: Commands) -> None:
     standings = commands.add_parser(
         "standings",
-        help="print the standings of a computed teams-event workbook",
+        help=SUMMARIES["standings"],
         description="Print the standings as the workbook's Standings sheet shows them, in place order (compute it "
         "first: xlbridge calc).",
     )
