@@ -200,6 +200,21 @@ def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterato
             "< 0.2 s",
             udfs.seconds < 0.2,
         )
+        # Where the functions run, xlwings is loaded before xlbridge.udfs: the classic add-in's UDF server imports
+        # it to import the UDF modules, and xlwings Lite's runtime has it. What xlbridge adds is the difference.
+        both, alone_, _ = paired(
+            [PYTHON, "-c", "import xlwings, xlbridge.udfs"], [PYTHON, "-c", "import xlwings"], here, runs
+        )
+        added = max(both.seconds - alone_.seconds, 0.0)
+        yield Row(
+            "import xlbridge.udfs where xlwings is already loaded (the UDF server, xlwings Lite): the time it adds",
+            seconds(added),
+            "import xlwings alone",
+            seconds(alone_.seconds),
+            f"+{added / alone_.seconds:.0%} of its time",
+            "< 0.2 s",
+            added < 0.2,
+        )
         if national:
             # The pairs-session workbook holds 20,000 results (xlbridge.files.interchange.MAX_RESULTS): the most.
             (here / "national.csv").write_text(data.session_file(200, 100)[0])
