@@ -110,7 +110,10 @@ def _lines(answers: Answers, *args: object) -> Grid:
     forget_if_full()
     cells, rows, cols = broadcast_all(args)
     with deferred_collection():
-        numbers = [reader.numbers(column) for reader, column in zip(_READERS, cells, strict=True)]
+        numbers = []
+        for index, reader in enumerate(_READERS):  # each column's cells let go once numbered
+            numbers.append(reader.numbers(cells[index]))
+            cells[index] = []
         answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 

@@ -16,7 +16,15 @@ from typing import Any
 
 import xlsxwriter
 from xlsxwriter.utility import xl_col_to_name
-from xlsxwriter.worksheet import Worksheet
+from xlsxwriter.worksheet import (
+    CellArrayFormulaTuple,
+    CellBooleanTuple,
+    CellDatetimeTuple,
+    CellFormulaTuple,
+    CellNumberTuple,
+    CellStringTuple,
+    Worksheet,
+)
 
 from ..evaluate import Computed, Formula, evaluate_cells
 from ..patching import CALC_ID, cell_value
@@ -71,18 +79,6 @@ class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyp
         return None
 
 
-def _entered(cell: Any, strings: list[str]) -> object:
-    """A typed cell's value as read back from the file (numbers, text, true/false; a blank as nothing)."""
-    kind = type(cell).__name__
-    if kind in ("Number", "Datetime"):
-        return cell.number
-    if kind == "String":
-        return strings[cell.string] if isinstance(cell.string, int) else cell.string
-    if kind == "Boolean":
-        return bool(cell.boolean)
-    return None
-
-
 def compute_book(book: xlsxwriter.Workbook) -> Computed:
     """Compute every formula of the built but unwritten ``book`` (whose worksheets are all
     :class:`ComputedWorksheet`), give each worksheet its values, and mark the workbook's values current. A template
@@ -91,18 +87,20 @@ def compute_book(book: xlsxwriter.Workbook) -> Computed:
     sheets = {ws.name: ws for ws in book.worksheets()}
     formulas, values = [], {}
     for name, ws in sheets.items():
-        held: dict[tuple[int, int], object] = {}
+        held: dict[tuple[int, int], object] = {}  # each typed cell as read back from the file: a blank is nothing
         for row, cells in ws.table.items():
             for col, cell in cells.items():
-                kind = type(cell).__name__
-                if kind == "ArrayFormula":
+                kind = type(cell)
+                if kind is CellNumberTuple or kind is CellDatetimeTuple:
+                    held[(row + 1, col + 1)] = cell.number
+                elif kind is CellStringTuple:
+                    held[(row + 1, col + 1)] = strings[cell.string] if isinstance(cell.string, int) else cell.string
+                elif kind is CellArrayFormulaTuple:
                     formulas.append(Formula(name, split_ref(cell.range), cell.formula))
-                elif kind == "Formula":
+                elif kind is CellFormulaTuple:
                     formulas.append(Formula(name, (row + 1, col + 1, row + 1, col + 1), cell.formula))
-                else:
-                    value = _entered(cell, strings)
-                    if value is not None:
-                        held[(row + 1, col + 1)] = value
+                elif kind is CellBooleanTuple:
+                    held[(row + 1, col + 1)] = bool(cell.boolean)
         values[name] = held
     names = {name.upper(): target for name, index, target, _ in book.defined_names if index == -1}
     computed = evaluate_cells(list(sheets), formulas, values, names)
