@@ -161,11 +161,12 @@ def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | B
         if board in blocked:
             fields[board] = BridgeInputError(f"board {board}: a result on it needs checking")
             continue
-        try:
-            scaled: Field | BridgeInputError = Field(scores, expected)
+        own = Field(scores)
+        try:  # a board with as many results as expected is its own scaled field: no Neuberg to apply
+            scaled: Field | BridgeInputError = own if own.size == expected else Field(scores, expected)
         except BridgeInputError as error:
             scaled = error.within(f"board {board}")
-        fields[board] = (Field(scores), scaled)
+        fields[board] = (own, scaled)
     return fields
 
 
@@ -182,7 +183,7 @@ def _score_line(row: Line, fields: tuple[Field, Field | BridgeInputError], sessi
         if isinstance(scaled, BridgeInputError):
             ns_pct, ew_pct = scaled, scaled
         else:
-            pct = scaled.matchpoints(entry, scale)
+            pct = mp if scaled is own else scaled.matchpoints(entry, scale)
             ns_pct, ew_pct = pct.ns_percent, pct.ew_percent
         return LineScore(entry, mp.ns, mp.ew, ns_pct, ew_pct, None)
     if method.comparison == "cross-imps":
