@@ -65,7 +65,7 @@ def _import(args: argparse.Namespace) -> int:
     movement_file = Path(args.movement_file) if args.movement_file else None
     inputs = [source, *(path for path in (names, movement_file) if path is not None)]
     check_import(destination, inputs, args.force)  # before any work is done
-    progress = Progress(4)
+    progress = Progress(3)  # reading; writing and computing; done
     try:
         progress(f"reading {source.name}")
         imported = read_results(
