@@ -19,7 +19,7 @@ import pytest
 from xlbridge.files.calc import calc_workbook
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_results
-from xlbridge.files.templates import CLASSIC, LITE, pairs_session, teams_event, teams_match
+from xlbridge.files.templates import CLASSIC, LITE, common, computing, pairs_session, teams_event, teams_match
 from xlbridge.files.xlsx import open_package, read_values, values_current
 
 from .conftest import BUTLER, HOWELL
@@ -68,6 +68,7 @@ CASES = [
 
 @pytest.mark.parametrize("case", CASES)
 def test_written_once_equals_written_then_computed(tmp_path: Path, case: str) -> None:
+    assert computing.ONE_PASS  # the XlsxWriter installed is one whose cells are read as it writes them
     build = _cases(tmp_path)[case]
     patched, once = tmp_path / "patched.xlsx", tmp_path / "once.xlsx"
     build(patched, False)
@@ -92,3 +93,14 @@ def test_the_problems_are_in_the_cells(tmp_path: Path) -> None:
     checks = [value for (row, col), value in results.items() if col == 16 and row > 1 and value]
     assert len(checks) == 2
     assert any(str(check).startswith("contract '9Z'") for check in checks)
+
+
+def test_an_unknown_xlsxwriter_writes_then_computes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With an XlsxWriter whose cells cannot be read as it writes them, a template asked for its values is written
+    and then computed from its file: the same workbook, by the slower way, and no cell class of xlbridge's used."""
+    build = _cases(tmp_path)["lines that need checking"]
+    build(tmp_path / "once.xlsx", True)
+    monkeypatch.setattr(common, "ONE_PASS", False)
+    monkeypatch.setattr(computing.ComputedWorksheet, "_write_cell", None)  # would fail if it were used
+    build(tmp_path / "twice.xlsx", True)
+    assert _parts(tmp_path / "twice.xlsx") == _parts(tmp_path / "once.xlsx")

@@ -21,7 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
-from .computing import ComputedWorksheet, compute_book
+from .computing import ONE_PASS, ComputedWorksheet, compute_book
 from .layout import range_ref
 from .lite import add_lite_parts
 
@@ -89,6 +89,7 @@ class TemplateBook:
         #: Whether :meth:`close` stores every formula's values (see :mod:`.computing`) rather than leaving the
         #: workbook to be computed when it is opened.
         self.with_values = with_values
+        self._worksheet_class = ComputedWorksheet if with_values and ONE_PASS else None
         self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
@@ -129,14 +130,14 @@ class TemplateBook:
         return spelled
 
     def sheet(self, name: str) -> Sheet:
-        return Sheet(self, self.book.add_worksheet(name, worksheet_class=ComputedWorksheet))
+        return Sheet(self, self.book.add_worksheet(name, worksheet_class=self._worksheet_class))
 
     def list_range(self, name: str, values: Sequence[str]) -> str:
         """A named list on the hidden Lists sheet, for drop-down validation (written once per name)."""
         if name in self.list_ranges:
             return self.list_ranges[name]
         if self.lists is None:
-            self.lists = self.book.add_worksheet("Lists", worksheet_class=ComputedWorksheet)
+            self.lists = self.book.add_worksheet("Lists", worksheet_class=self._worksheet_class)
             self.lists.hide()
         col = len(self.list_ranges)
         self.lists.write(0, col, name, self.label)
@@ -147,11 +148,16 @@ class TemplateBook:
         return ref
 
     def close(self) -> None:
-        if self.with_values:
+        one_pass = self.with_values and ONE_PASS
+        if one_pass:
             compute_book(self.book)
         self.book.close()
         if self.flavour is LITE:
             add_lite_parts(self.path, self.title_text, self.called)
+        if self.with_values and not one_pass:  # an XlsxWriter whose cells cannot be read as it writes them
+            from ..calc import calc_workbook
+
+            calc_workbook(self.path, in_place=True)
 
 
 class Sheet:

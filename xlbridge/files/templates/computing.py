@@ -15,25 +15,40 @@ import functools
 from typing import Any
 
 import xlsxwriter
+import xlsxwriter.worksheet as xlsxwriter_sheets
 from xlsxwriter.utility import xl_col_to_name
-from xlsxwriter.worksheet import (
-    CellArrayFormulaTuple,
-    CellBooleanTuple,
-    CellDatetimeTuple,
-    CellFormulaTuple,
-    CellNumberTuple,
-    CellStringTuple,
-    Worksheet,
-)
+from xlsxwriter.worksheet import Worksheet
 
 from ..evaluate import Computed, Formula, evaluate_cells
 from ..patching import CALC_ID, cell_value
 from ..xlsx import split_ref
 
-__all__ = ["ComputedWorksheet", "compute_book"]
+__all__ = ["ONE_PASS", "ComputedWorksheet", "compute_book"]
 
 _NOT_COMPUTED = object()
 _column = functools.lru_cache(maxsize=None)(xl_col_to_name)
+
+#: The kinds of cell XlsxWriter keeps (its cell tuples, named so since 3.2.1); None where a version has no such name.
+_NUMBER, _DATETIME, _STRING, _BOOLEAN, _FORMULA, _ARRAY = (
+    getattr(xlsxwriter_sheets, f"Cell{kind}Tuple", None)
+    for kind in ("Number", "Datetime", "String", "Boolean", "Formula", "ArrayFormula")
+)
+
+
+def _internals_known() -> bool:
+    """Whether this XlsxWriter keeps a worksheet's cells, formats and strings as this module reads them (3.3 and
+    later: its cell tuples, ``row_info``, ``col_info``, the shared string table, the calculation settings)."""
+    sheet = Worksheet()
+    return (
+        all(kind is not None for kind in (_NUMBER, _DATETIME, _STRING, _BOOLEAN, _FORMULA, _ARRAY))
+        and all(hasattr(sheet, name) for name in ("table", "row_info", "col_info", "_write_cell", "_escape_data"))
+        and all(hasattr(xlsxwriter.Workbook, name) for name in ("worksheets", "_write_calc_pr"))
+    )
+
+
+#: Whether a template can be computed as it is written with this XlsxWriter; where not, it is written and then
+#: computed from its file (:func:`~xlbridge.files.calc.calc_workbook`), with the same result, more slowly.
+ONE_PASS = _internals_known()
 
 
 class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
@@ -91,15 +106,15 @@ def compute_book(book: xlsxwriter.Workbook) -> Computed:
         for row, cells in ws.table.items():
             for col, cell in cells.items():
                 kind = type(cell)
-                if kind is CellNumberTuple or kind is CellDatetimeTuple:
+                if kind is _NUMBER or kind is _DATETIME:
                     held[(row + 1, col + 1)] = cell.number
-                elif kind is CellStringTuple:
+                elif kind is _STRING:
                     held[(row + 1, col + 1)] = strings[cell.string] if isinstance(cell.string, int) else cell.string
-                elif kind is CellArrayFormulaTuple:
+                elif kind is _ARRAY:
                     formulas.append(Formula(name, split_ref(cell.range), cell.formula))
-                elif kind is CellFormulaTuple:
+                elif kind is _FORMULA:
                     formulas.append(Formula(name, (row + 1, col + 1, row + 1, col + 1), cell.formula))
-                elif kind is CellBooleanTuple:
+                elif kind is _BOOLEAN:
                     held[(row + 1, col + 1)] = bool(cell.boolean)
         values[name] = held
     names = {name.upper(): target for name, index, target, _ in book.defined_names if index == -1}
