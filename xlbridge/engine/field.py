@@ -182,6 +182,17 @@ class Field:
 
     def matchpoints(self, entry: FieldEntry, scale: MatchpointScale = EUROPEAN) -> Matchpoints:
         """Matchpoints of one of the field's entries (Neuberg-scaled to :attr:`size`)."""
+        if not isinstance(entry, (Artificial, Weighted)):
+            below, equal = self._around(entry, present=True)
+            win, tie = scale.per_win, scale.per_tie
+            if (win.denominator == 1 and tie.denominator == 1 and self.real == self.size
+                    and type(below) is int and type(equal) is int):  # fmt: skip
+                # Whole numbers throughout and nothing to scale (European matchpoints, plain scores, a full
+                # board): the same sums in integers, each made a fraction once.
+                ns_whole = win.numerator * below + tie.numerator * (equal - 1)
+                top_whole = win.numerator * (self.size - 1)
+                return Matchpoints(Fraction(ns_whole), Fraction(top_whole - ns_whole), Fraction(top_whole))
+            raw = win * below + tie * (equal - 1)
         top = scale.per_win * (self.size - 1)
         if isinstance(entry, Artificial):
             return Matchpoints(top * entry.ns_percent / 100, top * entry.ew_percent / 100, top)
@@ -193,9 +204,6 @@ class Field:
                 below, equal = self._around(score)
                 raw += weight * (scale.per_win * (below - own_below) + scale.per_tie * (equal - weight))
                 own_below += weight
-        else:
-            below, equal = self._around(entry, present=True)
-            raw = scale.per_win * below + scale.per_tie * (equal - 1)
         half = scale.per_tie  # half a win: Neuberg's correction term
         ns = (raw + half) * self.size / self.real - half if self.real != self.size else raw
         return Matchpoints(ns, top - ns, top)
