@@ -39,9 +39,10 @@ def _internals_known() -> bool:
     """Whether this XlsxWriter keeps a worksheet's cells, formats and strings as this module reads them (3.3 and
     later: its cell tuples, ``row_info``, ``col_info``, the shared string table, the calculation settings)."""
     sheet = Worksheet()
+    used = ("table", "row_info", "col_info", "_write_cell", "_escape_data", "_write_array_formula", "_write_number")
     return (
         all(kind is not None for kind in (_NUMBER, _DATETIME, _STRING, _BOOLEAN, _FORMULA, _ARRAY))
-        and all(hasattr(sheet, name) for name in ("table", "row_info", "col_info", "_write_cell", "_escape_data"))
+        and all(hasattr(sheet, name) for name in used)
         and all(hasattr(xlsxwriter.Workbook, name) for name in ("worksheets", "_write_calc_pr"))
     )
 
@@ -52,15 +53,29 @@ ONE_PASS = _internals_known()
 
 
 class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
-    """A worksheet that stores the computed value of each cell it is given (:attr:`computed`, by 0-based row and
-    column) along with the cell's formula and format."""
+    """A worksheet that stores the computed value of each cell it is given (:attr:`computed`, by 1-based row and
+    column, as the evaluation gives them) along with the cell's formula and format."""
 
     def __init__(self) -> None:
         super().__init__()
         self.computed: dict[tuple[int, int], object] = {}
+        self._padding = False
+
+    def _write_array_formula(self, *args: Any, **kwargs: Any) -> Any:
+        self._padding = True
+        try:
+            return super()._write_array_formula(*args, **kwargs)
+        finally:
+            self._padding = False
+
+    def _write_number(self, row: int, col: int, number: Any, cell_format: Any = None) -> Any:
+        if self._padding:  # a zero XlsxWriter pads an array's range with (its bounds checked): a value is computed
+            self.table[row][col] = _NUMBER(number, cell_format)  # type: ignore[misc]  # known present: ONE_PASS
+            return 0
+        return super()._write_number(row, col, number, cell_format)
 
     def _write_cell(self, row: int, col: int, cell: Any) -> None:
-        value = self.computed.get((row, col), _NOT_COMPUTED)
+        value = self.computed.get((row + 1, col + 1), _NOT_COMPUTED)
         if value is _NOT_COMPUTED:
             super()._write_cell(row, col, cell)
             return
@@ -122,9 +137,7 @@ def compute_book(book: xlsxwriter.Workbook) -> Computed:
     if computed is None:
         raise RuntimeError(f"{book.filename}: a template with a formula that is not xlbridge's own")
     for name, cells in computed.values.items():
-        target = sheets[name].computed
-        for (row, col), value in cells.items():
-            target[(row - 1, col - 1)] = value
+        sheets[name].computed = cells
     book.calc_on_load = False  # as xlbridge calc leaves a workbook: its values are current
     book.calc_id = CALC_ID
     return computed
