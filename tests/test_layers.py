@@ -158,3 +158,23 @@ def test_help_lists_the_commands_without_loading_them() -> None:
     loaded = modules.split()
     assert "xlbridge.cli.summaries" in loaded
     assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.workbooks"))]
+
+
+def test_commands_load_no_heavy_library_they_do_not_need(tmp_path: Path) -> None:
+    """Importing results and computing an xlbridge workbook load neither xlwings nor the general formula engine
+    and its numpy and scipy: only a workbook with formulas of its own needs those."""
+    import subprocess
+
+    from .conftest import HOWELL
+
+    script = (
+        "import sys\n"
+        "from xlbridge.cli import main\n"
+        f"assert main(['import', {str(HOWELL)!r}, '-o', {str(tmp_path / 'a.xlsx')!r}]) == 0\n"
+        f"assert main(['calc', {str(tmp_path / 'a.xlsx')!r}, '-o', {str(tmp_path / 'b.xlsx')!r}]) == 0\n"
+        f"assert main(['ranking', {str(tmp_path / 'b.xlsx')!r}]) == 0\n"
+        "print('LOADED', ' '.join(sorted(m for m in ('xlwings', 'formulas', 'numpy', 'scipy', 'matplotlib') "
+        "if m in sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.rsplit("LOADED", 1)[1].split() == []
