@@ -27,6 +27,7 @@ __all__ = [
     "ExcelErrorValue",
     "Package",
     "WorkbookError",
+    "cell_position",
     "cell_text",
     "column_letters",
     "column_number",
@@ -85,6 +86,25 @@ def column_letters(number: int) -> str:
 
 
 _CELL_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
+#: A cell's own reference as a sheet's ``<c r="...">`` holds it: letters and a row number, nothing else.
+_OWN_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
+
+
+def cell_position(ref: str) -> tuple[int, int]:
+    """(row, column) of a single cell's reference, such as ``B12`` (any other form as :func:`split_ref` reads it;
+    ValueError if it is none). A sheet's values are read by it, a cell at a time."""
+    match = _OWN_REF.fullmatch(ref)
+    if match is None:
+        row, col, _, _ = split_ref(ref)
+        return row, col
+    letters = match[1]
+    known = _COLUMNS.get(letters)
+    if known is None:
+        known = _COLUMNS[letters] = column_number(letters)
+    return int(match[2]), known
+
+
+_COLUMNS: dict[str, int] = {}
 
 
 @functools.lru_cache(maxsize=1 << 17)  # a sheet's cell references, read for its values, its formulas, its patching
@@ -310,7 +330,7 @@ def read_values(
         if ref is None:
             continue
         try:
-            row, col, _, _ = split_ref(ref)
+            row, col = cell_position(ref)
         except ValueError:
             raise WorkbookError(f"{package.path}: sheet {sheet}: {ref!r} is not a cell reference (damaged?)") from None
         kind = element.get("t", "n")
