@@ -8,6 +8,7 @@ once.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import repeat
@@ -210,24 +211,21 @@ def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRul
     """The score of a parsed play as a traveller writes it: North-South's side, or declarer's side when the
     declarer is unknown."""
     if rules is None:
-        key = (play, vulnerability)
-        known = _SIGNED.get(key)
-        if known is not None:
-            return known
+        return _remembered_score(play, vulnerability)
+    return _signed_score(play, vulnerability, rules)
+
+
+def _signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None) -> int:
     vulnerable = False if play.contract.passed_out else declarer_vulnerable(vulnerability, play.declarer)
     total = score_parts(play.contract, play.tricks, vulnerable, rules).total
-    signed = total * play.declarer.side.sign if play.declarer is not None else total
-    if rules is None:
-        if len(_SIGNED) >= _SIGNED_KEPT:
-            _SIGNED.clear()
-        _SIGNED[key] = signed
-    return signed
+    return total * play.declarer.side.sign if play.declarer is not None else total
 
 
-#: Scores already worked out under the default rules, by play and vulnerability (a session scores each line more
-#: than once, and most lines are typed many times). Bounded.
-_SIGNED: dict[tuple[Play, Vulnerability | bool], int] = {}
-_SIGNED_KEPT = 65_536
+@functools.lru_cache(maxsize=65_536, typed=True)
+def _remembered_score(play: Play, vulnerability: Vulnerability | bool) -> int:
+    """Scores under the default rules, remembered by play and vulnerability: a session scores each line more than
+    once, and most lines are typed many times."""
+    return _signed_score(play, vulnerability, None)
 
 
 def ns_score(contract: object, declarer: object, result: object, vulnerability: object, rules: object = None) -> int:

@@ -8,6 +8,7 @@ is kept, as typed, in an :class:`Unscorable` row with its reason, so that a work
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -196,16 +197,11 @@ def read_play(contract: object, declarer: object, result: object, board: int) ->
     from North-South's side, and only the declarer says which side scored it (a passed-out board has none).
     """
     vulnerability = board_vulnerability(board)
-    key = (type(contract), contract, type(declarer), declarer, type(result), result, vulnerability)
     try:
-        known = _PLAYS.get(key)
+        hash((contract, declarer, result))
     except TypeError:  # a value that cannot be a key (never one typed in a cell): read it each time
         return _checked_play(contract, declarer, result, vulnerability)
-    if known is None:
-        if len(_PLAYS) >= _PLAYS_KEPT:
-            _PLAYS.clear()
-        known = _PLAYS[key] = _checked_play(contract, declarer, result, vulnerability)
-    return known
+    return _remembered_play(contract, declarer, result, vulnerability)
 
 
 def _checked_play(contract: object, declarer: object, result: object, vulnerability: Vulnerability) -> Play:
@@ -218,10 +214,10 @@ def _checked_play(contract: object, declarer: object, result: object, vulnerabil
     return play
 
 
-#: The plays read so far, by what was typed and the board's vulnerability (a session's 6,000 results have a few
-#: hundred distinct lines): a Play is immutable, so one read serves every line typed the same. Bounded.
-_PLAYS: dict[tuple[object, ...], Play] = {}
-_PLAYS_KEPT = 65_536
+#: The plays read so far, by what was typed (its type too: TRUE is not 1) and the board's vulnerability: a
+#: session's 6,000 results have a few hundred distinct lines, and a Play is immutable, so one read serves every
+#: line typed the same. A line that cannot be read is not remembered: it raises each time.
+_remembered_play = functools.lru_cache(maxsize=65_536, typed=True)(_checked_play)
 
 
 def read_line(
