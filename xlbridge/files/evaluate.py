@@ -203,13 +203,8 @@ class _Book:
 
 
 def _as_handed(value: object) -> object:
-    kind = type(value)
-    if kind is float or value is None:
+    if value is None or type(value) is float:  # most cells
         return value
-    if kind is str:
-        return None if value == "" else value
-    if kind is int:
-        return float(value)  # type: ignore[arg-type]
     if isinstance(value, ExcelErrorValue):
         return value.code
     if isinstance(value, (bool, str)):

@@ -54,11 +54,8 @@ def cell_value(prefix: str, value: object, formula: bool) -> tuple[str, str]:
     what follows its formula (if ``formula``) inside the element."""
     if value is None or value == "":
         return (' t="str"', f"<{prefix}v></{prefix}v>") if formula else ("", "")
-    kind = type(value)
-    if kind is float or kind is int:
-        return "", f"<{prefix}v>{_number_text(value)}</{prefix}v>"  # type: ignore[arg-type]
-    if kind is bool:
-        return ' t="b"', f"<{prefix}v>{int(value)}</{prefix}v>"  # type: ignore[call-overload]
+    if isinstance(value, bool):
+        return ' t="b"', f"<{prefix}v>{int(value)}</{prefix}v>"
     if isinstance(value, (int, float)):
         return "", f"<{prefix}v>{_number_text(value)}</{prefix}v>"
     if isinstance(value, ExcelErrorValue):

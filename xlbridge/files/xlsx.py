@@ -68,6 +68,7 @@ class Package:
     strings: list[str] | None = field(default=None, repr=False, compare=False)
 
 
+@functools.lru_cache(maxsize=1 << 14)  # every column a sheet can have
 def column_number(letters: str) -> int:
     """A column's number from its letters: A is 1, Z 26, AA 27."""
     number = 0
@@ -97,14 +98,7 @@ def cell_position(ref: str) -> tuple[int, int]:
     if match is None:
         row, col, _, _ = split_ref(ref)
         return row, col
-    letters = match[1]
-    known = _COLUMNS.get(letters)
-    if known is None:
-        known = _COLUMNS[letters] = column_number(letters)
-    return int(match[2]), known
-
-
-_COLUMNS: dict[str, int] = {}
+    return int(match[2]), column_number(match[1])
 
 
 @functools.lru_cache(maxsize=1 << 17)  # a sheet's cell references, read for its values, its formulas, its patching

@@ -16,17 +16,16 @@ from typing import Any
 
 import xlsxwriter
 import xlsxwriter.worksheet as xlsxwriter_sheets
-from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
 from ..evaluate import Computed, Formula, evaluate_cells
 from ..patching import CALC_ID, cell_value
-from ..xlsx import split_ref
+from ..xlsx import column_letters, split_ref
 
 __all__ = ["ONE_PASS", "ComputedWorksheet", "compute_book"]
 
 _NOT_COMPUTED = object()
-_column = functools.lru_cache(maxsize=None)(xl_col_to_name)
+_column = functools.lru_cache(maxsize=1 << 14)(column_letters)
 
 #: The kinds of cell XlsxWriter keeps (its cell tuples, named so since 3.2.1); None where a version has no such name.
 _NUMBER, _DATETIME, _STRING, _BOOLEAN, _FORMULA, _ARRAY = (
@@ -80,7 +79,11 @@ class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyp
             super()._write_cell(row, col, cell)
             return
         style = self._style(row, col, cell)
-        head = f'<c r="{_column(col)}{row + 1}"' if style is None else f'<c r="{_column(col)}{row + 1}" s="{style}"'
+        head = (
+            f'<c r="{_column(col + 1)}{row + 1}"'
+            if style is None
+            else f'<c r="{_column(col + 1)}{row + 1}" s="{style}"'
+        )
         kind = type(cell).__name__
         if kind == "ArrayFormula":
             if cell.atype == "dynamic":
