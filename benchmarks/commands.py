@@ -82,6 +82,18 @@ def alone(command: Sequence[str], cwd: Path, runs: int) -> Timing:
     return Timing(statistics.median(t[0] for t in timings), max(t[1] for t in timings))
 
 
+def against(what: str, ours: Timing, peer: str, theirs: Timing, ratio: float, limit: float) -> Row:
+    """A command timed in turn with another: its time as a multiple of the other's, which must be at most
+    ``limit``."""
+    return Row(what, seconds(ours.seconds), peer, seconds(theirs.seconds), f"{ratio:.1f}x its time", f"<= {limit}x",
+               ratio <= limit)  # fmt: skip
+
+
+def peak(what: str, timing: Timing) -> Row:
+    """The largest resident memory a command reached."""
+    return Row(f"{what}: peak memory", f"{timing.peak_mb:.0f} MB", "", "", "", "", None)
+
+
 def after_xlwings(cwd: Path) -> float:
     """Seconds ``import xlbridge.udfs`` takes in a fresh Python that has imported xlwings first."""
     script = "import time, xlwings\nstarted = time.perf_counter()\nimport xlbridge.udfs\n"
@@ -136,53 +148,23 @@ def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterato
             ours = alone(importing, here, runs)
         else:
             ours, theirs, ratio = paired(importing, salliere_big, here, runs)
-            yield Row(
-                f"{what}, whole process",
-                seconds(ours.seconds),
-                "Debian salliere (Java), whole process",
-                seconds(theirs.seconds),
-                f"{ratio:.1f}x its time",
-                "<= 1.0x",
-                ratio <= 1.0,
-            )
-        yield Row(f"{what}: peak memory", f"{ours.peak_mb:.0f} MB", "", "", "", "", None)
+            yield against(f"{what}, whole process", ours, "Debian salliere (Java), whole process", theirs, ratio, 1.0)
+        yield peak(what, ours)
 
         run([*XLBRIDGE, "import", "small.csv", "-o", "small.xlsx", "--force"], here)
         calc_small = [*XLBRIDGE, "calc", "small.xlsx", "-o", "small-computed.xlsx", "--force"]
         what = "xlbridge calc of a pairs-session workbook of 240 results (24 boards x 10 tables)"
         if salliere is not None:
             ours, theirs, ratio = paired(calc_small, salliere_small, here, runs)
-            yield Row(
-                f"{what}, whole process",
-                seconds(ours.seconds),
-                "Debian salliere on those results, whole process",
-                seconds(theirs.seconds),
-                f"{ratio:.1f}x its time",
-                "<= 3x",
-                ratio <= 3.0,
-            )
+            yield against(f"{what}, whole process", ours, "Debian salliere on those results, whole process", theirs,
+                          ratio, 3)  # fmt: skip
 
         retype_one_contract(here / "big.xlsx", here / "edited.xlsx")
         calc_big = [*XLBRIDGE, "calc", "edited.xlsx", "-o", "edited-computed.xlsx", "--force"]
         ours, theirs, ratio = paired(calc_big, importing, here, max(3, runs - 2))
-        yield Row(
-            f"xlbridge calc of the {results:,}-result workbook after one contract is retyped",
-            seconds(ours.seconds),
-            "its import (xlbridge import)",
-            seconds(theirs.seconds),
-            f"{ratio:.1f}x its time",
-            "<= 3x",
-            ratio <= 3.0,
-        )
-        yield Row(
-            f"xlbridge calc of the edited {results:,}-result workbook: peak memory",
-            f"{ours.peak_mb:.0f} MB",
-            "",
-            "",
-            "",
-            "",
-            None,
-        )
+        what = f"xlbridge calc of the {results:,}-result workbook after one contract is retyped"
+        yield against(what, ours, "its import (xlbridge import)", theirs, ratio, 3)
+        yield peak(f"xlbridge calc of the edited {results:,}-result workbook", ours)
 
         demo = alone([*XLBRIDGE, "demo", "--out", "demo", "--force"], here, runs)
         yield Row(
