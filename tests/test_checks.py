@@ -3,10 +3,14 @@ each naming the line and the reason."""
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.engine.checks import check_lines, check_session, flag_rows
+from xlbridge.engine.checks import check_lines, check_session, flag_rows, infer_kind
+from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movement import Movement
 from xlbridge.engine.movements import howell, mitchell
 from xlbridge.engine.session import Line, Row, Session, Unscorable, read_line
@@ -34,17 +38,27 @@ def test_clean_lines_have_no_findings() -> None:
 
 
 def test_a_duplicated_line() -> None:
-    """The same board and pairs typed twice: the second names the first."""
+    """The same board and pairs typed twice: nothing says which is right, so both are flagged, each naming the
+    other (the ranking waits for either to be put right)."""
     rows: list[Row] = [line(1, 1, 2), line(1, 3, 4), line(1, 1, 2, "4S", "-1")]
-    assert reasons(rows, two_fields=False) == [(2, "a second result for board 1, NS 1 v EW 2 (the first is line 1)")]
+    assert reasons(rows, two_fields=False) == [
+        (0, "two results for board 1, NS 1 v EW 2 (also on line 3)"),
+        (2, "two results for board 1, NS 1 v EW 2 (also on line 1)"),
+    ]
 
 
 def test_a_pair_playing_a_board_twice() -> None:
-    """One pair on two lines of a board (one field: in either direction; two fields: in its own direction)."""
+    """One pair on two lines of a board (one field: in either direction; two fields: in its own direction):
+    without the movement either line may be the wrong one, so both are flagged, each naming the other."""
     rows: list[Row] = [line(1, 1, 2), line(1, 3, 1)]
-    assert reasons(rows, two_fields=False) == [(1, "pair 1 plays board 1 twice (also on line 1)")]
+    assert reasons(rows, two_fields=False) == [
+        (0, "pair 1 plays board 1 twice (also on line 2)"),
+        (1, "pair 1 plays board 1 twice (also on line 1)"),
+    ]
     mitchell_rows: list[Row] = [line(1, 1, 1), line(1, 2, 1), line(1, 1, 3)]
     assert reasons(mitchell_rows, two_fields=True) == [
+        (0, "EW pair 1 plays board 1 twice (also on line 2)"),
+        (0, "NS pair 1 plays board 1 twice (also on line 3)"),
         (1, "EW pair 1 plays board 1 twice (also on line 1)"),
         (2, "NS pair 1 plays board 1 twice (also on line 1)"),
     ]
@@ -81,7 +95,6 @@ def test_against_the_movement() -> None:
     rows[board_1[1]] = line(1, 3, 1)  # NS 3 plays board 1 against EW 2, and EW 1 against NS 1
     findings = check_lines(rows, two_fields=True, movement=movement)
     assert [(f.row, f.reason) for f in findings] == [
-        (board_1[1], "EW pair 1 plays board 1 twice (also on line 1)"),
         (
             board_1[1],
             "NS 3 v EW 1 do not play board 1 in this movement: NS 3 plays it against EW 2 (round 2, table 3); "
@@ -145,10 +158,10 @@ def test_one_mistake_is_found_where_it_was_made(movement: Movement, data: st.Dat
         assert [(f.row, f.slot) for f in findings] == [(None, slots[index])]
     elif mistake == "repeat":
         rows.append(rows[index])
-        findings = check_lines(rows, two_fields=movement.two_fields, movement=movement)
-        assert [f.row for f in findings] == [len(rows) - 1]
-        assert findings[0].reason.startswith("a second result")
-        assert check_lines(rows, two_fields=movement.two_fields)[0].row == len(rows) - 1
+        for plan in (movement, None):
+            findings = check_lines(rows, two_fields=movement.two_fields, movement=plan)
+            assert [f.row for f in findings] == [index, len(rows) - 1]
+            assert all(f.reason.startswith("two results") for f in findings)
     elif slots[index].ns != slots[index].ew:  # NS 1 v EW 1 of a Mitchell turned round is the same line
         s = slots[index]
         rows[index] = line(s.board, s.ew, s.ns)
@@ -159,3 +172,78 @@ def test_one_mistake_is_found_where_it_was_made(movement: Movement, data: st.Dat
         else:
             assert [f.row for f in findings] == [index]
             assert "swapped" in findings[0].reason
+
+
+def test_a_board_typed_wrong_blames_that_line_given_the_movement() -> None:
+    """A result of board 4 typed as board 14 (a 7-table Mitchell, every pair plays every board): the pairs of that
+    line both play board 14 elsewhere. Given the movement only the moved line is flagged, and told which board it
+    may be; the two right lines of board 14 are not. Without the movement every line of the collision is flagged,
+    naming the others."""
+    movement = mitchell(7, 3)
+    rows = played(movement)
+    moved = next(i for i, slot in enumerate(movement.slots()) if slot.board == 4)
+    slot = movement.slots()[moved]
+    rows[moved] = line(14, slot.ns, slot.ew)
+    findings = check_lines(rows, two_fields=True, movement=movement)
+    assert [f.row for f in findings] == [moved, None]
+    assert findings[0].reason.endswith(
+        f"they play board 4 (round {slot.round}, table {slot.table}), which has no result: is it that?"
+    )
+    assert findings[1].slot == slot
+    alone = check_lines(rows, two_fields=True)
+    collided = sorted({f.row for f in alone if f.row is not None})
+    assert moved in collided
+    assert len(collided) == 3  # the moved line, NS pair's own board 14 and EW pair's own board 14
+    assert all(f.board == 14 and "plays board 14 twice" in f.reason for f in alone)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(MOVEMENTS), st.data())
+def test_the_findings_do_not_depend_on_the_order_of_the_rows(movement: Movement, data: st.DataObject) -> None:
+    """Rows typed in any order give the same findings, each on the same line (its row moved with it)."""
+    rows = played(movement)
+    index = data.draw(st.integers(0, len(rows) - 1))
+    other = data.draw(st.integers(0, len(rows) - 1))
+    rows.append(rows[index])  # a mistake to find: a line twice
+    rows[other] = line(rows[other].board, rows[other].ns, rows[other].ew + 1 if rows[other].ew < 5 else 1)  # type: ignore[operator]
+    order = data.draw(st.permutations(range(len(rows))))
+    shuffled = [rows[i] for i in order]
+    for plan in (movement, None):
+        plain = {(f.row, f.reason.split(" (also")[0]) for f in check_lines(rows, two_fields=True, movement=plan)}
+        moved = {(order[f.row] if f.row is not None else None, f.reason.split(" (also")[0])
+                 for f in check_lines(shuffled, two_fields=True, movement=plan)}  # fmt: skip
+        assert plain == moved
+
+
+def every_movement() -> Iterator[Movement]:
+    """The Mitchells (2 rounds to all, both kinds of winners, 1-3 boards a round) and Howells the command line
+    offers, on a spread of sizes."""
+    for tables in (3, 4, 5, 7, 9, 12, 15):
+        for boards in (1, 2, 3):
+            for winners in ("two", "one"):
+                for rounds in sorted({2, max(2, tables // 2), tables - 1 if tables % 2 == 0 else tables}):
+                    with contextlib.suppress(BridgeInputError):  # a size that movement cannot have
+                        yield mitchell(tables, boards, rounds=rounds, winners=winners)
+    for tables in range(3, 9):
+        for boards in (1, 2, 3):
+            yield howell(tables, boards)
+
+
+def test_the_movement_kind_is_told_from_the_lines() -> None:
+    """Every Mitchell and Howell the command line generates: two fields are found exactly where the pairs are
+    numbered apart (a two-winner Mitchell), one field for the others, each with its evidence in words."""
+    for movement in every_movement():
+        found = infer_kind(played(movement))
+        assert found.kind.two_fields is movement.two_fields, (movement.title, found.evidence)
+        assert ("numbered apart" in found.evidence) is movement.two_fields
+
+
+def test_a_typo_does_not_make_a_howell_a_mitchell() -> None:
+    """A Howell with one line typed NS 4 v EW 4: still one field (and that line then meets itself)."""
+    movement = howell(6, 3)
+    rows = played(movement)
+    rows[5] = line(rows[5].board, 4, 4)
+    found = infer_kind(rows)
+    assert not found.kind.two_fields
+    assert found.evidence.startswith("only 1 time in")
+    assert (5, "pair 4 cannot play against itself") in reasons(rows, two_fields=found.kind.two_fields)

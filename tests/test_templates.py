@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from dataclasses import replace
+from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
 
@@ -153,6 +154,12 @@ def test_ranking_is_landscape_and_travellers_one_page_each(tmp_path: Path) -> No
 # --- computed with realistic data ----------------------------------------------------------------------------------
 
 
+def hundredths(value: object) -> Decimal:
+    """To 2 decimals, halves up, as a traveller prints a figure."""
+    exact = Fraction(value)  # type: ignore[arg-type]
+    return (Decimal(exact.numerator) / Decimal(exact.denominator)).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
 def expected_session(session: Session) -> dict[str, object]:
     """The pairs session scored independently of the workbook, with the Python API, as Compscore3 scores it."""
     scores = {}
@@ -179,7 +186,10 @@ def expected_session(session: Session) -> dict[str, object]:
         mine += [(line, "EW") for line in session.lines if line.ew == pair.number and pair.direction != "NS"]
         percentages = [pct[line].ns_percent if side == "NS" else pct[line].ew_percent for line, side in mine]
         percentage = sum(percentages) / len(percentages)
-        pairs[(pair.number, pair.direction)] = (len(mine), percentage, percentage / 100 * len(by_board) * top)
+        # Compscore3's total: each board's percentage to 2 decimals, in matchpoints to 2 decimals, summed; a pair
+        # that missed a board is factored up to every board (no pair of the demo sits out).
+        shown = sum(hundredths(hundredths(p) * top / 100) for p in percentages)
+        pairs[(pair.number, pair.direction)] = (len(mine), percentage, hundredths(shown * len(by_board) / len(mine)))
     return {"scores": scores, "mp": mp, "pct": pct, "pairs": pairs}
 
 

@@ -1,9 +1,16 @@
 """Entry checks: the lines of a session checked against each other and, when it is known, against the movement.
 
-On the lines alone: a line duplicated, a pair playing a board twice, a pair meeting itself, a board outside the
+On the lines alone: a line entered twice, a pair playing a board twice, a pair meeting itself, a board outside the
 session, and (one field) two pairs whose lines disagree on who sat North-South. Against a movement: a result for
 pairs that do not play that board, North-South and East-West swapped (an arrow-switch round named as such), a
 line the movement has and the results lack. Each :class:`Finding` names the row and the reason in words.
+
+Where lines collide (two results for one board and pairs, a pair twice on a board), the line that is wrong is
+blamed: given the movement, the line that disagrees with it (the lines it agrees with are not flagged); without
+it there is no telling which, so every line of the collision is flagged, naming the others.
+
+:func:`infer_kind` tells a two-field session (a two-winner Mitchell, whose North-South and East-West pairs are
+numbered apart) from a one-field one by the lines alone, with the evidence in words.
 """
 
 from __future__ import annotations
@@ -12,10 +19,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
+from ..rules import MovementKind
+from ..rules.methods import HOWELL, MITCHELL
 from .movement import Encounter, Movement, Slot
 from .session import Line, PairNumber, Row, Session, Unscorable
 
-__all__ = ["Finding", "check_lines", "check_session", "flag_rows"]
+__all__ = ["Finding", "KindEvidence", "check_lines", "check_session", "flag_rows", "infer_kind"]
 
 #: How a reason names a row: ``line 7`` (the default counts from 1).
 Namer = Callable[[int], str]
@@ -44,6 +53,10 @@ def _listed(indices: Sequence[int], name: Namer) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+#: How many times a number of results is said (two results for board 3...).
+_TIMES = {2: "two", 3: "three", 4: "four"}
+
+
 def check_lines(
     rows: Sequence[Row],
     *,
@@ -55,50 +68,57 @@ def check_lines(
     """Every problem of ``rows`` (a session's lines, in order): on the data alone, and against ``movement``.
 
     ``two_fields``: North-South and East-West pairs are numbered apart (NS 1 and EW 1 are two pairs).
-    ``boards``: the session's boards, when known (the movement's, by default).
+    ``boards``: the session's boards, when known (the movement's, by default). The findings do not depend on the
+    order of the rows, only the row each names does.
     """
     if movement is not None:
         two_fields = movement.two_fields
         boards = boards if boards is not None else movement.boards
     findings: list[Finding] = []
-    seen_line: dict[tuple[int, PairNumber, PairNumber], int] = {}
-    seen_pair: dict[tuple[int, object], int] = {}
-    meetings: dict[frozenset[PairNumber], list[int]] = {}
     known = [(index, row) for index, row in enumerate(rows) if _placed(row)]
+    if movement is not None:
+        findings += _against(known, movement, two_fields)
 
     def pair_words(number: PairNumber, side: str) -> str:
         return f"{side} pair {number}" if two_fields else f"pair {number}"
 
+    same_line: dict[tuple[int, PairNumber, PairNumber], list[int]] = {}
+    same_pair: dict[tuple[int, object], list[int]] = {}
+    meetings: dict[frozenset[PairNumber], list[int]] = {}
     for index, row in known:
         board, ns, ew = row.board, row.ns, row.ew
         assert board is not None
         assert ns is not None
         assert ew is not None
-        here: list[str] = []
         if not two_fields and ns == ew:
-            here.append(f"pair {ns} cannot play against itself")
+            findings.append(Finding(index, board, f"pair {ns} cannot play against itself"))
         if boards is not None and board not in boards:
-            here.append(f"board {board} is not one of this session's boards ({boards.start}-{boards.stop - 1})")
-        earlier = seen_line.get((board, ns, ew))
-        if earlier is not None:
-            here.append(f"a second result for board {board}, NS {ns} v EW {ew} (the first is {name(earlier)})")
-        else:
-            seen_line[(board, ns, ew)] = index
-            for number, side in ((ns, "NS"), (ew, "EW")) if two_fields or ns != ew else ((ns, "NS"),):
-                key = (number, side) if two_fields else number
-                other = seen_pair.get((board, key))
-                if other is not None:
-                    here.append(f"{pair_words(number, side)} plays board {board} twice (also on {name(other)})")
-                else:
-                    seen_pair[(board, key)] = index
-            if not two_fields and ns != ew:
-                meetings.setdefault(frozenset((ns, ew)), []).append(index)
-        findings.extend(Finding(index, board, reason) for reason in here)
+            outside = f"board {board} is not one of this session's boards ({boards.start}-{boards.stop - 1})"
+            findings.append(Finding(index, board, outside))
+        same_line.setdefault((board, ns, ew), []).append(index)
+        for number, side in ((ns, "NS"), (ew, "EW")) if two_fields or ns != ew else ((ns, "NS"),):
+            same_pair.setdefault((board, (number, side) if two_fields else number), []).append(index)
+        if not two_fields and ns != ew:
+            meetings.setdefault(frozenset((ns, ew)), []).append(index)
+    for (board, ns, ew), indices in same_line.items():
+        if len(indices) > 1:  # the same line twice: given the movement or not, nothing says which is the one
+            times = _TIMES.get(len(indices), str(len(indices)))
+            for index in indices:
+                also = _listed([other for other in indices if other != index], name)
+                again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
+                findings.append(Finding(index, board, again))
+    for (board, key), indices in same_pair.items() if movement is None else ():  # the movement blames by itself
+        if len({(rows[i].ns, rows[i].ew) for i in indices}) < 2:  # one line entered twice: said above
+            continue
+        number, side = key if isinstance(key, tuple) else (key, "")
+        for index in indices:
+            line = (rows[index].ns, rows[index].ew)
+            others = [other for other in indices if (rows[other].ns, rows[other].ew) != line]
+            twice = f"{pair_words(number, side)} plays board {board} twice (also on {_listed(others, name)})"
+            findings.append(Finding(index, board, twice))
     if movement is None:
         findings.extend(_swapped(rows, meetings, name))
-    else:
-        findings.extend(_against(rows, known, movement, two_fields))
-    return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0))
+    return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
 
 
 def _placed(row: Row) -> bool:
@@ -131,14 +151,18 @@ def _swapped(rows: Sequence[Row], meetings: dict[frozenset[PairNumber], list[int
     return findings
 
 
-def _against(rows: Sequence[Row], known: list[tuple[int, Row]], movement: Movement, two_fields: bool) -> list[Finding]:
+def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool) -> list[Finding]:
+    """The findings against the movement: each line it does not have, each of its lines without a result."""
     slots: dict[tuple[int, PairNumber | None, PairNumber | None], Slot] = {}
     playing: dict[tuple[int, PairNumber | None, str], Slot] = {}  # (board, pair, side or "") -> its slot
+    meeting: dict[frozenset[tuple[PairNumber | None, str]], list[Slot]] = {}  # the slots of two pairs' meeting
     encounters: dict[tuple[int, int], Encounter] = {(e.round, e.table): e for e in movement.encounters}
     for slot in movement.slots():
         slots[(slot.board, slot.ns, slot.ew)] = slot
-        playing[(slot.board, slot.ns, "NS" if two_fields else "")] = slot
-        playing[(slot.board, slot.ew, "EW" if two_fields else "")] = slot
+        ns_key, ew_key = (slot.ns, "NS" if two_fields else ""), (slot.ew, "EW" if two_fields else "")
+        playing[(slot.board, *ns_key)] = slot
+        playing[(slot.board, *ew_key)] = slot
+        meeting.setdefault(frozenset((ns_key, ew_key)), []).append(slot)
     matched: set[Slot] = set()
     findings = []
 
@@ -146,13 +170,16 @@ def _against(rows: Sequence[Row], known: list[tuple[int, Row]], movement: Moveme
         switched = encounters[(slot.round, slot.table)].switched
         return f"round {slot.round}, table {slot.table}" + (", an arrow-switch round" if switched else "")
 
+    unmatched: list[tuple[int, Row]] = []
     for index, row in known:
-        board, ns, ew = row.board, row.ns, row.ew
-        assert board is not None
-        exact = slots.get((board, ns, ew))
+        exact = slots.get((row.board, row.ns, row.ew))  # type: ignore[arg-type]
         if exact is not None:
             matched.add(exact)
-            continue
+        else:
+            unmatched.append((index, row))
+    for index, row in unmatched:
+        board, ns, ew = row.board, row.ns, row.ew
+        assert board is not None
         turned = slots.get((board, ew, ns))
         if turned is not None:
             matched.add(turned)
@@ -177,9 +204,15 @@ def _against(rows: Sequence[Row], known: list[tuple[int, Row]], movement: Moveme
                 else:
                     against = f"pair {theirs.ew if theirs.ns == number else theirs.ns}"
                 details.append(f"{words} plays it against {against} ({seat(theirs)})")
-        findings.append(
-            Finding(index, board, f"NS {ns} v EW {ew} do not play board {board} in this movement: {'; '.join(details)}")
-        )
+        reason = f"NS {ns} v EW {ew} do not play board {board} in this movement: {'; '.join(details)}"
+        ours = meeting.get(frozenset(((ns, "NS" if two_fields else ""), (ew, "EW" if two_fields else ""))), [])
+        missing = [slot for slot in ours if slot not in matched and (slot.ns, slot.ew) == (ns, ew)]
+        if len(missing) == 1:  # their own meeting lacks a result: most likely its board was typed wrong
+            reason += f"; they play board {missing[0].board} ({seat(missing[0])}), which has no result: is it that?"
+        elif missing:
+            listed = ", ".join(str(slot.board) for slot in missing)
+            reason += f"; they play boards {listed} ({seat(missing[0])}), which have no result: is it one of those?"
+        findings.append(Finding(index, board, reason))
     for slot in movement.slots():
         if slot not in matched:
             findings.append(
@@ -198,10 +231,11 @@ def check_session(session: Session, movement: Movement | None = None, name: Name
     return check_lines(session.lines, two_fields=session.movement.two_fields, movement=movement, name=name)
 
 
-def flag_rows(session: Session, findings: Sequence[Finding]) -> Session:
+def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:
     """The session with each line a certain finding flags kept as an :class:`~xlbridge.engine.session.Unscorable`
-    row carrying its reasons (so that its scores wait until it is put right), and each missing line added at the
-    end as an empty row of its board and pairs. Doubts (``certain`` False) leave their lines as they are."""
+    row carrying its reasons (so that its scores wait until it is put right), and (with ``missing``) each missing
+    line added at the end as an empty row of its board and pairs. Doubts (``certain`` False) leave their lines as
+    they are."""
     reasons: dict[int, list[str]] = {}
     for finding in findings:
         if finding.row is not None and finding.certain:
@@ -215,8 +249,48 @@ def flag_rows(session: Session, findings: Sequence[Finding]) -> Session:
             else:
                 row = replace(row, reason=f"{row.reason}; {text}")
         lines.append(row)
-    for finding in findings:
+    for finding in findings if missing else ():
         if finding.slot is not None:
             slot = finding.slot
             lines.append(Unscorable(slot.board, slot.ns, slot.ew, ("", "", "", "", ""), finding.reason))
     return replace(session, lines=tuple(lines))
+
+
+@dataclass(frozen=True, slots=True)
+class KindEvidence:
+    """The movement kind the lines show, and why, in words."""
+
+    kind: MovementKind
+    evidence: str
+
+
+def infer_kind(rows: Sequence[Row]) -> KindEvidence:
+    """One field or two, from the lines alone.
+
+    In a two-winner Mitchell the North-South and East-West pairs are numbered apart, so on a board a number sits
+    North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
+    movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
+    mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
+    sides: dict[tuple[int, PairNumber], set[str]] = {}
+    lines = 0
+    for row in rows:
+        if not _placed(row):
+            continue
+        lines += 1
+        assert row.board is not None
+        sides.setdefault((row.board, row.ns), set()).add("NS")  # type: ignore[arg-type]
+        sides.setdefault((row.board, row.ew), set()).add("EW")  # type: ignore[arg-type]
+    both = sum(1 for seen in sides.values() if len(seen) == 2)
+    if both >= 3 and both * 20 >= lines:
+        return KindEvidence(
+            MITCHELL,
+            f"on {both} occasions a pair number sits North-South on one line of a board and East-West on another: "
+            "North-South and East-West pairs are numbered apart (two fields)",
+        )
+    if both:
+        return KindEvidence(
+            HOWELL,
+            f"only {both} time{'s' if both > 1 else ''} in {lines} lines does a pair number sit both North-South "
+            "and East-West on one board (two fields would show it on most): one field, those lines flagged",
+        )
+    return KindEvidence(HOWELL, "no pair number sits both North-South and East-West on one board: one field")

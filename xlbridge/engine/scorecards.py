@@ -151,6 +151,9 @@ def _running(so_far: Figure, value: Figure) -> Figure:
 
 
 def _rounds_checked(rounds: Sequence[int | None] | None, session: Session) -> Sequence[int | None]:
+    if rounds is None and session.plan is not None:  # each line's round, from the movement's line it is
+        played = {(slot.board, slot.ns, slot.ew): slot.round for slot in session.plan.slots()}
+        return [played.get((line.board, line.ns, line.ew)) for line in session.lines]  # type: ignore[arg-type]
     if rounds is None:
         return [None] * len(session.lines)
     if len(rounds) != len(session.lines):
@@ -165,7 +168,7 @@ def _card(
     scored: SessionScore, pair: Pair, standing: Standing, seated: Seating, rounds: Sequence[int | None]
 ) -> Scorecard:
     session = scored.session
-    played = played_by(pair, seated)
+    played = played_by(pair, seated, session.movement.two_fields)
 
     def order(seat: tuple[Side, int]) -> tuple[bool, int, int, int]:
         index = seat[1]
@@ -198,7 +201,7 @@ def _card(
                 declarer=line.declarer_text,
                 lead=line.lead,
                 result=line.result_text,
-                adjusted=line.adjusted_text,
+                adjusted=line.adjusted_for(side),
                 score=_sided_score(line, side),
                 points=points,
                 percent=percent,

@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 from ..rules import (
     ARTIFICIAL_CODES,
@@ -33,6 +35,9 @@ from .model import Play, Vulnerability
 from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import NUMBER, is_blank, parse_board, show
+
+if TYPE_CHECKING:  # a movement is made of pairs: movement.py imports this module
+    from .movement import Movement
 
 __all__ = [
     "Event",
@@ -120,14 +125,19 @@ def pair_handicap(players: Sequence[object], rule: object = None) -> Fraction | 
     return sum((value or Fraction(0) for value in values), Fraction(0)) * chosen.factor
 
 
-def adjusted_text(entry: FieldEntry) -> str:
-    """An adjusted score as a traveller writes it: ``A``, ``A+``, ``A-``, ``A6040``, ``80% 400 / 20% 430``, or the
-    points."""
+def adjusted_text(entry: FieldEntry, side: Side = Side.NS) -> str:
+    """An adjusted score as a traveller writes it from ``side``'s point of view: ``A``, ``A+``, ``A-``,
+    ``A6040``, ``80% 400 / 20% 430``, or the points. North-South's is the score as entered; East-West's is the same
+    score seen from the other side of the table: A6040 (60% to North-South, 40% to East-West) is ``A-`` to
+    East-West, a weighted 80% 400 / 20% 430 is ``80% -400 / 20% -430``."""
     if isinstance(entry, Artificial):
-        split = (entry.ns_percent, entry.ew_percent)
-        codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == split]
-        return min(codes, key=len) if codes else str(entry)
-    return str(entry) if isinstance(entry, (int, Weighted)) else str(float(entry))
+        ours, theirs = (entry.ns_percent, entry.ew_percent) if side is Side.NS else (entry.ew_percent, entry.ns_percent)
+        codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == (ours, theirs)]
+        return min(codes, key=len) if codes else str(Artificial(ours, theirs))
+    if isinstance(entry, Weighted):
+        return str(entry if side is Side.NS else Weighted(tuple((weight, -score) for weight, score in entry.parts)))
+    points = entry if side is Side.NS else -entry
+    return str(points) if isinstance(points, int) else str(float(points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,6 +178,10 @@ class Line:
     @property
     def adjusted_text(self) -> str:
         return "" if self.adjusted is None else adjusted_text(self.adjusted)
+
+    def adjusted_for(self, side: Side) -> str:
+        """The adjusted score as ``side`` sees it (A6040 is ``A+`` to North-South, ``A-`` to East-West)."""
+        return "" if self.adjusted is None else adjusted_text(self.adjusted, side)
 
     @property
     def entered(self) -> tuple[str, str, str, str, str]:
@@ -257,6 +271,9 @@ class Session:
     per_board: int | None = None
     pairs: tuple[Pair, ...] = ()
     lines: tuple[Row, ...] = ()
+    #: The movement the session was played to, when it is known: who sits where, round by round (its sit-outs
+    #: are then known, and every line is checked against it).
+    plan: Movement | None = None
 
     @staticmethod
     def of(
@@ -268,16 +285,18 @@ class Session:
         per_board: int | None = None,
         pairs: Sequence[Pair] = (),
         lines: Sequence[Row] = (),
+        plan: Movement | None = None,
     ) -> Session:
-        """A session, its method and movement chosen by name."""
+        """A session, its method and movement chosen by name (a ``plan`` says how its pairs are numbered)."""
         return Session(
             event,
             date,
             choose(SESSION_METHODS, method),
-            choose(MOVEMENT_KINDS, movement),
+            plan.field_kind if plan is not None and movement is None else choose(MOVEMENT_KINDS, movement),
             per_board,
             tuple(pairs),
             tuple(lines),
+            plan,
         )
 
     @property
@@ -288,15 +307,29 @@ class Session:
     def problems(self) -> list[Unscorable]:
         return [line for line in self.lines if isinstance(line, Unscorable)]
 
+    @cached_property
+    def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
+        """The pairs a result may name: in two fields a number with its direction, in one field a number."""
+        two_fields = self.movement.two_fields
+        return frozenset((pair.number, pair.direction if two_fields else None) for pair in self.pairs)
+
     def unlisted(self, row: Row) -> str:
         """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
-        for a session without a list, such as one board's traveller)."""
-        numbers = {pair.number for pair in self.pairs}
-        if not numbers:
+        for a session without a list, such as one board's traveller). In two fields a pair is its number and its
+        direction: NS 1 and EW 1 are two pairs, and a pair listed without a direction is neither."""
+        listed = self._listed
+        if not listed:
             return ""
-        for side, number in (("NS", row.ns), ("EW", row.ew)):
-            if number is not None and number not in numbers:
-                return f"{side} pair {number} is not on the list of pairs"
+        two_fields = self.movement.two_fields
+        for side, number in ((Side.NS, row.ns), (Side.EW, row.ew)):
+            if number is None or (number, side if two_fields else None) in listed:
+                continue
+            missing = f"{side.value} pair {number} is not on the list of pairs"
+            if two_fields and (number, None) in listed:
+                return (
+                    f"{missing}: it has pair {number} without a direction (NS or EW?); in two fields they are two pairs"
+                )
+            return missing
         return ""
 
 

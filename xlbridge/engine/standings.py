@@ -2,8 +2,10 @@
 
 The figures follow Compscore3 and EBUScore, and reproduce their numbers: a board's matchpoints are out of that
 board's own top (as its traveller shows them); its percentages are Neuberg-scaled to the results every board
-should have had; a pair's percentage is the mean of its boards' percentages, and its total that percentage of the
-session's full top (so a pair that missed a board is factored up). With cross-IMP or Butler scoring a pair's total
+should have had; a pair's percentage is the mean of its boards' percentages. Its total is what Compscore3 prints:
+each board's figure as its traveller shows it (the percentage to 2 decimals, in matchpoints on the session's top, to 2
+decimals), summed, and factored up to the boards the pair was due where a board of one of its rounds went unplayed
+(a round it sat out is not made up). With cross-IMP or Butler scoring a pair's total
 is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal (``2=``), within each field.
 
 With handicaps (a pair's :attr:`~xlbridge.engine.session.Pair.handicap`, in percentage points) a matchpointed
@@ -204,30 +206,82 @@ def _score_line(row: Line, fields: tuple[Field, Field | BridgeInputError], sessi
     return LineScore(entry, ns, ew, None, None, datum)
 
 
-Seating = dict[PairNumber, list[tuple[Side, int]]]
+Seating = dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]
+
+
+def _pair_key(number: PairNumber, side: Side | None, two_fields: bool) -> tuple[PairNumber, Side | None]:
+    """Who a pair is: in two fields its number and its direction (NS 1 and EW 1 are two pairs), else its number."""
+    return number, side if two_fields else None
 
 
 def seating(session: Session) -> Seating:
-    """Where each pair number sat: (side, index of the row in ``session.lines``) for every scorable result."""
+    """Where each pair sat: (side, index of the row in ``session.lines``) for every scorable result, by who the
+    pair is (its number, and in two fields its direction)."""
+    two_fields = session.movement.two_fields
     seated: Seating = {}
     for index, row in enumerate(session.lines):
         if isinstance(row, Line):
-            seated.setdefault(row.ns, []).append((Side.NS, index))
-            seated.setdefault(row.ew, []).append((Side.EW, index))
+            seated.setdefault(_pair_key(row.ns, Side.NS, two_fields), []).append((Side.NS, index))
+            seated.setdefault(_pair_key(row.ew, Side.EW, two_fields), []).append((Side.EW, index))
     return seated
 
 
-def played_by(pair: Pair, seated: Seating) -> list[tuple[Side, int]]:
-    """The results ``pair`` played, as (its side, row index): a Mitchell pair only in its own direction."""
-    return [(side, index) for side, index in seated.get(pair.number, []) if pair.direction in (None, side)]
+def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tuple[Side, int]]:
+    """The results ``pair`` played, as (its side, row index): in two fields only in its own direction (a pair
+    listed there without a direction played none: its results are not on the list of pairs)."""
+    return seated.get(_pair_key(pair.number, pair.direction, two_fields), [])
 
 
-def _standings(session: Session, lines: list[LineScore], boards: int, top: Fraction, waiting: bool) -> list[Standing]:
+def _rounded(value: Fraction) -> Fraction:
+    """``value`` to 2 decimals, halves away from zero, as results print a figure (and Excel's ROUND gives it)."""
+    hundredths = abs(value) * 100
+    whole = int(hundredths) + (1 if hundredths - int(hundredths) >= Fraction(1, 2) else 0)
+    return Fraction(whole if value >= 0 else -whole, 100)
+
+
+def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
+    """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
+    sit-out's are not due). From the movement when the session has it; else from the lines: the boards two pairs
+    played in their meeting are one round's set, and a pair is due every board of each set it played in (a board
+    of a set left unplayed, or fouled, is due; a round it sat out is not)."""
+    two_fields = session.movement.two_fields
+    if session.plan is not None:
+        due: Counter[tuple[PairNumber, Side | None]] = Counter()
+        for encounter in session.plan.encounters:
+            if encounter.ns is None or encounter.ew is None:
+                continue
+            for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
+                due[_pair_key(number, side, two_fields)] += len(encounter.boards.boards)
+        return dict(due)
+    parent: dict[int, int] = {}
+
+    def root(board: int) -> int:
+        while parent.setdefault(board, board) != board:
+            parent[board] = parent[parent[board]]
+            board = parent[board]
+        return board
+
+    first_of: dict[frozenset[tuple[PairNumber, Side | None]], int] = {}
+    for row in session.lines:
+        if isinstance(row, Line):
+            meeting = frozenset((_pair_key(row.ns, Side.NS, two_fields), _pair_key(row.ew, Side.EW, two_fields)))
+            other = first_of.setdefault(meeting, row.board)
+            parent[root(row.board)] = root(other)
+    size = Counter(root(board) for board in list(parent))
+    out = {}
+    for key, played in seated.items():
+        sets = {root(session.lines[index].board) for _, index in played}  # type: ignore[arg-type]
+        out[key] = sum(size[s] for s in sets)
+    return out
+
+
+def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting: bool) -> list[Standing]:
     two_fields = session.movement.two_fields
     seated = seating(session)
+    due = _due(session, seated) if not session.method.imp_scoring else {}
     figures = []
     for pair in session.pairs:
-        mine = played_by(pair, seated)
+        mine = played_by(pair, seated, two_fields)
         field = 2 if two_fields and pair.direction is Side.EW else 1
         total: Figure
         percentage: Figure = None
@@ -246,8 +300,14 @@ def _standings(session: Session, lines: list[LineScore], boards: int, top: Fract
         elif session.method.imp_scoring:
             total = sum((Fraction(points) for points, _ in values), Fraction(0))  # type: ignore[arg-type]
         else:
-            percentage = sum((Fraction(pct) for _, pct in values), Fraction(0)) / len(values)  # type: ignore[arg-type]
-            total = percentage / 100 * boards * top
+            percents = [Fraction(pct) for _, pct in values]  # type: ignore[arg-type]
+            percentage = sum(percents, Fraction(0)) / len(percents)
+            # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
+            # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
+            # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
+            shown = sum((_rounded(_rounded(pct) * top / 100) for pct in percents), Fraction(0))
+            owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
+            total = _rounded(shown * owed / len(mine))
         figures.append((pair, field, len(mine), total, percentage))
     keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
     places = share_places([(standing.field, standing.key) for standing in keyed])
@@ -308,7 +368,7 @@ def score_session(session: Session) -> SessionScore:
             continue
         lines.append(replace(_score_line(row, board, session), problem=problem))
     waiting = any(problems)
-    standings = _standings(session, lines, len(counts), top, waiting)
+    standings = _standings(session, lines, top, waiting)
     return SessionScore(
         session,
         tuple(lines),

@@ -31,7 +31,7 @@ from ..engine.session import (
 )
 from ..engine.standings import SessionScore, Standing, score_session
 from ..engine.values import as_whole_number, show
-from ..rules import MOVEMENT_KINDS, SESSION_METHODS
+from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
 from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
 
@@ -191,8 +191,8 @@ def _line_cells(worked: _Worked, row: Row, index: int) -> list[object]:
     method = worked.score.session.method
     ns: object
     ew: object
-    if isinstance(row, Line) and row.adjusted is not None:
-        ns, ew = row.adjusted_text, row.adjusted_text
+    if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
+        ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
     elif scored.ns_score is None:
         ns = ew = "#VALUE!"
     else:
