@@ -22,6 +22,15 @@ class Ran:
     err: str
 
     @property
+    def refusals(self) -> list[str]:
+        """The lines a refusal of several problems prints (exit status 2, nothing on stdout): one per problem, then
+        the count and what can be done."""
+        assert self.status == 2, (self.status, self.out, self.err)
+        assert self.out == "", self.out
+        assert self.err.endswith("\n"), self.err
+        return self.err.splitlines()
+
+    @property
     def refused(self) -> str:
         """The one line a refusal prints (exit status 2, nothing on stdout): the test fails otherwise."""
         assert self.status == 2, (self.status, self.out, self.err)

@@ -85,7 +85,7 @@ def test_ranking_of_something_else(tmp_path: Path, capsys: pytest.CaptureFixture
     path = tmp_path / "t.xlsx"
     TEMPLATES["traveller"](path, CLASSIC)
     assert main(["ranking", str(path)]) == 2
-    assert "has no Ranking sheet" in capsys.readouterr().err
+    assert "has no Results sheet" in capsys.readouterr().err
 
 
 def test_templates_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

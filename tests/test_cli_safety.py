@@ -93,7 +93,7 @@ def test_excel_unicode_text_is_read(here: Path) -> None:
     (here / "u16.csv").write_bytes(CSV_SESSION.encode("utf-16"))
     done = xlbridge("import", "u16.csv", "-o", "u16.xlsx", cwd=here)
     assert (done.status, done.err) == (0, "")
-    assert done.out == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (Howell, MP)\n"
+    assert done.out.splitlines()[0] == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (Howell, MP)"
 
 
 def uncomputed(workbook: Path, target: Path) -> None:
@@ -118,7 +118,7 @@ def test_a_workbook_without_computed_values(here: Path, command: str) -> None:
         args = [command, name] + (["--pbn", "out.pbn"] if command == "export" else [])
         line = xlbridge(*args, cwd=here).refused
         assert line.startswith(f"xlbridge {command}: {name}: has not been computed (")
-        assert line.endswith("compute it first (xlbridge calc), or open it in Excel and save it")
+        assert line.endswith(f"compute it again: xlbridge calc {name} --in-place, or open and save it in Excel")
         kept.check()
     assert not (here / "out.pbn").exists()
 
@@ -314,7 +314,10 @@ def test_a_bad_line_is_refused(here: Path, case: str) -> None:
     (here / "bad.csv").write_text(CSV_SESSION.replace("1,3,4,4S,N,-1,HK", line))
     kept = Untouched(here / "bad.csv", here / "names.csv")
     done = xlbridge("import", "bad.csv", "--names", "names.csv", "-o", "out.xlsx", cwd=here)
-    assert done.refused == f"xlbridge import: bad.csv: line 3: {reason}"
+    problem, summary = done.refusals
+    assert problem == f"xlbridge import: bad.csv: line 3: {reason}"
+    assert summary.startswith("xlbridge import: bad.csv: 1 line cannot be imported as it is: put it right")
+    assert "--keep-bad-lines" in summary
     kept.check()
     assert not (here / "out.xlsx").exists()
 
@@ -343,7 +346,8 @@ def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
     assert [getattr(value, "code", value) for value in totals("%")][:3] == ["#N/A"] * 3  # the percentages too
     assert totals("Boards") == [2, 2, 1, 0]  # boards played, the unscorable line not counted
     line = xlbridge("ranking", "kept.xlsx", cwd=here).refused
-    assert line.startswith("xlbridge ranking: kept.xlsx: Ranking row 5 shows #N/A: the ranking is not complete")
+    assert line.startswith("xlbridge ranking: kept.xlsx: the ranking waits for 2 line(s) on Results to be put right")
+    assert f"row 3: {BAD_LINES['no declarer'][1]}; row 5: EW pair 9 is not on the list of pairs" in line
 
 
 @pytest.mark.parametrize("case", ["extra field", "short row"])
@@ -358,11 +362,15 @@ def test_a_line_the_workbook_cannot_check_is_kept_with_a_warning(here: Path, cas
 
 
 def test_a_pair_missing_from_the_names_file(here: Path) -> None:
-    """A names file without pair 4: the import stops at the first line of pair 4 (where it used to succeed and
-    leave the ranking at #N/A)."""
+    """A names file without pair 4: the import names every line of pair 4 (where it used to succeed and leave the
+    ranking at #N/A)."""
     (here / "three.csv").write_text(NAMES.replace("4,,G,H\n", ""))
-    line = xlbridge("import", "tue.csv", "--names", "three.csv", "-o", "out.xlsx", cwd=here).refused
-    assert line == "xlbridge import: tue.csv: line 3: EW pair 4 is not on the list of pairs in three.csv"
+    lines = xlbridge("import", "tue.csv", "--names", "three.csv", "-o", "out.xlsx", cwd=here).refusals
+    assert lines[:2] == [
+        "xlbridge import: tue.csv: line 3: EW pair 4 is not on the list of pairs in three.csv",
+        "xlbridge import: tue.csv: line 5: EW pair 4 is not on the list of pairs in three.csv",
+    ]
+    assert lines[2].startswith("xlbridge import: tue.csv: 2 lines cannot be imported as they are")
 
 
 PBN_SCORES = {
@@ -384,7 +392,7 @@ def test_a_pbn_line_that_disagrees(here: Path, case: str) -> None:
     with the wrong sign)."""
     good, bad, reason = PBN_SCORES[case]
     (here / "s.pbn").write_text(PBN_SESSION.replace(good, bad))
-    assert xlbridge("import", "s.pbn", "-o", "out.xlsx", cwd=here).refused == f"xlbridge import: s.pbn: {reason}"
+    assert xlbridge("import", "s.pbn", "-o", "out.xlsx", cwd=here).refusals[0] == f"xlbridge import: s.pbn: {reason}"
 
 
 def test_a_usebio_line_with_fourteen_tricks(here: Path) -> None:
@@ -394,7 +402,7 @@ def test_a_usebio_line_with_fourteen_tricks(here: Path) -> None:
     text = HOWELL.read_text(encoding="utf-8")
     first = text.index("<TRICKS>")
     (here / "h.xml").write_text(text[:first] + "<TRICKS>14</TRICKS>" + text[text.index("</TRICKS>", first) + 9 :])
-    line = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refused
+    line = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals[0]
     assert line.endswith("result '14': there are only 13 tricks")
 
 
@@ -437,7 +445,11 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     """ "1 board", "2 results", and the method and movement by name; --method in any case."""
     (here / "one.csv").write_text("Board,NS,EW,Contract,By,Result\n1,1,2,4S,N,=\n1,3,4,4S,N,-1\n")
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
-    assert done.out == "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)\n"
+    assert done.out.splitlines() == [
+        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
+        "  Howell, found from the lines: no pair number sits both North-South and East-West on one board: one "
+        "field (--movement says otherwise)",
+    ]
 
 
 def test_a_teams_event_is_not_given_pairs_options(here: Path) -> None:

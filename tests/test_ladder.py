@@ -284,7 +284,7 @@ def test_a_session_that_cannot_be_read_is_refused_by_name(season: Path) -> None:
     for bad, message in (
         ("notes.txt", "notes.txt: "),
         ("missing.xlsx", "missing.xlsx: no such file"),
-        ("blank/teams-event.xlsx", "blank/teams-event.xlsx: has no Names sheet; is it an xlbridge pairs session?"),
+        ("blank/teams-event.xlsx", "blank/teams-event.xlsx: a teams event, not a pairs session"),
         ("blank/pairs-session.xlsx", "blank/pairs-session.xlsx: has not been computed ("),
         ("howell.xlsx", "howell.xlsx: given twice"),
     ):

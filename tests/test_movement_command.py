@@ -122,8 +122,8 @@ def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, 
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        ("duplicate", "line 149: a second result for board 21, NS 1 v EW 2 (the first is line 148)"),
-        ("twice", "line 3: NS pair 1 plays board 1 twice (also on line 2)"),
+        ("duplicate", "line 148: two results for board 21, NS 1 v EW 2 (also on line 149)"),
+        ("twice", "line 3: NS 1 v EW 5 do not play board 1 in this movement: NS 1 plays it against EW 1"),
         ("missing", "board 21: no result for NS 1 v EW 2 (round 7, table 1)"),
         ("misplaced", "line 2: NS 1 v EW 2 do not play board 1 in this movement: NS 1 plays it against EW 1"),
         ("outside", "line 148: board 22 is not one of this session's boards (1-21)"),
@@ -133,8 +133,9 @@ def test_import_refuses_lines_that_do_not_fit(
     tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]], change: str, message: str
 ) -> None:
     """A duplicated, a missing or a misplaced line, a pair playing a board twice, a board outside the session:
-    refused (exit 2), one line naming the file, the line (or the board) and the problem; nothing written.
-    With --keep-bad-lines each is kept, its reason noted on the line (the ranking waits)."""
+    refused (exit 2), a line for each problem naming the file, the line (or the board) and the problem (the line
+    the movement does not have, not the right lines it collides with), then their count; nothing written. With
+    --keep-bad-lines each is kept, its reason noted on the line (the ranking waits)."""
     movement_file, slots = session_files
     lines = [*slots]
     if change == "duplicate":
@@ -152,8 +153,10 @@ def test_import_refuses_lines_that_do_not_fit(
     out = tmp_path / "out.xlsx"
     done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
     assert done.returncode == 2, done.stdout
-    assert done.stderr.count("\n") == 1
-    assert done.stderr.startswith(f"xlbridge import: {results}: {message}")
+    lines = done.stderr.splitlines()
+    assert lines[0].startswith(f"xlbridge import: {results}: {message}")
+    assert "cannot be imported as" in lines[-1]
+    assert all(line.startswith(f"xlbridge import: {results}: ") for line in lines)
     assert not out.exists()
     imported = read_results(results, keep_bad=True, movement_file=movement_file)
     assert imported.session is not None
@@ -170,12 +173,15 @@ def test_import_refuses_lines_that_do_not_fit(
 def test_kept_reasons_are_in_the_check_column(
     tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
 ) -> None:
-    """With --keep-bad-lines a duplicated line is imported with its reason in its Check cell."""
+    """With --keep-bad-lines a duplicated line is imported with its reason in its Check cell, and so is the line it
+    repeats (nothing says which of the two is right)."""
     movement_file, slots = session_files
     results = tmp_path / "tuesday.csv"
     results.write_text(results_csv([*slots, slots[-1]]))
     out = tmp_path / "out.xlsx"
     done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file), "--keep-bad-lines")
     assert done.returncode == 0, done.stderr
-    assert "line 149: a second result for board 21" in done.stderr
-    assert str(Book(out).value("Results", "P149")).startswith("a second result for board 21")
+    assert "line 149: two results for board 21, NS 1 v EW 2 (also on line 148)" in done.stderr
+    book = Book(out)
+    assert book.value("Results", "P149") == "two results for board 21, NS 1 v EW 2 (also on row 148)"
+    assert book.value("Results", "P148") == "two results for board 21, NS 1 v EW 2 (also on row 149)"

@@ -316,8 +316,8 @@ def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published
                      check=False)  # fmt: skip
     assert stale.returncode == 2
     assert stale.stderr.count("\n") == 1
-    assert "Results row 2: the workbook shows NS points 99 but its results give" in stale.stderr
-    assert "xlbridge calc" in stale.stderr
+    assert "its figures are not those of its entries (Results!K2 shows 99, its entries give " in stale.stderr
+    assert stale.stderr.endswith("or open and save it in Excel\n")
     assert not (tmp_path / "s").exists()
 
     other = tmp_path / "my-documents"

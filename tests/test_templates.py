@@ -25,6 +25,7 @@ from xlbridge.engine.session import (
     Session,
     Team,
     Unscorable,
+    adjusted_text,
     read_line,
 )
 from xlbridge.files.demo_data import demo_data
@@ -41,7 +42,7 @@ from xlbridge.files.templates import (
 from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
 from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
 from xlbridge.files.xlsx import ExcelErrorValue, open_package
-from xlbridge.rules import SESSION_METHODS
+from xlbridge.rules import SESSION_METHODS, Side
 
 from .workbooks import ROOT, Book, blank, computed_book
 
@@ -218,7 +219,8 @@ def test_pairs_session_results_columns(demo_session_book: tuple[Book, Session]) 
         row = 2 + offset
         score = want["scores"][line]  # type: ignore[index]
         assert book.value("Results", f"I{row}") == score
-        assert book.value("Results", f"J{row}") == (-score if isinstance(score, int) else score)
+        ew = -score if isinstance(score, int) else adjusted_text(parse_field_entry(score), Side.EW)  # A+ is A- to EW
+        assert book.value("Results", f"J{row}") == ew
         mp, pct = want["mp"][line], want["pct"][line]  # type: ignore[index]
         assert close(book.value("Results", f"K{row}"), float(mp.ns)), row
         assert close(book.value("Results", f"L{row}"), float(mp.ew)), row

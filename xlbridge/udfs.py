@@ -60,6 +60,7 @@ from .excel.help import (
     NAMES_BLOCK,
     PAIR,
     PER_BOARD,
+    PLAN,
     POINTS,
     RESULT,
     RESULT_LINES,
@@ -96,11 +97,11 @@ RANGE = {"ndim": 2, "err_to_str": True}
 
 
 def _session_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
-    """The five arguments every session function ends with: the results and names blocks, the method, the movement
-    and the results per board."""
+    """The six arguments every session function ends with: the results and names blocks, the method, the movement
+    kind, the results per board and the movement's rows."""
     for name, doc in reversed(
         [("results", RESULTS_BLOCK), ("names", NAMES_BLOCK), ("method", SESSION_METHOD), ("movement", MOVEMENT),
-         ("per_board", PER_BOARD)]
+         ("per_board", PER_BOARD), ("plan", PLAN)]
     ):  # fmt: skip
         function = arg(name, doc=doc, **RANGE)(function)
     return function
@@ -313,30 +314,37 @@ def SESSIONINFO(
     method: Cells,
     movement: Cells,
     per_board: Cells = None,
+    plan: Cells = None,
 ) -> Grid:
     """A pairs session's figures, one a row: title, date, results per board, top, boards, last board, results, problems, IMP scoring, and the ranking's note."""
-    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board)
+    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board, plan)
 
 
 @func(category=CATEGORY)
 @_session_arguments
-def SESSIONRESULTS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+def SESSIONRESULTS(
+    results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None, plan: Cells = None
+) -> Grid:
     """For each result of a pairs session: NS and EW score, NS and EW points (matchpoints or IMPs), NS and EW %, Butler datum, and what needs checking."""
-    return session.sessionresults(results, names, method, movement, per_board)
+    return session.sessionresults(results, names, method, movement, per_board, plan)
 
 
 @func(category=CATEGORY)
 @_session_arguments
-def PAIRTOTALS(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+def PAIRTOTALS(
+    results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None, plan: Cells = None
+) -> Grid:
     """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage, then the handicap, the handicapped percentage and place (blank without handicaps)."""
-    return session.pairtotals(results, names, method, movement, per_board)
+    return session.pairtotals(results, names, method, movement, per_board, plan)
 
 
 @func(category=CATEGORY)
 @_session_arguments
-def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None) -> Grid:
+def RANKING(
+    results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None, plan: Cells = None
+) -> Grid:
     """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %."""
-    return session.ranking(results, names, method, movement, per_board)
+    return session.ranking(results, names, method, movement, per_board, plan)
 
 
 @func(category=CATEGORY)
@@ -344,10 +352,17 @@ def RANKING(results: Cells, names: Cells, method: Cells, movement: Cells, per_bo
 @arg("lines", doc=TRAVELLER_LINES, **RANGE)
 @_session_arguments
 def TRAVELLERS(
-    boards: Cells, lines: Cells, results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None
+    boards: Cells,
+    lines: Cells,
+    results: Cells,
+    names: Cells,
+    method: Cells,
+    movement: Cells,
+    per_board: Cells = None,
+    plan: Cells = None,
 ) -> Grid:
     """Every board's traveller, one block after another: board, dealer, vulnerability, headings, then each line as entered with both sides' scores and points."""
-    return session.travellers(boards, lines, results, names, method, movement, per_board)
+    return session.travellers(boards, lines, results, names, method, movement, per_board, plan)
 
 
 @func(category=CATEGORY)
@@ -435,6 +450,7 @@ if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic
 @arg("per_board", doc=PER_BOARD, **RANGE)
 @arg("rounds", doc=ROUNDS, **RANGE)
 @arg("rows", doc=CARD_ROWS, **RANGE)
+@arg("plan", doc=PLAN, **RANGE)
 def SCORECARD(
     pair: Cells,
     names: Cells,
@@ -443,9 +459,10 @@ def SCORECARD(
     per_board: Cells = None,
     rounds: Cells = None,
     rows: Cells = None,
+    plan: Cells = None,
 ) -> Grid:
     """A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %."""
-    return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows)
+    return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows, plan)
 
 
 #: The worksheet functions this module declares, by the names Excel shows.

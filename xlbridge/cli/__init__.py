@@ -72,7 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130
     except BridgeInputError as error:
-        return _fail(args.command, error.message)
+        return _fail(args.command, error.message, error.details)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         return _fail(args.command, f"{where}{error.strerror or error}")
@@ -83,11 +83,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
 
 
-def _fail(command: str, message: str) -> int:
-    """The one line a failure the user can put right prints (a message never spans lines), exit status 2."""
-    line = " ".join(message.split()) if "\n" in message or "\r" in message else message
+def _fail(command: str, message: str, details: Sequence[str] = ()) -> int:
+    """The line a failure the user can put right prints (a message never spans lines), after a line for each of
+    its details (every bad line of a file), exit status 2."""
     with contextlib.suppress(BrokenPipeError):  # nobody is reading stderr either
-        print(f"xlbridge {command}: {line}", file=sys.stderr)
+        for text in (*details, message):
+            line = " ".join(text.split()) if "\n" in text or "\r" in text else text
+            print(f"xlbridge {command}: {line}", file=sys.stderr)
     _quiet_stdout()
     return 2
 

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 import argparse
+import datetime as dt
 import sys
 from collections.abc import Callable
 from typing import Protocol, TypeAlias, TypeVar
 
 from ..engine.choices import described
+from ..engine.values import count
 from ..rules import Named, Registry
 
-__all__ = ["Commands", "Progress", "choice", "count", "escaped", "listed", "positive", "show"]
+__all__ = ["Commands", "Progress", "choice", "count", "escaped", "iso_date", "listed", "positive", "show"]
 
 T = TypeVar("T", bound=Named)
 
@@ -62,9 +64,12 @@ def listed(registry: Registry[T]) -> str:
     return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
 
 
-def count(number: int, one: str, many: str = "") -> str:
-    """``1 board``, ``2 boards``."""
-    return f"{number} {one if number == 1 else many or one + 's'}"
+def iso_date(text: str) -> dt.date:
+    """A date as ``--date`` takes it: YYYY-MM-DD."""
+    try:
+        return dt.date.fromisoformat(text.strip())
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: a date is written YYYY-MM-DD, such as 2026-11-24") from None
 
 
 class Progress:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..files.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
-from .arguments import Commands, Progress, choice, count, escaped, listed, show
+from .arguments import Commands, Progress, choice, count, escaped, iso_date, listed, show
 from .summaries import SUMMARIES
 
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
@@ -76,6 +76,8 @@ def _import(args: argparse.Namespace) -> int:
             movement=args.movement,
             movement_file=movement_file,
             handicaps=args.handicaps,
+            event=args.event,
+            date=args.date,
         )
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
@@ -92,8 +94,13 @@ def _import(args: argparse.Namespace) -> int:
         event = imported.event
         what = f"{count(len(event.matches), 'match', 'matches')} of {count(len(event.teams), 'team')}"
     print(f"{source} ({imported.format}) -> {destination}: {what}")
+    if imported.kind_evidence:
+        print(f"  {imported.kind_evidence}")
     for problem in imported.problems:
-        kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
+        if problem.board is not None and not problem.line and not problem.shown:
+            kept = "its row waits on Results, to be typed"
+        else:
+            kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
         print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
@@ -116,10 +123,10 @@ def _export(args: argparse.Namespace) -> int:
     from ..files.interchange import export_session
 
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
-    scored = export_session(Path(args.workbook), destination, form, replace=args.force)
+    score = export_session(Path(args.workbook), destination, form, replace=args.force)
     print(
-        f"{args.workbook} -> {destination}: {count(len(scored.session.lines), 'result')}, "
-        f"{count(len(scored.standings), 'pair')}"
+        f"{args.workbook} -> {destination}: {count(len(score.session.lines), 'result')}, "
+        f"{count(len(score.standings), 'pair')}"
     )
     return 0
 
@@ -252,6 +259,8 @@ def add_import(commands: Commands) -> None:
         action="store_true",
         help="import a result line that cannot be scored as it is, with its error in the Check column",
     )
+    importer.add_argument("--event", help="the event's name (for a CSV, which has none; else instead of the file's)")
+    importer.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (instead of the file's)")
     importer.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
     importer.set_defaults(run=_import)
 
@@ -276,7 +285,8 @@ def add_ranking(commands: Commands) -> None:
     ranking = commands.add_parser(
         "ranking",
         help=SUMMARIES["ranking"],
-        description="Print the ranking as the workbook's Ranking sheet shows it (compute it first: xlbridge calc).",
+        description="Print the ranking as the workbook's Ranking sheet shows it (a workbook changed and not "
+        "computed since is refused: compute it with xlbridge calc).",
     )
     ranking.add_argument("workbook", help="a computed pairs-session workbook")
     ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")

@@ -177,9 +177,12 @@ def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool)
             matched.add(exact)
         else:
             unmatched.append((index, row))
+    boards = movement.boards
     for index, row in unmatched:
         board, ns, ew = row.board, row.ns, row.ew
         assert board is not None
+        if board not in boards:  # a board the session does not have: said as such (check_lines)
+            continue
         turned = slots.get((board, ew, ns))
         if turned is not None:
             matched.add(turned)

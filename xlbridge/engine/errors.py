@@ -22,9 +22,12 @@ class Reason(StrEnum):
 class BridgeInputError(ValueError):
     """Input that cannot be scored: the message names the argument, the allowed forms and what was received."""
 
-    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED) -> None:
+    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED, details: tuple[str, ...] = ()) -> None:
         super().__init__(message)
         self.reason = reason
+        #: Lines that come before the message where one input has several problems (each bad line of a file, in
+        #: the file's order): a secretary sees them all at once.
+        self.details = details
 
     @property
     def message(self) -> str:

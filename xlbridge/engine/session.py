@@ -199,6 +199,8 @@ class Unscorable:
     ew: PairNumber | None
     entered: tuple[str, str, str, str, str]
     reason: str
+    #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
+    typed: tuple[str, str, str] = ("", "", "")
 
 
 Row = Line | Unscorable

@@ -351,7 +351,8 @@ def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> l
 def score_session(session: Session) -> SessionScore:
     """Every result, pair and place of ``session``, scored as its method says."""
     counts = Counter(row.board for row in session.lines if row.board is not None)
-    expected = session.per_board or max(counts.values(), default=1)
+    planned = session.plan.plays() if session.plan is not None else Counter()
+    expected = session.per_board or max([*counts.values(), *planned.values()], default=1)
     scale = session.method.matchpoint_scale or EUROPEAN
     top = scale.per_win * (expected - 1)
     problems = _line_problems(session)

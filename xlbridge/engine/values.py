@@ -8,7 +8,7 @@ from decimal import ROUND_HALF_UP, Decimal
 
 from .errors import BridgeInputError, Reason
 
-__all__ = ["NUMBER", "as_whole_number", "is_blank", "parse_board", "show", "two_decimals"]
+__all__ = ["NUMBER", "as_whole_number", "count", "is_blank", "parse_board", "show", "two_decimals"]
 
 #: A number written as text.
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
@@ -63,3 +63,8 @@ def parse_board(value: object) -> int:
 def two_decimals(value: float) -> str:
     """A figure as results print it: 2 decimals, halves rounded up (47.685 -> 47.69), as Excel's ROUND does."""
     return str(Decimal(repr(float(value))).quantize(Decimal("0.01"), rounding=ROUND_HALF_UP))
+
+
+def count(number: int, one: str, many: str = "") -> str:
+    """``1 board``, ``2 boards`` (``many``: the plural, where it is not ``one`` and an s)."""
+    return f"{number} {one if number == 1 else many or one + 's'}"

@@ -62,6 +62,7 @@ __all__ = [
     "NAMES_BLOCK",
     "PAIR",
     "PER_BOARD",
+    "PLAN",
     "POINTS",
     "RESULT",
     "RESULTS",
@@ -139,6 +140,7 @@ NAMES_BLOCK = (
 SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
 MOVEMENT = f"One field or two: {choices(MOVEMENT_KINDS)}."
 PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
+PLAN = "Optional: the movement, one row per table per round: round, table, NS pair, EW pair, boards (1-3); every result is then checked against it (5 columns; blank: no movement)."
 EVENT = "The event's name (the ranking's title)."
 EVENT_DATE = "The session's date."
 TRAVELLER_BOARDS = "How many boards' travellers to give (boards 1 to this)."

@@ -1,11 +1,12 @@
 """The worksheet function of personal scorecards: SCORECARD.
 
-``SCORECARD(pair, names, results, [method], [per_board], [rounds], [rows])`` reads a whole session from two ranges
-laid out as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2, handicap;
-``results``: board, NS, EW, contract, declarer, lead, result, adjusted), read and scored as the session functions
-read and score it (:func:`xlbridge.excel.session.read_session`: the same cells give the same session, scored once
-however many cards a sheet shows), and spills the pair's card, one row per board it played, in the columns of
-:data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has one).
+``SCORECARD(pair, names, results, [method], [per_board], [rounds], [rows], [plan])`` reads a whole session from
+two ranges laid out as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2,
+handicap; ``results``: board, NS, EW, contract, declarer, lead, result, adjusted), read and scored as the session
+functions read and score it (:func:`xlbridge.excel.session.read_session`: the same cells give the same session,
+scored once however many cards a sheet shows), and spills the pair's card, one row per board it played, in the
+columns of :data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has
+one). With the movement's rows (``plan``) the card's rounds are the movement's.
 
 A blank ``pair`` gives a blank row; a card that cannot be given (a pair not on the list, a range of the wrong
 width) is one row of error values with the reason in its last cell, as the scoresheet functions show theirs.
@@ -90,8 +91,10 @@ def scorecard(
     per_board: object = None,
     rounds: object = None,
     rows: object = None,
+    plan: object = None,
 ) -> Grid:
-    """A pair's personal scorecard, one row per board it played (see :data:`COLUMNS`), padded to ``rows``."""
+    """A pair's personal scorecard, one row per board it played (see :data:`COLUMNS`), padded to ``rows``; with the
+    movement's rows (``plan``), its rounds come from the movement."""
     width = len(COLUMNS)
     wanted = as_grid(pair)[0][0]
     try:
@@ -110,7 +113,7 @@ def scorecard(
         if is_blank_text(wanted):
             card: list[list[Any]] = []
         else:
-            worked = read_session(grid, listed, method, None, per_board)
+            worked = read_session(grid, listed, method, None, per_board, plan)
             by_row = _rounds(rounds, len(grid))
             line_rounds: list[int | None] | None = None
             if by_row is not None:

@@ -11,13 +11,14 @@ source, costs n log n, and needs no function newer than Excel 2016.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.checks import check_session, flag_rows
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
+from ..engine.movement import Movement, Slot, movement_from_rows
 from ..engine.session import (
     Line,
     Pair,
@@ -41,8 +42,10 @@ __all__ = [
     "RESULT_COLUMNS",
     "TOTAL_COLUMNS",
     "TRAVELLER_COLUMNS",
+    "WorkedSession",
     "pairtotals",
     "ranking",
+    "ranking_note",
     "read_session",
     "sessioninfo",
     "sessionresults",
@@ -131,23 +134,68 @@ def _option(value: object) -> object:
     return None if is_blank_text(grid[0][0]) else grid[0][0]
 
 
-class _Worked:
+def _plan(cells: Grid | None) -> Movement | None:
+    """The movement a block of cells lists (round, table, NS pair, EW pair, boards per row, as ``xlbridge movement
+    --csv`` writes it; blank rows skipped), or None when the block is empty."""
+    if cells is None:
+        return None
+    records: list[tuple[object, object, object, object, object]] = []
+    numbers = []
+    for number, row in enumerate(cells, start=2):
+        r, t, ns, ew, boards = (_text(value) for value in (list(row) + [None] * 5)[:5])
+        texts = (r, t, ns, ew, boards)
+        for heading, value in zip(("round", "table", "NS", "EW", "boards"), row, strict=False):
+            held = held_error(heading, value)
+            if held is not None:
+                raise held.within(f"movement row {number}")
+        if any(texts):
+            records.append(texts)
+            numbers.append(number)
+    if not records:
+        return None
+    return movement_from_rows(records, "movement", lambda index: f"row {numbers[index]}")
+
+
+def _waiting(row: Row | None, slots: Mapping[tuple[int, int, int], Slot]) -> bool:
+    """A row of the movement not typed yet: its board and pairs (as pre-filled from the movement), nothing else."""
+    return (
+        isinstance(row, Unscorable)
+        and not any(row.entered)
+        and row.board is not None
+        and (row.board, row.ns, row.ew) in slots
+    )
+
+
+class WorkedSession:
     """A session as a sheet holds it, worked out: its rows (aligned with the results block) and its score."""
 
-    def __init__(self, results: Grid, names: Grid, method: object, movement: object, per_board: object) -> None:
-        self.rows = [_row(cells) for cells in results]
+    def __init__(
+        self, results: Grid, names: Grid, method: object, movement: object, per_board: object, plan: Grid | None
+    ) -> None:
+        self.plan = _plan(plan)
+        slots = {} if self.plan is None else {(s.board, s.ns, s.ew): s for s in self.plan.slots()}
+        rows = [_row(cells) for cells in results]
+        #: The results rows of the movement not typed yet (0 is the block's first): quiet, counted as not in.
+        self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)]
+        self.rows: list[Row | None] = [None if number in self.waiting else row for number, row in enumerate(rows)]
         self.pair_rows = _pairs(names)
         expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
         if expected is not None and expected < 1:
             raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
         if is_blank_text(movement):
-            movement = _inferred_movement(self.pair_rows)
+            movement = self.plan.field_kind.name if self.plan is not None else _inferred_movement(self.pair_rows)
+        kind = choose(MOVEMENT_KINDS, movement, "movement")
+        if self.plan is not None and kind.two_fields is not self.plan.two_fields:
+            numbered = "apart (NS 1 v EW 1: two fields)" if self.plan.two_fields else "as one field"
+            raise BridgeInputError(f"movement {kind.name}: the movement's rows number the pairs {numbered}; say "
+                                   f"{self.plan.field_kind.name}")  # fmt: skip
         session = Session(
             method=choose(SESSION_METHODS, method, "method"),
-            movement=choose(MOVEMENT_KINDS, movement, "movement"),
+            movement=kind,
             per_board=expected,
             pairs=tuple(pair for pair in self.pair_rows if pair is not None),
             lines=tuple(row for row in self.rows if row is not None),
+            plan=self.plan,
         )
         self.line_of: list[int | None] = []  # results row -> index into session.lines
         sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
@@ -155,10 +203,13 @@ class _Worked:
             self.line_of.append(None if row is None else len(sheet_row))
             if row is not None:
                 sheet_row.append(number)
-        # The entry checks on the lines alone (a line twice, a pair playing a board twice...): a line they flag
-        # waits, with its reason in the Check column, as an unscorable one does.
-        findings = check_session(session, name=lambda index: f"row {sheet_row[index] + 2}")
-        self.score: SessionScore = score_session(flag_rows(session, findings))
+        # The entry checks (a line twice, a pair playing a board twice... and against the movement when the
+        # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
+        # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
+        findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
+        #: The movement's lines that have no result yet.
+        self.missing = [finding.slot for finding in findings if finding.slot is not None]
+        self.score: SessionScore = score_session(flag_rows(session, findings, missing=False))
 
 
 def _inferred_movement(pairs: list[Pair | None]) -> str:
@@ -169,16 +220,23 @@ def _inferred_movement(pairs: list[Pair | None]) -> str:
 _SESSIONS = Recent(8)
 
 
-def read_session(results: object, names: object, method: object, movement: object, per_board: object) -> _Worked:
-    """The session the cells hold, worked out once for these cells (the functions below share it)."""
+def read_session(
+    results: object, names: object, method: object, movement: object, per_board: object, plan: object = None
+) -> WorkedSession:
+    """The session the cells hold, worked out once for these cells (the functions below share it). ``plan`` is
+    the movement's block (round, table, NS, EW, boards), when the workbook has one."""
     results_grid, names_grid = as_grid(results), as_grid(names)
+    plan_grid = None if plan is None else as_grid(plan)
+    if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
+        plan_grid = None  # an empty block: no movement (and the same session as without one)
     said = _option(movement)
-    if said is None:  # keyed as the movement it will be, so a function without one (SCORECARD) shares the session
-        said = _inferred_movement(_pairs(names_grid))
-    key = (_frozen(results_grid), _frozen(names_grid), _option(method), said, _option(per_board))
+    if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one
+        said = _inferred_movement(_pairs(names_grid))  # (SCORECARD) shares the session
+    key = (_frozen(results_grid), _frozen(names_grid), _option(method), said, _option(per_board),
+           None if plan_grid is None else _frozen(plan_grid))  # fmt: skip
     found = _SESSIONS.get(key)
     if found is None:
-        found = _SESSIONS[key] = _Worked(results_grid, names_grid, *key[2:])
+        found = _SESSIONS[key] = WorkedSession(results_grid, names_grid, key[2], key[3], key[4], plan_grid)
     return found  # type: ignore[no-any-return]
 
 
@@ -186,7 +244,7 @@ def _figure(value: object) -> object:
     return to_cell(value)
 
 
-def _line_cells(worked: _Worked, row: Row, index: int) -> list[object]:
+def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
     scored = worked.score.lines[index]
     method = worked.score.session.method
     ns: object
@@ -227,17 +285,36 @@ def _failed(error: BridgeInputError, rows: int, cols: int, reason_col: int | Non
 
 
 @never_raises(_results_shape)
-def sessionresults(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+def sessionresults(
+    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
+) -> Grid:
     """For each row of the results block: NS and EW score, NS and EW points, NS and EW %, datum, check."""
     rows = len(as_grid(results))
     try:
-        worked = read_session(results, names, method, movement, per_board)
+        worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return _failed(error, rows, len(RESULT_COLUMNS), len(RESULT_COLUMNS) - 1)
     out: Grid = []
     for row, index in zip(worked.rows, worked.line_of, strict=True):
         out.append([""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index))
     return out
+
+
+def ranking_note(worked: WorkedSession) -> str:
+    """What the ranking says under its title: the scoring and top, that it waits for lines to be checked, or (with
+    the movement) that it is provisional, with how many of the results the movement expects are in."""
+    score = worked.score
+    method = score.session.method
+    if score.problems:
+        return f"Waiting: {score.problems} line(s) on Results need checking"
+    if method.imp_scoring:
+        note = f"{method.name} scoring: total IMPs"
+    else:
+        note = f"Matchpoints ({method.name}), top {show(to_cell(score.top))}"
+    if worked.missing:
+        expected = len(worked.missing) + score.results
+        note += f"; provisional: {score.results} of the {expected} results the movement expects are in"
+    return note
 
 
 @never_raises(_shape(len(INFO_ROWS), 1))
@@ -249,24 +326,22 @@ def sessioninfo(
     method: object,
     movement: object,
     per_board: object = None,
+    plan: object = None,
 ) -> Grid:
     """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
-    results, problems, whether it is IMP scoring, and the note the ranking shows."""
+    results, problems, whether it is IMP scoring, and the note the ranking shows (with the movement, how many of
+    the results it expects are in)."""
     event_text = _text(_option(event))
     day = _option(date)
     shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
     head = [event_text or "Ranking", shown_day]
     try:
-        score = read_session(results, names, method, movement, per_board).score
+        worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return [[value] for value in [*head, *[error_value(error)] * (len(INFO_ROWS) - 3), error.message]]
+    score = worked.score
     session = score.session
-    if score.problems:
-        note = f"Waiting: {score.problems} line(s) on Results need checking"
-    elif session.method.imp_scoring:
-        note = f"{session.method.name} scoring: total IMPs"
-    else:
-        note = f"Matchpoints ({session.method.name}), top {to_cell(score.top)}"
+    note = ranking_note(worked)
     figures = [score.expected, to_cell(score.top), score.boards, max(session.boards, default=0), score.results,
                score.problems, session.method.imp_scoring, note]  # fmt: skip
     return [[value] for value in [*head, *figures]]
@@ -305,12 +380,14 @@ def _totals_shape(results: object, names: object, *_: object) -> tuple[int, int]
 
 
 @never_raises(_totals_shape)
-def pairtotals(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+def pairtotals(
+    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
+) -> Grid:
     """For each row of the names block: place, pair, direction, players, boards played, total and percentage, and
     with handicaps the handicap, the handicapped percentage and the handicapped place."""
     rows = len(as_grid(names))
     try:
-        worked = read_session(results, names, method, movement, per_board)
+        worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return _failed(error, rows, len(TOTAL_COLUMNS))
     standings = iter(worked.score.standings)
@@ -318,12 +395,14 @@ def pairtotals(results: object, names: object, method: object, movement: object,
 
 
 @never_raises(_pairs_shape)
-def ranking(results: object, names: object, method: object, movement: object, per_board: object = None) -> Grid:
+def ranking(
+    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
+) -> Grid:
     """The pairs in place order, field by field (two fields for a two-winner movement), best first; blank rows to
     the size of the names block."""
     rows = len(as_grid(names))
     try:
-        score = read_session(results, names, method, movement, per_board).score
+        score = read_session(results, names, method, movement, per_board, plan).score
     except BridgeInputError as error:
         return _failed(error, rows, len(PAIR_COLUMNS))
     ordered = score.ranking
@@ -350,7 +429,7 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
     return count * (room + 3), len(TRAVELLER_COLUMNS)
 
 
-def _traveller_line(worked: _Worked, index: int, computed: list[object]) -> list[object]:
+def _traveller_line(worked: WorkedSession, index: int, computed: list[object]) -> list[object]:
     """One line of a traveller: what was entered for it, and what it scored (``computed``, as on Results)."""
     row = worked.score.session.lines[index]
     shown: dict[str, object] = dict(zip(ENTERED, row.entered, strict=True))
@@ -369,6 +448,7 @@ def travellers(
     method: object,
     movement: object,
     per_board: object = None,
+    plan: object = None,
 ) -> Grid:
     """Every board's traveller, one block after another: a title row (board, dealer, vulnerability), the headings,
     then ``lines`` rows for the board's results in the order they were entered. A board with more results than
@@ -380,7 +460,7 @@ def travellers(
         return [[error_value(error)] * (width - 1) + [error.message]]
     blank = [""] * width
     try:
-        worked = read_session(results, names, method, movement, per_board)
+        worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return _failed(error, count * (room + 3), width, 0)
     by_index = {index: row_number for row_number, index in enumerate(worked.line_of) if index is not None}

@@ -25,13 +25,24 @@ from ..excel.cells import ERROR_VALUES
 from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
-from .xlsx import ExcelErrorValue, Package, WorkbookError, open_package, split_ref
+from .xlsx import (
+    ExcelErrorValue,
+    Package,
+    StaleWorkbookError,
+    WorkbookError,
+    column_letters,
+    compute_again,
+    open_package,
+    read_values,
+    split_ref,
+)
 
 __all__ = [
     "CALLS",
     "SECONDS",
     "Computed",
     "calc_workbook",
+    "check_current",
     "compute",
     "register_functions",
     "workbook_suffix",
@@ -247,5 +258,62 @@ def calc_workbook(
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)
+    from .session_book import check_blocks  # a session workbook: nothing typed outside what its formulas read
+
+    check_blocks(package, computed.arguments.get("SESSIONRESULTS"))
     write_values(package, computed.changes(), destination, replace=in_place or replace)
     return destination, computed
+
+
+#: How closely a stored number must equal the computed one (Excel stores binary doubles, to 17 digits).
+_RELATIVE = 1e-9
+
+
+def _same(stored: object, computed: object) -> bool:
+    """A stored value and a computed one are the same value: numbers within rounding, text as text, an error as its
+    code (classic xlwings hands an error back as its text), a blank as empty text."""
+    if stored in (None, "") or computed in (None, ""):
+        return stored in (None, "") and computed in (None, "")
+    if isinstance(stored, ExcelErrorValue) or isinstance(computed, ExcelErrorValue):
+        codes = [value.code if isinstance(value, ExcelErrorValue) else value for value in (stored, computed)]
+        return codes[0] == codes[1]
+    if isinstance(stored, bool) or isinstance(computed, bool):
+        return stored is computed
+    if isinstance(stored, (int, float)) and isinstance(computed, (int, float)):
+        return abs(stored - computed) <= _RELATIVE * max(1.0, abs(stored), abs(computed))
+    return stored == computed
+
+
+def _shown(value: object) -> str:
+    if value in (None, ""):
+        return "blank"
+    if isinstance(value, ExcelErrorValue):
+        return value.code
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return repr(value) if isinstance(value, str) else f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def check_current(package: Package) -> Computed:
+    """The one staleness check of every command that reads a computed workbook: its formulas are computed again in
+    memory, and every stored value must be what its inputs give. A workbook changed and not computed again (in
+    Excel without the add-in, or edited by a program that keeps the old values) is refused, naming the first cell
+    that differs; so is one never computed. Returns what was computed (the same values as stored)."""
+    for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
+        read_values(package, sheet)
+    again = compute_again(package.path)
+    computed = evaluate(package) or compute(package)
+    stored = computed.stored
+    if stored is None:
+        stored = {sheet: read_values(package, sheet, computed=False) for sheet in computed.values}
+    for sheet in package.sheets:
+        cells, before = computed.values.get(sheet, {}), stored.get(sheet, {})
+        for (row, col), value in sorted(cells.items()):
+            shown = before.get((row, col))
+            if not _same(shown, value):
+                cell = f"{sheet}!{column_letters(col)}{row}"
+                raise StaleWorkbookError(
+                    f"{package.path}: its figures are not those of its entries ({cell} shows {_shown(shown)}, its "
+                    f"entries give {_shown(value)}): it was changed and not computed since; {again}"
+                )
+    return computed

@@ -24,7 +24,17 @@ from ..excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
 from .xmlsafe import parse_xml
 
-__all__ = ["Computed", "Formula", "evaluate", "evaluate_cells", "read_formulas"]
+__all__ = ["Argument", "Computed", "Formula", "call_arguments", "evaluate", "evaluate_cells", "read_formulas"]
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a formula's call: the value the function is handed, and where its cells are (the sheet and
+    1-based first row, first column, last row, last column), or None for a constant."""
+
+    value: Any
+    sheet: str | None = None
+    area: tuple[int, int, int, int] | None = None
 
 
 @dataclass
@@ -45,6 +55,8 @@ class Computed:
     stored: dict[str, dict[tuple[int, int], object]] | None = None
     #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
     anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+    #: The arguments of each function's first call, as it was handed them (when computed directly).
+    arguments: dict[str, list[Argument]] = field(default_factory=dict)
 
     def changes(self) -> dict[str, dict[tuple[int, int], object]]:
         """The computed values that differ from what the cells stored (all of them when nothing stored is known):
@@ -254,6 +266,11 @@ def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
         return book.cells(where, area)
     name, args = value
     values = [_run(arg, sheet, book, computed) for arg in args]
+    if name not in computed.arguments:
+        computed.arguments[name] = [
+            Argument(handed, *(_where(arg[1], sheet, book) if arg[0] in ("ref", "name") else (None, None)))
+            for arg, handed in zip(args, values, strict=True)
+        ]
     started = time.perf_counter()
     result = FUNCTIONS[name](*values)
     computed.function_seconds += time.perf_counter() - started
@@ -344,6 +361,32 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
             except IndexError:
                 value = "#N/A" if len(grid) > 1 or len(grid[0]) > 1 else grid[0][0]
             target[(r, c)] = _stored("" if value is None else value)
+
+
+def call_arguments(package: Package, function: str) -> list[Argument] | None:
+    """The arguments of the workbook's first call of ``function`` (by its own name: ``SESSIONRESULTS``, however the
+    workbook spells it), each as the function is handed it from the stored values, exactly as :func:`evaluate`
+    hands it; None when no formula of xlbridge's kind calls it."""
+    functions = spellings()
+    names = _defined_names(package)
+    for sheet, part in package.sheets.items():
+        root = parse_xml(package.parts[part])
+        for formula in _formulas(sheet, root):
+            try:
+                node = _parse(formula.text, functions)
+            except _NotOursError:
+                continue
+            if node[0] != "call" or node[1][0] != function:
+                continue
+            values = {name: read_values(package, name, computed=False) for name in package.sheets}
+            book = _Book(list(package.sheets), names, values, {})
+            computed = Computed()
+            try:
+                _run(node, sheet, book, computed)
+            except _NotOursError:
+                continue
+            return computed.arguments[function]
+    return None
 
 
 def _defined_names(package: Package) -> dict[str, str]:

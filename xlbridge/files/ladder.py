@@ -1,61 +1,60 @@
 """A season ladder from computed session workbooks: read each session's figures, rank the players, write the ladder
 (a workbook, CSV, or a table for the terminal).
 
-The figures are the workbooks' own (their Totals sheets, as last computed), so the ladder agrees with what each
-session's secretary published. A workbook that cannot be read, or whose ranking is not complete, is refused by name.
+The figures are the workbooks' own (as their Totals sheets show them, read by the one reader of a session workbook,
+which refuses a stale one), so the ladder agrees with what each session's secretary published. A workbook that
+cannot be read, or whose ranking is not complete, is refused by name.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
 from ..engine.ladder import Ladder, LadderSession, SessionResult
 from ..engine.values import two_decimals
-from .interchange import read_workbook
 from .xlsx import WorkbookError
 
 __all__ = ["ladder_csv", "ladder_table", "read_ladder_session", "session_label"]
 
 
-def _exact(value: object, where: str) -> Fraction | None:
-    """A figure read from a cell, exactly as stored (a float's own decimal digits); blank is None."""
-    if value in (None, ""):
-        return None
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise WorkbookError(f"{where}: expected a number, found {value!r}")
-    return Fraction(Decimal(repr(value)))
-
-
 def read_ladder_session(path: Path) -> LadderSession:
-    """A computed pairs-session workbook as a ladder reads it: every pair's players and its percentage (or, IMP
-    scoring, its IMPs and the boards it played), as the Totals sheet shows them."""
-    scored = read_workbook(path)
-    session = scored.session
+    """A computed pairs-session workbook as a ladder reads it (through the one reader of a session workbook, so
+    stale or unchecked figures are refused): every pair's players and its percentage (or, IMP scoring, its IMPs and
+    the boards it played), as its Totals sheet shows them."""
+    from .session_book import read_session_book
+
+    book = read_session_book(path)
+    score = book.score
+    session = score.session
+    if not session.lines:
+        raise WorkbookError(f"{path}: the {book.results_sheet} sheet has no results yet")
+    problems = book.problems()
+    if problems:
+        row, reason = problems[0]
+        raise WorkbookError(f"{path}: its ranking is not complete: {len(problems)} line(s) on {book.results_sheet} "
+                            f"need checking (row {row}: {reason})")  # fmt: skip
     two_fields = session.movement.two_fields
-    pairs = {(pair.number, pair.direction if two_fields else None): pair for pair in session.pairs}
     imp_scoring = session.method.imp_scoring
     results = []
-    for standing in scored.standings:
-        key = (standing.pair, standing.direction if two_fields else None)
-        pair = pairs.get(key)
-        where = f"{path}: Totals, pair {standing.pair}"
-        boards = _exact(standing.boards, where)
-        side = "" if standing.direction is None or not two_fields else f" {standing.direction.value}"
+    for standing in score.standings:
+        pair = standing.pair
+        side = f" {pair.direction_text}" if two_fields and pair.direction is not None else ""
+        figure = standing.total if imp_scoring else standing.percentage
+        exact = Fraction(figure) if isinstance(figure, (int, Fraction)) else None
         results.append(
             SessionResult(
-                players=() if pair is None else pair.players,
-                percentage=None if imp_scoring else _exact(standing.percentage, where),
-                imps=_exact(standing.total, where) if imp_scoring else None,
-                boards=0 if boards is None else int(boards),
-                label=f"pair {standing.pair}{side}",
+                players=pair.players,
+                percentage=None if imp_scoring else exact,
+                imps=exact if imp_scoring else None,
+                boards=standing.boards,
+                label=f"pair {pair.number}{side}",
             )
         )
     if not any(result.percentage is not None or result.imps is not None for result in results):
-        raise WorkbookError(f"{path}: no pair has a figure on Totals: compute it first (xlbridge calc)")
+        raise WorkbookError(f"{path}: no pair has a figure on Totals: the session has no results yet")
     return LadderSession(
         name=path.name,
         event=session.event,

@@ -4,11 +4,10 @@ The pages: ``index.html`` (the event, the date and the ranking, field by field),
 traveller (``board-N.html``), one page per pair with its personal scorecard (``pair-LABEL.html``), and the
 stylesheet. No server and no JavaScript: plain HTML5 that reads on a phone and prints.
 
-Every figure is the workbook's own: the ranking as its Ranking sheet shows it (:func:`~xlbridge.files.report.
-read_ranking`), the travellers' scores and points as its Results sheet shows them (:func:`~xlbridge.files.
-interchange.workbook.read_workbook`). Only the scorecards, which the workbook does not hold, are computed, with the
-engine's session computation; before they are used, the engine's points for every result are checked against the
-workbook's, so that a workbook not computed since its last change is refused rather than published half stale.
+Every figure is the workbook's own: the workbook is read by the one reader of a session workbook
+(:mod:`xlbridge.files.session_book`), which works the session out as the workbook's formulas do and refuses a
+workbook whose stored values are not those of its entries (changed and not computed again), so the ranking, the
+travellers and the scorecards (whose running figures the workbook does not hold) are the figures its sheets show.
 
 Pages are written by Jinja2 templates (the ``web`` extra) with autoescaping on: every name and text from the
 workbook is escaped.
@@ -33,12 +32,12 @@ from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError
 from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ..engine.session import Line, Pair, PairNumber, Session
-from ..engine.standings import Figure, SessionScore, score_session
+from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
-from .interchange.workbook import ScoredSession, read_workbook
 from .outputs import target_of, user_umask
-from .report import Ranking, RankingRow, read_ranking
+from .report import Ranking, RankingRow, session_ranking
+from .session_book import read_session_book
 from .xlsx import ExcelErrorValue, WorkbookError
 
 __all__ = ["GENERATOR", "Published", "Site", "build_site", "publish"]
@@ -144,33 +143,6 @@ def _pair_pages(session: Session) -> dict[Pair, PairLink]:
     return out
 
 
-def _agrees(shown: object, computed: Figure) -> bool:
-    if computed is None or isinstance(computed, BridgeInputError):
-        return shown in (None, "")
-    if isinstance(shown, bool) or not isinstance(shown, (int, float)):
-        return False
-    return abs(float(shown) - float(computed)) <= TOLERANCE
-
-
-def _check_figures(path: Path, scored: ScoredSession, engine: SessionScore) -> None:
-    """The engine's points and percentages for every result must be the workbook's: else it was changed and not
-    computed again, and its figures would not agree with the scorecards worked out from its results."""
-    for index, line_score in enumerate(engine.lines):
-        shown_points = scored.points.get(index, (None, None))
-        shown_percents = scored.percents.get(index, (None, None))
-        for side, shown, computed, what in (
-            ("NS", shown_points[0], line_score.ns_points, "points"),
-            ("EW", shown_points[1], line_score.ew_points, "points"),
-            ("NS", shown_percents[0], line_score.ns_percent, "%"),
-            ("EW", shown_percents[1], line_score.ew_percent, "%"),
-        ):
-            if not _agrees(shown, computed):
-                raise WorkbookError(
-                    f"{path}: Results row {index + 2}: the workbook shows {side} {what} {figure(shown) or 'blank'} "
-                    f"but its results give {figure(computed)}; compute it again (xlbridge calc) before publishing"
-                )
-
-
 def _date_text(date: dt.date | None) -> str:
     return f"{date.day} {date:%B %Y}" if date else ""
 
@@ -200,19 +172,25 @@ def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], tw
     return fields
 
 
-def _traveller(scored: ScoredSession, board: int, links: dict[Pair, PairLink]) -> list[dict[str, Any]]:
-    session = scored.session
+def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> list[dict[str, Any]]:
+    session = score.session
 
     def link(number: PairNumber, side: Side) -> PairLink | None:
         pair = listed_pair(session, number, side)
         return None if pair is None else links[pair]
 
     rows = []
-    for index, line in enumerate(scored.session.lines):
-        if not isinstance(line, Line) or line.board != board:
-            continue
-        ns_points, ew_points = scored.points.get(index, (None, None))
-        ns_score, ew_score = scored.scores.get(index, (None, None))
+    for index in score.traveller(board):
+        line = session.lines[index]
+        assert isinstance(line, Line)  # a workbook with lines to check is not published
+        figures = score.lines[index]
+        ns_points, ew_points = figures.ns_points, figures.ew_points
+        ns_score: object
+        ew_score: object
+        if line.adjusted is not None:  # each side's column as that side sees it (A6040: A+ and A-)
+            ns_score, ew_score = line.adjusted_for(Side.NS), line.adjusted_for(Side.EW)
+        else:
+            ns_score, ew_score = figures.ns_score, figures.ew_score
         rows.append(
             {
                 "ns": link(line.ns, Side.NS),
@@ -232,14 +210,10 @@ def _traveller(scored: ScoredSession, board: int, links: dict[Pair, PairLink]) -
     return rows
 
 
-def _card_rows(
-    card: Scorecard, scored: ScoredSession, links: dict[Pair, PairLink], boards: dict[int, str]
-) -> list[dict[str, Any]]:
-    """A scorecard's rows: each board's points and percentage as the workbook shows them, the running figures (which
-    the workbook does not hold) from the engine."""
+def _card_rows(card: Scorecard, links: dict[Pair, PairLink], boards: dict[int, str]) -> list[dict[str, Any]]:
+    """A scorecard's rows: each board's points and percentage as the workbook shows them, and the running figures."""
     rows = []
     for row in card.rows:
-        side = 0 if row.direction is Side.NS else 1
         rows.append(
             {
                 "round": "" if row.round is None else str(row.round),
@@ -253,8 +227,8 @@ def _card_rows(
                 "lead": row.lead,
                 "result": row.result,
                 "score": figure(row.score) if row.score is not None else row.adjusted,
-                "points": figure(scored.points[row.line][side]),
-                "percent": percentage(scored.percents[row.line][side]),
+                "points": figure(row.points),
+                "percent": percentage(row.percent),
                 "running_points": figure(row.running_points),
                 "running_percent": percentage(row.running_percent),
             }
@@ -263,12 +237,15 @@ def _card_rows(
 
 
 def build_site(path: Path) -> Site:
-    """The pages of the computed pairs-session workbook at ``path``."""
-    scored = read_workbook(path)
-    ranking = read_ranking(path)
-    session = scored.session
-    engine = score_session(session)
-    _check_figures(path, scored, engine)
+    """The pages of the computed pairs-session workbook at ``path``: refused while it is stale, has lines to check,
+    or lacks results its movement expects."""
+    book = read_session_book(path)
+    if not book.session.lines:
+        raise WorkbookError(f"{path}: the {book.results_sheet} sheet has no results yet")
+    book.require_complete("publishing")
+    ranking = session_ranking(book)
+    engine = book.score
+    session = engine.session
     two_fields = session.movement.two_fields
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session)
@@ -298,7 +275,8 @@ def build_site(path: Path) -> Site:
     board_list = session.boards
     for position, board in enumerate(board_list):
         vulnerability = board_vulnerability(board).value
-        datum = scored.datums.get(board)
+        first = engine.traveller(board)[0]
+        datum = engine.lines[first].datum if session.method.comparison == "butler" else None
         pages.append(
             Page(
                 boards[board],
@@ -309,7 +287,7 @@ def build_site(path: Path) -> Site:
                     "dealer": SEAT_WORDS[board_dealer(board).value],
                     "vulnerability": VULNERABILITY_WORDS[vulnerability],
                     "datum": figure(datum) if datum not in (None, "") else "",
-                    "lines": _traveller(scored, board, links),
+                    "lines": _traveller(engine, board, links),
                     "previous": boards[board_list[position - 1]] if position > 0 else "",
                     "next": boards[board_list[position + 1]] if position + 1 < len(board_list) else "",
                 },
@@ -329,7 +307,7 @@ def build_site(path: Path) -> Site:
                     "place": shown.place if shown else "",
                     "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
                     "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
-                    "rows": _card_rows(card, scored, links, boards),
+                    "rows": _card_rows(card, links, boards),
                     "with_rounds": any(row.round is not None for row in card.rows),
                     # A pair that sat one way all evening (a Mitchell) needs no direction on every line.
                     "with_directions": len({row.direction for row in card.rows}) > 1,

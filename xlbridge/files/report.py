@@ -11,16 +11,18 @@ import csv
 import datetime as dt
 import io
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from ..engine.standings import share_places
+from ..engine.errors import BridgeInputError
+from ..engine.standings import Figure, SessionScore, Standing, score_session
 from ..engine.values import two_decimals
-from ..rules import Side
-from .templates.pairs_session import LAYOUT
 from .templates.teams_event import STANDINGS, STANDINGS_SUBTITLE, STANDINGS_TITLE
-from .xlsx import ExcelErrorValue, WorkbookError, cell_text, excel_date, open_package, read_values
+from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
+
+if TYPE_CHECKING:  # the reader computes the workbook: loaded by the commands that read one
+    from .session_book import SessionBook
 
 __all__ = [
     "Ranking",
@@ -30,6 +32,7 @@ __all__ = [
     "read_handicapped_ranking",
     "read_ranking",
     "read_standings",
+    "session_ranking",
 ]
 
 
@@ -128,58 +131,59 @@ def _number(value: object, where: str) -> float | None:
     return float(value)
 
 
-def read_ranking(path: Path) -> Ranking:
-    """The Ranking sheet of a computed pairs-session workbook."""
-    package = open_package(path)
-    if "Ranking" not in package.sheets:
-        if STANDINGS.sheet in package.sheets:
-            raise WorkbookError(f"{path}: a teams event, not a pairs session: xlbridge standings prints its standings")
-        raise WorkbookError(f"{path}: has no Ranking sheet; is it an xlbridge pairs session?")
-    values = read_values(package, "Ranking")
-    block = LAYOUT.ranking
-    headings = [cell_text(values.get((block.header_row + 1, block.col(name) + 1))) for name in block.columns]
-    if headings != list(block.columns):
-        raise WorkbookError(f"{path}: the Ranking sheet's headings are not an xlbridge pairs session's")
+def _figure(value: Figure) -> float | None:
+    return None if value is None or isinstance(value, BridgeInputError) else float(value)
 
-    def at(position: tuple[int, int]) -> object:
-        return values.get((position[0] + 1, position[1] + 1))
 
-    if at(LAYOUT.ranking_title) in (None, ""):  # its title is a formula: empty only in a workbook never computed
-        raise WorkbookError(f"{path}: the Ranking sheet is not computed (xlbridge calc computes it)")
-    ranking = Ranking(
-        event=cell_text(at(LAYOUT.ranking_title)),
-        date=excel_date(at(LAYOUT.ranking_date)),
-        description=cell_text(at(LAYOUT.ranking_description)),
+def _ranked(book: SessionBook) -> SessionScore:
+    """The session's score, refused while there is nothing to rank or lines wait to be checked."""
+    score = book.score
+    if not score.session.lines and not book.missing:
+        raise WorkbookError(f"{book.path}: the {book.results_sheet} sheet has no results yet")
+    problems = book.problems()
+    if problems:
+        first = "; ".join(f"row {row}: {reason}" for row, reason in problems[:3])
+        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
+        raise WorkbookError(f"{book.path}: the ranking waits for {len(problems)} line(s) on {book.results_sheet} "
+                            f"to be put right (see the Check column): {first}{more}")  # fmt: skip
+    return score
+
+
+def _row(standing: Standing, handicapped: bool = False) -> RankingRow:
+    pair = standing.pair
+    row = RankingRow(
+        place=standing.handicapped_place if handicapped else standing.place,
+        pair=str(pair.number),
+        direction=pair.direction_text,
+        names=pair.names,
+        boards=standing.boards,
+        score=_figure(standing.total),
+        percentage=_figure(standing.percentage),
     )
-    offset = 0
-    while True:
+    if not handicapped:
+        return row
+    return replace(row, handicap=_figure(standing.handicap), handicapped=_figure(standing.handicapped),
+                   scratch=standing.place)  # fmt: skip
 
-        def cell(heading: str, offset: int = offset) -> object:
-            return values.get(block.position(heading, offset))
 
-        pair = cell("Pair")
-        if pair in (None, ""):
-            break
-        row = block.first_row + offset + 1
-        if isinstance(pair, ExcelErrorValue):
-            raise WorkbookError(
-                f"{path}: Ranking row {row} shows {pair.code}: fix the lines flagged in the Check column"
-            )
-        where = f"{path}: Ranking row {row}"
-        boards = _number(cell("Boards"), where)
-        ranking.rows.append(
-            RankingRow(
-                place=cell_text(cell("Place")),
-                pair=cell_text(pair),
-                direction=cell_text(cell("Direction")),
-                names=cell_text(cell("Players")),
-                boards=None if boards is None else int(boards),
-                score=_number(cell("Total"), where),
-                percentage=_number(cell("%"), where),
-            )
-        )
-        offset += 1
-    return ranking
+def session_ranking(book: SessionBook) -> Ranking:
+    """The ranking of a session workbook as its Ranking sheet shows it: field by field, in place order."""
+    score = _ranked(book)
+    session = score.session
+    return Ranking(
+        event=session.event or "Ranking",
+        date=session.date,
+        description=book.note,
+        rows=[_row(standing) for standing in score.ranking],
+    )
+
+
+def read_ranking(path: Path) -> Ranking:
+    """The ranking of a computed pairs-session workbook (read by :func:`~xlbridge.files.session_book.
+    read_session_book`: the same figures as its Ranking sheet, refused when they are stale)."""
+    from .session_book import read_session_book
+
+    return session_ranking(read_session_book(path))
 
 
 @dataclass(frozen=True)
@@ -306,73 +310,76 @@ def read_standings(path: Path) -> Standings:
     return standings
 
 
-def _key(value: float) -> Fraction:
-    """A percentage as the session's Ranking key compares it: to 6 decimals."""
-    return Fraction(Decimal(repr(round(value, 6))))
+#: Headings of the players' handicaps a secretary may keep beside the Names block (the pair's Handicap is read where
+#: it is given; these, made into the pair's by the handicap rule, where it is blank).
+PLAYER_HANDICAPS = ("Handicap 1", "Handicap 2")
+
+
+def _players_handicaps(book: SessionBook, rule: str | None) -> dict[int, Fraction | None] | None:
+    """The pairs' handicaps made of their players' (by ``session.pairs`` index), from columns headed Handicap 1 and
+    Handicap 2 on the Names sheet beside its block; None when it has no such columns."""
+    from ..engine.session import pair_handicap
+
+    if "Names" not in book.package.sheets:
+        return None
+    values = read_values(book.package, "Names", computed=False)
+    columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading), None)
+               for heading in PLAYER_HANDICAPS]  # fmt: skip
+    if all(col is None for col in columns):
+        return None
+    out: dict[int, Fraction | None] = {}
+    index = 0
+    for block_row, pair in enumerate(book.worked.pair_rows):
+        if pair is None:
+            continue
+        row = book.names_first_row + block_row
+        try:
+            out[index] = pair_handicap([values.get((row, col)) for col in columns if col is not None], rule)
+        except BridgeInputError as error:
+            raise WorkbookError(f"{book.path}: Names row {row}: {error.message}") from None
+        index += 1
+    return out
 
 
 def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: str | None = None) -> Ranking:
-    """The handicapped ranking of a computed matchpointed pairs-session workbook: each pair's percentage as the
-    workbook shows it plus its handicap, placed as the session ranking places (ties at 6 decimals shared).
+    """The handicapped ranking of a computed matchpointed pairs-session workbook: each pair's percentage plus its
+    handicap, placed as the session ranking places (exact figures, ties shared), with the scratch place beside.
 
     The handicaps come from ``names`` (a names CSV with a handicap column) if given, else from the workbook's
-    Names sheet (a ``Handicap`` column, or ``Handicap 1`` and ``Handicap 2`` combined by ``handicaps``); a workbook
-    whose Totals sheet shows ``Handicapped %`` is read as it shows them.
-    """
-    from .interchange import read_names, read_workbook
+    Names sheet (its Handicap column, or where that is blank its players' in columns headed Handicap 1 and
+    Handicap 2 beside the block, made into the pair's by ``handicaps``): the session is scored again with them, by
+    the engine's one ranking."""
+    from .interchange import read_names
+    from .session_book import read_session_book
 
-    scored = read_workbook(path, handicaps)
-    session = scored.session
+    book = read_session_book(path)
+    score = _ranked(book)
+    session = score.session
     if session.method.imp_scoring:
         raise WorkbookError(
             f"{path}: {session.method.name} scoring gives IMPs, not percentages; handicaps are percentage points"
         )
     two_fields = session.movement.two_fields
-    pairs = {(pair.number, pair.direction if two_fields else None): pair for pair in session.pairs}
     if names is not None:
         given = {(pair.number, pair.direction if two_fields else None): pair.handicap
                  for pair in read_names(names.read_bytes(), names, handicaps)}  # fmt: skip
-        pairs = {key: replace(pair, handicap=given.get(key)) for key, pair in pairs.items()}
-    # The Totals' handicapped figures, unless --names gives other handicaps.
-    shown_by_workbook = names is None and any(standing.handicapped not in (None, "") for standing in scored.standings)
-    if not shown_by_workbook and all(pair.handicap is None for pair in pairs.values()):
+        pairs = [replace(pair, handicap=given.get((pair.number, pair.direction if two_fields else None)))
+                 for pair in session.pairs]  # fmt: skip
+        score = score_session(replace(session, pairs=tuple(pairs)))
+    elif (players := _players_handicaps(book, handicaps)) is not None:
+        pairs = [pair if pair.handicap is not None else replace(pair, handicap=players.get(index))
+                 for index, pair in enumerate(session.pairs)]  # fmt: skip
+        score = score_session(replace(session, pairs=tuple(pairs)))
+    if not score.handicapped:
         raise WorkbookError(
             f"{path}: no handicaps: none on its Names sheet (the Handicap column); type them there, or give them "
             "with --names NAMES.csv (a names file with a handicap column)"
         )
-    rows: list[tuple[int, RankingRow, Fraction | None]] = []
-    for standing in scored.standings:
-        pair = pairs.get((standing.pair, standing.direction if two_fields else None))
-        percentage = _number(standing.percentage, f"{path}: Totals, pair {standing.pair}")
-        if shown_by_workbook:
-            handicap = _number(standing.handicap, f"{path}: Totals, pair {standing.pair}")
-            handicapped = _number(standing.handicapped, f"{path}: Totals, pair {standing.pair}")
-        else:
-            handicap = float(pair.handicap) if pair is not None and pair.handicap is not None else 0.0
-            handicapped = None if percentage is None else percentage + handicap
-        boards = _number(standing.boards, f"{path}: Totals, pair {standing.pair}")
-        row = RankingRow(
-            place=cell_text(standing.handicapped_place) if shown_by_workbook else "",
-            pair=str(standing.pair),
-            direction="" if standing.direction is None else standing.direction.value,
-            names="" if pair is None else pair.names,
-            boards=None if boards is None else int(boards),
-            score=_number(standing.total, f"{path}: Totals, pair {standing.pair}"),
-            percentage=percentage,
-            handicap=handicap,
-            handicapped=handicapped,
-            scratch=cell_text(standing.place),
-        )
-        field_number = 2 if two_fields and standing.direction is Side.EW else 1
-        rows.append((field_number, row, None if handicapped is None else _key(handicapped)))
-    if not shown_by_workbook:
-        places = share_places([(field_number, key) for field_number, _, key in rows])
-        rows = [(f, replace(row, place=place), key) for (f, row, key), place in zip(rows, places, strict=True)]
-    rows.sort(key=lambda entry: (entry[0], entry[2] is None, -(entry[2] or 0)))
+    placed = score.handicapped_ranking
     return Ranking(
         event=session.event or "Ranking",
         date=session.date,
         description="Handicapped: each pair's percentage plus its handicap (the scratch place beside)",
-        rows=[row for _, row, _ in rows],
+        rows=[_row(standing, handicapped=True) for standing in placed],
         handicapped=True,
     )

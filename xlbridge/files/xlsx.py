@@ -26,11 +26,13 @@ __all__ = [
     "EXCEL_EPOCH",
     "ExcelErrorValue",
     "Package",
+    "StaleWorkbookError",
     "WorkbookError",
     "cell_position",
     "cell_text",
     "column_letters",
     "column_number",
+    "compute_again",
     "excel_date",
     "excel_escape",
     "excel_serial",
@@ -55,6 +57,10 @@ class WorkbookError(BridgeInputError):
     """A file that cannot be used as a workbook; the message says why, in one line."""
 
 
+class StaleWorkbookError(WorkbookError):
+    """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
+
+
 @dataclass
 class Package:
     """The parts of a workbook package, by name, and the sheets by their names as Excel shows them."""
@@ -66,6 +72,10 @@ class Package:
     workbook_part: str
     #: The shared strings, read once when a sheet's values are first read.
     strings: list[str] | None = field(default=None, repr=False, compare=False)
+    #: Each sheet's stored values once read, and its first formula cell without a value (see read_values).
+    values: dict[str, tuple[dict[tuple[int, int], object], str | None]] = field(
+        default_factory=dict, repr=False, compare=False
+    )
 
 
 @functools.lru_cache(maxsize=1 << 14)  # every column a sheet can have
@@ -307,17 +317,38 @@ def read_values(
     A workbook whose values are not current (see :func:`values_current`), or a formula cell without a stored value,
     means the workbook was never computed (a blank template, or a file saved by a program that drops the values):
     refused when ``computed`` (else read as it is), so that nothing reads an uncomputed sheet as empty or as zeros.
-    A value the cell cannot hold (a damaged part) is refused. ``root`` is the sheet's part already parsed.
+    A value the cell cannot hold (a damaged part) is refused. ``root`` is the sheet's part already parsed. Each
+    sheet is read once per package (the same dictionary is given again: do not change it).
     """
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
     if computed and not values_current(package):
+        raise WorkbookError(f"{package.path}: has not been computed (it asks to be computed when opened): "
+                            f"{compute_again(package.path)}")  # fmt: skip
+    known = package.values.get(sheet)
+    if known is None:
+        known = package.values[sheet] = _sheet_values(package, sheet, root)
+    values, uncomputed = known
+    if uncomputed is not None and computed:
         raise WorkbookError(
-            f"{package.path}: has not been computed (it asks to be computed when opened): compute it first "
-            "(xlbridge calc), or open it in Excel and save it"
+            f"{package.path}: has not been computed (sheet {sheet}, cell {uncomputed} has a formula and no value): "
+            f"{compute_again(package.path)}"
         )
+    return values
+
+
+def compute_again(path: Path) -> str:
+    """What every refusal of a workbook whose values are not current ends with: how to compute it."""
+    return f"compute it again: xlbridge calc {path} --in-place, or open and save it in Excel"
+
+
+def _sheet_values(
+    package: Package, sheet: str, root: ET.Element | None
+) -> tuple[dict[tuple[int, int], object], str | None]:
+    """A sheet's stored values, and the first formula cell without one (None: there is none)."""
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
+    uncomputed = None
     root = parse_xml(package.parts[package.sheets[sheet]]) if root is None else root
     for element in root.iter(f"{{{MAIN_NS}}}c"):
         ref = element.get("r")
@@ -333,11 +364,8 @@ def read_values(
             values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t")))
             continue
         if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
-            if element.find(f"{{{MAIN_NS}}}f") is not None and computed:
-                raise WorkbookError(
-                    f"{package.path}: has not been computed (sheet {sheet}, cell {ref} has a formula and no value): "
-                    f"compute it first (xlbridge calc), or open it in Excel and save it"
-                )
+            if uncomputed is None and element.find(f"{{{MAIN_NS}}}f") is not None:
+                uncomputed = ref
             continue
         try:
             values[(row, col)] = _stored(raw, kind, shared)
@@ -346,4 +374,4 @@ def read_values(
                 f"{package.path}: sheet {sheet}, cell {ref} holds {raw[:20]!r}, which is not a value of its type "
                 "(damaged?)"
             ) from None
-    return values
+    return values, uncomputed

@@ -1,48 +1,50 @@
 """Club result files in and out: USEBIO 1.2, PBN 2.1 and CSV to a computed workbook; a workbook back out.
 
 :func:`read_results` detects the format from the content and returns the session (or teams event) it holds;
-:func:`import_to_workbook` writes and computes the pairs-session (or teams-event) workbook; :func:`read_workbook`
-reads a computed session back for :func:`~xlbridge.interchange.usebio.write_usebio` and
-:func:`~xlbridge.interchange.pbn.write_pbn`.
+:func:`import_to_workbook` writes and computes the pairs-session (or teams-event) workbook; :func:`export_session`
+writes a computed session (read by :mod:`xlbridge.files.session_book`) with
+:func:`~xlbridge.interchange.usebio.write_usebio` or :func:`~xlbridge.interchange.pbn.write_pbn`.
 """
 
 from __future__ import annotations
 
 import codecs
+import datetime as dt
 import io
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ...engine.checks import check_session, flag_rows
+from ...engine.checks import check_session, flag_rows, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.movement import Movement
-from ...engine.session import Pair, Row, Unscorable
-from ...rules import MOVEMENT_KINDS, SESSION_METHODS
+from ...engine.session import Pair, Row, Session, Unscorable
+from ...engine.standings import SessionScore
+from ...engine.values import count
+from ...rules import MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..xlsx import OLE2_MAGIC
-from .common import Imported, ImportFileError, Problem, fail, refuse, unscorable
+from ..xlsx import OLE2_MAGIC, WorkbookError
+from .common import Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
-from .workbook import ScoredSession, read_workbook
 
 __all__ = [
     "MAX_FILE_BYTES",
     "ImportFileError",
     "Imported",
     "Problem",
-    "ScoredSession",
     "check_import",
     "detect_format",
     "export_session",
     "import_to_workbook",
     "read_names",
     "read_results",
-    "read_workbook",
     "write_pbn",
     "write_usebio",
 ]
@@ -139,16 +141,22 @@ def read_results(
     movement: str | None = None,
     movement_file: Path | None = None,
     handicaps: str | None = None,
+    event: str | None = None,
+    date: dt.date | None = None,
 ) -> Imported:
-    """Read a results file; a bad line raises :class:`ImportFileError` naming the file and line, unless
-    ``keep_bad`` (then it is kept, and listed in ``problems``). ``names`` is a names CSV (with handicaps if it
-    has them, the players' made into the pair's by ``handicaps``).
+    """Read a results file. Every bad line is found, in one reading: without ``keep_bad`` they are refused together
+    (:class:`ImportFileError`, its ``details`` a line for each, in the file's order); with it each is kept, as far
+    as it could be read, and listed in ``problems``. ``names`` is a names CSV (with handicaps if it has them, the
+    players' made into the pair's by ``handicaps``); ``event`` and ``date`` name the event where the file does not
+    (a CSV) or otherwise.
 
-    Every session's lines are checked against each other (a line duplicated, a pair playing a board twice or
+    Every session's lines are checked against each other (a line entered twice, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
-    a result for a pair not on it) and, given ``movement_file`` (the CSV of ``xlbridge movement --csv``), against
-    the movement (pairs that do not play the board, a line missing, boards outside the session). ``movement``
-    (Howell or Mitchell) says how the pairs are ranked; by default the movement file's."""
+    a result for a pair not on it; in two fields a pair is its number and its direction) and, given
+    ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
+    board, a line missing, boards outside the session), which the workbook then carries. ``movement`` (Howell or
+    Mitchell) says how the pairs are ranked; by default the movement file's, the file's own, or what the lines show
+    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``."""
     plan = None
     if movement_file is not None:
         from ..movement_files import read_movement_csv
@@ -161,36 +169,102 @@ def read_results(
         raise fail(path, None, error.message) from None
     data = text_of(data)
     listed = _names(names, handicaps) if names else None
+    # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":
-        imported = read_usebio(data, path, keep_bad)
+        imported = read_usebio(data, path, True)
     elif kind == "PBN":
-        imported = read_pbn(data, path, keep_bad)
+        imported = read_pbn(data, path, True)
     else:
-        imported = read_csv(data, path, keep_bad, method, movement, listed)
-    if imported.session is not None:
-        session = imported.session
-        if method:
-            session = replace(session, method=choose(SESSION_METHODS, method))
-        if movement:
-            session = replace(session, movement=choose(MOVEMENT_KINDS, movement))
-        if listed is not None:
-            session = replace(session, pairs=tuple(listed))
-        if plan is not None and not movement:
-            session = replace(session, movement=plan.field_kind)
-        if plan is not None and kind == "CSV" and not names:
-            session = replace(session, pairs=plan.pairs)
-        listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
-        others = tuple(other for other in (names, movement_file) if other is not None)
-        imported = _check_pairs(replace(imported, session=session, inputs=others), keep_bad, listing)
-        imported = _entry_checks(imported, plan, keep_bad)
-        _check_size(imported)
-    else:
+        imported = read_csv(data, path, True, method, movement, listed)
+    if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
-                                              ("--movement-file", movement_file)) if value]  # fmt: skip
+                                              ("--movement-file", movement_file), ("--event", event),
+                                              ("--date", date)) if value]  # fmt: skip
         if given:
             raise fail(path, None, f"a teams event: {', '.join(given)} are for a pairs session")
         _check_event(imported)
+        if imported.problems and not keep_bad:
+            raise _refusal(imported)
+        return imported
+    session = imported.session
+    if method:
+        session = replace(session, method=choose(SESSION_METHODS, method))
+    if event is not None:
+        session = replace(session, event=event)
+    if date is not None:
+        session = replace(session, date=date)
+    chosen, evidence = _kind(session, listed, plan, movement, imported.listed_pairs)
+    session = replace(session, movement=chosen, plan=plan)
+    if listed is not None:
+        _check_directions(names, listed, chosen, evidence)  # type: ignore[arg-type]
+        session = replace(session, pairs=tuple(listed))
+    elif plan is not None and kind == "CSV":
+        session = replace(session, pairs=plan.pairs)
+    elif not imported.listed_pairs:  # the pairs the lines name, numbered as the kind says
+        session = replace(session, pairs=tuple(pairs_in(list(session.lines), mitchell=chosen.two_fields)))
+    listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
+    others = tuple(other for other in (names, movement_file) if other is not None)
+    imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
+    imported = _check_pairs(imported, True, listing)
+    imported = _entry_checks(imported, plan, True)
+    _check_size(imported)
+    if imported.problems and not keep_bad:
+        raise _refusal(imported)
     return imported
+
+
+#: The most bad lines a refusal lists one by one (the count says how many more).
+MOST_LISTED = 50
+
+
+def _refusal(imported: Imported) -> ImportFileError:
+    """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most :data:`MOST_LISTED`),
+    then how many there are and what ``--keep-bad-lines`` does."""
+    source = imported.source
+    problems = sorted(imported.problems, key=lambda problem: (problem.line == 0, problem.line))
+    details = [f"{problem.where(source)}: {problem.message}" for problem in problems[:MOST_LISTED]]
+    if len(problems) > MOST_LISTED:
+        details.append(f"{source}: and {len(problems) - MOST_LISTED} more")
+    lines = len({problem.line for problem in problems if problem.line}) + sum(1 for p in problems if not p.line)
+    them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
+    return ImportFileError(
+        f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import "
+        f"again, or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
+        f"{each} reason in the Check column (the ranking waits until {they} {are} put right)",
+        details=tuple(details),
+    )
+
+
+def _kind(
+    session: Session, listed: list[Pair] | None, plan: Movement | None, said: str | None, listed_pairs: bool
+) -> tuple[MovementKind, str]:
+    """How the pairs are ranked (one field or two), and why: as said, as the movement file numbers them, as the
+    names or the file's own pairs give directions, else as the lines show (:func:`infer_kind`)."""
+    if said:
+        chosen = choose(MOVEMENT_KINDS, said)
+        return chosen, f"{chosen.name}, as --movement says"
+    if plan is not None:
+        numbered = "apart (two fields)" if plan.two_fields else "as one field"
+        return plan.field_kind, f"{plan.field_kind.name}: the movement file numbers the pairs {numbered}"
+    pairs = listed if listed is not None else list(session.pairs) if listed_pairs else []
+    if any(pair.direction is not None for pair in pairs):
+        given = "the names file" if listed is not None else "the file"
+        return MITCHELL, f"Mitchell: {given} gives the pairs' directions (two fields)"
+    found = infer_kind(session.lines)
+    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (--movement says otherwise)"
+
+
+def _check_directions(names: Path, listed: list[Pair], kind: MovementKind, evidence: str) -> None:
+    """In two fields a pair is its number and its direction: a names file whose pairs have none cannot say which
+    of NS 1 and EW 1 is which, and is refused, naming them."""
+    if not kind.two_fields:
+        return
+    undirected = [pair for pair in listed if pair.direction is None]
+    if undirected:
+        shown = ", ".join(str(pair.number) for pair in undirected[:10]) + (", ..." if len(undirected) > 10 else "")
+        raise fail(names, None, f"{count(len(undirected), 'pair')} without a direction ({shown}), but the session "
+                   f"has two fields ({evidence}), where NS 1 and EW 1 are two pairs: give each pair its direction "
+                   "(a direction column: NS or EW)")  # fmt: skip
 
 
 def _read(path: Path, what: str) -> bytes:
@@ -272,9 +346,11 @@ def _check_event(imported: Imported) -> None:
 
 
 def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool) -> Imported:
-    """The session's lines checked (and against the movement, when known): the first problem refuses the file,
-    naming its line; with ``keep_bad`` each flagged line is kept with its reason and each missing line added.
-    Doubts (NS and EW swapped on the lines alone) are kept as ``warnings`` and the lines imported as they are."""
+    """The session's lines checked (and against the movement, when known): each flagged line is kept with its
+    reasons (the workbook's Check column shows the same, the workbook holding the movement), each missing line added
+    as a row of its board and pairs waiting to be typed; without ``keep_bad`` the first refuses the file. Doubts
+    (NS and EW swapped on the lines alone; a board with far fewer results than the others) are kept as
+    ``warnings`` and the lines imported as they are."""
     session = imported.session
     assert session is not None
     at = imported.rows_at
@@ -288,6 +364,8 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
         return at[index] if index is not None and index < len(at) else 0
 
     warnings = [Problem(line_of(f.row), f.reason, f.board) for f in found if not f.certain]
+    if movement is None:
+        warnings += _lonely_boards(session, line_of)
     findings = [f for f in found if f.certain]
     imported = replace(imported, warnings=[*imported.warnings, *warnings])
     if not findings:
@@ -295,11 +373,25 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
     if not keep_bad:
         first = findings[0]
         raise fail(imported.source, line_of(first.row) or None, first.reason)
-    problems = [*imported.problems, *(Problem(line_of(f.row), f.reason, f.board, shown=False) for f in findings)]
-    problems.sort(key=lambda problem: (problem.line == 0, problem.line))
+    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None) for f in findings]
+    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)
     return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
+
+
+def _lonely_boards(session: Session, line_of: Callable[[int | None], int]) -> list[Problem]:
+    """A board with a third or fewer of the results the others have (board 28 once, where the others have 6): most
+    likely a board number typed wrong. Only a doubt: without the movement a board may have been played less."""
+    counts = Counter(row.board for row in session.lines if row.board is not None)
+    most = max(counts.values(), default=0)
+    doubts = []
+    for index, row in enumerate(session.lines):
+        if row.board is not None and most >= 3 and counts[row.board] * 3 <= most:
+            reason = (f"board {row.board} has {count(counts[row.board], 'result')} where other boards have up to "
+                      f"{most}: is its board number right?")  # fmt: skip
+            doubts.append(Problem(line_of(index), reason, row.board))
+    return doubts
 
 
 def check_import(destination: Path, inputs: list[Path], replace: bool = False) -> None:
@@ -329,16 +421,19 @@ def import_to_workbook(
     return write_atomically(destination, fill, replace=replace)
 
 
-def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> ScoredSession:
+def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> SessionScore:
     """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
-    workbook, atomically."""
+    workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
+    expects."""
+    from ..session_book import read_session_book
+
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
-    scored = read_workbook(workbook)
-    if form == "USEBIO":
-        text = write_usebio(scored.session, scored.points, scored.standings, scored.datums)
-    else:
-        text = write_pbn(scored.session, scored.points, scored.standings)
+    book = read_session_book(workbook)
+    if not book.session.lines:
+        raise WorkbookError(f"{workbook}: the {book.results_sheet} sheet has no results yet")
+    book.require_complete("exporting")
+    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score)
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip
-    return scored
+    return book.score

@@ -32,6 +32,7 @@ __all__ = [
     "refuse",
     "relative_result",
     "split_pair",
+    "unreadable",
     "unscorable",
 ]
 
@@ -71,6 +72,10 @@ class Imported:
     warnings: list[Problem] = field(default_factory=list)
     #: The other files read with it (``--names``, ``--movement-file``): an output is never one of them.
     inputs: tuple[Path, ...] = ()
+    #: Whether the file lists its pairs (else they are the pairs its lines name).
+    listed_pairs: bool = True
+    #: How the pairs are ranked (one field or two) and why, in words.
+    kind_evidence: str = ""
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:
@@ -132,6 +137,15 @@ def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], ke
         raise fail(source, where, kept.reason)
     problems.append(Problem(where, kept.reason, kept.board, shown=shown))
     return kept
+
+
+def unreadable(source: Path, where: int, keep_bad: bool, problems: list[Problem], typed: tuple[str, str, str],
+               reason: str, entered: Sequence[str] = ()) -> Unscorable:  # fmt: skip
+    """A line whose board or pairs cannot be read (``reason``; ``typed``: the board, NS and EW as the file gives
+    them): refused naming the file and line, or kept as it was typed, its reason noted."""
+    texts = (*entered, "", "", "", "", "")[:5]
+    kept = Unscorable(None, None, None, (texts[0], texts[1], texts[2], texts[3], texts[4]), reason, typed)
+    return refuse(source, where, keep_bad, problems, kept)
 
 
 def unscorable(row: Row, reason: str) -> Unscorable:

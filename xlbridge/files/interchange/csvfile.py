@@ -25,6 +25,7 @@ from .common import (
     refuse,
     relative_result,
     split_pair,
+    unreadable,
     unscorable,
 )
 
@@ -86,18 +87,21 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         if not any(cell.strip() for cell in row):
             continue
         shape = _shape(row, columns)
-        if shape and not keep_bad:
-            raise fail(source, number, shape)
         record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
+        contract = record.get("contract", "")
+        entered = (contract, record.get("declarer", ""), record.get("lead", ""),
+                   record.get("result", "") or record.get("tricks", ""), record.get("adjusted", ""))  # fmt: skip
         try:
             board = as_whole_number(record.get("board", ""), "board")
             if board < 1:
                 raise BridgeInputError(f"board {board}: board numbers start at 1")
             ns, _ = split_pair(record.get("ns", ""))
             ew, _ = split_pair(record.get("ew", ""))
-        except BridgeInputError as error:
-            raise fail(source, number, error.message) from None
-        contract = record.get("contract", "")
+        except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
+            typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
+            results.append(unreadable(source, number, keep_bad, problems, typed, error.message, entered))
+            rows_at.append(number)
+            continue
         result = record.get("result", "") or record.get("tricks", "")
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
         line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
@@ -117,7 +121,7 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
         pairs=names or pairs_in(results, mitchell=kind.two_fields),
         lines=results,
     )
-    return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at)
+    return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
 
 
 def _shape(row: list[str], columns: list[str]) -> str:

@@ -10,11 +10,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
 from ...engine.session import Line, Pair, Row, Session
+from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from .common import (
@@ -30,8 +32,8 @@ from .common import (
     read_row,
     relative_result,
     split_pair,
+    unreadable,
 )
-from .workbook import ShownStanding
 
 __all__ = ["read_pbn", "write_pbn"]
 
@@ -179,7 +181,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pair_list,
         lines=played,
     )
-    return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at)
+    return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs))
 
 
 def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,
@@ -187,12 +189,14 @@ def _score_row(record: dict[str, str], board: int, source: Path, where: int, kee
     """A ScoreTable row as a result line; None for a sit-out (no pair on one side)."""
     if not record.get("PairId_NS") or not record.get("PairId_EW"):
         return None
+    contract, lead = record.get("Contract", ""), record.get("Lead", "")
     try:
         ns, _ = split_pair(record["PairId_NS"])
         ew, _ = split_pair(record["PairId_EW"])
-    except BridgeInputError as error:
-        raise fail(source, where, error.message) from None
-    contract, lead = record.get("Contract", ""), record.get("Lead", "")
+    except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
+        entered = (contract, record.get("Declarer", ""), lead, record.get("Result", ""), "")
+        typed = (str(board), record["PairId_NS"], record["PairId_EW"])
+        return unreadable(source, where, keep_bad, problems, typed, error.message, entered)
     score = record.get("Score_NS", "")
     if not contract and score:  # an adjusted score: A6040, points, or xlbridge's weighted form
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
@@ -213,18 +217,15 @@ def _quote(value: object) -> str:
     return f'"{text}"' if (" " in text or '"' in text) else text
 
 
-def write_pbn(session: Session, points: dict[int, tuple[object, object]], standings: list[ShownStanding]) -> str:
+def write_pbn(score: SessionScore) -> str:
     """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first."""
+    session = score.session
     imp = session.method.imp_scoring
     mitchell = session.movement.two_fields
     date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
-    boards: dict[int, list[int]] = {}
-    for index, line in enumerate(session.lines):
-        if line.board is not None:
-            boards.setdefault(line.board, []).append(index)
     out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
     score_kind = "IMP" if imp else "MP"
-    for position, number in enumerate(sorted(boards)):
+    for position, number in enumerate(session.boards):
         tags = [
             ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
             ("West", ""), ("North", ""), ("East", ""), ("South", ""),
@@ -236,36 +237,38 @@ def write_pbn(session: Session, points: dict[int, tuple[object, object]], standi
         if position == 0:
             columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')
-            names = {(p.number, p.direction): p.names for p in session.pairs}
-            for standing in standings:
-                side = standing.direction
+            for pair, standing in zip(session.pairs, score.standings, strict=True):
+                side = pair.direction
                 shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
                 out.append(" ".join(_quote(value) for value in (
-                    standing.place, standing.pair, shown, _points(standing.total),
-                    _points(standing.percentage), names.get((standing.pair, side), ""),
+                    standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
+                    pair.names,
                 )))  # fmt: skip
         columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
                    f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
         out.append(f'[ScoreTable "{";".join(columns)}"]')
-        for index in boards[number]:
+        for index in score.traveller(number):
             line = session.lines[index]
             assert isinstance(line, Line)  # a workbook with lines to check is not exported
-            ns_points, ew_points = (_points(value) for value in points.get(index, ("", "")))
+            ns_points, ew_points = (_points(value) for value in (score.lines[index].ns_points,
+                                                                   score.lines[index].ew_points))  # fmt: skip
             fields: list[object]
             if line.play is None:
                 fields = [line.ns, line.ew, "", "", "", line.lead, interchange_score(line), "", ns_points, ew_points]
             else:
-                contract, score = line.play.contract, line.score
-                assert isinstance(score, int)
+                contract, played = line.play.contract, line.score
+                assert isinstance(played, int)
                 fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer_text,
-                          "" if contract.passed_out else line.play.tricks, line.lead, score if score >= 0 else "",
-                          -score if score < 0 else "", ns_points, ew_points]  # fmt: skip
+                          "" if contract.passed_out else line.play.tricks, line.lead, played if played >= 0 else "",
+                          -played if played < 0 else "", ns_points, ew_points]  # fmt: skip
             out.append(" ".join(_quote(value) for value in fields))
         out.append("")
     return "\n".join(out)
 
 
 def _points(value: object) -> str:
-    if isinstance(value, float):
-        return two_decimals(value)
-    return "" if value is None else str(value)
+    """A figure as PBN writes it: whole numbers as they are, others to 2 decimals."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        number = float(value)
+        return str(int(number)) if number.is_integer() else two_decimals(number)
+    return "" if value is None or isinstance(value, BridgeInputError) else str(value)

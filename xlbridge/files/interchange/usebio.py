@@ -9,12 +9,13 @@ BOARD's IMPS) as an open-source scorer writes them. Parsed with entity expansion
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from fractions import Fraction
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from ...engine.errors import BridgeInputError
 from ...engine.session import Event, EventMatch, Line, Row, Session, Team
+from ...engine.standings import SessionScore
 from ...engine.values import as_whole_number, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
@@ -32,8 +33,8 @@ from .common import (
     read_row,
     relative_result,
     split_pair,
+    unreadable,
 )
-from .workbook import ShownStanding
 
 __all__ = ["PAIRS_EVENTS", "TEAMS_EVENTS", "read_usebio", "write_usebio"]
 
@@ -105,7 +106,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
         lines=results,
     )
-    return Imported(source, "USEBIO", session=session, problems=problems, rows_at=rows_at)
+    return Imported(source, "USEBIO", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs))
 
 
 def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:
@@ -121,12 +122,14 @@ def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> boo
 
 def _traveller_line(element: Element, board: int, source: Path, where: int, keep_bad: bool,
                     problems: list[Problem]) -> Row:  # fmt: skip
+    contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
     try:
         ns, _ = split_pair(_text(element, "NS_PAIR_NUMBER"))
         ew, _ = split_pair(_text(element, "EW_PAIR_NUMBER"))
-    except BridgeInputError as error:
-        raise fail(source, where, error.message) from None
-    contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
+    except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
+        entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
+        typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
+        return unreadable(source, where, keep_bad, problems, typed, error.message, entered)
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
     tricks = _text(element, "TRICKS")
@@ -209,10 +212,10 @@ def _element(tag: str, value: object) -> str:
     return f"<{tag}>{xml_text(value)}</{tag}>"
 
 
-def write_usebio(session: Session, points: dict[int, tuple[object, object]], standings: Sequence[ShownStanding],
-                 datums: dict[int, object]) -> str:  # fmt: skip
-    """USEBIO 1.2 for a scored session: ``points`` by result index (NS, EW), ``standings`` per pair as the
-    workbook shows them, ``datums`` by board (Butler)."""
+def write_usebio(score: SessionScore) -> str:
+    """USEBIO 1.2 for a scored session: every pair's total, percentage and place, every traveller line with its
+    points, and (Butler) each board's datum, as the session computation gives them."""
+    session = score.session
     mitchell = session.movement.two_fields
     method = session.method
     kind = method.usebio_event
@@ -231,31 +234,26 @@ def write_usebio(session: Session, points: dict[int, tuple[object, object]], sta
     out.append(_element("WINNER_TYPE", 2 if mitchell else 1))
     out.append(_element("DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else ""))
     out.append(f'<PARTICIPANTS EVENT_TYPE="{kind}">')
-    by_pair = {(row.pair, row.direction): row for row in standings}
-    for pair in session.pairs:
-        standing = by_pair.get((pair.number, pair.direction))
+    for pair, standing in zip(session.pairs, score.standings, strict=True):
         out.append("<PAIR>")
         out.append(_element("PAIR_NUMBER", pair_id(pair.number, pair.direction)))
         out.append(_element("DIRECTION", pair.direction_text))
-        if standing is not None:
-            for tag, value in (("TOTAL_SCORE", standing.total), ("PERCENTAGE", standing.percentage),
-                               ("PLACE", standing.place)):  # fmt: skip
-                if value not in (None, ""):
-                    out.append(_element(tag, two_decimals(value) if isinstance(value, float) else value))
+        for tag, value in (("TOTAL_SCORE", standing.total), ("PERCENTAGE", standing.percentage),
+                           ("PLACE", standing.place)):  # fmt: skip
+            if value not in (None, ""):
+                out.append(_element(tag, value if isinstance(value, str) else two_decimals(value)))  # type: ignore[arg-type]
         for player in pair.players:
             out.append(f"<PLAYER>{_element('PLAYER_NAME', player)}</PLAYER>")
         out.append("</PAIR>")
     out.append("</PARTICIPANTS>")
-    boards: dict[int, list[int]] = {}
-    for index, line in enumerate(session.lines):
-        if line.board is not None:
-            boards.setdefault(line.board, []).append(index)
-    for number in sorted(boards):
+    for number in session.boards:
+        indices = score.traveller(number)
         out.append(f'<BOARD EVENT_TYPE="{kind}">')
         out.append(_element("BOARD_NUMBER", number))
-        if method.comparison == "butler" and datums.get(number) not in (None, ""):
-            out.append(_element("BOARD_AVERAGE", datums[number]))
-        for index in boards[number]:
+        datum = score.lines[indices[0]].datum if indices else None
+        if method.comparison == "butler" and isinstance(datum, (int, Fraction)):
+            out.append(_element("BOARD_AVERAGE", _number(datum)))
+        for index in indices:
             line = session.lines[index]
             assert isinstance(line, Line)  # a workbook with lines to check is not exported
             out.append("<TRAVELLER_LINE>")
@@ -270,9 +268,9 @@ def write_usebio(session: Session, points: dict[int, tuple[object, object]], sta
                 out.append(_element("LEAD", line.lead))
                 out.append(_element("TRICKS", line.play.tricks))
                 out.append(_element("SCORE", line.score))
-            ns_points, ew_points = points.get(index, ("", ""))
-            out.append(_element(f"NS_{method.usebio_points}", _number(ns_points)))
-            out.append(_element(f"EW_{method.usebio_points}", _number(ew_points)))
+            figures = score.lines[index]
+            out.append(_element(f"NS_{method.usebio_points}", _number(figures.ns_points)))
+            out.append(_element(f"EW_{method.usebio_points}", _number(figures.ew_points)))
             out.append("</TRAVELLER_LINE>")
         out.append("</BOARD>")
     out.append("</EVENT>")
@@ -281,6 +279,8 @@ def write_usebio(session: Session, points: dict[int, tuple[object, object]], sta
 
 
 def _number(value: object) -> str:
-    if isinstance(value, float):
-        return two_decimals(value).rstrip("0").rstrip(".") if not value.is_integer() else str(int(value))
-    return str(value)
+    """A figure as USEBIO writes it: whole numbers as they are, others to 2 decimals (7.5, 7.88)."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        number = float(value)
+        return str(int(number)) if number.is_integer() else two_decimals(number).rstrip("0").rstrip(".")
+    return "" if value is None else str(value)

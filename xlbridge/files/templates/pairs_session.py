@@ -16,7 +16,7 @@ from pathlib import Path
 
 from xlsxwriter.format import Format
 
-from ...engine.session import Session
+from ...engine.session import Session, Unscorable
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
@@ -65,6 +65,7 @@ class PairsLayout:
     results: Block
     totals: Block
     ranking: Block
+    movement: Block
     #: The Ranking sheet's title, date and description cells (0-based row, column).
     ranking_title: tuple[int, int] = (0, 0)
     ranking_date: tuple[int, int] = (1, 0)
@@ -112,18 +113,29 @@ LAYOUT = PairsLayout(
     ),
     totals=Block("Totals", TOTAL_COLUMNS, 0, 1),
     ranking=Block("Ranking", PAIR_COLUMNS, 3, 4),
+    movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
 )
+
+#: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
+#: adjusted), the pairs (pair to handicap) and the movement (round to boards). A reader finds the blocks' extent by
+#: them, so that nothing typed outside them goes unnoticed.
+BLOCK_NAMES = {"results": "ResultsBlock", "names": "NamesBlock", "movement": "MovementBlock"}
 
 
 @dataclass(frozen=True)
 class Sizes:
-    """How much a workbook holds: result rows, pairs, printable travellers, lines per traveller."""
+    """How much a workbook holds: result rows, pairs, printable travellers, lines per traveller, movement rows.
 
-    rows: int = 300
+    A blank template holds the largest session its Names sheet admits: 40 pairs at 20 tables, 36 boards, so 720
+    results, and a movement of 20 tables over 36 rounds."""
+
+    rows: int = 720
     pairs: int = 40
     boards: int = 36
     #: Lines a traveller holds: every pair of the Names sheet at a table of its own (40 pairs, 20 tables).
     tables: int = 20
+    #: Rows of the Movement sheet: one per table per round.
+    plan: int = 720
 
 
 def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
@@ -131,32 +143,38 @@ def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
     if session is None:
         return least
     per_board = Counter(line.board for line in session.lines)
+    planned = session.plan.encounters if session.plan is not None else ()
     return Sizes(
         max(least.rows, len(session.lines)),
         max(least.pairs, len(session.pairs)),
         max(least.boards, max(session.boards, default=0)),
         max(least.tables, max(per_board.values(), default=0), (len(session.pairs) + 1) // 2),
+        max(least.plan, len(planned)),
     )
 
 
 def build(
     path: Path,
     flavour: Flavour,
-    rows: int = 300,
-    pairs: int = 40,
-    boards: int = 36,
-    tables: int = 20,
+    rows: int = Sizes.rows,
+    pairs: int = Sizes.pairs,
+    boards: int = Sizes.boards,
+    tables: int = Sizes.tables,
     session: Session | None = None,
     computed: bool = False,
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
-    ``tables`` results each), filled with ``session`` if given; with ``computed``, with every value computed."""
+    ``tables`` results each), filled with ``session`` if given (its movement on the Movement sheet, when it has
+    one); with ``computed``, with every value computed."""
     size = sizes(session, Sizes(rows, pairs, boards, tables))
     book = TemplateBook(path, flavour, "Pairs session", computed)
     sheets = {name: book.sheet(name) for name in SHEETS}
+    for key, area in block_areas(size).items():
+        book.book.define_name(BLOCK_NAMES[key], f"={area}")
     _settings(book, sheets["Settings"], size, session)
     _names(book, sheets["Names"], size, session)
     _results(book, sheets["Results"], size, session)
+    _movement(book, sheets["Movement"], size, session)
     _totals(book, sheets["Totals"], size)
     _ranking(book, sheets["Ranking"], size)
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
@@ -166,25 +184,29 @@ def build(
 
 
 #: The workbook's sheets, in order.
-SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard")
+SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard", "Movement")
 #: The Scorecard sheet: the pair typed (0-based row, column), the card's headings' row, the card's first row.
 SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
 
 
-def session_ranges(size: Sizes) -> tuple[str, str]:
-    """The results block (board to adjusted) and the names block (pair to handicap), as the functions read them."""
-    results, names = LAYOUT.results, LAYOUT.names
-    entries = area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
-                       results.col("Adjusted"), results.sheet)  # fmt: skip
-    pairs = area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1, names.col("Handicap"),
-                     names.sheet)  # fmt: skip
-    return entries, pairs
+def block_areas(size: Sizes) -> dict[str, str]:
+    """The blocks a secretary types in, as their defined names refer to them (by :data:`BLOCK_NAMES`' keys): the
+    results (board to adjusted), the names (pair to handicap) and the movement (round to boards)."""
+    results, names, movement = LAYOUT.results, LAYOUT.names, LAYOUT.movement
+    return {
+        "results": area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
+                            results.col("Adjusted"), results.sheet),
+        "names": area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1,
+                          names.col("Handicap"), names.sheet),
+        "movement": area_ref(movement.first_row, movement.col("Round"), movement.first_row + size.plan - 1,
+                             movement.col("Boards"), movement.sheet),
+    }  # fmt: skip
 
 
-def session_arguments(size: Sizes) -> str:
-    """The arguments every session function takes: the results and names blocks, method, movement, per board."""
-    entries, pairs = session_ranges(size)
-    return f"{entries},{pairs},Method,Movement,PerBoard"
+def session_arguments() -> str:
+    """The arguments every session function takes: the results and names blocks, method, movement, per board and
+    the movement's rows."""
+    return f"{BLOCK_NAMES['results']},{BLOCK_NAMES['names']},Method,Movement,PerBoard,{BLOCK_NAMES['movement']}"
 
 
 def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
@@ -234,7 +256,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         first.row,
         first.col,
         len(INFO_ROWS),
-        f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments(size)})",
+        f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments()})",
         None,
         formats=[book.computed_date if entry.name == "EventDay" else book.computed for entry in LAYOUT.computed],
     )
@@ -245,8 +267,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     ws = sheet.ws
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    for heading, width in zip(names.columns, (8, 10, 26, 26, 10), strict=True):
-        sheet.entry_column(names.col(heading), width, text=heading not in ("Pair", "Handicap"))
+    for heading, width in zip(names.columns, (8, 10, 26, 26, 10), strict=True):  # yellow where the block is only
+        sheet.entry_column(names.col(heading), width, heading not in ("Pair", "Handicap"), names.first_row, size.pairs)
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
     handicap = names.col("Handicap")
@@ -278,15 +300,15 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
     widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 18}
-    for heading, width in widths.items():
-        sheet.entry_column(results.col(heading), width, text=heading in ENTERED)
+    for heading, width in widths.items():  # yellow where the block is only: below it nothing can be typed
+        sheet.entry_column(results.col(heading), width, heading in ENTERED, results.first_row, rows)
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
         width = 60 if heading == "Check" else 9
         ws.set_column(results.col(heading), results.col(heading), width, fmt)
     sheet.dynamic(
-        results.first_row, first_computed, rows, f"={book.fn('SESSIONRESULTS')}({session_arguments(size)})",
+        results.first_row, first_computed, rows, f"={book.fn('SESSIONRESULTS')}({session_arguments()})",
         None, cols=len(RESULT_COLUMNS),
     )  # fmt: skip
     check = results.col("Check")
@@ -298,11 +320,16 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
     for offset, line in enumerate(session.lines if session else ()):
         row = results.first_row + offset
+        typed = line.typed if isinstance(line, Unscorable) else ("", "", "")  # what could not be read, as typed
         if line.board is not None:
             ws.write_number(row, board, line.board, book.entry)
-        for heading, value in (("NS", line.ns), ("EW", line.ew)):
+        elif typed[0]:
+            ws.write_string(row, board, typed[0], book.entry)
+        for heading, value, text in (("NS", line.ns, typed[1]), ("EW", line.ew, typed[2])):
             if value not in (None, ""):
                 ws.write(row, results.col(heading), value, book.entry)
+            elif text:
+                ws.write_string(row, results.col(heading), text, book.entry)
         for heading, text in zip(ENTERED, line.entered, strict=True):
             if text:
                 ws.write_string(row, results.col(heading), text, book.entry_text)
@@ -326,7 +353,7 @@ def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, s
         two_places = heading in ("Total", "%", "Handicap", "Handicapped %")
         fmt = book.shown_2dp if two_places else book.shown_text if heading == "Players" else book.shown_whole
         ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
-    formula = f"={book.fn(function)}({session_arguments(size)})"
+    formula = f"={book.fn(function)}({session_arguments()})"
     sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns))
 
 
@@ -386,7 +413,7 @@ def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes, played: int) -> N
     block: list[Format | None] = [book.title, book.header, *[book.shown] * tables, None]
     formats = block * size.boards
     sheet.dynamic(
-        0, 0, len(formats), f"={book.fn('TRAVELLERS')}({size.boards},{tables},{session_arguments(size)})",
+        0, 0, len(formats), f"={book.fn('TRAVELLERS')}({size.boards},{tables},{session_arguments()})",
         None, cols=width, formats=formats,
     )  # fmt: skip
     ws.set_h_pagebreaks([LAYOUT.traveller_top(number, tables) for number in range(2, size.boards + 1)])
@@ -426,11 +453,40 @@ def _scorecard(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session |
         two_places = heading in ("Points", "%", "Running total", "Running %")
         fmt = book.shown_2dp if two_places else book.shown_text if heading == "Contract" else book.shown_whole
         ws.set_column(index, index, 18 if heading == "Contract" else 9, fmt)
-    entries, pairs = session_ranges(size)
-    formula = f'={book.fn("SCORECARD")}({cell_ref(row, col)},{pairs},{entries},Method,PerBoard,"",{size.boards})'
+    entries, pairs, plan = (BLOCK_NAMES[key] for key in ("results", "names", "movement"))
+    formula = f'={book.fn("SCORECARD")}({cell_ref(row, col)},{pairs},{entries},Method,PerBoard,"",{size.boards},{plan})'
     sheet.dynamic(SCORECARD_HEADER_ROW + 1, 0, size.boards, formula, None, cols=len(SCORECARD_COLUMNS))
     ws.freeze_panes(SCORECARD_HEADER_ROW + 1, 0)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(SCORECARD_HEADER_ROW)
+    sheet.protect()
+
+
+def _movement(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
+    """The movement, one row per table per round (as ``xlbridge movement --csv`` writes it): when it is filled, the
+    session functions check every result against it, know who sat out, and give each result its round."""
+    ws = sheet.ws
+    block = LAYOUT.movement
+    ws.write_string(block.header_row, len(block.columns) + 1, "Optional: the movement, one row per table per round. "
+                    "Every result is then checked against it.", book.subtitle)  # fmt: skip
+    sheet.headers(block.header_row, block.columns)
+    for heading, width in zip(block.columns, (7, 7, 6, 6, 9), strict=True):
+        sheet.entry_column(block.col(heading), width, heading == "Boards", block.first_row, size.plan)
+    for heading in ("Round", "Table"):
+        col = block.col(heading)
+        ws.data_validation(block.first_row, col, block.first_row + size.plan - 1, col,
+                           {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
+    plan = session.plan if session is not None else None
+    for offset, encounter in enumerate(plan.encounters if plan is not None else ()):
+        row = block.first_row + offset
+        ws.write_number(row, block.col("Round"), encounter.round, book.entry)
+        ws.write_number(row, block.col("Table"), encounter.table, book.entry)
+        for heading, pair in (("NS", encounter.ns), ("EW", encounter.ew)):
+            if pair is not None:
+                ws.write_number(row, block.col(heading), pair, book.entry)
+        ws.write_string(row, block.col("Boards"), str(encounter.boards), book.entry_text)
+    ws.freeze_panes(1, 0)
+    ws.repeat_rows(0)
+    ws.fit_to_pages(1, 0)
     sheet.protect()
