@@ -52,3 +52,18 @@ def computed_book(tmp: Path, name: str, build: Callable[[Path], None]) -> Book:
 
 def blank(value: Any) -> bool:
     return value is None or value == ""
+
+
+def typed_into(source: Path, destination: Path, cells: dict[str, dict[str, object]]) -> Path:
+    """``source`` with cells typed as a user types them (``{"Results": {"D5": "2NT", "A7": None}}``: text as text,
+    numbers as numbers, None to clear a cell), saved without computing it again, as Excel does without the add-in."""
+    from xlbridge.files.patching import patch_sheet, write_package
+    from xlbridge.files.xlsx import cell_position
+
+    package = open_package(source)
+    replaced = {}
+    for sheet, typed in cells.items():
+        part = package.sheets[sheet]
+        replaced[part] = patch_sheet(package.parts[part], {cell_position(ref): value for ref, value in typed.items()})
+    write_package(package, replaced, destination, replace=True)
+    return destination

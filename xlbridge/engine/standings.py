@@ -145,7 +145,16 @@ class SessionScore:
 def _line_problems(session: Session) -> list[str]:
     """What needs checking on each line: why it cannot be scored, or a pair not on the session's list of pairs (a
     session without a list, such as one board's traveller, checks no pairs)."""
-    return [row.reason if isinstance(row, Unscorable) else session.unlisted(row) for row in session.lines]
+    out = []
+    for row in session.lines:
+        unlisted = session.unlisted(row)
+        if not isinstance(row, Unscorable):
+            out.append(unlisted)
+        elif unlisted and unlisted not in row.reason:  # a pair not on the list says first what else is wrong
+            out.append(f"{unlisted}; {row.reason}")
+        else:
+            out.append(row.reason)
+    return out
 
 
 def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError]:

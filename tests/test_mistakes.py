@@ -1,0 +1,424 @@
+"""A session is never silently wrong: good sessions broken as a tired secretary breaks them, and every command that
+reads them, run as a user runs it (in a subprocess).
+
+For each mistake the command either exits 2 naming the right line or row, or gives the right answer: the same
+ranking as the equivalent clean input. Never exit 0 with a lost result, a pair with more boards than the session, or
+a figure from stale values."""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from xlbridge.engine.standings import score_session
+from xlbridge.files.calc import calc_workbook
+from xlbridge.files.interchange import read_results
+from xlbridge.files.movement_files import read_movement_csv
+from xlbridge.files.report import session_ranking
+from xlbridge.files.session_book import read_session_book
+from xlbridge.files.templates import CLASSIC, pairs_session
+from xlbridge.files.templates.pairs_session import LAYOUT
+
+from .conftest import HOWELL
+from .safety import Ran, xlbridge
+from .workbooks import Book, typed_into
+
+HEADER = "board,ns,ew,contract,declarer,result"
+CONTRACTS = [("4S", "N", "="), ("4S", "N", "+1"), ("3NT", "S", "-1"), ("2H", "E", "="), ("4SX", "N", "-2"),
+             ("1NT", "W", "+1"), ("3NT", "N", "="), ("5D", "W", "-1")]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Evening:
+    """A 7-table Mitchell (two fields, 21 boards) as a club has it: its movement file, its results file, its names
+    file, the workbook imported with all three, and the ranking of each."""
+
+    folder: Path
+    movement: Path
+    names: Path
+    lines: list[str]  # the results file's lines, the header first
+    workbook: Path
+    ranking: str  # ranking --csv of the clean workbook
+
+    def results(self, name: str, lines: list[str]) -> Path:
+        path = self.folder / name
+        path.write_text("\n".join(lines) + "\n")
+        return path
+
+
+def ranking_of(folder: Path, workbook: Path) -> Ran:
+    return xlbridge("ranking", workbook, "--csv", cwd=folder)
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory) -> Evening:
+    folder = tmp_path_factory.mktemp("evening")
+    movement = folder / "movement.csv"
+    assert xlbridge("movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--csv", movement).status == 0
+    rng = random.Random(20)
+    lines = [HEADER] + [f"{s.board},{s.ns},{s.ew},{','.join(rng.choice(CONTRACTS))}"
+                        for s in read_movement_csv(movement).slots()]  # fmt: skip
+    names = folder / "names.csv"
+    listed = [f"{n},{side},{side} player {n}a,{side} player {n}b" for side in ("NS", "EW") for n in range(1, 8)]
+    names.write_text("\n".join(["pair,direction,player1,player2", *listed]) + "\n")
+    results = folder / "tuesday.csv"
+    results.write_text("\n".join(lines) + "\n")
+    workbook = folder / "tuesday.xlsx"
+    done = xlbridge("import", results, "--names", names, "--movement-file", movement, "-o", workbook, cwd=folder)
+    assert done.status == 0, done.err
+    clean = ranking_of(folder, workbook)
+    assert clean.status == 0, clean.err
+    return Evening(folder, movement, names, lines, workbook, clean.out)
+
+
+def imported(evening: Evening, name: str, lines: list[str], *options: object) -> Ran:
+    """``xlbridge import`` of the lines (as the results file ``name``) with the names, and ``options``."""
+    path = evening.results(name, lines)
+    return xlbridge("import", path, "--names", evening.names, "-o", evening.folder / f"{name}.xlsx", "--force",
+                    *options, cwd=evening.folder)  # fmt: skip
+
+
+def refused_lines(done: Ran, name: str) -> list[int]:
+    """The file's line numbers a refusal names, in its order (it ends with their count)."""
+    lines = done.refusals
+    assert "cannot be imported as" in lines[-1], done.err
+    return [
+        int(found[1]) for line in lines[:-1] if (found := re.match(rf"xlbridge import: .*{name}: line (\d+): ", line))
+    ]
+
+
+# --- a results file broken ------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("with_movement", [True, False], ids=["movement", "no-movement"])
+@pytest.mark.parametrize("mistake", ["blank lines", "rows reordered"])
+def test_harmless_mistakes_give_the_same_ranking(evening: Evening, mistake: str, with_movement: bool) -> None:
+    """Blank lines anywhere, and the lines in any order: the same workbook figures as the clean file."""
+    lines = list(evening.lines)
+    if mistake == "blank lines":
+        lines[40:40] = ["", ",,,,,"]
+        lines.append("")
+    else:
+        body = lines[1:]
+        random.Random(3).shuffle(body)
+        lines = [lines[0], *body]
+    options = ["--movement-file", evening.movement] if with_movement else []
+    name = f"{mistake.replace(' ', '-')}-{with_movement}.csv"
+    assert imported(evening, name, lines, *options).status == 0
+    assert ranking_of(evening.folder, evening.folder / f"{name}.xlsx").out == evening.ranking
+
+
+def test_a_line_typed_twice(evening: Evening) -> None:
+    """The same line on lines 10 and 148: both named (nothing says which is right), with or without the movement."""
+    lines = [*evening.lines, evening.lines[9]]
+    for options in ([], ["--movement-file", evening.movement]):
+        done = imported(evening, "twice.csv", lines, *options)
+        assert refused_lines(done, "twice.csv") == [10, len(lines)]
+        assert "two results for board" in done.refusals[0]
+
+
+def test_a_board_typed_wrong(evening: Evening) -> None:
+    """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
+    the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the
+    collision, each naming the others. With --keep-bad-lines the line's own Check cell says why."""
+    lines = list(evening.lines)
+    moved = next(i for i, line in enumerate(lines) if line.startswith("4,"))
+    lines[moved] = "14" + lines[moved][1:]
+    done = imported(evening, "moved.csv", lines, "--movement-file", evening.movement)
+    assert refused_lines(done, "moved.csv") == [moved + 1]
+    assert done.refusals[0].endswith("which has no result: is it that?")
+    assert "board 4: no result for" in done.refusals[1]
+    alone = imported(evening, "moved-alone.csv", lines)
+    named = refused_lines(alone, "moved-alone.csv")
+    assert moved + 1 in named
+    assert len(set(named)) == 3  # the moved line, and NS's and EW's own lines of board 14
+    kept = imported(evening, "moved.csv", lines, "--movement-file", evening.movement, "--keep-bad-lines")
+    assert kept.status == 0
+    book = Book(evening.folder / "moved.csv.xlsx")
+    check = book.sheets["Results"][LAYOUT.results.position("Check", moved - 1)]
+    assert check == done.refusals[0].split(f": line {moved + 1}: ", 1)[1]
+    assert ranking_of(evening.folder, evening.folder / "moved.csv.xlsx").status == 2
+
+
+def test_a_pair_number_typed_wrong(evening: Evening) -> None:
+    """EW 5 typed as EW 15 (not on the names): that line, named."""
+    lines = list(evening.lines)
+    index = next(i for i, line in enumerate(lines[1:], start=1) if line.split(",")[2] == "5")
+    parts = lines[index].split(",")
+    lines[index] = ",".join([*parts[:2], "15", *parts[3:]])
+    done = imported(evening, "pair.csv", lines)
+    assert refused_lines(done, "pair.csv") == [index + 1]
+    assert "EW pair 15 is not on the list of pairs in" in done.refusals[0]
+
+
+def test_a_result_in_the_wrong_direction(evening: Evening) -> None:
+    """NS and EW typed the other way round: given the movement, refused naming the line."""
+    lines = list(evening.lines)
+    index = next(i for i, line in enumerate(lines[1:], start=1) if line.split(",")[1] != line.split(",")[2])
+    board, ns, ew, *rest = lines[index].split(",")
+    lines[index] = ",".join([board, ew, ns, *rest])
+    done = imported(evening, "turned.csv", lines, "--movement-file", evening.movement)
+    assert refused_lines(done, "turned.csv")[0] == index + 1
+    assert "NS and EW swapped" in done.refusals[0] or "do not play board" in done.refusals[0]
+
+
+def test_a_board_outside_the_session_and_a_line_left_out(evening: Evening) -> None:
+    """Board 22 of a 21-board movement, and a line left out: each named (by its line, or by its board)."""
+    lines = [*evening.lines[:-1]]
+    lines[5] = "22" + lines[5][lines[5].index(",") :]
+    done = imported(evening, "outside.csv", lines, "--movement-file", evening.movement)
+    assert "line 6: board 22 is not one of this session's boards (1-21)" in done.err
+    assert "board 21: no result for" in done.err
+
+
+def test_names_without_directions_for_two_fields(evening: Evening) -> None:
+    """A names file without a direction column for the two-field Mitchell: refused (NS 1 and EW 1 were once one
+    pair with 42 of 21 boards), with or without the movement file."""
+    undirected = evening.folder / "undirected.csv"
+    undirected.write_text("pair,player1,player2\n" + "".join(f"{n},A{n},B{n}\n" for n in range(1, 8)))
+    path = evening.results("plain.csv", evening.lines)
+    for options in ([], ["--movement-file", evening.movement]):
+        done = xlbridge("import", path, "--names", undirected, "-o", evening.folder / "u.xlsx", *options,
+                        cwd=evening.folder)  # fmt: skip
+        line = done.refused
+        assert line.startswith(f"xlbridge import: {undirected}: 7 pairs without a direction (1, 2, 3, 4, 5, 6, 7)")
+        assert "NS 1 and EW 1 are two pairs" in line
+    assert not (evening.folder / "u.xlsx").exists()
+
+
+def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
+    """Five mistakes of different kinds: all five named the first time, in the file's order, then the count and
+    what --keep-bad-lines does."""
+    lines = list(evening.lines)
+    lines[22] = lines[22].replace(",4S,", ",8S,").replace(",3NT,", ",8S,").replace(",2H,", ",8S,")
+    lines[22] = ",".join([*lines[22].split(",")[:3], "8S", *lines[22].split(",")[4:]])
+    lines[40] = "x" + lines[40]
+    lines[60] = ",".join([*lines[60].split(",")[:4], "", *lines[60].split(",")[5:]])
+    lines[81] = ",".join([*lines[81].split(",")[:5], "14"])
+    lines[100] = ",".join([lines[100].split(",")[0], "9", *lines[100].split(",")[2:]])
+    done = imported(evening, "five.csv", lines)
+    assert refused_lines(done, "five.csv") == [23, 41, 61, 82, 101]
+    assert done.refusals[-1].startswith("xlbridge import: ")
+    assert "5 lines cannot be imported as they are" in done.err
+    assert "--keep-bad-lines" in done.refusals[-1]
+
+
+def test_a_howell_line_typed_four_v_four(tmp_path: Path) -> None:
+    """The real Compscore3 Howell as CSV with one line typed NS 4 v EW 4: still a Howell (the summary would say
+    why), and that line is refused, where it once became a Mitchell with a board 28 of 27."""
+    session = read_results(HOWELL).session
+    assert session is not None
+    lines = [HEADER + ",lead,adjusted"]
+    for line in session.lines:
+        contract, by, lead, result, adjusted = line.entered
+        lines.append(f"{line.board},{line.ns},{line.ew},{contract},{by},{result},{lead},{adjusted}")
+    folder = tmp_path
+    index = next(i for i, line in enumerate(lines) if line.split(",")[1] == "4")
+    parts = lines[index].split(",")
+    lines[index] = ",".join([parts[0], "4", "4", *parts[3:]])
+    path = tmp_path / "howell.csv"
+    path.write_text("\n".join(lines) + "\n")
+    done = xlbridge("import", path, "-o", path.with_suffix(".xlsx"), cwd=folder)
+    assert done.refusals[0] == f"xlbridge import: {path}: line {index + 1}: pair 4 cannot play against itself"
+    clean = [*lines[:index], ",".join([parts[0], parts[1], parts[2], *parts[3:]]), *lines[index + 1 :]]
+    path.write_text("\n".join(clean) + "\n")
+    ok = xlbridge("import", path, "-o", path.with_suffix(".xlsx"), cwd=folder)
+    assert ok.status == 0, ok.err
+    assert "(Howell, MP)" in ok.out
+    assert "Howell, found from the lines: no pair number sits both North-South and East-West" in ok.out
+
+
+# --- a workbook broken ----------------------------------------------------------------------------------------------
+
+
+def results_cell(heading: str, row: int) -> str:
+    """The reference of a Results cell: its column's letter and the sheet row."""
+    col = LAYOUT.results.col(heading)
+    return f"{chr(ord('A') + col)}{row}"
+
+
+ENTERED = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted")
+
+
+def row_values(book: Book, row: int) -> dict[str, object]:
+    return {heading: book.value("Results", results_cell(heading, row)) for heading in ENTERED}
+
+
+def computed(evening: Evening, name: str, cells: dict[str, dict[str, object]]) -> Path:
+    """The clean workbook with ``cells`` typed in, computed again with ``xlbridge calc --in-place``."""
+    path = typed_into(evening.workbook, evening.folder / name, cells)
+    done = xlbridge("calc", path, "--in-place", cwd=evening.folder)
+    assert done.status == 0, done.err
+    return path
+
+
+def test_a_blank_row_loses_no_result(tmp_path: Path) -> None:
+    """A Results row of the demo workbook cleared and computed again: every command reads the 241 other results (the
+    USEBIO export once held 5 of 242), and the ranking is that of the demo's results file without that line."""
+    assert xlbridge("demo", cwd=tmp_path).status == 0
+    demo = tmp_path / "xlbridge-demo" / "pairs-session.xlsx"
+    cleared = typed_into(demo, tmp_path / "cleared.xlsx", {"Results": {results_cell(h, 7): None for h in ENTERED}})
+    assert xlbridge("calc", cleared, "--in-place", cwd=tmp_path).status == 0
+    xml = tmp_path / "cleared.xml"
+    done = xlbridge("export", cleared, "--usebio", xml, cwd=tmp_path)
+    assert done.status == 0, done.err
+    assert xml.read_text().count("<TRAVELLER_LINE>") == 241
+    data = files("xlbridge").joinpath("data")
+    lines = data.joinpath("demo-session.csv").read_text().splitlines()
+    (tmp_path / "without.csv").write_text("\n".join([*lines[:6], *lines[7:]]) + "\n")
+    (tmp_path / "names.csv").write_text(data.joinpath("demo-names.csv").read_text())
+    assert xlbridge("import", "without.csv", "--names", "names.csv", "-o", "without.xlsx", cwd=tmp_path).status == 0
+    ours, theirs = (xlbridge("ranking", name, "--csv", cwd=tmp_path) for name in (cleared, "without.xlsx"))
+    assert ours.out == theirs.out
+    assert ours.out.count("\n") == 19
+
+
+def test_rows_swapped_give_the_same_ranking(evening: Evening) -> None:
+    """Two Results rows typed the other way round (row 5's result in row 90 and row 90's in row 5)."""
+    book = Book(evening.workbook)
+    first, second = row_values(book, 5), row_values(book, 90)
+    cells = {results_cell(h, 5): second[h] for h in ENTERED} | {results_cell(h, 90): first[h] for h in ENTERED}
+    swapped = computed(evening, "swapped.xlsx", {"Results": cells})
+    assert ranking_of(evening.folder, swapped).out == evening.ranking
+
+
+@pytest.mark.parametrize(
+    ("mistake", "row", "reason"),
+    [
+        ("a row duplicated", 149, "two results for board"),
+        ("a pair typed wrong", 12, "EW pair 15 is not on the list of pairs"),
+        ("a board typed wrong", 30, "do not play board"),
+    ],
+)
+def test_a_mistake_typed_in_the_workbook_is_named_by_its_row(
+    evening: Evening, mistake: str, row: int, reason: str
+) -> None:
+    """Typed into the workbook and computed: the ranking (and export, publish) refuse, naming the row; the row's
+    own Check cell says the same."""
+    book = Book(evening.workbook)
+    if mistake == "a row duplicated":
+        cells = {results_cell(h, row): value for h, value in row_values(book, 10).items()}
+    elif mistake == "a pair typed wrong":
+        cells = {results_cell("EW", row): 15.0}
+    else:
+        board = row_values(book, row)["Board"]
+        cells = {results_cell("Board", row): float((board + 2) % 21 + 1)}  # type: ignore[operator]  # another set
+    path = computed(evening, f"{mistake.replace(' ', '-')}.xlsx", {"Results": cells})
+    line = ranking_of(evening.folder, path).refused
+    assert f"row {row}: " in line
+    assert reason in line
+    check = Book(path).value("Results", results_cell("Check", row))
+    assert reason in check
+    for command in (
+        ["export", path, "--usebio", evening.folder / "x.xml"],
+        ["publish", path, "-o", evening.folder / "site"],
+    ):
+        assert f"row {row}: " in xlbridge(*command, cwd=evening.folder).refused
+    assert not (evening.folder / "x.xml").exists()
+
+
+def test_a_direction_cleared_on_names(evening: Evening) -> None:
+    """A Mitchell pair's direction cleared on Names: its results are not on the list of pairs (where NS 3 and EW 3
+    once became one pair), and the ranking waits, saying so."""
+    row = LAYOUT.names.first_row + 3 + 1  # NS pair 4's row
+    path = computed(evening, "undirected.xlsx", {"Names": {f"B{row}": None}})
+    line = ranking_of(evening.folder, path).refused
+    assert "NS pair 4 is not on the list of pairs: it has pair 4 without a direction" in line
+
+
+def test_a_row_below_the_block_is_refused(evening: Evening) -> None:
+    """A result typed in the first row below the Results block (on an unprotected sheet): calc and every reader
+    refuse it by its row (it was ignored, and the ranking came out final with that pair a board short)."""
+    last = LAYOUT.results.first_row + max(720, len(evening.lines) - 1)
+    below = last + 1
+    typed = {"Board": 1.0, "NS": 1.0, "EW": 2.0, "Contract": "3NT", "By": "N", "Result": "="}
+    cells = {results_cell(heading, below): value for heading, value in typed.items()}
+    path = typed_into(evening.workbook, evening.folder / "below.xlsx", {"Results": cells})
+    for command in (["calc", path, "-o", evening.folder / "below-c.xlsx"], ["ranking", path],
+                    ["export", path, "--pbn", evening.folder / "b.pbn"]):  # fmt: skip
+        line = xlbridge(*command, cwd=evening.folder).refused
+        assert f"Results row {below} (A{below}) is below the Results block (rows 2-{last})" in line
+    assert not (evening.folder / "below-c.xlsx").exists()
+
+
+def test_an_edited_workbook_not_computed_again(evening: Evening) -> None:
+    """A contract retyped and the workbook saved without computing it: ranking, export, publish and ladder refuse
+    it in one line (export once wrote the new contract with the old line's matchpoints)."""
+    book = Book(evening.workbook)
+    contract = row_values(book, 5)["Contract"]
+    edited = typed_into(evening.workbook, evening.folder / "edited.xlsx",
+                        {"Results": {results_cell("Contract", 5): "2NT" if contract != "2NT" else "3NT"}})  # fmt: skip
+    for command in (["ranking", edited], ["export", edited, "--usebio", evening.folder / "e.xml"],
+                    ["publish", edited, "-o", evening.folder / "e-site"], ["ladder", edited]):  # fmt: skip
+        line = xlbridge(*command, cwd=evening.folder).refused
+        assert "its figures are not those of its entries" in line
+        assert line.endswith(f"compute it again: xlbridge calc {edited} --in-place, or open and save it in Excel")
+    assert not (evening.folder / "e.xml").exists()
+    assert not (evening.folder / "e-site").exists()
+
+
+# --- blank, reorder and delete rows of a workbook: the same ranking as the same lines in a results file -------------
+
+
+SMALL_HEADER = "board,ns,ew,contract,declarer,result"
+
+
+@pytest.fixture(scope="module")
+def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
+    """A 5-table Mitchell of 10 boards built as a workbook with every value computed, and its lines."""
+    from xlbridge.engine.movements import mitchell
+
+    folder = tmp_path_factory.mktemp("small")
+    movement = mitchell(5, 2)
+    rng = random.Random(7)
+    lines = [f"{s.board},{s.ns},{s.ew},{','.join(rng.choice(CONTRACTS))}" for s in movement.slots()]
+    source = folder / "small.csv"
+    source.write_text("\n".join([SMALL_HEADER, *lines]) + "\n")
+    imported_ = read_results(source)
+    workbook = folder / "small.xlsx"
+    pairs_session.build(workbook, CLASSIC, session=imported_.session, computed=True)
+    return workbook, lines
+
+
+def csv_ranking(folder: Path, lines: list[str]) -> list[tuple[object, ...]]:
+    path = folder / "same.csv"
+    path.write_text("\n".join([SMALL_HEADER, *lines]) + "\n")
+    score = score_session(read_results(path, movement="Mitchell").session)  # type: ignore[arg-type]
+    return [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in score.ranking]
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_blank_reorder_and_delete_rows_of_a_workbook(
+    small: tuple[Path, list[str]], tmp_path: Path, data: st.DataObject
+) -> None:
+    """Rows of the Results block blanked, moved to other rows (blank ones among them) and deleted, then computed:
+    the workbook ranks exactly as a results file of the lines it still holds."""
+    workbook, lines = small
+    count = len(lines)
+    kept = data.draw(st.lists(st.sampled_from(range(count)), unique=True, min_size=count - 6, max_size=count))
+    rows = data.draw(st.lists(st.integers(0, count + 10), unique=True, min_size=len(kept), max_size=len(kept)))
+    cells: dict[str, object] = {}
+    for row in range(count + 11):  # every row of the block up there cleared, then the kept lines typed in
+        for heading in ENTERED:
+            cells[results_cell(heading, 2 + row)] = None
+    for index, row in zip(kept, rows, strict=True):
+        board, ns, ew, contract, by, result = lines[index].split(",")
+        typed = {"Board": float(board), "NS": float(ns), "EW": float(ew), "Contract": contract, "By": by,
+                 "Result": result}  # fmt: skip
+        for heading, value in typed.items():
+            cells[results_cell(heading, 2 + row)] = value
+    edited = typed_into(workbook, tmp_path / "edited.xlsx", {"Results": cells})
+    calc_workbook(edited, in_place=True)
+    book = read_session_book(edited)
+    ours = [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in book.score.ranking]
+    assert ours == csv_ranking(tmp_path, [lines[index] for index in kept])
+    assert len(book.session.lines) == len(kept)
+    assert session_ranking(book).rows
