@@ -4,8 +4,12 @@ at every paid place, the sessions the scales must award or refuse, and Compscore
 from __future__ import annotations
 
 import random
+import re
+import subprocess
+import sys
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -16,10 +20,19 @@ from xlbridge import BridgeInputError, Pair, Session, read_line, score_session
 from xlbridge.engine.masterpoints import paid_places, place_awards, read_place, scale_of_file
 from xlbridge.engine.movement import Movement
 from xlbridge.engine.movements import howell, mitchell
+from xlbridge.excel.functions import FUNCTIONS
+from xlbridge.files.interchange import ImportFileError, read_results
+from xlbridge.files.interchange.common import split_pair
+from xlbridge.files.templates.common import CLASSIC, LITE, Flavour, TemplateBook
+from xlbridge.files.xmlsafe import parse_xml
 from xlbridge.rules import MASTERPOINT_SCALES, Side
 from xlbridge.rules.masterpoints import ABF_GREEN, ABF_RED, ACBL_CLUB, NO_MASTERPOINTS
 
+from .conftest import BUTLER, HOWELL
+from .workbooks import Book
+
 D = Decimal
+MASTERPOINTS = FUNCTIONS["MASTERPOINTS"]
 
 
 def awards(*values: str) -> tuple[Decimal, ...]:
@@ -354,3 +367,212 @@ def test_mitchell_pairs_of_the_same_number_are_apart() -> None:
     assert got.of(Pair(1, Side.NS)) is not None
     assert got.of(Pair(1, Side.EW)) is not None
     assert len(got.awards) == 10
+
+
+# --- Compscore3's own awards ----------------------------------------------------------------------------------------
+
+
+def file_pairs(path: Path) -> list[dict[str, str]]:
+    """Each PAIR of a USEBIO file as the file writes it (number, direction, place, award), read here directly."""
+    root = parse_xml(path.read_bytes())
+    tags = ("PAIR_NUMBER", "DIRECTION", "PLACE", "MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE")
+    return [{tag: (pair.findtext(tag) or "").strip() for tag in tags} for pair in root.iter("PAIR")]
+
+
+def file_event(path: Path, tag: str) -> str:
+    event = parse_xml(path.read_bytes()).find("EVENT")
+    assert event is not None
+    return (event.findtext(tag) or "").strip()
+
+
+FIXTURES = [(BUTLER, 7, "GREEN"), (HOWELL, 6, "RED")]
+
+
+@pytest.mark.parametrize(("path", "tables", "colour"), FIXTURES, ids=["butler-mitchell", "howell"])
+def test_the_reader_keeps_the_files_awards(path: Path, tables: int, colour: str) -> None:
+    """Every pair's MASTER_POINTS_AWARDED (hundredths), the event's type and scale, as the file writes them."""
+    reported = read_results(path).masterpoints
+    assert reported is not None
+    assert (reported.type, reported.scale) == (colour, "Club") == (file_event(path, "MASTER_POINT_TYPE"),
+                                                                    file_event(path, "MASTER_POINT_SCALE"))  # fmt: skip
+    expected = {_key(pair): int(pair["MASTER_POINTS_AWARDED"]) for pair in file_pairs(path)}
+    assert reported.awarded == expected
+    assert sum(expected.values()) == (2 * (21 + 15 + 11) if colour == "GREEN" else 60 + 42 + 30 + 20 + 15 + 12)
+
+
+@pytest.mark.parametrize(("path", "tables", "colour"), FIXTURES, ids=["butler-mitchell", "howell"])
+def test_compscore3s_awards_pair_for_pair(path: Path, tables: int, colour: str) -> None:
+    """The session as xlbridge reads and scores it, awarded on the scale the file names: every pair's award is
+    Compscore3's, and the places and tables it is awarded on are the file's."""
+    imported = read_results(path)
+    assert imported.session is not None
+    assert imported.masterpoints is not None
+    scale = scale_of_file(imported.masterpoints.type, imported.masterpoints.scale)
+    assert scale is (ABF_GREEN if colour == "GREEN" else ABF_RED)
+    scored = score_session(imported.session)
+    got = xlbridge.masterpoints(scored, scale)
+    assert got.tables == tables
+    by_pair = {_key(p): p for p in file_pairs(path)}
+    for standing, award in zip(scored.standings, got.awards, strict=True):
+        theirs = by_pair[(standing.pair.number, standing.pair.direction)]
+        assert standing.place == theirs["PLACE"]
+        assert award is not None
+        assert got.in_hundredths(award) == int(theirs["MASTER_POINTS_AWARDED"]), standing.pair
+    assert len(got.awards) == len(by_pair)
+
+
+def _key(pair: dict[str, str]) -> tuple[object, Side | None]:
+    number, side = split_pair(pair["PAIR_NUMBER"])
+    return number, Side(pair["DIRECTION"]) if pair["DIRECTION"] else side
+
+
+@pytest.mark.parametrize(("path", "tables", "colour"), FIXTURES, ids=["butler-mitchell", "howell"])
+def test_masterpoints_of_the_files_places(path: Path, tables: int, colour: str) -> None:
+    """MASTERPOINTS over the file's own places (and directions): Compscore3's awards, cell for cell."""
+    pairs = file_pairs(path)
+    places = [[pair["PLACE"]] for pair in pairs]
+    directions = [[pair["DIRECTION"]] for pair in pairs]
+    mitchell_session = any(row[0] for row in directions)
+    got = MASTERPOINTS(
+        places, tables, "GREEN" if colour == "GREEN" else "red", directions if mitchell_session else None
+    )
+    assert got == [[int(pair["MASTER_POINTS_AWARDED"]) / 100] for pair in pairs]
+
+
+def usebio_variant(tmp_path: Path, old: str, new: str, count: int = -1) -> Path:
+    """The Howell's file with ``old`` written ``new`` (``count`` times; all by default)."""
+    text = HOWELL.read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / "variant.xml"
+    path.write_text(text.replace(old, new, count), encoding="utf-8")
+    return path
+
+
+def test_awards_inside_a_master_points_element(tmp_path: Path) -> None:
+    """USEBIO 1.2 also nests a pair's award in MASTER_POINTS (as other programs write it): read the same."""
+    award = "<MASTER_POINTS_AWARDED>60</MASTER_POINTS_AWARDED>"
+    nested = usebio_variant(tmp_path, award, f"<MASTER_POINTS>{award}</MASTER_POINTS>")
+    reported = read_results(nested).masterpoints
+    assert reported is not None
+    assert reported.awarded[(6, None)] == 60
+
+
+def test_a_file_without_masterpoints(tmp_path: Path) -> None:
+    """A file that reports no masterpoints has none (not an empty report)."""
+    text = HOWELL.read_text(encoding="utf-8")
+    for tag in ("MASTER_POINTS_AWARDED", "MASTER_POINT_TYPE", "MASTER_POINT_SCALE"):
+        text = re.sub(rf"\s*<{tag}>[^<]*</{tag}>", "", text)
+    path = tmp_path / "none.xml"
+    path.write_text(text, encoding="utf-8")
+    assert read_results(path).masterpoints is None
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("<MASTER_POINTS_AWARDED>42</MASTER_POINTS_AWARDED>", "<MASTER_POINTS_AWARDED>0.42</MASTER_POINTS_AWARDED>",
+         r"variant.xml: line 150: MASTER_POINTS_AWARDED '0.42': expected hundredths of a point, such as 21"),
+        ("<MASTER_POINTS_AWARDED>42</MASTER_POINTS_AWARDED>", "<MASTER_POINTS_AWARDED>-42</MASTER_POINTS_AWARDED>",
+         r"line 150: MASTER_POINTS_AWARDED '-42'"),
+        ("<MASTER_POINTS_AWARDED>42</MASTER_POINTS_AWARDED>\n    <MASTER_POINT_TYPE>RED",
+         "<MASTER_POINTS_AWARDED>42</MASTER_POINTS_AWARDED>\n    <MASTER_POINT_TYPE>GREEN",
+         r"line 144: pair 7: MASTER_POINT_TYPE GREEN, where the session's awards are RED"),
+    ],
+    ids=["decimal", "negative", "two-types"],
+)  # fmt: skip
+def test_awards_a_file_gets_wrong_are_refused(tmp_path: Path, old: str, new: str, message: str) -> None:
+    """An award that is not whole hundredths, or of another type than the session's, is refused with its line:
+    never kept as something it is not."""
+    with pytest.raises(ImportFileError, match=message):
+        read_results(usebio_variant(tmp_path, old, new, 1))
+
+
+# --- the worksheet function -----------------------------------------------------------------------------------------
+
+
+def column(*values: object) -> list[list[object]]:
+    return [[value] for value in values]
+
+
+def test_masterpoints_spills_one_award_per_place() -> None:
+    """A number per place (0 below the paid places), blanks kept blank, the places' own shape (a row stays a row)."""
+    assert MASTERPOINTS(column(1.0, 2.0, 3.0, None, 4.0, 5.0, 6.0), 3, "ABF green") == column(
+        0.18, 0.13, 0.09, "", 0.0, 0.0, 0.0)  # fmt: skip
+    assert MASTERPOINTS([[1, "2=", "2=", 4]], 2, "red") == [[0.2, 0.07, 0.07, 0.0]]
+    assert MASTERPOINTS(column(*range(1, 8)), 7, "ABF green", "Mitchell") == column(
+        0.21, 0.15, 0.11, 0.0, 0.0, 0.0, 0.0
+    )  # one field of a Mitchell
+    assert MASTERPOINTS(1, 7, "ABF green", "Mitchell") == [[0.0]]  # a field of one pair: the top half is nobody
+
+
+def test_masterpoints_on_the_scale_none_is_blank() -> None:
+    """No scale (blank, None): no awards, blank cells."""
+    assert MASTERPOINTS(column(1, 2), 1, None) == column("", "")
+    assert MASTERPOINTS(column(1, 2), 1, "none") == column("", "")
+
+
+def test_directions_tell_a_mitchells_fields_apart() -> None:
+    """Each place's direction as ``movement``: NS and EW are two fields, each with its winner; an arrow-switched
+    Mitchell (One winner) is one field, awarded as a Howell."""
+    places, directions = column(1, 1, 2, 2, 3, 3), column("NS", "EW", "N-S", "E-W", "ns", "ew")
+    assert MASTERPOINTS(places, 3, "green", directions) == column(0.09, 0.09, 0.0, 0.0, 0.0, 0.0)
+    assert MASTERPOINTS(column(1, 2, 3, 4, 5, 6), 3, "green", directions, "One") == MASTERPOINTS(
+        column(1, 2, 3, 4, 5, 6), 3, "green", "Howell")  # fmt: skip
+    assert MASTERPOINTS(places, 3, "green", directions, "One") == column(*["#VALUE!"] * 6)  # two firsts, one field
+
+
+def test_masterpoints_errors_and_their_reasons() -> None:
+    """Places that are no ranking, a wrong scale, tables or movement: every place's cell is the error value, and
+    with CHECK after the scale the reason; blank places stay blank; an error in a cell is passed on."""
+    places = column(1, 1, 2, None)
+    assert MASTERPOINTS(places, 3, "green") == column("#VALUE!", "#VALUE!", "#VALUE!", "")
+    (reason, *_), *_ = MASTERPOINTS(places, 3, "green CHECK")
+    assert reason.startswith("place 2: a ranking's places run from 1")
+    assert MASTERPOINTS(column(1, 2), 3, "green CHECK") == column("", "")
+    assert MASTERPOINTS(column(1, 2), 3, "gold")[0][0] == "#VALUE!"
+    assert MASTERPOINTS(column(1, 2), 3, "gold CHECK")[0][0].startswith("masterpoints 'gold': must be one of None")
+    assert MASTERPOINTS(column(1, 2), 0.25, "green") == column("#NUM!", "#NUM!")
+    assert MASTERPOINTS(column(1, 2), 0, "green") == column("#VALUE!", "#VALUE!")  # xlwings Lite's empty cell
+    assert MASTERPOINTS(column(1, 2), "#N/A", "green") == column("#N/A", "#N/A")
+    assert MASTERPOINTS(column(1, "#N/A"), 2, "green") == column("#N/A", "#N/A")
+    assert MASTERPOINTS(column(1, 2), 1, "ACBL CHECK", "Howell", "Two") == column(
+        *["winners Two: a Howell has one winner"] * 2)  # fmt: skip
+    assert MASTERPOINTS(column(1, 2), 1, "ACBL CHECK", column("NS", "EW", "NS"))[0][0] == (
+        "movement: one direction per place (2), 3 given"
+    )
+    assert MASTERPOINTS(column(1, 2), 2, "ACBL CHECK", "Swiss")[0][0].startswith("movement 'Swiss': must be one of")
+
+
+def test_masterpoints_in_xlwings_lite_blank_cells() -> None:
+    """xlwings Lite hands an empty cell over as 0: a blank place, movement, winners or form."""
+    assert MASTERPOINTS(column(1, 2, 0), 2, "ABF green", 0, 0, 0) == MASTERPOINTS(column(1, 2, None), 2, "ABF green")
+
+
+def test_masterpoints_butler_form() -> None:
+    """Form Matches (or Butler): the ABF's top third, rounded up, of a field of 8: 3 places, not 4."""
+    places = column(*range(1, 9))
+    assert [row[0] for row in MASTERPOINTS(places, 4, "green")].count(0.0) == 4
+    assert [row[0] for row in MASTERPOINTS(places, 4, "green", None, None, "Butler")].count(0.0) == 5
+
+
+@pytest.mark.parametrize("flavour", [CLASSIC, LITE], ids=["classic", "lite"])
+def test_masterpoints_computed_in_a_workbook(tmp_path: Path, flavour: Flavour) -> None:
+    """A sheet of the Mitchell's places and directions as Compscore3 ranked them, and a MASTERPOINTS formula
+    spilling beside them, computed from the file by `xlbridge calc`, as a secretary would: Compscore3's awards."""
+    pairs = file_pairs(BUTLER)
+    source = tmp_path / "awards.xlsx"
+    book = TemplateBook(source, flavour, "Masterpoints test")
+    sheet = book.sheet("Ranking")
+    for row, pair in enumerate(pairs, start=1):
+        sheet.ws.write_string(row, 0, pair["PLACE"])
+        sheet.ws.write_string(row, 1, pair["PAIR_NUMBER"])
+        sheet.ws.write_string(row, 2, pair["DIRECTION"])
+    last = len(pairs) + 1
+    sheet.dynamic(1, 3, len(pairs), f'={book.fn("MASTERPOINTS")}(A2:A{last},7,"ABF green",C2:C{last})')
+    book.close()
+    done = subprocess.run([sys.executable, "-m", "xlbridge", "calc", str(source)], capture_output=True, text=True,
+                          check=False, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    shown = Book(tmp_path / "awards-computed.xlsx")
+    assert shown.column("Ranking", "D", 2, len(pairs)) == [int(pair["MASTER_POINTS_AWARDED"]) / 100 for pair in pairs]
+    assert not shown.errors()

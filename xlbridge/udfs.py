@@ -23,7 +23,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scorecards, scoresheets, session, teams
+from .excel import deals, fields, masterpoints, scales, scorecards, scoresheets, session, teams
 from .excel.help import (
     AWAY_TEAM,
     BOARD,
@@ -55,7 +55,13 @@ from .excel.help import (
     MATCH_BOARDS,
     MATCH_SCALE,
     MOVEMENT,
+    MP_FORM,
     MP_METHOD,
+    MP_MOVEMENT,
+    MP_PLACES,
+    MP_SCALE,
+    MP_TABLES,
+    MP_WINNERS,
     NAMES,
     NAMES_BLOCK,
     PAIR,
@@ -448,11 +454,31 @@ def SCORECARD(
     return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows)
 
 
+@func(category=CATEGORY)
+@arg("places", doc=MP_PLACES, **RANGE)
+@arg("tables", doc=MP_TABLES, **RANGE)
+@arg("mp_scale", doc=MP_SCALE, **RANGE)
+@arg("movement", doc=MP_MOVEMENT, **RANGE)
+@arg("winners", doc=MP_WINNERS, **RANGE)
+@arg("form", doc=MP_FORM, **RANGE)
+def MASTERPOINTS(
+    places: Cells,
+    tables: Cells,
+    mp_scale: Cells,
+    movement: Cells = None,
+    winners: Cells = None,
+    form: Cells = None,
+) -> Grid:
+    """The masterpoints each place of a ranking earns (ABF green or red, ACBL club): one award per place, ties sharing the awards of the places they cover, 0 below the places paid."""
+    return masterpoints.masterpoints(places, tables, mp_scale, movement, winners, form)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
-             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD")  # fmt: skip
+             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD",
+             "MASTERPOINTS")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).
