@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from functools import cached_property
 
 from ..rules import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale, Side
 from ..rules.masterpoints import Depth, WinnerAward
@@ -183,8 +184,10 @@ def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decim
         count = held[place]
         if place != expected:
             before = f"place {expected}" if expected == 1 else f"the {expected - 1} pair(s) placed above it"
+            shared = any(held[p] > 1 and p not in marked for p in held)
+            hint = "; the places of two fields? say which field each is in" if shared else ""
             raise BridgeInputError(f"{label}place {place}: a ranking's places run from 1, each after {before}"
-                                   f" (expected {expected})")  # fmt: skip
+                                   f" (expected {expected}{hint})")  # fmt: skip
         if count == 1 and place in marked:
             raise BridgeInputError(f"{label}place {place}=: no other pair shares place {place}")
         expected = place + count
@@ -256,9 +259,14 @@ class SessionAwards:
     awards: tuple[Decimal | None, ...]
     pairs: tuple[Pair, ...]
 
+    @cached_property
+    def by_pair(self) -> dict[Pair, Decimal | None]:
+        """Each pair's award, by the session's :class:`~xlbridge.engine.session.Pair`."""
+        return dict(zip(self.pairs, self.awards, strict=True))
+
     def of(self, pair: Pair) -> Decimal | None:
-        """The award of one of the session's pairs."""
-        return dict(zip(self.pairs, self.awards, strict=True))[pair]
+        """The award of one of the session's pairs (KeyError for a pair not in the session)."""
+        return self.by_pair[pair]
 
     @staticmethod
     def in_hundredths(award: Decimal | None) -> int | None:
@@ -285,7 +293,11 @@ def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
 def session_form(score: SessionScore) -> AwardForm:
     """The form of the session's event as the scales pay it: Butler pairs in rounds of 5 boards or more are paid
     as matches; any other session as duplicate pairs."""
-    _, boards = _rounds(score)
+    return _form(score, _rounds(score)[1])
+
+
+def _form(score: SessionScore, boards: Counter[int]) -> AwardForm:
+    """The form, from the boards each meeting of the session had (the most common count is a round's)."""
     per_round = boards.most_common(1)[0][0] if boards else 0
     for form in AWARD_FORMS:
         if form.comparison == score.session.method.comparison and per_round >= form.boards_per_round:
@@ -328,8 +340,9 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
             raise BridgeInputError(f"masterpoints: pair {_label(standing.pair)} played but has no place")
     if not placed:
         raise BridgeInputError("masterpoints: no pair has a place, so there is nothing to award")
-    _check_rounds(ranking, placed, winners)
-    form = session_form(ranking)
+    rounds, boards = _rounds(ranking)
+    _check_rounds(ranking, rounds, placed, winners)
+    form = _form(ranking, boards)
     fields = [standing.field for standing in standings]
     awards = award_places([standing.place for standing in standings], chosen, tables, winners, fields, form)
     paid = {
@@ -339,11 +352,10 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
     return SessionAwards(chosen, form, tables, winners, paid, tuple(awards), pairs)
 
 
-def _check_rounds(score: SessionScore, placed: list[Standing], winners: int) -> None:
+def _check_rounds(score: SessionScore, rounds: dict[Pair, int], placed: list[Standing], winners: int) -> None:
     """Refuse a session in which a pair played fewer rounds than the others of its field: one round less is a
     sit-out where the session has one (an odd number of pairs in one field, fields of two sizes), more is a pair
     that came late or left early."""
-    rounds, _ = _rounds(score)
     fields: dict[int, list[Pair]] = {}
     for standing in score.standings:
         if standing.place:
