@@ -136,6 +136,8 @@ def test_answers_are_the_right_ones(run: tuple[harness.Report, harness.Report]) 
     assert results["vp20_continuous"] == [[19.74]]
     assert results["matchpoints_field_with_blanks"] == [[2.6], [5], [""], [5], [9.8], [""], [0.2], [7.4]]
     assert results["vul_column"] == [["None"], ["NS"], [""], [""], ["EW"]]
+    assert results["masterpoints_trailing_omitted"] == [[0.2], [0.07], [0.07], [""], [0]]
+    assert results["masterpoints_directions"] == [[0.06], [0.06], [0], [0]]
 
 
 def as_xlwings_reads(cell: object) -> object:

@@ -199,6 +199,7 @@ ARITY = {
     "STANDINGS": 6,
     "TEAMSINFO": 3,
     "SCORECARD": 5,
+    "MASTERPOINTS": 6,
 }
 
 

@@ -23,63 +23,8 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scorecards, scoresheets, session, teams
-from .excel.help import (
-    AWAY_TEAM,
-    BOARD,
-    BOARD_LINES,
-    BOARDS,
-    BOARDS_30,
-    CARD_ROWS,
-    CHICAGO_WHEEL,
-    CONTRACT,
-    CONTRACTS,
-    DATUM_METHOD,
-    DECLARER,
-    DECLARERS,
-    EVENT,
-    EVENT_BOARDS,
-    EVENT_DATE,
-    EVENT_FORM,
-    EVENT_MATCHES,
-    EVENT_ROUNDS,
-    EVENT_TEAMS,
-    EXPECTED,
-    FIELD,
-    FIRST_DEALER,
-    GROUPS,
-    HOME_TEAM,
-    HONOURS,
-    IMP_SCALE,
-    MARGIN,
-    MATCH_BOARDS,
-    MATCH_SCALE,
-    MOVEMENT,
-    MP_METHOD,
-    NAMES,
-    NAMES_BLOCK,
-    PAIR,
-    PER_BOARD,
-    PLAN,
-    POINTS,
-    RESULT,
-    RESULT_LINES,
-    RESULTS,
-    RESULTS_BLOCK,
-    ROUNDS,
-    RULES,
-    SCORE,
-    SCORECARD_METHOD,
-    SESSION_METHOD,
-    TABLE1,
-    TABLE2,
-    TRAVELLER_BOARDS,
-    TRAVELLER_LINES,
-    VP20_SCALE,
-    VP30_SCALE,
-    VULNERABILITY,
-    XIMP_METHOD,
-)
+from .excel import deals, fields, masterpoints, scales, scorecards, scoresheets, session, teams
+from .excel import help as docs
 from .excel.relink import relinked_cells
 
 __xlwings_func_namespace__ = "BRIDGE"
@@ -100,43 +45,43 @@ def _session_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
     """The six arguments every session function ends with: the results and names blocks, the method, the movement
     kind, the results per board and the movement's rows."""
     for name, doc in reversed(
-        [("results", RESULTS_BLOCK), ("names", NAMES_BLOCK), ("method", SESSION_METHOD), ("movement", MOVEMENT),
-         ("per_board", PER_BOARD), ("plan", PLAN)]
+        [("results", docs.RESULTS_BLOCK), ("names", docs.NAMES_BLOCK), ("method", docs.SESSION_METHOD), ("movement", docs.MOVEMENT),
+         ("per_board", docs.PER_BOARD), ("plan", docs.PLAN)]
     ):  # fmt: skip
         function = arg(name, doc=doc, **RANGE)(function)
     return function
 
 
 @func(category=CATEGORY)
-@arg("contract", doc=CONTRACT, **RANGE)
-@arg("declarer", doc=DECLARER, **RANGE)
-@arg("result", doc=RESULT, **RANGE)
-@arg("vulnerability", doc=VULNERABILITY, **RANGE)
-@arg("rules", doc=RULES, **RANGE)
+@arg("contract", doc=docs.CONTRACT, **RANGE)
+@arg("declarer", doc=docs.DECLARER, **RANGE)
+@arg("result", doc=docs.RESULT, **RANGE)
+@arg("vulnerability", doc=docs.VULNERABILITY, **RANGE)
+@arg("rules", doc=docs.RULES, **RANGE)
 def BRIDGESCORE(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells, rules: Cells = None) -> Grid:
     """Duplicate score of each deal (Law 77), North-South's side: +420 when N/S make 4S, -420 when E/W do. A blank declarer gives declarer's side's score. Works on whole columns."""
     return deals.bridgescore(contract, declarer, result, vulnerability, rules)
 
 
 @func(category=CATEGORY)
-@arg("contract", doc=CONTRACT, **RANGE)
-@arg("declarer", doc=DECLARER, **RANGE)
-@arg("result", doc=RESULT, **RANGE)
-@arg("vulnerability", doc=VULNERABILITY, **RANGE)
+@arg("contract", doc=docs.CONTRACT, **RANGE)
+@arg("declarer", doc=docs.DECLARER, **RANGE)
+@arg("result", doc=docs.RESULT, **RANGE)
+@arg("vulnerability", doc=docs.VULNERABILITY, **RANGE)
 def BRIDGECHECK(contract: Cells, declarer: Cells, result: Cells, vulnerability: Cells) -> Grid:
     """Empty text when each line can be scored, otherwise the reason in words (for a check column and conditional formatting)."""
     return deals.bridgecheck(contract, declarer, result, vulnerability)
 
 
 @func(category=CATEGORY)
-@arg("board", doc=BOARD, **RANGE)
+@arg("board", doc=docs.BOARD, **RANGE)
 def BOARDVUL(board: Cells) -> Grid:
     """Who is vulnerable on each board: None, NS, EW or Both (Law 2)."""
     return deals.boardvul(board)
 
 
 @func(category=CATEGORY)
-@arg("board", doc=BOARD, **RANGE)
+@arg("board", doc=docs.BOARD, **RANGE)
 def BOARDDEALER(board: Cells) -> Grid:
     """Who deals each board: N, E, S or W (Law 2)."""
     return deals.boarddealer(board)
@@ -145,94 +90,94 @@ def BOARDDEALER(board: Cells) -> Grid:
 if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
 
     @func(category=CATEGORY)
-    @arg("points", doc=POINTS, **RANGE)
-    @arg("imp_scale", doc=IMP_SCALE, **RANGE)
+    @arg("points", doc=docs.POINTS, **RANGE)
+    @arg("imp_scale", doc=docs.IMP_SCALE, **RANGE)
     def IMP(points: Cells, imp_scale: Cells = None) -> Grid:
         """IMPs for each point difference, with its sign: 620-170=450 points is +10 IMPs, -50 is -2 (WBF scale)."""
         return scales.imp(points, imp_scale)
 
 
 @func(category=CATEGORY)
-@arg("points", doc=POINTS, **RANGE)
-@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+@arg("points", doc=docs.POINTS, **RANGE)
+@arg("imp_scale", doc=docs.IMP_SCALE, **RANGE)
 def IMP_(points: Cells, imp_scale: Cells = None) -> Grid:
     """IMP for classic Excel, where VBA reserves the name Imp: IMPs for each point difference, with its sign (WBF scale)."""
     return scales.imp(points, imp_scale)
 
 
 @func(category=CATEGORY)
-@arg("imps", doc=MARGIN, **RANGE)
-@arg("boards", doc=BOARDS, **RANGE)
-@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+@arg("imps", doc=docs.MARGIN, **RANGE)
+@arg("boards", doc=docs.BOARDS, **RANGE)
+@arg("vp_scale", doc=docs.VP20_SCALE, **RANGE)
 def VP20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """Victory points out of 20 for an IMP margin: the discrete 20-VP scale, the WBF continuous scale when the number of boards is given, or the scale named (ACBL20, SBU20 by match length). In classic Excel type VP_20."""
     return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("imps", doc=MARGIN, **RANGE)
-@arg("boards", doc=BOARDS, **RANGE)
-@arg("vp_scale", doc=VP20_SCALE, **RANGE)
+@arg("imps", doc=docs.MARGIN, **RANGE)
+@arg("boards", doc=docs.BOARDS, **RANGE)
+@arg("vp_scale", doc=docs.VP20_SCALE, **RANGE)
 def VP_20(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """VP20 for classic Excel (VP20 is a cell address there): 20-VP scale, discrete, WBF continuous with boards, or the scale named."""
     return scales.vp20(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("imps", doc=MARGIN, **RANGE)
-@arg("boards", doc=BOARDS_30, **RANGE)
-@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+@arg("imps", doc=docs.MARGIN, **RANGE)
+@arg("boards", doc=docs.BOARDS_30, **RANGE)
+@arg("vp_scale", doc=docs.VP30_SCALE, **RANGE)
 def VP30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """Victory points out of 30 for an IMP margin: the discrete 30-VP scale, or the ACBL's table for the match's length when the number of boards is given. In classic Excel type VP_30."""
     return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("imps", doc=MARGIN, **RANGE)
-@arg("boards", doc=BOARDS_30, **RANGE)
-@arg("vp_scale", doc=VP30_SCALE, **RANGE)
+@arg("imps", doc=docs.MARGIN, **RANGE)
+@arg("boards", doc=docs.BOARDS_30, **RANGE)
+@arg("vp_scale", doc=docs.VP30_SCALE, **RANGE)
 def VP_30(imps: Cells, boards: Cells = None, vp_scale: Cells = None) -> Grid:
     """VP30 for classic Excel (VP30 is a cell address there): victory points out of 30 for an IMP margin."""
     return scales.vp30(imps, boards, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("score", doc=SCORE, **RANGE)
-@arg("field", doc=FIELD, **RANGE)
-@arg("method", doc=MP_METHOD, **RANGE)
-@arg("expected", doc=EXPECTED, **RANGE)
-@arg("groups", doc=GROUPS, **RANGE)
+@arg("score", doc=docs.SCORE, **RANGE)
+@arg("field", doc=docs.FIELD, **RANGE)
+@arg("method", doc=docs.MP_METHOD, **RANGE)
+@arg("expected", doc=docs.EXPECTED, **RANGE)
+@arg("groups", doc=docs.GROUPS, **RANGE)
 def MATCHPOINTS(score: Cells, field: Cells, method: Cells = None, expected: Cells = None, groups: Cells = None) -> Grid:
     """Matchpoints of each score within its board (2 per result beaten, 1 per tie; ACBL 1 and 1/2), Neuberg-scaled for averages and missing results; % for percentages, EW for East-West."""
     return fields.matchpoints(score, field, method, expected, groups)
 
 
 @func(category=CATEGORY)
-@arg("score", doc=SCORE, **RANGE)
-@arg("field", doc=FIELD, **RANGE)
-@arg("method", doc=XIMP_METHOD, **RANGE)
-@arg("groups", doc=GROUPS, **RANGE)
-@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+@arg("score", doc=docs.SCORE, **RANGE)
+@arg("field", doc=docs.FIELD, **RANGE)
+@arg("method", doc=docs.XIMP_METHOD, **RANGE)
+@arg("groups", doc=docs.GROUPS, **RANGE)
+@arg("imp_scale", doc=docs.IMP_SCALE, **RANGE)
 def CROSSIMP(score: Cells, field: Cells, method: Cells = None, groups: Cells = None, imp_scale: Cells = None) -> Grid:
     """Cross-IMPs of each score: IMPs against every other result on the board, divided by the number of comparisons (or ACBL's total)."""
     return fields.crossimp(score, field, method, groups, imp_scale)
 
 
 @func(category=CATEGORY)
-@arg("field", doc=FIELD, **RANGE)
-@arg("method", doc=DATUM_METHOD, **RANGE)
-@arg("groups", doc=GROUPS, **RANGE)
+@arg("field", doc=docs.FIELD, **RANGE)
+@arg("method", doc=docs.DATUM_METHOD, **RANGE)
+@arg("groups", doc=docs.GROUPS, **RANGE)
 def DATUM(field: Cells, method: Cells = None, groups: Cells = None) -> Grid:
     """Butler datum of a board: the mean after dropping the top and bottom score (4+ results), to the nearest 10. With groups, one datum per row."""
     return fields.datum(field, method, groups)
 
 
 @func(category=CATEGORY)
-@arg("score", doc=SCORE, **RANGE)
-@arg("field", doc=FIELD, **RANGE)
-@arg("method", doc=DATUM_METHOD, **RANGE)
-@arg("groups", doc=GROUPS, **RANGE)
-@arg("imp_scale", doc=IMP_SCALE, **RANGE)
+@arg("score", doc=docs.SCORE, **RANGE)
+@arg("field", doc=docs.FIELD, **RANGE)
+@arg("method", doc=docs.DATUM_METHOD, **RANGE)
+@arg("groups", doc=docs.GROUPS, **RANGE)
+@arg("imp_scale", doc=docs.IMP_SCALE, **RANGE)
 def BUTLER(score: Cells, field: Cells, method: Cells = None, groups: Cells = None, imp_scale: Cells = None) -> Grid:
     """Butler IMPs of each score: IMPs for the score minus its board's datum. Artificial scores: 3 IMPs per 10% from 50%."""
     return fields.butler(score, field, method, groups, imp_scale)
@@ -247,33 +192,33 @@ def BAM(score: Cells, other: Cells) -> Grid:
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("honours", doc=HONOURS, **RANGE)
-@arg("rules", doc=RULES, **RANGE)
+@arg("declarers", doc=docs.DECLARERS, **RANGE)
+@arg("contracts", doc=docs.CONTRACTS, **RANGE)
+@arg("results", doc=docs.RESULTS, **RANGE)
+@arg("honours", doc=docs.HONOURS, **RANGE)
+@arg("rules", doc=docs.RULES, **RANGE)
 def RUBBERTOTAL(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
     """Rubber bridge totals {North-South, East-West} over the deals: games, rubber bonuses 700/500, honours; a rubber still going gets 300/100 (Law 80)."""
     return scoresheets.rubbertotal(declarers, contracts, results, honours, rules)
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("honours", doc=HONOURS, **RANGE)
-@arg("rules", doc=RULES, **RANGE)
+@arg("declarers", doc=docs.DECLARERS, **RANGE)
+@arg("contracts", doc=docs.CONTRACTS, **RANGE)
+@arg("results", doc=docs.RESULTS, **RANGE)
+@arg("honours", doc=docs.HONOURS, **RANGE)
+@arg("rules", doc=docs.RULES, **RANGE)
 def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cells = None, rules: Cells = None) -> Grid:
     """A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, where a line is drawn or the rubber ends, and both running totals."""
     return scoresheets.rubbersheet(declarers, contracts, results, honours, rules)
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+@arg("declarers", doc=docs.DECLARERS, **RANGE)
+@arg("contracts", doc=docs.CONTRACTS, **RANGE)
+@arg("results", doc=docs.RESULTS, **RANGE)
+@arg("first_dealer", doc=docs.FIRST_DEALER, **RANGE)
+@arg("wheel", doc=docs.CHICAGO_WHEEL, **RANGE)
 def CHICAGOTOTAL(
     declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
 ) -> Grid:
@@ -282,11 +227,11 @@ def CHICAGOTOTAL(
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+@arg("declarers", doc=docs.DECLARERS, **RANGE)
+@arg("contracts", doc=docs.CONTRACTS, **RANGE)
+@arg("results", doc=docs.RESULTS, **RANGE)
+@arg("first_dealer", doc=docs.FIRST_DEALER, **RANGE)
+@arg("wheel", doc=docs.CHICAGO_WHEEL, **RANGE)
 def CHICAGOSHEET(
     declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
 ) -> Grid:
@@ -295,16 +240,16 @@ def CHICAGOSHEET(
 
 
 @func(category=CATEGORY)
-@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
+@arg("first_dealer", doc=docs.FIRST_DEALER, **RANGE)
+@arg("wheel", doc=docs.CHICAGO_WHEEL, **RANGE)
 def CHICAGOWHEEL(first_dealer: Cells = None, wheel: Cells = None) -> Grid:
     """The four deals of a chicago, one row each: the dealer and who is vulnerable."""
     return scoresheets.chicagowheel(first_dealer, wheel)
 
 
 @func(category=CATEGORY)
-@arg("event_name", doc=EVENT, **RANGE)
-@arg("event_date", doc=EVENT_DATE, **RANGE)
+@arg("event_name", doc=docs.EVENT, **RANGE)
+@arg("event_date", doc=docs.EVENT_DATE, **RANGE)
 @_session_arguments
 def SESSIONINFO(
     event_name: Cells,
@@ -348,8 +293,8 @@ def RANKING(
 
 
 @func(category=CATEGORY)
-@arg("boards", doc=TRAVELLER_BOARDS, **RANGE)
-@arg("lines", doc=TRAVELLER_LINES, **RANGE)
+@arg("boards", doc=docs.TRAVELLER_BOARDS, **RANGE)
+@arg("lines", doc=docs.TRAVELLER_LINES, **RANGE)
 @_session_arguments
 def TRAVELLERS(
     boards: Cells,
@@ -366,52 +311,52 @@ def TRAVELLERS(
 
 
 @func(category=CATEGORY)
-@arg("board", doc=BOARD, **RANGE)
-@arg("lines", doc=BOARD_LINES, **RANGE)
+@arg("board", doc=docs.BOARD, **RANGE)
+@arg("lines", doc=docs.BOARD_LINES, **RANGE)
 def BOARDRESULTS(board: Cells, lines: Cells) -> Grid:
     """One board's traveller: for each line, NS and EW score, NS and EW matchpoints, and what needs checking."""
     return teams.boardresults(board, lines)
 
 
 @func(category=CATEGORY)
-@arg("boards", doc=MATCH_BOARDS, **RANGE)
-@arg("table1", doc=TABLE1, **RANGE)
-@arg("table2", doc=TABLE2, **RANGE)
+@arg("boards", doc=docs.MATCH_BOARDS, **RANGE)
+@arg("table1", doc=docs.TABLE1, **RANGE)
+@arg("table2", doc=docs.TABLE2, **RANGE)
 def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
     """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking at each table."""
     return teams.matchboards(boards, table1, table2)
 
 
 @func(category=CATEGORY)
-@arg("home", doc=HOME_TEAM, **RANGE)
-@arg("away", doc=AWAY_TEAM, **RANGE)
-@arg("boards", doc=MATCH_BOARDS, **RANGE)
-@arg("table1", doc=TABLE1, **RANGE)
-@arg("table2", doc=TABLE2, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("home", doc=docs.HOME_TEAM, **RANGE)
+@arg("away", doc=docs.AWAY_TEAM, **RANGE)
+@arg("boards", doc=docs.MATCH_BOARDS, **RANGE)
+@arg("table1", doc=docs.TABLE1, **RANGE)
+@arg("table2", doc=docs.TABLE2, **RANGE)
+@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
 def MATCHSUMMARY(home: Cells, away: Cells, boards: Cells, table1: Cells, table2: Cells, vp_scale: Cells = None) -> Grid:
     """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, lines to check."""
     return teams.matchsummary(home, away, boards, table1, table2, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=EVENT_MATCHES, **RANGE)
-@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
-@arg("form", doc=EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
-@arg("boards", doc=EVENT_BOARDS, **RANGE)
+@arg("matches", doc=docs.EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=docs.EVENT_TEAMS, **RANGE)
+@arg("form", doc=docs.EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
+@arg("boards", doc=docs.EVENT_BOARDS, **RANGE)
 def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None) -> Grid:
     """For each match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
     return teams.eventmatches(matches, teams_list, form, vp_scale, boards)
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=EVENT_MATCHES, **RANGE)
-@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
-@arg("form", doc=EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
-@arg("boards", doc=EVENT_BOARDS, **RANGE)
-@arg("rounds", doc=EVENT_ROUNDS, **RANGE)
+@arg("matches", doc=docs.EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=docs.EVENT_TEAMS, **RANGE)
+@arg("form", doc=docs.EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
+@arg("boards", doc=docs.EVENT_BOARDS, **RANGE)
+@arg("rounds", doc=docs.EVENT_ROUNDS, **RANGE)
 def STANDINGS(
     matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None, rounds: Cells = None
 ) -> Grid:
@@ -420,9 +365,9 @@ def STANDINGS(
 
 
 @func(category=CATEGORY)
-@arg("event_name", doc=EVENT, **RANGE)
-@arg("form", doc=EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
+@arg("event_name", doc=docs.EVENT, **RANGE)
+@arg("form", doc=docs.EVENT_FORM, **RANGE)
+@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
 def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells) -> Grid:
     """A teams event's title, and what its standings total (victory points on a scale, or board-a-match points)."""
     return teams.teamsinfo(event_name, form, vp_scale)
@@ -443,14 +388,14 @@ if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic
 
 
 @func(category=CATEGORY)
-@arg("pair", doc=PAIR, **RANGE)
-@arg("names", doc=NAMES, **RANGE)
-@arg("results", doc=RESULT_LINES, **RANGE)
-@arg("method", doc=SCORECARD_METHOD, **RANGE)
-@arg("per_board", doc=PER_BOARD, **RANGE)
-@arg("rounds", doc=ROUNDS, **RANGE)
-@arg("rows", doc=CARD_ROWS, **RANGE)
-@arg("plan", doc=PLAN, **RANGE)
+@arg("pair", doc=docs.PAIR, **RANGE)
+@arg("names", doc=docs.NAMES, **RANGE)
+@arg("results", doc=docs.RESULT_LINES, **RANGE)
+@arg("method", doc=docs.SCORECARD_METHOD, **RANGE)
+@arg("per_board", doc=docs.PER_BOARD, **RANGE)
+@arg("rounds", doc=docs.ROUNDS, **RANGE)
+@arg("rows", doc=docs.CARD_ROWS, **RANGE)
+@arg("plan", doc=docs.PLAN, **RANGE)
 def SCORECARD(
     pair: Cells,
     names: Cells,
@@ -465,11 +410,31 @@ def SCORECARD(
     return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows, plan)
 
 
+@func(category=CATEGORY)
+@arg("places", doc=docs.MP_PLACES, **RANGE)
+@arg("tables", doc=docs.MP_TABLES, **RANGE)
+@arg("mp_scale", doc=docs.MP_SCALE, **RANGE)
+@arg("movement", doc=docs.MP_MOVEMENT, **RANGE)
+@arg("winners", doc=docs.MP_WINNERS, **RANGE)
+@arg("form", doc=docs.MP_FORM, **RANGE)
+def MASTERPOINTS(
+    places: Cells,
+    tables: Cells,
+    mp_scale: Cells,
+    movement: Cells = None,
+    winners: Cells = None,
+    form: Cells = None,
+) -> Grid:
+    """The masterpoints each place of a ranking earns (ABF green or red, ACBL club): one award per place, ties sharing the awards of the places they cover, 0 below the places paid."""
+    return masterpoints.masterpoints(places, tables, mp_scale, movement, winners, form)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
-             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD")  # fmt: skip
+             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD",
+             "MASTERPOINTS")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).

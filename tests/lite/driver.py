@@ -132,6 +132,12 @@ def calls(options: dict[str, Any]) -> list[dict[str, Any]]:
         ("chicagosheet", "CHICAGOSHEET", [rubber_declarers, rubber_contracts, rubber_results, m("E")]),
         ("scorecard", "SCORECARD", [m("1"), names, results, None, None, None]),
         ("scorecard_mitchell_pair", "SCORECARD", [m("3"), names, results, m("Cross-IMP"), m(2), None]),
+        ("masterpoints_trailing_omitted", "MASTERPOINTS", [column([1, "2=", "2=", None, 4]), m(2), m("ABF red")]),
+        (
+            "masterpoints_directions",
+            "MASTERPOINTS",
+            [column([1, 1, 2, 2]), m(2), m("green"), column(["NS", "EW", "NS", "EW"]), None, None],
+        ),
     ]
     return [{"id": id_, "func_name": name, "args": args} for id_, name, args in listed]
 

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     from .boards import board_dealer, board_vulnerability
     from .errors import BridgeInputError, Reason
     from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
+    from .masterpoints import SessionAwards, award_places, masterpoints
     from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
     from .parse import (
         Artificial,
@@ -48,6 +49,7 @@ HOME = {
     "ScorecardRow": "scorecards",
     "Seat": "model",
     "Session": "session",
+    "SessionAwards": "masterpoints",
     "SessionScore": "standings",
     "Side": "model",
     "SideScores": "field",
@@ -56,6 +58,7 @@ HOME = {
     "Unscorable": "session",
     "Vulnerability": "model",
     "Weighted": "parse",
+    "award_places": "masterpoints",
     "bam": "field",
     "board_dealer": "boards",
     "board_vulnerability": "boards",
@@ -64,6 +67,7 @@ HOME = {
     "datum": "field",
     "deal_score": "scoring",
     "imps": "scales",
+    "masterpoints": "masterpoints",
     "matchpoints": "field",
     "ns_score": "scoring",
     "parse_contract": "parse",
@@ -114,6 +118,7 @@ __all__ = [
     "ScorecardRow",
     "Seat",
     "Session",
+    "SessionAwards",
     "SessionScore",
     "Side",
     "SideScores",
@@ -122,6 +127,7 @@ __all__ = [
     "Unscorable",
     "Vulnerability",
     "Weighted",
+    "award_places",
     "bam",
     "board_dealer",
     "board_vulnerability",
@@ -130,6 +136,7 @@ __all__ = [
     "datum",
     "deal_score",
     "imps",
+    "masterpoints",
     "matchpoints",
     "ns_score",
     "parse_contract",

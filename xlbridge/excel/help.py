@@ -8,17 +8,20 @@ from __future__ import annotations
 from typing import TypeVar
 
 from ..rules import (
+    AWARD_FORMS,
     CHICAGO_WHEELS,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
     IMP_SCALES,
+    MASTERPOINT_SCALES,
     MATCH_VP_SCALES,
     MATCHPOINT_SCALES,
     MOVEMENT_KINDS,
     SESSION_METHODS,
     TEAMS_FORMS,
     VP_SCALES,
+    WINNERS,
     Named,
     Registry,
 )
@@ -57,7 +60,13 @@ __all__ = [
     "MATCH_BOARDS",
     "MATCH_SCALE",
     "MOVEMENT",
+    "MP_FORM",
     "MP_METHOD",
+    "MP_MOVEMENT",
+    "MP_PLACES",
+    "MP_SCALE",
+    "MP_TABLES",
+    "MP_WINNERS",
     "NAMES",
     "NAMES_BLOCK",
     "PAIR",
@@ -166,3 +175,9 @@ RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, d
 SCORECARD_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
 ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."
 CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[0]}" for w in CHICAGO_WHEELS) + "."
+MP_PLACES = "The places of a ranking (1, 2, 2= ...), one cell each, as the ranking shows them; blank cells stay blank."
+MP_TABLES = "The tables in play: 7, or 6.5 with a sit-out each round."
+MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for the reason of an error."
+MP_MOVEMENT = "Optional: Howell (default) or Mitchell; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
+MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
+MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."

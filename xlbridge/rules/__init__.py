@@ -22,6 +22,7 @@ from .comparisons import (
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .handicaps import HANDICAP_RULES, HandicapRule
 from .ladders import IMP_PERCENT_RULES, ImpPercentRule
+from .masterpoints import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .movements import (
     EVEN_TABLES,
@@ -50,6 +51,7 @@ from .terms import Doubling, Seat, Side, Strain, Vulnerability
 __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "AWARD_FORMS",
     "BOARD_CYCLE",
     "CHICAGO_WHEELS",
     "CROSS_IMP_FORMS",
@@ -62,6 +64,7 @@ __all__ = [
     "HOWELL_THREE_TABLES",
     "IMP_PERCENT_RULES",
     "IMP_SCALES",
+    "MASTERPOINT_SCALES",
     "MATCHPOINT_SCALES",
     "MATCH_VP_SCALES",
     "MOVEMENT_KINDS",
@@ -71,6 +74,7 @@ __all__ = [
     "TEAMS_FORMS",
     "VP_SCALES",
     "WINNERS",
+    "AwardForm",
     "BandScale",
     "ChicagoWheel",
     "ContinuousVPScale",
@@ -83,6 +87,7 @@ __all__ = [
     "HandicapRule",
     "ImpPercentRule",
     "Ladder",
+    "MasterpointScale",
     "MatchLengthVPScale",
     "MatchpointScale",
     "MovementKind",
@@ -120,5 +125,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         CHICAGO_WHEELS,
         HANDICAP_RULES,
         IMP_PERCENT_RULES,
+        MASTERPOINT_SCALES,
+        AWARD_FORMS,
     )
 }

@@ -18,6 +18,7 @@ from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 __all__ = [
+    "FileMasterpoints",
     "ImportFileError",
     "Imported",
     "Problem",
@@ -57,6 +58,17 @@ class Problem:
         return f"{source}: line {self.line}" if self.line else f"{source}"
 
 
+@dataclass(frozen=True)
+class FileMasterpoints:
+    """The masterpoints a results file reports (USEBIO's, as Compscore3 writes them): the event's
+    ``MASTER_POINT_TYPE`` (GREEN, RED) and ``MASTER_POINT_SCALE`` (Club), and each pair's
+    ``MASTER_POINTS_AWARDED``, in hundredths of a point (21 is 0.21), by (pair number, direction)."""
+
+    type: str
+    scale: str
+    awarded: dict[tuple[PairNumber, Side | None], int] = field(default_factory=dict)
+
+
 @dataclass
 class Imported:
     """What a results file held: a pairs session or a teams event, and the bad lines kept from it."""
@@ -76,6 +88,8 @@ class Imported:
     listed_pairs: bool = True
     #: How the pairs are ranked (one field or two) and why, in words.
     kind_evidence: str = ""
+    #: The masterpoints the file reports, as it reports them (None: it reports none).
+    masterpoints: FileMasterpoints | None = None
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:

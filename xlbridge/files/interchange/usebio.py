@@ -2,8 +2,10 @@
 
 Read: MP_PAIRS, BUTLER_PAIRS and CROSS_IMP events (pair numbers such as 7, 7NS, 7EW; adjusted scores such as
 A6040), with the elements found wherever they are nested (Compscore3 puts BOARD under EVENT, other programs under
-SESSION/SECTION); and SWISS_TEAMS events, read from MATCH elements (TEAM, OPPOSING_TEAM, ROUND_NUMBER and each
-BOARD's IMPS) as an open-source scorer writes them. Parsed with entity expansion off.
+SESSION/SECTION), and the masterpoints they report (each PAIR's MASTER_POINTS_AWARDED, in hundredths, with the
+event's MASTER_POINT_TYPE and MASTER_POINT_SCALE: ``Imported.masterpoints``); and SWISS_TEAMS events, read from
+MATCH elements (TEAM, OPPOSING_TEAM, ROUND_NUMBER and each BOARD's IMPS) as an open-source scorer writes them.
+Parsed with entity expansion off.
 """
 
 from __future__ import annotations
@@ -14,13 +16,14 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from ...engine.errors import BridgeInputError
-from ...engine.session import Event, EventMatch, Line, Row, Session, Team
+from ...engine.session import Event, EventMatch, Line, PairNumber, Row, Session, Team
 from ...engine.standings import SessionScore
 from ...engine.values import as_whole_number, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
 from ..xmlsafe import parse_xml, xml_text
 from .common import (
+    FileMasterpoints,
     Imported,
     Problem,
     check_score,
@@ -65,10 +68,17 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         known = ", ".join(sorted([*PAIRS_EVENTS, *TEAMS_EVENTS]))
         raise fail(source, lines.get(id(event)), f"event type {kind or '(none)'} is not one xlbridge scores ({known})")
     pairs = []
+    awarded: dict[tuple[PairNumber, Side | None], int] = {}
+    pair_types: dict[tuple[PairNumber, Side | None], tuple[str, int | None]] = {}
     for element in root.iter("PAIR"):
         players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
         pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
-        pairs.append(read_pair(source, lines.get(id(element)), pair_id, side, players))
+        pair = read_pair(source, lines.get(id(element)), pair_id, side, players)
+        pairs.append(pair)
+        award = _pair_award(element, source, lines)
+        if award is not None:
+            awarded[(pair.number, pair.direction)] = award[1]
+            pair_types[(pair.number, pair.direction)] = (award[0], lines.get(id(element)))
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
@@ -106,7 +116,52 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
         lines=results,
     )
-    return Imported(source, "USEBIO", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs))
+    reported = _masterpoints(event, awarded, pair_types, source)
+    return Imported(
+        source,
+        "USEBIO",
+        session=session,
+        problems=problems,
+        rows_at=rows_at,
+        listed_pairs=bool(pairs),
+        masterpoints=reported,
+    )
+
+
+def _pair_award(element: Element, source: Path, lines: dict[int, int]) -> tuple[str, int] | None:
+    """A PAIR's MASTER_POINTS_AWARDED (hundredths) and its MASTER_POINT_TYPE: directly in the PAIR, as Compscore3
+    writes them, or in a MASTER_POINTS element; None when the pair has none."""
+    holder = element if element.find("MASTER_POINTS_AWARDED") is not None else element.find("MASTER_POINTS")
+    if holder is None or not _text(holder, "MASTER_POINTS_AWARDED"):
+        return None
+    where = lines.get(id(holder.find("MASTER_POINTS_AWARDED")), lines.get(id(element)))
+    text = _text(holder, "MASTER_POINTS_AWARDED")
+    try:
+        points = as_whole_number(text, "MASTER_POINTS_AWARDED")
+    except BridgeInputError:
+        points = -1
+    if points < 0:
+        raise fail(source, where, f"MASTER_POINTS_AWARDED {text!r}: expected hundredths of a point, such as 21")
+    return _text(holder, "MASTER_POINT_TYPE"), points
+
+
+def _masterpoints(event: Element, awarded: dict[tuple[PairNumber, Side | None], int],
+                  pair_types: dict[tuple[PairNumber, Side | None], tuple[str, int | None]],
+                  source: Path) -> FileMasterpoints | None:  # fmt: skip
+    """The masterpoints the file reports: the event's type and scale, and each pair's award, or None for none. A
+    pair's award of another type than the event's is refused (one session, one type of points)."""
+    kind, scale = _text(event, "MASTER_POINT_TYPE"), _text(event, "MASTER_POINT_SCALE")
+    if not (kind or scale or awarded):
+        return None
+    if not kind:  # the event does not say: the pairs' own type, which must then be one
+        written = [pair_kind for pair_kind, _ in pair_types.values() if pair_kind]
+        kind = written[0] if written else ""
+    for key, (pair_kind, where) in pair_types.items():
+        if pair_kind and kind and pair_kind.upper() != kind.upper():
+            number, side = key
+            raise fail(source, where, f"pair {number}{side.value if side else ''}: MASTER_POINT_TYPE {pair_kind}, "
+                                      f"where the session's awards are {kind} (one type a session)")  # fmt: skip
+    return FileMasterpoints(kind, scale, awarded)
 
 
 def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:

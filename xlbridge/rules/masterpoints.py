@@ -1,0 +1,245 @@
+"""Masterpoints: what a club session awards the pairs placed highest, on a federation's scale.
+
+A scale says what the winner of a field earns (by the kind of movement: one winner or two, and the tables in play),
+what each lower place earns as a share of that, how many places are paid in a field of a given size, and how the
+federation's files name the points (USEBIO 1.2 ``MASTER_POINT_TYPE`` and ``MASTER_POINT_SCALE``). The engine
+(:mod:`xlbridge.engine.masterpoints`) reads these tables; every award is rounded to the hundredth, halves up, and
+pairs tied for a place share the awards of the places they cover.
+
+Sources. The ABF's: the ABF Masterpoint Manual (10 July 2014 edition, as the ABF Masterpoint Centre publishes it at
+abfmasterpoints.com.au/mpmanual): section 2 (grades of club tournaments), 3.1.1 (the formulae of session awards),
+3.1.3 (the tables of awards: Tables 1A-1C two winners, 2A-2C one winner, at grade weights 1.0, 1.5 and 2.5; "T is
+the number of tables, with half tables rounded up"), 3.2 and 3.3 (the session tables), and section 4 (rules of
+masterpointing: placing awards, runners-up, the field). The ACBL's: the ACBL Handbook, chapter 4 (the club
+sanctioned game), section three, "I. Calculating the awards" (acbl.org). Clause 4.4.6 of the ABF manual (ties) and
+the ACBL's rule for ties were not found in any stored copy: ties share the awards of the places they cover, the
+rule both the ABF manual's section 4 (which refers to 4.4.6 for it) and every scorer follow, and the share is
+rounded to the hundredth like any award.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from types import MappingProxyType
+
+from .registry import Registry
+
+__all__ = [
+    "ABF_GREEN",
+    "ABF_RED",
+    "ACBL_CLUB",
+    "AWARD_FORMS",
+    "MASTERPOINT_SCALES",
+    "MATCHES",
+    "NO_MASTERPOINTS",
+    "PAIRS",
+    "AwardForm",
+    "Depth",
+    "MasterpointScale",
+    "PlaceShares",
+    "WinnerAward",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class AwardForm:
+    """The form of an event, as far as it decides how deep the awards go: duplicate pairs, or pairs playing
+    matches (Butler pairs whose rounds have ``boards_per_round`` boards or more)."""
+
+    name: str
+    source: str
+    description: str
+    #: The scoring this form is for (a :class:`~xlbridge.rules.methods.SessionMethod`'s ``comparison``), and the
+    #: fewest boards a round must have; None: any session that no other form claims.
+    comparison: str | None = None
+    boards_per_round: int = 0
+    aliases: tuple[str, ...] = ()
+
+
+# ABF Masterpoint Manual, section 4 (book4a): "Placing awards in all Individual and Duplicate events are made to
+# the top half of the field, rounding down if necessary ... This also applies whenever matches of less than 5 boards
+# duration are played."
+PAIRS = AwardForm(
+    "Pairs",
+    "ABF Masterpoint Manual, section 4 (placing awards in all individual and duplicate events)",
+    "duplicate pairs (matchpoints, cross-IMPs; Butler in rounds of fewer than 5 boards) (the default)",
+)
+# ABF Masterpoint Manual, section 4 (book4a): "In all Teams events (and Butler Pairs and non-Duplicate Matchpoint
+# events where matches of at least five or more boards are played) placing awards are given to the top third".
+MATCHES = AwardForm(
+    "Matches",
+    "ABF Masterpoint Manual, section 4 (Butler pairs where matches of at least five boards are played)",
+    "Butler pairs in rounds of 5 boards or more, paid as matches",
+    comparison="butler",
+    boards_per_round=5,
+    aliases=("BUTLER",),
+)
+
+#: The forms an event's awards may take (blank: duplicate pairs).
+AWARD_FORMS: Registry[AwardForm] = Registry("award form", [PAIRS, MATCHES])
+
+
+@dataclass(frozen=True, slots=True)
+class WinnerAward:
+    """The winner's award in a field of one kind of movement: ``per_table`` times the scale's weight and the
+    tables, up to ``linear_to`` tables; beyond them ``weight * (1 - exp(-T / decay))``. ``half_table`` says how a
+    half table counts: ``"whole"`` (rounded up to a table) or ``"half"`` (as half of one)."""
+
+    per_table: Fraction
+    half_table: str
+    linear_to: int | None = None
+    decay: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlaceShares:
+    """What each place below the first earns, as a share of the winner's award: ``listed`` for places 2, 3, ...
+    in order, then the winner's award divided by the place less ``offset``."""
+
+    listed: tuple[Fraction, ...]
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class Depth:
+    """How many places of a field are paid: ``share`` of its pairs, rounded ``"down"``, ``"up"`` or ``"half up"``
+    to a whole place. ``counts`` says which pairs: ``"field"``, those placed in it; ``"group"``, those its tables
+    seat (the tables as the scale counts them, twice that for a one-winner movement)."""
+
+    share: Fraction
+    rounding: str
+    counts: str = "field"
+
+
+@dataclass(frozen=True, slots=True)
+class MasterpointScale:
+    """A federation's club masterpoint scale. ``winners`` holds the winner's award by the number of winners of the
+    movement (1: a Howell or an arrow-switched Mitchell, one field; 2: a Mitchell, two fields); a scale with none
+    (``none``) awards nothing. ``usebio_type`` and ``usebio_scale`` are how USEBIO files name the points."""
+
+    name: str
+    source: str
+    description: str
+    usebio_type: str = ""
+    usebio_scale: str = ""
+    #: The grade weight W the winner's award is multiplied by.
+    weight: Fraction = Fraction(1)
+    winners: Mapping[int, WinnerAward] = field(default_factory=lambda: MappingProxyType({}))
+    places: PlaceShares = PlaceShares((), 1)
+    #: How deep the awards go, by the name of the event's :class:`AwardForm`.
+    depths: Mapping[str, Depth] = field(default_factory=lambda: MappingProxyType({}))
+    #: The most the winner's award may be (None: no cap).
+    cap: Fraction | None = None
+    aliases: tuple[str, ...] = ()
+
+    @property
+    def awards(self) -> bool:
+        """False for the scale that awards nothing."""
+        return bool(self.winners)
+
+
+NO_MASTERPOINTS = MasterpointScale(
+    "None",
+    "no masterpoints: the session is not masterpointed",
+    "no masterpoints are awarded (the default)",
+    aliases=("NO", "OFF"),
+)
+
+# ABF Masterpoint Manual 3.1.1: "The formulae used to produce the winners' award in a two winner movement
+# (Mitchell) are: 0.02WT for T up to and including 30, W[1-exp(-T/32)] for T exceeding 30. In the case of a single
+# winner movement (Howell) ...: 0.04WT for T up to and including 15, W[1-exp(-T/16)] for T exceeding 15." 3.1.3: T is
+# the number of tables "with half tables rounded up to the next whole number". Section 4: "Awards for movements with
+# a single winner (Individual, Howell, arrow-switch Mitchell) are listed in Tables 2A, 2B, and 2C."
+_ABF_WINNERS = MappingProxyType(
+    {
+        2: WinnerAward(Fraction(2, 100), "whole", linear_to=30, decay=32),  # 3.1.1; 3.2, Tables 1A-1C
+        1: WinnerAward(Fraction(4, 100), "whole", linear_to=15, decay=16),  # 3.1.1; 3.3, Tables 2A-2C
+    }
+)
+# ABF Masterpoint Manual, section 4: "Runners-up in any field receive 70% of the winners' award. Other awards are
+# calculated as the winners' award divided by one less than the placing position (i.e. 3rd place receives half the
+# winners' award, 4th place receives one third, etc.)."
+_ABF_PLACES = PlaceShares((Fraction(7, 10),), offset=1)
+# ABF Masterpoint Manual, section 4: the top half of the field rounded down ("in a field of 9, awards are made to the
+# 4th position") in duplicate events; the top third rounded up ("in a field of 13 awards are made to the 5th
+# position") where matches of five boards or more are played. "For the purpose of session awards a field is any
+# set of players whose scores are being directly compared."
+_ABF_DEPTHS = MappingProxyType(
+    {
+        PAIRS.name: Depth(Fraction(1, 2), "down"),
+        MATCHES.name: Depth(Fraction(1, 3), "up"),
+    }
+)
+
+# Grade E, "the basic grade for all tournaments ... Grade E masterpoint awards are green in colour" (manual 2.1),
+# at grade weight 1.5: Tables 1B and 2B (3.1.3). The weight of general club sessions is 1.5 as Compscore3 awards it
+# (its 7-table Mitchell in tests/data: 0.21 = 0.02 x 1.5 x 7 to each winner) and as clubs publish it (Parramatta
+# Bridge Club, "The Masterpoint System": "Green for all general sessions (1.5 weighting)").
+ABF_GREEN = MasterpointScale(
+    "ABF green",
+    "ABF Masterpoint Manual (2014): 2.1 (grade E, green), 3.1.1 and 3.1.3, Tables 1B and 2B (weight 1.5), section 4",
+    "green points of a general club session (grade E, weight 1.5): a Mitchell winner 0.03 per table, a Howell's 0.06",
+    usebio_type="GREEN",
+    usebio_scale="Club",
+    weight=Fraction(3, 2),
+    winners=_ABF_WINNERS,
+    places=_ABF_PLACES,
+    depths=_ABF_DEPTHS,
+    aliases=("GREEN", "ABF", "ABF E"),
+)
+# Grade B4c, "special club sessions/events" (manual 2.6), red points at grade weight 2.5: Tables 1C and 2C (3.1.3).
+# Compscore3's red 12-pair Howell in tests/data: 0.60 = 0.04 x 2.5 x 6 to the winner. Bridge NSW, "Using
+# Masterpoints": red points "weightings typically in range 2.5 to 5.0"; a congress at a higher weight is not this
+# scale.
+ABF_RED = MasterpointScale(
+    "ABF red",
+    "ABF Masterpoint Manual (2014): 2.6 (grade B4c, red), 3.1.1 and 3.1.3, Tables 1C and 2C (weight 2.5), section 4",
+    "red points of a special club event (grade B4c, weight 2.5): a Mitchell winner 0.05 per table, a Howell's 0.10",
+    usebio_type="RED",
+    usebio_scale="Club",
+    weight=Fraction(5, 2),
+    winners=_ABF_WINNERS,
+    places=_ABF_PLACES,
+    depths=_ABF_DEPTHS,
+    aliases=("RED", "ABF B4C"),
+)
+
+# ACBL Handbook, chapter 4, section three, "I. Calculating the awards": "Open games award .10 MP per table for first
+# place in each group. ... The second place award is 70% of 1st, third is 50% of 1st, fourth is 35%, fifth is 1/5
+# and sixth is 1/6, etc. ... Maximum award is 1.50 masterpoints." "Section awards ... are based on the number of
+# pairs ... in each group. For example, an eight-table Mitchell movement is two groups of 8 pairs. A five-table
+# Howell movement is one group of 10 pairs. In a Mitchell movement, a 1/2 table will be treated as though it were a
+# full table. For example, 7 1/2 tables would be 8 pairs in each group while a 5 1/2 table Howell is 11 pairs in the
+# comparison group. Depth of awards is 40% times the number of pairs in the comparison group, rounded to the nearest
+# whole number with .5 rounded up." A table is counted as the movement seats it: the first place of each field of
+# an 8-table Mitchell earns 0.80, a 5-table Howell's 0.50 (the cap of 1.50 is then reached at 15 tables, as the
+# invitational games' 1.20 at .08 per table). ACBL club points are black points (chapter 4, section three, I.B).
+ACBL_CLUB = MasterpointScale(
+    "ACBL club",
+    "ACBL Handbook, chapter 4, section three, I. Calculating the awards (open club games: section awards)",
+    "ACBL open club game, section awards: first in each group 0.10 per table (at most 1.50), to 40% of the group",
+    usebio_type="BLACK",
+    usebio_scale="Club",
+    winners=MappingProxyType(
+        {
+            2: WinnerAward(Fraction(1, 10), "whole"),  # "a 1/2 table will be treated as though it were a full table"
+            1: WinnerAward(Fraction(1, 10), "half"),  # "a 5 1/2 table Howell is 11 pairs in the comparison group"
+        }
+    ),
+    places=PlaceShares((Fraction(7, 10), Fraction(1, 2), Fraction(35, 100)), offset=0),
+    depths=MappingProxyType(
+        {
+            PAIRS.name: Depth(Fraction(2, 5), "half up", counts="group"),
+            MATCHES.name: Depth(Fraction(2, 5), "half up", counts="group"),  # a pairs game all the same
+        }
+    ),
+    cap=Fraction(3, 2),
+    aliases=("ACBL",),
+)
+
+#: The masterpoint scales a session may be awarded on (blank: none).
+MASTERPOINT_SCALES: Registry[MasterpointScale] = Registry(
+    "masterpoints", [NO_MASTERPOINTS, ABF_GREEN, ABF_RED, ACBL_CLUB]
+)
