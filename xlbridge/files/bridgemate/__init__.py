@@ -1,0 +1,8 @@
+"""Scores from the tables: xlbridge and Bridgemate Control Software (BCS 5) through the Bridgemate Data Connector.
+
+Needs the ``bridgemate`` extra (``pip install "xlbridge[bridgemate]"``): Bridge Systems' own client,
+``bridgemate-dataconnector-client``. :mod:`.mapping` turns a movement and its pairs into the event BCS is
+initialised with, and the results the tables send into engine lines; :mod:`.connector` talks to the Data
+Connector through the client, telling its errors apart from "nothing new"; :mod:`.evening` puts them together:
+:func:`send_event` and :func:`poll_changes`.
+"""
