@@ -6,3 +6,28 @@ initialised with, and the results the tables send into engine lines; :mod:`.conn
 Connector through the client, telling its errors apart from "nothing new"; :mod:`.evening` puts them together:
 :func:`send_event` and :func:`poll_changes`.
 """
+
+from .connector import Connection, ConnectorError, normalise_url
+from .evening import Change, Changes, Refusal, accept, add_section, expected, new_event, poll_changes, send_event
+from .mapping import EntryKind, Event, ResultDTOError, ResultKey, Section, TableEntry
+
+__all__ = [
+    "Change",
+    "Changes",
+    "Connection",
+    "ConnectorError",
+    "EntryKind",
+    "Event",
+    "Refusal",
+    "ResultDTOError",
+    "ResultKey",
+    "Section",
+    "TableEntry",
+    "accept",
+    "add_section",
+    "expected",
+    "new_event",
+    "normalise_url",
+    "poll_changes",
+    "send_event",
+]
