@@ -18,7 +18,7 @@ import pytest
 from bridgemate_dataconnector.dto import ResultDTO
 
 from xlbridge.engine.movements import howell, mitchell
-from xlbridge.engine.session import Line, Session
+from xlbridge.engine.session import Line, Pair, Session
 from xlbridge.engine.standings import score_session
 from xlbridge.files.bridgemate import (
     Changes,
@@ -34,6 +34,7 @@ from xlbridge.files.bridgemate import (
     normalise_url,
     poll_changes,
     send_event,
+    send_movement,
 )
 from xlbridge.files.bridgemate.mapping import Event, ResultKey
 from xlbridge.files.demo_data import demo_data
@@ -291,9 +292,11 @@ def test_a_result_for_a_table_the_movement_lacks_or_the_phantoms(fake: FakeDataC
     """A result for table 5 of a 4-table section, or for the phantom's table, is refused with where it was and
     why, kept as the Data Connector sent it; the other results come in as usual."""
     movement = mitchell(4, 3, pairs=7)
-    event = new_event("Short", demo_data().session.date, [Section(movement)])
     connection = connect(fake)
-    send_event(connection, event)
+    pairs = [Pair(p.number, p.direction, (f"Player {p.number}{p.direction_text}",)) for p in movement.pairs]
+    event = send_movement(connection, movement, pairs, "Short", demo_data().session.date)
+    assert fake.session.guid == event.session_guid
+    assert len(fake.session.players) == 7
     assert fake.session.rounds["A"][(4, 1)]["PairNS"] == 0  # the phantom's table, as BCS holds it
     fake.enter("A", 5, 1, 1, "3NT", "N", "=", anywhere=True)
     fake.enter("A", 4, 1, 10, "3NT", "N", "=", anywhere=True)

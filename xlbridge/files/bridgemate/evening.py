@@ -17,6 +17,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.movement import Movement
+from ...engine.session import Pair
 from ...rules import SESSION_METHODS, SessionMethod
 from .connector import Connection
 from .mapping import (
@@ -33,7 +35,7 @@ from .mapping import (
 )
 
 __all__ = ["Change", "Changes", "Refusal", "accept", "add_section", "expected", "new_event", "poll_changes",
-           "send_event"]  # fmt: skip
+           "send_event", "send_movement"]  # fmt: skip
 
 
 def new_event(name: str, date: dt.date, sections: Sequence[Section], method: SessionMethod | None = None) -> Event:
@@ -49,6 +51,21 @@ def send_event(connection: Connection, event: Event) -> str:
     event and starts reading their results); the Data Connector's answer in its own words."""
     connection.check()
     return connection.initialize(init_dto(event, connection.club_id))
+
+
+def send_movement(
+    connection: Connection,
+    movement: Movement,
+    pairs: Sequence[Pair],
+    name: str,
+    date: dt.date,
+    method: SessionMethod | None = None,
+) -> Event:
+    """Send a one-section event: ``movement`` with its ``pairs`` (their players' names), called ``name``; the
+    event as sent, whose session guid a later poll names."""
+    event = new_event(name, date, [Section(movement, tuple(pairs))], method)
+    send_event(connection, event)
+    return event
 
 
 def add_section(connection: Connection, event: Event, section: Section) -> Event:
