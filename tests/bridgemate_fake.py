@@ -14,8 +14,8 @@ the movement it holds.
 It plays BCS's side of an evening: the tables' entries (results, corrections, erasures, "no play", the lead) go
 into the session's result queue, which a poll reads and an accept empties. And it can fault: nothing listening
 (BCS not running), answering too late (a time-out), refusing the licence key (as an http 401, or as an error
-answer), answering "Busy", answering one command with an error, a result for a table the movement lacks or for
-the phantom's table, a section added in BCS itself.
+answer), answering "Busy", answering with something else than its answer, answering one command with an error,
+a result for a table the movement lacks or for the phantom's table, a section added in BCS itself.
 
 The tables' results are written here from what a traveller says (``4SX``, ``N``, ``-1``, lead ``HA``), by this
 module's own reading of the codes in the guide, not by xlbridge's mapping, so that the two check each other.
@@ -82,6 +82,8 @@ class FakeDataConnector:
         self.delay = 0.0
         self.busy = 0
         self.fail: dict[int, tuple[int, str]] = {}
+        #: What to answer every POST with instead of an answer (a web server of another kind at the address).
+        self.garble: str | None = None
         self._next_id = 0
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -171,6 +173,8 @@ class FakeDataConnector:
                                                  "SerializedData"} <= set(request):  # fmt: skip
             return 400, "Bad request"
         command, guid = int(request["Command"]), request["SessionGuid"] or ""
+        if self.garble is not None:
+            return 200, self.garble
         with self._lock:
             self.requests.append((command, guid))
             if (request["ClubId"], request["LicenceKey"]) != (self.club_id, self.licence_key):

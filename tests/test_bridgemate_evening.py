@@ -243,6 +243,21 @@ def test_busy_is_tried_again(fake: FakeDataConnector) -> None:
         poll_changes(connection, event, {})
 
 
+@pytest.mark.parametrize(
+    ("garble", "says"),
+    [("<html>It works!</html>", "(Expecting value: line 1 column 1 (char 0))"), ("[]", "(Empty response)")],
+)
+def test_an_answer_that_is_not_one(fake: FakeDataConnector, garble: str, says: str) -> None:
+    """Something at the address answers the requests, but not with a Data Connector's answer: said so."""
+    event, _ = demo_event()
+    connection = connect(fake)
+    fake.garble = garble
+    with pytest.raises(ConnectorError) as raised:
+        send_event(connection, event)
+    assert str(raised.value) == (f"the Bridgemate Data Connector at {fake.url} answered InitializeEvent with "
+                                 f"something that is not its answer {says}")  # fmt: skip
+
+
 def test_a_result_corrected_twice(fake: FakeDataConnector) -> None:
     """Three entries for one board in one poll are one change, the last entry winning, all three kept; two more
     in the next poll are a correction of what was held."""

@@ -129,6 +129,21 @@ def test_a_name_is_split_into_first_and_last(name, first, last) -> None:
     assert [(p.first_name, p.last_name) for p in dto.player_data] == [(first, last)]
 
 
+def test_names_are_found_by_number_and_direction() -> None:
+    """In a two-winner Mitchell NS 1 and EW 1 are two pairs: each gets its own names, and a names list without
+    directions names neither; in a one-field movement the number alone finds the pair."""
+    movement = mitchell(3, 2)
+    listed = (Pair(1, Side.EW, ("Eve East", "Wes West")), Pair(1, Side.NS, ("Ned North", "Sue South")))
+    dto = init_dto(event_of(Section(movement, listed)), "C")
+    named = {p.player_number: p.last_name for p in dto.player_data}
+    assert named == {"A-1NS-1": "North", "A-1NS-2": "South", "A-1EW-1": "East", "A-1EW-2": "West"}
+    assert init_dto(event_of(Section(movement, (Pair(1, None, ("Ann Other",)),))), "C").player_data == []
+    howell_names = (Pair(5, Side.NS, ("Ann Other",)),)
+    assert [p.player_number for p in init_dto(event_of(Section(howell(3, 2), howell_names)), "C").player_data] == [
+        "A-5-1"
+    ]
+
+
 def test_pairs_without_names_have_no_players() -> None:
     """A session without names sends the movement alone; the Bridgemates show pair numbers."""
     dto = init_dto(event_of(Section(howell(4, 2))), "C")

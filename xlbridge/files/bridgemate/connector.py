@@ -174,6 +174,10 @@ class Connection:
         if response.data_type == DataConnectorResponseData.Error:
             if response.error_type == ErrorType.NoConnection and self._transport.failures:
                 raise self._unreached(name)
+            if response.error_type in (ErrorType.NoConnection, ErrorType.EmptyResponse):  # made by the client
+                raise self.error(f"the Bridgemate Data Connector at {self.url} answered {name} with something that "
+                                 f"is not its answer ({_message(response.serialized_data)})", name,
+                                 response.error_type.name)  # fmt: skip
             raise self.error(f"the Bridgemate Data Connector at {self.url} refused {name} "
                              f"({response.error_type.name}): {_message(response.serialized_data)}", name,
                              response.error_type.name)  # fmt: skip

@@ -138,9 +138,10 @@ class Section:
         return next((e for e in self.movement.encounters if (e.round, e.table) == (round_number, table)), None)
 
     def names(self, pair: Pair) -> tuple[str, ...]:
-        """The players of the movement's ``pair``, as the session lists them (none when it does not)."""
+        """The players of the movement's ``pair``, as the session lists them (none when it does not): by number
+        and, where the movement numbers North-South and East-West apart, direction."""
         for listed in self.pairs:
-            if listed.number == pair.number and listed.direction in (None, pair.direction):
+            if str(listed.number) == str(pair.number) and pair.direction in (None, listed.direction):
                 return tuple(player for player in listed.players if player.strip())
         return ()
 
