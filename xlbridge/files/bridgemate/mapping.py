@@ -15,6 +15,7 @@ DTO classes give them; a value outside them is refused, named.
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -135,7 +136,11 @@ class Section:
             raise BridgeInputError(f"section {self.letters!r}: Bridgemate's sections are A-Z, AA-ZZ or AAA-ZZZ")
 
     def encounter(self, round_number: int, table: int) -> Encounter | None:
-        return next((e for e in self.movement.encounters if (e.round, e.table) == (round_number, table)), None)
+        return self._at.get((round_number, table))
+
+    @functools.cached_property
+    def _at(self) -> dict[tuple[int, int], Encounter]:
+        return {(e.round, e.table): e for e in self.movement.encounters}
 
     def names(self, pair: Pair) -> tuple[str, ...]:
         """The players of the movement's ``pair``, as the session lists them (none when it does not): by number
