@@ -171,11 +171,11 @@ def read_results(
     listed = _names(names, handicaps) if names else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":
-        imported = read_usebio(data, path, True)
+        imported = read_usebio(data, path)
     elif kind == "PBN":
-        imported = read_pbn(data, path, True)
+        imported = read_pbn(data, path)
     else:
-        imported = read_csv(data, path, True, method, movement, listed)
+        imported = read_csv(data, path, method, movement, listed)
     if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
                                               ("--movement-file", movement_file), ("--event", event),
@@ -205,8 +205,8 @@ def read_results(
     listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
-    imported = _check_pairs(imported, True, listing)
-    imported = _entry_checks(imported, plan, True)
+    imported = _check_pairs(imported, listing)
+    imported = _entry_checks(imported, plan)
     _check_size(imported)
     if imported.problems and not keep_bad:
         raise _refusal(imported)
@@ -290,7 +290,7 @@ def _names(path: Path, handicaps: str | None) -> list[Pair]:
     return read_names(text_of(data), path, handicaps)
 
 
-def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:
+def _check_pairs(imported: Imported, listing: str) -> Imported:
     """Every result's pairs must be on the session's list of pairs (``listing`` says where it came from, or ""
     for the results file's own): a result for another pair is a bad line."""
     session = imported.session
@@ -302,7 +302,7 @@ def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:
     for row, line in zip(session.lines, at, strict=True):
         reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
         if reason:
-            row = refuse(imported.source, line, keep_bad, problems, unscorable(row, f"{reason} {listing}"))
+            row = refuse(line, problems, unscorable(row, f"{reason} {listing}"))
         lines.append(row)
     problems.sort(key=lambda problem: problem.line)
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
@@ -345,10 +345,10 @@ def _check_event(imported: Imported) -> None:
                        f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
 
 
-def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool) -> Imported:
+def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
     """The session's lines checked (and against the movement, when known): each flagged line is kept with its
     reasons (the workbook's Check column shows the same, the workbook holding the movement), each missing line added
-    as a row of its board and pairs waiting to be typed; without ``keep_bad`` the first refuses the file. Doubts
+    as a row of its board and pairs waiting to be typed. Doubts
     (NS and EW swapped on the lines alone; a board with far fewer results than the others) are kept as
     ``warnings`` and the lines imported as they are."""
     session = imported.session
@@ -370,9 +370,6 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
     imported = replace(imported, warnings=[*imported.warnings, *warnings])
     if not findings:
         return imported
-    if not keep_bad:
-        first = findings[0]
-        raise fail(imported.source, line_of(first.row) or None, first.reason)
     noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None) for f in findings]
     problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
     flagged = flag_rows(session, findings)

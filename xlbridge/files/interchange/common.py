@@ -122,44 +122,34 @@ def decoded(data: bytes, source: Path) -> str:
 
 
 def read_row(
-    source: Path,
-    where: int,
-    keep_bad: bool,
-    problems: list[Problem],
-    board: int,
-    ns: PairNumber | None,
-    ew: PairNumber | None,
-    *entered: str,
+    where: int, problems: list[Problem], board: int, ns: PairNumber | None, ew: PairNumber | None, *entered: str
 ) -> Row:
-    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score):
-    parsed, or refused naming the file and line, or with ``keep_bad`` kept as it is, its reason noted."""
+    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score): parsed,
+    or kept as it is with its reason noted in ``problems`` (the file's line ``where``)."""
     contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
     try:
         return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         kept = Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
-        return refuse(source, where, keep_bad, problems, kept)
+        return refuse(where, problems, kept)
 
 
-def refuse(source: Path, where: int, keep_bad: bool, problems: list[Problem], kept: Unscorable,
-           shown: bool = True) -> Unscorable:  # fmt: skip
-    """A line that cannot be scored (``kept``, with its reason): refused naming the file and line, or with
-    ``keep_bad`` kept as it is, its reason noted, to be put right in the workbook. ``shown`` is False for a reason
-    the workbook cannot see in what it holds (a field beyond the header, a file's score that disagrees with the
-    contract): the line is kept, and the user told to put it right before trusting the ranking."""
-    if not keep_bad:
-        raise fail(source, where, kept.reason)
+def refuse(where: int, problems: list[Problem], kept: Unscorable, shown: bool = True) -> Unscorable:
+    """A line that cannot be scored (``kept``, with its reason), noted in ``problems`` as the file's line ``where``:
+    every line of a file is read, and :func:`~xlbridge.files.interchange.read_results` refuses them all at once, or
+    (``--keep-bad-lines``) keeps them to be put right in the workbook. ``shown`` is False for a reason the workbook
+    cannot see in what it holds (a field beyond the header, a file's score that disagrees with the contract)."""
     problems.append(Problem(where, kept.reason, kept.board, shown=shown))
     return kept
 
 
-def unreadable(source: Path, where: int, keep_bad: bool, problems: list[Problem], typed: tuple[str, str, str],
-               reason: str, entered: Sequence[str] = ()) -> Unscorable:  # fmt: skip
+def unreadable(where: int, problems: list[Problem], typed: tuple[str, str, str], reason: str,
+               entered: Sequence[str] = ()) -> Unscorable:  # fmt: skip
     """A line whose board or pairs cannot be read (``reason``; ``typed``: the board, NS and EW as the file gives
-    them): refused naming the file and line, or kept as it was typed, its reason noted."""
+    them), kept as it was typed, its reason noted."""
     texts = (*entered, "", "", "", "", "")[:5]
     kept = Unscorable(None, None, None, (texts[0], texts[1], texts[2], texts[3], texts[4]), reason, typed)
-    return refuse(source, where, keep_bad, problems, kept)
+    return refuse(where, problems, kept)
 
 
 def unscorable(row: Row, reason: str) -> Unscorable:
@@ -167,10 +157,9 @@ def unscorable(row: Row, reason: str) -> Unscorable:
     return Unscorable(row.board, row.ns, row.ew, row.entered, reason)
 
 
-def check_score(line: Line, score: str, tag: str, source: Path, where: int, keep_bad: bool,
-                problems: list[Problem], sign: int = 1) -> Row:  # fmt: skip
+def check_score(line: Line, score: str, tag: str, where: int, problems: list[Problem], sign: int = 1) -> Row:
     """A file's score for a line (its ``tag``; ``sign`` -1 for East-West's) must be what the contract scores: a
-    disagreement is refused (with ``keep_bad``, the line is kept to be put right), never silently replaced."""
+    disagreement is noted as a problem of the line, never silently replaced."""
     ours = line.score
     try:
         theirs = as_whole_number(score, tag)
@@ -182,7 +171,7 @@ def check_score(line: Line, score: str, tag: str, source: Path, where: int, keep
         deal = f"{line.contract_text} by {line.declarer_text} {line.result_text} on board {line.board}"
         assert isinstance(ours, int)  # a played contract's score
         message = f"{tag} {theirs} disagrees with {deal}, which scores {ours * sign}"
-    return refuse(source, where, keep_bad, problems, unscorable(line, message), shown=False)
+    return refuse(where, problems, unscorable(line, message), shown=False)
 
 
 def interchange_score(line: Line) -> str:

@@ -62,7 +62,7 @@ def _rows(data: bytes, source: Path) -> list[list[str]]:
     return rows
 
 
-def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | None = None,
+def read_csv(data: bytes, source: Path, method: str | None = None,
              movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
     rows = _rows(data, source)
     if not any(any(cell.strip() for cell in row) for row in rows):
@@ -99,16 +99,16 @@ def read_csv(data: bytes, source: Path, keep_bad: bool = False, method: str | No
             ew, _ = split_pair(record.get("ew", ""))
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
-            results.append(unreadable(source, number, keep_bad, problems, typed, error.message, entered))
+            results.append(unreadable(number, problems, typed, error.message, entered))
             rows_at.append(number)
             continue
         result = record.get("result", "") or record.get("tricks", "")
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
-        line = read_row(source, number, keep_bad, [] if shape else problems, board, ns, ew, contract,
+        line = read_row(number, [] if shape else problems, board, ns, ew, contract,
                         record.get("declarer", ""), result, record.get("lead", ""),
                         record.get("adjusted", "").upper())  # fmt: skip
         if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
-            line = refuse(source, number, keep_bad, problems, unscorable(line, shape), shown=False)
+            line = refuse(number, problems, unscorable(line, shape), shown=False)
         results.append(line)
         rows_at.append(number)
     if not results:

@@ -133,7 +133,7 @@ def _table_name(game: _Game, table: _Table) -> str:
     return next(name for name, candidate in game.tables.items() if candidate is table)
 
 
-def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
+def read_pbn(data: bytes, source: Path) -> Imported:
     games = _games(decoded(data, source), source)  # PBN 2.1 is ISO 8859-1 unless it says otherwise
     if not any("ScoreTable" in game.tables for game in games):
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
@@ -161,7 +161,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
         if missing:
             raise fail(source, table.line, f"the ScoreTable has no {', '.join(missing)} column")
         for where, row in table.rows:
-            line = _score_row(dict(zip(table.columns, row, strict=True)), board, source, where, keep_bad, problems)
+            line = _score_row(dict(zip(table.columns, row, strict=True)), board, where, problems)
             if line is not None:
                 results.append(line)
                 rows_at.append(where)
@@ -184,8 +184,7 @@ def read_pbn(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
     return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs))
 
 
-def _score_row(record: dict[str, str], board: int, source: Path, where: int, keep_bad: bool,
-               problems: list[Problem]) -> Row | None:  # fmt: skip
+def _score_row(record: dict[str, str], board: int, where: int, problems: list[Problem]) -> Row | None:
     """A ScoreTable row as a result line; None for a sit-out (no pair on one side)."""
     if not record.get("PairId_NS") or not record.get("PairId_EW"):
         return None
@@ -196,17 +195,17 @@ def _score_row(record: dict[str, str], board: int, source: Path, where: int, kee
     except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
         entered = (contract, record.get("Declarer", ""), lead, record.get("Result", ""), "")
         typed = (str(board), record["PairId_NS"], record["PairId_EW"])
-        return unreadable(source, where, keep_bad, problems, typed, error.message, entered)
+        return unreadable(where, problems, typed, error.message, entered)
     score = record.get("Score_NS", "")
     if not contract and score:  # an adjusted score: A6040, points, or xlbridge's weighted form
-        return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
+        return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
     result = relative_result(contract, record.get("Result", ""))
-    line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, record.get("Declarer", ""), result,
+    line = read_row(where, problems, board, ns, ew, contract, record.get("Declarer", ""), result,
                     lead)  # fmt: skip
     for tag, sign in (("Score_NS", 1), ("Score_EW", -1)):
         given = record.get(tag, "")
         if isinstance(line, Line) and given:
-            line = check_score(line, given, tag, source, where, keep_bad, problems, sign)
+            line = check_score(line, given, tag, where, problems, sign)
     return line
 
 

@@ -50,7 +50,7 @@ def _text(element: Element, tag: str) -> str:
     return (element.findtext(tag) or "").strip()
 
 
-def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
+def read_usebio(data: bytes, source: Path) -> Imported:
     lines: dict[int, int] = {}
     try:
         root = parse_xml(data, lines)
@@ -93,7 +93,7 @@ def read_usebio(data: bytes, source: Path, keep_bad: bool = False) -> Imported:
             raise fail(source, lines.get(id(board)), f"board number {_text(board, 'BOARD_NUMBER')!r}") from None
         for element in travellers:
             where = lines.get(id(element), 0)
-            results.append(_traveller_line(element, number, source, where, keep_bad, problems))
+            results.append(_traveller_line(element, number, where, problems))
             rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
@@ -175,8 +175,7 @@ def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> boo
     return all(abs(total - (counts[board] - 1)) < 0.01 for board, total in line_points if counts[board] > 1)
 
 
-def _traveller_line(element: Element, board: int, source: Path, where: int, keep_bad: bool,
-                    problems: list[Problem]) -> Row:  # fmt: skip
+def _traveller_line(element: Element, board: int, where: int, problems: list[Problem]) -> Row:
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
     try:
         ns, _ = split_pair(_text(element, "NS_PAIR_NUMBER"))
@@ -184,15 +183,15 @@ def _traveller_line(element: Element, board: int, source: Path, where: int, keep
     except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
         entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
         typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
-        return unreadable(source, where, keep_bad, problems, typed, error.message, entered)
+        return unreadable(where, problems, typed, error.message, entered)
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
-        return read_row(source, where, keep_bad, problems, board, ns, ew, "", "", "", lead, score.upper())
+        return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
     tricks = _text(element, "TRICKS")
     result = relative_result(contract, tricks)
-    line = read_row(source, where, keep_bad, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
+    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
                     lead)  # fmt: skip
     if isinstance(line, Line) and score:
-        return check_score(line, score, "SCORE", source, where, keep_bad, problems)
+        return check_score(line, score, "SCORE", where, problems)
     return line
 
 
