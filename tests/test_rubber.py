@@ -58,6 +58,16 @@ def test_unfinished_rubber_bonuses() -> None:
     assert rows[-1].marker == "line: game to NS; unfinished rubber: NS +300 for the only game"
 
 
+@pytest.mark.parametrize(("rules", "partscore"), [("2017", 100), ("1993", 100), ("1935", 50), ("1932", 50)])
+def test_the_unfinished_partscore_by_era(rules: str, partscore: int) -> None:
+    """The only partscore in an unfinished game: 50 under the 1932 and 1935 codes, 100 from the 1993 Laws (Law 80);
+    the only game 300 in every era. The engine and the worksheet function give the same."""
+    deals = parse_deals(["N", "E"], ["2S", "4H"], ["=", "="])
+    assert rubber(deals[:1], rules)[1] == (60 + partscore, 0)
+    assert rubber(deals, rules)[1] == (60, 120 + 300)  # EW's game ends NS's partscore's game: no bonus for it
+    assert scoresheets.rubbertotal([["N"]], [["2S"]], [["="]], None, rules) == [[60 + partscore, 0]]
+
+
 def test_a_game_cuts_off_the_other_sides_partscore() -> None:
     """NS's 60 below the line does not count once EW make a game: NS need 100 again."""
     rows, _ = play(["N", "E", "N"], ["2S", "4H", "2S"], ["=", "=", "="], settle=False)

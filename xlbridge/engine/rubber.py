@@ -20,7 +20,6 @@ from ..rules.rubber import (
     HONOURS,
     RUBBER_BONUS,
     UNFINISHED_GAME,
-    UNFINISHED_PARTSCORE,
 )
 from .choices import choose
 from .errors import BridgeInputError, Reason
@@ -143,7 +142,8 @@ def rubber(
     """Score rubbers deal by deal: a row per deal (None for a blank row) and the (NS, EW) totals.
 
     Several rubbers follow one another. With ``settle``, a rubber still unfinished after the last deal gets Law 80's
-    bonuses (300 for the only game, 100 for the only partscore in the unfinished game), shown on the last deal's row.
+    bonuses (300 for the only game; for the only partscore in the unfinished game the era's, 100 since 1993 and 50
+    before), shown on the last deal's row.
     """
     era: DealRules = resolve_rules(rules)
     games = _Sides()
@@ -205,8 +205,8 @@ def rubber(
             notes.append(f"{side.value} +{UNFINISHED_GAME} for the only game")
         if (below[Side.NS] > 0) != (below[Side.EW] > 0):
             side = Side.NS if below[Side.NS] > 0 else Side.EW
-            extra.add(side, UNFINISHED_PARTSCORE)
-            notes.append(f"{side.value} +{UNFINISHED_PARTSCORE} for the only partscore")
+            extra.add(side, era.rubber_unfinished_partscore)
+            notes.append(f"{side.value} +{era.rubber_unfinished_partscore} for the only partscore")
         if notes:
             row = rows[last_deal]
             assert row is not None

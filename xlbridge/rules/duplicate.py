@@ -70,6 +70,8 @@ class DealRules:
     undertricks: Mapping[tuple[Doubling, bool], Ladder]
     #: The same insult bonus as it stood in rubber bridge, where the Laws changed later (1993, not 1987).
     rubber_insult_bonus: Mapping[Doubling, int]
+    #: Rubber bridge, a rubber left unfinished: what a side with the only partscore in the unfinished game scores.
+    rubber_unfinished_partscore: int
 
 
 def _frozen(table: dict) -> Mapping:  # type: ignore[type-arg]
@@ -117,6 +119,8 @@ CURRENT = DealRules(
     ),
     # Laws of Contract Bridge 1993, the scoring table (Law 81): rubber bridge has the same insult bonus since 1993.
     rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 100}),
+    # Laws of Contract Bridge 1993, Law 80 (the unfinished rubber): 100 for the only partscore in an unfinished game.
+    rubber_unfinished_partscore=100,
 )
 
 # 1935 to 1987 (duplicate) / 1993 (rubber): Laws of Contract Bridge 1935, Law 39 (in force from 31 March 1935;
@@ -133,6 +137,9 @@ ERA_1935 = dataclasses.replace(
     description="1935-1987: doubled undertricks 100, 200, 200... (vulnerable 200, 300...); making redoubled +50",
     insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
     rubber_insult_bonus=_frozen({U: 0, X: 50, XX: 50}),
+    # The unfinished rubber: 50 for the only partscore in an unfinished game under the 1932 and 1935 codes (and the
+    # 1943 amendments: TIME, 1 March 1943), raised to 100 by the Laws of Contract Bridge 1993, Law 80.
+    rubber_unfinished_partscore=50,
     undertricks=_frozen(
         {
             (U, NV): Ladder((50,)),

@@ -18,7 +18,6 @@ __all__ = [
     "HONOURS",
     "RUBBER_BONUS",
     "UNFINISHED_GAME",
-    "UNFINISHED_PARTSCORE",
     "ChicagoWheel",
 ]
 
@@ -32,10 +31,10 @@ RUBBER_BONUS: Mapping[int, int] = MappingProxyType({0: 700, 1: 500})
 #: four of the five trump honours in one hand 100; all five 150; the four aces at notrump 150.
 HONOURS: Mapping[str, int] = MappingProxyType({"four trump honours": 100, "five trump honours": 150, "four aces": 150})
 
-# Laws of Contract Bridge 1993, Law 80, the unfinished rubber: 300 for a side with the only game; 100 for a side
-# with the only partscore in an unfinished game (50 before 1993: TIME, 1 March 1943, on the 1943 amendments).
+# Laws of Contract Bridge 1993, Law 80, the unfinished rubber: 300 for a side with the only game (the same under the
+# 1932 and 1935 codes). What the only partscore in the unfinished game scores changed with the Laws (50, then 100 from
+# 1993): it is each era's (DealRules.rubber_unfinished_partscore, in rules/duplicate.py).
 UNFINISHED_GAME = 300
-UNFINISHED_PARTSCORE = 100
 
 # Chicago (four-deal bridge), as the ACBL's "How to keep score: Chicago" describes it (also Sports Illustrated,
 # 16 March 1959).
