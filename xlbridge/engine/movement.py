@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from ..rules import EvenTables, MovementKind, MovementType, Side, Winners
+from ..rules.boards import HIGHEST_BOARD
 from ..rules.methods import HOWELL, MITCHELL
 from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from .errors import BridgeInputError, Reason
@@ -35,9 +36,8 @@ __all__ = [
 ]
 
 
-#: The largest board, round, table and pair number a movement read from a file may have (beyond any club's, and
-#: the highest board a pairs-session workbook prints a traveller for).
-MOVEMENT_LIMIT = 999
+#: The largest board, round, table and pair number a movement read from a file may have.
+MOVEMENT_LIMIT = HIGHEST_BOARD
 
 
 @dataclass(frozen=True, slots=True, order=True)

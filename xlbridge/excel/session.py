@@ -33,6 +33,7 @@ from ..engine.session import (
 from ..engine.standings import SessionScore, Standing, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
+from ..rules.boards import HIGHEST_BOARD
 from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
 
@@ -410,7 +411,7 @@ def ranking(
 
 
 #: The most travellers TRAVELLERS gives, and the most lines each holds (far beyond any session).
-MOST_BOARDS, MOST_LINES = 1_000, 500
+MOST_BOARDS, MOST_LINES = HIGHEST_BOARD, 500
 
 
 def _counts(boards: object, lines: object) -> tuple[int, int]:

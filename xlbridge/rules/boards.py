@@ -4,7 +4,12 @@ from __future__ import annotations
 
 from .terms import Seat, Vulnerability
 
-__all__ = ["BOARD_CYCLE"]
+__all__ = ["BOARD_CYCLE", "HIGHEST_BOARD"]
+
+#: The highest board number xlbridge takes (and the most rounds, tables or pair numbers of a movement): far beyond any
+#: club's sessions, and the last board a pairs-session workbook prints a traveller for (it prints one for every board
+#: from 1). One limit, which the movements, the result files and the TRAVELLERS function all read.
+HIGHEST_BOARD = 999
 
 N, E, S, W = Seat.NORTH, Seat.EAST, Seat.SOUTH, Seat.WEST
 NONE, NS, EW, BOTH = Vulnerability.NONE, Vulnerability.NS, Vulnerability.EW, Vulnerability.BOTH

@@ -26,6 +26,7 @@ from ...engine.session import Pair, Row, Session, Unscorable
 from ...engine.standings import SessionScore
 from ...engine.values import count
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
 from ..xlsx import OLE2_MAGIC, WorkbookError
@@ -52,7 +53,7 @@ __all__ = [
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
 #: What the workbooks hold: the pairs session prints a traveller for every board from 1 to the highest; the teams
 #: event shows the standings after each round.
-MAX_BOARD = 999
+MAX_BOARD = HIGHEST_BOARD
 MAX_RESULTS = 20_000
 MAX_ROUNDS = 99
 #: The most characters an Excel cell holds (Excel's specifications and limits).
