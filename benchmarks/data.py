@@ -108,6 +108,15 @@ def distinct_field(size: int, seed: int = 13) -> list[int]:
     return [10 * value for value in random.Random(seed).sample(range(-size * 20, size * 20), size)]
 
 
+def weighted_field(size: int, seed: int = 14) -> list[int | str]:
+    """A realistic field with a tenth of its results weighted adjusted scores (Law 12C1(c)), as text."""
+    rng = random.Random(seed)
+    plain: list[int | str] = list(field(size - size // 10, seed))
+    weighted = [f"{p}% {rng.choice([420, 450, -50])} / {100 - p}% {rng.choice([620, 170])}"
+                for p in (rng.choice([50, 60, 80]) for _ in range(size // 10))]  # fmt: skip
+    return plain + weighted
+
+
 def session(results: int, boards: int = 36, seed: int = 17) -> tuple[list[int], list[int]]:
     """A whole session's NS scores and their board numbers, in the order they were entered."""
     lines = traveller(results, boards=boards, seed=seed)

@@ -206,7 +206,9 @@ def fields(sizes: Sizes) -> Iterator[Row]:
         "BUTLER": lambda grid: BUTLER(grid, grid),
         "DATUM": lambda grid: DATUM(grid),
     }
-    for kind, make in (("realistic", data.field), ("every score different", data.distinct_field)):
+    kinds = (("realistic", data.field), ("every score different", data.distinct_field),
+             ("a tenth weighted", data.weighted_field))  # fmt: skip
+    for kind, make in kinds:
         small, large = column(make(n // 4)), column(make(n))  # type: ignore[arg-type]
         for name, function in functions.items():
             t_small, t_large = best(lambda f=function, g=small: f(g)), best(lambda f=function, g=large: f(g))  # type: ignore[misc]

@@ -7,6 +7,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# No test asserts how long something takes (timings are benchmarks/'s): Hypothesis's per-example deadline, a
+# wall-clock assertion of its own, fails on a shared machine that is merely busy.
+settings.register_profile("xlbridge", deadline=None)
+settings.load_profile("xlbridge")
 
 #: Copies of ../shared/fixtures: real Compscore3 sessions with the names removed (see data/README.md).
 DATA = Path(__file__).resolve().parent / "data"
