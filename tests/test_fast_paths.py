@@ -1,6 +1,6 @@
 """The fast paths give exactly the simple paths' answers.
 
-BRIDGESCORE remembers every distinct line it has scored (and the parsers remember what they have read);
+BRIDGESCORE answers each distinct line once, and the engine's one scorer remembers each line it has scored;
 MATCHPOINTS, CROSSIMP and BUTLER answer each distinct score of a column once; the field is sorted and searched
 instead of compared pair by pair. Each is checked here against the plain way of doing the same thing, on random
 columns with ties, blanks, artificial scores, booleans, errors and nonsense mixed in.
@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,7 +19,6 @@ from xlbridge.engine.parse import Artificial, parse_field_entry
 from xlbridge.engine.scales import imp_scale
 from xlbridge.excel import cache, deals
 from xlbridge.excel import fields as comparisons_module
-from xlbridge.excel.cells import held_error, is_blank, is_blank_text, text_cell, to_cell
 from xlbridge.rules import ARTIFICIAL_IMPS_PER_10_PERCENT
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -50,30 +48,22 @@ eras = st.sampled_from([None, "", "2017", "1935", 1932, 1932.0, "1066"])
 lines = st.lists(st.tuples(contracts, declarers, results, vulnerabilities), min_size=2, max_size=60)
 
 
-def one_line_uncached(line: tuple[object, object, object, object], era: object) -> object:
-    """The plain path: this line alone, read by the engine with nothing remembered, after the worksheet layer's own
-    two rules: a Lite blank (0 in a text cell; 0 tricks on a line with nothing else) is a blank, and an error
-    already in a cell is passed on first."""
-    contract, declarer, result, vulnerability = line
-    zero = result in (0, 0.0) and result is not False  # FALSE is no blank: a value nobody types for a result
-    if is_blank_text(contract) and is_blank_text(declarer) and (is_blank(result) or zero):
-        return ""
-    for name, value in zip(("contract", "declarer", "result", "vulnerability"), line, strict=True):
-        held = held_error(name, value)
-        if held is not None:
-            return held.code
-    return to_cell(scoring.score_line(text_cell(contract), text_cell(declarer), result, vulnerability, text_cell(era)))
-
-
 @settings(max_examples=400, deadline=None)
 @given(st.lists(lines, min_size=1, max_size=3), eras)
-def test_a_remembered_column_equals_each_line_alone(columns: list[list[tuple[object, ...]]], era: object) -> None:
-    """Several columns in turn (so that one call's memory serves the next): every cell is the plain path's."""
+def test_a_column_equals_each_line_asked_alone(columns: list[list[tuple[object, ...]]], era: object) -> None:
+    """Several columns in turn (so that one call's memory of lines serves the next), then each line asked alone
+    with nothing remembered: every cell is the same, whatever the column around it."""
+    answers = []
     for rows in columns:
         contract, declarer, result, vulnerability = ([[line[i]] for line in rows] for i in range(4))
-        out = deals.bridgescore(contract, declarer, result, vulnerability, era)
-        expected = [[one_line_uncached(line, era)] for line in rows]
-        assert out == expected
+        answers.append(deals.bridgescore(contract, declarer, result, vulnerability, era))
+    for rows, out in zip(columns, answers, strict=True):
+        alone = []
+        for line in rows:
+            cache.forget()
+            scoring.line_score.cache_clear()
+            alone.append(deals.bridgescore(*([[value]] for value in line), era)[0])
+        assert out == alone
 
 
 def test_true_and_one_stay_apart_across_calls() -> None:
@@ -98,23 +88,15 @@ def test_a_lite_blank_is_not_a_typed_zero_across_calls() -> None:
     assert false == [["#VALUE!"], ["#VALUE!"]]
 
 
-def test_a_column_of_thousands_is_scored_once_per_distinct_score(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A 6,000-line column of 12 distinct lines and 4 distinct scores: the engine runs 4 times for it."""
+def test_a_column_of_thousands_of_repeated_lines() -> None:
+    """A 6,000-line column of 12 distinct lines: each cell is its line's score, by its declarer's side and board."""
     cache.forget()
-    calls = []
-    original = scoring.score_parts
-
-    def counting(*args: object) -> object:
-        calls.append(args)
-        return original(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(deals, "score_parts", counting)
     distinct = [("4S", seat, tricks, board) for seat in "NE" for tricks in (9.0, 10.0) for board in (1.0, 2.0, 3.0)]
     rows = [distinct[i % len(distinct)] for i in range(6000)]
     out = deals.bridgescore(*([[line[i]] for line in rows] for i in range(4)))
-    assert len(calls) == 4  # 4S with 9 or 10 tricks, vulnerable or not
     # By North down one and making, boards 1-3 (none, NS, EW vulnerable); then the same by East, NS-signed.
-    assert [row[0] for row in out[:12]] == [-50, -100, -50, 420, 620, 420, 50, 50, 100, -420, -420, -620]
+    want = [-50, -100, -50, 420, 620, 420, 50, 50, 100, -420, -420, -620]
+    assert [row[0] for row in out] == want * 500
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -178,3 +178,16 @@ def test_commands_load_no_heavy_library_they_do_not_need(tmp_path: Path) -> None
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert done.stdout.rsplit("LOADED", 1)[1].split() == []
+
+
+def test_the_engine_api_is_listed_once_for_the_loader_and_once_for_the_type_checker() -> None:
+    """xlbridge.engine names its API in HOME (name -> module, which the lazy loader and __all__ read) and, for the
+    type checker, in imports under TYPE_CHECKING: the two say the same, name for name and module for module."""
+    import xlbridge.engine
+
+    tree = ast.parse((PACKAGE / "engine" / "__init__.py").read_text(encoding="utf-8"))
+    guarded = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
+    imported = {alias.name: node.module for node in guarded.body if isinstance(node, ast.ImportFrom)
+                for alias in node.names}  # fmt: skip
+    assert imported == xlbridge.engine.HOME
+    assert xlbridge.engine.__all__ == sorted(xlbridge.engine.HOME)

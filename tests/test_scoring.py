@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge import BridgeInputError, Contract, Doubling, Strain, deal_score, ns_score, score_column, score_parts
+from xlbridge import BridgeInputError, Contract, Doubling, Strain, deal_score, line_score, ns_score, score_parts
 from xlbridge.engine.scoring import resolve_rules
 from xlbridge.rules import CURRENT
 
@@ -171,19 +171,22 @@ def test_never_falls_as_tricks_rise(contract: Contract, tricks: int, vulnerable:
     assert score_parts(contract, tricks + 1, vulnerable).total >= score_parts(contract, tricks, vulnerable).total
 
 
-def test_score_column_matches_line_by_line_and_keeps_errors() -> None:
-    """A column scores like line-by-line scoring; bad lines are errors in place, blank lines None."""
-    contracts = ["4S", "4S", "3NT", None, "8S", "4S", "4S"]
-    declarers = ["N", "E", "S", None, "N", "N", "N"]
-    results = ["=", "-1", 9.0, None, "=", "=", "="]
-    vuls = [1, 2, True, None, 1, True, 1.0]
-    out = score_column(contracts, declarers, results, vuls)
-    assert out[:4] == [420, 50, 600, None]
-    assert isinstance(out[4], BridgeInputError)
-    assert "level must be 1 to 7" in str(out[4])
-    assert out[5] == 620  # TRUE (declarer vulnerable) is not board 1, though True == 1 in Python
-    assert out[6] == 420
-    assert score_column(["4S"], ["N"], ["="], [1], rules="1935") == [420]
+def test_every_way_in_is_the_one_scorer() -> None:
+    """ns_score, deal_score and a parsed play all give line_score's answer; TRUE (declarer vulnerable) is not board
+    1 though TRUE == 1 in Python; a passed-out line needs no vulnerability; one that needs it says so."""
+    from xlbridge.engine.model import Vulnerability
+    from xlbridge.engine.scoring import parse_play
+
+    play = parse_play("4S", "N", "=")
+    assert ns_score("4S", "N", "=", 1) == line_score(play, Vulnerability.NONE) == 420
+    assert ns_score("4S", "N", "=", True) == line_score(play, True) == 620
+    assert ns_score("4S", "E", "-1", 2) == line_score(parse_play("4S", "E", "-1"), Vulnerability.NS) == 50
+    assert deal_score("4S", "=", True) == line_score(parse_play("4S", None, "="), True) == 620
+    assert line_score(parse_play("PASS", None, None), None) == 0
+    with pytest.raises(BridgeInputError, match="vulnerability missing"):
+        ns_score("4S", "N", "=", None)
+    with pytest.raises(BridgeInputError, match="declarer missing: with vulnerability NS"):
+        ns_score("4S", None, "=", 2)
 
 
 def test_eras_resolve_by_name() -> None:

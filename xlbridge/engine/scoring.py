@@ -1,20 +1,20 @@
 """The deal-score engine: one function reading the tables of :mod:`xlbridge.rules.duplicate`.
 
 :func:`score_parts` splits a score the way rubber bridge writes it (trick points, overtricks, bonuses, penalty);
-:func:`deal_score` adds them up for duplicate; :func:`parse_deal` reads a traveller line as typed and
-:func:`ns_score` signs its score for North-South; :func:`score_column` scores a whole column, each distinct line
-once.
+:func:`line_score` is the one scorer of a deal line (a parsed play on a vulnerability, signed as a traveller writes
+it, each distinct line worked out once); :func:`ns_score` and :func:`deal_score` read a line as typed and score it
+there.
 """
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import repeat
 from typing import TypeVar
 
 from ..rules import ERAS, DealRules
+from ..rules.duplicate import CURRENT
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .model import Contract, Doubling, Play, Seat, Vulnerability
@@ -22,19 +22,16 @@ from .parse import CONTRACT_FORMS, Result, TypedContract, parse_seat, parse_vuln
 from .values import is_blank
 
 __all__ = [
-    "Deal",
     "ScoreParts",
-    "deal_from",
     "deal_score",
     "declarer_vulnerable",
+    "line_score",
     "ns_score",
-    "parse_deal",
     "parse_play",
     "play_from",
     "read_part",
+    "read_vulnerability",
     "resolve_rules",
-    "score_column",
-    "score_line",
     "score_parts",
     "signed_score",
 ]
@@ -98,8 +95,7 @@ def score_parts(contract: Contract, tricks: int, vulnerable: bool, rules: DealRu
 
 def deal_score(contract: Contract | str, result: object, vulnerable: bool, rules: object = None) -> int:
     """Declarer's side's duplicate score: ``deal_score("4H", "=", True)`` is 620."""
-    play = parse_play(contract, None, result)
-    return score_parts(play.contract, play.tricks, vulnerable, resolve_rules(rules)).total
+    return line_score(parse_play(contract, None, result), bool(vulnerable), resolve_rules(rules))
 
 
 def read_part(read: Callable[[object], P], value: object) -> P | BridgeInputError | None:
@@ -153,45 +149,6 @@ def parse_play(contract: object, declarer: object, result: object) -> Play:
     return play_from(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
 
 
-@dataclass(frozen=True, slots=True)
-class Deal:
-    """One line of a traveller, parsed: declarer may be unknown (then scores are from declarer's side)."""
-
-    contract: Contract
-    declarer: Seat | None
-    tricks: int
-    vulnerable: bool
-
-
-def deal_from(
-    contract: TypedContract | BridgeInputError | None,
-    declarer: Seat | BridgeInputError | None,
-    result: Result | BridgeInputError | None,
-    vulnerability: Vulnerability | bool | BridgeInputError | None,
-) -> Deal:
-    """A traveller line from its parts as read (see :func:`play_from`); the vulnerability is read last."""
-    play = play_from(contract, declarer, result)
-    if isinstance(vulnerability, BridgeInputError):
-        raise vulnerability
-    if play.contract.passed_out:
-        return Deal(play.contract, play.declarer, play.tricks, False)
-    if vulnerability is None:
-        raise BridgeInputError(
-            "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
-        )
-    return Deal(play.contract, play.declarer, play.tricks, declarer_vulnerable(vulnerability, play.declarer))
-
-
-def parse_deal(contract: object, declarer: object, result: object, vulnerability: object) -> Deal:
-    """Read one traveller line as typed; the result may be written inside the contract (``4SX-2``, ``3NT=``)."""
-    return deal_from(
-        read_part(read_contract, contract),
-        read_part(_seat, declarer),
-        read_part(read_result, result),
-        read_part(parse_vulnerability, vulnerability),
-    )
-
-
 def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) -> bool:
     """Whether declarer's side is vulnerable: ``vulnerability`` is who is vulnerable, or True/False meaning
     declarer vulnerable; ``seat`` (None if unknown) is needed only when one side alone is vulnerable."""
@@ -207,25 +164,36 @@ def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) 
     return vulnerability.is_vulnerable(seat.side)
 
 
-def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None = None) -> int:
-    """The score of a parsed play as a traveller writes it: North-South's side, or declarer's side when the
-    declarer is unknown."""
-    if rules is None:
-        return _remembered_score(play, vulnerability)
-    return _signed_score(play, vulnerability, rules)
+@functools.lru_cache(maxsize=65_536, typed=True)
+def line_score(play: Play, vulnerability: Vulnerability | bool | None, rules: DealRules = CURRENT) -> int:
+    """The score of one deal line, as a traveller writes it: North-South's side, or declarer's side when the
+    declarer is unknown. ``vulnerability`` is who is vulnerable, or True/False for declarer vulnerable (None: not
+    given, which only a passed-out deal may be).
 
-
-def _signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None) -> int:
-    vulnerable = False if play.contract.passed_out else declarer_vulnerable(vulnerability, play.declarer)
-    total = score_parts(play.contract, play.tricks, vulnerable, rules).total
+    The one scorer of a deal line: every other way in (:func:`ns_score`, :func:`deal_score`, a session's lines, the
+    worksheet's BRIDGESCORE) comes here, and each distinct parsed line is worked out once, remembered by its parsed
+    values (typed: TRUE, declarer vulnerable, is not board 1; a line that cannot be scored raises each time)."""
+    if play.contract.passed_out:
+        return 0
+    if vulnerability is None:
+        raise BridgeInputError(
+            "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
+        )
+    total = score_parts(play.contract, play.tricks, declarer_vulnerable(vulnerability, play.declarer), rules).total
     return total * play.declarer.side.sign if play.declarer is not None else total
 
 
-@functools.lru_cache(maxsize=65_536, typed=True)
-def _remembered_score(play: Play, vulnerability: Vulnerability | bool) -> int:
-    """Scores under the default rules, remembered by play and vulnerability: a session scores each line more than
-    once, and most lines are typed many times."""
-    return _signed_score(play, vulnerability, None)
+def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None = None) -> int:
+    """The score of a parsed play on a vulnerability, as a traveller writes it (see :func:`line_score`)."""
+    return line_score(play, vulnerability, CURRENT if rules is None else rules)
+
+
+def read_vulnerability(value: object) -> Vulnerability | bool | None:
+    """A vulnerability as typed (board number, text, TRUE/FALSE); None for a blank; raises what cannot be read."""
+    vulnerability = read_part(parse_vulnerability, value)
+    if isinstance(vulnerability, BridgeInputError):
+        raise vulnerability
+    return vulnerability
 
 
 def ns_score(contract: object, declarer: object, result: object, vulnerability: object, rules: object = None) -> int:
@@ -233,54 +201,5 @@ def ns_score(contract: object, declarer: object, result: object, vulnerability: 
 
     With ``declarer`` blank the score is declarer's side's (``vulnerability`` must then not depend on the side).
     """
-    deal = parse_deal(contract, declarer, result, vulnerability)
-    total = score_parts(deal.contract, deal.tricks, deal.vulnerable, resolve_rules(rules)).total
-    return total * deal.declarer.side.sign if deal.declarer is not None else total
-
-
-def score_line(
-    contract: object, declarer: object, result: object, vulnerability: object, rules: object = None
-) -> int | BridgeInputError | None:
-    """One traveller line as a column shows it: the score, the error (not raised) for a bad line, or None for a
-    line nobody has filled in (vulnerability alone does not make a line)."""
-    if is_blank(contract) and is_blank(declarer) and is_blank(result):
-        return None
-    try:
-        return ns_score(contract, declarer, result, vulnerability, rules)
-    except BridgeInputError as error:
-        return error
-
-
-def _typed(value: object) -> object:
-    """A value as a dictionary key that keeps TRUE apart from 1 (equal to Python)."""
-    return (value.__class__, value)
-
-
-def score_column(
-    contracts: Sequence[object],
-    declarers: Sequence[object],
-    results: Sequence[object],
-    vulnerabilities: Sequence[object],
-    rules: object = None,
-) -> list[int | BridgeInputError | None]:
-    """Score a whole column of traveller lines: a score, the error for a bad line, or None for a blank line.
-
-    ``rules`` is one era for every line, or a sequence with one per line. Each distinct line is scored once.
-    """
-    size = len(contracts)
-    if not size == len(declarers) == len(results) == len(vulnerabilities):
-        raise ValueError("score_column: the columns must have the same length")
-    eras: Sequence[object] = rules if isinstance(rules, (list, tuple)) else list(repeat(rules, size))
-    if len(eras) != size:
-        raise ValueError("score_column: the rules column must have the same length as the others")
-    scored: dict[tuple[object, ...], int | BridgeInputError | None] = {}
-    out = []
-    for line in zip(contracts, declarers, results, vulnerabilities, eras, strict=True):
-        try:
-            key = tuple(map(_typed, line))
-            if key not in scored:
-                scored[key] = score_line(*line)
-            out.append(scored[key])
-        except TypeError:  # an unhashable value, only possible from Python
-            out.append(score_line(*line))
-    return out
+    play = parse_play(contract, declarer, result)
+    return line_score(play, read_vulnerability(vulnerability), resolve_rules(rules))

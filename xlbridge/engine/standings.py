@@ -241,11 +241,17 @@ def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tup
     return seated.get(_pair_key(pair.number, pair.direction, two_fields), [])
 
 
-def _rounded(value: Fraction) -> Fraction:
-    """``value`` to 2 decimals, halves away from zero, as results print a figure (and Excel's ROUND gives it)."""
-    hundredths = abs(value) * 100
-    whole = int(hundredths) + (1 if hundredths - int(hundredths) >= Fraction(1, 2) else 0)
-    return Fraction(whole if value >= 0 else -whole, 100)
+def _hundredths(numerator: int, denominator: int) -> int:
+    """numerator / denominator in hundredths, halves away from zero (Excel's ROUND to 2 decimals), in whole numbers."""
+    whole = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
+def _printed(percent: Fraction, top: Fraction) -> int:
+    """A board's figure as its traveller prints it, in hundredths of a matchpoint: the percentage to 2 decimals,
+    in matchpoints on ``top``, to 2 decimals again (whole-number arithmetic: a session has thousands of them)."""
+    shown = _hundredths(percent.numerator, percent.denominator)  # the percentage, in hundredths
+    return _hundredths(shown * top.numerator, 10_000 * top.denominator)
 
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
@@ -314,9 +320,9 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
-            shown = sum((_rounded(_rounded(pct) * top / 100) for pct in percents), Fraction(0))
+            shown = sum(_printed(pct, top) for pct in percents)  # hundredths
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
-            total = _rounded(shown * owed / len(mine))
+            total = Fraction(_hundredths(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
     keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
     places = share_places([(standing.field, standing.key) for standing in keyed])

@@ -22,7 +22,6 @@ from typing import Any
 __all__ = [
     "LIMIT",
     "Answers",
-    "Kept",
     "Memo",
     "Reader",
     "Recent",
@@ -128,17 +127,6 @@ class Memo(dict[Any, Any]):
         return value
 
 
-class Kept(Memo):
-    """Answers kept from call to call (and forgotten with the rest), keyed on values already read: such as a
-    contract's score for declarer, which many lines share."""
-
-    __slots__ = ()
-
-    def __init__(self, answer: Callable[[Any], Any]) -> None:
-        super().__init__(answer)
-        _ALL.append(self)
-
-
 class Recent(OrderedDict[Any, Any]):
     """The last few answers worked out from whole ranges (a session from its results and names): several functions
     of one sheet ask for the same, and each range is large, so only the latest ``size`` are kept."""
@@ -161,7 +149,7 @@ class Recent(OrderedDict[Any, Any]):
         return default
 
 
-_ALL: list[Reader | Answers | Kept | Recent] = []
+_ALL: list[Reader | Answers | Recent] = []
 
 
 def forget() -> None:

@@ -9,9 +9,9 @@ from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError
 from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
-from ..engine.scoring import deal_from, read_part, score_parts
+from ..engine.scoring import line_score, play_from, read_part
 from ..rules import ERAS
-from .cache import Answers, Kept, Reader, deferred_collection, forget_if_full
+from .cache import Answers, Reader, deferred_collection, forget_if_full
 from .cells import (
     CellError,
     Grid,
@@ -33,7 +33,7 @@ __all__ = ["blank_or", "boarddealer", "boardvul", "bridgecheck", "bridgescore", 
 
 def _reading(name: str, read: Callable[[object], object], text: bool) -> Callable[[object], object]:
     """Read a cell of argument ``name``: the error it already holds, None for a blank, else ``read``'s value or
-    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.deal_from`)."""
+    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.play_from`)."""
 
     def cell(value: object) -> object:
         held = held_error(name, value)
@@ -59,29 +59,26 @@ RESULTS = Reader(_reading("result", read_result, text=False))
 VULNERABILITIES = Reader(_reading("vulnerability", parse_vulnerability, text=False))
 ERAS_READ = Reader(_era)
 
-#: Declarer's score by (contract, tricks, vulnerable, era): many distinct lines share one (by N or by S, on
-#: different boards of the same vulnerability).
-_DECLARER_SCORES = Kept(lambda key: score_parts(*key).total)
-
 #: A result of numeric 0: 0 tricks taken, or (on a line with nothing else) an empty cell in xlwings Lite.
 _ZERO = Result("tricks", 0, "0")
 
 
 def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: Any) -> int | BridgeInputError | None:
-    """A traveller line from its cells as read: the score, why it cannot be scored, or None for a blank line."""
+    """A traveller line from its cells as read: the score (the engine's one scorer's), why it cannot be scored, or
+    None for a blank line."""
     if contract is None and declarer is None and (result is None or result == _ZERO):
         return None
     for part in (contract, declarer, result, vulnerability):
         if isinstance(part, CellError):
             return part
     try:
-        deal = deal_from(contract, declarer, result, vulnerability)
-        if isinstance(era, BridgeInputError):
-            return era
-        total: int = _DECLARER_SCORES[deal.contract, deal.tricks, deal.vulnerable, era]
+        play = play_from(contract, declarer, result)
+        for part in (vulnerability, era):
+            if isinstance(part, BridgeInputError):
+                return part
+        return line_score(play, vulnerability, era)
     except BridgeInputError as error:
         return error
-    return total * deal.declarer.side.sign if deal.declarer is not None else total
 
 
 _READERS = (CONTRACTS, DECLARERS, RESULTS, VULNERABILITIES, ERAS_READ)
