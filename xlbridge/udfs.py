@@ -23,7 +23,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scorecards, scoresheets, session, teams
+from .excel import deals, events, fields, scales, scorecards, scoresheets, session, teams
 from .excel.help import (
     AWAY_TEAM,
     BOARD,
@@ -39,11 +39,15 @@ from .excel.help import (
     DECLARERS,
     EVENT,
     EVENT_BOARDS,
+    EVENT_BYE_RULE,
     EVENT_DATE,
     EVENT_FORM,
     EVENT_MATCHES,
+    EVENT_PLANNED,
     EVENT_ROUNDS,
+    EVENT_SCHEDULE,
     EVENT_TEAMS,
+    EVENT_TIE_BREAK,
     EXPECTED,
     FIELD,
     FIRST_DEALER,
@@ -54,6 +58,7 @@ from .excel.help import (
     MARGIN,
     MATCH_BOARDS,
     MATCH_SCALE,
+    MATCH_TABLE,
     MOVEMENT,
     MP_METHOD,
     NAMES,
@@ -72,6 +77,7 @@ from .excel.help import (
     SESSION_METHOD,
     TABLE1,
     TABLE2,
+    TEAM_NUMBERS,
     TRAVELLER_BOARDS,
     TRAVELLER_LINES,
     VP20_SCALE,
@@ -360,10 +366,18 @@ def BOARDRESULTS(board: Cells, lines: Cells) -> Grid:
 
 @func(category=CATEGORY)
 @arg("boards", doc=MATCH_BOARDS, **RANGE)
+@arg("table", doc=MATCH_TABLE, **RANGE)
+def TABLESCORE(boards: Cells, table: Cells) -> Grid:
+    """For each board of a team match, the North-South score at one table: the contract's score, or the adjusted score entered there (A, A+, A6040, a weighted score)."""
+    return teams.tablescore(boards, table)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=MATCH_BOARDS, **RANGE)
 @arg("table1", doc=TABLE1, **RANGE)
 @arg("table2", doc=TABLE2, **RANGE)
 def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
-    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking at each table."""
+    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking (a board played at one table is scored as average there, and says so)."""
     return teams.matchboards(boards, table1, table2)
 
 
@@ -375,42 +389,66 @@ def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
 @arg("table2", doc=TABLE2, **RANGE)
 @arg("vp_scale", doc=MATCH_SCALE, **RANGE)
 def MATCHSUMMARY(home: Cells, away: Cells, boards: Cells, table1: Cells, table2: Cells, vp_scale: Cells = None) -> Grid:
-    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, lines to check."""
+    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, then the lines to check with the first reason in words."""
     return teams.matchsummary(home, away, boards, table1, table2, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams", doc=TEAM_NUMBERS, **RANGE)
 @arg("teams_list", doc=EVENT_TEAMS, **RANGE)
-@arg("form", doc=EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
-@arg("boards", doc=EVENT_BOARDS, **RANGE)
-def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None) -> Grid:
-    """For each match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
-    return teams.eventmatches(matches, teams_list, form, vp_scale, boards)
+def TEAMNAME(teams: Cells, teams_list: Cells) -> Grid:
+    """The name of each team number from the teams list (bye for BYE, ? for a number not on the list)."""
+    return events.teamname(teams, teams_list)
+
+
+def _event_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
+    """The five arguments every event function starts with: the matches and teams blocks, the form, the VP scale
+    and the boards per match."""
+    for name, doc in reversed([("matches", EVENT_MATCHES), ("teams_list", EVENT_TEAMS), ("form", EVENT_FORM),
+                               ("vp_scale", MATCH_SCALE), ("boards", EVENT_BOARDS)]):  # fmt: skip
+        function = arg(name, doc=doc, **RANGE)(function)
+    return function
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=EVENT_MATCHES, **RANGE)
-@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
-@arg("form", doc=EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=MATCH_SCALE, **RANGE)
-@arg("boards", doc=EVENT_BOARDS, **RANGE)
+@_event_arguments
+@arg("schedule", doc=EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=EVENT_BYE_RULE, **RANGE)
+def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None,
+                 schedule: Cells = None, bye_rule: Cells = None) -> Grid:  # fmt: skip
+    """For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why the row waits, in words (each row is checked on its own)."""
+    return events.eventmatches(matches, teams_list, form, vp_scale, boards, schedule, bye_rule)
+
+
+@func(category=CATEGORY)
+@_event_arguments
 @arg("rounds", doc=EVENT_ROUNDS, **RANGE)
-def STANDINGS(
-    matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None, rounds: Cells = None
-) -> Grid:
-    """A teams event's standings in the teams' order: team, name, played, IMPs for and against, VPs or board points, score, place (2= for a tie), and the score after each round."""
-    return teams.standings(matches, teams_list, form, vp_scale, boards, rounds)
+@arg("schedule", doc=EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=EVENT_BYE_RULE, **RANGE)
+@arg("tie_break", doc=EVENT_TIE_BREAK, **RANGE)
+def STANDINGS(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None,
+              rounds: Cells = None, schedule: Cells = None, bye_rule: Cells = None, tie_break: Cells = None) -> Grid:  # fmt: skip
+    """A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team, name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played."""
+    return events.standings(matches, teams_list, form, vp_scale, boards, rounds, schedule, bye_rule, tie_break)
 
 
 @func(category=CATEGORY)
 @arg("event_name", doc=EVENT, **RANGE)
 @arg("form", doc=EVENT_FORM, **RANGE)
 @arg("vp_scale", doc=MATCH_SCALE, **RANGE)
-def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells) -> Grid:
-    """A teams event's title, and what its standings total (victory points on a scale, or board-a-match points)."""
-    return teams.teamsinfo(event_name, form, vp_scale)
+@arg("matches", doc=EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=EVENT_TEAMS, **RANGE)
+@arg("boards", doc=EVENT_BOARDS, **RANGE)
+@arg("rounds", doc=EVENT_PLANNED, **RANGE)
+@arg("schedule", doc=EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=EVENT_BYE_RULE, **RANGE)
+@arg("tie_break", doc=EVENT_TIE_BREAK, **RANGE)
+def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells, matches: Cells = None, teams_list: Cells = None,
+              boards: Cells = None, rounds: Cells = None, schedule: Cells = None, bye_rule: Cells = None,
+              tie_break: Cells = None) -> Grid:  # fmt: skip
+    """A teams event's title; what its standings total, how ties are broken and byes scored; and (given the matches and teams) how far it has got and how many rows of matches wait."""
+    return events.teamsinfo(event_name, form, vp_scale, matches, teams_list, boards, rounds, schedule, bye_rule,
+                            tie_break)  # fmt: skip
 
 
 if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
@@ -452,7 +490,8 @@ def SCORECARD(
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
-             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD")  # fmt: skip
+             "BOARDRESULTS", "TABLESCORE", "MATCHBOARDS", "MATCHSUMMARY", "TEAMNAME", "EVENTMATCHES", "STANDINGS",
+             "TEAMSINFO", "SCORECARD")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).
