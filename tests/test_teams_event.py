@@ -274,3 +274,9 @@ def test_junk_in_the_event_never_fails_a_function(
     finally:
         logger.removeHandler(handler)
     assert records == []
+
+
+def test_nought_imps_is_a_result() -> None:
+    """0 IMPs typed is a result (a blank cell of a range is "" or None, never 0), and 0-0 is a drawn match."""
+    out = events.eventmatches([[1, 1, "", 2, "", 8, 0, 0, None, None]], [[1, "A", ""], [2, "B", ""]], "IMP/VP", "WBF")
+    assert out == [[0, 10, 10, ""]]

@@ -38,11 +38,13 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
         return parser
     from .evening import add_ladder, add_movement, add_publish
     from .scoring import add_addin, add_score
+    from .teams import add_schedule, add_swiss
     from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
 
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
-              "movement": add_movement, "standings": add_standings, "ladder": add_ladder}  # fmt: skip
+              "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "schedule": add_schedule,
+              "swiss": add_swiss}  # fmt: skip
     for name in SUMMARIES:  # in the order --help lists them
         adders[name](commands)
     return parser

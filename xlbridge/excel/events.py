@@ -19,11 +19,22 @@ from ..engine.session import Event, EventMatch, Team
 from ..engine.values import NUMBER, as_whole_number, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+from .cells import Grid, as_grid, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
 from .session import _text
 from .teams import first_cell
 
-__all__ = ["BAM_HEADINGS", "STANDING_COLUMNS", "WAITING", "eventmatches", "standings", "teamname", "teamsinfo"]
+__all__ = [
+    "BAM_HEADINGS",
+    "BYE_WORDS",
+    "STANDING_COLUMNS",
+    "WAITING",
+    "eventmatches",
+    "read_match",
+    "read_teams",
+    "standings",
+    "teamname",
+    "teamsinfo",
+]
 
 EVENT_COLUMNS = ("IMP margin", "Home VPs", "Away VPs", "Check")
 #: How the standings' status line says that rows of matches wait (``xlbridge standings`` notes it).
@@ -49,8 +60,9 @@ def _shape(rows: int, cols: int) -> Any:
 
 
 def _whole(value: object, what: str) -> int | None:
-    """A whole number from a cell (blank: None); a cell error, text or a fraction is refused naming ``what``."""
-    if is_blank_text(value):
+    """A whole number from a cell of a range (blank: None; 0 is a number: xlwings Lite hands a blank cell of a
+    range over as "", not 0); a cell error, text or a fraction is refused naming ``what``."""
+    if is_blank(value):
         return None
     held = held_error(what, value)
     if held is not None:
@@ -60,7 +72,7 @@ def _whole(value: object, what: str) -> int | None:
 
 def _decimal(value: object, what: str) -> Fraction | None:
     """A number from a cell as the exact decimal it shows (21.5 IMPs; blank: None)."""
-    if is_blank_text(value):
+    if is_blank(value):
         return None
     held = held_error(what, value)
     if held is not None:
@@ -82,18 +94,18 @@ def _team_number(value: object, what: str) -> int | None:
     return number
 
 
-def _match(cells: Sequence[object]) -> EventRow:
+def read_match(cells: Sequence[object]) -> EventRow:
     """One row of the matches block (8 columns, or 10 with the names): the match, a bye, why it cannot be read,
     or None for a blank row."""
     width = len(NAMED_ENTRIES) if len(cells) >= len(NAMED_ENTRIES) else len(MATCH_ENTRIES)
     values = dict(zip(NAMED_ENTRIES if width == len(NAMED_ENTRIES) else MATCH_ENTRIES,
                       (list(cells) + [None] * width)[:width], strict=True))  # fmt: skip
     entered = {key: value for key, value in values.items() if not key.endswith(" team")}
-    if all(is_blank_text(value) for value in entered.values()):
+    if all(is_blank(value) for value in entered.values()):
         return None
     try:
         away_cell = entered["Away"]
-        bye = is_blank_text(away_cell) or (isinstance(away_cell, str) and away_cell.strip().upper() in BYE_WORDS)
+        bye = is_blank(away_cell) or (isinstance(away_cell, str) and away_cell.strip().upper() in BYE_WORDS)
         home_cell = entered["Home"]
         if isinstance(home_cell, str) and home_cell.strip().upper() in BYE_WORDS:
             raise BridgeInputError("home team BYE: the team that sits out goes in Home, with Away blank or BYE")
@@ -112,14 +124,14 @@ def _match(cells: Sequence[object]) -> EventRow:
         return error
 
 
-def _teams(teams: object) -> tuple[list[Team], list[str]]:
+def read_teams(teams: object) -> tuple[list[Team], list[str]]:
     """The teams listed (number, name, members), and why any listed row cannot be one."""
     out: list[Team] = []
     problems: list[str] = []
     seen: set[int] = set()
     for cells in as_grid(teams):
         number, name, members = (list(cells) + [None] * 3)[:3]
-        if is_blank_text(number):
+        if is_blank(number):
             continue
         try:
             value = _team_number(number, "team")
@@ -142,8 +154,8 @@ OPTIONS = ("schedule", "bye_rule", "tie_break")
 def _event(matches: object, teams: object, form: object, scale: object, boards: object,
            options: Sequence[object] = ()) -> tuple[Event, list[EventRow], dict[str, str]]:  # fmt: skip
     """The event as its cells hold it: settings, teams and rows, and why any setting cannot be read."""
-    rows = [_match(cells) for cells in as_grid(matches)]
-    team_list, team_problems = _teams(teams)
+    rows = [read_match(cells) for cells in as_grid(matches)]
+    team_list, team_problems = read_teams(teams)
     settings: dict[str, str] = {}
     if team_problems:
         settings["teams"] = f"{team_problems[0]} (Teams)"
@@ -191,7 +203,7 @@ def eventmatches(matches: object, teams: object, form: object, scale: object, bo
 def teamname(numbers: object, teams: object) -> Grid:
     """The name of each team number, from the teams list (number, name, members): blank for a blank cell, ``bye``
     for BYE, and for a number not on the list (or not a number) the text ``?`` (its row's Check says why)."""
-    team_list, _ = _teams(teams)
+    team_list, _ = read_teams(teams)
     names = {team.number: team.name or f"Team {team.number}" for team in team_list}
     out: Grid = []
     for row in as_grid(numbers):
