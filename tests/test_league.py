@@ -233,3 +233,108 @@ def test_a_swiss_event_round_by_round(tmp_path: Path) -> None:
     assert refused == f"xlbridge swiss: {path}: all 5 rounds are drawn (Rounds, in Settings)"
     assert Book(path).value("Standings", "A3") == "After round 5 of 5"
     assert Book(path).value("Standings", f"A{STANDINGS.first_row + 1}") == "1"
+
+
+@pytest.fixture(scope="module")
+def finished_league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A seven-team round robin played to the end, and the team-match workbook of its first match (the demo's
+    boards, the teams' names), whose IMPs are the ones typed for that match."""
+    from dataclasses import replace as replaced
+
+    from xlbridge.files.demo_data import demo_data
+    from xlbridge.files.templates import CLASSIC, teams_match
+
+    folder = tmp_path_factory.mktemp("league")
+    names = folder / "teams.csv"
+    names.write_text("".join(f"{name}\n" for name in NAMES[:7]))  # one name a line
+    path = folder / "league.xlsx"
+    assert xlbridge("schedule", "round-robin", "--names", names, "--event", "Winter <league>", "-o", path).status == 0
+    schedule = read_matches(path)
+    chooser = random.Random(7)
+    cells: dict[str, object] = {}
+    for row, match in schedule:
+        if not match.bye:
+            cells[f"{letter('Home IMPs')}{row}"] = chooser.randint(0, 40)
+            cells[f"{letter('Away IMPs')}{row}"] = chooser.randint(0, 40)
+    row, first = next((row, match) for row, match in schedule if not match.bye)
+    card = folder / "first-match.xlsx"
+    match = replaced(demo_data().match, home=NAMES[(first.home or 1) - 1], away=NAMES[(first.away or 1) - 1])
+    teams_match.build(card, CLASSIC, match=match, computed=True)
+    shown = Book(card).sheets["Match"]
+    from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+
+    imps = [shown[(SUMMARY["IMPs"] + 1, col + 1)] for col in (HOME_COL, AWAY_COL)]
+    cells.update({f"{letter('Home IMPs')}{row}": imps[0], f"{letter('Away IMPs')}{row}": imps[1],
+                  f"{letter('Boards')}{row}": 16})  # fmt: skip
+    typed(path, "Matches", cells)
+    computed(path)
+    return path, card
+
+
+def test_the_league_is_published(finished_league: tuple[Path, Path], tmp_path: Path) -> None:
+    """`xlbridge publish EVENT.xlsx -o DIR --scorecard MATCH.xlsx`: the standings as the workbook shows them, a page
+    a round, the scorecard of the match whose boards were entered; valid HTML5, escaped, every link resolving,
+    rendered by Chromium without an error and as wide as a phone at most."""
+    from . import browser
+    from .test_publish import needs_chromium, parse, resolves, text
+
+    path, card = finished_league
+    site = tmp_path / "site"
+    done = xlbridge("publish", path, "-o", site, "--scorecard", card)
+    assert (done.status, done.err) == (0, ""), done.err
+    assert done.out == (f"{path} -> {site}: 9 pages (the standings, 7 rounds, 1 scorecards); open "
+                        f"{site / 'index.html'}\n")  # fmt: skip
+    pages = sorted(site.glob("*.html"))
+    assert [page.name for page in pages if page.name.startswith("match-")] == [
+        next(page.name for page in pages if page.name.startswith("match-1-"))
+    ]
+    for page in pages:
+        tree = parse(page)  # strict HTML5
+        assert tree.get("lang") == "en"
+        for table in tree.iter("table"):
+            assert text(table.find("caption")), page.name  # type: ignore[arg-type]
+    index = (site / "index.html").read_text()
+    assert "Winter &lt;league&gt;" in index
+    assert "<league>" not in index
+    shown = standings_csv(path)
+    cells = [[text(cell) for cell in row] for row in parse(site / "index.html").iter("tr")][1:]
+    assert [(row[0], row[1], row[2], row[-8]) for row in cells] == [
+        (row["place"], row["team"], row["name"], row["score"]) for row in shown
+    ]
+    assert [row[-7:] for row in cells] == [[row[f"after_{n}"] for n in range(1, 8)] for row in shown]
+    again = xlbridge("publish", path, "-o", site, "--scorecard", card)  # an earlier publication is replaced
+    assert again.status == 0, again.err
+    if needs_chromium.args[0]:  # no Chromium here
+        return
+    with browser.chromium() as chromium:
+        for page in pages:
+            problems = chromium.open(page.as_uri())
+            assert problems.messages == [], (page.name, problems.messages)
+            for href in chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)"):
+                assert resolves(href, site), (page.name, href)
+            chromium.resize(browser.PHONE, mobile=True)
+            assert chromium.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, page.name
+
+
+def test_publishing_refuses_a_stale_workbook_and_a_scorecard_of_no_match(
+    finished_league: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A result retyped and not computed again, or a scorecard whose teams did not meet: refused in one line."""
+    import shutil
+
+    path, _ = finished_league
+    stale = tmp_path / "stale.xlsx"
+    shutil.copy(path, stale)
+    row = next(row for row, match in read_matches(stale) if not match.bye and row > 3)
+    typed(stale, "Matches", {f"{letter('Home IMPs')}{row}": 99})
+    line = xlbridge("publish", stale, "-o", tmp_path / "site").refused
+    assert line.startswith(f"xlbridge publish: {stale}: Matches row {row}: the workbook shows home VPs ")
+    assert line.endswith("compute it again (xlbridge calc) before publishing")
+    other = tmp_path / "other.xlsx"
+    from xlbridge.engine.session import Match
+    from xlbridge.files.templates import CLASSIC, teams_match
+
+    teams_match.build(other, CLASSIC, match=Match(home="Seahorses", away="Nobody"), computed=True)
+    line = xlbridge("publish", path, "-o", tmp_path / "site2", "--scorecard", other).refused
+    assert line == (f"xlbridge publish: {other}: Seahorses v Nobody: no such match on the event's Matches (the "
+                    "scorecard's Home team and Away team name the event's teams)")  # fmt: skip
