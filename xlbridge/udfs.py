@@ -273,30 +273,28 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
     return scoresheets.rubbersheet(declarers, contracts, results, honours, rules)
 
 
-@func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
-def CHICAGOTOTAL(
-    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
-) -> Grid:
-    """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
-    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel)
+def _chicago_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
+    """The arguments of both Chicago functions: the deals' columns, the first dealer, the wheel, the honours."""
+    for name, doc in reversed([("declarers", DECLARERS), ("contracts", CONTRACTS), ("results", RESULTS),
+                               ("first_dealer", FIRST_DEALER), ("wheel", CHICAGO_WHEEL), ("honours", HONOURS)]):  # fmt: skip
+        function = arg(name, doc=doc, **RANGE)(function)
+    return function
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=DECLARERS, **RANGE)
-@arg("contracts", doc=CONTRACTS, **RANGE)
-@arg("results", doc=RESULTS, **RANGE)
-@arg("first_dealer", doc=FIRST_DEALER, **RANGE)
-@arg("wheel", doc=CHICAGO_WHEEL, **RANGE)
-def CHICAGOSHEET(
-    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
-) -> Grid:
+@_chicago_arguments
+def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None,
+                 honours: Cells = None) -> Grid:  # fmt: skip
+    """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4, and honours where a club scores them."""
+    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel, honours)
+
+
+@func(category=CATEGORY)
+@_chicago_arguments
+def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None,
+                 honours: Cells = None) -> Grid:  # fmt: skip
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, notes, and both running totals."""
-    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
+    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel, honours)
 
 
 @func(category=CATEGORY)

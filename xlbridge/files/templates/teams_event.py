@@ -18,7 +18,7 @@ from ...engine.session import Event
 from ...excel.events import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
-from .common import Flavour, Sheet, TemplateBook, choice_message
+from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
 from .layout import Block, NamedCell, area_ref
 
 __all__ = ["MATCHES", "SETTINGS", "STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "TEAMS", "build"]
@@ -182,18 +182,27 @@ def _number(value: int | float | Fraction) -> float | int:
     return float(Decimal(exact.numerator) / Decimal(exact.denominator))
 
 
+#: The Matches sheet's column widths in characters: each figure fits its column, and the sheet prints on landscape
+#: pages at full width.
+MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS: 6, HOME_IMPS: 7, AWAY_IMPS: 7,
+                HOME_BAM: 6, AWAY_BAM: 6, MARGIN: 7, HOME_VP: 7, AWAY_VP: 7, CHECK: 36}  # fmt: skip
+
+
 def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
     ws = sheet.ws
     sheet.headers(0, MATCH_COLUMNS)
-    for index in (ROUND, HOME, AWAY, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):
-        sheet.entry_column(index, 7 if index in (ROUND, HOME, AWAY, BOARDS) else 8)
+    for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):
+        sheet.entry_column(index, MATCH_WIDTHS[index])
+    centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
+    for index in (ROUND, HOME, AWAY):  # a team's number centred, apart from its name beside it
+        ws.set_column(index, index, MATCH_WIDTHS[index], centred)
     for index, name in ((HOME_NAME, "Home"), (AWAY_NAME, "Away")):
-        ws.set_column(index, index, 20, book.computed)
+        ws.set_column(index, index, MATCH_WIDTHS[index], book.computed)
         numbers = area_ref(FIRST, MATCHES.col(name), FIRST + rows - 1, MATCHES.col(name), "Matches")
         sheet.dynamic(FIRST, index, rows, f"={book.fn('TEAMNAME')}({numbers},{_teams_block(teams)})", None)
-    ws.set_column(MARGIN, MARGIN, 8, book.computed)
-    ws.set_column(HOME_VP, AWAY_VP, 8, book.computed_2dp)
-    ws.set_column(CHECK, CHECK, 44, book.check)
+    ws.set_column(MARGIN, MARGIN, MATCH_WIDTHS[MARGIN], book.computed)
+    ws.set_column(HOME_VP, AWAY_VP, MATCH_WIDTHS[HOME_VP], book.computed_2dp)
+    ws.set_column(CHECK, CHECK, MATCH_WIDTHS[CHECK], book.check)
     formula = f"={book.fn('EVENTMATCHES')}({_event_arguments(rows, teams)},Schedule,ByeRule)"
     sheet.dynamic(FIRST, MARGIN, rows, formula, None, cols=4)
     sheet.highlight_problems(FIRST, ROUND, rows, CHECK, CHECK)
@@ -202,7 +211,8 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
                   match.home_bam, match.away_bam)  # fmt: skip
         for name, value in zip(ENTERED, values, strict=True):
             if value is not None:
-                ws.write_number(FIRST + offset, MATCHES.col(name), _number(value), book.entry)
+                look = centred if name in ("Round", "Home", "Away") else book.entry
+                ws.write_number(FIRST + offset, MATCHES.col(name), _number(value), look)
     ws.freeze_panes(1, 0)
     ws.set_landscape()
     ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
@@ -220,8 +230,8 @@ TITLE_ROW, HEADER_ROW = 0, 4
 STANDINGS = Block("Standings", STANDING_COLUMNS, HEADER_ROW, HEADER_ROW + 1)
 STANDINGS_TITLE, STANDINGS_SUBTITLE, STANDINGS_STATUS = (TITLE_ROW, 0), (TITLE_ROW + 1, 0), (TITLE_ROW + 2, 0)
 #: The Standings' column widths in characters (the running totals after them): each figure fits its column.
-STANDING_WIDTHS = (6, 6, 26, 7, 6, 9, 9, 9, 14)
-ROUND_WIDTH = 9
+STANDING_WIDTHS = (5, 5, 22, 6, 5, 7, 8, 7, 15)
+ROUND_WIDTH = 7
 
 
 def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: int) -> None:
@@ -231,15 +241,18 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
     info = (f"={book.fn('TEAMSINFO')}(TeamsEvent,Form,Scale,{_blocks(rows, teams)},BoardsPerMatch,Rounds,Schedule,"
             "ByeRule,TieBreak)")  # fmt: skip
     sheet.dynamic(TITLE_ROW, 0, 3, info, None, formats=[book.title, book.subtitle, book.subtitle])
-    formats = dict(enumerate(STANDING_WIDTHS))
-    for index, chars in formats.items():
-        look = book.shown_text if index in (2, 8) else book.shown_2dp if index == 7 else book.shown
-        ws.set_column(index, index, chars, look)
-    ws.set_column(len(STANDING_COLUMNS), len(STANDING_COLUMNS) + rounds - 1, ROUND_WIDTH, book.shown_2dp)
+    looks = [book.shown_text if index in (2, 8) else book.shown_2dp if index == 7 else book.shown
+             for index in range(len(STANDING_COLUMNS))] + [book.shown_2dp] * rounds  # fmt: skip
+    for index, chars in enumerate([*STANDING_WIDTHS, *[ROUND_WIDTH] * rounds]):
+        ws.set_column(index, index, chars, looks[index])
     formula = (f"={book.fn('STANDINGS')}({_event_arguments(rows, teams)},{rounds},Schedule,ByeRule,"
                "TieBreak)")  # fmt: skip
+    # The function fills the headings' row too: it looks like headings, and each team's row like its columns.
     sheet.dynamic(HEADER_ROW, 0, teams + 1, formula, None, cols=width, formats=[book.header])
-    ws.set_row(HEADER_ROW, 30)
+    for row in range(HEADER_ROW + 1, HEADER_ROW + 1 + teams):
+        for col, look in enumerate(looks):
+            ws.write_blank(row, col, None, look)
+    ws.set_row(HEADER_ROW, 45 if rounds >= 10 else 30)  # "After round 10" takes three lines
     ws.freeze_panes(HEADER_ROW + 1, 3)
     ws.set_landscape()
     ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)

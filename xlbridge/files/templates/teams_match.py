@@ -13,7 +13,7 @@ from pathlib import Path
 
 from ...engine.scales import vp_scales
 from ...engine.session import Match
-from .common import Flavour, TemplateBook, choice_message
+from .common import ENTRY_COLOUR, Flavour, TemplateBook, choice_message
 from .layout import area_ref, cell_ref, range_ref
 
 __all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "INFO", "SUMMARY", "build"]
@@ -42,7 +42,7 @@ COLUMNS = [
 #: Each column's width in characters: what its figures need and no more, so that the scorecard prints on one
 #: landscape page (the Board column also holds the labels of the match's details).
 WIDTHS = {BOARD: 10, DEALER: 6, VUL: 6, C1: 9, BY1: 4, R1: 7, S1: 8, C2: 9, BY2: 4, R2: 7, S2: 8, NET: 7, IMPS: 7,
-          HOME: 11, AWAY: 11, BAM: 6, CHECK: 36}  # fmt: skip
+          HOME: 11, AWAY: 11, BAM: 6, CHECK: 28}  # fmt: skip
 FIRST = 10  # 0-based row of the first board (Excel row 11)
 #: The match's details, typed in column B (0-based rows).
 INFO = {"Home team": 2, "Away team": 3, "Event": 4, "Date": 5, "VP scale": 6}
@@ -56,11 +56,17 @@ CONTRACT_MESSAGE = ("e.g. 4S, 3NT, 4HX; or an adjusted score with By and Result 
                     "80% 400 / 20% 430")  # fmt: skip
 
 
-def build(path: Path, flavour: Flavour, rows: int = 24, match: Match | None = None, computed: bool = False) -> None:
-    """Write the scorecard for up to ``rows`` boards (24, a one-page scorecard at full size; more for a longer
-    match), filled with ``match`` if given; with ``computed``, with every value computed."""
-    if match is not None:
-        rows = max(rows, len(match.boards))
+#: A blank scorecard's boards: a one-page scorecard at full size.
+ROWS = 24
+
+
+def build(
+    path: Path, flavour: Flavour, rows: int | None = None, match: Match | None = None, computed: bool = False
+) -> None:
+    """Write the scorecard for up to ``rows`` boards (a blank one: 24, numbered; one filled with ``match``: its
+    boards), filled with ``match`` if given; with ``computed``, with every value computed."""
+    rows = max(rows or (len(match.boards) if match is not None and match.boards else ROWS),
+               len(match.boards) if match is not None else 0)  # fmt: skip
     book = TemplateBook(path, flavour, "Team match", computed)
     fn = book.fn
     sheet = book.sheet("Match")
@@ -108,6 +114,10 @@ def build(path: Path, flavour: Flavour, rows: int = 24, match: Match | None = No
     sheet.entry_column(BOARD, WIDTHS[BOARD], first_row=FIRST, rows=rows)  # also the labels of the match's details
     for index in (C1, C2, BY1, BY2, R1, R2):
         sheet.entry_column(index, WIDTHS[index], text=True, first_row=FIRST, rows=rows)
+    contract = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": 49, "indent": 1})
+    for index in (C1, C2):  # a space in: apart from the score to its left
+        for row in range(FIRST, FIRST + rows):
+            ws.write_blank(row, index, None, contract)
     for index in (DEALER, VUL, S1, S2):
         ws.set_column(index, index, WIDTHS[index])
     sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed_centre)
@@ -127,13 +137,16 @@ def build(path: Path, flavour: Flavour, rows: int = 24, match: Match | None = No
         if offset < len(boards):
             entry = boards[offset]
             ws.write_number(row, BOARD, entry.board, book.entry)
-            for (contract, declarer, result), play in (((C1, BY1, R1), entry.table1), ((C2, BY2, R2), entry.table2)):
+            for (contract_col, declarer, result), play in (
+                ((C1, BY1, R1), entry.table1),
+                ((C2, BY2, R2), entry.table2),
+            ):
                 if play is None:
                     continue
                 text = (str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text)
-                for index, value in zip((contract, declarer, result), text, strict=True):
+                for index, value in zip((contract_col, declarer, result), text, strict=True):
                     if value:
-                        ws.write_string(row, index, value, book.entry_text)
+                        ws.write_string(row, index, value, contract if index == contract_col else book.entry_text)
         elif match is None:  # a blank scorecard is numbered; a match's own has its boards only
             ws.write_number(row, BOARD, offset + 1, book.entry)
     ws.freeze_panes(FIRST, 1)
