@@ -191,7 +191,10 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
         raise fail(source, None, "the teams event has no MATCH")
     boards_each = max(match.boards or 0 for match in matches.values())
     name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
-    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each)
+    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+    schedule = "Swiss" if kind.startswith("SWISS") else ""  # a Swiss event's repeats are flagged as its own
+    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each,
+                       schedule=schedule)  # fmt: skip
     return Imported(source, "USEBIO", event=event_data)
 
 
