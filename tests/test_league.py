@@ -63,6 +63,7 @@ def two(value: Fraction) -> str:
     return f"{(Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal('0.01'), ROUND_HALF_UP)}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("teams", [6, 7, 8])
 def test_schedule_round_robin(tmp_path: Path, teams: int) -> None:
     """`xlbridge schedule round-robin --teams N`: the workbook's Matches hold the whole round robin, every property
@@ -79,11 +80,13 @@ def test_schedule_round_robin(tmp_path: Path, teams: int) -> None:
     book = Book(path)
     assert book.errors() == []
     assert book.value("Standings", "A1") == "" or book.value("Standings", "A3") == "No results yet"
-    double = xlbridge("schedule", "round-robin", "--teams", teams, "--double", "-o", tmp_path / "double.xlsx")
-    assert double.status == 0, double.err
-    check_round_robin(teams, [match for _, match in read_matches(tmp_path / "double.xlsx")], 2)
+    if teams == 7:
+        double = xlbridge("schedule", "round-robin", "--teams", teams, "--double", "-o", tmp_path / "double.xlsx")
+        assert double.status == 0, double.err
+        check_round_robin(teams, [match for _, match in read_matches(tmp_path / "double.xlsx")], 2)
 
 
+@pytest.mark.slow
 def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
     """Seven teams, a round robin; every result typed into the workbook, some of them wrong as people type them:
     each wrong row waits with its reason, the standings count the rest and say how many wait, and once put right
@@ -191,6 +194,17 @@ def league_table(
     return out
 
 
+def standings_order(path: Path) -> list[int]:
+    """The teams in the order the computed Standings sheet shows them."""
+    book = Book(path)
+    first = STANDINGS.first_row + 1
+    out = []
+    while book.value("Standings", f"B{first + len(out)}") not in (None, ""):
+        out.append(book.value("Standings", f"B{first + len(out)}"))
+    return out
+
+
+@pytest.mark.slow
 def test_a_swiss_event_round_by_round(tmp_path: Path) -> None:
     """Nine teams, five rounds: `schedule swiss` draws round 1, then each round's results are typed, the workbook
     computed and `swiss --in-place` draws the next from the standings: no two teams meet twice, each bye goes to the
@@ -210,7 +224,7 @@ def test_a_swiss_event_round_by_round(tmp_path: Path) -> None:
         computed(path)
         if number == 5:
             break
-        order = [int(row["team"]) for row in standings_csv(path)]
+        order = standings_order(path)
         played = [match for _, match in read_matches(path)]
         met = {frozenset((m.home, m.away)) for m in played if not m.bye}
         had = Counter(m.home for m in played if m.bye)

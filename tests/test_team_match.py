@@ -3,9 +3,12 @@ wait: the engine and the worksheet functions."""
 
 from __future__ import annotations
 
+import logging
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from xlbridge import imps, wbf_vp
 from xlbridge.excel import teams
@@ -99,3 +102,43 @@ def test_half_imps_from_a_weighted_score_reach_the_totals() -> None:
     summary = teams.matchsummary("H", "A", [[1]], [["50% 420 / 50% 450", None, None]], [["4S", "N", "="]], "WBF")
     assert summary[2] == [0.5, 0]
     assert Fraction(str(summary[3][0])) == Fraction(str(wbf_vp(Fraction(1, 2), 1)))
+
+
+junk = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-3, 40),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.sampled_from(["", "4S", "3NTX", "A+", "A6060", "50% 420 / 50% 450", "N", "=", "+1", "-2", "#N/A", "x", "+420"]),
+)
+tables = st.integers(1, 6).flatmap(lambda rows: st.tuples(
+    st.lists(st.lists(junk, min_size=1, max_size=1), min_size=rows, max_size=rows),
+    st.lists(st.lists(junk, min_size=3, max_size=3), min_size=rows, max_size=rows),
+    st.lists(st.lists(junk, min_size=3, max_size=3), min_size=rows, max_size=rows),
+))  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(tables, junk)
+def test_junk_in_a_team_match_never_fails_a_function(
+    grids: tuple[list[list[object]], list[list[object]], list[list[object]]], scale: object
+) -> None:
+    """Any cells at either table and in the board numbers: TABLESCORE, MATCHBOARDS and MATCHSUMMARY answer without
+    failing (a failure would be logged and show #VALUE!: a bug this test catches)."""
+    boards, table1, table2 = grids
+    records: list[logging.LogRecord] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            records.append(record)
+
+    logger = logging.getLogger("xlbridge")
+    handler = Keep(logging.ERROR)
+    logger.addHandler(handler)
+    try:
+        teams.tablescore(boards, table1)
+        teams.matchboards(boards, table1, table2)
+        teams.matchsummary("H", "A", boards, table1, table2, scale)
+    finally:
+        logger.removeHandler(handler)
+    assert records == []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -249,7 +250,7 @@ team_rows = st.lists(st.lists(junk, min_size=3, max_size=3), min_size=1, max_siz
 setting = st.one_of(junk, st.sampled_from(["WBF", "20", "ACBL20", "BAM", "IMP/VP", "Swiss", "12 VP", "CBAI"]))
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(match_rows, team_rows, setting, setting, junk, setting, setting, setting)
 def test_junk_in_the_event_never_fails_a_function(
     matches: list[list[object]], teams: list[list[object]], form: object, scale: object, boards: object,
@@ -280,3 +281,23 @@ def test_nought_imps_is_a_result() -> None:
     """0 IMPs typed is a result (a blank cell of a range is "" or None, never 0), and 0-0 is a drawn match."""
     out = events.eventmatches([[1, 1, "", 2, "", 8, 0, 0, None, None]], [[1, "A", ""], [2, "B", ""]], "IMP/VP", "WBF")
     assert out == [[0, 10, 10, ""]]
+
+
+def test_half_imps_from_a_usebio_teams_file(tmp_path: Path) -> None:
+    """A board's IMPs of 2.5 (a weighted adjusted score) in a USEBIO SWISS_TEAMS file are read exactly and reach
+    the workbook; the event is imported as a Swiss one."""
+    from xlbridge.files.interchange import import_to_workbook, read_results
+
+    from .test_interchange import TEAMS
+    from .workbooks import Book
+
+    path = tmp_path / "teams.xml"
+    path.write_text(TEAMS.replace("<IMPS>-3</IMPS>", "<IMPS>-2.5</IMPS>").replace("<IMPS>3</IMPS>", "<IMPS>2.5</IMPS>"))
+    result = read_results(path)
+    assert result.event is not None
+    assert (result.event.matches[0].home_imps, result.event.matches[0].away_imps) == (10, Fraction(5, 2))
+    assert result.event.schedule == "Swiss"
+    import_to_workbook(result, tmp_path / "teams.xlsx")
+    book = Book(tmp_path / "teams.xlsx")
+    assert book.value("Matches", "H2") == 2.5
+    assert book.value("Matches", "L2") == wbf_vp(Fraction(15, 2), 2)
