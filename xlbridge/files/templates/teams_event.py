@@ -122,12 +122,14 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         "ByeRule": given.bye_rule or BYE_RULES.default.name,
         "TieBreak": given.tie_break or TIE_BREAKS.default.name,
     }
+    top = book.book.add_format({"bold": True, "valign": "top"})  # beside the note, which may take a few lines
     for name, cell in SETTINGS.items():
         value = values[name]
-        ws.write_string(cell.row, 0, cell.label, book.label)
+        ws.write_string(cell.row, 0, cell.label, top)
         ws.write(cell.row, cell.col, value, book.entry) if value != "" else ws.write_blank(cell.row, cell.col, None,
                                                                                              book.entry)  # fmt: skip
         ws.write_string(cell.row, 2, cell.note, book.note)
+        ws.set_row(cell.row, 15 * max(1, -(-len(cell.note) // 80)))  # the note wraps: room for its lines
         book.book.define_name(name, f"={cell.ref}")
     for name, label, choices in (("Form", "Forms", FORMS), ("Schedule", "Schedules", SCHEDULES.names()),
                                  ("ByeRule", "Bye rules", BYE_RULES.names()),
@@ -137,6 +139,8 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     scale = SETTINGS["Scale"]
     sheet.validate_list(scale.row, scale.col, 1, book.list_range("VP scales", SCALES), True,
                         choice_message(vp_scales(total=20)))  # fmt: skip
+    ws.set_landscape()  # the settings with what each means beside it, on one page
+    ws.fit_to_pages(1, 1)
     sheet.protect()
 
 
