@@ -460,27 +460,31 @@ def test_a_teams_event_is_not_given_pairs_options(here: Path) -> None:
 
 
 def test_standings_of_a_teams_event(teams_workbook: Path) -> None:
-    """`xlbridge standings TEAMS.xlsx [--csv]`: the Standings sheet in place order, as ranking is for pairs."""
+    """`xlbridge standings TEAMS.xlsx [--csv]`: the Standings sheet in place order, as ranking is for pairs, with
+    the running totals of the rounds played."""
     kept = Untouched(teams_workbook)
     done = xlbridge("standings", teams_workbook)
     assert (done.status, done.err) == (0, "")
     assert done.out.splitlines() == [
         "Swiss teams",
-        "Victory points (WBF scale)",
+        "Victory points (WBF scale); ties: EBU (head-to-head, tie-break points, IMP difference); a bye scores: Average",
+        "After round 1",
         "",
-        "Place  Team  Name        Played  IMPs for  IMPs against      VPs",
-        "1         1  Seahorses        1        10             3    14.96",
-        "2         2  Kittiwakes       1         3            10     5.04",
+        "Place  Team  Name        Played  IMPs for  IMPs against      VPs       R1",
+        "1         1  Seahorses        1        10             3    14.96    14.96",
+        "2         2  Kittiwakes       1         3            10     5.04     5.04",
     ]
     rows = list(csv.DictReader(io.StringIO(xlbridge("standings", teams_workbook, "--csv").out)))
     book = Book(teams_workbook)
     assert [row["team"] for row in rows] == ["1", "2"]
     for offset, row in enumerate(rows):
-        r = 5 + offset
-        assert row["name"] == book.value("Standings", f"B{r}")
-        assert row["vps"] == f"{book.value('Standings', f'F{r}'):.2f}"
-        assert row["place"] == book.value("Standings", f"I{r}")
-    assert list(rows[0]) == ["place", "team", "name", "played", "imps_for", "imps_against", "vps", "bam", "score"]
+        r = 6 + offset
+        assert row["name"] == book.value("Standings", f"C{r}")
+        assert row["vps"] == f"{book.value('Standings', f'H{r}'):.2f}"
+        assert row["place"] == book.value("Standings", f"A{r}")
+        assert row["after_1"] == f"{book.value('Standings', f'J{r}'):.2f}"
+    assert list(rows[0]) == ["place", "team", "name", "played", "byes", "imps_for", "imps_against", "vps", "bam",
+                             "score", "tie_break", "after_1"]  # fmt: skip
     kept.check()
 
 

@@ -241,10 +241,22 @@ def test_chicago_template(tmp_path: Path) -> None:
     deals = [("N", "2S", "=", ""), ("E", "3NT", "=", ""), ("S", "2D", "=", ""), ("W", "2H", "+1", "")]
     book = computed_book(tmp_path, "chicago", lambda path: rubber_templates.build_chicago(path, CLASSIC, deals=deals))
     assert book.errors() == []
-    assert book.column("Chicago", "I", 3, 4) == ["N", "E", "S", "W"]
-    assert book.column("Chicago", "J", 3, 4) == ["None", "EW", "NS", "Both"]
+    assert book.column("Chicago", "L", 3, 4) == ["N", "E", "S", "W"]  # the wheel
+    assert book.column("Chicago", "M", 3, 4) == ["None", "EW", "NS", "Both"]
     assert (book.value("Chicago", "D4"), book.value("Chicago", "E4")) == (100, 790)
-    assert book.column("Chicago", "H", 8, 4) == [60, 0, 40, 0]
+    assert book.column("Chicago", "I", 8, 4) == [60, 0, 40, 0]
+
+
+def test_chicago_honours_where_a_club_scores_them(tmp_path: Path) -> None:
+    """The Chicago sheet's Honours column: honours go to the side holding them, whoever declares (as in rubber
+    bridge), towards no game; a blank column scores none."""
+    deals = [("N", "2S", "=", "EW100"), ("E", "3NT", "=", ""), ("S", "2D", "=", "+150"), ("W", "2H", "+1", "")]
+    book = computed_book(tmp_path, "chicago", lambda path: rubber_templates.build_chicago(path, CLASSIC, deals=deals))
+    assert book.errors() == []
+    assert (book.value("Chicago", "D4"), book.value("Chicago", "E4")) == (100 + 150, 790 + 100)
+    assert book.column("Chicago", "I", 8, 4) == [60, 0, 190, 0]  # 40 + 150 on deal 3
+    assert book.column("Chicago", "J", 8, 4) == [100, 600, 0, 190]
+    assert book.column("Chicago", "K", 8, 4) == [60, 0, 40, 40]  # honours are no partscore: 2D= is 40
 
 
 def test_chicago_with_the_dealers_opponents_vulnerable() -> None:
@@ -302,6 +314,6 @@ def test_chicago_template_wheel(tmp_path: Path, wheel: str, shown: list[str]) ->
     )
     assert book.errors() == []
     assert book.value("Chicago", "B5") == (wheel or "DEALER")
-    assert book.column("Chicago", "J", 3, 4) == shown
-    assert book.column("Chicago", "G", 8, 4) == shown
+    assert book.column("Chicago", "M", 3, 4) == shown
+    assert book.column("Chicago", "H", 8, 4) == shown
     assert (book.value("Chicago", "D4"), book.value("Chicago", "E4")) == ((100, 590) if wheel else (100, 790))

@@ -368,7 +368,7 @@ def test_team_match(tmp_path: Path) -> None:
     home = away = 0
     bam_points = Fraction(0)
     for offset, entry in enumerate(match.boards):
-        row = 12 + offset
+        row = teams_match.FIRST + 1 + offset
         assert entry.table1 is not None
         assert entry.table2 is not None
         s1 = signed_score(entry.table1, board_vulnerability(entry.board))
@@ -383,12 +383,14 @@ def test_team_match(tmp_path: Path) -> None:
         away += max(-swing, 0)
         bam_points += bam(s1, s2)
         assert book.value("Match", f"P{row}") == float(bam(s1, s2))
-    assert [book.value("Match", f"G{row}") for row in (12, 13)] == [-140, -500]  # the seed's first boards
+    first = teams_match.FIRST + 1
+    assert [book.value("Match", f"G{row}") for row in (first, first + 1)] == [-140, -500]  # the seed's first boards
     assert (figure(book, "Boards played"), figure(book, "IMPs"), figure(book, "IMPs", home=False)) == (16, home, away)
     assert figure(book, "Victory points") == wbf_vp(home - away, 16)
     assert figure(book, "Victory points", home=False) == wbf_vp(away - home, 16)
     assert figure(book, "Board-a-match") == float(bam_points)
-    assert blank(book.value("Match", f"L{12 + len(match.boards)}"))
+    assert blank(book.value("Match", f"L{first + len(match.boards)}"))
+    assert blank(book.value("Match", f"A{first + len(match.boards)}"))  # a match's scorecard has its boards only
 
 
 def test_team_match_discrete_scale(tmp_path: Path) -> None:
@@ -402,20 +404,58 @@ def test_team_match_discrete_scale(tmp_path: Path) -> None:
     assert (figure(book, "Victory points"), figure(book, "Victory points", home=False)) == (vp20(margin), vp20(-margin))
 
 
-def test_team_match_board_at_one_table_holds_the_totals(tmp_path: Path) -> None:
-    """A board scored at one table only is flagged; the totals show #N/A until it is put right."""
+def test_team_match_board_at_one_table_is_averaged(tmp_path: Path) -> None:
+    """A board scored at one table only counts as average there (Law 12C2), and its Check and the summary say so;
+    the totals are not held."""
     match = Match(home="A", away="B", boards=(
         MatchBoard.read(1, "4S", "N", "=", "2S", "N", "+2"), MatchBoard.read(2, "3NT", "E", "=", "", "", ""),
     ))  # fmt: skip
     book = computed_book(tmp_path, "unfinished", lambda path: teams_match.build(path, CLASSIC, rows=20, match=match))
-    assert book.value("Match", "R13") == "only one table has a result"
-    assert figure(book, "Lines with problems") == 1
+    row = teams_match.FIRST + 2
+    assert book.value("Match", f"Q{row}") == (
+        "table 2: not played at this table: scored as average (A); enter an adjusted score here to change it"
+    )
+    assert figure(book, "Lines with problems") == 0
+    assert figure(book, "Lines with problems", home=False) == "board 2 played at one table: scored as average there"
+    assert (figure(book, "IMPs"), figure(book, "IMPs", home=False)) == (imps(420 - 170), 0)
+    assert figure(book, "Boards played") == 2
+
+
+def test_team_match_waits_with_its_reason(tmp_path: Path) -> None:
+    """A contract that cannot be scored holds the totals at #N/A, and the summary gives the reason in words."""
+    match = Match(home="A", away="B", boards=(MatchBoard.read(1, "4S", "N", "=", "2S", "N", "+2"),))
+    path = tmp_path / "bad.xlsx"
+    teams_match.build(path, CLASSIC, rows=4, match=match)
+    book = computed_book(tmp_path, "bad", lambda out: out.write_bytes(_retype(path, "H11", "8S")))
     assert figure(book, "IMPs") == ExcelErrorValue("#N/A")
-    assert figure(book, "Boards played") == 1
+    assert figure(book, "Lines with problems") == 1
+    reason = figure(book, "Lines with problems", home=False)
+    assert reason == "board 1, table 2: contract '8S': the level must be 1 to 7"
+
+
+def _retype(path: Path, ref: str, text: str) -> bytes:
+    """The workbook with one entry cell retyped as text, as a secretary would (by editing the sheet's XML)."""
+    import io
+    import zipfile
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in source.infolist():
+            data = source.read(info)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                xml = data.decode()
+                cell = re.search(rf'<c r="{ref}"[^>]*?(/>|>.*?</c>)', xml)
+                assert cell is not None, ref
+                style = re.search(r' s="(\d+)"', cell.group(0))
+                attrs = f' s="{style.group(1)}"' if style else ""
+                xml = xml.replace(cell.group(0), f'<c r="{ref}"{attrs} t="inlineStr"><is><t>{text}</t></is></c>')
+                data = xml.encode()
+            target.writestr(info, data)
+    return out.getvalue()
 
 
 def test_teams_event(tmp_path: Path) -> None:
-    """A four-team round robin: VPs per match (WBF, 8 boards), running totals and places."""
+    """A four-team round robin: VPs per match (WBF, 8 boards), running totals and places, in place order."""
     teams = [Team(1, "Seahorses"), Team(2, "Kittiwakes"), Team(3, "Puffins"), Team(4, "Gannets")]
     results = [(1, 1, 2, 8, 23, 11), (1, 3, 4, 8, 5, 5), (2, 1, 3, 8, 2, 30), (2, 2, 4, 8, 17, 16),
                (3, 1, 4, 8, 40, 0), (3, 2, 3, 8, 12, 19)]  # fmt: skip
@@ -427,24 +467,30 @@ def test_teams_event(tmp_path: Path) -> None:
     vps: dict[int, float] = defaultdict(float)
     for offset, (_, home, away, boards, hi, ai) in enumerate(results):
         row = 2 + offset
-        assert book.value("Matches", f"J{row}") == wbf_vp(hi - ai, boards)
-        assert book.value("Matches", f"K{row}") == wbf_vp(ai - hi, boards)
+        assert book.value("Matches", f"C{row}") == teams[home - 1].name  # the names beside the numbers
+        assert book.value("Matches", f"E{row}") == teams[away - 1].name
+        assert book.value("Matches", f"L{row}") == wbf_vp(hi - ai, boards)
+        assert book.value("Matches", f"M{row}") == wbf_vp(ai - hi, boards)
         vps[home] += wbf_vp(hi - ai, boards)
         vps[away] += wbf_vp(ai - hi, boards)
     order = sorted(vps, key=lambda team: -vps[team])
-    for offset, team in enumerate(teams):
-        row = 5 + offset
-        assert book.value("Standings", f"A{row}") == team.number
-        assert book.value("Standings", f"B{row}") == team.name
-        assert close(book.value("Standings", f"F{row}"), vps[team.number])
-        assert book.value("Standings", f"I{row}") == str(order.index(team.number) + 1)
-        after_one = sum(wbf_vp(h - a if home == team.number else a - h, b) for _, home, away, b, h, a in results[:2]
-                        if team.number in (home, away))  # fmt: skip
+    first = teams_event.HEADER_ROW + 2
+    assert book.value("Standings", f"J{first - 1}") == "After round 1"
+    assert blank(book.value("Standings", f"M{first - 1}"))  # round 4 not played: no heading
+    for offset, number in enumerate(order):
+        row = first + offset
+        assert book.value("Standings", f"A{row}") == str(offset + 1)
+        assert book.value("Standings", f"B{row}") == number
+        assert book.value("Standings", f"C{row}") == teams[number - 1].name
+        assert close(book.value("Standings", f"H{row}"), vps[number])
+        assert book.value("Standings", f"H{row}") == round(vps[number], 2)  # stored as shown
+        after_one = sum(wbf_vp(h - a if home == number else a - h, b) for _, home, away, b, h, a in results[:2]
+                        if number in (home, away))  # fmt: skip
         assert close(book.value("Standings", f"J{row}"), after_one)
 
 
 def test_teams_event_board_a_match(tmp_path: Path) -> None:
-    """Board-a-match form: the standings total the board points."""
+    """Board-a-match form: the standings total the board points; a tie head-to-head cannot break stays shared."""
     event = Event(
         form="BAM",
         teams=(Team(1, "A"), Team(2, "B"), Team(3, "C")),
@@ -455,8 +501,13 @@ def test_teams_event_board_a_match(tmp_path: Path) -> None:
         tmp_path, "bam", lambda path: teams_event.build(path, CLASSIC, rows=10, teams=4, rounds=3, event=event)
     )
     assert book.errors() == []
-    assert [book.value("Standings", f"G{row}") for row in (5, 6, 7)] == [9.5, 5, 9.5]
-    assert [book.value("Standings", f"I{row}") for row in (5, 6, 7)] == ["1=", "3", "1="]
+    first = teams_event.HEADER_ROW + 2
+    assert book.value("Standings", f"H{first - 1}") == "Board points"
+    shown = [(book.value("Standings", f"A{row}"), book.value("Standings", f"B{row}"),
+              book.value("Standings", f"H{row}")) for row in (first, first + 1, first + 2)]  # fmt: skip
+    # A and C are on 9.5; they met (4.5-3.5 to A): head-to-head puts A first.
+    assert shown == [("1", 1, 9.5), ("2", 3, 9.5), ("3", 2, 5)]
+    assert book.value("Standings", f"I{first}") == "head-to-head"
 
 
 def test_function_calls_do_not_grow_with_rows(tmp_path: Path) -> None:

@@ -67,3 +67,42 @@ def typed_into(source: Path, destination: Path, cells: dict[str, dict[str, objec
         replaced[part] = patch_sheet(package.parts[part], {cell_position(ref): value for ref, value in typed.items()})
     write_package(package, replaced, destination, replace=True)
     return destination
+
+
+def typed(path: Path, sheet: str, cells: dict[str, object]) -> None:
+    """Type values into cells of a workbook as a secretary would, by editing its sheet's XML (not through
+    xlbridge's own writer): each cell keeps its style and gets the value (a number, or text), the rest of the file
+    is copied as it was. The workbook then needs computing again (calc)."""
+    import zipfile
+    from xml.sax.saxutils import escape
+
+    part = open_package(path).sheets[sheet]
+    with zipfile.ZipFile(path) as source:
+        infos = source.infolist()
+        parts = {info.filename: source.read(info) for info in infos}
+    xml = parts[part].decode()
+    for ref, value in cells.items():
+        row = int(re.sub(r"[A-Z]+", "", ref))
+        number = isinstance(value, (int, float)) and not isinstance(value, bool)
+        body = f"<v>{value!r}</v>" if number else f'<is><t xml:space="preserve">{escape(str(value))}</t></is>'
+        kind = "" if number else ' t="inlineStr"'
+        found = re.search(rf'<c r="{ref}"(?: s="(\d+)")?[^>]*?(?:/>|>.*?</c>)', xml)
+        if found:
+            style = f' s="{found.group(1)}"' if found.group(1) else ""
+            xml = xml[: found.start()] + f'<c r="{ref}"{style}{kind}>{body}</c>' + xml[found.end() :]
+            continue
+        row_tag = re.search(rf'<row r="{row}"[^>]*?(/>|>)', xml)
+        assert row_tag is not None, f"{sheet} has no row {row} to type {ref} into"
+        assert row_tag.group(1) == ">", ref
+        # a cell the sheet does not have yet: placed in column order within its row
+        end = xml.index("</row>", row_tag.end())
+        cells_xml = xml[row_tag.end() : end]
+        refs = [(m.start(), m.group(1)) for m in re.finditer(r'<c r="([A-Z]+)\d+"', cells_xml)]
+        letters = re.sub(r"\d+", "", ref)
+        at = next((start for start, col in refs if (len(col), col) > (len(letters), letters)), len(cells_xml))
+        new = f'<c r="{ref}"{kind}>{body}</c>'
+        xml = xml[: row_tag.end()] + cells_xml[:at] + new + cells_xml[at:] + xml[end:]
+    parts[part] = xml.encode()
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
+        for info in infos:
+            target.writestr(info, parts[info.filename])

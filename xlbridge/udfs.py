@@ -23,7 +23,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, masterpoints, scales, scorecards, scoresheets, session, teams
+from .excel import deals, events, fields, masterpoints, scales, scorecards, scoresheets, session, teams
 from .excel import help as docs
 from .excel.relink import relinked_cells
 
@@ -213,30 +213,28 @@ def RUBBERSHEET(declarers: Cells, contracts: Cells, results: Cells, honours: Cel
     return scoresheets.rubbersheet(declarers, contracts, results, honours, rules)
 
 
-@func(category=CATEGORY)
-@arg("declarers", doc=docs.DECLARERS, **RANGE)
-@arg("contracts", doc=docs.CONTRACTS, **RANGE)
-@arg("results", doc=docs.RESULTS, **RANGE)
-@arg("first_dealer", doc=docs.FIRST_DEALER, **RANGE)
-@arg("wheel", doc=docs.CHICAGO_WHEEL, **RANGE)
-def CHICAGOTOTAL(
-    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
-) -> Grid:
-    """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4."""
-    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel)
+def _chicago_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
+    """The arguments of both Chicago functions: the deals' columns, the first dealer, the wheel, the honours."""
+    for name, doc in reversed([("declarers", docs.DECLARERS), ("contracts", docs.CONTRACTS), ("results", docs.RESULTS),
+                               ("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL), ("honours", docs.HONOURS)]):  # fmt: skip
+        function = arg(name, doc=doc, **RANGE)(function)
+    return function
 
 
 @func(category=CATEGORY)
-@arg("declarers", doc=docs.DECLARERS, **RANGE)
-@arg("contracts", doc=docs.CONTRACTS, **RANGE)
-@arg("results", doc=docs.RESULTS, **RANGE)
-@arg("first_dealer", doc=docs.FIRST_DEALER, **RANGE)
-@arg("wheel", doc=docs.CHICAGO_WHEEL, **RANGE)
-def CHICAGOSHEET(
-    declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None
-) -> Grid:
+@_chicago_arguments
+def CHICAGOTOTAL(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None,
+                 honours: Cells = None) -> Grid:  # fmt: skip
+    """Chicago totals {North-South, East-West}: four-deal sets, game bonuses 300/500 at once, 100 for a partscore made on deal 4, and honours where a club scores them."""
+    return scoresheets.chicagototal(declarers, contracts, results, first_dealer, wheel, honours)
+
+
+@func(category=CATEGORY)
+@_chicago_arguments
+def CHICAGOSHEET(declarers: Cells, contracts: Cells, results: Cells, first_dealer: Cells = None, wheel: Cells = None,
+                 honours: Cells = None) -> Grid:  # fmt: skip
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, notes, and both running totals."""
-    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel)
+    return scoresheets.chicagosheet(declarers, contracts, results, first_dealer, wheel, honours)
 
 
 @func(category=CATEGORY)
@@ -320,10 +318,18 @@ def BOARDRESULTS(board: Cells, lines: Cells) -> Grid:
 
 @func(category=CATEGORY)
 @arg("boards", doc=docs.MATCH_BOARDS, **RANGE)
+@arg("table", doc=docs.MATCH_TABLE, **RANGE)
+def TABLESCORE(boards: Cells, table: Cells) -> Grid:
+    """For each board of a team match, the North-South score at one table: the contract's score, or the adjusted score entered there (A, A+, A6040, a weighted score)."""
+    return teams.tablescore(boards, table)
+
+
+@func(category=CATEGORY)
+@arg("boards", doc=docs.MATCH_BOARDS, **RANGE)
 @arg("table1", doc=docs.TABLE1, **RANGE)
 @arg("table2", doc=docs.TABLE2, **RANGE)
 def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
-    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking at each table."""
+    """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match points, and what needs checking (a board played at one table is scored as average there, and says so)."""
     return teams.matchboards(boards, table1, table2)
 
 
@@ -335,42 +341,66 @@ def MATCHBOARDS(boards: Cells, table1: Cells, table2: Cells) -> Grid:
 @arg("table2", doc=docs.TABLE2, **RANGE)
 @arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
 def MATCHSUMMARY(home: Cells, away: Cells, boards: Cells, table1: Cells, table2: Cells, vp_scale: Cells = None) -> Grid:
-    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, lines to check."""
+    """A team match's totals, home then away: names, boards played, IMPs, victory points, board-a-match points, then the lines to check with the first reason in words."""
     return teams.matchsummary(home, away, boards, table1, table2, vp_scale)
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=docs.EVENT_MATCHES, **RANGE)
+@arg("teams", doc=docs.TEAM_NUMBERS, **RANGE)
 @arg("teams_list", doc=docs.EVENT_TEAMS, **RANGE)
-@arg("form", doc=docs.EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
-@arg("boards", doc=docs.EVENT_BOARDS, **RANGE)
-def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None) -> Grid:
-    """For each match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
-    return teams.eventmatches(matches, teams_list, form, vp_scale, boards)
+def TEAMNAME(teams: Cells, teams_list: Cells) -> Grid:
+    """The name of each team number from the teams list (bye for BYE, ? for a number not on the list)."""
+    return events.teamname(teams, teams_list)
+
+
+def _event_arguments(function: Callable[..., Grid]) -> Callable[..., Grid]:
+    """The five arguments every event function starts with: the matches and teams blocks, the form, the VP scale
+    and the boards per match."""
+    for name, doc in reversed([("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS), ("form", docs.EVENT_FORM),
+                               ("vp_scale", docs.MATCH_SCALE), ("boards", docs.EVENT_BOARDS)]):  # fmt: skip
+        function = arg(name, doc=doc, **RANGE)(function)
+    return function
 
 
 @func(category=CATEGORY)
-@arg("matches", doc=docs.EVENT_MATCHES, **RANGE)
-@arg("teams_list", doc=docs.EVENT_TEAMS, **RANGE)
-@arg("form", doc=docs.EVENT_FORM, **RANGE)
-@arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
-@arg("boards", doc=docs.EVENT_BOARDS, **RANGE)
+@_event_arguments
+@arg("schedule", doc=docs.EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=docs.EVENT_BYE_RULE, **RANGE)
+def EVENTMATCHES(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None,
+                 schedule: Cells = None, bye_rule: Cells = None) -> Grid:  # fmt: skip
+    """For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why the row waits, in words (each row is checked on its own)."""
+    return events.eventmatches(matches, teams_list, form, vp_scale, boards, schedule, bye_rule)
+
+
+@func(category=CATEGORY)
+@_event_arguments
 @arg("rounds", doc=docs.EVENT_ROUNDS, **RANGE)
-def STANDINGS(
-    matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None, rounds: Cells = None
-) -> Grid:
-    """A teams event's standings in the teams' order: team, name, played, IMPs for and against, VPs or board points, score, place (2= for a tie), and the score after each round."""
-    return teams.standings(matches, teams_list, form, vp_scale, boards, rounds)
+@arg("schedule", doc=docs.EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=docs.EVENT_BYE_RULE, **RANGE)
+@arg("tie_break", doc=docs.EVENT_TIE_BREAK, **RANGE)
+def STANDINGS(matches: Cells, teams_list: Cells, form: Cells, vp_scale: Cells, boards: Cells = None,
+              rounds: Cells = None, schedule: Cells = None, bye_rule: Cells = None, tie_break: Cells = None) -> Grid:  # fmt: skip
+    """A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team, name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played."""
+    return events.standings(matches, teams_list, form, vp_scale, boards, rounds, schedule, bye_rule, tie_break)
 
 
 @func(category=CATEGORY)
 @arg("event_name", doc=docs.EVENT, **RANGE)
 @arg("form", doc=docs.EVENT_FORM, **RANGE)
 @arg("vp_scale", doc=docs.MATCH_SCALE, **RANGE)
-def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells) -> Grid:
-    """A teams event's title, and what its standings total (victory points on a scale, or board-a-match points)."""
-    return teams.teamsinfo(event_name, form, vp_scale)
+@arg("matches", doc=docs.EVENT_MATCHES, **RANGE)
+@arg("teams_list", doc=docs.EVENT_TEAMS, **RANGE)
+@arg("boards", doc=docs.EVENT_BOARDS, **RANGE)
+@arg("rounds", doc=docs.EVENT_PLANNED, **RANGE)
+@arg("schedule", doc=docs.EVENT_SCHEDULE, **RANGE)
+@arg("bye_rule", doc=docs.EVENT_BYE_RULE, **RANGE)
+@arg("tie_break", doc=docs.EVENT_TIE_BREAK, **RANGE)
+def TEAMSINFO(event_name: Cells, form: Cells, vp_scale: Cells, matches: Cells = None, teams_list: Cells = None,
+              boards: Cells = None, rounds: Cells = None, schedule: Cells = None, bye_rule: Cells = None,
+              tie_break: Cells = None) -> Grid:  # fmt: skip
+    """A teams event's title; what its standings total, how ties are broken and byes scored; and (given the matches and teams) how far it has got and how many rows of matches wait."""
+    return events.teamsinfo(event_name, form, vp_scale, matches, teams_list, boards, rounds, schedule, bye_rule,
+                            tie_break)  # fmt: skip
 
 
 if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
@@ -433,7 +463,8 @@ def MASTERPOINTS(
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
-             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD",
+             "BOARDRESULTS", "TABLESCORE", "MATCHBOARDS", "MATCHSUMMARY", "TEAMNAME", "EVENTMATCHES", "STANDINGS",
+             "TEAMSINFO", "SCORECARD",
              "MASTERPOINTS")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 

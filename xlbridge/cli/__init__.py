@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import logging
 import os
 import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .. import __version__
 from ..engine.errors import BridgeInputError
@@ -37,11 +38,13 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
         return parser
     from .evening import add_ladder, add_movement, add_publish
     from .scoring import add_addin, add_score
+    from .teams import add_schedule, add_swiss
     from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
 
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
-              "movement": add_movement, "standings": add_standings, "ladder": add_ladder}  # fmt: skip
+              "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "schedule": add_schedule,
+              "swiss": add_swiss}  # fmt: skip
     for name in SUMMARIES:  # in the order --help lists them
         adders[name](commands)
     return parser
@@ -56,15 +59,17 @@ def _names_a_command(argv: Sequence[str]) -> bool:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line: exit status 0; 2 for anything the user can put right (bad input, a file that cannot be
     read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
-    interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE.
-    Anything else is a bug, and shows its traceback."""
+    interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE;
+    1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
+    is a bug, and shows its traceback."""
     arguments = sys.argv[1:] if argv is None else list(argv)
     parser = build_parser(full=_names_a_command(arguments))
     args = parser.parse_args(arguments)
     try:
-        status = int(args.run(args))
+        with _function_failures() as failed:
+            status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
-        return status
+        return _report_failures(args.command, failed) or status
     except BrokenPipeError:
         _quiet_stdout()
         return 128 + signal.SIGPIPE
@@ -81,6 +86,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra is None:
             raise
         return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+
+
+@contextlib.contextmanager
+def _function_failures() -> Iterator[list[str]]:
+    """The worksheet functions that failed while a command computed a workbook (each logs its exception and shows
+    #VALUE!), kept off stderr: the command then says so in one line each, never with a traceback."""
+    failed: list[str] = []
+
+    class Collect(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            name = str(record.args[0]) if isinstance(record.args, tuple) and record.args else "a function"
+            if name not in failed:
+                failed.append(name)
+
+    logger = logging.getLogger("xlbridge")
+    handler, propagate = Collect(logging.ERROR), logger.propagate
+    logger.addHandler(handler)
+    logger.propagate = False
+    try:
+        yield failed
+    finally:
+        logger.removeHandler(handler)
+        logger.propagate = propagate
+
+
+def _report_failures(command: str, failed: list[str]) -> int:
+    """One line a failed worksheet function (a bug), and exit status 1; 0 when none failed."""
+    for name in failed:
+        print(f"xlbridge {command}: {name} failed on this workbook, and its cells show #VALUE!: this is a bug in "
+              "xlbridge; please report it with the workbook", file=sys.stderr)  # fmt: skip
+    return 1 if failed else 0
 
 
 def _fail(command: str, message: str, details: Sequence[str] = ()) -> int:

@@ -69,8 +69,17 @@ def add_movement(commands: Commands) -> None:
 
 def _publish(args: argparse.Namespace) -> int:
     from ..files.publish import publish
+    from ..files.teams_site import is_teams_event, publish_event
 
-    published = publish(Path(args.workbook), Path(args.output), force=args.force)
+    workbook = Path(args.workbook)
+    if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/teams_site.py)
+        done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
+        print(f"{args.workbook} -> {done.folder}: {done.pages} pages (the standings, {done.rounds} rounds, "
+              f"{done.scorecards} scorecards); open {done.folder / 'index.html'}")  # fmt: skip
+        return 0
+    if args.scorecard:
+        raise BridgeInputError("--scorecard is for a teams event's team-match workbooks")
+    published = publish(workbook, Path(args.output), force=args.force)
     print(
         f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
         f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
@@ -83,10 +92,15 @@ def add_publish(commands: Commands) -> None:
         "publish",
         help=SUMMARIES["publish"],
         description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
-        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it.",
+        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it; for a "
+        "teams event, the standings, each round's matches and the scorecards of the matches given.",
     )
-    publisher.add_argument("workbook", help="a computed pairs-session workbook")
+    publisher.add_argument("workbook", help="a computed pairs-session or teams-event workbook")
     publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
+    publisher.add_argument(
+        "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
+        help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
+    )  # fmt: skip
     publisher.add_argument(
         "--force", action="store_true", help="replace the folder even if it holds files other than a publication"
     )

@@ -18,8 +18,10 @@ SUMMARIES: dict[str, str] = {
     "import": "read club results (USEBIO, PBN or CSV) into a computed pairs-session workbook",
     "export": "write a computed pairs-session workbook out as USEBIO or PBN",
     "ranking": "print the ranking of a computed pairs-session workbook",
-    "publish": "write a computed pairs-session workbook as a results website (static HTML pages)",
+    "publish": "write a computed pairs-session or teams-event workbook as a results website (static HTML pages)",
     "movement": "print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
     "standings": "print the standings of a computed teams-event workbook",
+    "schedule": "write a teams-event workbook with its round robin (or a Swiss event's first round) drawn",
+    "swiss": "add a Swiss teams event's next round, drawn from its standings",
     "ladder": "a season ladder of players from computed session workbooks",
 }

@@ -164,6 +164,8 @@ def _standings(args: argparse.Namespace) -> int:
 
     standings = read_standings(Path(args.workbook))
     show(standings, args.csv)
+    if args.csv and standings.waiting:  # the table says so in its third line; CSV has no room for it
+        print(f"xlbridge standings: note: {standings.status}", file=sys.stderr)
     return 0
 
 

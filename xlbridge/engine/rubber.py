@@ -270,7 +270,8 @@ def chicago(
 
     ``wheel`` says who is vulnerable on deals 2 and 3: ``DEALER`` (the dealer's side, the default) or
     ``NON-DEALER`` (the dealer's opponents, as some clubs agree). A passed-out deal is redealt by the same dealer
-    and does not count as one of the four.
+    and does not count as one of the four. A deal's honours (where a club scores them) go to the side holding
+    them, whoever declares and whether or not the contract makes, as in rubber bridge; they count towards no game.
     """
     dealer, chosen = _wheel_start(first_dealer, wheel)
     era = resolve_rules(None)
@@ -306,6 +307,8 @@ def chicago(
             elif number == CHICAGO_DEALS:
                 points.add(side, CHICAGO_DEAL_FOUR_PARTSCORE)
                 marker = f"partscore on deal 4: +{CHICAGO_DEAL_FOUR_PARTSCORE} to {side.value}"
+        if deal.honours:  # above the line, to the side holding them (Law 81 of rubber bridge)
+            points.add(Side.NS if deal.honours > 0 else Side.EW, abs(deal.honours))
         for each in Side:
             totals.add(each, points[each])
         if number == CHICAGO_DEALS:

@@ -24,12 +24,14 @@ from .values import NUMBER, as_whole_number, show
 
 __all__ = [
     "AnyVPScale",
+    "covers",
     "imp_scale",
     "imps",
     "victory_points",
     "vp20",
     "vp30",
     "vp_scale",
+    "vp_scales",
     "wbf_vp",
     "wbf_vp_table",
 ]
@@ -169,6 +171,26 @@ def vp_scale(scale: object = None) -> AnyVPScale:
         ) from None
 
 
+def covers(scale: AnyVPScale, boards: int) -> bool:
+    """Whether ``scale`` is published for a match of ``boards`` boards."""
+    if isinstance(scale, MatchLengthVPScale):
+        return scale.winner(boards) is not None
+    if isinstance(scale, DiscreteVPScale):
+        return scale.most_boards is None or boards <= scale.most_boards
+    return 1 <= boards <= MAX_BOARDS
+
+
+def _too_long(scale: DiscreteVPScale, boards: int) -> BridgeInputError:
+    """Why a short match's table is refused for a longer match, naming the scales that fit it."""
+    fitting = [other.name for other in vp_scales(scale.total) if covers(other, boards) and other is not scale]
+    choose_one = f": choose {', '.join(fitting[:-1])} or {fitting[-1]}" if len(fitting) > 1 else (
+        f": choose {fitting[0]}" if fitting else "")  # fmt: skip
+    return BridgeInputError(
+        f"VP scale {scale.name}: a table for matches of {scale.lengths}, not {boards}{choose_one}",
+        reason=Reason.OUT_OF_RANGE,
+    )
+
+
 def _band(scale: MatchLengthVPScale, boards: object) -> BandScale:
     if boards is None or (isinstance(boards, str) and not boards.strip()):
         raise BridgeInputError(f"boards missing: the {scale.name} scale depends on the number of boards")
@@ -185,7 +207,9 @@ def _band(scale: MatchLengthVPScale, boards: object) -> BandScale:
 def victory_points(margin: object, scale: object = None, boards: object = None) -> float:
     """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``;
     ``ACBL20``, ``ACBL30``, ``SBU20`` with ``boards``: the table of the match's length), or on the scale object
-    given. The loser gets the scale's total minus the winner's VPs."""
+    given. The loser gets the scale's total minus the winner's VPs. ``20`` and ``30`` are tables for matches of
+    up to 8 boards: with ``boards`` given, a longer match is refused (``victory_points(33, "20", 24)`` would give
+    20-0 where the WBF scale gives 16.25)."""
     chosen = vp_scale(scale)
     value = _number(margin, "imps")
     if isinstance(chosen, ContinuousVPScale):
@@ -195,4 +219,10 @@ def victory_points(margin: object, scale: object = None, boards: object = None) 
     if isinstance(chosen, MatchLengthVPScale):
         winner = _band(chosen, boards)(-value if value < 0 else value)
         return winner if value >= 0 else chosen.total - winner
+    if boards is not None and not (isinstance(boards, str) and not boards.strip()):
+        count = as_whole_number(boards, "boards")
+        if count < 1:
+            raise BridgeInputError(f"boards {count}: a match has at least 1 board", reason=Reason.OUT_OF_RANGE)
+        if not covers(chosen, count):
+            raise _too_long(chosen, count)
     return _discrete_vp(chosen, value)

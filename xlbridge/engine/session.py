@@ -380,21 +380,32 @@ class Team:
 
 @dataclass(frozen=True, slots=True)
 class EventMatch:
-    """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one."""
+    """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one; a
+    match with neither is drawn and not yet played.
+
+    A bye (``bye``) is a row with the home team alone: the team sits the round out and scores by the event's
+    bye rule (``away`` is None). IMPs and board points may be fractions (half IMPs, from a weighted score).
+    """
 
     round: int | None
     home: int | None
     away: int | None
     boards: int | None = None
-    home_imps: int | None = None
-    away_imps: int | None = None
-    home_bam: float | None = None
-    away_bam: float | None = None
+    home_imps: int | Fraction | None = None
+    away_imps: int | Fraction | None = None
+    home_bam: int | float | Fraction | None = None
+    away_bam: int | float | Fraction | None = None
+    bye: bool = False
 
 
 @dataclass(frozen=True)
 class Event:
-    """A teams event: round robin or Swiss, IMP/VP or board-a-match."""
+    """A teams event: round robin or Swiss, IMP/VP or board-a-match.
+
+    ``schedule``, ``bye_rule`` and ``tie_break`` name entries of :data:`~xlbridge.rules.SCHEDULES`,
+    :data:`~xlbridge.rules.BYE_RULES` and :data:`~xlbridge.rules.TIE_BREAKS` (blank: each one's default);
+    ``rounds`` is the number of rounds the event is to have (None: as many as are played).
+    """
 
     name: str = ""
     form: str = "IMP/VP"
@@ -402,3 +413,7 @@ class Event:
     boards: int = 8
     teams: tuple[Team, ...] = ()
     matches: tuple[EventMatch, ...] = field(default_factory=tuple)
+    schedule: str = ""
+    bye_rule: str = ""
+    tie_break: str = ""
+    rounds: int | None = None

@@ -1,10 +1,12 @@
-"""Scoring team matches and teams events: board by board to IMPs and board-a-match points, match by match to victory
-points, and the standings with running totals round by round.
+"""Scoring a team match: board by board to IMPs and board-a-match points, and the match to victory points.
 
 A team-of-four match is played at two tables: the home team sits North-South at table 1 and East-West at table 2,
 so its net score on a board is table 1's North-South score minus table 2's (Laws of Duplicate Bridge 2017, Law 78B
-for IMPs, Law 78C for board-a-match). A teams event converts each match's IMP margin to victory points on a VP scale
-(by name, from the registry), or totals the board-a-match points.
+for IMPs, Law 78C for board-a-match). A table may hold an adjusted score instead of a contract: an artificial one
+(``A``, ``A+``, ``A-``, ``A6040``: 3 IMPs for every 10% above or below average, Law 12C2) scores each team's
+share at that table and the board is not compared; a weighted one (Law 12C1(c)) is compared part by part. A board
+played at one table only is scored as average at the other (Law 12C2: neither side at fault), which its check
+says, until an adjusted score is entered there. A teams event, match by match, is :mod:`xlbridge.engine.event`.
 """
 
 from __future__ import annotations
@@ -13,29 +15,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..rules import TEAMS_FORMS
+from ..rules import IMP_SCALES
 from .boards import board_vulnerability
-from .choices import choose
 from .errors import BridgeInputError
-from .field import bam
+from .field import Field, bam
 from .model import Play
-from .scales import imps, victory_points, vp_scale
+from .parse import Artificial, Weighted
+from .scales import victory_points, vp_scale
 from .scoring import signed_score
-from .session import Event, EventMatch, Team
 
-__all__ = [
-    "BoardFigures",
-    "EventScore",
-    "MatchFigures",
-    "MatchRow",
-    "MatchScore",
-    "TeamStanding",
-    "score_event",
-    "score_match",
-]
+__all__ = ["AVERAGE", "BoardFigures", "MatchRow", "MatchScore", "Table", "score_match", "table_score"]
 
-#: A table's entry as read: the play, why it cannot be scored, or None when nothing was entered.
-Table = Play | BridgeInputError | None
+#: A table's entry as read: the play, an adjusted score (artificial, weighted, or an assigned North-South score),
+#: why it cannot be scored, or None when nothing was entered.
+Table = Play | Artificial | Weighted | int | Fraction | BridgeInputError | None
+
+#: What a board played at one table scores at the other: average (Law 12C2, neither side at fault).
+AVERAGE = Artificial(50, 50)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,35 +45,49 @@ class MatchRow:
 
 @dataclass(frozen=True, slots=True)
 class BoardFigures:
-    """A board of a team match: each table's North-South score, the home team's net score and IMPs, its
-    board-a-match points, and what needs checking at each table (empty when nothing)."""
+    """A board of a team match: each table's North-South score (or adjusted score), the home team's net score and
+    IMPs (signed: the home team's score on the board), the IMPs each team won, the home team's board-a-match
+    points, and what needs checking at each table (empty when nothing; a board played at one table says so at the
+    other).
 
-    score1: int | BridgeInputError | None
-    score2: int | BridgeInputError | None
-    net: int | BridgeInputError | None
-    imps: int | BridgeInputError | None
+    An artificial score need not balance (``A6060``: both teams +3; ``A4040``: both -3): each team's IMPs are then
+    its own award, and ``away_net`` the away team's score on the board."""
+
+    score1: int | Fraction | Artificial | Weighted | BridgeInputError | None
+    score2: int | Fraction | Artificial | Weighted | BridgeInputError | None
+    net: int | Fraction | BridgeInputError | None
+    imps: int | Fraction | BridgeInputError | None
+    home_imps: Fraction | None
+    away_imps: Fraction | None
     bam: Fraction | BridgeInputError | None
     check1: str
     check2: str
+    #: True when the board's check is a note (scored as average at a table not played), not a problem.
+    averaged: bool = False
+    #: The away team's own score on the board (``-imps`` unless an artificial award does not balance).
+    away_net: Fraction | None = None
 
 
 @dataclass(frozen=True)
 class MatchScore:
-    """A team match scored: each board, and the totals (None while a board needs checking)."""
+    """A team match scored: each board, and the totals (None while a board needs checking, with ``reason``)."""
 
     boards: tuple[BoardFigures, ...]
     played: int
     problems: int
-    home_imps: int | None
-    away_imps: int | None
+    home_imps: Fraction | None
+    away_imps: Fraction | None
     home_vps: float | None
     away_vps: float | None
     home_bam: Fraction | None
     away_bam: Fraction | None
+    #: Why the totals wait, or a note on how they were reached (boards scored as average), in words; "" if none.
+    reason: str = ""
 
 
-def _score(table: Table, board: int) -> int | BridgeInputError | None:
-    if table is None or isinstance(table, BridgeInputError):
+def table_score(table: Table, board: int) -> int | Fraction | Artificial | Weighted | BridgeInputError | None:
+    """A table's North-South score on ``board``: the play's, or the adjusted score as entered."""
+    if table is None or isinstance(table, (BridgeInputError, Artificial, Weighted, int, Fraction)):
         return table
     try:
         return signed_score(table, board_vulnerability(board))
@@ -85,168 +95,113 @@ def _score(table: Table, board: int) -> int | BridgeInputError | None:
         return error
 
 
+def _share(entry: Artificial, home_ns: bool) -> tuple[Fraction, Fraction]:
+    """(home, away) shares of a board at a table holding an artificial score: home sits NS at table 1."""
+    home, away = (entry.ns_percent, entry.ew_percent) if home_ns else (entry.ew_percent, entry.ns_percent)
+    return Fraction(home, 100), Fraction(away, 100)
+
+
 def _board(row: MatchRow) -> BoardFigures:
-    score1, score2 = _score(row.table1, row.board), _score(row.table2, row.board)
+    score1, score2 = table_score(row.table1, row.board), table_score(row.table2, row.board)
     check1 = score1.message if isinstance(score1, BridgeInputError) else ""
     check2 = score2.message if isinstance(score2, BridgeInputError) else ""
-    if not check2 and (score1 is None) != (score2 is None):
-        check2 = "only one table has a result"
-    if score1 is None or score2 is None:
-        return BoardFigures(score1, score2, None, None, None, check1, check2)
+    if score1 is None and score2 is None:
+        return BoardFigures(None, None, None, None, None, None, None, "", "")
     if isinstance(score1, BridgeInputError) or isinstance(score2, BridgeInputError):
         error = score1 if isinstance(score1, BridgeInputError) else score2
         assert isinstance(error, BridgeInputError)
-        return BoardFigures(score1, score2, error, error, error, check1, check2)
-    net = score1 - score2
-    return BoardFigures(score1, score2, net, imps(net), bam(score1, score2), check1, check2)
+        return BoardFigures(score1, score2, error, error, None, None, error, check1, check2)
+    averaged = False
+    if score1 is None or score2 is None:  # played at one table: average at the other (Law 12C2)
+        averaged = True
+        note = "not played at this table: scored as average (A); enter an adjusted score here to change it"
+        if score1 is None:
+            score1, check1 = AVERAGE, note
+        else:
+            score2, check2 = AVERAGE, note
+    assert score1 is not None
+    assert score2 is not None
+    imp_scale = IMP_SCALES.default
+    if isinstance(score1, Artificial) or isinstance(score2, Artificial):
+        # No comparison: each artificial table scores each team's share (Law 12C2), a real result beside it none;
+        # the two teams' scores need not balance (A6060: both +3).
+        field_of = Field([score1, score2])
+        first, second = field_of.cross_imps(score1, imp_scale), field_of.cross_imps(score2, imp_scale)
+        home = (first.ns if isinstance(score1, Artificial) else 0) + (
+            second.ew if isinstance(score2, Artificial) else 0
+        )
+        away = (first.ew if isinstance(score1, Artificial) else 0) + (
+            second.ns if isinstance(score2, Artificial) else 0
+        )
+        shares = [_share(entry, ns) for entry, ns in ((score1, True), (score2, False)) if isinstance(entry, Artificial)]
+        home_bam = sum((h for h, _ in shares), Fraction(0)) / len(shares)
+        if home == -away:  # a balanced award (A6040): a swing to one team, as a compared board gives
+            home_won, away_won = (Fraction(home), Fraction(0)) if home > 0 else (Fraction(0), Fraction(away))
+        else:
+            home_won, away_won = Fraction(home), Fraction(away)
+        return BoardFigures(score1, score2, None, Fraction(home), home_won, away_won, home_bam, check1, check2,
+                            averaged, Fraction(away))  # fmt: skip
+    if isinstance(score1, Weighted) or isinstance(score2, Weighted):
+        swing: int | Fraction = Field([score1, score2]).cross_imps(score1, imp_scale).ns
+        net: int | Fraction | None = None
+    else:
+        net = score1 - score2
+        swing = imp_scale.signed(net)
+    home_imps, away_imps = (Fraction(swing), Fraction(0)) if swing > 0 else (Fraction(0), Fraction(-swing))
+    return BoardFigures(score1, score2, net, swing, home_imps, away_imps, bam(score1, score2), check1, check2,
+                        away_net=Fraction(-swing))  # fmt: skip
 
 
 def score_match(rows: Sequence[MatchRow], scale: object = None) -> MatchScore:
     """Every board of a team match, its IMPs, board-a-match points and victory points on ``scale`` (by name; the
-    WBF continuous scale is read for the number of boards played)."""
+    WBF continuous scale is read for the number of boards played, and a scale for short matches refuses a longer
+    one)."""
     boards = tuple(_board(row) for row in rows)
-    played = sum(1 for board in boards if board.net is not None)
-    problems = sum(1 for board in boards for check in (board.check1, board.check2) if check)
+    played = sum(1 for board in boards if board.score1 is not None or board.score2 is not None)
+    problems = [
+        (row.board, table, check)
+        for row, board in zip(rows, boards, strict=True)
+        if not board.averaged
+        for table, check in ((1, board.check1), (2, board.check2))
+        if check
+    ]
     if problems:
-        return MatchScore(boards, played, problems, None, None, None, None, None, None)
-    swings = [board.imps for board in boards if isinstance(board.imps, int)]
-    home = sum(swing for swing in swings if swing > 0)
-    away = -sum(swing for swing in swings if swing < 0)
+        board_number, table, check = problems[0]
+        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+        where = f"board {board_number}, table {table}" if board_number else "a board's number"
+        reason = f"{where}: {check}{more}"
+        return MatchScore(boards, played, len(problems), None, None, None, None, None, None, reason)
+    averaged = [row.board for row, board in zip(rows, boards, strict=True) if board.averaged]
+    note = ""
+    if averaged:
+        listed = ", ".join(map(str, averaged))
+        note = f"board{'s' if len(averaged) > 1 else ''} {listed} played at one table: scored as average there"
+    home = sum((board.home_imps for board in boards if board.home_imps is not None), Fraction(0))
+    away = sum((board.away_imps for board in boards if board.away_imps is not None), Fraction(0))
+    # Each team's margin is its own score over the boards (the same but for its sign unless an award does not
+    # balance, when the VPs need not add up to the scale's total).
+    home_net = sum((Fraction(board.imps) for board in boards if isinstance(board.imps, (int, Fraction))), Fraction(0))
+    away_net = sum((board.away_net for board in boards if board.away_net is not None), Fraction(0))
     home_vps = away_vps = None
     if played:
         chosen = vp_scale(scale)
-        home_vps = float(victory_points(home - away, chosen, played))
-        away_vps = float(victory_points(away - home, chosen, played))
+        try:
+            home_vps = float(victory_points(home_net, chosen, played))
+            away_vps = float(victory_points(away_net, chosen, played))
+        except BridgeInputError as error:
+            return MatchScore(boards, played, 1, home, away, None, None, None, None, error.message)
     board_points = sum((board.bam for board in boards if isinstance(board.bam, Fraction)), Fraction(0))
-    return MatchScore(boards, played, 0, home, away, home_vps, away_vps, board_points, played - board_points)
+    away_points = sum(
+        (_other_bam(board) for board in boards if isinstance(board.bam, Fraction)),
+        Fraction(0),
+    )
+    return MatchScore(boards, played, 0, home, away, home_vps, away_vps, board_points, away_points, note)
 
 
-@dataclass(frozen=True, slots=True)
-class MatchFigures:
-    """A match of a teams event: the IMP margin, each team's victory points, and what needs checking."""
-
-    margin: int | None
-    home_vps: float | None
-    away_vps: float | None
-    problem: str
-
-
-@dataclass(frozen=True, slots=True)
-class TeamStanding:
-    """A team's line of the standings; ``running`` is its score after each round (None after the last played)."""
-
-    team: Team
-    played: int
-    imps_for: int
-    imps_against: int
-    vps: float | None
-    bam: float | None
-    score: float | None
-    place: str
-    running: tuple[float | None, ...]
-
-
-@dataclass(frozen=True)
-class EventScore:
-    """A teams event scored: each match (in order) and each team's standing (in the teams' order)."""
-
-    matches: tuple[MatchFigures, ...]
-    standings: tuple[TeamStanding, ...]
-    problems: int
-    last_round: int
-
-
-def _check(match: EventMatch | None, teams: set[int], board_a_match: bool, boards: int) -> str:
-    if match is None:
-        return ""
-    if match.home is None or match.away is None or match.round is None:
-        return "round, home or away team missing"
-    if match.home not in teams:
-        return f"home team {match.home} is not on the list of teams"
-    if match.away not in teams:
-        return f"away team {match.away} is not on the list of teams"
-    if match.home == match.away:
-        return "a team cannot play itself"
-    if board_a_match:
-        if match.home_bam is None or match.away_bam is None:
-            return "board-a-match points missing"
-        if match.home_bam + match.away_bam != boards:
-            return "board-a-match points should add up to the boards played"
-        return ""
-    if match.home_imps is None or match.away_imps is None:
-        return "IMPs missing"
-    return ""
-
-
-def score_event(event: Event, matches: Sequence[EventMatch | None], rounds: int) -> EventScore:
-    """The event's matches (one per row; None for a blank row) to victory points or board points, and the
-    standings of ``event.teams`` with running totals for rounds 1 to ``rounds``."""
-    form = choose(TEAMS_FORMS, event.form, "form")
-    scale = vp_scale(event.scale)
-    numbers = {team.number for team in event.teams}
-    figures = []
-    for match in matches:
-        boards = event.boards if match is None or match.boards is None else match.boards
-        problem = _check(match, numbers, not form.victory_points, boards)
-        margin = home_vps = away_vps = None
-        if match is not None and match.home_imps is not None and match.away_imps is not None:
-            margin = match.home_imps - match.away_imps
-            if form.victory_points:
-                home_vps = float(victory_points(margin, scale, boards))
-                away_vps = float(victory_points(-margin, scale, boards))
-        figures.append(MatchFigures(margin, home_vps, away_vps, problem))
-    problems = sum(1 for figure in figures if figure.problem)
-    played = [(match, figure) for match, figure in zip(matches, figures, strict=True) if match is not None]
-    last_round = max((match.round for match, _ in played if match.round is not None), default=0)
-    lines = []
-    for team in event.teams:
-        count = imps_for = imps_against = 0
-        vps = bam_points = 0.0
-        by_round: dict[int, float] = {}
-        for match, figure in played:
-            sides = (
-                [(match.home_imps, match.away_imps, figure.home_vps, match.home_bam)]
-                if match.home == team.number
-                else []
-            )
-            if match.away == team.number:
-                sides.append((match.away_imps, match.home_imps, figure.away_vps, match.away_bam))
-            for mine, theirs, vp, board_points in sides:
-                counted = (figure.margin is not None) or (not form.victory_points and board_points is not None)
-                count += counted
-                imps_for += mine or 0
-                imps_against += theirs or 0
-                gained = (vp or 0.0) if form.victory_points else (board_points or 0.0)
-                vps += vp or 0.0
-                bam_points += board_points or 0.0
-                if match.round is not None:
-                    by_round[match.round] = by_round.get(match.round, 0.0) + gained
-        total = vps if form.victory_points else bam_points
-        running: list[float | None] = []
-        so_far = 0.0
-        for number in range(1, rounds + 1):
-            so_far += by_round.get(number, 0.0)
-            running.append(so_far if number <= last_round else None)
-        lines.append((team, count, imps_for, imps_against, vps, bam_points, total, running))
-    keys = [None if problems else round(total, 6) for *_, total, _ in lines]
-    standings = []
-    for (team, count, imps_for, imps_against, vps, bam_points, total, running), key in zip(lines, keys, strict=True):
-        place = ""
-        if key is not None:
-            better = sum(1 for other in keys if other is not None and other > key)
-            tied = sum(1 for other in keys if other == key) > 1
-            place = f"{better + 1}{'=' if tied else ''}"
-        standings.append(
-            TeamStanding(
-                team,
-                count,
-                imps_for,
-                imps_against,
-                vps if form.victory_points else None,
-                None if form.victory_points else bam_points,
-                None if problems else round(total, 6),
-                place,
-                tuple(running),
-            )
-        )
-    return EventScore(tuple(figures), tuple(standings), problems, last_round)
+def _other_bam(board: BoardFigures) -> Fraction:
+    """The away team's board-a-match points on a board: the rest of the board, or its own share at artificial
+    tables (which need not balance)."""
+    assert isinstance(board.bam, Fraction)
+    shares = [_share(entry, ns)[1] for entry, ns in ((board.score1, True), (board.score2, False))
+              if isinstance(entry, Artificial)]  # fmt: skip
+    return sum(shares, Fraction(0)) / len(shares) if shares else 1 - board.bam

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import deals, fields, masterpoints, scales, scorecards, scoresheets, session, teams
+from . import deals, events, fields, masterpoints, scales, scorecards, scoresheets, session, teams
 from .cells import Grid
 
 __all__ = ["CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "spellings"]
@@ -34,11 +34,13 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "RANKING": session.ranking,
     "TRAVELLERS": session.travellers,
     "BOARDRESULTS": teams.boardresults,
+    "TABLESCORE": teams.tablescore,
     "MATCHBOARDS": teams.matchboards,
     "MATCHSUMMARY": teams.matchsummary,
-    "EVENTMATCHES": teams.eventmatches,
-    "STANDINGS": teams.standings,
-    "TEAMSINFO": teams.teamsinfo,
+    "TEAMNAME": events.teamname,
+    "EVENTMATCHES": events.eventmatches,
+    "STANDINGS": events.standings,
+    "TEAMSINFO": events.teamsinfo,
     "SCORECARD": scorecards.scorecard,
     "MASTERPOINTS": masterpoints.masterpoints,
 }

@@ -22,10 +22,12 @@ from ..rules import (
     TEAMS_FORMS,
     VP_SCALES,
     WINNERS,
+    ContinuousVPScale,
     Named,
     Registry,
 )
 from ..rules.scales import ACBL_30
+from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 
 T = TypeVar("T", bound=Named)
 
@@ -44,11 +46,15 @@ __all__ = [
     "DECLARERS",
     "EVENT",
     "EVENT_BOARDS",
+    "EVENT_BYE_RULE",
     "EVENT_DATE",
     "EVENT_FORM",
     "EVENT_MATCHES",
+    "EVENT_PLANNED",
     "EVENT_ROUNDS",
+    "EVENT_SCHEDULE",
     "EVENT_TEAMS",
+    "EVENT_TIE_BREAK",
     "EXPECTED",
     "FIELD",
     "FIRST_DEALER",
@@ -59,6 +65,7 @@ __all__ = [
     "MARGIN",
     "MATCH_BOARDS",
     "MATCH_SCALE",
+    "MATCH_TABLE",
     "MOVEMENT",
     "MP_FORM",
     "MP_METHOD",
@@ -84,6 +91,7 @@ __all__ = [
     "SESSION_METHOD",
     "TABLE1",
     "TABLE2",
+    "TEAM_NUMBERS",
     "TRAVELLER_BOARDS",
     "TRAVELLER_LINES",
     "VP20_SCALE",
@@ -107,10 +115,9 @@ def choices(registry: Registry[T]) -> str:
 def vp_choices(total: int) -> str:
     """The VP scales out of ``total`` (both registries), those that depend on the match's length with the board
     counts they are published for: ``20, WBF, ACBL20 (1-36 boards), SBU20 (1-55 boards)``."""
-    shown = [entry.name for entry in VP_SCALES if entry.total == total]
-    shown += [
-        f"{entry.name} ({entry.bands[0][0]}-{entry.bands[-1][1]} boards)"
-        for entry in MATCH_VP_SCALES
+    shown = [
+        entry.name if isinstance(entry, ContinuousVPScale) else f"{entry.name} ({entry.lengths})"
+        for entry in (*VP_SCALES, *MATCH_VP_SCALES)
         if entry.total == total
     ]
     return ", ".join(shown)
@@ -162,12 +169,18 @@ TABLE1 = "Table 1 (the home team North-South): contract, declarer and result of 
 TABLE2 = "Table 2 (the home team East-West): contract, declarer and result of each board (3 columns)."
 HOME_TEAM = "The home team's name."
 AWAY_TEAM = "The away team's name."
-MATCH_SCALE = f"The VP scale: {choices(VP_SCALES)}."
-EVENT_MATCHES = "The matches, one row each: round, home team, away team, boards, home IMPs, away IMPs, home BAM points, away BAM points (8 columns)."
+MATCH_SCALE = f"The VP scale: {vp_choices(20)}; or of 30: {vp_choices(30)}."
+MATCH_TABLE = "One table of the match: contract, declarer and result of each board (3 columns); an adjusted score (A, A+, A6040, 80% 400 / 20% 430) goes in the contract."
+EVENT_MATCHES = "The matches, one row each: round, home, away, boards, home IMPs, away IMPs, home BAM, away BAM (8 columns; 10 with each team's name after its number). Away blank or BYE: a bye."
 EVENT_TEAMS = "The teams, one row each: number, name, members."
 EVENT_FORM = f"How matches are scored: {choices(TEAMS_FORMS)}."
 EVENT_BOARDS = "Optional: the boards of a match whose row leaves Boards blank (default 8)."
 EVENT_ROUNDS = "Optional: how many rounds to show running totals for."
+EVENT_PLANNED = "Optional: how many rounds the event has (the standings say 'after round 3 of 7')."
+EVENT_SCHEDULE = f"Optional: {choices(SCHEDULES)}: how often two teams may meet."
+EVENT_BYE_RULE = f"Optional: what a bye scores: {choices(BYE_RULES)}."
+EVENT_TIE_BREAK = f"Optional: how equal scores are placed: {choices(TIE_BREAKS)}."
+TEAM_NUMBERS = "Team numbers (a column, as Home or Away on the Matches sheet); BYE or blank for none."
 PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its direction (7NS, 7EW)."
 NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2 and optionally the handicap, as the Names sheet lists them."
 CARD_ROWS = "Optional: the rows the card fills, blank rows after it (for a fixed array range, as in Excel 2016)."

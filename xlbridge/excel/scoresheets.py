@@ -87,11 +87,12 @@ def _rubber_run(declarers: object, contracts: object, results: object, honours: 
     return _Run(rows, totals, error, at, _blank_rows(*columns[:3]))
 
 
-def _chicago_run(declarers: object, contracts: object, results: object, first_dealer: object, wheel: object) -> _Run:
-    columns, count = _columns(declarers, contracts, results)
-    deals, error, at = _read([*columns, [None] * count])
+def _chicago_run(declarers: object, contracts: object, results: object, first_dealer: object, wheel: object,
+                 honours: object = None) -> _Run:  # fmt: skip
+    columns, count = _columns(declarers, contracts, results, *([] if honours is None else [honours]))
+    deals, error, at = _read(columns if honours is not None else [*columns, [None] * count])
     rows, totals = chicago(deals, text_cell(as_grid(first_dealer)[0][0]), text_cell(as_grid(wheel)[0][0]))
-    return _Run(rows, totals, error, at, _blank_rows(*columns))
+    return _Run(rows, totals, error, at, _blank_rows(*columns[:3]))
 
 
 def _sheet(run: Callable[[], _Run], cells: Callable[[Any], list[Any]], points: Callable[[Any], tuple[int, int]],
@@ -179,20 +180,23 @@ def rubbertotal(
 
 @never_raises(lambda declarers, *_: (_deals(declarers), 8 + RUNNING))
 def chicagosheet(
-    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None
-) -> Grid:
+    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None,
+    honours: object = None,
+) -> Grid:  # fmt: skip
     """A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerable, NS and EW points, partscores, marker,
-    then NS's and EW's running totals. ``wheel`` says who is vulnerable on deals 2 and 3 (blank: the dealer's side)."""
-    run = lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel)  # noqa: E731
+    then NS's and EW's running totals. ``wheel`` says who is vulnerable on deals 2 and 3 (blank: the dealer's side);
+    ``honours``, a column beside the deals, scores them where a club does."""
+    run = lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel, honours)  # noqa: E731
     return _sheet(run, _chicago_cells, _chicago_points, 8, _deals(declarers))
 
 
 @never_raises(lambda *_: (1, 2))
 def chicagototal(
-    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None
-) -> Grid:
+    declarers: object, contracts: object, results: object, first_dealer: object = None, wheel: object = None,
+    honours: object = None,
+) -> Grid:  # fmt: skip
     """North-South's and East-West's Chicago totals."""
-    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel))
+    return _total(lambda: _chicago_run(declarers, contracts, results, first_dealer, wheel, honours))
 
 
 @never_raises(lambda *_: (4, 2))

@@ -40,7 +40,18 @@ from .report import Ranking, RankingRow, session_ranking
 from .session_book import read_session_book
 from .xlsx import ExcelErrorValue, WorkbookError
 
-__all__ = ["GENERATOR", "Published", "Site", "build_site", "publish"]
+__all__ = [
+    "GENERATOR",
+    "Page",
+    "Published",
+    "Site",
+    "build_site",
+    "check_site_folder",
+    "environment",
+    "figure",
+    "publish",
+    "write_pages",
+]
 
 #: Every page says who wrote it; a folder whose index.html says so is a publication that may be replaced.
 GENERATOR = "xlbridge"
@@ -343,6 +354,20 @@ def _is_publication(folder: Path) -> bool:
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
     """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
     is replaced whole); any other folder only with ``force``."""
+    check_site_folder(workbook, folder, force)
+    environment = _environment()
+    site = build_site(workbook)
+    write_pages(environment, site.pages, folder)
+    return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
+
+
+# --- what every publication shares (the pairs session's pages and a teams event's) ----------------------------
+
+
+def check_site_folder(workbook: Path, folder: Path, force: bool) -> None:
+    """Refuse a folder a publication of ``workbook`` cannot be written into, before anything is done: a file, the
+    workbook's own folder (or one above it), or one holding other files than an earlier publication (unless
+    ``force``)."""
     if not workbook.exists():
         raise WorkbookError(f"{workbook}: no such file")
     if folder.exists() and not folder.is_dir():
@@ -351,12 +376,20 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
         raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
     if folder.exists() and any(folder.iterdir()) and not _is_publication(folder) and not force:
         raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
-    environment = _environment()
-    site = build_site(workbook)
+
+
+def environment() -> Any:
+    """The pages' Jinja2 environment (the ``web`` extra): autoescaping on, undefined names refused."""
+    return _environment()
+
+
+def write_pages(environment: Any, pages: list[Page], folder: Path) -> None:
+    """Render ``pages`` and the stylesheet into ``folder``, which appears complete or not at all: an earlier
+    publication there is replaced whole."""
     folder.parent.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
-        for page in site.pages:
+        for page in pages:
             html = environment.get_template(page.template).render(page.context)
             with open(staged / page.name, "w", encoding="utf-8", newline="\n") as out:
                 out.write(html)
@@ -373,4 +406,3 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
     except BaseException:
         shutil.rmtree(staged, ignore_errors=True)
         raise
-    return Published(folder, len(site.pages), len(site.boards), len(site.pairs))

@@ -18,7 +18,8 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..engine.standings import Figure, SessionScore, Standing, score_session
 from ..engine.values import two_decimals
-from .templates.teams_event import STANDINGS, STANDINGS_SUBTITLE, STANDINGS_TITLE
+from ..excel.events import BAM_HEADINGS, WAITING
+from .templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
 
 if TYPE_CHECKING:  # the reader computes the workbook: loaded by the commands that read one
@@ -188,7 +189,8 @@ def read_ranking(path: Path) -> Ranking:
 
 @dataclass(frozen=True)
 class StandingRow:
-    """A team's line of a teams event's standings, as its Standings sheet shows it."""
+    """A team's line of a teams event's standings, as its Standings sheet shows it: IMPs and VPs for an IMP/VP
+    event, boards and board points for a board-a-match one, and the score after each round played."""
 
     place: str
     team: str
@@ -199,53 +201,80 @@ class StandingRow:
     vps: float | None
     bam: float | None
     score: float | None
+    byes: int = 0
+    boards: int | None = None
+    tie_break: str = ""
+    running: tuple[float | None, ...] = ()
 
 
-#: The columns of ``xlbridge standings --csv`` (those of the Standings sheet), and how each is shown.
-STANDING_FIELDS = ("place", "team", "name", "played", "imps_for", "imps_against", "vps", "bam", "score")
+#: The columns of ``xlbridge standings --csv`` before the running totals (``after_1``, ``after_2``...), and which
+#: are shown to 2 decimals.
+STANDING_FIELDS = ("place", "team", "name", "played", "byes", "imps_for", "imps_against", "vps", "bam", "score",
+                   "tie_break")  # fmt: skip
 DECIMALS = {"vps", "bam", "score"}
 
 
 @dataclass
 class Standings:
+    """A teams event's standings as its Standings sheet shows them: the title, what the standings total, how far
+    the event has got (and how many rows of matches wait), and the teams in place order."""
+
     event: str = ""
     description: str = ""
+    status: str = ""
     rows: list[StandingRow] = field(default_factory=list)
+    #: The rounds played, whose running totals the sheet shows.
+    rounds: int = 0
+
+    @property
+    def waiting(self) -> bool:
+        """Whether rows of the event's matches wait for checking (and are not counted), as the status says."""
+        return WAITING in self.status
 
     @property
     def board_a_match(self) -> bool:
-        """Scored by board-a-match points (the VPs column is empty)."""
+        """Scored by board-a-match points (the VPs column is board points)."""
         return all(row.vps is None for row in self.rows) and any(row.bam is not None for row in self.rows)
 
     def table(self) -> str:
-        """The standings in place order, as a person reads them."""
+        """The standings in place order, as a person reads them, with the running totals."""
         lines = [self.event or "Standings"]
-        if self.description:
-            lines.append(self.description)
+        lines.extend(line for line in (self.description, self.status) if line)
         lines.append("")
         width = max([len(row.name) for row in self.rows] + [4])
+        byes = any(row.byes for row in self.rows)
+        ties = max([len(row.tie_break) for row in self.rows if row.tie_break] + [0])
+        heading = f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}"
+        heading += f"  {'Byes':>4}" if byes else ""
         if self.board_a_match:
-            lines.append(f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}  {'BAM points':>10}")
+            heading += f"  {'Boards':>6}  {'BAM points':>10}"
         else:
-            lines.append(f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}  {'IMPs for':>8}  "
-                         f"{'IMPs against':>12}  {'VPs':>7}")  # fmt: skip
+            heading += f"  {'IMPs for':>8}  {'IMPs against':>12}  {'VPs':>7}"
+        heading += f"  {'Tie-break':<{ties}}" if ties else ""
+        heading += "".join(f"  {'R' + str(number):>7}" for number in range(1, self.rounds + 1))
+        lines.append(heading.rstrip())
         for row in self.rows:
-            shown = [_shown(row.played), _shown(row.imps_for), _shown(row.imps_against), _shown(row.vps, True),
-                     _shown(row.bam, True)]  # fmt: skip
-            start = f"{row.place:<6}{row.team:>5}  {row.name:<{width}}  {shown[0]:>6}"
+            line = f"{row.place:<6}{row.team:>5}  {row.name:<{width}}  {_shown(row.played):>6}"
+            line += f"  {_shown(row.byes or None):>4}" if byes else ""
             if self.board_a_match:
-                lines.append(f"{start}  {shown[4]:>10}")
+                line += f"  {_shown(row.boards):>6}  {_shown(row.bam, True):>10}"
             else:
-                lines.append(f"{start}  {shown[1]:>8}  {shown[2]:>12}  {shown[3]:>7}")
+                line += f"  {_shown(row.imps_for):>8}  {_shown(row.imps_against):>12}  {_shown(row.vps, True):>7}"
+            line += f"  {row.tie_break:<{ties}}" if ties else ""
+            line += "".join(f"  {_shown(value, True):>7}" for value in row.running[: self.rounds])
+            lines.append(line.rstrip())
         return "\n".join(lines)
 
     def csv(self) -> str:
-        """CSV with a header row: place, team, name, played, imps_for, imps_against, vps, bam, score."""
+        """CSV with a header row: place, team, name, played, byes, imps_for, imps_against, vps, bam, score,
+        tie_break, then the score after each round played (after_1, after_2...)."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(STANDING_FIELDS)
+        writer.writerow([*STANDING_FIELDS, *(f"after_{number}" for number in range(1, self.rounds + 1))])
         for row in self.rows:
-            writer.writerow([_shown(getattr(row, name), name in DECIMALS) for name in STANDING_FIELDS])
+            cells = [_shown(getattr(row, name), name in DECIMALS) for name in STANDING_FIELDS]
+            cells += [_shown(value, True) for value in row.running[: self.rounds]]
+            writer.writerow(cells)
         return out.getvalue()
 
 
@@ -254,27 +283,41 @@ def _shown(value: object, decimals: bool = False) -> str:
     if value is None:
         return ""
     if isinstance(value, float):
-        return two_decimals(value) if decimals or not value.is_integer() else str(int(value))
+        return two_decimals(value) if decimals else str(int(value)) if value.is_integer() else repr(value)
+    if isinstance(value, int) and decimals:
+        return two_decimals(value)
     return str(value)
 
 
 def read_standings(path: Path) -> Standings:
-    """The Standings sheet of a computed teams-event workbook, in place order."""
+    """The Standings sheet of a computed teams-event workbook, in place order (as the sheet lists it)."""
     package = open_package(path)
     if STANDINGS.sheet not in package.sheets:
         if "Ranking" in package.sheets:
             raise WorkbookError(f"{path}: a pairs session, not a teams event: xlbridge ranking prints its ranking")
         raise WorkbookError(f"{path}: has no Standings sheet; is it an xlbridge teams event?")
+    from .calc import check_current  # the one staleness check: no standings read from stale values
+
+    check_current(package)
     values = read_values(package, STANDINGS.sheet)
-    headings = [cell_text(values.get((STANDINGS.header_row + 1, STANDINGS.col(name) + 1))) for name in
-                STANDINGS.columns]  # fmt: skip
-    if headings != list(STANDINGS.columns):
+
+    def at(row: int, col: int) -> object:
+        return values.get((row + 1, col + 1))
+
+    headings = [cell_text(at(STANDINGS.header_row, STANDINGS.col(name))) for name in STANDINGS.columns]
+    board_a_match = headings != list(STANDINGS.columns)
+    if board_a_match and headings != [BAM_HEADINGS.get(name, name) for name in STANDINGS.columns]:
         raise WorkbookError(f"{path}: the Standings sheet's headings are not an xlbridge teams event's")
-
-    def at(position: tuple[int, int]) -> object:
-        return values.get((position[0] + 1, position[1] + 1))
-
-    standings = Standings(event=cell_text(at(STANDINGS_TITLE)), description=cell_text(at(STANDINGS_SUBTITLE)))
+    first_round = STANDINGS.first_col + len(STANDINGS.columns)
+    rounds = 0
+    while cell_text(at(STANDINGS.header_row, first_round + rounds)) == f"After round {rounds + 1}":
+        rounds += 1
+    standings = Standings(
+        event=cell_text(at(*STANDINGS_TITLE)),
+        description=cell_text(at(*STANDINGS_SUBTITLE)),
+        status=cell_text(at(*STANDINGS_STATUS)),
+        rounds=rounds,
+    )
     offset = 0
     while True:
 
@@ -292,21 +335,27 @@ def read_standings(path: Path) -> Standings:
                 raise WorkbookError(f"{where} shows {value.code} ({heading}): the standings are not complete (see "
                                     "the Check column of Matches)")  # fmt: skip
         played = _number(cell("Played"), where)
+        byes = _number(cell("Byes"), where)
+        first, second, points = (_number(cell(heading), where) for heading in ("IMPs for", "IMPs against", "VPs"))
+        running = tuple(_number(at(row - 1, first_round + number), where) for number in range(rounds))
         standings.rows.append(
             StandingRow(
                 place=cell_text(cell("Place")),
                 team=cell_text(team),
                 name=cell_text(cell("Name")),
                 played=None if played is None else int(played),
-                imps_for=_number(cell("IMPs for"), where),
-                imps_against=_number(cell("IMPs against"), where),
-                vps=_number(cell("VPs"), where),
-                bam=_number(cell("BAM points"), where),
-                score=_number(cell("Score"), where),
+                imps_for=None if board_a_match else first,
+                imps_against=None if board_a_match else second,
+                vps=None if board_a_match else points,
+                bam=points if board_a_match else None,
+                score=points,
+                byes=0 if byes is None else int(byes),
+                boards=int(first) if board_a_match and first is not None else None,
+                tie_break=cell_text(cell("Tie-break")),
+                running=running,
             )
         )
         offset += 1
-    standings.rows.sort(key=lambda row: (row.score is None, -(row.score or 0)))
     return standings
 
 

@@ -189,6 +189,14 @@ class DiscreteVPScale:
     winner: BandScale
     aliases: tuple[str, ...] = ()
     description: str = ""
+    #: The longest match (in boards) the table is published for; None: no limit. A longer match is refused: a
+    #: table for short matches gives far too many VPs for a long one's margin.
+    most_boards: int | None = None
+
+    @property
+    def lengths(self) -> str:
+        """The match lengths the table is for, as a message or a drop-down lists them: ``1-8 boards``."""
+        return "any number of boards" if self.most_boards is None else f"1-{self.most_boards} boards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +216,11 @@ class ContinuousVPScale:
     decimals: int
     aliases: tuple[str, ...] = ()
     description: str = ""
+
+    @property
+    def lengths(self) -> str:
+        """The match lengths the scale is for: any, its formula takes the number of boards."""
+        return "any number of boards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +264,11 @@ class MatchLengthVPScale:
     def tables(self) -> tuple[BandScale, ...]:
         """The winner's table of each band, in the order of :attr:`bands`."""
         return self._tables
+
+    @property
+    def lengths(self) -> str:
+        """The match lengths the tables are for: ``1-36 boards``."""
+        return f"{self.bands[0][0]}-{self.bands[-1][1]} boards"
 
     @property
     def published(self) -> str:
@@ -330,7 +348,9 @@ VP20_SEED = DiscreteVPScale(
     "ACBL 20-VP scale, matches of up to 8 boards (bridgehands.com Victory_Points.htm)",
     20,
     replace(ACBL_20.tables[0], name="20", source="the winner's share"),
-    description="the discrete 20-VP scale: 0 IMPs 10-10, 1-2 11-9 ... 28+ 20-0 (the default)",
+    description="the discrete 20-VP scale for matches of up to 8 boards: 0 IMPs 10-10, 1-2 11-9 ... 28+ 20-0 (the "
+    "default)",
+    most_boards=ACBL_20.bands[0][1],
 )
 
 # The discrete 30-VP scale (0 -> 15-15, 1 -> 18-12, ... 28+ -> 30-0): the ACBL's table for 6-8 boards, ACBL30's first
@@ -340,7 +360,8 @@ VP30_SEED = DiscreteVPScale(
     "ACBL 30-VP scale, matches of 6-8 boards (bridgehands.com Victory_Points.htm)",
     30,
     replace(ACBL_30.tables[0], name="30", source="the winner's share"),
-    description="the discrete 30-VP scale: 0 IMPs 15-15, 1 18-12 ... 28+ 30-0",
+    description="the discrete 30-VP scale for matches of up to 8 boards: 0 IMPs 15-15, 1 18-12 ... 28+ 30-0",
+    most_boards=ACBL_30.bands[0][1],
 )
 
 # WBF Scoring Panel, "The New WBF IMP to VP Scales" (2013): the continuous 20-VP scale.

@@ -11,6 +11,7 @@ Parsed with entity expansion off.
 from __future__ import annotations
 
 import datetime as dt
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from xml.etree.ElementTree import Element
@@ -18,7 +19,7 @@ from xml.etree.ElementTree import Element
 from ...engine.errors import BridgeInputError
 from ...engine.session import Event, EventMatch, Line, PairNumber, Row, Session, Team
 from ...engine.standings import SessionScore
-from ...engine.values import as_whole_number, two_decimals
+from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
 from ..xmlsafe import parse_xml, xml_text
@@ -195,6 +196,15 @@ def _traveller_line(element: Element, board: int, where: int, problems: list[Pro
     return line
 
 
+def _imps(text: str) -> Fraction:
+    """A board's IMPs as the file writes them: a whole number, or a fraction of one where a weighted adjusted score
+    gives it (2.5)."""
+    cleaned = text.strip().replace("−", "-")
+    if not NUMBER.fullmatch(cleaned):
+        raise BridgeInputError(f"a BOARD's IMPS {show(text)}: expected a number of IMPs")
+    return Fraction(Decimal(cleaned))
+
+
 def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, int]) -> Imported:
     teams = []
     for element in root.iter("TEAM"):
@@ -219,7 +229,7 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
             boards = element.findall("BOARD")
             if not boards:
                 raise BridgeInputError("the MATCH gives no BOARD IMPs (victory points alone cannot be rescored)")
-            swings = [as_whole_number(_text(board, "IMPS"), "a BOARD's IMPS") for board in boards]
+            swings = [_imps(_text(board, "IMPS")) for board in boards]
         except BridgeInputError as error:
             raise fail(source, where, error.message) from None
         for team in (home, away):
@@ -227,9 +237,8 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
                 raise fail(source, where, f"team {team} is not one of the event's teams")
         if home == away:
             raise fail(source, where, f"team {home} cannot play itself")
-        match = EventMatch(
-            round_number, home, away, len(boards), sum(s for s in swings if s > 0), -sum(s for s in swings if s < 0)
-        )
+        won, lost = sum((s for s in swings if s > 0), Fraction(0)), -sum((s for s in swings if s < 0), Fraction(0))
+        match = EventMatch(round_number, home, away, len(boards), won, lost)
         key = (round_number, frozenset((home, away)))
         seen = matches.get(key)
         if seen is None:
@@ -248,7 +257,10 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
         raise fail(source, None, "the teams event has no MATCH")
     boards_each = max(match.boards or 0 for match in matches.values())
     name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
-    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each)
+    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+    schedule = "Swiss" if kind.startswith("SWISS") else ""  # a Swiss event's repeats are flagged as its own
+    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each,
+                       schedule=schedule)  # fmt: skip
     return Imported(source, "USEBIO", event=event_data)
 
 

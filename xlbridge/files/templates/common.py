@@ -224,12 +224,15 @@ class Sheet:
             raise ValueError(f"an input message of {len(message)} characters: {message[:60]}...")
         self.ws.data_validation(first_row, col, first_row + rows - 1, col, options)
 
-    def validate_deal(self, first_row: int, rows: int, contract: int, declarer: int, result: int) -> None:
+    def validate_deal(
+        self, first_row: int, rows: int, contract: int, declarer: int, result: int, contracts: str = ""
+    ) -> None:
         """Drop-downs for a contract, declarer and result column; only the declarer is strict (N, E, S, W): the
-        others accept every form the functions read (4♠, 4s, 10 tricks...), and the Check column says the rest."""
+        others accept every form the functions read (4♠, 4s, 10 tricks...), and the Check column says the rest.
+        ``contracts`` is what selecting a contract cell says, where it takes more than a contract."""
         book = self.owner
         self.validate_list(
-            first_row, contract, rows, book.list_range("Contracts", CONTRACTS), False, "e.g. 4S, 3NT, 4HX"
+            first_row, contract, rows, book.list_range("Contracts", CONTRACTS), False, contracts or "e.g. 4S, 3NT, 4HX"
         )
         self.validate_list(
             first_row, declarer, rows, book.list_range("Declarers", DECLARERS), True, "Declarer: N, E, S or W"

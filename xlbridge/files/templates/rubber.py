@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from xlsxwriter.utility import xl_col_to_name
+
 from ...rules import CHICAGO_WHEELS, ERAS
 from .common import Flavour, Sheet, TemplateBook
 from .layout import range_ref
@@ -36,6 +38,7 @@ CHICAGO_COLUMNS = [
     "Declarer",
     "Contract",
     "Result",
+    "Honours (NS +)",
     "Deal in set",
     "Dealer",
     "Vulnerable",
@@ -53,21 +56,31 @@ DECLARER, CONTRACT, RESULT, HONOURS = 1, 2, 3, 4
 Deals = Sequence[tuple[str, str, str, str]]
 
 
+#: Both scoresheets print on one landscape page at 80% or more, A4 or Letter: 32 deals (eight chicagos; several
+#: rubbers), the notes column as wide as its longest note needs.
+ROWS = 32
+NOTES_WIDTH = 36
+
+
 def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int, deals: Deals) -> None:
     """The deal columns, validation, row numbers and the lines drawn under games and rubbers (the scoresheet
     function spills the rest, the running totals included)."""
     ws = sheet.ws
+    notes_col = headers.index("Notes")
     sheet.headers(FIRST - 1, headers)
-    ws.set_column(0, 0, 6)
+    ws.set_column(0, 0, 12 if "Dealer" in headers else 5)  # Chicago's labels (First dealer, Deals 2 and 3) above
     sheet.entry_column(DECLARER, 8, text=True)
-    sheet.entry_column(CONTRACT, 9, text=True)
-    sheet.entry_column(RESULT, 8, text=True)
-    ws.set_column(5, 10, 9)
-    ws.set_column(11, 11, 44)
-    ws.set_column(12, 13, 9)
+    sheet.entry_column(CONTRACT, 8, text=True)
+    sheet.entry_column(RESULT, 7, text=True)
+    sheet.entry_column(HONOURS, 9, text=True)
+    ws.set_column(HONOURS + 1, notes_col - 1, 8)
+    if "Vulnerable" in headers:  # and the four-deal wheel's heading above it
+        ws.set_column(headers.index("Vulnerable"), headers.index("Vulnerable"), 11)
+    ws.set_column(notes_col, notes_col, NOTES_WIDTH)
+    ws.set_column(notes_col + 1, notes_col + 2, 8)
     sheet.validate_deal(FIRST, rows, CONTRACT, DECLARER, RESULT)
     for offset in range(rows):
-        ws.write_number(FIRST + offset, 0, offset + 1)
+        ws.write_number(FIRST + offset, 0, offset + 1, book.shown)
         if offset < len(deals):
             for index, value in zip((DECLARER, CONTRACT, RESULT, HONOURS), deals[offset], strict=False):
                 if value:
@@ -75,7 +88,8 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
     thin, double, problem = (
         book.book.add_format(spec) for spec in ({"bottom": 1}, {"bottom": 6}, {"bg_color": "#FFC7CE"})
     )
-    notes = f"$L{FIRST + 1}"
+    notes = f"${xl_col_to_name(notes_col)}{FIRST + 1}"
+    last = notes_col + 2
     for criteria, fmt in (
         (f'=LEFT({notes},5)="deal "', problem),
         (f'=ISNUMBER(SEARCH("rubber to",{notes}))', double),
@@ -83,14 +97,33 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
         (f'=ISNUMBER(SEARCH("line",{notes}))', thin),
         (f'=ISNUMBER(SEARCH("game to",{notes}))', thin),
     ):
-        ws.conditional_format(FIRST, 0, FIRST + rows - 1, 13, {"type": "formula", "criteria": criteria, "format": fmt})
+        ws.conditional_format(
+            FIRST, 0, FIRST + rows - 1, last, {"type": "formula", "criteria": criteria, "format": fmt}
+        )
     ws.freeze_panes(FIRST, 1)
     ws.set_landscape()
-    ws.fit_to_pages(1, 0)
+    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    ws.print_area(0, 0, FIRST + rows - 1, last)
+    ws.fit_to_pages(1, 1)
     ws.repeat_rows(FIRST - 1)
 
 
-def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = (), rules: str = "") -> None:
+def _spill(book: TemplateBook, sheet: Sheet, rows: int, headers: list[str], first: int, formula: str,
+           centred: tuple[str, ...]) -> None:  # fmt: skip
+    """The scoresheet function's spill from column ``first``, its text columns set apart from the figures beside
+    them: ``centred`` columns centred, the notes a space in (so that no figure runs into the text next to it)."""
+    centre = book.book.add_format({"bg_color": "#F2F2F2", "align": "center"})
+    indented = book.book.add_format({"bg_color": "#F2F2F2", "indent": 1})
+    looks = {index: centre if heading in centred else indented if heading == "Notes" else book.computed
+             for index, heading in enumerate(headers) if index >= first}  # fmt: skip
+    sheet.dynamic(FIRST, first, rows, formula, looks[first], cols=len(looks))
+    for index, look in looks.items():
+        for row in range(FIRST, FIRST + rows):
+            if (row, index) != (FIRST, first):  # the formula's own cell has its look already
+                sheet.ws.write_blank(row, index, None, look)
+
+
+def build_rubber(path: Path, flavour: Flavour, rows: int = ROWS, deals: Deals = (), rules: str = "") -> None:
     """Write the rubber scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result, honours)."""
     rows = max(rows, len(deals))
     book = TemplateBook(path, flavour, "Rubber bridge")
@@ -103,23 +136,23 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
                         f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
-    sheet.entry_column(HONOURS, 12, text=True)
     _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('RUBBERTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
-    sheet.dynamic(FIRST, 5, rows, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", book.computed, cols=9)
+    _spill(book, sheet, rows, RUBBER_COLUMNS, 5, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", ("Games", "Vulnerable"))
     sheet.protect()
     book.close()
 
 
 def build_chicago(
-    path: Path, flavour: Flavour, rows: int = 40, deals: Deals = (), first_dealer: str = "N", wheel: str = ""
+    path: Path, flavour: Flavour, rows: int = ROWS, deals: Deals = (), first_dealer: str = "N", wheel: str = ""
 ) -> None:
-    """Write the Chicago scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result); ``wheel``
-    says who is vulnerable on deals 2 and 3 (a name of :data:`~xlbridge.rules.CHICAGO_WHEELS`; blank: the default)."""
+    """Write the Chicago scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result, and
+    honours where the club scores them); ``wheel`` says who is vulnerable on deals 2 and 3 (a name of
+    :data:`~xlbridge.rules.CHICAGO_WHEELS`; blank: the default)."""
     rows = max(rows, len(deals))
     book = TemplateBook(path, flavour, "Chicago")
     fn = book.fn
@@ -138,16 +171,22 @@ def build_chicago(
                             f"{entry.name}: {entry.description.split(';')[0].removeprefix('deals 2 and 3: ')}"
                             for entry in CHICAGO_WHEELS))  # fmt: skip
     # The four-deal wheel: dealer and vulnerability of deals 1-4.
-    ws.write_row(1, 7, ["Deal", "Dealer", "Vulnerable"], book.header)
+    wheel_col = CHICAGO_COLUMNS.index("We partscore")  # the four-deal wheel, to the right of the subtitle
+    ws.write_row(1, wheel_col, ["Deal", "Dealer", "Vulnerable"], book.header)
     for deal in range(1, 5):
-        ws.write_number(1 + deal, 7, deal, book.label)
-    sheet.dynamic(2, 8, 4, f"={fn('CHICAGOWHEEL')}($B$4,$B$5)", book.computed, cols=2)
-    _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals])
+        ws.write_number(1 + deal, wheel_col, deal, book.shown)
+    sheet.dynamic(2, wheel_col + 1, 4, f"={fn('CHICAGOWHEEL')}($B$4,$B$5)", book.computed, cols=2)
+    _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
+    honours = range_ref(HONOURS, FIRST, rows)
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
     ws.write("C4", "Total", book.label)
-    sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5)", book.computed, cols=2)
-    sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5)", book.computed, cols=10)
+    sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5,{honours})", book.computed, cols=2)
+    honours_message = ("Only if your club scores honours at Chicago: North-South's, +100 / -150, or NS100 / EW150 "
+                       "(to the side holding them, whoever declares).")  # fmt: skip
+    ws.data_validation(FIRST, HONOURS, FIRST + rows - 1, HONOURS, {"validate": "any", "input_message": honours_message})
+    sheet_formula = f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5,{honours})"
+    _spill(book, sheet, rows, CHICAGO_COLUMNS, HONOURS + 1, sheet_formula, ("Deal in set", "Dealer", "Vulnerable"))
     sheet.protect()
     book.close()

@@ -1,25 +1,34 @@
 """``teams-event.xlsx``: a teams event (round robin or Swiss): matches by round to VPs, running totals, ranking.
 
-Scored by IMPs converted to victory points (the WBF continuous scale for each match's boards, or the discrete 20-VP
-scale), or as board-a-match, where each match's result is the board points each team won.
+Scored by IMPs converted to victory points (the WBF continuous scale for each match's boards, or a discrete
+20-VP scale that covers the match's length), or as board-a-match, where each match's result is the board points
+each team won. Every row of Matches is checked on its own and waits with its reason; the standings count the rest.
+A row with the home team and no away team (or ``BYE``) is a bye, scored by the Settings' bye rule; equal scores
+are placed by its tie-break. Standings prints in place order on one landscape page.
 """
 
 from __future__ import annotations
 
+from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
 from ...engine.scales import vp_scales
 from ...engine.session import Event
+from ...excel.events import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
-from .common import Flavour, Sheet, TemplateBook, choice_message
-from .layout import Block, area_ref, cell_ref
+from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
+from .layout import Block, NamedCell, area_ref
 
-__all__ = ["STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "build"]
+__all__ = ["MATCHES", "SETTINGS", "STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "TEAMS", "build"]
 
 MATCH_COLUMNS = [
     "Round",
     "Home",
+    "Home team",
     "Away",
+    "Away team",
     "Boards",
     "Home IMPs",
     "Away IMPs",
@@ -30,30 +39,60 @@ MATCH_COLUMNS = [
     "Away VPs",
     "Check",
 ]
-ROUND, HOME, AWAY, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOME_VP, AWAY_VP, CHECK = range(12)
-STANDING_COLUMNS = ["Team", "Name", "Played", "IMPs for", "IMPs against", "VPs", "BAM points", "Score", "Place"]
-S_TEAM, S_NAME, S_PLAYED, S_FOR, S_AGAINST, S_VP, S_BAM, S_SCORE, S_PLACE = range(len(STANDING_COLUMNS))
+(ROUND, HOME, HOME_NAME, AWAY, AWAY_NAME, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOME_VP, AWAY_VP,
+ CHECK) = range(len(MATCH_COLUMNS))  # fmt: skip
+#: The columns typed in, in the order of the matches block the functions read (the names between are shown).
+ENTERED = ("Round", "Home", "Away", "Boards", "Home IMPs", "Away IMPs", "Home BAM", "Away BAM")
 FIRST = 1
+#: The Matches sheet's table, and the Teams sheet's, as the readers (``xlbridge swiss``, ``publish``) find them.
+MATCHES = Block("Matches", tuple(MATCH_COLUMNS), 0, FIRST)
+TEAMS = Block("Teams", ("Team", "Name", "Members"), 0, FIRST)
 #: The teams-event forms and the 20-VP scales its Settings offer.
 FORMS = TEAMS_FORMS.names()
 SCALES = [scale.name for scale in vp_scales(total=20)]
+
+#: The Settings, one a row from Excel row 3: each a named cell, with its label and what it means.
+SETTINGS = {
+    cell.name: cell
+    for cell in (
+        NamedCell("TeamsEvent", "Settings", 2, 1, "Event", "The event's name."),
+        NamedCell("Form", "Settings", 3, 1, "Form of scoring", choice_message(list(TEAMS_FORMS))),
+        NamedCell("Scale", "Settings", 4, 1, "VP scale",
+                  "; ".join(f"{scale.name}: {scale.lengths}" for scale in vp_scales(total=20))
+                  + ". The plain 20 scale is a table for short matches: a longer match waits, saying so."),
+        NamedCell("BoardsPerMatch", "Settings", 5, 1, "Boards per match",
+                  "Used where a match row leaves Boards blank."),
+        NamedCell("Schedule", "Settings", 6, 1, "Schedule", choice_message(list(SCHEDULES))),
+        NamedCell("Rounds", "Settings", 7, 1, "Rounds", "How many rounds the event has (xlbridge swiss draws up to "
+                  "this many; the standings say 'after round 3 of 7'). Blank: as many as are played."),
+        NamedCell("ByeRule", "Settings", 8, 1, "Bye rule", choice_message(list(BYE_RULES))),
+        NamedCell("TieBreak", "Settings", 9, 1, "Tie-break", choice_message(list(TIE_BREAKS))),
+    )
+}  # fmt: skip
+
+
+#: A blank template's size: match rows, teams, and rounds of running totals.
+ROWS, TEAM_ROWS, ROUNDS = 200, 20, 10
 
 
 def build(
     path: Path,
     flavour: Flavour,
-    rows: int = 200,
-    teams: int = 20,
-    rounds: int = 15,
+    rows: int = ROWS,
+    teams: int = TEAM_ROWS,
+    rounds: int = ROUNDS,
     event: Event | None = None,
     computed: bool = False,
 ) -> None:
     """Write the event workbook: ``rows`` match rows, ``teams`` teams, running totals for ``rounds`` rounds,
-    filled with ``event`` if given; with ``computed``, with every value computed."""
+    filled with ``event`` if given; with ``computed``, with every value computed. For an event, the rounds are
+    its planned rounds (or those its matches reach), and there are at least as many match rows as matches."""
     if event is not None:
         rows = max(rows, len(event.matches))
         teams = max(teams, len(event.teams))
-        rounds = max([rounds, *(match.round for match in event.matches if match.round is not None)])
+        played = [match.round for match in event.matches if match.round is not None]
+        rounds = event.rounds or max(played, default=rounds)
+        rounds = max([rounds, *played])
     book = TemplateBook(path, flavour, "Teams event", computed)
     settings, team_sheet, matches = book.sheet("Settings"), book.sheet("Teams"), book.sheet("Matches")
     standings = book.sheet("Standings")
@@ -73,31 +112,46 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     ws.write("A1", "Teams event", book.title)
     ws.write("A2", "Fill in the yellow cells here, the teams on Teams and each match on Matches.", book.subtitle)
     given = event or Event()
-    rows: list[tuple[str, str, object, str]] = [
-        ("Event", "TeamsEvent", given.name, "The event's name."),
-        ("Form of scoring", "Form", given.form,
-         choice_message(list(TEAMS_FORMS))),
-        ("VP scale", "Scale", given.scale,
-         "WBF: continuous 20-VP scale for the match's boards (2 decimals). 20: the discrete 20-VP scale."),
-        ("Boards per match", "BoardsPerMatch", given.boards, "Used where a match row leaves Boards blank."),
-    ]  # fmt: skip
-    for offset, (label, name, value, note) in enumerate(rows):
-        row = 2 + offset
-        ws.write_string(row, 0, label, book.label)
-        ws.write(row, 1, value, book.entry) if value != "" else ws.write_blank(row, 1, None, book.entry)
-        ws.write_string(row, 2, note, book.note)
-        book.book.define_name(name, f"={cell_ref(row, 1, 'Settings')}")
-    sheet.validate_list(3, 1, 1, book.list_range("Forms", FORMS), True, " or ".join(FORMS))
-    sheet.validate_list(
-        4, 1, 1, book.list_range("VP scales", SCALES), True,
-        choice_message(vp_scales(total=20)),
-    )  # fmt: skip
+    values: dict[str, object] = {
+        "TeamsEvent": given.name,
+        "Form": given.form,
+        "Scale": given.scale,
+        "BoardsPerMatch": given.boards,
+        "Schedule": given.schedule or SCHEDULES.default.name,
+        "Rounds": given.rounds if given.rounds is not None else "",
+        "ByeRule": given.bye_rule or BYE_RULES.default.name,
+        "TieBreak": given.tie_break or TIE_BREAKS.default.name,
+    }
+    top = book.book.add_format({"bold": True, "valign": "top"})  # beside the note, which may take a few lines
+    for name, cell in SETTINGS.items():
+        value = values[name]
+        ws.write_string(cell.row, 0, cell.label, top)
+        ws.write(cell.row, cell.col, value, book.entry) if value != "" else ws.write_blank(cell.row, cell.col, None,
+                                                                                             book.entry)  # fmt: skip
+        ws.write_string(cell.row, 2, cell.note, book.note)
+        ws.set_row(cell.row, 15 * max(1, -(-len(cell.note) // 80)))  # the note wraps: room for its lines
+        book.book.define_name(name, f"={cell.ref}")
+    for name, label, choices in (("Form", "Forms", FORMS), ("Schedule", "Schedules", SCHEDULES.names()),
+                                 ("ByeRule", "Bye rules", BYE_RULES.names()),
+                                 ("TieBreak", "Tie-breaks", TIE_BREAKS.names())):  # fmt: skip
+        cell = SETTINGS[name]
+        sheet.validate_list(cell.row, cell.col, 1, book.list_range(label, choices), True, _short(cell.note))
+    scale = SETTINGS["Scale"]
+    sheet.validate_list(scale.row, scale.col, 1, book.list_range("VP scales", SCALES), True,
+                        choice_message(vp_scales(total=20)))  # fmt: skip
+    ws.set_landscape()  # the settings with what each means beside it, on one page
+    ws.fit_to_pages(1, 1)
     sheet.protect()
+
+
+def _short(note: str) -> str:
+    """A drop-down's message: the note, cut to what Excel shows."""
+    return note if len(note) <= 255 else note[:252] + "..."
 
 
 def _teams(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     ws = sheet.ws
-    sheet.headers(0, ["Team", "Name", "Members"])
+    sheet.headers(0, list(TEAMS.columns))
     sheet.entry_column(0, 7)
     sheet.entry_column(1, 26, text=True)
     sheet.entry_column(2, 60, text=True)
@@ -109,59 +163,103 @@ def _teams(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     sheet.protect()
 
 
+def _teams_block(teams: int) -> str:
+    return area_ref(FIRST, 0, FIRST + teams - 1, 2, "Teams")
+
+
+def _blocks(rows: int, teams: int) -> str:
+    """The matches block (entries and the names shown between them) and the teams block."""
+    return f"{area_ref(FIRST, ROUND, FIRST + rows - 1, AWAY_BAM, 'Matches')},{_teams_block(teams)}"
+
+
 def _event_arguments(rows: int, teams: int) -> str:
-    """The arguments the event functions take: the matches and teams blocks, the form, the scale, boards per match."""
-    matches = area_ref(FIRST, ROUND, FIRST + rows - 1, AWAY_BAM, "Matches")
-    return f"{matches},{area_ref(FIRST, 0, FIRST + teams - 1, 2, 'Teams')},Form,Scale,BoardsPerMatch"
+    """The arguments the event functions take: the matches and teams blocks, the form, the scale and the boards
+    per match."""
+    return f"{_blocks(rows, teams)},Form,Scale,BoardsPerMatch"
+
+
+def _number(value: int | float | Fraction) -> float | int:
+    """A figure as a cell stores it: exact to the decimals typed (21.5)."""
+    exact = Fraction(value) if not isinstance(value, float) else Fraction(Decimal(repr(value)))
+    if exact.denominator == 1:
+        return int(exact)
+    return float(Decimal(exact.numerator) / Decimal(exact.denominator))
+
+
+#: The Matches sheet's column widths in characters: each figure fits its column, and the sheet prints on landscape
+#: pages at full width.
+MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS: 6, HOME_IMPS: 7, AWAY_IMPS: 7,
+                HOME_BAM: 6, AWAY_BAM: 6, MARGIN: 7, HOME_VP: 7, AWAY_VP: 7, CHECK: 36}  # fmt: skip
 
 
 def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
     ws = sheet.ws
     sheet.headers(0, MATCH_COLUMNS)
-    for index in (ROUND, HOME, AWAY, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):
-        sheet.entry_column(index, 8)
-    ws.set_column(MARGIN, MARGIN, 9, book.computed)
-    ws.set_column(HOME_VP, AWAY_VP, 9, book.computed_2dp)
-    ws.set_column(CHECK, CHECK, 48, book.check)
-    sheet.dynamic(FIRST, MARGIN, rows, f"={book.fn('EVENTMATCHES')}({_event_arguments(rows, teams)})", None, cols=4)
+    for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):
+        sheet.entry_column(index, MATCH_WIDTHS[index])
+    centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
+    for index in (ROUND, HOME, AWAY):  # a team's number centred, apart from its name beside it
+        ws.set_column(index, index, MATCH_WIDTHS[index], centred)
+    for index, name in ((HOME_NAME, "Home"), (AWAY_NAME, "Away")):
+        ws.set_column(index, index, MATCH_WIDTHS[index], book.computed)
+        numbers = area_ref(FIRST, MATCHES.col(name), FIRST + rows - 1, MATCHES.col(name), "Matches")
+        sheet.dynamic(FIRST, index, rows, f"={book.fn('TEAMNAME')}({numbers},{_teams_block(teams)})", None)
+    ws.set_column(MARGIN, MARGIN, MATCH_WIDTHS[MARGIN], book.computed)
+    ws.set_column(HOME_VP, AWAY_VP, MATCH_WIDTHS[HOME_VP], book.computed_2dp)
+    ws.set_column(CHECK, CHECK, MATCH_WIDTHS[CHECK], book.check)
+    formula = f"={book.fn('EVENTMATCHES')}({_event_arguments(rows, teams)},Schedule,ByeRule)"
+    sheet.dynamic(FIRST, MARGIN, rows, formula, None, cols=4)
     sheet.highlight_problems(FIRST, ROUND, rows, CHECK, CHECK)
     for offset, match in enumerate(event.matches if event else []):
         values = (match.round, match.home, match.away, match.boards, match.home_imps, match.away_imps,
                   match.home_bam, match.away_bam)  # fmt: skip
-        for index, value in enumerate(values):
+        for name, value in zip(ENTERED, values, strict=True):
             if value is not None:
-                ws.write_number(FIRST + offset, index, value, book.entry)
+                look = centred if name in ("Round", "Home", "Away") else book.entry
+                ws.write_number(FIRST + offset, MATCHES.col(name), _number(value), look)
     ws.freeze_panes(1, 0)
     ws.set_landscape()
+    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    filled = len(event.matches) if event is not None and event.matches else rows
+    ws.print_area(0, 0, FIRST + filled - 1, CHECK)
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0)
     sheet.protect()
 
 
-#: The Standings sheet: the title and subtitle rows, the headings' row.
-TITLE_ROW, HEADER_ROW = 0, 3
+#: The Standings sheet: the title, subtitle and status rows, the headings' row (which STANDINGS fills).
+TITLE_ROW, HEADER_ROW = 0, 4
 #: Where the readers (``xlbridge standings``) find the Standings sheet's table, as :func:`_standings` writes it (a
-#: team a row under the headings), and its title and subtitle (0-based row, column).
-STANDINGS = Block("Standings", tuple(STANDING_COLUMNS), HEADER_ROW, HEADER_ROW + 1)
-STANDINGS_TITLE, STANDINGS_SUBTITLE = (TITLE_ROW, 0), (TITLE_ROW + 1, 0)
+#: team a row under the headings, in place order), and its title and subtitles (0-based row, column).
+STANDINGS = Block("Standings", STANDING_COLUMNS, HEADER_ROW, HEADER_ROW + 1)
+STANDINGS_TITLE, STANDINGS_SUBTITLE, STANDINGS_STATUS = (TITLE_ROW, 0), (TITLE_ROW + 1, 0), (TITLE_ROW + 2, 0)
+#: The Standings' column widths in characters (the running totals after them): each figure fits its column.
+STANDING_WIDTHS = (5, 5, 22, 6, 5, 7, 8, 7, 15)
+ROUND_WIDTH = 7
 
 
 def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: int) -> None:
     ws = sheet.ws
     width = len(STANDING_COLUMNS) + rounds
     ws.set_row(TITLE_ROW, 20)
-    sheet.dynamic(TITLE_ROW, 0, 2, f"={book.fn('TEAMSINFO')}(TeamsEvent,Form,Scale)", None,
-                  formats=[book.title, book.subtitle])  # fmt: skip
-    sheet.headers(HEADER_ROW, STANDING_COLUMNS + [f"After round {r}" for r in range(1, rounds + 1)])
-    ws.set_column(S_TEAM, S_TEAM, 7, book.shown_whole)
-    ws.set_column(S_NAME, S_NAME, 26, book.shown_text)
-    ws.set_column(S_PLAYED, S_AGAINST, 10, book.shown_whole)
-    ws.set_column(S_VP, S_SCORE, 10, book.shown_2dp)
-    ws.set_column(S_PLACE, S_PLACE, 8, book.shown)
-    ws.set_column(S_PLACE + 1, S_PLACE + rounds, 9, book.shown_2dp)
-    formula = f"={book.fn('STANDINGS')}({_event_arguments(rows, teams)},{rounds})"
-    sheet.dynamic(HEADER_ROW + 1, 0, teams, formula, None, cols=width)
-    ws.freeze_panes(HEADER_ROW + 1, 2)
+    info = (f"={book.fn('TEAMSINFO')}(TeamsEvent,Form,Scale,{_blocks(rows, teams)},BoardsPerMatch,Rounds,Schedule,"
+            "ByeRule,TieBreak)")  # fmt: skip
+    sheet.dynamic(TITLE_ROW, 0, 3, info, None, formats=[book.title, book.subtitle, book.subtitle])
+    looks = [book.shown_text if index in (2, 8) else book.shown_2dp if index == 7 else book.shown
+             for index in range(len(STANDING_COLUMNS))] + [book.shown_2dp] * rounds  # fmt: skip
+    for index, chars in enumerate([*STANDING_WIDTHS, *[ROUND_WIDTH] * rounds]):
+        ws.set_column(index, index, chars, looks[index])
+    formula = (f"={book.fn('STANDINGS')}({_event_arguments(rows, teams)},{rounds},Schedule,ByeRule,"
+               "TieBreak)")  # fmt: skip
+    # The function fills the headings' row too: it looks like headings, and each team's row like its columns.
+    sheet.dynamic(HEADER_ROW, 0, teams + 1, formula, None, cols=width, formats=[book.header])
+    for row in range(HEADER_ROW + 1, HEADER_ROW + 1 + teams):
+        for col, look in enumerate(looks):
+            ws.write_blank(row, col, None, look)
+    ws.set_row(HEADER_ROW, 45 if rounds >= 10 else 30)  # "After round 10" takes three lines
+    ws.freeze_panes(HEADER_ROW + 1, 3)
     ws.set_landscape()
-    ws.fit_to_pages(1, 0)
+    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    ws.print_area(0, 0, HEADER_ROW + teams, width - 1)
+    ws.fit_to_pages(1, 1)
     sheet.protect()

@@ -1,7 +1,9 @@
 """``teams-match.xlsx``: a team-of-four scorecard, board by board, to IMPs, VPs and board-a-match points.
 
 The home team sits North-South at table 1 and East-West at table 2, so its net score on a board is table 1's
-North-South score minus table 2's.
+North-South score minus table 2's. An adjusted score (A, A+, A-, A6040, a weighted score) is typed in a table's
+Contract cell; a board played at one table only is scored as average at the other, and its Check says so.
+Printed, the scorecard is one landscape page.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from pathlib import Path
 
 from ...engine.scales import vp_scales
 from ...engine.session import Match
-from .common import Flavour, TemplateBook, choice_message
+from .common import ENTRY_COLOUR, Flavour, TemplateBook, choice_message
 from .layout import area_ref, cell_ref, range_ref
 
 __all__ = ["AWAY_COL", "COLUMNS", "FIRST", "HOME_COL", "INFO", "SUMMARY", "build"]
@@ -33,26 +35,38 @@ COLUMNS = [
     "Home IMPs",
     "Away IMPs",
     "BAM (home)",
-    "Check table 1",
-    "Check table 2",
+    "Check",
 ]
-(BOARD, DEALER, VUL, C1, BY1, R1, S1, C2, BY2, R2, S2, NET, IMPS, HOME, AWAY, BAM, CHECK1,
- CHECK2) = range(len(COLUMNS))  # fmt: skip
-FIRST = 11  # 0-based row of the first board (Excel row 12)
+(BOARD, DEALER, VUL, C1, BY1, R1, S1, C2, BY2, R2, S2, NET, IMPS, HOME, AWAY, BAM,
+ CHECK) = range(len(COLUMNS))  # fmt: skip
+#: Each column's width in characters: what its figures need and no more, so that the scorecard prints on one
+#: landscape page (the Board column also holds the labels of the match's details).
+WIDTHS = {BOARD: 10, DEALER: 6, VUL: 6, C1: 9, BY1: 4, R1: 7, S1: 8, C2: 9, BY2: 4, R2: 7, S2: 8, NET: 7, IMPS: 7,
+          HOME: 11, AWAY: 11, BAM: 6, CHECK: 28}  # fmt: skip
+FIRST = 10  # 0-based row of the first board (Excel row 11)
 #: The match's details, typed in column B (0-based rows).
 INFO = {"Home team": 2, "Away team": 3, "Event": 4, "Date": 5, "VP scale": 6}
 INFO_COL, INFO_LAST_COL = 1, 3
 #: The summary table (0-based rows; labels across LABEL_COL to HOME_COL - 1, the home team's figures in HOME_COL,
-#: the away team's in AWAY_COL).
+#: the away team's in AWAY_COL; the last row's reason runs on to the right of AWAY_COL).
 SUMMARY = {"Teams": 2, "Boards played": 3, "IMPs": 4, "Victory points": 5, "Board-a-match": 6, "Lines with problems": 7}
-LABEL_COL, HOME_COL, AWAY_COL = 11, 13, 14
+LABEL_COL, HOME_COL, AWAY_COL = R2, HOME, AWAY
+#: What a Contract cell says when selected: a contract, or an adjusted score instead.
+CONTRACT_MESSAGE = ("e.g. 4S, 3NT, 4HX; or an adjusted score with By and Result blank: A, A+, A-, A6040, "
+                    "80% 400 / 20% 430")  # fmt: skip
 
 
-def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = None, computed: bool = False) -> None:
-    """Write the scorecard for up to ``rows`` boards, filled with ``match`` if given; with ``computed``, with every
-    value computed."""
-    if match is not None:
-        rows = max(rows, len(match.boards))
+#: A blank scorecard's boards: a one-page scorecard at full size.
+ROWS = 24
+
+
+def build(
+    path: Path, flavour: Flavour, rows: int | None = None, match: Match | None = None, computed: bool = False
+) -> None:
+    """Write the scorecard for up to ``rows`` boards (a blank one: 24, numbered; one filled with ``match``: its
+    boards), filled with ``match`` if given; with ``computed``, with every value computed."""
+    rows = max(rows or (len(match.boards) if match is not None and match.boards else ROWS),
+               len(match.boards) if match is not None else 0)  # fmt: skip
     book = TemplateBook(path, flavour, "Team match", computed)
     fn = book.fn
     sheet = book.sheet("Match")
@@ -85,7 +99,8 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     table2 = area_ref(FIRST, C2, FIRST + rows - 1, R2)
     home_name, away_name, scale = (cell_ref(INFO[label], INFO_COL) for label in ("Home team", "Away team", "VP scale"))
     summary_row = SUMMARY["Teams"]
-    formats = [book.header, book.computed, book.computed, book.computed_2dp, book.computed, book.computed]
+    names = book.book.add_format({**HEADER_LOOK, "shrink": True})  # a long name shrinks rather than being cut
+    formats = [names, book.computed, book.computed, book.computed_2dp, book.computed, book.computed]
     for label, row in SUMMARY.items():
         ws.merge_range(row, LABEL_COL, row, HOME_COL - 1, "" if label == "Teams" else label,
                        book.header if label == "Teams" else book.label)  # fmt: skip
@@ -96,29 +111,25 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     )  # fmt: skip
 
     sheet.headers(FIRST - 1, COLUMNS)
-    sheet.entry_column(BOARD, 10, first_row=FIRST, rows=rows)  # also the labels of the match's details
-    for index in (C1, C2):
-        sheet.entry_column(index, 9, text=True, first_row=FIRST, rows=rows)
-    for index in (BY1, BY2):
-        sheet.entry_column(index, 5, text=True, first_row=FIRST, rows=rows)
-    for index in (R1, R2):
-        sheet.entry_column(index, 8, text=True, first_row=FIRST, rows=rows)
-    ws.set_column(DEALER, VUL, 7)
-    ws.set_column(S1, S1, 9)
-    ws.set_column(S2, S2, 9)
-
+    sheet.entry_column(BOARD, WIDTHS[BOARD], first_row=FIRST, rows=rows)  # also the labels of the match's details
+    for index in (C1, C2, BY1, BY2, R1, R2):
+        sheet.entry_column(index, WIDTHS[index], text=True, first_row=FIRST, rows=rows)
+    contract = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": 49, "indent": 1})
+    for index in (C1, C2):  # a space in: apart from the score to its left
+        for row in range(FIRST, FIRST + rows):
+            ws.write_blank(row, index, None, contract)
+    for index in (DEALER, VUL, S1, S2):
+        ws.set_column(index, index, WIDTHS[index])
     sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed_centre)
     sheet.dynamic(FIRST, VUL, rows, f"={fn('BOARDVUL')}({board})", book.computed_centre)
-    sheet.dynamic(FIRST, S1, rows, f"={fn('BRIDGESCORE')}({col(C1)},{col(BY1)},{col(R1)},{board})", book.computed)
-    sheet.dynamic(FIRST, S2, rows, f"={fn('BRIDGESCORE')}({col(C2)},{col(BY2)},{col(R2)},{board})", book.computed)
-    for index in range(NET, CHECK2 + 1):
-        width = 40 if index >= CHECK1 else 12 if index in (HOME_COL, AWAY_COL) else 9  # names and VPs above
-        ws.set_column(index, index, width, book.check if index >= CHECK1 else book.computed)
-    sheet.dynamic(FIRST, NET, rows, f"={fn('MATCHBOARDS')}({board},{table1},{table2})", None, cols=CHECK2 - NET + 1)
-    sheet.highlight_problems(FIRST, BOARD, rows, CHECK1, CHECK2)
-    sheet.highlight_problems(FIRST, BOARD, rows, CHECK2, CHECK2)
-    sheet.validate_deal(FIRST, rows, C1, BY1, R1)
-    sheet.validate_deal(FIRST, rows, C2, BY2, R2)
+    sheet.dynamic(FIRST, S1, rows, f"={fn('TABLESCORE')}({board},{table1})", book.computed)
+    sheet.dynamic(FIRST, S2, rows, f"={fn('TABLESCORE')}({board},{table2})", book.computed)
+    for index in range(NET, CHECK + 1):
+        ws.set_column(index, index, WIDTHS[index], book.check if index == CHECK else book.computed)
+    sheet.dynamic(FIRST, NET, rows, f"={fn('MATCHBOARDS')}({board},{table1},{table2})", None, cols=CHECK - NET + 1)
+    sheet.highlight_problems(FIRST, BOARD, rows, CHECK, CHECK)
+    sheet.validate_deal(FIRST, rows, C1, BY1, R1, CONTRACT_MESSAGE)
+    sheet.validate_deal(FIRST, rows, C2, BY2, R2, CONTRACT_MESSAGE)
 
     boards = match.boards if match is not None else ()
     for offset in range(rows):
@@ -126,18 +137,26 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
         if offset < len(boards):
             entry = boards[offset]
             ws.write_number(row, BOARD, entry.board, book.entry)
-            for (contract, declarer, result), play in (((C1, BY1, R1), entry.table1), ((C2, BY2, R2), entry.table2)):
+            for (contract_col, declarer, result), play in (
+                ((C1, BY1, R1), entry.table1),
+                ((C2, BY2, R2), entry.table2),
+            ):
                 if play is None:
                     continue
                 text = (str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text)
-                for index, value in zip((contract, declarer, result), text, strict=True):
+                for index, value in zip((contract_col, declarer, result), text, strict=True):
                     if value:
-                        ws.write_string(row, index, value, book.entry_text)
-        else:
+                        ws.write_string(row, index, value, contract if index == contract_col else book.entry_text)
+        elif match is None:  # a blank scorecard is numbered; a match's own has its boards only
             ws.write_number(row, BOARD, offset + 1, book.entry)
     ws.freeze_panes(FIRST, 1)
     ws.set_landscape()
-    ws.fit_to_pages(1, 0)
-    ws.repeat_rows(FIRST - 1)
+    ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
+    ws.print_area(0, 0, FIRST + rows - 1, CHECK)
+    ws.fit_to_pages(1, 1)
     sheet.protect()
     book.close()
+
+
+#: The look of the summary's team names (the header format, with its text shrunk to fit the column).
+HEADER_LOOK = {"bold": True, "bottom": 1, "bg_color": "#DDE4EE", "valign": "top", "align": "center"}

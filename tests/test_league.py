@@ -1,0 +1,354 @@
+"""A whole league run as an organiser runs it, every step a command in its own process: the schedule drawn, the
+results typed into the workbook (with the mistakes people make), computed, the standings printed, a Swiss event
+drawn round by round, the results published."""
+
+from __future__ import annotations
+
+import csv
+import io
+import random
+from collections import Counter
+from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from xlbridge import wbf_vp
+from xlbridge.engine.session import EventMatch
+from xlbridge.files.templates.teams_event import MATCHES, STANDINGS
+
+from .safety import xlbridge
+from .test_draw import brute_force, check_round_robin
+from .workbooks import Book, typed
+
+NAMES = ["Seahorses", "Kittiwakes", "Puffins", "Gannets", "Terns", "Skuas", "Fulmars", "Shags", "Petrels"]
+
+
+def letter(heading: str) -> str:
+    return chr(ord("A") + MATCHES.col(heading))
+
+
+def read_matches(path: Path) -> list[tuple[int, EventMatch]]:
+    """The Matches sheet's rows as typed: (Excel row, the match), read from the file's stored cells."""
+    book = Book(path)
+    out = []
+    for row in range(2, 400):
+        round_number = book.value("Matches", f"A{row}")
+        if round_number in (None, ""):
+            continue
+        away = book.value("Matches", f"{letter('Away')}{row}")
+        bye = away in (None, "", "BYE")
+        imps = [book.value("Matches", f"{letter(h)}{row}") for h in ("Home IMPs", "Away IMPs")]
+        out.append((row, EventMatch(round_number, book.value("Matches", f"B{row}"), None if bye else away, None,
+                                    *(None if v in (None, "") else v for v in imps), bye=bye)))  # fmt: skip
+    return out
+
+
+def standings_csv(path: Path) -> list[dict[str, str]]:
+    done = xlbridge("standings", path, "--csv")
+    assert done.status == 0, done.err
+    return list(csv.DictReader(io.StringIO(done.out)))
+
+
+def computed(path: Path) -> None:
+    """`xlbridge calc --in-place`: exit 0 and nothing on stderr, never a traceback, whatever was typed."""
+    done = xlbridge("calc", path, "--in-place")
+    assert (done.status, done.err) == (0, ""), done.err
+    assert "Traceback" not in done.out + done.err
+
+
+def two(value: Fraction) -> str:
+    """A figure as the standings print it: 2 decimals."""
+    return f"{(Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal('0.01'), ROUND_HALF_UP)}"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("teams", [6, 7, 8])
+def test_schedule_round_robin(tmp_path: Path, teams: int) -> None:
+    """`xlbridge schedule round-robin --teams N`: the workbook's Matches hold the whole round robin, every property
+    checked from the file; it is computed, and the command says what it wrote."""
+    path = tmp_path / "league.xlsx"
+    done = xlbridge("schedule", "round-robin", "--teams", teams, "-o", path)
+    assert (done.status, done.err) == (0, ""), done.err
+    rounds = teams - 1 if teams % 2 == 0 else teams
+    assert done.out.splitlines()[0] == (f"Round robin of {teams} teams: {rounds} rounds drawn, 8 boards a match -> "
+                                        f"{path}")  # fmt: skip
+    assert len(done.out.splitlines()) == 1 + rounds
+    rows = [match for _, match in read_matches(path)]
+    check_round_robin(teams, rows, 1)
+    book = Book(path)
+    assert book.errors() == []
+    assert book.value("Standings", "A1") == "" or book.value("Standings", "A3") == "No results yet"
+    if teams == 7:
+        double = xlbridge("schedule", "round-robin", "--teams", teams, "--double", "-o", tmp_path / "double.xlsx")
+        assert double.status == 0, double.err
+        check_round_robin(teams, [match for _, match in read_matches(tmp_path / "double.xlsx")], 2)
+
+
+@pytest.mark.slow
+def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
+    """Seven teams, a round robin; every result typed into the workbook, some of them wrong as people type them:
+    each wrong row waits with its reason, the standings count the rest and say how many wait, and once put right
+    every figure is the one worked out here from the results typed."""
+    names = tmp_path / "teams.csv"
+    names.write_text("team,name\n" + "".join(f"{n},{name}\n" for n, name in enumerate(NAMES[:7], start=1)))
+    path = tmp_path / "league.xlsx"
+    assert xlbridge("schedule", "round-robin", "--names", names, "--event", "Winter league", "-o", path).status == 0
+    schedule = read_matches(path)
+    chooser = random.Random(26)
+    results: dict[int, tuple[Fraction, Fraction]] = {}
+    for row, match in schedule:
+        if not match.bye:
+            results[row] = (Fraction(chooser.randint(0, 45)), Fraction(chooser.randint(0, 45)))
+    first_match = next(row for row, match in schedule if not match.bye)
+    results[first_match] = (Fraction(43, 2), results[first_match][1])  # half IMPs, from a weighted score
+    cells: dict[str, object] = {}
+    for row, (home, away) in results.items():
+        cells[f"{letter('Home IMPs')}{row}"] = float(home) if home.denominator > 1 else int(home)
+        cells[f"{letter('Away IMPs')}{row}"] = int(away)
+    playing = [(row, match) for row, match in schedule if not match.bye]
+    (zero, _), (negative, _), (twice, twice_match), (stranger, _), (bye_row, bye_match) = (
+        playing[3], playing[5], playing[7], playing[9], next((r, m) for r, m in schedule if m.bye))  # fmt: skip
+    round_one = [m for _, m in schedule if m.round == twice_match.round and not m.bye and m is not twice_match]
+    wrong = {
+        f"{letter('Boards')}{zero}": 0,
+        f"{letter('Home IMPs')}{negative}": -3,
+        f"{letter('Away')}{twice}": round_one[0].home,  # that team already plays in this round
+        f"{letter('Away')}{stranger}": 9,  # not one of the seven teams
+        f"{letter('Home IMPs')}{bye_row}": 12,  # IMPs typed on a bye row
+    }
+    typed(path, "Matches", {**cells, **wrong})
+    computed(path)
+    book = Book(path)
+    check = letter("Check")
+    reasons = {row: book.value("Matches", f"{check}{row}") for row in (zero, negative, twice, stranger, bye_row)}
+    assert reasons == {
+        zero: "boards 0: a match has at least 1 board",
+        negative: "home IMPs -3: each team's IMPs are 0 or more (the margin is worked out)",
+        twice: f"team {round_one[0].home} already plays in round {twice_match.round} ({round_one[0].home} v "
+        f"{round_one[0].away})",
+        stranger: "away team 9 is not on the list of teams",
+        bye_row: "a bye has no IMPs or board points: leave them blank, or enter the away team",
+    }
+    assert book.value("Matches", f"{letter('Away team')}{stranger}") == "?"
+    assert book.value("Standings", "A3") == (
+        "After round 7 of 7; 5 match rows wait for checking, not counted: see the Check column of Matches"
+    )
+    note = xlbridge("standings", path, "--csv")
+    assert note.err == (
+        "xlbridge standings: note: After round 7 of 7; 5 match rows wait for checking, not counted: see the Check "
+        "column of Matches\n"
+    )
+    # Put them right, as typed before the mistakes, and compute again: every row counts.
+    typed(path, "Matches", {f"{letter('Boards')}{zero}": 8, f"{letter('Home IMPs')}{negative}":
+                            int(results[negative][0]), f"{letter('Away')}{twice}": twice_match.away,
+                            f"{letter('Away')}{stranger}": next(m for r, m in schedule if r == stranger).away,
+                            f"{letter('Home IMPs')}{bye_row}": ""})  # fmt: skip
+    computed(path)
+    assert Book(path).value("Standings", "A3") == "After round 7 of 7"
+    expected = league_table(schedule, results, bye_match)
+    shown = standings_csv(path)
+    assert [(row["team"], row["score"]) for row in shown] == [(str(t), two(s)) for t, s, _ in expected]
+    for row, (team, _, running) in zip(shown, expected, strict=True):
+        assert [row[f"after_{n}"] for n in range(1, 8)] == [two(value) for value in running], team
+        assert row["byes"] == "1"
+        assert row["played"] == "6"
+    table = xlbridge("standings", path).out.splitlines()
+    assert table[0] == "Winter league"
+    assert table[4].split()[-7:] == ["R1", "R2", "R3", "R4", "R5", "R6", "R7"]
+
+
+def league_table(
+    schedule: list[tuple[int, EventMatch]], results: dict[int, tuple[Fraction, Fraction]], _: EventMatch
+) -> list[tuple[int, Fraction, list[Fraction]]]:
+    """The standings worked out here from the results typed: WBF VPs for 8 boards, each bye the team's average
+    (to 2 decimals, halves up), running totals round by round; in order of score (no ties in this league)."""
+    by_round: dict[int, dict[int, Fraction]] = {team: {} for team in range(1, 8)}
+    vps: dict[int, list[Fraction]] = {team: [] for team in range(1, 8)}
+    for row, match in schedule:
+        if match.bye:
+            continue
+        home, away = results[row]
+        home_vp = Fraction(str(wbf_vp(home - away, 8)))
+        assert match.round is not None
+        for team, points in ((match.home, home_vp), (match.away, 20 - home_vp)):
+            assert team is not None
+            vps[team].append(points)
+            by_round[team][match.round] = points
+    for _, match in schedule:
+        if match.bye:
+            assert match.home is not None
+            assert match.round is not None
+            mean = sum(vps[match.home], Fraction(0)) / len(vps[match.home])
+            by_round[match.home][match.round] = Fraction(two(mean))
+    out = []
+    for team, rounds in by_round.items():
+        running, total = [], Fraction(0)
+        for number in range(1, 8):
+            total += rounds.get(number, Fraction(0))
+            running.append(total)
+        out.append((team, total, running))
+    out.sort(key=lambda entry: -entry[1])
+    assert len({total for _, total, _ in out}) == 7  # no ties: the order is the scores'
+    return out
+
+
+def standings_order(path: Path) -> list[int]:
+    """The teams in the order the computed Standings sheet shows them."""
+    book = Book(path)
+    first = STANDINGS.first_row + 1
+    out = []
+    while book.value("Standings", f"B{first + len(out)}") not in (None, ""):
+        out.append(book.value("Standings", f"B{first + len(out)}"))
+    return out
+
+
+@pytest.mark.slow
+def test_a_swiss_event_round_by_round(tmp_path: Path) -> None:
+    """Nine teams, five rounds: `schedule swiss` draws round 1, then each round's results are typed, the workbook
+    computed and `swiss --in-place` draws the next from the standings: no two teams meet twice, each bye goes to the
+    lowest-placed team without one, and each round is the optimal pairing (checked by brute force)."""
+    path = tmp_path / "swiss.xlsx"
+    done = xlbridge("schedule", "swiss", "--teams", 9, "--rounds", 5, "--bye-rule", "12 VP", "-o", path)
+    assert done.status == 0, done.err
+    chooser = random.Random(9)
+    for number in range(1, 6):
+        rows = read_matches(path)
+        current = [(row, match) for row, match in rows if match.round == number]
+        assert len(current) == 5  # four matches and a bye
+        typed(path, "Matches", {
+            f"{letter(heading)}{row}": chooser.randint(0, 40)
+            for row, match in current if not match.bye for heading in ("Home IMPs", "Away IMPs")
+        })  # fmt: skip
+        computed(path)
+        if number == 5:
+            break
+        order = standings_order(path)
+        played = [match for _, match in read_matches(path)]
+        met = {frozenset((m.home, m.away)) for m in played if not m.bye}
+        had = Counter(m.home for m in played if m.bye)
+        drawn = xlbridge("swiss", path, "--in-place")
+        assert drawn.status == 0, drawn.err
+        assert drawn.out.splitlines()[0].startswith(f"Round {number + 1} (from the standings after round {number};")
+        new = [match for _, match in read_matches(path) if match.round == number + 1]
+        bye = next(m.home for m in new if m.bye)
+        assert bye == next(team for team in reversed(order) if had[team] == 0)  # the lowest placed without one
+        tables = [(m.home, m.away) for m in new if not m.bye]
+        assert not any(frozenset(table) in met for table in tables)
+        place = {team: index for index, team in enumerate(order, start=1)}
+        best = brute_force([team for team in order if team != bye], met, place)
+        assert best is not None
+        assert sum((place[a] - place[b]) ** 2 for a, b in tables) == best[0]
+    played = [match for _, match in read_matches(path)]
+    assert max(Counter(frozenset((m.home, m.away)) for m in played if not m.bye).values()) == 1
+    assert sorted(Counter(m.home for m in played if m.bye).values()) == [1] * 5
+    refused = xlbridge("swiss", path, "--in-place").refused
+    assert refused == f"xlbridge swiss: {path}: all 5 rounds are drawn (Rounds, in Settings)"
+    assert Book(path).value("Standings", "A3") == "After round 5 of 5"
+    assert Book(path).value("Standings", f"A{STANDINGS.first_row + 1}") == "1"
+
+
+@pytest.fixture(scope="module")
+def finished_league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A seven-team round robin played to the end, and the team-match workbook of its first match (the demo's
+    boards, the teams' names), whose IMPs are the ones typed for that match."""
+    from dataclasses import replace as replaced
+
+    from xlbridge.files.demo_data import demo_data
+    from xlbridge.files.templates import CLASSIC, teams_match
+
+    folder = tmp_path_factory.mktemp("league")
+    names = folder / "teams.csv"
+    names.write_text("".join(f"{name}\n" for name in NAMES[:7]))  # one name a line
+    path = folder / "league.xlsx"
+    assert xlbridge("schedule", "round-robin", "--names", names, "--event", "Winter <league>", "-o", path).status == 0
+    schedule = read_matches(path)
+    chooser = random.Random(7)
+    cells: dict[str, object] = {}
+    for row, match in schedule:
+        if not match.bye:
+            cells[f"{letter('Home IMPs')}{row}"] = chooser.randint(0, 40)
+            cells[f"{letter('Away IMPs')}{row}"] = chooser.randint(0, 40)
+    row, first = next((row, match) for row, match in schedule if not match.bye)
+    card = folder / "first-match.xlsx"
+    match = replaced(demo_data().match, home=NAMES[(first.home or 1) - 1], away=NAMES[(first.away or 1) - 1])
+    teams_match.build(card, CLASSIC, match=match, computed=True)
+    shown = Book(card).sheets["Match"]
+    from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+
+    imps = [shown[(SUMMARY["IMPs"] + 1, col + 1)] for col in (HOME_COL, AWAY_COL)]
+    cells.update({f"{letter('Home IMPs')}{row}": imps[0], f"{letter('Away IMPs')}{row}": imps[1],
+                  f"{letter('Boards')}{row}": 16})  # fmt: skip
+    typed(path, "Matches", cells)
+    computed(path)
+    return path, card
+
+
+def test_the_league_is_published(finished_league: tuple[Path, Path], tmp_path: Path) -> None:
+    """`xlbridge publish EVENT.xlsx -o DIR --scorecard MATCH.xlsx`: the standings as the workbook shows them, a page
+    a round, the scorecard of the match whose boards were entered; valid HTML5, escaped, every link resolving,
+    rendered by Chromium without an error and as wide as a phone at most."""
+    from . import browser
+    from .test_publish import needs_chromium, parse, resolves, text
+
+    path, card = finished_league
+    site = tmp_path / "site"
+    done = xlbridge("publish", path, "-o", site, "--scorecard", card)
+    assert (done.status, done.err) == (0, ""), done.err
+    assert done.out == (f"{path} -> {site}: 9 pages (the standings, 7 rounds, 1 scorecards); open "
+                        f"{site / 'index.html'}\n")  # fmt: skip
+    pages = sorted(site.glob("*.html"))
+    assert [page.name for page in pages if page.name.startswith("match-")] == [
+        next(page.name for page in pages if page.name.startswith("match-1-"))
+    ]
+    for page in pages:
+        tree = parse(page)  # strict HTML5
+        assert tree.get("lang") == "en"
+        for table in tree.iter("table"):
+            assert text(table.find("caption")), page.name  # type: ignore[arg-type]
+    index = (site / "index.html").read_text()
+    assert "Winter &lt;league&gt;" in index
+    assert "<league>" not in index
+    shown = standings_csv(path)
+    cells = [[text(cell) for cell in row] for row in parse(site / "index.html").iter("tr")][1:]
+    assert [(row[0], row[1], row[2], row[-8]) for row in cells] == [
+        (row["place"], row["team"], row["name"], row["score"]) for row in shown
+    ]
+    assert [row[-7:] for row in cells] == [[row[f"after_{n}"] for n in range(1, 8)] for row in shown]
+    again = xlbridge("publish", path, "-o", site, "--scorecard", card)  # an earlier publication is replaced
+    assert again.status == 0, again.err
+    if needs_chromium.args[0]:  # no Chromium here
+        return
+    with browser.chromium() as chromium:
+        for page in pages:
+            problems = chromium.open(page.as_uri())
+            assert problems.messages == [], (page.name, problems.messages)
+            for href in chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)"):
+                assert resolves(href, site), (page.name, href)
+            chromium.resize(browser.PHONE, mobile=True)
+            assert chromium.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, page.name
+
+
+def test_publishing_refuses_a_stale_workbook_and_a_scorecard_of_no_match(
+    finished_league: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """A result retyped and not computed again, or a scorecard whose teams did not meet: refused in one line."""
+    import shutil
+
+    path, _ = finished_league
+    stale = tmp_path / "stale.xlsx"
+    shutil.copy(path, stale)
+    row = next(row for row, match in read_matches(stale) if not match.bye and row > 3)
+    typed(stale, "Matches", {f"{letter('Home IMPs')}{row}": 99})
+    line = xlbridge("publish", stale, "-o", tmp_path / "site").refused
+    assert line.startswith(f"xlbridge publish: {stale}: its figures are not those of its entries (Matches!")
+    assert line.endswith(f"compute it again: xlbridge calc {stale} --in-place, or open and save it in Excel")
+    other = tmp_path / "other.xlsx"
+    from xlbridge.engine.session import Match
+    from xlbridge.files.templates import CLASSIC, teams_match
+
+    teams_match.build(other, CLASSIC, match=Match(home="Seahorses", away="Nobody"), computed=True)
+    line = xlbridge("publish", path, "-o", tmp_path / "site2", "--scorecard", other).refused
+    assert line == (f"xlbridge publish: {other}: Seahorses v Nobody: no such match on the event's Matches (the "
+                    "scorecard's Home team and Away team name the event's teams)")  # fmt: skip

@@ -1,0 +1,171 @@
+"""The teams evening: ``schedule`` draws a round robin (or a Swiss event's first round) into a new teams-event
+workbook, ``swiss`` adds a Swiss event's next round from its standings."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine.errors import BridgeInputError
+from ..rules import TEAMS_FORMS
+from ..rules.teams import BYE_RULES, TIE_BREAKS
+from .arguments import Commands, choice, count, escaped, listed, positive
+from .summaries import SUMMARIES
+
+if TYPE_CHECKING:  # the engine and the workbooks are loaded only by the commands that use them
+    from ..engine.session import Event, EventMatch, Team
+
+__all__ = ["add_schedule", "add_swiss"]
+
+#: The kinds of schedule ``xlbridge schedule`` draws.
+KINDS = ("round-robin", "swiss")
+
+
+def _teams(args: argparse.Namespace) -> list[Team]:
+    from ..engine.session import Team
+    from ..files.event import read_team_names
+
+    named = read_team_names(Path(args.names)) if args.names else None
+    if named is not None and args.teams is not None and args.teams != len(named):
+        raise BridgeInputError(f"--teams {args.teams}, but {args.names} names {count(len(named), 'team')}")
+    number = args.teams if named is None else len(named)
+    if number is None:
+        raise BridgeInputError("how many teams? give --teams N, or --names TEAMS.csv")
+    return named or [Team(team, f"Team {team}") for team in range(1, number + 1)]
+
+
+def _label(team: int | None, names: dict[int, str]) -> str:
+    return f"{team} {names.get(team or 0, '')}".strip()
+
+
+def _round_lines(matches: list[EventMatch], names: dict[int, str]) -> list[str]:
+    """Each round on a line: its matches, home team first, then the bye."""
+    rounds: dict[int, list[str]] = {}
+    for match in matches:
+        shown = f"bye: {_label(match.home, names)}" if match.bye else (
+            f"{_label(match.home, names)} v {_label(match.away, names)}")  # fmt: skip
+        rounds.setdefault(match.round or 0, []).append(shown)
+    return [f"Round {number}: {'; '.join(shown)}" for number, shown in sorted(rounds.items())]
+
+
+def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: int | None) -> Event:
+    from ..engine.session import Event
+
+    return Event(
+        name=args.event or "",
+        form=args.form or TEAMS_FORMS.default.name,
+        scale=args.scale or "WBF",
+        boards=args.boards_per_match,
+        teams=tuple(teams),
+        schedule=schedule,
+        bye_rule=args.bye_rule or "",
+        tie_break=args.tie_break or "",
+        rounds=rounds,
+    )
+
+
+def _schedule(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from ..engine.draw import swiss_round
+    from ..engine.scales import vp_scale
+    from ..files.event import schedule_event, write_schedule
+
+    vp_scale(args.scale or "WBF")  # a scale that is none is refused here, not in every row of the workbook
+    teams = _teams(args)
+    names = {team.number: team.name for team in teams}
+    if args.kind == "round-robin":
+        if args.rounds is not None:
+            raise BridgeInputError("--rounds is for a Swiss event: a round robin has as many rounds as it needs")
+        event = schedule_event(_event(args, teams, "Double round robin" if args.double else "Round robin", None),
+                               double=args.double)  # fmt: skip
+        what = f"{'Double round robin' if args.double else 'Round robin'} of {count(len(teams), 'team')}"
+    else:
+        if args.double:
+            raise BridgeInputError("--double is for a round robin")
+        if args.rounds is None:
+            raise BridgeInputError("how many rounds? give --rounds R for a Swiss event")
+        most = len(teams) - 1 if len(teams) % 2 == 0 else len(teams)
+        if args.rounds > most:
+            raise BridgeInputError(f"--rounds {args.rounds}: {count(len(teams), 'team')} can play at most {most} "
+                                   "rounds without two teams meeting again")  # fmt: skip
+        event = _event(args, teams, "Swiss", args.rounds)
+        first = swiss_round([team.number for team in teams], set(), {}, {}, 1)
+        event = replace(event, matches=tuple(first.matches()))
+        what = f"Swiss event of {count(len(teams), 'team')}, {count(args.rounds, 'round')} (round 1 drawn)"
+    write_schedule(Path(args.output), event, replace=args.force)
+    rounds = max((match.round or 0 for match in event.matches), default=0)
+    print(f"{what}: {count(rounds, 'round')} drawn, {args.boards_per_match} boards a match -> {args.output}")
+    for line in _round_lines(list(event.matches), names):
+        print(line)
+    return 0
+
+
+def _swiss(args: argparse.Namespace) -> int:
+    from ..files.event import swiss_next
+
+    if not args.output and not args.in_place:
+        raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
+    drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place, args.force)
+    from ..files.event import read_event_book
+
+    names = {team.number: team.name for team in read_event_book(drawn.destination).event.teams}
+    pairing = drawn.pairing
+    rows = f"rows {drawn.rows[0]}-{drawn.rows[-1]}" if len(drawn.rows) > 1 else f"row {drawn.rows[0]}"
+    written = args.workbook if args.in_place else args.output
+    print(f"Round {pairing.round} (from the standings after round {pairing.round - 1}; sum of squared place "
+          f"differences {pairing.cost}) -> {written}, Matches {rows}")  # fmt: skip
+    for table, (home, away) in enumerate(pairing.tables, start=1):
+        print(f"Table {table}: {_label(home, names)} v {_label(away, names)}")
+    if pairing.bye is not None:
+        print(f"Bye: {_label(pairing.bye, names)}")
+    return 0
+
+
+def _event_options(parser: argparse.ArgumentParser) -> None:
+    from ..engine.scales import vp_scales
+
+    parser.add_argument("--boards-per-match", type=positive, default=8, metavar="K", help="boards a match (default 8)")
+    parser.add_argument("--event", help="the event's name (the standings' title)")
+    parser.add_argument("--form", type=choice(TEAMS_FORMS), help=f"scoring: {listed(TEAMS_FORMS)}")
+    parser.add_argument("--scale", help="the VP scale: " + ", ".join(scale.name for scale in vp_scales(20))
+                        + " (default WBF)")  # fmt: skip
+    parser.add_argument("--bye-rule", type=choice(BYE_RULES), help=escaped(f"what a bye scores: {listed(BYE_RULES)}"))
+    parser.add_argument("--tie-break", type=choice(TIE_BREAKS), help=f"how ties are broken: {listed(TIE_BREAKS)}")
+
+
+def add_schedule(commands: Commands) -> None:
+    schedule = commands.add_parser(
+        "schedule",
+        help=SUMMARIES["schedule"],
+        description="Write a new teams-event workbook with its schedule drawn and computed: a round robin (every "
+        "two teams meet once, or twice with --double, home and away alternating; with an odd number a bye a round), "
+        "or a Swiss event's first round (then xlbridge swiss draws each next one from the standings).",
+    )
+    schedule.add_argument("kind", choices=KINDS, help="round-robin or swiss")
+    schedule.add_argument("--teams", type=positive, metavar="N", help="how many teams (or as many as --names lists)")
+    schedule.add_argument("--names", metavar="TEAMS.csv", help="the teams: team,name[,members] (or one name a line)")
+    schedule.add_argument("--double", action="store_true", help="round robin: every two teams meet twice")
+    schedule.add_argument("--rounds", type=positive, metavar="R", help="Swiss: how many rounds the event has")
+    _event_options(schedule)
+    schedule.add_argument("-o", "--output", required=True, metavar="EVENT.xlsx", help="the workbook to write")
+    schedule.add_argument("--force", action="store_true", help="replace the workbook if it exists")
+    schedule.set_defaults(run=_schedule)
+
+
+def add_swiss(commands: Commands) -> None:
+    swiss = commands.add_parser(
+        "swiss",
+        help=SUMMARIES["swiss"],
+        description="Add a Swiss event's next round to its workbook, from the current standings: no two teams meet "
+        "again, the bye (an odd number) to the lowest-placed team that has not had one, and of the pairings that "
+        "allow, the one with the least sum of squared place differences (the top tables closest among equals), so "
+        "the leaders meet. The round goes into the first empty rows of Matches and the workbook is computed again.",
+    )
+    swiss.add_argument("workbook", help="the Swiss event's workbook (Schedule: Swiss)")
+    where_to = swiss.add_mutually_exclusive_group()
+    where_to.add_argument("-o", "--output", metavar="OUT.xlsx", help="write the workbook with the new round here")
+    where_to.add_argument("--in-place", action="store_true", help="add the round to the workbook itself")
+    swiss.add_argument("--force", action="store_true", help="replace OUT.xlsx if it exists, or ignore a stale lock")
+    swiss.set_defaults(run=_swiss)
