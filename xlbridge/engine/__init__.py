@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .boards import board_dealer, board_vulnerability
+    from .dealing import deal_board, deal_boards
+    from .deals import Deal, Hand, Par, ParContract, TrickTable, parse_deal
     from .errors import BridgeInputError, Reason
     from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
     from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
@@ -27,6 +29,7 @@ if TYPE_CHECKING:
     from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
     from .scoring import ScoreParts, deal_score, ns_score, score_column, score_parts
     from .session import Line, Pair, Session, Unscorable, read_line
+    from .solver import SolverMissingError, double_dummy, par, solve
     from .standings import SessionScore, Standing, score_session
 
 #: Where each name of the API lives. The API is loaded name by name when first used, so that a program which needs
@@ -35,12 +38,16 @@ HOME = {
     "Artificial": "parse",
     "BridgeInputError": "errors",
     "Contract": "model",
+    "Deal": "deals",
     "Doubling": "model",
     "Field": "field",
+    "Hand": "deals",
     "Line": "session",
     "Matchpoints": "field",
     "PASSED_OUT": "model",
     "Pair": "session",
+    "Par": "deals",
+    "ParContract": "deals",
     "Play": "model",
     "Reason": "errors",
     "ScoreParts": "scoring",
@@ -51,8 +58,10 @@ HOME = {
     "SessionScore": "standings",
     "Side": "model",
     "SideScores": "field",
+    "SolverMissingError": "solver",
     "Standing": "standings",
     "Strain": "model",
+    "TrickTable": "deals",
     "Unscorable": "session",
     "Vulnerability": "model",
     "Weighted": "parse",
@@ -62,11 +71,16 @@ HOME = {
     "butler": "field",
     "cross_imps": "field",
     "datum": "field",
+    "deal_board": "dealing",
+    "deal_boards": "dealing",
     "deal_score": "scoring",
+    "double_dummy": "solver",
     "imps": "scales",
     "matchpoints": "field",
     "ns_score": "scoring",
+    "par": "solver",
     "parse_contract": "parse",
+    "parse_deal": "deals",
     "parse_field_entry": "parse",
     "parse_result": "parse",
     "parse_seat": "parse",
@@ -77,6 +91,7 @@ HOME = {
     "score_session": "standings",
     "scorecard": "scorecards",
     "scorecards": "scorecards",
+    "solve": "solver",
     "victory_points": "scales",
     "vp20": "scales",
     "vp30": "scales",
@@ -102,11 +117,15 @@ __all__ = [
     "Artificial",
     "BridgeInputError",
     "Contract",
+    "Deal",
     "Doubling",
     "Field",
+    "Hand",
     "Line",
     "Matchpoints",
     "Pair",
+    "Par",
+    "ParContract",
     "Play",
     "Reason",
     "ScoreParts",
@@ -117,8 +136,10 @@ __all__ = [
     "SessionScore",
     "Side",
     "SideScores",
+    "SolverMissingError",
     "Standing",
     "Strain",
+    "TrickTable",
     "Unscorable",
     "Vulnerability",
     "Weighted",
@@ -128,11 +149,16 @@ __all__ = [
     "butler",
     "cross_imps",
     "datum",
+    "deal_board",
+    "deal_boards",
     "deal_score",
+    "double_dummy",
     "imps",
     "matchpoints",
     "ns_score",
+    "par",
     "parse_contract",
+    "parse_deal",
     "parse_field_entry",
     "parse_result",
     "parse_seat",
@@ -143,6 +169,7 @@ __all__ = [
     "score_session",
     "scorecard",
     "scorecards",
+    "solve",
     "victory_points",
     "vp20",
     "vp30",
