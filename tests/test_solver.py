@@ -18,40 +18,9 @@ from xlbridge.engine.dealing import deal_boards
 from xlbridge.engine.solver import solve, solver_available
 from xlbridge.rules import TABLE_SEATS, TABLE_STRAINS
 
+from .handdata import BBO_HELPER, CAMROSE
+
 pytestmark = pytest.mark.skipif(not solver_available(), reason='the solver is not installed: pip install ".[hands]"')
-
-#: Camrose 2024, as BridgeComposer 5.104.1 analysed it: board, dealer, vulnerable, deal, DoubleDummyTricks,
-#: OptimumScore, ParContract (typed from the file; the first 32 boards carry the analysis; these eight cover a plain
-#: partscore, two par contracts, three, a sacrifice, a sacrifice at the seven level, one declarer only, a slam).
-CAMROSE = [
-    (1, "N", "None", "N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7",
-     "54555546658977889778", "EW 140", "EW 1S+2"),
-    (7, "S", "All", "S:.AKQ9.AQ5.AK9653 J.32.KJ983.QJT74 KT98752.T875.4.2 AQ643.J64.T762.8",
-     "7aa588aa595338452274", "NS 620", "NS 4H=; NS 4S="),
-    (8, "W", "None", "W:Q.A854.AQT654.J3 96.QT97.72.K9862 KJ8742.J63.K9.54 AT53.K2.J83.AQT7",
-     "64559645597778477784", "EW -100", "EW 3DX-1"),
-    (10, "E", "All", "E:Q87.A8752.QJ52.3 KT93.KQ64.T43.84 A42.JT93.AK8.652 J65..976.AKQJT97",
-     "77459774596697465874", "EW 140", "E 3H="),
-    (13, "N", "All", "N:AT832.AJ86.A9.54 KQ9.T753.QT2.K76 J65.KQ942.43.832 74..KJ8765.AQJT9",
-     "7782278822645bb645bb", "EW 600", "EW 5C=; EW 5D="),
-    (21, "N", "NS", "N:AK42.KQT92.Q5.Q6 Q.A83.AKT943.T97 T753.J64..AK8542 J986.75.J8762.J3",
-     "6ac4c6ac4c5319153191", "EW -800", "EW 7DX-4"),
-    (23, "S", "All", "S:Q74.A.K9742.T765 J53.T984.65.QJ43 T8.KQ653.AJT.K98 AK962.J72.Q83.A2",
-     "76899768995753457534", "NS 110", "NS 2C+1; NS 2D+1; NS 2H="),
-    (32, "W", "EW", "W:K765.K952.2.KT83 3.T4.AQT93.AQ654 JT98.86.J876.972 AQ42.AQJ73.K54.J",
-     "b7bbac8ccb1511215112", "NS 990", "S 6N="),
-]  # fmt: skip
-
-#: BBO daylong tournaments' boards 1, with the OptimumResultTable the BBO Helper add-on wrote: the deal, then each
-#: declarer's tricks in NT, S, H, D, C.
-BBO_HELPER = [
-    ("W:K8.KJT953.9.JT63 QJ93..876543.742 T65.Q42.QT.AKQ85 A742.A876.AKJ2.9",
-     {"N": (8, 11, 3, 11, 3), "S": (8, 11, 3, 11, 3), "E": (5, 2, 10, 2, 8), "W": (5, 2, 10, 2, 8)}),
-    ("W:82.AJ4.A854.A852 KJ9.KT653.JT.KT9 AQT65..Q9762.QJ3 743.Q9872.K3.764",
-     {"N": (2, 2, 6, 1, 2), "S": (2, 2, 6, 1, 2), "E": (8, 11, 7, 11, 11), "W": (11, 11, 7, 12, 11)}),
-    ("W:Q862.AKQJ5..QJ65 T43.74.T9652.A83 K75.9862.J8.K974 AJ9.T3.AKQ743.T2",
-     {"N": (8, 5, 3, 9, 3), "S": (8, 5, 3, 9, 3), "E": (5, 8, 10, 4, 10), "W": (5, 8, 10, 4, 10)}),
-]  # fmt: skip
 
 
 def published_par(optimum: str, contracts: str) -> tuple[int, str]:

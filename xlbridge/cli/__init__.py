@@ -36,12 +36,14 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
             commands.add_parser(name, help=summary)
         return parser
     from .evening import add_ladder, add_movement, add_publish
+    from .hands import add_deal, add_hands
     from .scoring import add_addin, add_score
     from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
 
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
-              "movement": add_movement, "standings": add_standings, "ladder": add_ladder}  # fmt: skip
+              "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "deal": add_deal,
+              "hands": add_hands}  # fmt: skip
     for name in SUMMARIES:  # in the order --help lists them
         adders[name](commands)
     return parser

@@ -22,4 +22,6 @@ SUMMARIES: dict[str, str] = {
     "movement": "print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
     "standings": "print the standings of a computed teams-event workbook",
     "ladder": "a season ladder of players from computed session workbooks",
+    "deal": "deal random boards into a PBN hand record, with double-dummy tables and par; print the hand records",
+    "hands": "print each board of a PBN hand record with its double-dummy table and par (as a table or CSV)",
 }

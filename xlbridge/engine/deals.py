@@ -1,9 +1,9 @@
 """Deals, as hand records hold them: the four hands, a double-dummy table, the par.
 
-A :class:`Deal` is read from PBN's notation (PBN 2.1, section 3.4.11): the seat of the first hand, a colon, then
-the four hands clockwise, each ``spades.hearts.diamonds.clubs`` with ranks from the ace down, ``-`` for a hand not
-given. It always holds the whole pack: 52 different cards, 13 in each hand; one hand may be left out (it is the 13
-cards the other three lack), anything else is refused with the reason.
+A :class:`Deal` is read from PBN's notation (PBN 2.1, section 3.4, the Deal tag): the seat of the first hand, a
+colon, then the four hands clockwise, each ``spades.hearts.diamonds.clubs`` with ranks from the ace down, ``-``
+for a hand not given. It always holds the whole pack: 52 different cards, 13 in each hand; one hand may be left
+out (it is the 13 cards the other three lack), anything else is refused with the reason.
 
 A :class:`TrickTable` is the tricks each declarer takes in each strain with every card seen (double dummy), read
 as ``table["N"]["NT"]``; a :class:`Par` is the score both sides' best bidding reaches against each other, with the

@@ -30,7 +30,8 @@ __all__ = ["INSTALL", "SolverMissingError", "double_dummy", "par", "solve", "sol
 
 #: What a user without the solver is told to run.
 INSTALL = 'pip install "xlbridge[hands]"'
-#: DDS's CalcAllTables takes at most MAXNOOFTABLES (40) deals at a time when all five strains are asked for.
+#: DDS's CalcAllTables takes at most MAXNOOFTABLES (40) deals at a time when all five strains are asked for (41
+#: is refused: "Too many DD tables requested").
 BATCH = 40
 #: How many deals' tables are remembered (a season's hand records).
 REMEMBERED = 4096

@@ -1,6 +1,6 @@
 """The cards of a deal as hand records write them: suits, ranks, the order of a double-dummy table, high-card points.
 
-PBN 2.1 (Portable Bridge Notation), section 3.4.11, the Deal tag: each hand lists its spades, hearts, diamonds and
+PBN 2.1 (Portable Bridge Notation), section 3.4, the Deal tag: each hand lists its spades, hearts, diamonds and
 clubs, separated by dots, each suit's ranks from the ace down (``A K Q J T 9 ... 2``; ``T`` is the ten).
 """
 
@@ -10,9 +10,9 @@ from .terms import Seat, Strain
 
 __all__ = ["DECK", "HAND", "HIGH_CARD_POINTS", "RANKS", "SUITS", "SUIT_SYMBOLS", "TABLE_SEATS", "TABLE_STRAINS"]
 
-#: PBN 2.1, section 3.4.11: a hand's suits in the order the Deal tag lists them.
+#: PBN 2.1, section 3.4 (the Deal tag): a hand's suits in the order the Deal tag lists them.
 SUITS: tuple[Strain, ...] = (Strain.SPADES, Strain.HEARTS, Strain.DIAMONDS, Strain.CLUBS)
-#: PBN 2.1, section 3.4.11: the ranks, highest first (T is the ten).
+#: PBN 2.1, section 3.4 (the Deal tag): the ranks, highest first (T is the ten).
 RANKS = "AKQJT98765432"
 #: Cards in the pack, and in each hand (Laws of Duplicate Bridge 2017, Laws 1 and 6).
 DECK = 52
