@@ -136,6 +136,10 @@ def test_answers_are_the_right_ones(run: tuple[harness.Report, harness.Report]) 
     assert results["vp20_continuous"] == [[19.74]]
     assert results["matchpoints_field_with_blanks"] == [[2.6], [5], [""], [5], [9.8], [""], [0.2], [7.4]]
     assert results["vul_column"] == [["None"], ["NS"], [""], [""], ["EW"]]
+    assert results["handtricks_no_solver"] == [[NOT_AVAILABLE] * 5] * 4  # Lite has no solver: #N/A, with a reason
+    assert "the double-dummy solver (endplay), which is not installed here" in results["handtricks_check"][0][0]
+    assert results["parscore_no_solver"] == [[NOT_AVAILABLE], [""]]
+    assert "xlwings Lite cannot run it" in results["parscore_check"][0][0]
 
 
 def as_xlwings_reads(cell: object) -> object:

@@ -23,7 +23,7 @@ ALSO = {"BOARDDEALER", "VP30", "CROSSIMP", "DATUM", "BUTLER", "BRIDGECHECK", "BA
         "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL", "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS",
         "PAIRTOTALS",
         "RANKING", "TRAVELLERS", "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS",
-        "TEAMSINFO", "SCORECARD"}  # fmt: skip
+        "TEAMSINFO", "SCORECARD", "HANDTRICKS", "PARSCORE"}  # fmt: skip
 
 # MS-VBAL 3.3.5.2: identifiers VBA reserves (a function or parameter with one of these names does not compile).
 VBA_RESERVED_WORDS = """

@@ -23,7 +23,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, fields, scales, scorecards, scoresheets, session, teams
+from .excel import deals, fields, hands, scales, scorecards, scoresheets, session, teams
 from .excel.help import (
     AWAY_TEAM,
     BOARD,
@@ -35,6 +35,7 @@ from .excel.help import (
     CONTRACT,
     CONTRACTS,
     DATUM_METHOD,
+    DEAL,
     DECLARER,
     DECLARERS,
     EVENT,
@@ -48,6 +49,7 @@ from .excel.help import (
     FIELD,
     FIRST_DEALER,
     GROUPS,
+    HANDS_METHOD,
     HOME_TEAM,
     HONOURS,
     IMP_SCALE,
@@ -59,6 +61,8 @@ from .excel.help import (
     NAMES,
     NAMES_BLOCK,
     PAIR,
+    PAR_BOARD,
+    PAR_METHOD,
     PER_BOARD,
     POINTS,
     RESULT,
@@ -448,11 +452,29 @@ def SCORECARD(
     return scorecards.scorecard(pair, names, results, method, per_board, rounds, rows)
 
 
+@func(category=CATEGORY)
+@arg("deal", doc=DEAL, **RANGE)
+@arg("method", doc=HANDS_METHOD, **RANGE)
+def HANDTRICKS(deal: Cells, method: Cells = None) -> Grid:
+    """A deal's double-dummy tricks: rows N, E, S, W; columns NT, S, H, D, C (a table per deal of a range). Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why."""
+    return hands.handtricks(deal, method)
+
+
+@func(category=CATEGORY)
+@arg("deal", doc=DEAL, **RANGE)
+@arg("board", doc=PAR_BOARD, **RANGE)
+@arg("method", doc=PAR_METHOD, **RANGE)
+def PARSCORE(deal: Cells, board: Cells, method: Cells = None) -> Grid:
+    """The par score of each deal, North-South's side (CONTRACTS: the par contracts), dealer and vulnerability by board. Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why."""
+    return hands.parscore(deal, board, method)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
-             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD")  # fmt: skip
+             "BOARDRESULTS", "MATCHBOARDS", "MATCHSUMMARY", "EVENTMATCHES", "STANDINGS", "TEAMSINFO", "SCORECARD",
+             "HANDTRICKS", "PARSCORE")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).

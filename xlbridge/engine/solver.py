@@ -26,7 +26,7 @@ from .parse import parse_seat, parse_vulnerability
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable  # the hands extra: see the module's docstring
 
-__all__ = ["INSTALL", "SolverMissingError", "double_dummy", "par", "solve", "solver_available"]
+__all__ = ["INSTALL", "SolverMissingError", "double_dummy", "double_dummy_tables", "par", "solve", "solver_available"]
 
 #: What a user without the solver is told to run.
 INSTALL = 'pip install "xlbridge[hands]"'
@@ -151,21 +151,37 @@ def par(deal: Deal | str, vulnerability: object, dealer: object) -> Par:
     return _par(_analysed(parse_deal(deal))[1], _vulnerability(vulnerability), _dealer(dealer))
 
 
+def _work_out(deals: Sequence[Deal], progress: Callable[[int], object] | None = None) -> None:
+    """Every deal not yet worked out, sent to DDS together, :data:`BATCH` at a time (``progress(done)`` after each
+    batch)."""
+    waiting = [deal for deal in dict.fromkeys(deals) if deal not in _tables]
+    if not waiting:
+        return
+    dds = _endplay()
+    from endplay.types import Deal as EndplayDeal
+
+    for start in range(0, len(waiting), BATCH):
+        batch = waiting[start : start + BATCH]
+        for deal, table in zip(batch, dds.calc_all_tables([EndplayDeal(deal.pbn()) for deal in batch]), strict=True):
+            _remember(deal, table)
+        if progress is not None:
+            progress(start + len(batch))
+
+
+def double_dummy_tables(deals: Sequence[Deal | str]) -> list[TrickTable]:
+    """The double-dummy table of each deal, the deals worked out together."""
+    read = [parse_deal(deal) for deal in deals]
+    _work_out(read)
+    return [_analysed(deal)[0] for deal in read]
+
+
 def solve(boards: Sequence[Board], progress: Callable[[int], object] | None = None) -> list[tuple[TrickTable, Par]]:
     """The table and par of each (deal, vulnerability, dealer): the deals not yet worked out go to DDS together,
     :data:`BATCH` at a time, and ``progress(done)`` is called after each batch."""
     read = [(parse_deal(deal), _vulnerability(vul), _dealer(dealer)) for deal, vul, dealer in boards]
-    waiting = [deal for deal in dict.fromkeys(deal for deal, _, _ in read) if deal not in _tables]
-    if waiting:
-        dds = _endplay()
-        from endplay.types import Deal as EndplayDeal
-
-        for start in range(0, len(waiting), BATCH):
-            batch = waiting[start : start + BATCH]
-            tables = dds.calc_all_tables([EndplayDeal(deal.pbn()) for deal in batch])
-            for deal, table in zip(batch, tables, strict=True):
-                _remember(deal, table)
-            if progress is not None:
-                progress(start + len(batch))
-    return [(table[0], _par(table[1], vulnerability, dealer)) for deal, vulnerability, dealer in read
-            for table in (_analysed(deal),)]  # fmt: skip
+    _work_out([deal for deal, _, _ in read], progress)
+    out = []
+    for deal, vulnerability, dealer in read:
+        tricks, table = _analysed(deal)
+        out.append((tricks, _par(table, vulnerability, dealer)))
+    return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import deals, fields, scales, scorecards, scoresheets, session, teams
+from . import deals, fields, hands, scales, scorecards, scoresheets, session, teams
 from .cells import Grid
 
 __all__ = ["CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "spellings"]
@@ -40,6 +40,8 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "STANDINGS": teams.standings,
     "TEAMSINFO": teams.teamsinfo,
     "SCORECARD": scorecards.scorecard,
+    "HANDTRICKS": hands.handtricks,
+    "PARSCORE": hands.parscore,
 }
 
 #: How Excel stores a call of an Office.js custom function (xlwings Lite) in a workbook: ``_xldudf_`` and the

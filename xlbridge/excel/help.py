@@ -37,6 +37,7 @@ __all__ = [
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
+    "DEAL",
     "DECLARER",
     "DECLARERS",
     "EVENT",
@@ -50,6 +51,7 @@ __all__ = [
     "FIELD",
     "FIRST_DEALER",
     "GROUPS",
+    "HANDS_METHOD",
     "HOME_TEAM",
     "HONOURS",
     "IMP_SCALE",
@@ -61,6 +63,8 @@ __all__ = [
     "NAMES",
     "NAMES_BLOCK",
     "PAIR",
+    "PAR_BOARD",
+    "PAR_METHOD",
     "PER_BOARD",
     "POINTS",
     "RESULT",
@@ -164,3 +168,7 @@ RESULT_LINES = "The results, one row each, 8 columns: board, NS, EW, contract, d
 SCORECARD_METHOD = f"Optional scoring: {choices(SESSION_METHODS)}."
 ROUNDS = "Optional: the round of each row of results (a column as long as results): the card is then in play order, round by round."
 CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[0]}" for w in CHICAGO_WHEELS) + "."
+DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the four hands clockwise, each spades.hearts.diamonds.clubs; '-' for one hand). A range gives one answer per deal."
+HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."
+PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."
+PAR_METHOD = "Optional words: CONTRACTS for the par contracts (EW 4SX-1) instead of the score; EW for East-West's score; CHECK for the reason of an error."
