@@ -213,3 +213,17 @@ def test_screenshot(dealt: tuple[Path, Path, Path]) -> None:
         assert header[:8] == b"\x89PNG\r\n\x1a\n"
         assert struct.unpack(">II", header[16:24]) == tuple(int(x) for x in size.split(","))
         assert shot.stat().st_size > 20_000, "something was drawn"
+
+
+def test_four_boards_a_page_on_a4_and_letter(dealt: tuple[Path, Path, Path]) -> None:
+    """The page is laid out for either paper: nine boards print on three A4 pages and on three Letter pages."""
+    import base64
+
+    from .browser import chromium as devtools
+
+    _, _, page = dealt
+    with devtools() as browser:
+        browser.open(page.as_uri())
+        for width, height in ((8.27, 11.69), (8.5, 11.0)):  # inches: A4, Letter
+            printed = browser.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height})["data"]
+            assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed))) == 3, (width, height)

@@ -298,3 +298,14 @@ def test_command_mistakes_are_one_line(tmp_path: Path, argv: list[str], message:
     assert done.returncode == 2
     assert message in done.stderr.strip().splitlines()[-1]
     assert not (tmp_path / "x.pbn").exists()
+
+
+def test_printing_without_the_web_extra_is_one_line(tmp_path: Path) -> None:
+    """--print needs Jinja2 (the web extra): without it the command says so in one line before dealing or writing
+    anything."""
+    argv = ["deal", "--boards", "2", "--seed", "1", "-o", "x.pbn", "--print", "x.html"]
+    probe = f"import sys\nsys.modules['jinja2'] = None\nfrom xlbridge.cli import main\nsys.exit(main({argv!r}))"
+    done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == ['xlbridge deal: needs the web extra: pip install "xlbridge[web]"']
+    assert list(tmp_path.iterdir()) == []

@@ -21,6 +21,11 @@ __all__ = ["add_deal", "add_hands"]
 MAX_BOARDS = 999
 
 
+def _printing_possible() -> None:
+    """The printable pages need Jinja2 (the web extra): found missing before anything is worked out or written."""
+    import jinja2  # noqa: F401 - only to fail early, in one line (see xlbridge.cli.main)
+
+
 def _pages(analyses: list[Analysis], event: str) -> str:
     from ..files.handrecord_pages import hand_record_page
 
@@ -63,6 +68,7 @@ def _deal(args: argparse.Namespace) -> int:
     check_output(output, writes="a PBN hand record", suffixes=(".pbn",), replace=args.force)
     if printed is not None:
         check_output(printed, writes="an HTML page", suffixes=(".html", ".htm"), inputs=[output], replace=args.force)
+        _printing_possible()
     seed, dealt = deal_boards(args.boards, args.first_board, args.seed)
     records = HandRecords(None, args.event or "", tuple(
         HandRecord(board, board_dealer(board), board_vulnerability(board), deal) for board, deal in dealt
@@ -121,6 +127,7 @@ def _hands(args: argparse.Namespace) -> int:
     printed = Path(args.print) if args.print else None
     if printed is not None:
         check_output(printed, writes="an HTML page", suffixes=(".html", ".htm"), inputs=[source], replace=args.force)
+        _printing_possible()
     records = read_hand_records(source)
     analyses = _analysed(records, "solving")
     missing = needs_solver(analyses)
