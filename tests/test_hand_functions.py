@@ -97,3 +97,30 @@ def test_the_functions_are_declared_with_help() -> None:
         assert function.__doc__ is not None
         assert 20 <= len(function.__doc__) <= 255
         assert "xlbridge[hands]" in function.__doc__
+
+
+def test_the_python_api_without_the_solver_says_what_to_install() -> None:
+    """Without the hands extra the deals still read (standard library), and double_dummy and par raise
+    SolverMissingError, a BridgeInputError whose message is the one line to act on."""
+    probe = f"""
+import sys
+sys.modules["endplay"] = None
+import xlbridge
+deal = xlbridge.parse_deal({BOARD_1!r})
+assert deal.north.hcp == 6
+for call in (lambda: xlbridge.double_dummy(deal), lambda: xlbridge.par(deal, "None", "N")):
+    try:
+        call()
+    except xlbridge.SolverMissingError as error:
+        assert isinstance(error, xlbridge.BridgeInputError)
+        print(error.message)
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, timeout=120)
+    assert (
+        done.stdout.splitlines()
+        == [
+            "double-dummy analysis needs the double-dummy solver (endplay), which is not installed here: pip install "
+            '"xlbridge[hands]" (xlwings Lite cannot run it)'
+        ]
+        * 2
+    )
