@@ -144,14 +144,20 @@ def test_files_that_are_not_hand_records(tmp_path: Path, data: bytes, message: s
 def test_unusable_analysis_tags_are_noted_not_fatal(tmp_path: Path) -> None:
     """An analysis tag that cannot be read is left out with a note (the deal is still the board's); a table of
     BridgeComposer's shorthand (1 for every count below seven tricks) is noted as not exact."""
-    text = bridgecomposer_pbn(CAMROSE[:1]).replace("54555546658977889778", "5455554665897788977Z")
+    good = bridgecomposer_pbn(CAMROSE[:1])
+    (record,) = parse_hand_records(good.replace('"EW 1S+2"', '"EW 1S++2"').encode(), Path("hands.pbn")).boards
+    assert record.par is not None
+    assert (record.par.score, record.par.contracts) == (-140, "")
+    assert record.notes == ((24, "ParContract 'EW 1S++2': 'EW 1S++2' is not a contract such as 'NS 4S='; the par "
+                                 "score is used without it"),)  # fmt: skip
+    text = good.replace("54555546658977889778", "5455554665897788977Z")
     text = text.replace('"EW 140"', '"EW lots"')
     (record,) = parse_hand_records(text.encode(), Path("hands.pbn")).boards
     assert record.tricks is not None  # the OptimumResultTable is still good
     assert record.par is None
     assert record.notes == (
         (22, "DoubleDummyTricks '5455554665897788977Z': expected 20 hexadecimal digits 0-d (tricks 0-13); not used"),
-        (24, "OptimumScore 'EW lots': expected NS or EW and a score, such as 'NS 420' or 'EW 140'; not used"),
+        (23, "OptimumScore 'EW lots': expected NS or EW and a score, such as 'NS 420' or 'EW 140'; not used"),
     )
     shorthand = "".join("1" if int(d, 16) < 7 else d for d in CAMROSE[0][4])
     lines = [line for line in bridgecomposer_pbn(CAMROSE[:1]).splitlines()

@@ -200,9 +200,14 @@ def _board_of(game: PbnGame, source: Path) -> HandRecord:
     par = None
     if game.tags.get("OptimumScore", "").strip():
         try:
-            par = parse_par(game.tags["OptimumScore"], game.tags.get("ParContract", ""))
+            par = parse_par(game.tags["OptimumScore"])
         except BridgeInputError as error:
-            notes.append((game.lines.get("ParContract", game.lines["OptimumScore"]), f"{error.message}; not used"))
+            notes.append((game.lines["OptimumScore"], f"{error.message}; not used"))
+    if par is not None and game.tags.get("ParContract", "").strip():
+        try:
+            par = parse_par(game.tags["OptimumScore"], game.tags["ParContract"])
+        except BridgeInputError as error:
+            notes.append((game.lines["ParContract"], f"{error.message}; the par score is used without it"))
     return HandRecord(board, dealer, vulnerability, deal, line, tricks, par, tuple(notes))
 
 
