@@ -199,6 +199,8 @@ ARITY = {
     "STANDINGS": 6,
     "TEAMSINFO": 3,
     "SCORECARD": 5,
+    "HANDTRICKS": 2,
+    "PARSCORE": 3,
 }
 
 
