@@ -89,8 +89,8 @@ def _ratio(ours: list[float], theirs: list[float]) -> float:
     return statistics.median(mine / other for mine, other in zip(ours, theirs, strict=True))
 
 
-def hands(boards: int, repeats: int = 3) -> Iterator[Row]:
-    """The rows: solving in one process, and whole commands, each against endplay directly."""
+def hands(boards: int, repeats: int = 3, whole: bool = True) -> Iterator[Row]:
+    """The rows: solving in one process, and (``whole``) whole commands, each against endplay directly."""
     what = f"Double-dummy tables and par of {boards} boards"
     if not solver_available():
         yield Row(what, "", "endplay called directly", 'missing: pip install "xlbridge[hands]"', "")
@@ -110,6 +110,8 @@ def hands(boards: int, repeats: int = 3) -> Iterator[Row]:
         yield Row(f"{what}, the solving in one process (xlbridge's analyse of a hand record)", seconds(mine),
                   "endplay called directly (calc_all_tables, par)", seconds(theirs), f"{ratio:.2f}x the floor",
                   "< 5 s", mine < 5)  # fmt: skip
+        if not whole:
+            return
         command = [*XLBRIDGE, "hands", str(path), "--csv"]
         script = [PYTHON, "-c", FLOOR, str(path)]
         timed_ours, timed_theirs = [], []

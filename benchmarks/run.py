@@ -400,7 +400,7 @@ def hand_records(sizes: Sizes) -> Iterator[Row]:
     """The double-dummy tables and par of a session's boards, against endplay called directly."""
     import hands
 
-    yield from hands.hands(sizes.hand_boards, 3 if sizes.calc else 1)
+    yield from hands.hands(sizes.hand_boards, 3 if sizes.calc else 1, whole=sizes.calc)
 
 
 def whole_commands(sizes: Sizes) -> Iterator[Row]:

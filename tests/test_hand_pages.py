@@ -130,14 +130,14 @@ def as_ranks(cards: str) -> str:
 
 @pytest.fixture(scope="module")
 def dealt(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path, Path]:
-    """Nine boards dealt from a seed, with the solver's analysis where it is installed, printed."""
+    """Five boards dealt from a seed, with the solver's analysis where it is installed, printed."""
     folder = tmp_path_factory.mktemp("hand-pages")
     done = subprocess.run(
-        [sys.executable, "-m", "xlbridge", "deal", "--boards", "9", "--seed", "31", "--event",
+        [sys.executable, "-m", "xlbridge", "deal", "--boards", "5", "--seed", "31", "--event",
          "Tuesday <b>pairs</b> & co", "-o", str(folder / "hands.pbn"), "--print", str(folder / "hands.html")],
         capture_output=True, text=True, timeout=600, check=True,
     )  # fmt: skip
-    assert "printable hand records, 3 pages of four boards" in done.stdout
+    assert "printable hand records, 2 pages of four boards" in done.stdout
     return folder, folder / "hands.pbn", folder / "hands.html"
 
 
@@ -147,9 +147,9 @@ def test_every_diagram_holds_the_files_deal(dealt: tuple[Path, Path, Path]) -> N
     folder, pbn, page = dealt
     boards = rendered(page, folder)
     records = read_hand_records(pbn).boards
-    assert len(boards.boards) == len(records) == 9
+    assert len(boards.boards) == len(records) == 5
     event = "Tuesday <b>pairs</b> & co"
-    assert boards.sheets == [f"{event} · boards 1–4", f"{event} · boards 5–8", f"{event} · board 9"]
+    assert boards.sheets == [f"{event} · boards 1–4", f"{event} · board 5"]
     for shown, record in zip(boards.boards, records, strict=True):
         hands = shown["hands"]
         assert isinstance(hands, dict)
@@ -188,10 +188,10 @@ def test_names_are_escaped(dealt: tuple[Path, Path, Path]) -> None:
 
 
 def test_printed_four_boards_a_page(dealt: tuple[Path, Path, Path], tmp_path: Path) -> None:
-    """Printed to PDF, nine boards take three pages; thirty-six boards without analysis (as where the solver is
+    """Printed to PDF, five boards take two pages; thirty-six boards without analysis (as where the solver is
     not installed: the diagrams alone), nine."""
     folder, _, page = dealt
-    assert pdf_pages(page, folder) == 3
+    assert pdf_pages(page, folder) == 2
     argv = ["deal", "--boards", "36", "--seed", "8", "-o", "plain.pbn", "--print", "plain.html"]
     probe = f"import sys\nsys.modules['endplay'] = None\nfrom xlbridge.cli import main\nsys.exit(main({argv!r}))"
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=300)
@@ -216,7 +216,7 @@ def test_screenshot(dealt: tuple[Path, Path, Path]) -> None:
 
 
 def test_four_boards_a_page_on_a4_and_letter(dealt: tuple[Path, Path, Path]) -> None:
-    """The page is laid out for either paper: nine boards print on three A4 pages and on three Letter pages."""
+    """The page is laid out for either paper: five boards print on two A4 pages and on two Letter pages."""
     import base64
 
     from .browser import chromium as devtools
@@ -226,4 +226,4 @@ def test_four_boards_a_page_on_a4_and_letter(dealt: tuple[Path, Path, Path]) -> 
         browser.open(page.as_uri())
         for width, height in ((8.27, 11.69), (8.5, 11.0)):  # inches: A4, Letter
             printed = browser.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height})["data"]
-            assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed))) == 3, (width, height)
+            assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed))) == 2, (width, height)

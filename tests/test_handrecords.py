@@ -250,12 +250,15 @@ def test_hands_command_without_the_solver(tmp_path: Path) -> None:
 
 def test_deal_command_reproduces_its_deals(tmp_path: Path) -> None:
     """`xlbridge deal` with a seed writes the same hand record twice; the file names the seed and the command that
-    deals it again; dealer and vulnerability follow the board numbers; an existing file is kept without --force."""
-    first = run("deal", "--boards", "4", "--first-board", "13", "--seed", "2026", "-o", "a.pbn", cwd=tmp_path)
+    deals it again; dealer and vulnerability follow the board numbers; an existing file is kept without --force.
+    (Dealt without the solver, which does not change the deals: the analysis is the printed pages' test's.)"""
+    first = run("deal", "--boards", "4", "--first-board", "13", "--seed", "2026", "-o", "a.pbn", cwd=tmp_path,
+                solver=False)  # fmt: skip
     assert first.returncode == 0, first.stderr
     assert "Dealt boards 13-16 (seed 2026; deal them again with: xlbridge deal --boards 4 --first-board 13 --seed " \
            "2026)" in first.stdout  # fmt: skip
-    second = run("deal", "--boards", "4", "--first-board", "13", "--seed", "2026", "-o", "b.pbn", cwd=tmp_path)
+    second = run("deal", "--boards", "4", "--first-board", "13", "--seed", "2026", "-o", "b.pbn", cwd=tmp_path,
+                 solver=False)  # fmt: skip
     assert second.returncode == 0, second.stderr
     assert (tmp_path / "a.pbn").read_bytes() == (tmp_path / "b.pbn").read_bytes()
     records = read_hand_records(tmp_path / "a.pbn")
@@ -265,15 +268,14 @@ def test_deal_command_reproduces_its_deals(tmp_path: Path) -> None:
     assert (
         "% Deal them again: xlbridge deal --boards 4 --first-board 13 --seed 2026" in (tmp_path / "a.pbn").read_text()
     )
-    again = run("deal", "--boards", "4", "--seed", "1", "-o", "a.pbn", cwd=tmp_path)
+    again = run("deal", "--boards", "4", "--seed", "1", "-o", "a.pbn", cwd=tmp_path, solver=False)
     assert again.returncode == 2
     assert (
         again.stderr.strip() == "xlbridge deal: a.pbn: already exists; choose another name (or --force to replace it)"
     )
     assert (tmp_path / "a.pbn").read_bytes() == (tmp_path / "b.pbn").read_bytes()
-    if solver_available():
-        assert all(r.tricks is not None and r.par is not None for r in records.boards)
-        assert all(not analysis.disagreements for analysis in board_analyses(tmp_path / "a.pbn").values())
+    assert {board: analysis.source for board, analysis in board_analyses(tmp_path / "a.pbn", False).items()} == {
+        13: "", 14: "", 15: "", 16: ""}  # fmt: skip
 
 
 def test_deal_command_without_the_solver(tmp_path: Path) -> None:

@@ -119,8 +119,8 @@ def check_par(table: TrickTable, par: Par, vulnerability: str) -> None:
 
 @pytest.fixture(scope="module")
 def dealt() -> list[tuple[int, Deal]]:
-    """Eight dealt boards (a fixed seed)."""
-    return deal_boards(8, seed=7)[1]
+    """Four dealt boards (a fixed seed)."""
+    return deal_boards(4, seed=7)[1]
 
 
 def test_properties_of_tables_and_par(dealt: list[tuple[int, Deal]]) -> None:
