@@ -48,9 +48,11 @@ class Sizes:
     calc: bool = True
     #: The whole-command rows also import the most results a workbook holds (20,000): a minute, not seconds.
     national: bool = True
+    #: The boards of a hand record whose tables and par are timed (a session's 36; DDS takes a while each).
+    hand_boards: int = 36
 
 
-QUICK = Sizes(20_000, 100_000, 2_000, 300, 2_000, 20, 10, calc=False, national=False)
+QUICK = Sizes(20_000, 100_000, 2_000, 300, 2_000, 20, 10, calc=False, national=False, hand_boards=2)
 
 
 def best(function: Callable[[], object], repeat: int = 5) -> float:
@@ -396,6 +398,13 @@ def salliere(sizes: Sizes) -> Iterator[Row]:
     )
 
 
+def hand_records(sizes: Sizes) -> Iterator[Row]:
+    """The double-dummy tables and par of a session's boards, against endplay called directly."""
+    import hands
+
+    yield from hands.hands(sizes.hand_boards, 3 if sizes.calc else 1, whole=sizes.calc)
+
+
 def whole_commands(sizes: Sizes) -> Iterator[Row]:
     """The commands a club runs, as whole processes, against salliere and against their targets."""
     import commands
@@ -411,6 +420,7 @@ BENCHMARKS: dict[str, Callable[[Sizes], Iterator[Row]]] = {
     "calc": calc,
     "salliere": salliere,
     "commands": whole_commands,
+    "hands": hand_records,
 }
 
 

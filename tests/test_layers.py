@@ -15,6 +15,10 @@ PACKAGE = Path(__file__).resolve().parent.parent / "xlbridge"
 LAYERS = {"rules": 0, "engine": 1, "excel": 2, "udfs.py": 3, "files": 4, "cli": 5, "__main__.py": 6}
 TOP = 1  # xlbridge/__init__.py: the Python API, which is the engine's
 SPREADSHEET_PACKAGES = {"xlwings", "xlsxwriter", "formulas", "openpyxl", "schedula", "numpy", "defusedxml", "jinja2"}
+#: The one exception to "the engine uses the standard library only": the double-dummy solver of the hands extra,
+#: which xlbridge.double_dummy and xlbridge.par call. It is imported inside engine/solver.py's functions only (never
+#: as the module loads), so the engine and xlbridge.udfs still import without it (test_packaging proves it).
+SOLVER = ("endplay", "engine/solver.py")
 
 
 def layer_of(module: str) -> int:
@@ -73,11 +77,36 @@ def test_imports_point_down(path: Path) -> None:
     ids=lambda p: str(p.relative_to(PACKAGE)),
 )
 def test_rules_and_engine_use_the_standard_library_only(path: Path) -> None:
-    """rules/ and engine/ (and the package's face) import nothing but the standard library and themselves."""
+    """rules/ and engine/ (and the package's face) import nothing but the standard library and themselves (and
+    the solver, in the one module that calls it)."""
     for line, target in imports(path):
         top = target.split(".")[0]
+        if (top, str(path.relative_to(PACKAGE))) == SOLVER:
+            continue
         assert top == "xlbridge" or top in sys.stdlib_module_names, f"{path.name}:{line} imports {target}"
         assert top not in SPREADSHEET_PACKAGES
+
+
+def test_the_solver_is_imported_only_where_it_is_called() -> None:
+    """endplay is imported by engine/solver.py alone, and there only inside functions (or for the type checker):
+    loading the module loads nothing of the hands extra."""
+    package, home = SOLVER
+    for path in modules():
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        found = [line for line, target in imports(path) if target.split(".")[0] == package]
+        if str(path.relative_to(PACKAGE)) != home:
+            assert not found, f"{path.relative_to(PACKAGE)} imports {package}"
+            continue
+        assert found
+        for node in tree.body:  # the module's own statements: an import there would run as it loads
+            if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING":
+                continue
+            for inner in ast.walk(node):
+                if isinstance(inner, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    break
+                if isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    names = [alias.name for alias in inner.names] if isinstance(inner, ast.Import) else [inner.module]
+                    assert not any((name or "").startswith(package) for name in names), ast.unparse(inner)
 
 
 def test_the_layers_are_the_folders() -> None:

@@ -138,6 +138,10 @@ def test_answers_are_the_right_ones(run: tuple[harness.Report, harness.Report]) 
     assert results["vul_column"] == [["None"], ["NS"], [""], [""], ["EW"]]
     assert results["masterpoints_trailing_omitted"] == [[0.2], [0.07], [0.07], [""], [0]]
     assert results["masterpoints_directions"] == [[0.06], [0.06], [0], [0]]
+    assert results["handtricks_no_solver"] == [[NOT_AVAILABLE] * 5] * 4  # Lite has no solver: #N/A, with a reason
+    assert "the double-dummy solver (endplay), which is not installed here" in results["handtricks_check"][0][0]
+    assert results["parscore_no_solver"] == [[NOT_AVAILABLE], [""]]
+    assert "xlwings Lite cannot run it" in results["parscore_check"][0][0]
 
 
 def as_xlwings_reads(cell: object) -> object:

@@ -202,6 +202,8 @@ ARITY = {
     "TEAMSINFO": 10,
     "SCORECARD": 5,
     "MASTERPOINTS": 6,
+    "HANDTRICKS": 2,
+    "PARSCORE": 3,
 }
 
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from xlwings import arg, func, script
 
-from .excel import deals, events, fields, masterpoints, scales, scorecards, scoresheets, session, teams
+from .excel import deals, events, fields, hands, masterpoints, scales, scorecards, scoresheets, session, teams
 from .excel import help as docs
 from .excel.relink import relinked_cells
 
@@ -459,13 +459,29 @@ def MASTERPOINTS(
     return masterpoints.masterpoints(places, tables, mp_scale, movement, winners, form)
 
 
+@func(category=CATEGORY)
+@arg("deal", doc=docs.DEAL, **RANGE)
+@arg("method", doc=docs.HANDS_METHOD, **RANGE)
+def HANDTRICKS(deal: Cells, method: Cells = None) -> Grid:
+    """A deal's double-dummy tricks: rows N, E, S, W; columns NT, S, H, D, C (a table per deal of a range). Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why."""
+    return hands.handtricks(deal, method)
+
+
+@func(category=CATEGORY)
+@arg("deal", doc=docs.DEAL, **RANGE)
+@arg("board", doc=docs.PAR_BOARD, **RANGE)
+@arg("method", doc=docs.PAR_METHOD, **RANGE)
+def PARSCORE(deal: Cells, board: Cells, method: Cells = None) -> Grid:
+    """The par score of each deal, North-South's side (CONTRACTS: the par contracts), dealer and vulnerability by board. Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why."""
+    return hands.parscore(deal, board, method)
+
+
 #: The worksheet functions this module declares, by the names Excel shows.
 _DECLARED = ("BRIDGESCORE", "BRIDGECHECK", "BOARDVUL", "BOARDDEALER", "IMP", "IMP_", "VP20", "VP_20", "VP30", "VP_30",
              "MATCHPOINTS", "CROSSIMP", "DATUM", "BUTLER", "BAM", "RUBBERTOTAL", "RUBBERSHEET", "CHICAGOTOTAL",
              "CHICAGOSHEET", "CHICAGOWHEEL", "SESSIONINFO", "SESSIONRESULTS", "PAIRTOTALS", "RANKING", "TRAVELLERS",
              "BOARDRESULTS", "TABLESCORE", "MATCHBOARDS", "MATCHSUMMARY", "TEAMNAME", "EVENTMATCHES", "STANDINGS",
-             "TEAMSINFO", "SCORECARD",
-             "MASTERPOINTS")  # fmt: skip
+             "TEAMSINFO", "SCORECARD", "MASTERPOINTS", "HANDTRICKS", "PARSCORE")  # fmt: skip
 FUNCTION_NAMES = [name for name in _DECLARED if name in globals()]
 
 #: The xlwings Lite scripts this module declares (none on the classic route).

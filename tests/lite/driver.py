@@ -37,6 +37,9 @@ MAIN_PY = "from xlbridge.udfs import *\n"
 #: Default sizes; run.mjs and the CPython entry point pass overrides in the options.
 DEFAULTS = {"column_rows": 10_000, "repeats": 0}
 
+#: A deal for the hand-record functions (Camrose 2024, board 1), which xlwings Lite cannot solve.
+DEAL = "N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7"
+
 CONTRACTS = ["4S", "3NT", "4HX", "2D", "6NT", "1C", "3S*", "PASS", "5CXX", "7N"]
 RESULTS = ["=", "+1", "-2", 9, "-1", 7, "=", "", "-3", 13]
 
@@ -138,6 +141,10 @@ def calls(options: dict[str, Any]) -> list[dict[str, Any]]:
             "MASTERPOINTS",
             [column([1, 1, 2, 2]), m(2), m("green"), column(["NS", "EW", "NS", "EW"]), None, None],
         ),
+        ("handtricks_no_solver", "HANDTRICKS", [m(DEAL), None]),
+        ("handtricks_check", "HANDTRICKS", [m(DEAL), m("CHECK")]),
+        ("parscore_no_solver", "PARSCORE", [column([DEAL, None]), column([1, None]), None]),
+        ("parscore_check", "PARSCORE", [m(DEAL), m(1), m("CHECK")]),
     ]
     return [{"id": id_, "func_name": name, "args": args} for id_, name, args in listed]
 
@@ -335,8 +342,11 @@ def _null_arrives_as() -> str:
 
 
 def main(argv: list[str]) -> None:
-    """CPython: the same call list, as JSON parsed in Python, through the same dispatcher."""
+    """CPython: the same call list, as JSON parsed in Python, through the same dispatcher, and as in xlwings Lite
+    without the double-dummy solver (the hands extra has no Pyodide build)."""
     import asyncio
+
+    sys.modules["endplay"] = None  # type: ignore[assignment]
 
     options_json = argv[1] if len(argv) > 1 else "{}"
     request = json.loads(calls_json(options_json))

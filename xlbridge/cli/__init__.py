@@ -37,6 +37,7 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
             commands.add_parser(name, help=summary)
         return parser
     from .evening import add_ladder, add_movement, add_publish
+    from .hands import add_deal, add_hands
     from .scoring import add_addin, add_score
     from .teams import add_schedule, add_swiss
     from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
@@ -44,7 +45,7 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
               "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "schedule": add_schedule,
-              "swiss": add_swiss}  # fmt: skip
+              "swiss": add_swiss, "deal": add_deal, "hands": add_hands}  # fmt: skip
     for name in SUMMARIES:  # in the order --help lists them
         adders[name](commands)
     return parser

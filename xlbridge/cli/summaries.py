@@ -24,4 +24,6 @@ SUMMARIES: dict[str, str] = {
     "schedule": "write a teams-event workbook with its round robin (or a Swiss event's first round) drawn",
     "swiss": "add a Swiss teams event's next round, drawn from its standings",
     "ladder": "a season ladder of players from computed session workbooks",
+    "deal": "deal random boards into a PBN hand record, with double-dummy tables and par; print the hand records",
+    "hands": "print each board of a PBN hand record with its double-dummy table and par (as a table or CSV)",
 }

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # the API's names, for the type checker: HOME below lists the same (a test holds them equal)
     from .boards import board_dealer, board_vulnerability
+    from .dealing import deal_board, deal_boards
+    from .deals import Deal, Hand, Par, ParContract, TrickTable, parse_deal
     from .errors import BridgeInputError, Reason
     from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
     from .masterpoints import SessionAwards, award_places, masterpoints
@@ -28,6 +30,7 @@ if TYPE_CHECKING:  # the API's names, for the type checker: HOME below lists the
     from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
     from .scoring import ScoreParts, deal_score, line_score, ns_score, score_parts
     from .session import Line, Pair, Session, Unscorable, read_line
+    from .solver import SolverMissingError, double_dummy, par, solve
     from .standings import SessionScore, Standing, score_session
 
 #: Where each name of the API lives: the one list of the API's names. The API is loaded name by name when first
@@ -37,12 +40,16 @@ HOME = {
     "Artificial": "parse",
     "BridgeInputError": "errors",
     "Contract": "model",
+    "Deal": "deals",
     "Doubling": "model",
     "Field": "field",
+    "Hand": "deals",
     "Line": "session",
     "Matchpoints": "field",
     "PASSED_OUT": "model",
     "Pair": "session",
+    "Par": "deals",
+    "ParContract": "deals",
     "Play": "model",
     "Reason": "errors",
     "ScoreParts": "scoring",
@@ -54,8 +61,10 @@ HOME = {
     "SessionScore": "standings",
     "Side": "model",
     "SideScores": "field",
+    "SolverMissingError": "solver",
     "Standing": "standings",
     "Strain": "model",
+    "TrickTable": "deals",
     "Unscorable": "session",
     "Vulnerability": "model",
     "Weighted": "parse",
@@ -66,12 +75,17 @@ HOME = {
     "butler": "field",
     "cross_imps": "field",
     "datum": "field",
+    "deal_board": "dealing",
+    "deal_boards": "dealing",
     "deal_score": "scoring",
+    "double_dummy": "solver",
     "imps": "scales",
     "masterpoints": "masterpoints",
     "matchpoints": "field",
     "ns_score": "scoring",
+    "par": "solver",
     "parse_contract": "parse",
+    "parse_deal": "deals",
     "parse_field_entry": "parse",
     "parse_result": "parse",
     "parse_seat": "parse",
@@ -82,6 +96,7 @@ HOME = {
     "score_session": "standings",
     "scorecard": "scorecards",
     "scorecards": "scorecards",
+    "solve": "solver",
     "victory_points": "scales",
     "vp20": "scales",
     "vp30": "scales",

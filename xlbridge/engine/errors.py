@@ -17,6 +17,8 @@ class Reason(StrEnum):
     OUT_OF_RANGE = "out of range"
     #: A score that is not one of its board's results, or a board with nothing to compare.
     NOT_IN_FIELD = "not in its field"
+    #: An answer this installation cannot give: double-dummy analysis without the solver (xlwings Lite).
+    UNAVAILABLE = "not available here"
 
 
 class BridgeInputError(ValueError):

@@ -49,7 +49,8 @@ Grid = list[list[Any]]
 ERROR_VALUES = frozenset({"#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!"})
 
 #: The error value each of the engine's reasons is shown as.
-_ERROR_OF_REASON = {Reason.MALFORMED: "#VALUE!", Reason.OUT_OF_RANGE: "#NUM!", Reason.NOT_IN_FIELD: "#N/A"}
+_ERROR_OF_REASON = {Reason.MALFORMED: "#VALUE!", Reason.OUT_OF_RANGE: "#NUM!", Reason.NOT_IN_FIELD: "#N/A",
+                    Reason.UNAVAILABLE: "#N/A"}  # fmt: skip
 
 #: The value at a position outside a smaller range, as Excel broadcasts.
 OUTSIDE = "#N/A"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from . import deals, events, fields, masterpoints, scales, scorecards, scoresheets, session, teams
+from . import deals, events, fields, hands, masterpoints, scales, scorecards, scoresheets, session, teams
 from .cells import Grid
 
 __all__ = ["CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "spellings"]
@@ -43,6 +43,8 @@ FUNCTIONS: dict[str, Callable[..., Grid]] = {
     "TEAMSINFO": events.teamsinfo,
     "SCORECARD": scorecards.scorecard,
     "MASTERPOINTS": masterpoints.masterpoints,
+    "HANDTRICKS": hands.handtricks,
+    "PARSCORE": hands.parscore,
 }
 
 #: How Excel stores a call of an Office.js custom function (xlwings Lite) in a workbook: ``_xldudf_`` and the

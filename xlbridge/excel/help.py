@@ -42,6 +42,7 @@ __all__ = [
     "CONTRACT",
     "CONTRACTS",
     "DATUM_METHOD",
+    "DEAL",
     "DECLARER",
     "DECLARERS",
     "EVENT",
@@ -59,6 +60,7 @@ __all__ = [
     "FIELD",
     "FIRST_DEALER",
     "GROUPS",
+    "HANDS_METHOD",
     "HOME_TEAM",
     "HONOURS",
     "IMP_SCALE",
@@ -77,6 +79,8 @@ __all__ = [
     "NAMES",
     "NAMES_BLOCK",
     "PAIR",
+    "PAR_BOARD",
+    "PAR_METHOD",
     "PER_BOARD",
     "PLAN",
     "POINTS",
@@ -194,3 +198,7 @@ MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for
 MP_MOVEMENT = "Optional: Howell (default) or Mitchell; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
 MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
 MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."
+DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the four hands clockwise, each spades.hearts.diamonds.clubs; '-' for one hand). A range gives one answer per deal."
+HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."
+PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."
+PAR_METHOD = "Optional words: CONTRACTS for the par contracts (EW 4SX-1) instead of the score; EW for East-West's score; CHECK for the reason of an error."

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .boards import BOARD_CYCLE
+from .cards import DECK, HAND, HIGH_CARD_POINTS, RANKS, SUIT_SYMBOLS, SUITS, TABLE_SEATS, TABLE_STRAINS
 from .comparisons import (
     ARTIFICIAL_CODES,
     ARTIFICIAL_IMPS_PER_10_PERCENT,
@@ -59,9 +60,12 @@ __all__ = [
     "CROSS_IMP_FORMS",
     "CURRENT",
     "DATUM_METHODS",
+    "DECK",
     "ERAS",
     "EVEN_TABLES",
+    "HAND",
     "HANDICAP_RULES",
+    "HIGH_CARD_POINTS",
     "HOWELL_ROUND_ONE",
     "HOWELL_THREE_TABLES",
     "IMP_PERCENT_RULES",
@@ -71,9 +75,14 @@ __all__ = [
     "MATCH_VP_SCALES",
     "MOVEMENT_KINDS",
     "MOVEMENT_TYPES",
+    "RANKS",
     "REGISTRIES",
     "SCHEDULES",
     "SESSION_METHODS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "TABLE_SEATS",
+    "TABLE_STRAINS",
     "TEAMS_FORMS",
     "TIE_BREAKS",
     "VP_SCALES",

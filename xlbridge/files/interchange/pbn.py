@@ -35,7 +35,7 @@ from .common import (
     unreadable,
 )
 
-__all__ = ["read_pbn", "write_pbn"]
+__all__ = ["PbnGame", "read_games", "read_pbn", "write_pbn"]
 
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
 _FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
@@ -127,6 +127,17 @@ def _games(text: str, source: Path) -> list[_Game]:
                 game.tags[name] = inherited[name]
         inherited.update(game.tags)
     return games
+
+
+#: One game of a PBN file (its tags, the line of each, its tables), for the other readers of PBN files: the hand
+#: records of :mod:`xlbridge.files.handrecords`.
+PbnGame = _Game
+
+
+def read_games(text: str, source: Path) -> list[PbnGame]:
+    """Every game of a PBN file's text, its tags and tables read (a malformed tag or table row is refused, naming
+    the line); ``#`` values repeat the previous game's."""
+    return _games(text, source)
 
 
 def _table_name(game: _Game, table: _Table) -> str:

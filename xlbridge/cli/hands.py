@@ -1,0 +1,172 @@
+"""The hand records: ``deal`` (random deals for a session's boards, as a PBN file and printable pages) and
+``hands`` (each board's double-dummy table and par, from the solver or the file's own tags)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..engine.errors import BridgeInputError
+from .arguments import Commands, Progress, count, positive
+from .summaries import SUMMARIES
+
+if TYPE_CHECKING:
+    from ..files.handrecords import Analysis, HandRecords
+
+__all__ = ["add_deal", "add_hands"]
+
+#: The most boards one command deals (far beyond a session; DDS takes a fraction of a second each).
+MAX_BOARDS = 999
+
+
+def _printing_possible() -> None:
+    """The printable pages need Jinja2 (the web extra): found missing before anything is worked out or written."""
+    import jinja2  # noqa: F401 - only to fail early, in one line (see xlbridge.cli.main)
+
+
+def _pages(analyses: list[Analysis], event: str) -> str:
+    from ..files.handrecord_pages import hand_record_page
+
+    return hand_record_page(analyses, event)
+
+
+def _analysed(records: HandRecords, progress_label: str) -> list[Analysis]:
+    """Each board's analysis, with a progress bar on a terminal while the solver works."""
+    from ..engine.solver import solver_available
+    from ..files.handrecords import analyse
+
+    if not solver_available():
+        return analyse(records, use_solver=False)
+    bar = Progress(max(1, (len(records.boards) + 39) // 40))
+    try:
+        return analyse(records, use_solver=True, progress=lambda done: bar(f"{progress_label} ({done} boards)"))
+    finally:
+        bar.close()
+
+
+def _solver_note(command: str) -> None:
+    from ..engine.solver import INSTALL
+
+    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({INSTALL})",
+          file=sys.stderr)  # fmt: skip
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from ..engine.boards import board_dealer, board_vulnerability
+    from ..engine.dealing import deal_boards
+    from ..engine.solver import solver_available
+    from ..files.handrecords import HandRecord, HandRecords, hand_record_pbn
+    from ..files.movement_files import write_new
+    from ..files.outputs import check_output
+
+    if args.boards > MAX_BOARDS:
+        raise BridgeInputError(f"--boards {args.boards}: at most {MAX_BOARDS} boards at a time")
+    output = Path(args.output)
+    printed = Path(args.print) if args.print else None
+    check_output(output, writes="a PBN hand record", suffixes=(".pbn",), replace=args.force)
+    if printed is not None:
+        check_output(printed, writes="an HTML page", suffixes=(".html", ".htm"), inputs=[output], replace=args.force)
+        _printing_possible()
+    seed, dealt = deal_boards(args.boards, args.first_board, args.seed)
+    records = HandRecords(None, args.event or "", tuple(
+        HandRecord(board, board_dealer(board), board_vulnerability(board), deal) for board, deal in dealt
+    ))  # fmt: skip
+    analyses = _analysed(records, "solving")
+    first, last = dealt[0][0], dealt[-1][0]
+    span = f"board {first}" if first == last else f"boards {first}-{last}"
+    again = f"xlbridge deal --boards {args.boards}{f' --first-board {first}' if first != 1 else ''} --seed {seed}"
+    comments = [f"Dealt by xlbridge: {span}, seed {seed} (each board's deal depends on the seed and its number only)",
+                f"Deal them again: {again}"]  # fmt: skip
+    page = _pages(analyses, records.event) if printed is not None else ""  # everything made before anything written
+    write_new(output, hand_record_pbn(analyses, records.event, comments), args.force, "a PBN hand record", ".pbn")
+    print(f"Dealt {span} (seed {seed}; deal them again with: {again})")
+    analysed = "double-dummy tables and par by the solver" if solver_available() else "no double-dummy analysis"
+    print(f"-> {output}: dealer and vulnerability by board number, {analysed}")
+    if printed is not None:
+        write_new(printed, page, args.force, "an HTML page", printed.suffix.lower())
+        print(f"-> {printed}: printable hand records, {count(-(-len(analyses) // 4), 'page')} of four boards")
+    if not solver_available():
+        _solver_note("deal")
+    return 0
+
+
+def add_deal(commands: Commands) -> None:
+    deal = commands.add_parser(
+        "deal",
+        help=SUMMARIES["deal"],
+        description="Deal random boards (every deal equally likely), dealer and vulnerability by board number, into "
+        "a PBN hand record with each board's double-dummy table and par (where the solver is installed: pip "
+        'install "xlbridge[hands]"), and optionally as printable hand records. The same --seed deals the same boards '
+        "again.",
+    )
+    deal.add_argument("--boards", type=positive, required=True, metavar="N", help="how many boards to deal")
+    deal.add_argument("--first-board", type=positive, default=1, metavar="B", help="the first board (default 1)")
+    deal.add_argument("--seed", type=_seed, metavar="S", help="deal from this seed (default: a fresh one, printed)")
+    deal.add_argument("-o", "--output", required=True, metavar="HANDS.pbn", help="the PBN hand record to write")
+    deal.add_argument("--print", metavar="OUT.html", help="also write printable hand records, four boards a page")
+    deal.add_argument("--event", help="the event's name, in the file and on the printed pages")
+    deal.add_argument("--force", action="store_true", help="replace output files that exist")
+    deal.set_defaults(run=_deal)
+
+
+def _seed(text: str) -> int:
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r}: must be a whole number, 0 or more")
+    return int(text)
+
+
+def _hands(args: argparse.Namespace) -> int:
+    from ..engine.solver import solver_available
+    from ..files.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
+    from ..files.movement_files import write_new
+    from ..files.outputs import check_output
+
+    source = Path(args.file)
+    printed = Path(args.print) if args.print else None
+    if printed is not None:
+        check_output(printed, writes="an HTML page", suffixes=(".html", ".htm"), inputs=[source], replace=args.force)
+        _printing_possible()
+    records = read_hand_records(source)
+    analyses = _analysed(records, "solving")
+    missing = needs_solver(analyses)
+    if missing is not None and printed is None:
+        raise missing
+    for analysis in analyses:
+        record = analysis.record
+        for line, note in (*record.notes, *((record.line, text) for text in analysis.disagreements)):
+            print(f"xlbridge hands: {source}: line {line}: board {record.board}: {note}", file=sys.stderr)
+    if printed is not None:
+        write_new(printed, _pages(analyses, records.event), args.force, "an HTML page", printed.suffix.lower())
+    print(hands_csv(analyses) if args.csv else hands_table(analyses), end="")
+    disagreeing = sum(1 for analysis in analyses if analysis.disagreements)
+    where = "by the solver" if solver_available() else "from the file's own tags"
+    summary = f"{count(len(analyses), 'board')} from {source}: tables and par {where}"
+    if solver_available() and any(a.record.tricks or a.record.par for a in analyses):
+        summary += f"; the file's own tags disagree on {count(disagreeing, 'board')}" if disagreeing else (
+            "; the file's own tags agree")  # fmt: skip
+    print(summary, file=sys.stderr if args.csv else sys.stdout)
+    if printed is not None:
+        print(f"-> {printed}: printable hand records, {count(-(-len(analyses) // 4), 'page')} of four boards",
+              file=sys.stderr if args.csv else sys.stdout)  # fmt: skip
+    if not solver_available():
+        _solver_note("hands")
+    return 0
+
+
+def add_hands(commands: Commands) -> None:
+    hands = commands.add_parser(
+        "hands",
+        help=SUMMARIES["hands"],
+        description="Print each board of a PBN hand record with its double-dummy table (the tricks of N, E, S and W "
+        "in NT, S, H, D and C) and par: worked out by the solver where it is installed (pip install "
+        '"xlbridge[hands]"), and the file\'s own tags (DoubleDummyTricks, OptimumResultTable, OptimumScore, '
+        "ParContract) checked against it; else the file's own tags. Dealer and vulnerability are the file's.",
+    )
+    hands.add_argument("file", metavar="HANDS.pbn", help="a PBN file of deals (a hand record, or results with deals)")
+    hands.add_argument("--csv", action="store_true", help="print CSV: board, dealer, vulnerable, par_ns, "
+                       "par_contracts, then N_NT ... W_C")  # fmt: skip
+    hands.add_argument("--print", metavar="OUT.html", help="also write printable hand records, four boards a page")
+    hands.add_argument("--force", action="store_true", help="replace the printed page if it exists")
+    hands.set_defaults(run=_hands)

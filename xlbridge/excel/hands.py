@@ -1,0 +1,179 @@
+"""The worksheet functions of hand records: HANDTRICKS (a deal's double-dummy table) and PARSCORE (its par).
+
+Both need the solver (the hands extra), which xlwings Lite cannot install: there every deal's answer is ``#N/A``,
+and with the method word ``CHECK`` the reason says so. A deal is PBN's text (``N:AKQ2.T98.765.432 ...``); each is
+worked out once and remembered, and all the deals of a call go to the solver together.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.deals import Deal, Par, TrickTable, parse_deal
+from ..engine.errors import BridgeInputError
+from ..engine.model import Side
+from ..engine.solver import double_dummy_tables, solve
+from ..rules import TABLE_STRAINS
+from .cells import (
+    Grid,
+    as_grid,
+    broadcast,
+    error_value,
+    flat,
+    held_error,
+    is_blank,
+    is_blank_text,
+    never_raises,
+    shape_back,
+    shape_of,
+    text_cell,
+)
+from .options import CHECK, SIDES, asks_for_reasons, words
+
+__all__ = ["handtricks", "parscore"]
+
+#: HANDTRICKS' answer for one deal: rows N, E, S, W; columns NT, S, H, D, C.
+ROWS, COLUMNS = 4, len(TABLE_STRAINS)
+#: PARSCORE's word for the par contracts instead of the score.
+CONTRACTS = "CONTRACTS"
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str) -> Deal | BridgeInputError:
+    try:
+        return parse_deal(text)
+    except BridgeInputError as error:
+        return error
+
+
+def _deal(value: object) -> Deal | BridgeInputError | None:
+    """A cell holding a deal: the deal, why it is none, or None for a blank cell."""
+    held = held_error("deal", value)
+    if held is not None:
+        return held
+    value = text_cell(value)
+    if is_blank_text(value):
+        return None
+    if not isinstance(value, str):
+        return BridgeInputError(f"deal {value!r}: expected a deal in PBN notation, such as 'N:AKQ2.T98.765.432 ...'")
+    return _read(value.strip())
+
+
+def _one_cell(method: object) -> object:
+    """The method: a single cell (or a plain value from Python)."""
+    grid = as_grid(method)
+    if len(grid) != 1 or len(grid[0]) != 1:
+        raise BridgeInputError("method: give one cell (a word such as CHECK), not a range")
+    return grid[0][0]
+
+
+def _method(method: object, allowed: frozenset[str], usage: str) -> tuple[bool, set[str]]:
+    """Whether CHECK is asked for, and the other words (each one of ``allowed``)."""
+    given = set(words(_one_cell(method)))
+    wrong = given - allowed - {CHECK}
+    if wrong:
+        raise BridgeInputError(f"method {method!r}: use {usage}")
+    return CHECK in given, given - {CHECK}
+
+
+def _first(method: object) -> object:
+    """The method's first cell, to see whether it asks for reasons even when it is not one cell."""
+    return as_grid(method)[0][0]
+
+
+def _solved(items: list[T], work: Callable[[list[T]], Sequence[R]]) -> list[R | BridgeInputError]:
+    """``work`` on the items (all at once), or the error it raised (no solver) for each of them."""
+    if not items:
+        return []
+    try:
+        return list(work(items))
+    except BridgeInputError as error:
+        return [error] * len(items)
+
+
+def _shape_of_deals(deal: object, *_: object) -> tuple[int, int]:
+    return ROWS * len(flat(as_grid(deal))), COLUMNS
+
+
+@never_raises(_shape_of_deals)
+def handtricks(deal: object, method: object = None) -> Grid:
+    """For each deal (a cell, or each cell of a range in turn), its double-dummy table: four rows (declarers N, E,
+    S, W) of five tricks (NT, S, H, D, C), one table below another; a blank cell gives four blank rows. With
+    CHECK, one cell per deal: the reason it has no table ("" when it has one)."""
+    try:
+        check, _ = _method(method, frozenset(), "CHECK for the reason of an error, or leave it blank")
+    except BridgeInputError as error:
+        if asks_for_reasons(_first(method)):
+            return [[error.message]]
+        return [[error_value(error)] * COLUMNS for _ in range(ROWS)]
+    cells = [_deal(value) for value in flat(as_grid(deal))]
+    valid = [read for read in cells if isinstance(read, Deal)]
+    answers = iter(_solved(valid, double_dummy_tables))
+    out: Grid = []
+    for read in cells:
+        answer: TrickTable | BridgeInputError | None = next(answers) if isinstance(read, Deal) else read
+        if check:
+            out.append([answer.message if isinstance(answer, BridgeInputError) else ""])
+        elif answer is None:
+            out += [[""] * COLUMNS for _ in range(ROWS)]
+        elif isinstance(answer, BridgeInputError):
+            out += [[error_value(answer)] * COLUMNS for _ in range(ROWS)]
+        else:
+            out += answer.rows()
+    return out
+
+
+def _broadcast_shape(*args: object) -> tuple[int, int]:
+    return shape_of(*(as_grid(arg) for arg in args[:2]))
+
+
+@never_raises(_broadcast_shape)
+def parscore(deal: object, board: object, method: object = None) -> Grid:
+    """For each deal and its board number (broadcast), the par score, North-South's side (the dealer and
+    vulnerability are the board's); CONTRACTS gives the par contracts instead, EW East-West's score, CHECK the
+    reason of an error ("" when there is none)."""
+    grids = [as_grid(deal), as_grid(board)]
+    rows, cols = shape_of(*grids)
+    try:
+        usage = "CONTRACTS for the par contracts, EW for East-West's score, CHECK for the reason"
+        check, wanted = _method(method, frozenset({CONTRACTS, *SIDES}), usage)
+    except BridgeInputError as error:
+        shown = error.message if asks_for_reasons(_first(method)) else error_value(error)
+        return [[shown] * cols for _ in range(rows)]
+    side = next((SIDES[word] for word in wanted if word in SIDES), Side.NS)
+    boards: list[tuple[Deal, object, object] | BridgeInputError | None] = []
+    for value, number in zip(*(broadcast(grid, rows, cols) for grid in grids), strict=True):
+        read = _deal(value)
+        held = held_error("board", number)
+        if read is None or isinstance(read, BridgeInputError):
+            boards.append(read)
+        elif held is not None:
+            boards.append(held)
+        elif is_blank(number):  # as BOARDVUL reads a board: 0 is board 0, not a blank
+            boards.append(BridgeInputError("board: needed, for the dealer and vulnerability of the deal's par"))
+        else:
+            try:
+                boards.append((read, board_vulnerability(number), board_dealer(number)))
+            except BridgeInputError as error:
+                boards.append(error)
+    valid = [entry for entry in boards if isinstance(entry, tuple)]
+    answers = iter(_solved(valid, solve))
+    out: list[object] = []
+    for entry in boards:
+        answer: tuple[TrickTable, Par] | BridgeInputError | None = next(answers) if isinstance(entry, tuple) else entry
+        if check:
+            out.append(answer.message if isinstance(answer, BridgeInputError) else "")
+        elif answer is None:
+            out.append("")
+        elif isinstance(answer, BridgeInputError):
+            out.append(error_value(answer))
+        else:
+            par = answer[1]
+            out.append(par.contracts if CONTRACTS in wanted else par.score * side.sign)
+    return shape_back(out, rows, cols)
