@@ -11,9 +11,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
+@pytest.mark.slow
 def test_quick_run_prints_the_table() -> None:
     """``python benchmarks/run.py --quick`` ends with a table row per measurement, each with both figures."""
     done = subprocess.run(

@@ -273,6 +273,7 @@ def test_scoresheets_with_a_bad_deal_computed_directly_as_the_engine_computes_th
         same_cells(tmp_path / f"{name}.xlsx", name)
 
 
+@pytest.mark.slow
 def test_direct_evaluation_equals_the_formula_engine_cell_by_cell(tmp_path: Path) -> None:
     """The pairs session computed directly and by the formulas engine: the same value in every cell, with a line
     to check in it and without, for both flavours."""

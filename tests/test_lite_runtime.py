@@ -26,6 +26,7 @@ MISSING = harness.missing_tools()
 
 pytestmark = [
     pytest.mark.lite,
+    pytest.mark.slow,  # starts Pyodide under node for each pair of versions: a minute and more; CI runs it (-m slow)
     pytest.mark.xlwings_server,
     pytest.mark.skipif(
         bool(MISSING), reason=f"needs {' and '.join(MISSING)} on PATH: node runs Pyodide and npm installs it"

@@ -212,6 +212,7 @@ def test_arity_table_covers_every_function() -> None:
     assert set(ARITY) == set(FUNCTIONS)
 
 
+@pytest.mark.slow
 @settings(max_examples=5000, deadline=None)
 @given(st.sampled_from(sorted(ARITY)), st.lists(junk_grid, min_size=10, max_size=10))
 def test_junk_never_escapes(name: str, grids: list[object]) -> None:
