@@ -188,3 +188,30 @@ def test_fast_smoothing_equals_the_literal_rule() -> None:
             if hundredths == 2000:
                 break
         assert list(wbf_vp_table(boards)) == literal_smoothing(rounded), boards
+
+
+@pytest.mark.parametrize("total", [20, 30])
+def test_the_engine_and_the_worksheet_choose_the_same_scale(total: int) -> None:
+    """For every scale a VP argument may name (and none), every board count (none, short, long, past the tables) and
+    margins either side: victory_points and VP20/VP30 give the same VPs, or both refuse for the same reason (the
+    choice of scale for (scale, boards) is one table in rules/, read by both)."""
+    from xlbridge.engine.scales import vp_scales
+    from xlbridge.excel.cells import error_value
+    from xlbridge.excel.scales import vp20, vp30
+
+    function = vp20 if total == 20 else vp30
+    names = [None, *(scale.name for scale in vp_scales())]
+    checked = refused = 0
+    for name in names:
+        for boards in (None, 1, 4, 8, 9, 12, 16, 24, 36, 60):
+            for margin in (-60, -33, -7.5, -1, 0, 1, 2.5, 12, 33, 60):
+                cell = function([[margin]], [[boards]], [[name]])[0][0]
+                try:
+                    want: object = victory_points(margin, name, boards, total)
+                except BridgeInputError as error:
+                    want = error_value(error)
+                    refused += 1
+                assert cell == want, (name, boards, margin)
+                checked += 1
+    assert refused
+    assert checked > refused

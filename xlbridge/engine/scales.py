@@ -17,13 +17,14 @@ from ..rules import (
     MatchLengthVPScale,
     VPScale,
 )
-from ..rules.scales import VP20_SEED, VP30_SEED, WBF_VP_2013
+from ..rules.scales import UNNAMED_VP_SCALES, VP20_SEED, VP30_SEED, WBF_VP_2013
 from .choices import choose, described
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, as_whole_number, show
 
 __all__ = [
     "AnyVPScale",
+    "chosen_vp_scale",
     "covers",
     "imp_scale",
     "imps",
@@ -204,13 +205,33 @@ def _band(scale: MatchLengthVPScale, boards: object) -> BandScale:
     return table
 
 
-def victory_points(margin: object, scale: object = None, boards: object = None) -> float:
+def _given(boards: object) -> bool:
+    return boards is not None and not (isinstance(boards, str) and not boards.strip())
+
+
+def chosen_vp_scale(scale: object = None, boards: object = None, total: int | None = None) -> AnyVPScale:
+    """The VP scale a (scale, boards) pair means: the scale named; with none named, the one
+    :data:`~xlbridge.rules.scales.UNNAMED_VP_SCALES` gives for ``total`` (20 when not said): the discrete scale
+    without the match's length, the scale for that length with it. A named scale out of another total is refused
+    (a 30-VP scale where 20 are shared out)."""
+    if scale is None or (isinstance(scale, str) and not scale.strip()):
+        short, by_length = UNNAMED_VP_SCALES[total or 20]
+        return by_length if _given(boards) else short
+    chosen = vp_scale(scale)
+    if total is not None and chosen.total != total:
+        other = "VP30" if chosen.total == 30 else "VP20"
+        raise BridgeInputError(f"VP scale {chosen.name}: a {chosen.total}-VP scale; use {other}")
+    return chosen
+
+
+def victory_points(margin: object, scale: object = None, boards: object = None, total: int | None = None) -> float:
     """VPs for a signed IMP margin on the named scale (``20`` and ``30`` discrete, ``WBF`` with ``boards``;
     ``ACBL20``, ``ACBL30``, ``SBU20`` with ``boards``: the table of the match's length), or on the scale object
-    given. The loser gets the scale's total minus the winner's VPs. ``20`` and ``30`` are tables for matches of
-    up to 8 boards: with ``boards`` given, a longer match is refused (``victory_points(33, "20", 24)`` would give
-    20-0 where the WBF scale gives 16.25)."""
-    chosen = vp_scale(scale)
+    given; with none named, the scale :func:`chosen_vp_scale` gives (out of ``total``, 20 when not said: the
+    discrete scale, or with ``boards`` the WBF continuous one). The loser gets the scale's total minus the winner's
+    VPs. ``20`` and ``30`` are tables for matches of up to 8 boards: with ``boards`` given, a longer match is refused
+    (``victory_points(33, "20", 24)`` would give 20-0 where the WBF scale gives 16.25)."""
+    chosen = chosen_vp_scale(scale, boards, total)
     value = _number(margin, "imps")
     if isinstance(chosen, ContinuousVPScale):
         if boards is None:
@@ -219,7 +240,7 @@ def victory_points(margin: object, scale: object = None, boards: object = None) 
     if isinstance(chosen, MatchLengthVPScale):
         winner = _band(chosen, boards)(-value if value < 0 else value)
         return winner if value >= 0 else chosen.total - winner
-    if boards is not None and not (isinstance(boards, str) and not boards.strip()):
+    if _given(boards):
         count = as_whole_number(boards, "boards")
         if count < 1:
             raise BridgeInputError(f"boards {count}: a match has at least 1 board", reason=Reason.OUT_OF_RANGE)

@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import math
 from bisect import bisect_right
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from types import MappingProxyType
 
 from .registry import Registry
 
 __all__ = [
     "IMP_SCALES",
     "MATCH_VP_SCALES",
+    "UNNAMED_VP_SCALES",
     "VP_SCALES",
     "WBF_VP_2013",
     "BandScale",
@@ -379,3 +382,11 @@ VPScale = DiscreteVPScale | ContinuousVPScale
 
 #: Victory-point scales, by the names a VP scale argument may use (blank: the discrete 20-VP scale).
 VP_SCALES: Registry[VPScale] = Registry("VP scale", [VP20_SEED, VP30_SEED, WBF_VP_2013])
+
+#: The scale a VP argument means when none is named, by the VPs a match shares out: (without the match's length,
+#: with it). Out of 20, the discrete scale clubs use for a short match, or the WBF's continuous scale for the
+#: match's boards; out of 30, the discrete 30-VP scale, or the ACBL's 30-VP table of the match's length. The
+#: worksheet functions (VP20, VP30) and the engine (victory_points) both read this table: one choice, one place.
+UNNAMED_VP_SCALES: Mapping[int, tuple[DiscreteVPScale, ContinuousVPScale | MatchLengthVPScale]] = MappingProxyType(
+    {20: (VP20_SEED, WBF_VP_2013), 30: (VP30_SEED, ACBL_30)}
+)
