@@ -22,6 +22,7 @@ import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.session import read_line
+from xlbridge.files.patching import patch_sheet, write_package
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.xlsx import open_package, read_values
 
@@ -498,3 +499,32 @@ def test_ranking_and_standings_point_to_each_other(here: Path, teams_workbook: P
     assert (
         line == "xlbridge standings: tue.xlsx: a pairs session, not a teams event: xlbridge ranking prints its ranking"
     )
+
+
+def test_errors_by_kind(here: Path) -> None:
+    """Every refusal is an XlbridgeError of its kind: bad input is a ValueError; a refused output (a file that
+    exists) is not bad input; a workbook's state (never computed, stale) is its own kind, whatever file it is."""
+    from xlbridge.engine.errors import XlbridgeError
+    from xlbridge.files.calc import check_current
+    from xlbridge.files.outputs import OutputError, check_output
+    from xlbridge.files.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
+
+    with pytest.raises(OutputError) as exists:
+        check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))
+    assert isinstance(exists.value, XlbridgeError)
+    assert not isinstance(exists.value, ValueError)
+    assert xlbridge("templates", "--out", "blank", cwd=here).status == 0
+    with pytest.raises(NotComputedError) as blank:
+        check_current(open_package(here / "blank" / "pairs-session.xlsx"))
+    stale = here / "stale.xlsx"
+    package = open_package(here / "tue.xlsx")
+    row, col = LAYOUT.results.position("NS points", 0)
+    part = package.sheets["Results"]
+    write_package(package, {part: patch_sheet(package.parts[part], {(row, col): 99.0})}, stale)
+    with pytest.raises(StaleWorkbookError) as changed:
+        check_current(open_package(stale))
+    for error in (blank.value, changed.value):
+        assert isinstance(error, WorkbookStateError)
+        assert not isinstance(error, ValueError)
+    with pytest.raises(BridgeInputError):
+        read_line(1, 1, 2, "8S", "N", "=")

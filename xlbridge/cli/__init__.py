@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator, Sequence
 
 from .. import __version__
-from ..engine.errors import BridgeInputError
+from ..engine.errors import XlbridgeError
 from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130
-    except BridgeInputError as error:
+    except XlbridgeError as error:  # bad input, a refused output, a workbook's state: the user can put it right
         return _fail(args.command, error.message, error.details)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""

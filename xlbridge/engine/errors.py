@@ -1,11 +1,18 @@
-"""The one error type of xlbridge, and the reasons an input cannot be scored."""
+"""The errors of xlbridge, by kind, and the reasons an input cannot be scored.
+
+:class:`XlbridgeError` is the base of everything xlbridge reports for the user to put right (the command line prints
+its message, after its details, and exits 2). Its kinds: :class:`BridgeInputError`, bad input (a ``ValueError``:
+what cannot be scored or read, with a :class:`Reason`); and, in :mod:`xlbridge.files`, a refused output (a file that
+exists, is open, is one of the inputs: ``OutputError``) and a workbook's state (not computed, or stale:
+``WorkbookStateError``).
+"""
 
 from __future__ import annotations
 
 import copy
 from enum import StrEnum
 
-__all__ = ["BridgeInputError", "Reason"]
+__all__ = ["BridgeInputError", "Reason", "XlbridgeError"]
 
 
 class Reason(StrEnum):
@@ -21,19 +28,25 @@ class Reason(StrEnum):
     UNAVAILABLE = "not available here"
 
 
-class BridgeInputError(ValueError):
-    """Input that cannot be scored: the message names the argument, the allowed forms and what was received."""
+class XlbridgeError(Exception):
+    """Something the user can put right, said in one line (``message``), after a line for each of its ``details``
+    where one input has several problems (each bad line of a file, in the file's order: all seen at once)."""
 
-    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED, details: tuple[str, ...] = ()) -> None:
+    def __init__(self, message: str, *, details: tuple[str, ...] = ()) -> None:
         super().__init__(message)
-        self.reason = reason
-        #: Lines that come before the message where one input has several problems (each bad line of a file, in
-        #: the file's order): a secretary sees them all at once.
         self.details = details
 
     @property
     def message(self) -> str:
         return str(self.args[0])
+
+
+class BridgeInputError(XlbridgeError, ValueError):
+    """Input that cannot be scored: the message names the argument, the allowed forms and what was received."""
+
+    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED, details: tuple[str, ...] = ()) -> None:
+        super().__init__(message, details=details)
+        self.reason = reason
 
     def within(self, context: str) -> BridgeInputError:
         """The same error, its message prefixed with where it happened (``board 3: ...``)."""

@@ -16,7 +16,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import XlbridgeError
 
 __all__ = [
     "OutputError",
@@ -30,7 +30,7 @@ __all__ = [
 ]
 
 
-class OutputError(BridgeInputError):
+class OutputError(XlbridgeError):
     """An output that would lose or hide something; the message names the file and what to do."""
 
 

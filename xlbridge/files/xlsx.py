@@ -18,16 +18,18 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, XlbridgeError
 from .xmlsafe import check_xml, parse_xml
 
 __all__ = [
     "CALC_PR",
     "EXCEL_EPOCH",
     "ExcelErrorValue",
+    "NotComputedError",
     "Package",
     "StaleWorkbookError",
     "WorkbookError",
+    "WorkbookStateError",
     "cell_position",
     "cell_text",
     "column_letters",
@@ -57,7 +59,15 @@ class WorkbookError(BridgeInputError):
     """A file that cannot be used as a workbook; the message says why, in one line."""
 
 
-class StaleWorkbookError(WorkbookError):
+class WorkbookStateError(XlbridgeError):
+    """A workbook that is sound but not in the state a command needs: its figures are not computed, or not current."""
+
+
+class NotComputedError(WorkbookStateError):
+    """A workbook never computed (a blank template, or saved by a program that drops the values)."""
+
+
+class StaleWorkbookError(WorkbookStateError):
     """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
 
 
@@ -323,14 +333,14 @@ def read_values(
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
     if computed and not values_current(package):
-        raise WorkbookError(f"{package.path}: has not been computed (it asks to be computed when opened): "
+        raise NotComputedError(f"{package.path}: has not been computed (it asks to be computed when opened): "
                             f"{compute_again(package.path)}")  # fmt: skip
     known = package.values.get(sheet)
     if known is None:
         known = package.values[sheet] = _sheet_values(package, sheet, root)
     values, uncomputed = known
     if uncomputed is not None and computed:
-        raise WorkbookError(
+        raise NotComputedError(
             f"{package.path}: has not been computed (sheet {sheet}, cell {uncomputed} has a formula and no value): "
             f"{compute_again(package.path)}"
         )
