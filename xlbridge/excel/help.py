@@ -82,6 +82,7 @@ __all__ = [
     "SCORE",
     "SCORECARD_METHOD",
     "SESSION_METHOD",
+    "SESSION_MP_SCALE",
     "TABLE1",
     "TABLE2",
     "TRAVELLER_BOARDS",
@@ -180,4 +181,8 @@ MP_TABLES = "The tables in play: 7, or 6.5 with a sit-out each round."
 MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for the reason of an error."
 MP_MOVEMENT = "Optional: Howell (default) or Mitchell; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
 MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
+SESSION_MP_SCALE = (
+    f"Optional: the masterpoint scale, {choices(MASTERPOINT_SCALES)}: a Masterpoints column follows, each pair's "
+    "award (blank cells for None)."
+)
 MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."
