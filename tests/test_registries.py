@@ -20,6 +20,7 @@ from xlbridge.rules import (
     DATUM_METHODS,
     ERAS,
     IMP_SCALES,
+    MASTERPOINT_SCALES,
     MATCHPOINT_SCALES,
     MOVEMENT_KINDS,
     REGISTRIES,
@@ -123,6 +124,7 @@ def drop_down(template: str, heading: str, tmp_path: Path) -> list[str]:
     [
         ("pairs-session", "Methods", SESSION_METHODS),
         ("pairs-session", "Movements", MOVEMENT_KINDS),
+        ("pairs-session", "Masterpoints", MASTERPOINT_SCALES),
         ("teams-event", "Forms", TEAMS_FORMS),
         ("rubber", "Eras", ERAS),
         ("chicago", "Wheels", CHICAGO_WHEELS),
