@@ -175,6 +175,21 @@ def test_masterpoints_none_awards_nothing(tmp_path: Path) -> None:
     assert {values.get(LAYOUT.ranking.position("Masterpoints", offset)) for offset in range(12)} <= {None, ""}
 
 
+def test_a_scale_chosen_on_the_settings_sheet(tmp_path: Path) -> None:
+    """A secretary picks ABF red in the Settings sheet's drop-down of a workbook imported without masterpoints and
+    has it computed (`xlbridge calc`): the ranking then gives Compscore3's red awards; before it is computed the
+    workbook is refused as stale, never read with its old, empty column."""
+    from .workbooks import typed_into
+
+    workbook = tmp_path / "none.xlsx"
+    assert xlbridge("import", HOWELL, "-o", workbook, "--masterpoints", "None").status == 0
+    ref = LAYOUT.setting("MPScale").ref.split("!")[1].replace("$", "")  # B8
+    chosen = typed_into(workbook, tmp_path / "red.xlsx", {"Settings": {ref: "ABF red"}})
+    assert "its figures are not those of its entries" in xlbridge("ranking", chosen, "--csv").refused
+    assert xlbridge("calc", chosen, "--in-place").status == 0
+    assert csv_awards(xlbridge("ranking", chosen, "--csv")) == compscore_awards(HOWELL)
+
+
 def test_a_file_of_another_type_of_points(tmp_path: Path) -> None:
     """A file whose points are of no scale xlbridge has (GOLD) is imported without masterpoints, and the import
     says so on stderr (exit 0)."""
@@ -336,6 +351,21 @@ def test_the_masterpoints_column_when_it_cannot_award() -> None:
     assert SESSIONINFO("", "", results, names, "MP", "Howell", None, None, "green")[-1][0].endswith(
         "; ABF green masterpoints"
     )
+
+
+def test_the_lite_workbook_awards_the_same(tmp_path: Path) -> None:
+    """The xlwings Lite workbook (=BRIDGE.RANKING(..., MPScale)) of the red Howell, computed: Compscore3's awards."""
+    from xlbridge.files.interchange import read_results
+    from xlbridge.files.templates import LITE
+
+    session = read_results(HOWELL).session
+    assert session is not None
+    path = tmp_path / "lite.xlsx"
+    pairs_session.build(path, LITE, session=session, computed=True)
+    values = Book(path).sheets["Ranking"]
+    shown = {(str(values[LAYOUT.ranking.position("Pair", offset)]), ""): values[LAYOUT.ranking.position(
+        "Masterpoints", offset)] for offset in range(12)}  # fmt: skip
+    assert shown == {key: float(award) for key, award in compscore_awards(HOWELL).items()}
 
 
 def test_the_drop_down_and_its_default(tmp_path: Path) -> None:

@@ -268,6 +268,7 @@ def add_import(commands: Commands) -> None:
     )
     importer.add_argument(
         "--masterpoints",
+        metavar="SCALE",
         type=choice(MASTERPOINT_SCALES),
         help=escaped(
             "the masterpoint scale of the Masterpoints column: "
