@@ -160,7 +160,7 @@ def test_masterpoints_chooses_another_scale(tmp_path: Path) -> None:
 
 def test_masterpoints_none_awards_nothing(tmp_path: Path) -> None:
     """`--masterpoints None`: no masterpoints column in the CSV, none in the export, a blank column in the
-    workbook."""
+    workbook, nothing of them on the published pages."""
     workbook = tmp_path / "none.xlsx"
     ran = xlbridge("import", HOWELL, "-o", workbook, "--masterpoints", "none")
     assert ran.status == 0, ran.err
@@ -173,6 +173,9 @@ def test_masterpoints_none_awards_nothing(tmp_path: Path) -> None:
     assert "MASTER_POINT" not in exported.read_text(encoding="utf-8")
     values = Book(workbook).sheets["Ranking"]
     assert {values.get(LAYOUT.ranking.position("Masterpoints", offset)) for offset in range(12)} <= {None, ""}
+    assert xlbridge("publish", workbook, "-o", tmp_path / "site").status == 0
+    for page in (tmp_path / "site").glob("*.html"):
+        assert "asterpoints" not in page.read_text(encoding="utf-8"), page.name
 
 
 def test_a_scale_chosen_on_the_settings_sheet(tmp_path: Path) -> None:
@@ -402,12 +405,3 @@ def test_the_published_ranking_shows_the_awards(imported: dict[Path, tuple[Path,
     }
     first = next(name for name in (tmp_path / "site").iterdir() if name.name.startswith("pair-"))
     assert f"<dt>Masterpoints ({scale})</dt>" in first.read_text(encoding="utf-8")
-
-
-def test_the_published_ranking_without_a_scale(tmp_path: Path) -> None:
-    """No scale (None), no masterpoints on any page."""
-    workbook = tmp_path / "none.xlsx"
-    assert xlbridge("import", HOWELL, "-o", workbook, "--masterpoints", "None").status == 0
-    assert xlbridge("publish", workbook, "-o", tmp_path / "site").status == 0
-    for page in (tmp_path / "site").glob("*.html"):
-        assert "asterpoints" not in page.read_text(encoding="utf-8"), page.name
