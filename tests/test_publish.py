@@ -169,15 +169,19 @@ def test_every_page_is_valid_html5_with_language_captions_and_header_scopes(
 
 @pytest.mark.parametrize("name", SESSIONS)
 def test_the_ranking_page_is_the_workbooks_ranking(published: dict[str, Published], name: str) -> None:
-    """Place, pair, players, boards, score and percentage of every pair, in the Ranking sheet's order and fields."""
+    """Place, pair, players, boards, score, percentage and masterpoints (when the workbook awards them) of every
+    pair, in the Ranking sheet's order and fields."""
     book = published[name].book
     page = parse(published[name].site / "index.html")
     shown = table_rows(page, "ranking")
     expected = ranking_rows(book)
     assert len(shown) == len(expected) > 0
     imp = all(blank(row["%"]) for row in expected)
+    awarded = not all(blank(row["Masterpoints"]) for row in expected)
     for row, want in zip(shown, expected, strict=True):
-        place, pair, players, boards, score, *percentage = row
+        place, pair, players, boards, score, *percentage = row[:-1] if awarded else row
+        if awarded:
+            assert same_number(row[-1], want["Masterpoints"])
         assert place == want["Place"]
         assert pair == pair_key(want["Pair"], None, False)
         assert players == want["Players"]

@@ -20,6 +20,7 @@ from xlbridge.rules import (
     DATUM_METHODS,
     ERAS,
     IMP_SCALES,
+    MASTERPOINT_SCALES,
     MATCHPOINT_SCALES,
     MOVEMENT_KINDS,
     REGISTRIES,
@@ -102,9 +103,12 @@ def test_every_method_word_from_the_sheet(registry: Registry[Named], function: s
         assert one(function, *args, f"{name} CHECK") == "", name
 
 
-@pytest.mark.parametrize(("option", "registry"), [("--method", SESSION_METHODS), ("--movement", MOVEMENT_KINDS)])
+@pytest.mark.parametrize(
+    ("option", "registry"),
+    [("--method", SESSION_METHODS), ("--movement", MOVEMENT_KINDS), ("--masterpoints", MASTERPOINT_SCALES)],
+)
 def test_every_session_choice_from_the_command_line(option: str, registry: Registry[Named]) -> None:
-    """`xlbridge import` takes every scoring method and movement kind by every name, in any case."""
+    """`xlbridge import` takes every scoring method, movement kind and masterpoint scale by every name, in any case."""
     for name in registry.all_names():
         args = build_parser().parse_args(["import", "x.csv", "-o", "y.xlsx", option, name.lower()])
         assert getattr(args, option[2:]) == choose(registry, name).name
@@ -123,6 +127,7 @@ def drop_down(template: str, heading: str, tmp_path: Path) -> list[str]:
     [
         ("pairs-session", "Methods", SESSION_METHODS),
         ("pairs-session", "Movements", MOVEMENT_KINDS),
+        ("pairs-session", "Masterpoints", MASTERPOINT_SCALES),
         ("teams-event", "Forms", TEAMS_FORMS),
         ("rubber", "Eras", ERAS),
         ("chicago", "Wheels", CHICAGO_WHEELS),

@@ -249,6 +249,7 @@ def CHICAGOWHEEL(first_dealer: Cells = None, wheel: Cells = None) -> Grid:
 @arg("event_name", doc=docs.EVENT, **RANGE)
 @arg("event_date", doc=docs.EVENT_DATE, **RANGE)
 @_session_arguments
+@arg("mp_scale", doc=docs.SESSION_MP_SCALE, **RANGE)
 def SESSIONINFO(
     event_name: Cells,
     event_date: Cells,
@@ -258,9 +259,10 @@ def SESSIONINFO(
     movement: Cells,
     per_board: Cells = None,
     plan: Cells = None,
+    mp_scale: Cells = None,
 ) -> Grid:
     """A pairs session's figures, one a row: title, date, results per board, top, boards, last board, results, problems, IMP scoring, and the ranking's note."""
-    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board, plan)
+    return session.sessioninfo(event_name, event_date, results, names, method, movement, per_board, plan, mp_scale)
 
 
 @func(category=CATEGORY)
@@ -274,20 +276,24 @@ def SESSIONRESULTS(
 
 @func(category=CATEGORY)
 @_session_arguments
+@arg("mp_scale", doc=docs.SESSION_MP_SCALE, **RANGE)
 def PAIRTOTALS(
-    results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None, plan: Cells = None
-) -> Grid:
-    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage, then the handicap, the handicapped percentage and place (blank without handicaps)."""
-    return session.pairtotals(results, names, method, movement, per_board, plan)
+    results: Cells, names: Cells, method: Cells, movement: Cells,
+    per_board: Cells = None, plan: Cells = None, mp_scale: Cells = None,
+) -> Grid:  # fmt: skip
+    """For each pair of a session, in the order of the names: place (2= for a tie), pair, direction, players, boards, total and percentage, the handicap, handicapped percentage and place (blank without handicaps), and with a masterpoint scale the award."""
+    return session.pairtotals(results, names, method, movement, per_board, plan, mp_scale)
 
 
 @func(category=CATEGORY)
 @_session_arguments
+@arg("mp_scale", doc=docs.SESSION_MP_SCALE, **RANGE)
 def RANKING(
-    results: Cells, names: Cells, method: Cells, movement: Cells, per_board: Cells = None, plan: Cells = None
-) -> Grid:
-    """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %."""
-    return session.ranking(results, names, method, movement, per_board, plan)
+    results: Cells, names: Cells, method: Cells, movement: Cells,
+    per_board: Cells = None, plan: Cells = None, mp_scale: Cells = None,
+) -> Grid:  # fmt: skip
+    """A session's ranking: the pairs in place order, field by field (NS and EW apart in a two-winner Mitchell): place, pair, direction, players, boards, total, %, and with a masterpoint scale each pair's award."""
+    return session.ranking(results, names, method, movement, per_board, plan, mp_scale)
 
 
 @func(category=CATEGORY)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
 from ..files.xlsx import WorkbookError
-from ..rules import HANDICAP_RULES, MOVEMENT_KINDS, SESSION_METHODS
+from ..rules import HANDICAP_RULES, MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from .arguments import Commands, Progress, choice, count, escaped, iso_date, listed, show
 from .summaries import SUMMARIES
 
@@ -59,6 +59,7 @@ def _templates(args: argparse.Namespace) -> int:
 
 def _import(args: argparse.Namespace) -> int:
     from ..files.interchange import check_import, import_to_workbook, read_results
+    from ..files.interchange.awards import masterpoint_notes
 
     source, destination = Path(args.file), Path(args.output)
     names = Path(args.names) if args.names else None
@@ -78,6 +79,7 @@ def _import(args: argparse.Namespace) -> int:
             handicaps=args.handicaps,
             event=args.event,
             date=args.date,
+            masterpoints=args.masterpoints,
         )
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
@@ -96,6 +98,9 @@ def _import(args: argparse.Namespace) -> int:
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     if imported.kind_evidence:
         print(f"  {imported.kind_evidence}")
+    awards = masterpoint_notes(imported, args.masterpoints)
+    if awards.summary:
+        print(f"  {awards.summary}")
     for problem in imported.problems:
         if problem.board is not None and not problem.line and not problem.shown:
             kept = "its row waits on Results, to be typed"
@@ -104,6 +109,8 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
+    for warning in awards.warnings:
+        print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     return 0
 
@@ -260,6 +267,16 @@ def add_import(commands: Commands) -> None:
         "--keep-bad-lines",
         action="store_true",
         help="import a result line that cannot be scored as it is, with its error in the Check column",
+    )
+    importer.add_argument(
+        "--masterpoints",
+        metavar="SCALE",
+        type=choice(MASTERPOINT_SCALES),
+        help=escaped(
+            "the masterpoint scale of the Masterpoints column: "
+            + "; ".join(f"{scale.name}: {scale.description}" for scale in MASTERPOINT_SCALES)
+            + " (default: a USEBIO file's own type and scale, else None)"
+        ),
     )
     importer.add_argument("--event", help="the event's name (for a CSV, which has none; else instead of the file's)")
     importer.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (instead of the file's)")

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 from ..rules import (
     ARTIFICIAL_CODES,
     HANDICAP_RULES,
+    MASTERPOINT_SCALES,
     MOVEMENT_KINDS,
     SESSION_METHODS,
     HandicapRule,
+    MasterpointScale,
     MovementKind,
     SessionMethod,
     Side,
@@ -276,6 +278,9 @@ class Session:
     #: The movement the session was played to, when it is known: who sits where, round by round (its sit-outs
     #: are then known, and every line is checked against it).
     plan: Movement | None = None
+    #: The masterpoint scale the session is awarded on (a setting, as the event and date are: the scoring does not
+    #: depend on it; :func:`~xlbridge.engine.masterpoints.masterpoints` gives the awards).
+    masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
 
     @staticmethod
     def of(
@@ -288,8 +293,10 @@ class Session:
         pairs: Sequence[Pair] = (),
         lines: Sequence[Row] = (),
         plan: Movement | None = None,
+        masterpoints: object = None,
     ) -> Session:
-        """A session, its method and movement chosen by name (a ``plan`` says how its pairs are numbered)."""
+        """A session, its method, movement and masterpoint scale chosen by name (a ``plan`` says how its pairs are
+        numbered)."""
         return Session(
             event,
             date,
@@ -299,6 +306,7 @@ class Session:
             tuple(pairs),
             tuple(lines),
             plan,
+            choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"),
         )
 
     @property

@@ -93,6 +93,7 @@ __all__ = [
     "SCORE",
     "SCORECARD_METHOD",
     "SESSION_METHOD",
+    "SESSION_MP_SCALE",
     "TABLE1",
     "TABLE2",
     "TEAM_NUMBERS",
@@ -197,6 +198,10 @@ MP_TABLES = "The tables in play: 7, or 6.5 with a sit-out each round."
 MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for the reason of an error."
 MP_MOVEMENT = "Optional: Howell (default) or Mitchell; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
 MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
+SESSION_MP_SCALE = (
+    f"Optional: the masterpoint scale, {choices(MASTERPOINT_SCALES)}: a Masterpoints column follows, each pair's "
+    "award (blank cells for None)."
+)
 MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."
 DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the four hands clockwise, each spades.hearts.diamonds.clubs; '-' for one hand). A range gives one answer per deal."
 HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."

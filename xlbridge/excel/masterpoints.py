@@ -1,4 +1,4 @@
-"""The worksheet function of masterpoints: MASTERPOINTS.
+"""The worksheet function of masterpoints, MASTERPOINTS, and the masterpoints column of the session functions.
 
 ``MASTERPOINTS(places, tables, mp_scale, [movement], [winners], [form])`` spills one award per cell of ``places``
 (the places a ranking shows: ``1``, ``2=``; blank cells stay blank), as :func:`~xlbridge.engine.masterpoints.
@@ -10,22 +10,34 @@ two-winner Mitchell's two fields are told apart), ``winners`` One or Two (an arr
 An award is a number (0.21); a place outside the paid places gets 0; the scale None gives blanks. Places that are
 no ranking, or tables that cannot hold them, make every place's cell the error value; with the word ``CHECK`` after
 the scale (``"ABF green CHECK"``) the cells hold the reason instead (empty text when the awards can be given).
+
+PAIRTOTALS and RANKING (:mod:`xlbridge.excel.session`) take a masterpoint scale last (``mp_scale``, the Settings
+sheet's Masterpoints cell): given, their answer has one column more, each pair's award from
+:func:`~xlbridge.engine.masterpoints.masterpoints` over the same worked session (which alone knows its tables,
+rounds and fields), and SESSIONINFO's note names the scale, or why the session cannot be awarded on it.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import weakref
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError
-from ..engine.masterpoints import award_places
+from ..engine.masterpoints import SessionAwards, award_places, masterpoint_scale
+from ..engine.masterpoints import masterpoints as session_masterpoints
 from ..engine.session import parse_direction
-from ..rules import AWARD_FORMS, MOVEMENT_KINDS, WINNERS
+from ..engine.standings import Standing
+from ..rules import AWARD_FORMS, MOVEMENT_KINDS, WINNERS, MasterpointScale
 from ..rules.methods import MITCHELL
 from .cells import Grid, as_grid, error_value, flat, held_error, is_blank_text, never_raises, shape_back, text_cell
 from .options import CHECK
 
-__all__ = ["masterpoints"]
+if TYPE_CHECKING:  # the session functions' module imports this one
+    from .session import WorkedSession
+
+__all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "session_awards", "with_awards"]
 
 
 def _shape(places: object, *_: object) -> tuple[int, int]:
@@ -116,3 +128,86 @@ def masterpoints(places: object, tables: object, mp_scale: object, movement: obj
     if check:
         return _answer(cells, [""] * len(cells), rows, cols)
     return _answer(cells, ["" if award is None else float(award) for award in awards], rows, cols)
+
+
+# --- the session functions' masterpoints ----------------------------------------------------------------------------
+
+#: The column PAIRTOTALS and RANKING add after their own when they are given a masterpoint scale.
+AWARD_COLUMN = "Masterpoints"
+_AWARDS: weakref.WeakKeyDictionary[WorkedSession, dict[str, SessionAwards | BridgeInputError]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+def session_awards(worked: WorkedSession, scale: MasterpointScale) -> SessionAwards | BridgeInputError:
+    """A worked session's masterpoints on ``scale`` (worked out once for each, however many functions ask), or why
+    it cannot be awarded on it (a ranking that waits, a walk-in)."""
+    known = _AWARDS.setdefault(worked, {})
+    found = known.get(scale.name)
+    if found is None:
+        try:
+            found = session_masterpoints(worked.score, scale)
+        except BridgeInputError as error:
+            found = error
+        known[scale.name] = found
+    return found
+
+
+def award_columns(columns: tuple[str, ...], mp_scale: object) -> tuple[str, ...]:
+    """A table's columns: ``columns``, and the Masterpoints column when a masterpoint scale is given (a cell, even
+    a blank one; an argument left out is None)."""
+    return columns if mp_scale is None else (*columns, AWARD_COLUMN)
+
+
+def _session_scale(mp_scale: object) -> MasterpointScale:
+    """The scale a session function is handed: a cell (blank: none; an error in it is passed on) or the scale."""
+    return masterpoint_scale(_one(mp_scale, "mp_scale"))
+
+
+def award_note(worked: WorkedSession, mp_scale: object) -> str:
+    """What the ranking's note says of masterpoints (after its own words, ``; ...``): the scale, that the awards
+    wait for the movement's results, or why the session cannot be awarded on it; nothing on a scale of none."""
+    try:
+        scale = _session_scale(mp_scale)
+    except BridgeInputError as error:
+        return f"; {error.message}"
+    if not scale.awards:
+        return ""
+    if worked.missing:
+        return f"; {scale.name} masterpoints when every result is in"
+    awards = session_awards(worked, scale)
+    return f"; {awards.message if isinstance(awards, BridgeInputError) else f'{scale.name} masterpoints'}"
+
+
+def _award_cells(worked: WorkedSession, mp_scale: object) -> Callable[[Standing | None], object]:
+    """How the Masterpoints column shows each pair's award: a number (0.21; 0 below the paid places), blank for a
+    pair that did not play or a scale that awards nothing, ``#N/A`` while the ranking waits or the movement's
+    results are not all in, and the error value where the session cannot be awarded (the note says why)."""
+    try:
+        scale = _session_scale(mp_scale)
+    except BridgeInputError as error:
+        wrong = error_value(error)
+        return lambda standing: "" if standing is None else wrong
+    if not scale.awards:
+        return lambda standing: ""
+    if worked.score.problems or worked.missing:
+        return lambda standing: "#N/A" if standing is not None and standing.boards else ""
+    awards = session_awards(worked, scale)
+    if isinstance(awards, BridgeInputError):
+        failed = error_value(awards)
+        return lambda standing: failed if standing is not None and standing.boards else ""
+
+    def cell(standing: Standing | None) -> object:
+        award = None if standing is None else awards.of(standing.pair)
+        return "" if award is None else float(award)
+
+    return cell
+
+
+def with_awards(rows: Grid, standings: Sequence[Standing | None], worked: WorkedSession, mp_scale: object) -> Grid:
+    """A table of pairs (a row per standing, None for a blank row) with the Masterpoints column after its own, when
+    a masterpoint scale is given (else the table as it is)."""
+    if mp_scale is None:
+        return rows
+    award = _award_cells(worked, mp_scale)
+    return [[*cells, award(standing)] for cells, standing in zip(rows, standings, strict=True)]

@@ -5,7 +5,8 @@ adjusted: one row per result, blank rows allowed), the names block (pair, direct
 scoring method, the movement kind and the results per board (blank: the most any board has). Each works out the
 whole session with the engine (:func:`~xlbridge.engine.standings.score_session`; the same inputs are worked out
 once, however many of these functions ask) and answers its part, so every figure of a session workbook has one
-source, costs n log n, and needs no function newer than Excel 2016.
+source, costs n log n, and needs no function newer than Excel 2016. SESSIONINFO, PAIRTOTALS and RANKING take a
+masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
 from ..rules.boards import HIGHEST_BOARD
 from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+from .masterpoints import award_columns, award_note, with_awards
 
 __all__ = [
     "INFO_ROWS",
@@ -301,9 +303,10 @@ def sessionresults(
     return out
 
 
-def ranking_note(worked: WorkedSession) -> str:
+def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:
     """What the ranking says under its title: the scoring and top, that it waits for lines to be checked, or (with
-    the movement) that it is provisional, with how many of the results the movement expects are in."""
+    the movement) that it is provisional, with how many of the results the movement expects are in; with a
+    masterpoint scale (a cell, or the scale), the scale or why the session cannot be awarded on it."""
     score = worked.score
     method = score.session.method
     if score.problems:
@@ -315,7 +318,7 @@ def ranking_note(worked: WorkedSession) -> str:
     if worked.missing:
         expected = len(worked.missing) + score.results
         note += f"; provisional: {score.results} of the {expected} results the movement expects are in"
-    return note
+    return note + award_note(worked, mp_scale)
 
 
 @never_raises(_shape(len(INFO_ROWS), 1))
@@ -328,10 +331,11 @@ def sessioninfo(
     movement: object,
     per_board: object = None,
     plan: object = None,
+    mp_scale: object = None,
 ) -> Grid:
     """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
     results, problems, whether it is IMP scoring, and the note the ranking shows (with the movement, how many of
-    the results it expects are in)."""
+    the results it expects are in; with a masterpoint scale, the scale or why it cannot award the session)."""
     event_text = _text(_option(event))
     day = _option(date)
     shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
@@ -342,7 +346,7 @@ def sessioninfo(
         return [[value] for value in [*head, *[error_value(error)] * (len(INFO_ROWS) - 3), error.message]]
     score = worked.score
     session = score.session
-    note = ranking_note(worked)
+    note = ranking_note(worked, mp_scale)
     figures = [score.expected, to_cell(score.top), score.boards, max(session.boards, default=0), score.results,
                score.problems, session.method.imp_scoring, note]  # fmt: skip
     return [[value] for value in [*head, *figures]]
@@ -372,42 +376,43 @@ def _total_cells(standing: Standing | None, score: SessionScore) -> list[object]
     return [*cells, to_cell(standing.handicap), shown, standing.handicapped_place]
 
 
-def _pairs_shape(results: object, names: object, *_: object) -> tuple[int, int]:
-    return len(as_grid(names)), len(PAIR_COLUMNS)
+def _pairs_shape(results: object, names: object, *rest: object) -> tuple[int, int]:  # rest[4]: the mp_scale
+    return len(as_grid(names)), len(award_columns(PAIR_COLUMNS, rest[4] if len(rest) > 4 else None))
 
 
-def _totals_shape(results: object, names: object, *_: object) -> tuple[int, int]:
-    return len(as_grid(names)), len(TOTAL_COLUMNS)
+def _totals_shape(results: object, names: object, *rest: object) -> tuple[int, int]:
+    return len(as_grid(names)), len(award_columns(TOTAL_COLUMNS, rest[4] if len(rest) > 4 else None))
 
 
 @never_raises(_totals_shape)
-def pairtotals(
-    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
-) -> Grid:
+def pairtotals(results: object, names: object, method: object, movement: object, per_board: object = None,
+               plan: object = None, mp_scale: object = None) -> Grid:  # fmt: skip
     """For each row of the names block: place, pair, direction, players, boards played, total and percentage, and
-    with handicaps the handicap, the handicapped percentage and the handicapped place."""
+    with handicaps the handicap, the handicapped percentage and the handicapped place; with a masterpoint scale,
+    the pair's award."""
     rows = len(as_grid(names))
     try:
         worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
-        return _failed(error, rows, len(TOTAL_COLUMNS))
+        return _failed(error, rows, len(award_columns(TOTAL_COLUMNS, mp_scale)))
     standings = iter(worked.score.standings)
-    return [_total_cells(None if pair is None else next(standings), worked.score) for pair in worked.pair_rows]
+    shown = [None if pair is None else next(standings) for pair in worked.pair_rows]
+    return with_awards([_total_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
 
 
 @never_raises(_pairs_shape)
-def ranking(
-    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
-) -> Grid:
+def ranking(results: object, names: object, method: object, movement: object, per_board: object = None,
+            plan: object = None, mp_scale: object = None) -> Grid:  # fmt: skip
     """The pairs in place order, field by field (two fields for a two-winner movement), best first; blank rows to
-    the size of the names block."""
+    the size of the names block; with a masterpoint scale, each pair's award."""
     rows = len(as_grid(names))
     try:
-        score = read_session(results, names, method, movement, per_board, plan).score
+        worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
-        return _failed(error, rows, len(PAIR_COLUMNS))
-    ordered = score.ranking
-    return [_standing_cells(ordered[i] if i < len(ordered) else None, score) for i in range(rows)]
+        return _failed(error, rows, len(award_columns(PAIR_COLUMNS, mp_scale)))
+    ordered = worked.score.ranking
+    shown = [ordered[i] if i < len(ordered) else None for i in range(rows)]
+    return with_awards([_standing_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
 
 
 #: The most travellers TRAVELLERS gives, and the most lines each holds (far beyond any session).

@@ -177,6 +177,7 @@ def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], tw
                     "boards": "" if row.boards is None else str(row.boards),
                     "score": "" if row.score is None else two_decimals(row.score),
                     "percentage": "" if row.percentage is None else two_decimals(row.percentage),
+                    "masterpoints": "" if row.masterpoints is None else str(row.masterpoints),
                 }
             )
         fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown))
@@ -274,6 +275,7 @@ def build_site(path: Path) -> Site:
         "description": ranking.description,
         "source": path.name,
         "imp_scoring": imp_scoring,
+        "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
         "boards": [(board, boards[board]) for board in session.boards],
     }
     pages = [
@@ -318,6 +320,7 @@ def build_site(path: Path) -> Site:
                     "place": shown.place if shown else "",
                     "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
                     "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
+                    "masterpoints": "" if shown is None or shown.masterpoints is None else str(shown.masterpoints),
                     "rows": _card_rows(card, links, boards),
                     "with_rounds": any(row.round is not None for row in card.rows),
                     # A pair that sat one way all evening (a Mitchell) needs no direction on every line.

@@ -11,6 +11,7 @@ import csv
 import datetime as dt
 import io
 from dataclasses import dataclass, field, replace
+from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -51,6 +52,8 @@ class RankingRow:
     handicap: float | None = None
     handicapped: float | None = None
     scratch: str = ""
+    #: The pair's masterpoints (0.21; 0.00 below the places paid), in a ranking that shows them.
+    masterpoints: Decimal | None = None
 
 
 @dataclass
@@ -61,6 +64,8 @@ class Ranking:
     rows: list[RankingRow] = field(default_factory=list)
     #: True for the handicapped ranking: rows in handicapped order, with the handicap columns.
     handicapped: bool = False
+    #: The masterpoint scale the ranking shows the awards of (its name; "" for none: no masterpoints column).
+    masterpoints: str = ""
 
     def table(self) -> str:
         """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs)."""
@@ -79,6 +84,8 @@ class Ranking:
             if direction:
                 lines.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
             heading = f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'Score':>9}  {'%':>6}"
+            if self.masterpoints:
+                heading += f"  {'Masterpoints':>12}"
             if self.handicapped:
                 heading = f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'%':>6}  {'Hcp':>6}  "
                 heading += f"{'Hcp %':>6}  {'Scratch':>7}"
@@ -88,6 +95,8 @@ class Ranking:
                 score = "" if row.score is None else two_decimals(row.score)
                 pct = "" if row.percentage is None else two_decimals(row.percentage)
                 line = f"{row.place:<6}{row.pair:>5}  {row.names:<{width}}  {boards:>6}  {score:>9}  {pct:>6}"
+                if self.masterpoints:
+                    line += f"  {'' if row.masterpoints is None else str(row.masterpoints):>12}"
                 if self.handicapped:
                     hcp = "" if row.handicap is None else f"{row.handicap:+g}" if row.handicap else "0"
                     shown = "" if row.handicapped is None else two_decimals(row.handicapped)
@@ -97,10 +106,12 @@ class Ranking:
         return "\n".join(lines)
 
     def csv(self) -> str:
-        """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals)."""
+        """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals), and the
+        handicapped columns, or the masterpoints (0.21) on a scale that awards them."""
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         extra = ["handicap", "handicapped_percentage", "scratch_place"] if self.handicapped else []
+        extra += ["masterpoints"] if self.masterpoints else []
         writer.writerow(["place", "pair", "direction", "names", "boards", "score", "percentage", *extra])
         for row in self.rows:
             cells = [
@@ -118,6 +129,8 @@ class Ranking:
                     "" if row.handicapped is None else two_decimals(row.handicapped),
                     row.scratch,
                 ]
+            if self.masterpoints:
+                cells.append("" if row.masterpoints is None else str(row.masterpoints))
             writer.writerow(cells)
         return out.getvalue()
 
@@ -168,14 +181,21 @@ def _row(standing: Standing, handicapped: bool = False) -> RankingRow:
 
 
 def session_ranking(book: SessionBook) -> Ranking:
-    """The ranking of a session workbook as its Ranking sheet shows it: field by field, in place order."""
+    """The ranking of a session workbook as its Ranking sheet shows it: field by field, in place order, with each
+    pair's masterpoints on the workbook's scale (refused, saying why, when the session cannot be awarded on it)."""
     score = _ranked(book)
     session = score.session
+    awards = book.awards()
+    rows = [_row(standing) for standing in score.ranking]
+    if awards is not None:
+        rows = [replace(row, masterpoints=awards.of(standing.pair)) for row, standing in zip(rows, score.ranking,
+                                                                                             strict=True)]  # fmt: skip
     return Ranking(
         event=session.event or "Ranking",
         date=session.date,
         description=book.note,
-        rows=[_row(standing) for standing in score.ranking],
+        rows=rows,
+        masterpoints=session.masterpoints.name if session.masterpoints.awards else "",
     )
 
 

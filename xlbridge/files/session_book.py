@@ -12,6 +12,9 @@ writes) reads it here, so they cannot disagree with each other or with the workb
   row (the template's yellow cells stop where the block stops, so this is a value typed on an unprotected sheet).
 - :func:`~xlbridge.files.calc.check_current` first: stored values that are not those of the workbook's entries
   (changed and not computed again) are refused, so no figure is ever read stale.
+- The masterpoint scale is the one the workbook's ``RANKING`` formula is handed (its ``mp_scale``, the Settings
+  sheet's Masterpoints cell; a workbook without it awards none), and the awards are the engine's on the session
+  read here (:meth:`SessionBook.awards`), as the Masterpoints column shows them.
 """
 
 from __future__ import annotations
@@ -21,11 +24,13 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine.errors import BridgeInputError
+from ..engine.masterpoints import SessionAwards, masterpoint_scale
 from ..engine.movement import Slot
 from ..engine.session import Session, Unscorable
 from ..engine.standings import SessionScore
 from ..engine.values import show
 from ..excel.cells import as_grid, is_blank_text
+from ..excel.masterpoints import session_awards
 from ..excel.session import WorkedSession, ranking_note, read_session
 from .calc import check_current
 from .evaluate import Argument, call_arguments
@@ -55,6 +60,24 @@ class SessionBook:
     results_first_row: int
     #: The 1-based first row of the names block.
     names_first_row: int = 2
+    #: The masterpoint scale as the RANKING formula is handed it (a cell's value; None without one).
+    mp_scale: object = None
+
+    def awards(self) -> SessionAwards | None:
+        """The session's masterpoints on the workbook's scale, as its Masterpoints column shows them; None when
+        the scale awards nothing, or while results the movement expects are not in (the column shows #N/A). A
+        scale that is none of the registry's, or a session it cannot award (a walk-in: the column shows the error
+        value and the ranking's note the reason), is refused, saying what to do."""
+        try:
+            scale = masterpoint_scale(self.mp_scale)
+        except BridgeInputError as error:
+            raise WorkbookError(f"{self.path}: Settings: {error.message}") from None
+        if not scale.awards or self.missing:
+            return None
+        found = session_awards(self.worked, scale)
+        if isinstance(found, BridgeInputError):
+            raise WorkbookError(f"{self.path}: {found.message}; or choose None as Masterpoints on the Settings sheet")
+        return found
 
     @property
     def session(self) -> Session:
@@ -63,7 +86,7 @@ class SessionBook:
     @property
     def note(self) -> str:
         """What the ranking says under its title (see :func:`~xlbridge.excel.session.ranking_note`)."""
-        return ranking_note(self.worked)
+        return ranking_note(self.worked, self.mp_scale)
 
     def row_of(self, index: int) -> int:
         """The sheet row of ``session.lines[index]``."""
@@ -172,6 +195,22 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     except BridgeInputError as error:
         raise WorkbookError(f"{path}: {error.message}") from None
     event, date = _event(arguments("SESSIONINFO"))
-    score = replace(worked.score, session=replace(worked.score.session, event=event, date=date))
+    mp_scale = _mp_scale(arguments("RANKING"))
+    try:
+        scale = masterpoint_scale(mp_scale)
+    except BridgeInputError:
+        scale = masterpoint_scale(None)  # refused by awards(), which every command giving the awards asks
+    session = replace(worked.score.session, event=event, date=date, masterpoints=scale)
+    score = replace(worked.score, session=session)
     names = given["names"].area
-    return SessionBook(path, package, worked, score, results.sheet, results.area[0], 2 if names is None else names[0])
+    return SessionBook(path, package, worked, score, results.sheet, results.area[0], 2 if names is None else names[0],
+                       mp_scale)  # fmt: skip
+
+
+def _mp_scale(ranking: list[Argument] | None) -> object:
+    """The masterpoint scale the RANKING formula is handed (its argument after the movement's block), as a cell's
+    value: None for a blank cell or a formula without one."""
+    if not ranking or len(ranking) <= len(ARGUMENTS):
+        return None
+    value = as_grid(ranking[len(ARGUMENTS)].value)[0][0]
+    return None if is_blank_text(value) else value

@@ -25,7 +25,7 @@ from ...engine.movement import Movement
 from ...engine.session import Pair, Row, Session, Unscorable
 from ...engine.standings import SessionScore
 from ...engine.values import count
-from ...rules import MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
@@ -144,12 +144,14 @@ def read_results(
     handicaps: str | None = None,
     event: str | None = None,
     date: dt.date | None = None,
+    masterpoints: str | None = None,
 ) -> Imported:
     """Read a results file. Every bad line is found, in one reading: without ``keep_bad`` they are refused together
     (:class:`ImportFileError`, its ``details`` a line for each, in the file's order); with it each is kept, as far
     as it could be read, and listed in ``problems``. ``names`` is a names CSV (with handicaps if it has them, the
     players' made into the pair's by ``handicaps``); ``event`` and ``date`` name the event where the file does not
-    (a CSV) or otherwise.
+    (a CSV) or otherwise; ``masterpoints`` is the scale the session is awarded on (by default a USEBIO file's own,
+    when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`).
 
     Every session's lines are checked against each other (a line entered twice, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
@@ -180,7 +182,7 @@ def read_results(
     if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
                                               ("--movement-file", movement_file), ("--event", event),
-                                              ("--date", date)) if value]  # fmt: skip
+                                              ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:
             raise fail(path, None, f"a teams event: {', '.join(given)} are for a pairs session")
         _check_event(imported)
@@ -190,6 +192,8 @@ def read_results(
     session = imported.session
     if method:
         session = replace(session, method=choose(SESSION_METHODS, method))
+    if masterpoints:
+        session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:
         session = replace(session, event=event)
     if date is not None:
@@ -431,6 +435,8 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     if not book.session.lines:
         raise WorkbookError(f"{workbook}: the {book.results_sheet} sheet has no results yet")
     book.require_complete("exporting")
+    if form == "USEBIO":
+        book.awards()  # a session its scale cannot award is refused, saying why
     text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score)
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip

@@ -67,6 +67,8 @@ class FileMasterpoints:
     type: str
     scale: str
     awarded: dict[tuple[PairNumber, Side | None], int] = field(default_factory=dict)
+    #: The file's line of each pair's award (its PAIR element), where known.
+    lines: dict[tuple[PairNumber, Side | None], int] = field(default_factory=dict)
 
 
 @dataclass

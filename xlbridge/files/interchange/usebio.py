@@ -5,7 +5,8 @@ A6040), with the elements found wherever they are nested (Compscore3 puts BOARD 
 SESSION/SECTION), and the masterpoints they report (each PAIR's MASTER_POINTS_AWARDED, in hundredths, with the
 event's MASTER_POINT_TYPE and MASTER_POINT_SCALE: ``Imported.masterpoints``); and SWISS_TEAMS events, read from
 MATCH elements (TEAM, OPPOSING_TEAM, ROUND_NUMBER and each BOARD's IMPS) as an open-source scorer writes them.
-Parsed with entity expansion off.
+Parsed with entity expansion off. Written: a scored pairs session, with its masterpoints (as Compscore3 writes them)
+when its scale awards any.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from xml.etree.ElementTree import Element
 
 from ...engine.errors import BridgeInputError
+from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
 from ...engine.session import Event, EventMatch, Line, PairNumber, Row, Session, Team
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
@@ -109,6 +111,7 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         method = ACBL_MP  # one event type for both matchpoint scales: the file's tops tell them apart
     description = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
     movement = movement_of(results, pairs)
+    reported = _masterpoints(event, awarded, pair_types, source)
     session = Session.of(
         event=description,
         date=parse_date(_text(event, "DATE")),
@@ -116,8 +119,9 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         movement=movement,
         pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
         lines=results,
+        # the scale the file's points are of, when the registry has it (the import says when it has not)
+        masterpoints=None if reported is None else scale_of_file(reported.type, reported.scale),
     )
-    reported = _masterpoints(event, awarded, pair_types, source)
     return Imported(
         source,
         "USEBIO",
@@ -162,7 +166,8 @@ def _masterpoints(event: Element, awarded: dict[tuple[PairNumber, Side | None], 
             number, side = key
             raise fail(source, where, f"pair {number}{side.value if side else ''}: MASTER_POINT_TYPE {pair_kind}, "
                                       f"where the session's awards are {kind} (one type a session)")  # fmt: skip
-    return FileMasterpoints(kind, scale, awarded)
+    at = {key: where for key, (_, where) in pair_types.items() if where}
+    return FileMasterpoints(kind, scale, awarded, at)
 
 
 def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> bool:
@@ -280,11 +285,16 @@ def _element(tag: str, value: object) -> str:
 
 def write_usebio(score: SessionScore) -> str:
     """USEBIO 1.2 for a scored session: every pair's total, percentage and place, every traveller line with its
-    points, and (Butler) each board's datum, as the session computation gives them."""
+    points, and (Butler) each board's datum, as the session computation gives them; on a masterpoint scale that
+    awards, the event's MASTER_POINT_TYPE and MASTER_POINT_SCALE and each placed pair's MASTER_POINTS_AWARDED (in
+    hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes them. A session that cannot
+    be awarded on its scale is refused (:class:`BridgeInputError`, with the reason)."""
     session = score.session
     mitchell = session.movement.two_fields
     method = session.method
     kind = method.usebio_event
+    scale = session.masterpoints
+    awards = masterpoints(score, scale).awards if scale.awards else (None,) * len(score.standings)
 
     def pair_id(number: object, side: Side | None) -> str:
         return f"{number}{side.value}" if mitchell and side is not None else str(number)
@@ -299,8 +309,11 @@ def write_usebio(score: SessionScore) -> str:
     out.append(_element("PROGRAM_NAME", "xlbridge"))
     out.append(_element("WINNER_TYPE", 2 if mitchell else 1))
     out.append(_element("DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else ""))
+    if scale.awards:
+        out.append(_element("MASTER_POINT_SCALE", scale.usebio_scale))
+        out.append(_element("MASTER_POINT_TYPE", scale.usebio_type))
     out.append(f'<PARTICIPANTS EVENT_TYPE="{kind}">')
-    for pair, standing in zip(session.pairs, score.standings, strict=True):
+    for pair, standing, award in zip(session.pairs, score.standings, awards, strict=True):
         out.append("<PAIR>")
         out.append(_element("PAIR_NUMBER", pair_id(pair.number, pair.direction)))
         out.append(_element("DIRECTION", pair.direction_text))
@@ -308,6 +321,9 @@ def write_usebio(score: SessionScore) -> str:
                            ("PLACE", standing.place)):  # fmt: skip
             if value not in (None, ""):
                 out.append(_element(tag, value if isinstance(value, str) else two_decimals(value)))  # type: ignore[arg-type]
+        if award is not None:
+            out.append(_element("MASTER_POINTS_AWARDED", SessionAwards.in_hundredths(award)))
+            out.append(_element("MASTER_POINT_TYPE", scale.usebio_type))
         for player in pair.players:
             out.append(f"<PLAYER>{_element('PLAYER_NAME', player)}</PLAYER>")
         out.append("</PAIR>")

@@ -17,9 +17,10 @@ from pathlib import Path
 from xlsxwriter.format import Format
 
 from ...engine.session import Session, Unscorable
+from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
-from ...rules import MOVEMENT_KINDS, SESSION_METHODS
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
 from .common import Flavour, Sheet, TemplateBook
 from .layout import Block, NamedCell, area_ref, cell_ref, range_ref
@@ -35,6 +36,8 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
         ("Movement", "Movement", "; ".join(f"{m.name}: {m.description}" for m in MOVEMENT_KINDS) + "."),
         ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
          "Neuberg-scaled to this for the percentages and the ranking."),
+        ("MPScale", "Masterpoints", "The scale the Masterpoints column of Totals and the Ranking awards: "
+         + "; ".join(f"{m.name}: {m.description}" for m in MASTERPOINT_SCALES) + "."),
     ]  # fmt: skip
     computed = [
         ("Title", "Title", "What the ranking is headed."),
@@ -51,7 +54,7 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
     # One cell for each row SESSIONINFO gives, in its order.
     return (
         tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),
-        tuple(NamedCell(name, "Settings", 8 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
+        tuple(NamedCell(name, "Settings", 9 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
     )
 
 
@@ -111,8 +114,8 @@ LAYOUT = PairsLayout(
         0,
         1,
     ),
-    totals=Block("Totals", TOTAL_COLUMNS, 0, 1),
-    ranking=Block("Ranking", PAIR_COLUMNS, 3, 4),
+    totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
+    ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
     movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
 )
 
@@ -223,6 +226,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         "Method": given.method.name,
         "Movement": given.movement.name,
         "PerBoard": given.per_board or "",
+        "MPScale": given.masterpoints.name,
     }
     for entry in LAYOUT.settings:
         ws.write_string(entry.row, 0, entry.label, book.label)
@@ -241,6 +245,8 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
     movements = book.list_range("Movements", MOVEMENT_KINDS.names())
     sheet.validate_list(movement.row, movement.col, 1, movements, True, " or ".join(MOVEMENT_KINDS.names()))
+    mp_scale, scales = LAYOUT.setting("MPScale"), MASTERPOINT_SCALES.names()
+    sheet.validate_list(mp_scale.row, mp_scale.col, 1, book.list_range("Masterpoints", scales), True, ", ".join(scales))
     per_board = LAYOUT.setting("PerBoard")
     ws.data_validation(
         per_board.row, per_board.col, per_board.row, per_board.col,
@@ -256,7 +262,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         first.row,
         first.col,
         len(INFO_ROWS),
-        f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments()})",
+        f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments()},MPScale)",
         None,
         formats=[book.computed_date if entry.name == "EventDay" else book.computed for entry in LAYOUT.computed],
     )
@@ -343,17 +349,17 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
 
 #: Column widths and formats of a table of pairs (Totals and Ranking): whole numbers shown whole, figures to 2dp.
 PAIR_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Boards": 7, "Total": 9, "%": 8, "Handicap": 9,
-               "Handicapped %": 12, "Handicapped place": 12}  # fmt: skip
+               "Handicapped %": 12, "Handicapped place": 12, AWARD_COLUMN: 12}  # fmt: skip
 
 
 def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, size: Sizes) -> None:
     ws = sheet.ws
     sheet.headers(block.header_row, block.columns)
     for heading in block.columns:
-        two_places = heading in ("Total", "%", "Handicap", "Handicapped %")
+        two_places = heading in ("Total", "%", "Handicap", "Handicapped %", AWARD_COLUMN)
         fmt = book.shown_2dp if two_places else book.shown_text if heading == "Players" else book.shown_whole
         ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
-    formula = f"={book.fn(function)}({session_arguments()})"
+    formula = f"={book.fn(function)}({session_arguments()},MPScale)"  # the scale of the Masterpoints column
     sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns))
 
 

@@ -1,0 +1,86 @@
+"""What an import says about masterpoints: the scale the workbook awards, and where a file's own awards are not
+the ones xlbridge gives.
+
+The scale is ``--masterpoints`` when given, else the one a USEBIO file's ``MASTER_POINT_TYPE`` and
+``MASTER_POINT_SCALE`` name (:func:`~xlbridge.engine.masterpoints.scale_of_file`, set by the reader), else none. A
+file whose points are of no scale of the registry is said to be so (the workbook then awards none); a file awarded
+on the workbook's scale has its awards compared with the engine's, pair by pair, and each that differs is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from ...engine.errors import BridgeInputError
+from ...engine.masterpoints import masterpoints, scale_of_file
+from ...engine.standings import score_session
+from ...rules import MASTERPOINT_SCALES
+from .common import Imported
+
+__all__ = ["MasterpointNotes", "masterpoint_notes"]
+
+
+@dataclass(frozen=True)
+class MasterpointNotes:
+    """What the import prints about masterpoints: ``summary`` under its summary (empty for none), and each of
+    ``warnings`` on stderr (the file's awards that are not the engine's, a scale not in the registry)."""
+
+    summary: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+def _points(hundredths: int) -> str:
+    return str(Decimal(hundredths).scaleb(-2))
+
+
+def masterpoint_notes(imported: Imported, said: str | None = None) -> MasterpointNotes:
+    """The masterpoints of an imported session: which scale its workbook awards and why (``said``: the scale
+    ``--masterpoints`` gave), and each way in which the file's own awards differ from the engine's on that scale."""
+    session = imported.session
+    source = imported.source
+    reported = imported.masterpoints
+    if session is None:
+        return MasterpointNotes()
+    scale = session.masterpoints
+    warnings = []
+    named = f"{reported.type or '(no type)'}, {reported.scale or '(no scale)'}" if reported is not None else ""
+    file_scale = None if reported is None else scale_of_file(reported.type, reported.scale)
+    if reported is not None and file_scale is None:
+        warnings.append(
+            f"{source}: its masterpoints are {named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE), which is none of "
+            f"the scales xlbridge awards ({', '.join(s.name for s in MASTERPOINT_SCALES if s.awards)}): "
+            + (f"the workbook awards {scale.name}, as --masterpoints says" if said else
+               "the workbook awards none (--masterpoints chooses a scale)")
+        )  # fmt: skip
+    if not scale.awards:
+        return MasterpointNotes("", warnings)
+    why = "as --masterpoints says" if said else f"the file's own ({named})"
+    if reported is None or file_scale is not scale or not reported.awarded:
+        if reported is not None and file_scale is not None and file_scale is not scale:
+            why += f"; the file's awards are {file_scale.name} points ({named}), not compared"
+        return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
+    try:
+        awards = masterpoints(score_session(session), scale)
+    except BridgeInputError as error:
+        warnings.append(f"{source}: {error.message}; the file's own awards are not in the workbook")
+        return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
+    differ = 0
+    ours = {(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}
+    for key in [*ours, *(key for key in reported.awarded if key not in ours)]:  # the session's order, then the file's
+        mine, theirs = ours.get(key), reported.awarded.get(key)
+        if theirs is None and mine is None:
+            continue
+        if theirs is not None and mine is not None and awards.in_hundredths(mine) == theirs:
+            continue
+        differ += 1
+        number, side = key
+        line = reported.lines.get(key)
+        where = f"{source}: line {line}" if line else f"{source}"
+        given = "no award" if theirs is None else _points(theirs)
+        computed = "none (the pair has no place)" if mine is None else str(mine)
+        warnings.append(f"{where}: pair {number}{side.value if side else ''}: the file awards {given}, xlbridge "
+                        f"{computed} on {scale.name} (the workbook shows xlbridge's)")  # fmt: skip
+    checked = (f"{differ} pair(s)' awards differ from the file's" if differ else
+               "every pair's award as the file gives it")  # fmt: skip
+    return MasterpointNotes(f"masterpoints: {scale.name}, {why}: {checked}", warnings)
