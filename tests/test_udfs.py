@@ -157,6 +157,36 @@ def test_readme_lists_exactly_the_registered_functions() -> None:
     assert listed == set(udfs.FUNCTION_NAMES)
 
 
+def test_readme_shows_each_function_with_the_catalogues_arguments() -> None:
+    """Each row of the README's table shows the function with its arguments as the catalogue declares them, the
+    optional ones in brackets."""
+    from xlbridge.excel.functions import CATALOGUE
+
+    text = README.read_text(encoding="utf-8")
+    section = text.split("## Worksheet functions", 1)[1].split("\n## ", 1)[0]
+    shown = dict(re.findall(r"^\| `([A-Z_0-9]+)\(([^)]*)\)`", section, flags=re.MULTILINE))
+    for function in CATALOGUE:
+        arguments = ", ".join(f"[{a.name}]" if a.optional else a.name for a in function.arguments)
+        for name in function.spellings():
+            assert shown[name] == arguments, name
+
+
+def test_each_catalogue_entry_fits_the_function_it_calls() -> None:
+    """Every entry's arguments, required ones first, can be passed to the function it names, and the function's
+    own optional arguments are the entry's optional ones."""
+    import inspect
+
+    from xlbridge.excel.functions import CATALOGUE
+
+    for function in CATALOGUE:
+        flags = [argument.optional for argument in function.arguments]
+        assert flags == sorted(flags), function.name
+        parameters = list(inspect.signature(function.run).parameters.values())
+        assert len(parameters) >= len(flags), function.name
+        required = [p for p in parameters if p.default is inspect.Parameter.empty]
+        assert len(required) == flags.count(False), function.name
+
+
 @pytest.mark.parametrize(
     ("stored", "entered"),
     [

@@ -33,6 +33,8 @@ T = TypeVar("T", bound=Named)
 
 __all__ = [
     "AWAY_TEAM",
+    "BAM_OTHER",
+    "BAM_SCORE",
     "BOARD",
     "BOARDS",
     "BOARDS_30",
@@ -169,6 +171,8 @@ TRAVELLER_LINES = "How many lines each traveller holds (a board with more says s
 BOARD_LINES = (
     "The traveller's lines, one row each: NS pair, EW pair, contract, by, lead, result, adjusted score (7 columns)."
 )
+BAM_SCORE = "North-South score(s) at the team's own table."
+BAM_OTHER = "North-South score(s) at the other table, where the teammates sat East-West."
 MATCH_BOARDS = "The match's board numbers, one row each."
 TABLE1 = "Table 1 (the home team North-South): contract, declarer and result of each board (3 columns)."
 TABLE2 = "Table 2 (the home team East-West): contract, declarer and result of each board (3 columns)."
