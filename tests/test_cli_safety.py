@@ -471,9 +471,9 @@ def test_standings_of_a_teams_event(teams_workbook: Path) -> None:
         "Victory points (WBF scale); ties: EBU (head-to-head, tie-break points, IMP difference); a bye scores: Average",
         "After round 1",
         "",
-        "Place  Team  Name        Played  IMPs for  IMPs against      VPs       R1",
-        "1         1  Seahorses        1        10             3    14.96    14.96",
-        "2         2  Kittiwakes       1         3            10     5.04     5.04",
+        "Place  Team  Name        Played  IMPs for  IMPs against    VPs     R1",
+        "1         1  Seahorses        1        10             3  14.96  14.96",
+        "2         2  Kittiwakes       1         3            10   5.04   5.04",
     ]
     rows = list(csv.DictReader(io.StringIO(xlbridge("standings", teams_workbook, "--csv").out)))
     book = Book(teams_workbook)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..engine.ladder import Ladder, LadderSession, SessionResult
 from ..engine.values import two_decimals
+from .tables import text_table
 from .xlsx import WorkbookError
 
 __all__ = ["ladder_csv", "ladder_table", "read_ladder_session", "session_label"]
@@ -94,21 +95,17 @@ def ladder_csv(ladder: Ladder) -> str:
 def ladder_table(ladder: Ladder, title: str = "") -> str:
     """The ladder as a person reads it: the ranked players, then those still short of the minimum; a percentage not
     counted is shown in brackets."""
-    width = max([len(row.player) for row in ladder.rows] + [6])
     labels = [session_label(session, number) for number, session in enumerate(ladder.sessions, start=1)]
-    columns = [max(len(label), 8) for label in labels]
-    head = f"{'Place':<6}{'Player':<{width}}  {'Played':>6}  {'Counted':>7}  {'Average':>7}  "
-    lines = [title or "Season ladder", ladder.description, ""]
-    lines.append(head + "  ".join(f"{label:>{w}}" for label, w in zip(labels, columns, strict=True)))
-    qualified = True
+    rows: list[list[object]] = [["Place", "Player", "Played", "Counted", "Average", *labels]]
     for row in ladder.rows:
-        if qualified and not row.qualified:
+        shown = ["" if score is None else _figure(score) if kept else f"({_figure(score)})"
+                 for score, kept in zip(row.scores, row.counted, strict=True)]  # fmt: skip
+        rows.append([row.place, row.player, row.played, row.count, _figure(row.average), *shown])
+    table = text_table(rows, right=range(2, len(rows[0])))
+    lines = [title or "Season ladder", ladder.description, "", table[0]]
+    short = next((index for index, row in enumerate(ladder.rows) if not row.qualified), None)
+    for index, line in enumerate(table[1:]):
+        if index == short:
             lines += ["", f"Not yet qualified (fewer than {ladder.minimum} sessions):"]
-            qualified = False
-        cells = []
-        for score, kept, w in zip(row.scores, row.counted, columns, strict=True):
-            text = "" if score is None else _figure(score) if kept else f"({_figure(score)})"
-            cells.append(f"{text:>{w}}")
-        line = f"{row.place:<6}{row.player:<{width}}  {row.played:>6}  {row.count:>7}  {_figure(row.average):>7}  "
-        lines.append(line + "  ".join(cells))
+        lines.append(line)
     return "\n".join(lines)

@@ -12,6 +12,7 @@ from ..engine.errors import BridgeInputError
 from ..engine.movement import Encounter, Movement, movement_from_rows
 from ..engine.session import Pair
 from .outputs import check_output, write_atomically
+from .tables import text_table
 
 __all__ = ["CSV_COLUMNS", "movement_csv", "movement_table", "read_movement_csv", "table_cards", "write_new"]
 
@@ -89,9 +90,7 @@ def movement_table(movement: Movement) -> str:
     lines.append("")
     heading = ["Round", *(f"Table {t}" for t in range(1, movement.tables + 1))]
     body = [[str(r), *(_cell(e) for e in movement.round(r))] for r in range(1, movement.rounds + 1)]
-    widths = [max(len(row[i]) for row in [heading, *body]) for i in range(len(heading))]
-    for row in [heading, *body]:
-        lines.append("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+    lines += text_table([heading, *body])
     return "\n".join(lines) + "\n"
 
 

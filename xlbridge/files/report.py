@@ -20,6 +20,7 @@ from ..engine.errors import BridgeInputError
 from ..engine.standings import Figure, SessionScore, Standing, score_session
 from ..engine.values import two_decimals
 from ..excel.events import BAM_HEADINGS, WAITING
+from .tables import text_table
 from .templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
 
@@ -78,32 +79,41 @@ class Ranking:
         fields: dict[str, list[RankingRow]] = {}
         for row in self.rows:
             fields.setdefault(row.direction, []).append(row)
-        width = max([len(row.names) for row in self.rows] + [7])
-        for direction, rows in fields.items():
+        heading: list[object] = ["Place", "Pair", "Players", "Boards"]
+        if self.handicapped:
+            heading += ["%", "Hcp", "Hcp %", "Scratch"]
+        else:
+            heading += ["Score", "%"] + ["Masterpoints"] * bool(self.masterpoints)
+        rows: list[list[object]] = []
+        for block in fields.values():
+            rows.append(heading)
+            rows.extend(self._cells(row) for row in block)
+        table = iter(text_table(rows, right={1, *range(3, len(heading))}))
+        for direction, block in fields.items():
             lines.append("")
             if direction:
                 lines.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
-            heading = f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'Score':>9}  {'%':>6}"
-            if self.masterpoints:
-                heading += f"  {'Masterpoints':>12}"
-            if self.handicapped:
-                heading = f"{'Place':<6}{'Pair':>5}  {'Players':<{width}}  {'Boards':>6}  {'%':>6}  {'Hcp':>6}  "
-                heading += f"{'Hcp %':>6}  {'Scratch':>7}"
-            lines.append(heading)
-            for row in rows:
-                boards = "" if row.boards is None else str(row.boards)
-                score = "" if row.score is None else two_decimals(row.score)
-                pct = "" if row.percentage is None else two_decimals(row.percentage)
-                line = f"{row.place:<6}{row.pair:>5}  {row.names:<{width}}  {boards:>6}  {score:>9}  {pct:>6}"
-                if self.masterpoints:
-                    line += f"  {'' if row.masterpoints is None else str(row.masterpoints):>12}"
-                if self.handicapped:
-                    hcp = "" if row.handicap is None else f"{row.handicap:+g}" if row.handicap else "0"
-                    shown = "" if row.handicapped is None else two_decimals(row.handicapped)
-                    line = f"{row.place:<6}{row.pair:>5}  {row.names:<{width}}  {boards:>6}  {pct:>6}  {hcp:>6}  "
-                    line += f"{shown:>6}  {row.scratch:>7}"
-                lines.append(line)
+            lines.extend(next(table) for _ in range(len(block) + 1))
         return "\n".join(lines)
+
+    def _cells(self, row: RankingRow) -> list[object]:
+        """A row of the table: its place, pair, players, boards, then the score, % and masterpoints, or the %,
+        handicap, handicapped % and scratch place."""
+        pct = None if row.percentage is None else two_decimals(row.percentage)
+        if self.handicapped:
+            hcp = None if row.handicap is None else f"{row.handicap:+g}" if row.handicap else "0"
+            shown = None if row.handicapped is None else two_decimals(row.handicapped)
+            return [row.place, row.pair, row.names, row.boards, pct, hcp, shown, row.scratch]
+        score = None if row.score is None else two_decimals(row.score)
+        return [
+            row.place,
+            row.pair,
+            row.names,
+            row.boards,
+            score,
+            pct,
+            *([row.masterpoints] if self.masterpoints else []),
+        ]
 
     def csv(self) -> str:
         """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals), and the
@@ -261,28 +271,31 @@ class Standings:
         lines = [self.event or "Standings"]
         lines.extend(line for line in (self.description, self.status) if line)
         lines.append("")
-        width = max([len(row.name) for row in self.rows] + [4])
         byes = any(row.byes for row in self.rows)
-        ties = max([len(row.tie_break) for row in self.rows if row.tie_break] + [0])
-        heading = f"{'Place':<6}{'Team':>5}  {'Name':<{width}}  {'Played':>6}"
-        heading += f"  {'Byes':>4}" if byes else ""
-        if self.board_a_match:
-            heading += f"  {'Boards':>6}  {'BAM points':>10}"
-        else:
-            heading += f"  {'IMPs for':>8}  {'IMPs against':>12}  {'VPs':>7}"
-        heading += f"  {'Tie-break':<{ties}}" if ties else ""
-        heading += "".join(f"  {'R' + str(number):>7}" for number in range(1, self.rounds + 1))
-        lines.append(heading.rstrip())
+        ties = any(row.tie_break for row in self.rows)
+        heading: list[object] = ["Place", "Team", "Name", "Played", *(["Byes"] if byes else [])]
+        heading += ["Boards", "BAM points"] if self.board_a_match else ["IMPs for", "IMPs against", "VPs"]
+        heading += [*(["Tie-break"] if ties else []), *(f"R{number}" for number in range(1, self.rounds + 1))]
+        rows = [heading]
         for row in self.rows:
-            line = f"{row.place:<6}{row.team:>5}  {row.name:<{width}}  {_shown(row.played):>6}"
-            line += f"  {_shown(row.byes or None):>4}" if byes else ""
+            cells: list[object] = [
+                row.place,
+                row.team,
+                row.name,
+                _shown(row.played),
+                *([_shown(row.byes or None)] if byes else []),
+            ]
             if self.board_a_match:
-                line += f"  {_shown(row.boards):>6}  {_shown(row.bam, True):>10}"
+                cells += [_shown(row.boards), _shown(row.bam, True)]
             else:
-                line += f"  {_shown(row.imps_for):>8}  {_shown(row.imps_against):>12}  {_shown(row.vps, True):>7}"
-            line += f"  {row.tie_break:<{ties}}" if ties else ""
-            line += "".join(f"  {_shown(value, True):>7}" for value in row.running[: self.rounds])
-            lines.append(line.rstrip())
+                cells += [_shown(row.imps_for), _shown(row.imps_against), _shown(row.vps, True)]
+            cells += [
+                *([row.tie_break] if ties else []),
+                *(_shown(value, True) for value in row.running[: self.rounds]),
+            ]
+            rows.append(cells)
+        tie_break = heading.index("Tie-break") if ties else -1
+        lines += text_table(rows, right={1, *range(3, len(heading))} - {tie_break})
         return "\n".join(lines)
 
     def csv(self) -> str:
