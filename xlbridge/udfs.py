@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xlwings import arg, func, script
 
@@ -82,6 +82,10 @@ for _function in CATALOGUE:
         globals()[_name] = _declared(_function, _name, _summary)
         FUNCTION_NAMES.append(_name)
 del _function, _name, _summary
+
+if TYPE_CHECKING:  # the declarations above are made at import, so a type checker is told they are there
+
+    def __getattr__(name: str) -> Callable[..., Grid]: ...
 
 
 if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
