@@ -11,10 +11,11 @@ import logging
 import os
 import signal
 import sys
+import warnings
 from collections.abc import Iterator, Sequence
 
 from .. import __version__
-from ..engine.errors import XlbridgeError
+from ..engine.errors import Doubt, XlbridgeError
 from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]
@@ -67,7 +68,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(full=_names_a_command(arguments))
     args = parser.parse_args(arguments)
     try:
-        with _function_failures() as failed:
+        with _function_failures() as failed, _doubts_said(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -110,6 +111,23 @@ def _function_failures() -> Iterator[list[str]]:
     finally:
         logger.removeHandler(handler)
         logger.propagate = propagate
+
+
+@contextlib.contextmanager
+def _doubts_said(command: str) -> Iterator[None]:
+    """Each :class:`~xlbridge.engine.errors.Doubt` a command meets said on stderr, one line each, every time."""
+
+    def say(message: Warning | str, category: type[Warning], *rest: object, **named: object) -> None:
+        if issubclass(category, Doubt):
+            print(f"xlbridge {command}: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *rest, **named)  # type: ignore[arg-type]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("always", Doubt)
+        shown = warnings.showwarning
+        warnings.showwarning = say
+        yield
 
 
 def _report_failures(command: str, failed: list[str]) -> int:

@@ -24,7 +24,7 @@ from ..rules.methods import HOWELL, MITCHELL
 from .movement import Encounter, Movement, Slot
 from .session import Line, PairNumber, Row, Session, Unscorable
 
-__all__ = ["Finding", "KindEvidence", "check_lines", "check_session", "flag_rows", "infer_kind"]
+__all__ = ["Finding", "KindEvidence", "board_sets", "check_lines", "check_session", "flag_rows", "infer_kind"]
 
 #: How a reason names a row: ``line 7`` (the default counts from 1).
 Namer = Callable[[int], str]
@@ -118,6 +118,8 @@ def check_lines(
             findings.append(Finding(index, board, twice))
     if movement is None:
         findings.extend(_swapped(rows, meetings, name))
+        findings.extend(_joined(rows, two_fields, name))
+        findings.extend(_lonely(known))
     return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
 
 
@@ -148,6 +150,93 @@ def _swapped(rows: Sequence[Row], meetings: dict[frozenset[PairNumber], list[int
                         certain=False,
                     )
                 )
+    return findings
+
+
+def _meetings(rows: Sequence[Row], two_fields: bool) -> dict[frozenset[tuple[PairNumber, str]], list[int]]:
+    """The rows of each meeting of two pairs (their numbers, with their directions in two fields), in order."""
+    out: dict[frozenset[tuple[PairNumber, str]], list[int]] = {}
+    for index, row in enumerate(rows):
+        if _placed(row) and (two_fields or row.ns != row.ew):
+            ns, ew = ("NS", "EW") if two_fields else ("", "")
+            out.setdefault(frozenset(((row.ns, ns), (row.ew, ew))), []).append(index)  # type: ignore[arg-type]
+    return out
+
+
+def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
+    """Which boards were played as one set (a round's boards), found from the lines: each board with the lowest
+    board of its set. Two boards are one set when the meetings that played both are at least half as many as
+    those that played either with the board it was most often played with: a set played at every table is linked
+    by every table, a board of it left unplayed at one table still by the others, but one line with a board
+    number or a pair number typed wrong links two sets by one meeting alone, and does not join them."""
+    together: Counter[tuple[int, int]] = Counter()
+    boards: set[int] = set()
+    for indices in _meetings(rows, two_fields).values():
+        played = sorted({rows[index].board for index in indices})  # type: ignore[type-var]
+        boards.update(played)  # type: ignore[arg-type]
+        together.update((a, b) for i, a in enumerate(played) for b in played[i + 1 :])  # type: ignore[misc]
+    strongest: Counter[int] = Counter()
+    for (a, b), meetings in together.items():
+        strongest[a] = max(strongest[a], meetings)
+        strongest[b] = max(strongest[b], meetings)
+    parent = {board: board for board in boards}
+
+    def root(board: int) -> int:
+        while parent[board] != board:
+            parent[board] = parent[parent[board]]
+            board = parent[board]
+        return board
+
+    for (a, b), meetings in together.items():
+        if 2 * meetings >= max(strongest[a], strongest[b]):
+            low, high = sorted((root(a), root(b)))
+            parent[high] = low
+    return {board: root(board) for board in boards}
+
+
+def _joined(rows: Sequence[Row], two_fields: bool, name: Namer) -> list[Finding]:
+    """Two pairs meet once, for one set of boards: a meeting whose boards are of two sets has a line with a pair
+    (or its board) typed wrong, most likely the lines of the part with fewer of them. Only a doubt: some short
+    Howells meet twice."""
+    sets = board_sets(rows, two_fields)
+    meetings = _meetings(rows, two_fields)
+    played: Counter[int] = Counter()  # how many meetings played each set
+    for indices in meetings.values():
+        played.update({sets[rows[index].board] for index in indices})  # type: ignore[index]
+    findings = []
+    for indices in meetings.values():
+        parts: dict[int, list[int]] = {}
+        for index in indices:
+            parts.setdefault(sets[rows[index].board], []).append(index)  # type: ignore[index]
+        if len(parts) < 2:
+            continue
+        most = max(map(len, parts.values()))
+        odd = [part for part in parts.values() if len(part) < most] or list(parts.values())  # a tie: every part
+        row = rows[indices[0]]
+        for root, part in parts.items():
+            if part not in odd or played[root] == 1:  # a board no other table played: _lonely says so
+                continue
+            boards = ", ".join(str(rows[index].board) for index in sorted(part, key=lambda i: rows[i].board or 0))
+            others = sorted((index for index in indices if index not in part), key=lambda i: rows[i].board or 0)
+            reason = (
+                f"NS {row.ns} v EW {row.ew} play board {boards} here and another round's boards elsewhere: two "
+                f"pairs meet once; is a pair number or the board wrong? (also meeting on {_listed(others, name)})"
+            )
+            findings += [Finding(index, rows[index].board, reason, certain=False) for index in part]
+    return findings
+
+
+def _lonely(known: list[tuple[int, Row]]) -> list[Finding]:
+    """A board with a third or fewer of the results the others have (board 28 once, where the others have 6): most
+    likely a board number typed wrong. Only a doubt: without the movement a board may have been played less."""
+    counts = Counter(row.board for _, row in known)
+    most = max(counts.values(), default=0)
+    findings = []
+    for index, row in known:
+        if most >= 3 and counts[row.board] * 3 <= most:
+            times = "1 result" if counts[row.board] == 1 else f"{counts[row.board]} results"
+            reason = f"board {row.board} has {times} where other boards have up to {most}: is its board number right?"
+            findings.append(Finding(index, row.board, reason, certain=False))
     return findings
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import copy
 from enum import StrEnum
 
-__all__ = ["BridgeInputError", "Reason", "XlbridgeError"]
+__all__ = ["BridgeInputError", "Doubt", "Reason", "XlbridgeError"]
 
 
 class Reason(StrEnum):
@@ -26,6 +26,12 @@ class Reason(StrEnum):
     NOT_IN_FIELD = "not in its field"
     #: An answer this installation cannot give: double-dummy analysis without the solver (xlwings Lite).
     UNAVAILABLE = "not available here"
+
+
+class Doubt(UserWarning):
+    """Something in the input worth a look that is not held against it (NS and EW the other way round from the
+    rest of a meeting, a board played at one table): issued with :func:`warnings.warn`; the command line prints
+    each on stderr and goes on."""
 
 
 class XlbridgeError(Exception):

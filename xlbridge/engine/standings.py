@@ -28,6 +28,7 @@ from functools import cached_property
 
 from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
+from .checks import board_sets
 from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial, Weighted
@@ -173,10 +174,12 @@ def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | B
             fields[board] = BridgeInputError(f"board {board}: a result on it needs checking")
             continue
         own = Field(scores)
-        try:  # a board with as many results as expected is its own scaled field: no Neuberg to apply
-            scaled: Field | BridgeInputError = own if own.size == expected else Field(scores, expected)
-        except BridgeInputError as error:
-            scaled = error.within(f"board {board}")
+        scaled: Field | BridgeInputError
+        if own.size > expected:  # a board scored to fewer results than it has: the session's per-board figure
+            scaled = BridgeInputError(f"board {board} has {own.size} results, more than the {expected} per board "
+                                      "the session is scored to (results per board)")  # fmt: skip
+        else:  # a board with as many results as expected is its own scaled field: no Neuberg to apply
+            scaled = own if own.size == expected else Field(scores, expected)
         fields[board] = (own, scaled)
     return fields
 
@@ -256,9 +259,10 @@ def _printed(percent: Fraction, top: Fraction) -> int:
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
     """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
-    sit-out's are not due). From the movement when the session has it; else from the lines: the boards two pairs
-    played in their meeting are one round's set, and a pair is due every board of each set it played in (a board
-    of a set left unplayed, or fouled, is due; a round it sat out is not)."""
+    sit-out's are not due). From the movement when the session has it; else from the lines: a pair is due every
+    board of each set it played in (:func:`~xlbridge.engine.checks.board_sets`: a board of a set left unplayed, or
+    fouled, is due; a round it sat out is not), and never more than the most any pair of its field played (so
+    that no line typed wrong makes the others owe boards nobody played)."""
     two_fields = session.movement.two_fields
     if session.plan is not None:
         due: Counter[tuple[PairNumber, Side | None]] = Counter()
@@ -268,25 +272,15 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
             for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
                 due[_pair_key(number, side, two_fields)] += len(encounter.boards.boards)
         return dict(due)
-    parent: dict[int, int] = {}
-
-    def root(board: int) -> int:
-        while parent.setdefault(board, board) != board:
-            parent[board] = parent[parent[board]]
-            board = parent[board]
-        return board
-
-    first_of: dict[frozenset[tuple[PairNumber, Side | None]], int] = {}
-    for row in session.lines:
-        if isinstance(row, Line):
-            meeting = frozenset((_pair_key(row.ns, Side.NS, two_fields), _pair_key(row.ew, Side.EW, two_fields)))
-            other = first_of.setdefault(meeting, row.board)
-            parent[root(row.board)] = root(other)
-    size = Counter(root(board) for board in list(parent))
+    sets = board_sets(session.lines, two_fields)
+    size = Counter(sets.values())
+    most: Counter[Side | None] = Counter()  # the most boards a pair of each field played
+    for (_, field), played in seated.items():
+        most[field] = max(most[field], len(played))
     out = {}
     for key, played in seated.items():
-        sets = {root(session.lines[index].board) for _, index in played}  # type: ignore[arg-type]
-        out[key] = sum(size[s] for s in sets)
+        roots = {sets[board] for _, index in played if (board := session.lines[index].board) is not None}
+        out[key] = min(sum(size[root] for root in roots), most[key[1]])
     return out
 
 
@@ -382,7 +376,11 @@ def score_session(session: Session) -> SessionScore:
         if isinstance(board, BridgeInputError):
             lines.append(LineScore(row.score, board, board, board, board, None, problem))
             continue
-        lines.append(replace(_score_line(row, board, session), problem=problem))
+        scored = _score_line(row, board, session)
+        figures = (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent)
+        failed = next((figure for figure in figures if isinstance(figure, BridgeInputError)), None)
+        lines.append(replace(scored, problem=problem or (str(failed) if failed is not None else "")))
+    problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
     standings = _standings(session, lines, top, waiting)
     return SessionScore(

@@ -13,7 +13,6 @@ import datetime as dt
 import io
 import zipfile
 import zlib
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -369,8 +368,6 @@ def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
         return at[index] if index is not None and index < len(at) else 0
 
     warnings = [Problem(line_of(f.row), f.reason, f.board) for f in found if not f.certain]
-    if movement is None:
-        warnings += _lonely_boards(session, line_of)
     findings = [f for f in found if f.certain]
     imported = replace(imported, warnings=[*imported.warnings, *warnings])
     if not findings:
@@ -380,20 +377,6 @@ def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)
     return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
-
-
-def _lonely_boards(session: Session, line_of: Callable[[int | None], int]) -> list[Problem]:
-    """A board with a third or fewer of the results the others have (board 28 once, where the others have 6): most
-    likely a board number typed wrong. Only a doubt: without the movement a board may have been played less."""
-    counts = Counter(row.board for row in session.lines if row.board is not None)
-    most = max(counts.values(), default=0)
-    doubts = []
-    for index, row in enumerate(session.lines):
-        if row.board is not None and most >= 3 and counts[row.board] * 3 <= most:
-            reason = (f"board {row.board} has {count(counts[row.board], 'result')} where other boards have up to "
-                      f"{most}: is its board number right?")  # fmt: skip
-            doubts.append(Problem(line_of(index), reason, row.board))
-    return doubts
 
 
 def check_import(destination: Path, inputs: list[Path], replace: bool = False) -> None:
