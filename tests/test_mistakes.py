@@ -7,6 +7,8 @@ a figure from stale values."""
 
 from __future__ import annotations
 
+import csv
+import io
 import random
 import re
 from dataclasses import dataclass
@@ -362,6 +364,134 @@ def test_an_edited_workbook_not_computed_again(evening: Evening) -> None:
         assert line.endswith(f"compute it again: xlbridge calc {edited} --in-place, or open and save it in Excel")
     assert not (evening.folder / "e.xml").exists()
     assert not (evening.folder / "e-site").exists()
+
+
+# --- a workbook without its movement, broken ------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
+    """The demo workbook (a 9-table Mitchell, 27 boards, no Movement sheet) and its ranking --csv."""
+    folder = tmp_path_factory.mktemp("demo")
+    assert xlbridge("demo", cwd=folder).status == 0
+    book = folder / "xlbridge-demo" / "pairs-session.xlsx"
+    clean = xlbridge("ranking", book, "--csv", cwd=folder)
+    assert clean.status == 0, clean.err
+    return book, clean.out
+
+
+def demo_typed(demo: tuple[Path, str], name: str, cells: dict[str, dict[str, object]]) -> Path:
+    book = demo[0]
+    path = typed_into(book, book.parent / name, cells)
+    done = xlbridge("calc", path, "--in-place", cwd=book.parent)
+    assert done.status == 0, done.err
+    return path
+
+
+def every_reader_refuses(path: Path, text: str) -> None:
+    """ranking, export, publish and ladder each refuse the workbook in lines that say ``text``, writing nothing."""
+    folder = path.parent
+    for command in (["ranking", path, "--csv"], ["export", path, "--usebio", folder / "r.xml"],
+                    ["export", path, "--pbn", folder / "r.pbn"], ["publish", path, "-o", folder / "r-site"],
+                    ["ladder", path]):  # fmt: skip
+        done = xlbridge(*command, cwd=folder)
+        assert done.status == 2, (command, done.out, done.err)
+        assert text in done.err, (command, done.err)
+    assert not [p for p in ("r.xml", "r.pbn", "r-site") if (folder / p).exists()]
+
+
+def test_results_per_board_set_below_what_the_boards_have(demo: tuple[Path, str]) -> None:
+    """Settings' Results per board typed as 8 where the boards have 9 results: every line of them is to check,
+    saying why (the ranking once came out empty with exit 0, and export --usebio crashed)."""
+    path = demo_typed(demo, "per-board.xlsx", {"Settings": {"B7": 8}})
+    every_reader_refuses(path, "board 1 has 9 results, more than the 8 per board the session is scored to")
+    assert "more than the 8 per board" in Book(path).value("Results", results_cell("Check", 2))
+
+
+def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
+    """A pair typed again at the foot of Names: refused naming both rows (both were placed 1=, with the same
+    figures, and exported as two pairs)."""
+    path = demo_typed(demo, "twice.xlsx", {"Names": {"A20": 2, "B20": "NS", "C20": "Dup", "D20": "Player"}})
+    every_reader_refuses(path, "pair 2NS is listed twice on the names, on rows 4 and 20")
+
+
+@pytest.mark.parametrize(
+    ("cells", "said"),
+    [
+        ({"Settings": {"B6": "Howell"}}, "movement Howell: on 241 occasions a pair number sits North-South"),
+        ({"Names": {f"B{row}": None for row in range(2, 20)}}, "the names give no pair a direction"),
+    ],
+    ids=["Howell said for a Mitchell", "directions cleared"],
+)
+def test_the_movement_said_wrong_is_one_line(demo: tuple[Path, str], cells: dict[str, dict[str, object]],
+                                              said: str) -> None:  # fmt: skip
+    """A Mitchell's Movement set to Howell, or its directions cleared from Names: one reason for the session (it
+    was 242 rows' reasons, none naming the cell to put right)."""
+    path = demo_typed(demo, f"said-{len(cells['Settings' if 'Settings' in cells else 'Names'])}.xlsx", cells)
+    done = xlbridge("ranking", path, cwd=path.parent)
+    assert said in done.refused
+
+
+def test_a_line_for_a_board_nobody_else_played(demo: tuple[Path, str]) -> None:
+    """A result typed for board 28 in a 27-board session: said on stderr and in its Check cell, and no other pair's
+    total moves (every pair was once factored up to 28 boards)."""
+    clean = demo[1]
+    row = LAYOUT.results.first_row + 1 + 242  # the first row after the 242 results
+    typed = {"Board": 28.0, "NS": 2.0, "EW": 3.0, "Contract": "3NT", "By": "S", "Result": "+2"}
+    path = demo_typed(demo, "board-28.xlsx", {"Results": {results_cell(h, row): v for h, v in typed.items()}})
+    done = xlbridge("ranking", path, "--csv", cwd=path.parent)
+    assert done.status == 0, done.err
+    assert f"row {row} on Results: board 28 has 1 result where other boards have up to 9" in done.err
+    assert "Worth a look" in Book(path).value("Results", results_cell("Check", row))
+    before = {(r["pair"], r["direction"]): r for r in csv.DictReader(io.StringIO(clean))}
+    after = {(r["pair"], r["direction"]): r for r in csv.DictReader(io.StringIO(done.out))}
+    for key, was in before.items():
+        if key not in {("2", "NS"), ("3", "EW")}:
+            assert (after[key]["score"], after[key]["boards"]) == (was["score"], was["boards"]), key
+
+
+def test_a_mitchell_pair_typed_wrong_beside_a_sit_out(tmp_path: Path) -> None:
+    """A 7-table Mitchell of 13 pairs (one sits out each round) imported without its movement, EW 4 typed as EW 6
+    on one line of board 1: the line is said on stderr, and EW 1, on no line of it, keeps its total (it was factored
+    up from 18 boards to 21)."""
+    movement = tmp_path / "m.csv"
+    assert xlbridge("movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--pairs", "13", "--csv",
+                    movement).status == 0  # fmt: skip
+    rng = random.Random(7)
+    slots = [s for s in read_movement_csv(movement).slots() if s.ns is not None and s.ew is not None]
+    lines = [HEADER] + [f"{s.board},{s.ns},{s.ew},{','.join(rng.choice(CONTRACTS))}" for s in slots]
+    typo = next(i for i, s in enumerate(slots, start=1) if s.board == 1 and s.ew not in (1, 6))
+    wrong = lines.copy()
+    board, ns, _, *rest = wrong[typo].split(",")
+    wrong[typo] = ",".join([board, ns, "6", *rest])
+    rankings = []
+    for name, text in (("clean", lines), ("wrong", wrong)):
+        (tmp_path / f"{name}.csv").write_text("\n".join(text) + "\n")
+        done = xlbridge("import", f"{name}.csv", "-o", f"{name}.xlsx", "--movement", "Mitchell", cwd=tmp_path)
+        assert done.status == 0, done.err
+        if name == "wrong":
+            assert f"line {typo + 1}: NS {ns} v EW 6 play board 1 here" in done.err
+        ranked = xlbridge("ranking", f"{name}.xlsx", "--csv", cwd=tmp_path)
+        rankings.append({(r["pair"], r["direction"]): r for r in csv.DictReader(io.StringIO(ranked.out))})
+    clean, typed = rankings
+    assert typed[("1", "EW")]["score"] == clean[("1", "EW")]["score"]
+    assert typed[("1", "EW")]["boards"] == clean[("1", "EW")]["boards"]
+
+
+def test_ns_and_ew_typed_the_other_way_round_in_a_howell(tmp_path: Path) -> None:
+    """A real Compscore3 Howell imported, then one row's NS and EW typed the other way round in the workbook: the
+    ranking goes ahead (a movement may turn a board), but says the row on stderr and in its Check cell, as import
+    says it of a results file (it was said nowhere)."""
+    assert xlbridge("import", HOWELL, "-o", "howell.xlsx", cwd=tmp_path).status == 0
+    book = Book(tmp_path / "howell.xlsx")
+    ns, ew = book.value("Results", results_cell("NS", 2)), book.value("Results", results_cell("EW", 2))
+    path = typed_into(tmp_path / "howell.xlsx", tmp_path / "swapped.xlsx",
+                      {"Results": {results_cell("NS", 2): ew, results_cell("EW", 2): ns}})  # fmt: skip
+    assert xlbridge("calc", path, "--in-place", cwd=tmp_path).status == 0
+    done = xlbridge("ranking", path, cwd=tmp_path)
+    assert done.status == 0, done.err
+    assert f"row 2 on Results: NS and EW swapped? NS {ew:g} v EW {ns:g} here" in done.err
+    assert Book(path).value("Results", results_cell("Check", 2)).startswith("Worth a look")
 
 
 # --- blank, reorder and delete rows of a workbook: the same ranking as the same lines in a results file -------------

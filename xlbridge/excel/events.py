@@ -20,7 +20,7 @@ from ..engine.values import NUMBER, as_whole_number, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS
 from .cells import Grid, as_grid, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
-from .session import _text
+from .entries import entered_text
 from .teams import first_cell
 
 __all__ = [
@@ -143,7 +143,7 @@ def read_teams(teams: object) -> tuple[list[Team], list[str]]:
             problems.append(f"team {value} is listed twice")
             continue
         seen.add(value)
-        out.append(Team(value, _text(name), _text(members)))
+        out.append(Team(value, entered_text(name), entered_text(members)))
     return out, problems
 
 
@@ -167,13 +167,13 @@ def _event(matches: object, teams: object, form: object, scale: object, boards: 
         board_count = 8
     chosen = dict(zip(OPTIONS, ([*options] + [None] * len(OPTIONS))[: len(OPTIONS)], strict=True))
     event = Event(
-        form=_text(first_cell(form)) or TEAMS_FORMS.default.name,
-        scale=_text(first_cell(scale)) or VP_SCALES.default.name,
+        form=entered_text(first_cell(form)) or TEAMS_FORMS.default.name,
+        scale=entered_text(first_cell(scale)) or VP_SCALES.default.name,
         boards=8 if board_count is None else board_count,
         teams=tuple(team_list),
-        schedule=_text(first_cell(chosen["schedule"])),
-        bye_rule=_text(first_cell(chosen["bye_rule"])),
-        tie_break=_text(first_cell(chosen["tie_break"])),
+        schedule=entered_text(first_cell(chosen["schedule"])),
+        bye_rule=entered_text(first_cell(chosen["bye_rule"])),
+        tie_break=entered_text(first_cell(chosen["tie_break"])),
     )
     return event, rows, settings
 
@@ -308,18 +308,19 @@ def teamsinfo(event: object, form: object, scale: object, matches: object = None
     """A teams event's title, what its standings total (victory points on a scale, or board-a-match points) and
     how ties are broken and byes scored, and (given the matches and teams) how far it has got and how many rows
     of matches wait for checking."""
-    title = _text(first_cell(event)) or "Standings"
-    chosen = _text(first_cell(form)) or TEAMS_FORMS.default.name
+    title = entered_text(first_cell(event)) or "Standings"
+    chosen = entered_text(first_cell(form)) or TEAMS_FORMS.default.name
     found = TEAMS_FORMS.find(chosen)
     if found is None:
         return [[title], [f"form {chosen!r}: must be one of {', '.join(TEAMS_FORMS.names())}"], [""]]
     what = "Board-a-match: total board points" if not found.victory_points else (
-        f"Victory points ({_text(first_cell(scale)) or VP_SCALES.default.name} scale)")  # fmt: skip
+        f"Victory points ({entered_text(first_cell(scale)) or VP_SCALES.default.name} scale)")  # fmt: skip
     rules = []
-    tie = TIE_BREAKS.find(_text(first_cell(tie_break))) if first_cell(tie_break) is not None else TIE_BREAKS.default
+    said = first_cell(tie_break)
+    tie = TIE_BREAKS.find(entered_text(said)) if said is not None else TIE_BREAKS.default
     if tie is not None:
         rules.append(f"ties: {tie.name} ({', '.join(tie.criteria)})" if tie.criteria else "ties shared")
-    bye = BYE_RULES.find(_text(first_cell(bye_rule))) if first_cell(bye_rule) is not None else BYE_RULES.default
+    bye = BYE_RULES.find(entered_text(first_cell(bye_rule))) if first_cell(bye_rule) is not None else BYE_RULES.default
     if bye is not None:
         rules.append(f"a bye scores: {bye.name}")
     description = "; ".join([what, *rules])

@@ -35,7 +35,7 @@ from .cells import Grid, as_grid, error_value, flat, held_error, is_blank_text, 
 from .options import CHECK
 
 if TYPE_CHECKING:  # the session functions' module imports this one
-    from .session import WorkedSession
+    from .entries import WorkedSession
 
 __all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "session_awards", "with_awards"]
 

@@ -3,7 +3,7 @@
 ``SCORECARD(pair, names, results, [method], [per_board], [rounds], [rows], [plan])`` reads a whole session from
 two ranges laid out as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2,
 handicap; ``results``: board, NS, EW, contract, declarer, lead, result, adjusted), read and scored as the session
-functions read and score it (:func:`xlbridge.excel.session.read_session`: the same cells give the same session,
+functions read and score it (:func:`xlbridge.excel.entries.read_session`: the same cells give the same session,
 scored once however many cards a sheet shows), and spills the pair's card, one row per board it played, in the
 columns of :data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has
 one). With the movement's rows (``plan``) the card's rounds are the movement's.
@@ -21,7 +21,7 @@ from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
-from .session import read_session
+from .entries import read_session
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard"]
 

@@ -12,34 +12,21 @@ masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
-from ..engine.checks import check_session, flag_rows
-from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.movement import Movement, Slot, movement_from_rows
-from ..engine.session import (
-    Line,
-    Pair,
-    PairNumber,
-    Row,
-    Session,
-    Unscorable,
-    parse_direction,
-    read_handicap,
-    read_line,
-)
-from ..engine.standings import SessionScore, Standing, score_session
+from ..engine.session import Line, Row
+from ..engine.standings import SessionScore, Standing
 from ..engine.values import as_whole_number, show
-from ..rules import MOVEMENT_KINDS, SESSION_METHODS, Side
+from ..rules import Side
 from ..rules.boards import HIGHEST_BOARD
-from .cache import Recent
-from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+from .cells import Grid, as_grid, error_value, never_raises, to_cell
+from .entries import ENTERED, WorkedSession, entered_text, read_session, single_value
 from .masterpoints import award_columns, award_note, with_awards
 
 __all__ = [
+    "DOUBT",
     "INFO_ROWS",
     "PAIR_COLUMNS",
     "RESULT_COLUMNS",
@@ -66,181 +53,10 @@ PAIR_COLUMNS = ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%")
 TOTAL_COLUMNS = (*PAIR_COLUMNS, "Handicap", "Handicapped %", "Handicapped place")
 #: What a traveller shows for each line.
 TRAVELLER_COLUMNS = ("NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points")
-ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
 
-def _text(value: object) -> str:
-    """An entry cell as text: blank (xlwings Lite's 0 included) is "", 10.0 is "10"."""
-    if is_blank_text(value):
-        return ""
-    return show(value).strip("'") if isinstance(value, float) else str(value).strip()
-
-
-def _pair_number(value: object) -> PairNumber | None:
-    """A pair number as typed: a whole number, or a label such as 7A; blank is None."""
-    if is_blank_text(value):
-        return None
-    try:
-        return as_whole_number(value, "pair")
-    except BridgeInputError:
-        return _text(value)
-
-
-def _row(cells: Sequence[object]) -> Row | None:
-    """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
-    board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
-    texts = tuple(_text(value) for value in entered)
-    if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
-        return None
-    try:
-        known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
-    except BridgeInputError:
-        known = None  # no board to hold up
-    for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
-        held = held_error(name, value)
-        if held is not None:  # the line waits, and with it its board
-            return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, held.message)  # type: ignore[arg-type]
-    contract, declarer, lead, result, adjusted = texts
-    try:
-        if is_blank_text(board):
-            raise BridgeInputError("board missing: each result needs its board number")
-        number = as_whole_number(board, "board")
-        return read_line(number, _pair_number(ns), _pair_number(ew), contract, declarer, result, lead, adjusted)
-    except BridgeInputError as error:
-        return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, error.message)  # type: ignore[arg-type]
-
-
-def _pairs(names: Grid) -> list[Pair | None]:
-    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap."""
-    out: list[Pair | None] = []
-    for cells in names:
-        number, direction, first, second, handicap = (list(cells) + [None] * 5)[:5]
-        pair = _pair_number(number)
-        if pair is None:
-            out.append(None)
-            continue
-        try:
-            side = parse_direction(_text(direction))
-        except BridgeInputError as error:
-            raise error.within(f"pair {show(pair)}") from None
-        points = read_handicap(None if is_blank_text(handicap) else handicap, f"pair {show(pair)}: handicap")
-        out.append(Pair(pair, side, (_text(first), _text(second)), points))
-    return out
-
-
-def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
-    return tuple(map(tuple, grid))
-
-
-def _option(value: object) -> object:
-    grid = as_grid(value)
-    return None if is_blank_text(grid[0][0]) else grid[0][0]
-
-
-def _plan(cells: Grid | None) -> Movement | None:
-    """The movement a block of cells lists (round, table, NS pair, EW pair, boards per row, as ``xlbridge movement
-    --csv`` writes it; blank rows skipped), or None when the block is empty."""
-    if cells is None:
-        return None
-    records: list[tuple[object, object, object, object, object]] = []
-    numbers = []
-    for number, row in enumerate(cells, start=2):
-        r, t, ns, ew, boards = (_text(value) for value in (list(row) + [None] * 5)[:5])
-        texts = (r, t, ns, ew, boards)
-        for heading, value in zip(("round", "table", "NS", "EW", "boards"), row, strict=False):
-            held = held_error(heading, value)
-            if held is not None:
-                raise held.within(f"movement row {number}")
-        if any(texts):
-            records.append(texts)
-            numbers.append(number)
-    if not records:
-        return None
-    return movement_from_rows(records, "movement", lambda index: f"row {numbers[index]}")
-
-
-def _waiting(row: Row | None, slots: Mapping[tuple[int, int, int], Slot]) -> bool:
-    """A row of the movement not typed yet: its board and pairs (as pre-filled from the movement), nothing else."""
-    return (
-        isinstance(row, Unscorable)
-        and not any(row.entered)
-        and row.board is not None
-        and (row.board, row.ns, row.ew) in slots
-    )
-
-
-class WorkedSession:
-    """A session as a sheet holds it, worked out: its rows (aligned with the results block) and its score."""
-
-    def __init__(
-        self, results: Grid, names: Grid, method: object, movement: object, per_board: object, plan: Grid | None
-    ) -> None:
-        self.plan = _plan(plan)
-        slots = {} if self.plan is None else {(s.board, s.ns, s.ew): s for s in self.plan.slots()}
-        rows = [_row(cells) for cells in results]
-        #: The results rows of the movement not typed yet (0 is the block's first): quiet, counted as not in.
-        self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)]
-        self.rows: list[Row | None] = [None if number in self.waiting else row for number, row in enumerate(rows)]
-        self.pair_rows = _pairs(names)
-        expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
-        if expected is not None and expected < 1:
-            raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
-        if is_blank_text(movement):
-            movement = self.plan.field_kind.name if self.plan is not None else _inferred_movement(self.pair_rows)
-        kind = choose(MOVEMENT_KINDS, movement, "movement")
-        if self.plan is not None and kind.two_fields is not self.plan.two_fields:
-            numbered = "apart (NS 1 v EW 1: two fields)" if self.plan.two_fields else "as one field"
-            raise BridgeInputError(f"movement {kind.name}: the movement's rows number the pairs {numbered}; say "
-                                   f"{self.plan.field_kind.name}")  # fmt: skip
-        session = Session(
-            method=choose(SESSION_METHODS, method, "method"),
-            movement=kind,
-            per_board=expected,
-            pairs=tuple(pair for pair in self.pair_rows if pair is not None),
-            lines=tuple(row for row in self.rows if row is not None),
-            plan=self.plan,
-        )
-        self.line_of: list[int | None] = []  # results row -> index into session.lines
-        sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
-        for number, row in enumerate(self.rows):
-            self.line_of.append(None if row is None else len(sheet_row))
-            if row is not None:
-                sheet_row.append(number)
-        # The entry checks (a line twice, a pair playing a board twice... and against the movement when the
-        # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
-        # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
-        findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
-        #: The movement's lines that have no result yet.
-        self.missing = [finding.slot for finding in findings if finding.slot is not None]
-        self.score: SessionScore = score_session(flag_rows(session, findings, missing=False))
-
-
-def _inferred_movement(pairs: list[Pair | None]) -> str:
-    """The movement when none is said: a Mitchell when the names give directions (a Howell's have none)."""
-    return "Mitchell" if any(pair and pair.direction for pair in pairs) else "Howell"
-
-
-_SESSIONS = Recent(8)
-
-
-def read_session(
-    results: object, names: object, method: object, movement: object, per_board: object, plan: object = None
-) -> WorkedSession:
-    """The session the cells hold, worked out once for these cells (the functions below share it). ``plan`` is
-    the movement's block (round, table, NS, EW, boards), when the workbook has one."""
-    results_grid, names_grid = as_grid(results), as_grid(names)
-    plan_grid = None if plan is None else as_grid(plan)
-    if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
-        plan_grid = None  # an empty block: no movement (and the same session as without one)
-    said = _option(movement)
-    if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one
-        said = _inferred_movement(_pairs(names_grid))  # (SCORECARD) shares the session
-    key = (_frozen(results_grid), _frozen(names_grid), _option(method), said, _option(per_board),
-           None if plan_grid is None else _frozen(plan_grid))  # fmt: skip
-    found = _SESSIONS.get(key)
-    if found is None:
-        found = _SESSIONS[key] = WorkedSession(results_grid, names_grid, key[2], key[3], key[4], plan_grid)
-    return found  # type: ignore[no-any-return]
+#: How the Check column says a doubt: a line the ranking does not wait for, to look at.
+DOUBT = "Worth a look (the ranking does not wait): "
 
 
 def _figure(value: object) -> object:
@@ -267,7 +83,7 @@ def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
         _figure(scored.ns_percent) if percent else "",
         _figure(scored.ew_percent) if percent else "",
         _figure(scored.datum) if method.comparison == "butler" else "",
-        scored.problem,
+        scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else ""),
     ]
 
 
@@ -336,8 +152,8 @@ def sessioninfo(
     """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
     results, problems, whether it is IMP scoring, and the note the ranking shows (with the movement, how many of
     the results it expects are in; with a masterpoint scale, the scale or why it cannot award the session)."""
-    event_text = _text(_option(event))
-    day = _option(date)
+    event_text = entered_text(single_value(event))
+    day = single_value(date)
     shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
     head = [event_text or "Ranking", shown_day]
     try:

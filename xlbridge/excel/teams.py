@@ -20,7 +20,7 @@ from ..engine.standings import score_session
 from ..engine.teams import MatchRow, Table, score_match, table_score
 from ..engine.values import NUMBER, as_whole_number, show
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
-from .session import _pair_number, _text
+from .entries import entered_pair, entered_text
 
 __all__ = ["boardresults", "first_cell", "matchboards", "matchsummary", "tablescore"]
 
@@ -74,7 +74,7 @@ def _table(cells: Sequence[object], board: int) -> Table:
     try:
         if _adjusted(contract):
             return _adjusted_table(contract, declarer, result)
-        return read_play(_text(contract) or None, _text(declarer), _text(result) or result, board)
+        return read_play(entered_text(contract) or None, entered_text(declarer), entered_text(result) or result, board)
     except BridgeInputError as error:
         return error
 
@@ -171,7 +171,7 @@ def matchsummary(
     """A team match's totals, home team then away team: the names, boards played, IMPs, victory points,
     board-a-match points, and the lines that need checking with the first reason in words (or how the totals
     were reached: boards scored as average)."""
-    names = [_text(first_cell(home)) or "Home", _text(first_cell(away)) or "Away"]
+    names = [entered_text(first_cell(home)) or "Home", entered_text(first_cell(away)) or "Away"]
     try:
         match = score_match(_scored_rows(_match_rows(boards, table1, table2)), first_cell(scale))
     except BridgeInputError as error:
@@ -193,7 +193,7 @@ def boardresults(board: object, lines: object) -> Grid:
     rows: list[Line | BridgeInputError | None] = []
     for cells in grid:
         ns, ew, contract, declarer, lead, result, adjusted = ([*cells, *[None] * 7])[:7]
-        texts = [_text(value) for value in (contract, declarer, lead, result, adjusted)]
+        texts = [entered_text(value) for value in (contract, declarer, lead, result, adjusted)]
         if is_blank_text(ns) and is_blank_text(ew) and not texts[0] and not texts[4]:
             rows.append(None)
             continue
@@ -204,7 +204,7 @@ def boardresults(board: object, lines: object) -> Grid:
                 raise held
             if number is None:
                 raise BridgeInputError("board missing: enter the board number above the traveller")
-            rows.append(read_line(number, _pair_number(ns) or "-", _pair_number(ew) or "-", texts[0], texts[1],
+            rows.append(read_line(number, entered_pair(ns) or "-", entered_pair(ew) or "-", texts[0], texts[1],
                                   texts[3], texts[2], texts[4]))  # fmt: skip
         except BridgeInputError as error:
             rows.append(error)

@@ -6,7 +6,7 @@ writes) reads it here, so they cannot disagree with each other or with the workb
 
 - The blocks are the ranges the workbook's own ``SESSIONRESULTS`` formula reads (its defined names, or the ranges
   an older workbook's formula names), handed over as Excel hands them to the function, and worked out by the same
-  code (:func:`xlbridge.excel.session.read_session`). Blank rows anywhere are skipped and rows in any order give the
+  code (:func:`xlbridge.excel.entries.read_session`). Blank rows anywhere are skipped and rows in any order give the
   same session.
 - Nothing typed outside a block is ignored: a value below the results, names or movement block is refused with its
   row (the template's yellow cells stop where the block stops, so this is a value typed on an unprotected sheet).
@@ -20,18 +20,20 @@ writes) reads it here, so they cannot disagree with each other or with the workb
 from __future__ import annotations
 
 import datetime as dt
+import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, Doubt
 from ..engine.masterpoints import SessionAwards, masterpoint_scale
 from ..engine.movement import Slot
 from ..engine.session import Session, Unscorable
 from ..engine.standings import SessionScore
 from ..engine.values import show
 from ..excel.cells import as_grid, is_blank_text
+from ..excel.entries import WorkedSession, read_session
 from ..excel.masterpoints import session_awards
-from ..excel.session import WorkedSession, ranking_note, read_session
+from ..excel.session import ranking_note
 from .calc import check_current
 from .evaluate import Argument, call_arguments
 from .interchange.common import parse_date
@@ -105,6 +107,11 @@ class SessionBook:
             if figures.problem or isinstance(row, Unscorable):
                 out.append((self.row_of(index), figures.problem or row.reason))  # type: ignore[union-attr]
         return sorted(out)
+
+    def doubts(self) -> list[tuple[int, str]]:
+        """What the lines alone put in doubt, not held against the session: (its sheet row, the reason), in row
+        order, as the Check column says them."""
+        return sorted((self.row_of(index), reason) for index, reason in self.worked.doubts.items())
 
     def require_complete(self, doing: str) -> None:
         """Refuse a session whose lines need checking, or that the movement says is not all in, before ``doing``
@@ -203,8 +210,12 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     session = replace(worked.score.session, event=event, date=date, masterpoints=scale)
     score = replace(worked.score, session=session)
     names = given["names"].area
-    return SessionBook(path, package, worked, score, results.sheet, results.area[0], 2 if names is None else names[0],
+    book = SessionBook(path, package, worked, score, results.sheet, results.area[0], 2 if names is None else names[0],
                        mp_scale)  # fmt: skip
+    for row, reason in book.doubts():
+        warnings.warn(Doubt(f"{path}: row {row} on {results.sheet}: {reason} (worth a look; not held against the "
+                            "session)"), stacklevel=2)  # fmt: skip
+    return book
 
 
 def _mp_scale(ranking: list[Argument] | None) -> object:

@@ -47,10 +47,11 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
         ("Boards", "Boards in the session", ""),
         ("LastBoard", "Last board played", "The travellers print up to this board."),
         ("ResultCount", "Results entered", ""),
-        ("Problems", "Problems", "Lines whose Check column is not empty. The ranking waits until this is 0."),
+        ("Problems", "Problems", "Lines whose Check column says what is wrong (not those only worth a look). The "
+         "ranking waits until this is 0."),
         ("IMPScoring", "IMP scoring", ""),
         ("RankingNote", "Ranking note", "What the ranking says under its title."),
-    ]
+    ]  # fmt: skip
     # One cell for each row SESSIONINFO gives, in its order.
     return (
         tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),

@@ -1,0 +1,231 @@
+"""A pairs session as its sheet holds it: the results, names and movement blocks read into the engine's session,
+checked against each other and scored, once for the same cells (every session function of a workbook asks for the
+same session; :func:`read_session` works it out for the first and keeps it for the others).
+
+The results block: board, NS, EW, contract, by, lead, result, adjusted, one row per result, blank rows allowed; the
+names block: pair, direction, player 1, player 2, handicap; the movement block: round, table, NS, EW, boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from ..engine.checks import check_session, flag_rows, infer_kind
+from ..engine.choices import choose
+from ..engine.errors import BridgeInputError, Reason
+from ..engine.movement import Movement, Slot, movement_from_rows
+from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_handicap, read_line
+from ..engine.standings import SessionScore, score_session
+from ..engine.values import as_whole_number, show
+from ..rules import MOVEMENT_KINDS, SESSION_METHODS
+from .cache import Recent
+from .cells import Grid, as_grid, held_error, is_blank_text
+
+__all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
+
+#: The columns of a results row after its board and pairs: what was typed of the play.
+ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
+
+
+def entered_text(value: object) -> str:
+    """An entry cell as text: blank (xlwings Lite's 0 included) is "", 10.0 is "10"."""
+    if is_blank_text(value):
+        return ""
+    return show(value).strip("'") if isinstance(value, float) else str(value).strip()
+
+
+def entered_pair(value: object) -> PairNumber | None:
+    """A pair number as typed: a whole number, or a label such as 7A; blank is None."""
+    if is_blank_text(value):
+        return None
+    try:
+        return as_whole_number(value, "pair")
+    except BridgeInputError:
+        return entered_text(value)
+
+
+def _row(cells: Sequence[object]) -> Row | None:
+    """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
+    board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
+    texts = tuple(entered_text(value) for value in entered)
+    if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
+        return None
+    try:
+        known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
+    except BridgeInputError:
+        known = None  # no board to hold up
+    for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
+        held = held_error(name, value)
+        if held is not None:  # the line waits, and with it its board
+            return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
+    contract, declarer, lead, result, adjusted = texts
+    try:
+        if is_blank_text(board):
+            raise BridgeInputError("board missing: each result needs its board number")
+        number = as_whole_number(board, "board")
+        return read_line(number, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
+    except BridgeInputError as error:
+        return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, error.message)  # type: ignore[arg-type]
+
+
+def _pairs(names: Grid) -> list[Pair | None]:
+    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap."""
+    out: list[Pair | None] = []
+    for cells in names:
+        number, direction, first, second, handicap = (list(cells) + [None] * 5)[:5]
+        pair = entered_pair(number)
+        if pair is None:
+            out.append(None)
+            continue
+        try:
+            side = parse_direction(entered_text(direction))
+        except BridgeInputError as error:
+            raise error.within(f"pair {show(pair)}") from None
+        points = read_handicap(None if is_blank_text(handicap) else handicap, f"pair {show(pair)}: handicap")
+        out.append(Pair(pair, side, (entered_text(first), entered_text(second)), points))
+    return out
+
+
+def _listed_once(pairs: list[Pair | None], two_fields: bool) -> None:
+    """Refuse a pair the names list twice (by number, and in two fields its direction), naming both rows (the
+    block's first is row 2): its results would be counted for each, and both placed."""
+    first: dict[tuple[object, object], int] = {}
+    for number, pair in enumerate(pairs, start=2):
+        if pair is None:
+            continue
+        key = (pair.number, pair.direction if two_fields else None)
+        if key in first:
+            shown = f"{show(pair.number)}{pair.direction_text if two_fields else ''}"
+            raise BridgeInputError(f"pair {shown} is listed twice on the names, on rows {first[key]} and {number}")
+        first[key] = number
+
+
+def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
+    return tuple(map(tuple, grid))
+
+
+def single_value(value: object) -> object:
+    grid = as_grid(value)
+    return None if is_blank_text(grid[0][0]) else grid[0][0]
+
+
+def _plan(cells: Grid | None) -> Movement | None:
+    """The movement a block of cells lists (round, table, NS pair, EW pair, boards per row, as ``xlbridge movement
+    --csv`` writes it; blank rows skipped), or None when the block is empty."""
+    if cells is None:
+        return None
+    records: list[tuple[object, object, object, object, object]] = []
+    numbers = []
+    for number, row in enumerate(cells, start=2):
+        r, t, ns, ew, boards = (entered_text(value) for value in (list(row) + [None] * 5)[:5])
+        texts = (r, t, ns, ew, boards)
+        for heading, value in zip(("round", "table", "NS", "EW", "boards"), row, strict=False):
+            held = held_error(heading, value)
+            if held is not None:
+                raise held.within(f"movement row {number}")
+        if any(texts):
+            records.append(texts)
+            numbers.append(number)
+    if not records:
+        return None
+    return movement_from_rows(records, "movement", lambda index: f"row {numbers[index]}")
+
+
+def _waiting(row: Row | None, slots: Mapping[tuple[int, int, int], Slot]) -> bool:
+    """A row of the movement not typed yet: its board and pairs (as pre-filled from the movement), nothing else."""
+    return (
+        isinstance(row, Unscorable)
+        and not any(row.entered)
+        and row.board is not None
+        and (row.board, row.ns, row.ew) in slots
+    )
+
+
+class WorkedSession:
+    """A session as a sheet holds it, worked out: its rows (aligned with the results block) and its score."""
+
+    def __init__(
+        self, results: Grid, names: Grid, method: object, movement: object, per_board: object, plan: Grid | None
+    ) -> None:
+        self.plan = _plan(plan)
+        slots = {} if self.plan is None else {(s.board, s.ns, s.ew): s for s in self.plan.slots()}
+        rows = [_row(cells) for cells in results]
+        #: The results rows of the movement not typed yet (0 is the block's first): quiet, counted as not in.
+        self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)]
+        self.rows: list[Row | None] = [None if number in self.waiting else row for number, row in enumerate(rows)]
+        self.pair_rows = _pairs(names)
+        expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
+        if expected is not None and expected < 1:
+            raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
+        if is_blank_text(movement):
+            movement = self.plan.field_kind.name if self.plan is not None else _inferred_movement(self.pair_rows)
+        kind = choose(MOVEMENT_KINDS, movement, "movement")
+        if self.plan is not None and kind.two_fields is not self.plan.two_fields:
+            numbered = "apart (NS 1 v EW 1: two fields)" if self.plan.two_fields else "as one field"
+            raise BridgeInputError(f"movement {kind.name}: the movement's rows number the pairs {numbered}; say "
+                                   f"{self.plan.field_kind.name} as the movement")  # fmt: skip
+        lines = [row for row in self.rows if row is not None]
+        if self.plan is None and not kind.two_fields and (shown := infer_kind(lines)).kind.two_fields:
+            raise BridgeInputError(f"movement {kind.name}: {shown.evidence}; say {shown.kind.name} as the movement")
+        named = [pair for pair in self.pair_rows if pair is not None]
+        if kind.two_fields and named and all(pair.direction is None for pair in named):
+            raise BridgeInputError(f"movement {kind.name}: its North-South and East-West pairs are numbered apart, "
+                                   "but the names give no pair a direction: say NS or EW beside each pair")  # fmt: skip
+        _listed_once(self.pair_rows, kind.two_fields)
+        session = Session(
+            method=choose(SESSION_METHODS, method, "method"),
+            movement=kind,
+            per_board=expected,
+            pairs=tuple(named),
+            lines=tuple(lines),
+            plan=self.plan,
+        )
+        self.line_of: list[int | None] = []  # results row -> index into session.lines
+        sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
+        for number, row in enumerate(self.rows):
+            self.line_of.append(None if row is None else len(sheet_row))
+            if row is not None:
+                sheet_row.append(number)
+        # The entry checks (a line twice, a pair playing a board twice... and against the movement when the
+        # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
+        # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
+        findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
+        #: The movement's lines that have no result yet.
+        self.missing = [finding.slot for finding in findings if finding.slot is not None]
+        #: What the lines alone put in doubt (NS and EW the other way round from the rest of a meeting, a board
+        #: played at one table): each line's reasons, by its index. Said in the Check column, never waited for.
+        self.doubts: dict[int, str] = {}
+        for finding in findings:
+            if not finding.certain and finding.row is not None:
+                said = self.doubts.get(finding.row)
+                self.doubts[finding.row] = finding.reason if said is None else f"{said}; {finding.reason}"
+        self.score: SessionScore = score_session(flag_rows(session, findings, missing=False))
+
+
+def _inferred_movement(pairs: list[Pair | None]) -> str:
+    """The movement when none is said: a Mitchell when the names give directions (a Howell's have none)."""
+    return "Mitchell" if any(pair and pair.direction for pair in pairs) else "Howell"
+
+
+_SESSIONS = Recent(8)
+
+
+def read_session(
+    results: object, names: object, method: object, movement: object, per_board: object, plan: object = None
+) -> WorkedSession:
+    """The session the cells hold, worked out once for these cells (the functions below share it). ``plan`` is
+    the movement's block (round, table, NS, EW, boards), when the workbook has one."""
+    results_grid, names_grid = as_grid(results), as_grid(names)
+    plan_grid = None if plan is None else as_grid(plan)
+    if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
+        plan_grid = None  # an empty block: no movement (and the same session as without one)
+    said = single_value(movement)
+    if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one
+        said = _inferred_movement(_pairs(names_grid))  # (SCORECARD) shares the session
+    key = (_frozen(results_grid), _frozen(names_grid), single_value(method), said, single_value(per_board),
+           None if plan_grid is None else _frozen(plan_grid))  # fmt: skip
+    found = _SESSIONS.get(key)
+    if found is None:
+        found = _SESSIONS[key] = WorkedSession(results_grid, names_grid, key[2], key[3], key[4], plan_grid)
+    return found  # type: ignore[no-any-return]
