@@ -66,6 +66,9 @@ def test_howell_with_options(tmp_path: Path) -> None:
          "xlbridge movement: rounds 6: a relay-and-bye Mitchell plays all 8 rounds"),
         (["howell", "--tables", "4", "--boards-per-round", "2", "--winners", "one"],
          "xlbridge movement: winners: a Howell has no such option"),
+        (["mitchell", "--tables", "5", "--boards-per-round", "2", "--first-board", "995"],
+         "xlbridge movement: first board 995: 5 rounds of 2 boards go up to board 1004, and board numbers go up to "
+         "999"),
     ],
 )  # fmt: skip
 def test_impossible_movements_are_one_line(argv: list[str], message: str) -> None:
