@@ -193,6 +193,20 @@ def test_names_without_directions_for_two_fields(evening: Evening) -> None:
     assert not (evening.folder / "u.xlsx").exists()
 
 
+@pytest.mark.parametrize("content", ["", "pair,direction,player1,player2\n", "\n\n"])
+def test_a_names_file_without_pairs(evening: Evening, content: str) -> None:
+    """An empty names file (or one with its header only) is refused in one line, not imported as "0 pairs"."""
+    empty = evening.folder / "empty-names.csv"
+    empty.write_text(content)
+    path = evening.results("plain.csv", evening.lines)
+    done = xlbridge("import", path, "--names", empty, "-o", evening.folder / "e.xlsx", cwd=evening.folder)
+    assert done.refused == (
+        f"xlbridge import: {empty}: lists no pairs: a names file is CSV, a header pair,direction,player1,player2 "
+        "then a line for each pair"
+    )
+    assert not (evening.folder / "e.xlsx").exists()
+
+
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
     """Five mistakes of different kinds: all five named the first time, in the file's order, then the count and
     what --keep-bad-lines does."""

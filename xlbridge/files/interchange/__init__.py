@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ...engine.checks import check_session, flag_rows, infer_kind
+from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.movement import Movement
@@ -44,6 +44,7 @@ __all__ = [
     "export_session",
     "import_to_workbook",
     "read_names",
+    "read_names_file",
     "read_results",
     "write_pbn",
     "write_usebio",
@@ -168,7 +169,7 @@ def read_results(
     except BridgeInputError as error:
         raise fail(path, None, error.message) from None
     data = text_of(data)
-    listed = _names(names, handicaps) if names else None
+    listed = read_names_file(names, handicaps) if names else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":
         imported = read_usebio(data, path, True)
@@ -210,7 +211,17 @@ def read_results(
     _check_size(imported)
     if imported.problems and not keep_bad:
         raise _refusal(imported)
-    return imported
+    return _in_playing_order(imported, plan) if plan is not None else imported
+
+
+def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
+    """The rows in the travellers' order, as ``xlbridge movement -o`` lays the Results sheet out: each result in its
+    place, a row of the movement still to come waiting there (see :func:`in_playing_order`)."""
+    session = imported.session
+    assert session is not None
+    ordered, was = in_playing_order(session, plan)
+    at = imported.rows_at or [0] * len(session.lines)
+    return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
 
 
 #: The most bad lines a refusal lists one by one (the count says how many more).
@@ -277,7 +288,7 @@ def _read(path: Path, what: str) -> bytes:
         raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
 
 
-def _names(path: Path, handicaps: str | None) -> list[Pair]:
+def read_names_file(path: Path, handicaps: str | None = None) -> list[Pair]:
     """The pairs of a names file (``--names``), refused if it is not one."""
     data = _read(path, "names")
     try:
@@ -287,7 +298,11 @@ def _names(path: Path, handicaps: str | None) -> list[Pair]:
     if kind != "CSV":
         raise fail(path, None, f"not a names file (it looks like {kind}; a names file is CSV, "
                    "pair,direction,player1,player2)")  # fmt: skip
-    return read_names(text_of(data), path, handicaps)
+    pairs = read_names(text_of(data), path, handicaps)
+    if not pairs:
+        raise fail(path, None, "lists no pairs: a names file is CSV, a header pair,direction,player1,player2 "
+                   "then a line for each pair")  # fmt: skip
+    return pairs
 
 
 def _check_pairs(imported: Imported, keep_bad: bool, listing: str) -> Imported:
