@@ -333,7 +333,10 @@ def sessioninfo(
     the results it expects are in)."""
     event_text = _text(_option(event))
     day = _option(date)
-    shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
+    if isinstance(day, (int, float)) and not isinstance(day, bool):  # a date as Excel holds one: its serial number
+        shown_day: object = day if math.isfinite(day) else ""
+    else:  # a date typed as text (27/07/2026, "Tuesday 24th") is shown as it was typed
+        shown_day = held.code if (held := held_error("date", day)) is not None else _text(day)
     head = [event_text or "Ranking", shown_day]
     try:
         worked = read_session(results, names, method, movement, per_board, plan)
