@@ -19,7 +19,7 @@ SUMMARIES: dict[str, str] = {
     "export": "write a computed pairs-session workbook out as USEBIO or PBN",
     "ranking": "print the ranking of a computed pairs-session workbook",
     "publish": "write a computed pairs-session workbook as a results website (static HTML pages)",
-    "movement": "print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
+    "movement": "print a Mitchell or Howell movement; write its cards, travellers, CSV and pre-filled session workbook",
     "standings": "print the standings of a computed teams-event workbook",
     "ladder": "a season ladder of players from computed session workbooks",
 }

@@ -16,15 +16,16 @@ from pathlib import Path
 
 from xlsxwriter.format import Format
 
+from ...engine.movement import Movement
 from ...engine.session import Session, Unscorable
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
-from .common import Flavour, Sheet, TemplateBook
+from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
 from .layout import Block, NamedCell, area_ref, cell_ref, range_ref
 
-__all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
+__all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "movement_facts", "sizes"]
 
 
 def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
@@ -216,6 +217,15 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     ws.set_column(2, 2, 70)
     ws.write("A1", "Pairs session", book.title)
     ws.write("A2", "Fill in the yellow cells here, the pairs on Names and the results on Results.", book.subtitle)
+    # Each row reads from its top, beside a note that may take more than one line.
+    top = {"valign": "top"}
+    add = book.book.add_format
+    label = add({"bold": True, **top})
+    entry = add({"locked": False, "bg_color": ENTRY_COLOUR, **top})
+    entry_date = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": "dd/mm/yyyy", "align": "left", **top})
+    computed = add({"bg_color": "#F2F2F2", **top})
+    computed_date = add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left", **top})
+    wrapped = add({"bg_color": "#F2F2F2", "text_wrap": True, **top})
     given = session or Session()
     values: dict[str, object] = {
         "EventName": given.event,
@@ -224,18 +234,18 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         "Movement": given.movement.name,
         "PerBoard": given.per_board or "",
     }
-    for entry in LAYOUT.settings:
-        ws.write_string(entry.row, 0, entry.label, book.label)
-        value = values[entry.name]
-        style = book.entry_date if entry.name == "EventDate" else book.entry
+    for entry_cell in LAYOUT.settings:
+        ws.write_string(entry_cell.row, 0, entry_cell.label, label)
+        value = values[entry_cell.name]
+        style = entry_date if entry_cell.name == "EventDate" else entry
         if isinstance(value, dt.date):
-            ws.write_datetime(entry.row, entry.col, dt.datetime.combine(value, dt.time()), style)
+            ws.write_datetime(entry_cell.row, entry_cell.col, dt.datetime.combine(value, dt.time()), style)
         elif value:
-            ws.write(entry.row, entry.col, value, style)
+            ws.write(entry_cell.row, entry_cell.col, value, style)
         else:
-            ws.write_blank(entry.row, entry.col, None, style)
-        ws.write_string(entry.row, 2, entry.note, book.note)
-        book.book.define_name(entry.name, f"={entry.ref}")
+            ws.write_blank(entry_cell.row, entry_cell.col, None, style)
+        ws.write_string(entry_cell.row, 2, entry_cell.note, book.note)
+        book.book.define_name(entry_cell.name, f"={entry_cell.ref}")
     method, movement = LAYOUT.setting("Method"), LAYOUT.setting("Movement")
     methods = book.list_range("Methods", SESSION_METHODS.names())
     sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
@@ -247,20 +257,68 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         {"validate": "integer", "criteria": ">=", "value": 1, "ignore_blank": True},
     )  # fmt: skip
     first = LAYOUT.computed[0]
-    for entry in LAYOUT.computed:
-        ws.write_string(entry.row, 0, entry.label, book.label)
-        if entry.note:
-            ws.write_string(entry.row, 2, entry.note, book.note)
-        book.book.define_name(entry.name, f"={entry.ref}")
+    for computed_cell in LAYOUT.computed:
+        ws.write_string(computed_cell.row, 0, computed_cell.label, label)
+        if computed_cell.note:
+            ws.write_string(computed_cell.row, 2, computed_cell.note, book.note)
+        book.book.define_name(computed_cell.name, f"={computed_cell.ref}")
+    shown = {"EventDay": computed_date, "RankingNote": wrapped}
     sheet.dynamic(
         first.row,
         first.col,
         len(INFO_ROWS),
         f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments()})",
         None,
-        formats=[book.computed_date if entry.name == "EventDay" else book.computed for entry in LAYOUT.computed],
+        formats=[shown.get(cell.name, computed) for cell in LAYOUT.computed],
     )
+    for cell in (*LAYOUT.settings, *LAYOUT.computed):  # a note that wraps gets the height of its lines
+        lines = max(-(-len(cell.note) // NOTE_LINE), 3 if cell.name == "RankingNote" else 1)
+        if lines > 1:
+            ws.set_row(cell.row, 15 * lines)
+    if session is not None and session.plan is not None:
+        _movement_facts(label, book.note, sheet, session.plan)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
     sheet.protect()
+
+
+#: About how many characters of a note fit on a line of the Settings sheet's notes column.
+NOTE_LINE = 72
+
+
+def movement_facts(plan: Movement) -> list[tuple[str, str]]:
+    """What the Settings sheet says of the movement a session is played to: its name and size, its winners (how
+    its pairs are ranked), its boards, and what a director should know of it."""
+    size = f"{plan.tables} tables, {plan.rounds} rounds of {plan.boards_per_round} boards, as on the Movement sheet"
+    kind = plan.title if plan.type is not None else size
+    switched = any(encounter.switched for encounter in plan.encounters)
+    if plan.two_fields:
+        winners = "Two: North-South and East-West pairs ranked apart (Movement: Mitchell)"
+    else:
+        winners = "One: every pair ranked together (Movement: Howell)" + (
+            ", East-West pairs arrow-switched" if switched else "")  # fmt: skip
+    boards = plan.boards
+    facts = [
+        ("Movement played", kind),
+        ("Winners", winners),
+        ("Boards", f"{boards.start}-{boards.stop - 1}: {len(boards)} boards, {plan.boards_per_round} a round"),
+    ]
+    return facts + [("Note" if index == 0 else "", note) for index, note in enumerate(plan.notes)]  # fmt: skip
+
+
+def _movement_facts(label: Format, note: Format, sheet: Sheet, plan: Movement) -> None:
+    """The movement's facts below the computed figures (text: the Movement sheet holds its rows)."""
+    ws = sheet.ws
+    top = LAYOUT.computed[-1].row + 2
+    ws.write_string(top, 0, "The movement", label)
+    ws.write_string(top, 2, "Its rows are on the Movement sheet: every result is checked against them.", note)
+    for offset, (heading, text) in enumerate(movement_facts(plan), start=1):
+        if heading:
+            ws.write_string(top + offset, 0, heading, label)
+        ws.merge_range(top + offset, 1, top + offset, 2, text, note)
+        lines = -(-len(text) // (NOTE_LINE + 30))
+        if lines > 1:
+            ws.set_row(top + offset, 15 * lines)
 
 
 def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
