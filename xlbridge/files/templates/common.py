@@ -21,7 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
-from .computing import ONE_PASS, ComputedWorksheet, compute_book
+from .computing import ONE_PASS, ComputedWorksheet, blank_book, compute_book
 from .layout import range_ref
 from .lite import add_lite_parts
 
@@ -89,7 +89,7 @@ class TemplateBook:
         #: Whether :meth:`close` stores every formula's values (see :mod:`.computing`) rather than leaving the
         #: workbook to be computed when it is opened.
         self.with_values = with_values
-        self._worksheet_class = ComputedWorksheet if with_values and ONE_PASS else None
+        self._worksheet_class = ComputedWorksheet if ONE_PASS else None  # blank or computed, it writes the values
         self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
@@ -151,6 +151,8 @@ class TemplateBook:
         one_pass = self.with_values and ONE_PASS
         if one_pass:
             compute_book(self.book)
+        elif ONE_PASS:
+            blank_book(self.book)
         self.book.close()
         if self.flavour is LITE:
             add_lite_parts(self.path, self.title_text, self.called)
