@@ -343,7 +343,7 @@ def test_traveller(tmp_path: Path) -> None:
     lines = [line for line in demo_data().session.lines if line.board == 8]
     book = computed_book(tmp_path, "trav", lambda path: traveller.build(path, LITE, board=8, lines=lines))
     assert book.errors() == []
-    assert (book.value("Traveller", "D3"), book.value("Traveller", "F3")) == ("W", "None")
+    assert (book.value("Traveller", "D3"), book.value("Traveller", "G3")) == ("W", "None")
     scores = [line.adjusted_text or line.score for line in lines]
     field = Field(scores)
     for offset, (_line, score) in enumerate(zip(lines, scores, strict=True)):

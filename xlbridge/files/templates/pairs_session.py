@@ -17,13 +17,13 @@ from pathlib import Path
 from xlsxwriter.format import Format
 
 from ...engine.movement import Movement
-from ...engine.session import Session, Unscorable
+from ...engine.session import Line, Session, Unscorable
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
-from .layout import Block, NamedCell, area_ref, cell_ref, range_ref
+from .layout import Block, NamedCell, area_ref, cell_ref
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "movement_facts", "sizes"]
 
@@ -177,10 +177,13 @@ def build(
     _results(book, sheets["Results"], size, session)
     _movement(book, sheets["Movement"], size, session)
     _totals(book, sheets["Totals"], size)
-    _ranking(book, sheets["Ranking"], size)
+    _ranking(book, sheets["Ranking"], size, session)
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     _scorecard(book, sheets["Scorecard"], size, session)
-    book.book.worksheets()[4].activate()  # open on the Ranking
+    # A blank template, or an evening still to be typed, opens where it is filled in; a session with results, on
+    # its ranking.
+    played = session is not None and any(isinstance(line, Line) for line in session.lines)
+    book.book.worksheets()[SHEETS.index("Ranking" if played else "Settings")].activate()
     book.close()
 
 
@@ -357,13 +360,15 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     ws = sheet.ws
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
-    widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 18}
+    # Printed landscape, one page wide at 80% or more: a Check reason longer than its column reads on into the empty
+    # columns beside it on screen.
+    widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12}
     for heading, width in widths.items():  # yellow where the block is only: below it nothing can be typed
         sheet.entry_column(results.col(heading), width, heading in ENTERED, results.first_row, rows)
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
-        width = 60 if heading == "Check" else 9
+        width = 28 if heading == "Check" else 7 if heading in ("NS %", "EW %") else 8
         ws.set_column(results.col(heading), results.col(heading), width, fmt)
     sheet.dynamic(
         results.first_row, first_computed, rows, f"={book.fn('SESSIONRESULTS')}({session_arguments()})",
@@ -423,7 +428,11 @@ def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     sheet.protect()
 
 
-def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+#: How many columns (of Excel's default width, 64 pixels) the ranking's chart takes beside the table.
+CHART_COLUMNS = 6
+
+
+def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
     ranking, pairs = LAYOUT.ranking, size.pairs
     width = len(ranking.columns)
@@ -435,27 +444,34 @@ def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ):
         ws.merge_range(row, col, row, col + width - 1, "", fmt)
         sheet.formula(row, col, f"={name}", fmt)
+    # The chart plots what the scoring gives: percentages, or IMPs (the total) with cross-IMPs and Butler, one bar a
+    # pair (as many as the session has, when it is known); each bar is labelled by its pair's number and, where
+    # there may be two fields, its direction (two levels of labels: NS 2 and EW 2 are two pairs).
+    imps = session is not None and session.method.imp_scoring
+    two_fields = session is None or session.movement.two_fields
     chart = book.book.add_chart({"type": "bar"})
-    last = ranking.first_row + pairs
-    pair, percent = (range_ref(ranking.col(h), ranking.first_row, pairs).split(":") for h in ("Pair", "%"))
+    shown = len(session.pairs) if session is not None and session.pairs else pairs
+    last = ranking.first_row + shown  # printed: the session's pairs (beside the chart), not the empty rows below
+    first_row, last_row = ranking.first_row, ranking.first_row + shown - 1
+    labels = area_ref(first_row, ranking.col("Pair"), last_row, ranking.col("Direction" if two_fields else "Pair"),
+                      "Ranking")  # fmt: skip
+    plotted = area_ref(first_row, ranking.col("Total" if imps else "%"), last_row,
+                       ranking.col("Total" if imps else "%"), "Ranking")  # fmt: skip
     chart.add_series(
-        {
-            "name": "Percentage",
-            "categories": f"=Ranking!{pair[0]}:{pair[1]}",
-            "values": f"=Ranking!{percent[0]}:{percent[1]}",
-            "fill": {"color": "#4F81BD"},
-        }
-    )
-    chart.set_title({"name": "Percentages"})
+        {"name": "IMPs" if imps else "Percentage", "categories": f"={labels}", "values": f"={plotted}",
+         "fill": {"color": "#4F81BD"}}
+    )  # fmt: skip
+    chart.set_title({"name": "IMPs" if imps else "Percentages"})
     chart.set_y_axis({"reverse": True, "name": "Pair"})
-    chart.set_x_axis({"min": 0, "max": 100, "name": "%"})
+    chart.set_x_axis({"name": "IMPs"} if imps else {"min": 0, "max": 100, "name": "%"})
     chart.set_legend({"none": True})
     chart.show_blanks_as("gap")
     chart_col = width + 1
-    ws.insert_chart(ranking.first_row, chart_col, chart, {"x_scale": 1.0, "y_scale": 1.6})
+    # The chart beside the table, as wide as the columns the print area gives it (a whole page wide at 80% or more).
+    ws.insert_chart(ranking.first_row, chart_col, chart, {"x_scale": CHART_COLUMNS * 64 / 480, "y_scale": 1.6})
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
-    ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + 7)
+    ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + CHART_COLUMNS - 1)
     ws.repeat_rows(ranking.header_row)
     sheet.protect()
 

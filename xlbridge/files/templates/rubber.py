@@ -59,11 +59,10 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
     ws = sheet.ws
     sheet.headers(FIRST - 1, headers)
     ws.set_column(0, 0, 6)
-    sheet.entry_column(DECLARER, 8, text=True)
-    sheet.entry_column(CONTRACT, 9, text=True)
-    sheet.entry_column(RESULT, 8, text=True)
+    for col, width in ((DECLARER, 8), (CONTRACT, 9), (RESULT, 8)):  # yellow where deals are typed only
+        sheet.entry_column(col, width, True, FIRST, rows)
     ws.set_column(5, 10, 9)
-    ws.set_column(11, 11, 44)
+    ws.set_column(11, 11, 26)  # a longer note reads on into the totals' empty rows on screen; printed 80% or more
     ws.set_column(12, 13, 9)
     sheet.validate_deal(FIRST, rows, CONTRACT, DECLARER, RESULT)
     for offset in range(rows):
@@ -103,7 +102,7 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = 60, deals: Deals = ()
     ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
                         f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
-    sheet.entry_column(HONOURS, 12, text=True)
+    sheet.entry_column(HONOURS, 13, True, FIRST, rows)  # before the deals are written into it
     _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
     ws.write("D3", "We (NS)", book.header)
@@ -143,9 +142,11 @@ def build_chicago(
         ws.write_number(1 + deal, 7, deal, book.label)
     sheet.dynamic(2, 8, 4, f"={fn('CHICAGOWHEEL')}($B$4,$B$5)", book.computed, cols=2)
     _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, [(*deal[:3], "") for deal in deals])
+    ws.set_column(0, 0, 13)  # its settings' labels (First dealer, Deals 2 and 3) whole beside their cells
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
+    ws.set_row(2, 30)  # the headings over the totals, on two lines where they wrap
     ws.write("C4", "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5)", book.computed, cols=2)
     sheet.dynamic(FIRST, 4, rows, f"={fn('CHICAGOSHEET')}({deal_columns},$B$4,$B$5)", book.computed, cols=10)

@@ -12,7 +12,7 @@ from ...engine.scales import vp_scales
 from ...engine.session import Event
 from ...rules import TEAMS_FORMS
 from .common import Flavour, Sheet, TemplateBook, choice_message
-from .layout import Block, area_ref, cell_ref
+from .layout import Block, area_ref, cell_ref, range_ref
 
 __all__ = ["STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "build"]
 
@@ -61,7 +61,8 @@ def build(
     _teams(book, team_sheet, event)
     _matches(book, matches, rows, teams, event)
     _standings(book, standings, rows, teams, rounds)
-    book.book.worksheets()[3].activate()
+    # A blank template opens where it is filled in; an event with matches, on its standings.
+    book.book.worksheets()[3 if event is not None and event.matches else 0].activate()
     book.close()
 
 
@@ -92,6 +93,8 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         4, 1, 1, book.list_range("VP scales", SCALES), True,
         choice_message(vp_scales(total=20)),
     )  # fmt: skip
+    ws.set_landscape()  # one page wide, at 100%
+    ws.fit_to_pages(1, 0)
     sheet.protect()
 
 
@@ -101,6 +104,7 @@ def _teams(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     sheet.entry_column(0, 7)
     sheet.entry_column(1, 26, text=True)
     sheet.entry_column(2, 60, text=True)
+    ws.fit_to_pages(1, 0)  # one page wide, at 97% or more
     for offset, team in enumerate(event.teams if event else []):
         ws.write_number(FIRST + offset, 0, team.number, book.entry)
         ws.write_string(FIRST + offset, 1, team.name, book.entry_text)
@@ -153,15 +157,23 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
     sheet.dynamic(TITLE_ROW, 0, 2, f"={book.fn('TEAMSINFO')}(TeamsEvent,Form,Scale)", None,
                   formats=[book.title, book.subtitle])  # fmt: skip
     sheet.headers(HEADER_ROW, STANDING_COLUMNS + [f"After round {r}" for r in range(1, rounds + 1)])
-    ws.set_column(S_TEAM, S_TEAM, 7, book.shown_whole)
-    ws.set_column(S_NAME, S_NAME, 26, book.shown_text)
-    ws.set_column(S_PLAYED, S_AGAINST, 10, book.shown_whole)
-    ws.set_column(S_VP, S_SCORE, 10, book.shown_2dp)
-    ws.set_column(S_PLACE, S_PLACE, 8, book.shown)
-    ws.set_column(S_PLACE + 1, S_PLACE + rounds, 9, book.shown_2dp)
+    ws.set_column(S_TEAM, S_TEAM, 6, book.shown_whole)
+    ws.set_column(S_NAME, S_NAME, 20, book.shown_text)
+    ws.set_column(S_PLAYED, S_PLAYED, 7, book.shown_whole)
+    ws.set_column(S_FOR, S_AGAINST, 8, book.shown_whole)
+    ws.set_column(S_VP, S_SCORE, 8, book.shown_2dp)
+    ws.set_column(S_PLACE, S_PLACE, 6, book.shown)
+    ws.set_column(S_PLACE + 1, S_PLACE + rounds, 7, book.shown_2dp)
     formula = f"={book.fn('STANDINGS')}({_event_arguments(rows, teams)},{rounds})"
     sheet.dynamic(HEADER_ROW + 1, 0, teams, formula, None, cols=width)
     ws.freeze_panes(HEADER_ROW + 1, 2)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
+    # Printed: the standings and the running totals of the rounds played so far (the highest round on Matches), as
+    # Excel evaluates a print area's formula: one page wide, at 80% or more up to 10 rounds.
+    played = f"MAX({range_ref(ROUND, FIRST, rows, 'Matches')})"
+    book.book.define_name(
+        "Standings!_xlnm.Print_Area",
+        f"=OFFSET(Standings!$A$1,0,0,{HEADER_ROW + 1 + teams},{len(STANDING_COLUMNS)}+MIN({rounds},{played}))",
+    )
     sheet.protect()

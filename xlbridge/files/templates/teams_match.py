@@ -138,6 +138,9 @@ def build(path: Path, flavour: Flavour, rows: int = 36, match: Match | None = No
     ws.freeze_panes(FIRST, 1)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
+    # Printed: the boards to the board-a-match points (at 80% or more); the check columns are for typing, and the
+    # summary says how many lines have a problem.
+    ws.print_area(0, 0, FIRST + rows - 1, BAM)
     ws.repeat_rows(FIRST - 1)
     sheet.protect()
     book.close()
