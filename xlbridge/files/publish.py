@@ -16,6 +16,7 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import os
 import re
 import shutil
@@ -40,7 +41,7 @@ from .report import Ranking, RankingRow, session_ranking
 from .session_book import read_session_book
 from .xlsx import ExcelErrorValue, WorkbookError
 
-__all__ = ["GENERATOR", "Published", "Site", "build_site", "publish"]
+__all__ = ["GENERATOR", "Published", "Site", "build_site", "publish", "session_key"]
 
 #: Every page says who wrote it; a folder whose index.html says so is a publication that may be replaced.
 GENERATOR = "xlbridge"
@@ -205,6 +206,8 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
                 "ew_score": figure(ew_score),
                 "ns_points": figure(ns_points),
                 "ew_points": figure(ew_points),
+                "ns_percent": percentage(figures.ns_percent),
+                "ew_percent": percentage(figures.ew_percent),
             }
         )
     return rows
@@ -256,6 +259,7 @@ def build_site(path: Path) -> Site:
     common = {
         "version": __version__,
         "generator": GENERATOR,
+        "session_key": session_key(session.event, date, path.name),
         "stylesheet": STYLESHEET,
         "event": session.event or "Results",
         "date": date.isoformat() if date else "",
@@ -331,13 +335,28 @@ def _environment() -> Any:
     )
 
 
-def _is_publication(folder: Path) -> bool:
+def session_key(event: str, date: dt.date | None, source: str) -> str:
+    """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
+    2026``; or, when the workbook names neither, the workbook's file name). Publishing the same session again
+    replaces its pages; another session's are kept."""
+    when = _date_text(date)
+    if event:
+        return f"{event}, {when}" if when else event
+    return f"the session of {when}" if when else f"the session in {source}"
+
+
+_SESSION = re.compile(r'<meta name="xlbridge-session" content="([^"]*)">')
+
+
+def _publication(folder: Path) -> tuple[bool, str | None]:
+    """Whether ``folder`` holds a publication of xlbridge's, and which session's (None: one that does not say)."""
     index = folder / "index.html"
     try:
         head = index.read_text(encoding="utf-8", errors="replace")[:2000]
     except OSError:
-        return False
-    return f'<meta name="generator" content="{GENERATOR}' in head
+        return False, None
+    found = _SESSION.search(head)
+    return f'<meta name="generator" content="{GENERATOR}' in head, None if found is None else html.unescape(found[1])
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
@@ -349,10 +368,17 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
         raise WorkbookError(f"{folder}: is a file, not a folder")
     if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
         raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
-    if folder.exists() and any(folder.iterdir()) and not _is_publication(folder) and not force:
+    published, held = _publication(folder) if folder.is_dir() else (False, None)
+    if folder.exists() and any(folder.iterdir()) and not published and not force:
         raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
     environment = _environment()
     site = build_site(workbook)
+    ours = site.pages[0].context["session_key"]
+    if published and held != ours and not force:
+        raise WorkbookError(
+            f"{folder}: holds the results of another session ({held or 'one that does not say which'}), not of "
+            f"{ours}: publish into a folder of its own (or --force to replace them)"
+        )
     folder.parent.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:
