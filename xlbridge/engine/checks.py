@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
 from .movement import Encounter, Movement, Slot
-from .session import Line, PairNumber, Row, Session, Unscorable
+from .session import PairNumber, Row, Session, Unscorable
 
 __all__ = [
     "Finding",
@@ -256,10 +256,10 @@ def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = Tru
     for index, row in enumerate(session.lines):
         if index in reasons:
             text = "; ".join(reasons[index])
-            if isinstance(row, Line):
-                row = Unscorable(row.board, row.ns, row.ew, row.entered, text)
-            else:
+            if isinstance(row, Unscorable):
                 row = replace(row, reason=f"{row.reason}; {text}")
+            else:  # a result, or a board not played, the lines or the movement say is wrong
+                row = Unscorable(row.board, row.ns, row.ew, row.entered, text)
         lines.append(row)
     for finding in findings if missing else ():
         if finding.slot is not None:

@@ -21,6 +21,7 @@ from ..engine.errors import BridgeInputError, Reason
 from ..engine.movement import Movement, Slot, movement_from_rows
 from ..engine.session import (
     Line,
+    NotPlayed,
     Pair,
     PairNumber,
     Row,
@@ -28,7 +29,7 @@ from ..engine.session import (
     Unscorable,
     parse_direction,
     read_handicap,
-    read_line,
+    read_row,
 )
 from ..engine.standings import SessionScore, Standing, score_session
 from ..engine.values import as_whole_number, show
@@ -102,7 +103,7 @@ def _row(cells: Sequence[object]) -> Row | None:
         if is_blank_text(board):
             raise BridgeInputError("board missing: each result needs its board number")
         number = as_whole_number(board, "board")
-        return read_line(number, _pair_number(ns), _pair_number(ew), contract, declarer, result, lead, adjusted)
+        return read_row(number, _pair_number(ns), _pair_number(ew), contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         return Unscorable(known, _pair_number(ns), _pair_number(ew), texts, error.message)  # type: ignore[arg-type]
 
@@ -249,6 +250,8 @@ def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
     method = worked.score.session.method
     ns: object
     ew: object
+    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
+        return ["", "", "", "", "", "", "", scored.problem]
     if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
         ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
     elif scored.ns_score is None:
@@ -439,6 +442,8 @@ def _traveller_line(worked: WorkedSession, index: int, computed: list[object]) -
     shown.update(zip(RESULT_COLUMNS, computed, strict=True))
     shown["NS"] = "" if row.ns is None else row.ns
     shown["EW"] = "" if row.ew is None else row.ew
+    if isinstance(row, NotPlayed):
+        shown["Contract"] = "not played"
     return [shown[heading] for heading in TRAVELLER_COLUMNS]
 
 

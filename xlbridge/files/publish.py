@@ -32,7 +32,7 @@ from .. import __version__
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError
 from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
-from ..engine.session import Line, Pair, PairNumber, Session
+from ..engine.session import Line, NotPlayed, Pair, PairNumber, Session
 from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
@@ -183,6 +183,12 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
     rows = []
     for index in score.traveller(board):
         line = session.lines[index]
+        if isinstance(line, NotPlayed):  # the line is there, nothing was scored on it
+            rows.append({"ns": link(line.ns, Side.NS), "ns_number": str(line.ns), "ew": link(line.ew, Side.EW),
+                         "ew_number": str(line.ew), "contract": "Not played", "declarer": "", "lead": "",
+                         "result": "", "ns_score": "", "ew_score": "", "ns_points": "", "ew_points": "",
+                         "ns_percent": "", "ew_percent": ""})  # fmt: skip
+            continue
         assert isinstance(line, Line)  # a workbook with lines to check is not published
         figures = score.lines[index]
         ns_points, ew_points = figures.ns_points, figures.ew_points
@@ -279,8 +285,8 @@ def build_site(path: Path) -> Site:
     board_list = session.boards
     for position, board in enumerate(board_list):
         vulnerability = board_vulnerability(board).value
-        first = engine.traveller(board)[0]
-        datum = engine.lines[first].datum if session.method.comparison == "butler" else None
+        first = next((i for i in engine.traveller(board) if isinstance(session.lines[i], Line)), None)  # a datum's
+        datum = engine.lines[first].datum if first is not None and session.method.comparison == "butler" else None
         pages.append(
             Page(
                 boards[board],

@@ -238,11 +238,13 @@ class Sheet:
         )
         self.validate_list(first_row, result, rows, book.list_range("Results", RESULTS), False, "=, +1, -2 or tricks")
 
-    def validate_adjusted(self, first_row: int, rows: int, col: int) -> None:
+    def validate_adjusted(self, first_row: int, rows: int, col: int, message: str = ADJUSTED_MESSAGE) -> None:
         """An Adjusted column: anything may be typed (the Check column says what is wrong), and selecting a cell
-        says what goes there."""
+        says what goes there (``message``)."""
+        if len(message) > INPUT_MESSAGE_LIMIT:  # Excel would cut it short
+            raise ValueError(f"an input message of {len(message)} characters: {message[:60]}...")
         self.ws.data_validation(first_row, col, first_row + rows - 1, col, {"validate": "any",
-                                "input_message": ADJUSTED_MESSAGE})  # fmt: skip
+                                "input_message": message})  # fmt: skip
 
     def protect(self) -> None:
         """Formulas locked, entry cells open; no password, so a secretary can unprotect if needed."""

@@ -352,6 +352,10 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     sheet.protect()
 
 
+#: What a Results row's Adjusted cell says when selected: an assigned score, or a board not played.
+SESSION_ADJUSTED = ("For a score the director assigns: NS's score (+420), A, A+ (60% NS, 40% EW), A-, A6040..., or "
+                    "a weighted score (80% 400 / 20% 430). NP: the board was not played at this table.")  # fmt: skip
+
 #: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text.
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
@@ -377,7 +381,7 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     check = results.col("Check")
     sheet.highlight_problems(results.first_row, results.col("Board"), rows, check, check)
     sheet.validate_deal(results.first_row, rows, results.col("Contract"), results.col("By"), results.col("Result"))
-    sheet.validate_adjusted(results.first_row, rows, results.col("Adjusted"))
+    sheet.validate_adjusted(results.first_row, rows, results.col("Adjusted"), SESSION_ADJUSTED)
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
