@@ -16,16 +16,16 @@ from pathlib import Path
 
 from xlsxwriter.format import Format
 
-from ...engine.movement import Movement
 from ...engine.session import Line, Session, Unscorable
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
-from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
+from .common import Flavour, Sheet, TemplateBook
 from .layout import Block, NamedCell, area_ref, cell_ref
+from .pairs_parts import CHART_COLUMNS, SESSION_ADJUSTED, ranking_chart, settings_formats, write_movement_facts
 
-__all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "movement_facts", "sizes"]
+__all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
 
 def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
@@ -220,15 +220,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     ws.set_column(2, 2, 70)
     ws.write("A1", "Pairs session", book.title)
     ws.write("A2", "Fill in the yellow cells here, the pairs on Names and the results on Results.", book.subtitle)
-    # Each row reads from its top, beside a note that may take more than one line.
-    top = {"valign": "top"}
-    add = book.book.add_format
-    label = add({"bold": True, **top})
-    entry = add({"locked": False, "bg_color": ENTRY_COLOUR, **top})
-    entry_date = add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": "dd/mm/yyyy", "align": "left", **top})
-    computed = add({"bg_color": "#F2F2F2", **top})
-    computed_date = add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left", **top})
-    wrapped = add({"bg_color": "#F2F2F2", "text_wrap": True, **top})
+    label, entry, entry_date, computed, computed_date, wrapped = settings_formats(book)
     given = session or Session()
     values: dict[str, object] = {
         "EventName": given.event,
@@ -279,7 +271,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         if lines > 1:
             ws.set_row(cell.row, 15 * lines)
     if session is not None and session.plan is not None:
-        _movement_facts(label, book.note, sheet, session.plan)
+        write_movement_facts(sheet.ws, LAYOUT.computed[-1].row + 2, label, book.note, session.plan, NOTE_LINE + 30)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     sheet.protect()
@@ -287,41 +279,6 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
 
 #: About how many characters of a note fit on a line of the Settings sheet's notes column.
 NOTE_LINE = 72
-
-
-def movement_facts(plan: Movement) -> list[tuple[str, str]]:
-    """What the Settings sheet says of the movement a session is played to: its name and size, its winners (how
-    its pairs are ranked), its boards, and what a director should know of it."""
-    size = f"{plan.tables} tables, {plan.rounds} rounds of {plan.boards_per_round} boards, as on the Movement sheet"
-    kind = plan.title if plan.type is not None else size
-    switched = any(encounter.switched for encounter in plan.encounters)
-    if plan.two_fields:
-        winners = "Two: North-South and East-West pairs ranked apart (Movement: Mitchell)"
-    else:
-        winners = "One: every pair ranked together (Movement: Howell)" + (
-            ", East-West pairs arrow-switched" if switched else "")  # fmt: skip
-    boards = plan.boards
-    facts = [
-        ("Movement played", kind),
-        ("Winners", winners),
-        ("Boards", f"{boards.start}-{boards.stop - 1}: {len(boards)} boards, {plan.boards_per_round} a round"),
-    ]
-    return facts + [("Note" if index == 0 else "", note) for index, note in enumerate(plan.notes)]  # fmt: skip
-
-
-def _movement_facts(label: Format, note: Format, sheet: Sheet, plan: Movement) -> None:
-    """The movement's facts below the computed figures (text: the Movement sheet holds its rows)."""
-    ws = sheet.ws
-    top = LAYOUT.computed[-1].row + 2
-    ws.write_string(top, 0, "The movement", label)
-    ws.write_string(top, 2, "Its rows are on the Movement sheet: every result is checked against them.", note)
-    for offset, (heading, text) in enumerate(movement_facts(plan), start=1):
-        if heading:
-            ws.write_string(top + offset, 0, heading, label)
-        ws.merge_range(top + offset, 1, top + offset, 2, text, note)
-        lines = -(-len(text) // (NOTE_LINE + 30))
-        if lines > 1:
-            ws.set_row(top + offset, 15 * lines)
 
 
 def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
@@ -351,10 +308,6 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     ws.freeze_panes(1, 0)
     sheet.protect()
 
-
-#: What a Results row's Adjusted cell says when selected: an assigned score, or a board not played.
-SESSION_ADJUSTED = ("For a score the director assigns: NS's score (+420), A, A+ (60% NS, 40% EW), A-, A6040..., or "
-                    "a weighted score (80% 400 / 20% 430). NP: the board was not played at this table.")  # fmt: skip
 
 #: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text.
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
@@ -432,10 +385,6 @@ def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     sheet.protect()
 
 
-#: How many columns (of Excel's default width, 64 pixels) the ranking's chart takes beside the table.
-CHART_COLUMNS = 6
-
-
 def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
     ranking, pairs = LAYOUT.ranking, size.pairs
@@ -448,31 +397,10 @@ def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     ):
         ws.merge_range(row, col, row, col + width - 1, "", fmt)
         sheet.formula(row, col, f"={name}", fmt)
-    # The chart plots what the scoring gives: percentages, or IMPs (the total) with cross-IMPs and Butler, one bar a
-    # pair (as many as the session has, when it is known); each bar is labelled by its pair's number and, where
-    # there may be two fields, its direction (two levels of labels: NS 2 and EW 2 are two pairs).
-    imps = session is not None and session.method.imp_scoring
-    two_fields = session is None or session.movement.two_fields
-    chart = book.book.add_chart({"type": "bar"})
     shown = len(session.pairs) if session is not None and session.pairs else pairs
     last = ranking.first_row + shown  # printed: the session's pairs (beside the chart), not the empty rows below
-    first_row, last_row = ranking.first_row, ranking.first_row + shown - 1
-    labels = area_ref(first_row, ranking.col("Pair"), last_row, ranking.col("Direction" if two_fields else "Pair"),
-                      "Ranking")  # fmt: skip
-    plotted = area_ref(first_row, ranking.col("Total" if imps else "%"), last_row,
-                       ranking.col("Total" if imps else "%"), "Ranking")  # fmt: skip
-    chart.add_series(
-        {"name": "IMPs" if imps else "Percentage", "categories": f"={labels}", "values": f"={plotted}",
-         "fill": {"color": "#4F81BD"}}
-    )  # fmt: skip
-    chart.set_title({"name": "IMPs" if imps else "Percentages"})
-    chart.set_y_axis({"reverse": True, "name": "Pair"})
-    chart.set_x_axis({"name": "IMPs"} if imps else {"min": 0, "max": 100, "name": "%"})
-    chart.set_legend({"none": True})
-    chart.show_blanks_as("gap")
     chart_col = width + 1
-    # The chart beside the table, as wide as the columns the print area gives it (a whole page wide at 80% or more).
-    ws.insert_chart(ranking.first_row, chart_col, chart, {"x_scale": CHART_COLUMNS * 64 / 480, "y_scale": 1.6})
+    ranking_chart(book, ws, ranking, shown, chart_col, session)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + CHART_COLUMNS - 1)
