@@ -188,3 +188,75 @@ def test_kept_reasons_are_in_the_check_column(
     book = Book(out)
     assert book.value("Results", "P149") == "two results for board 21, NS 1 v EW 2 (also on row 148)"
     assert book.value("Results", "P148") == "two results for board 21, NS 1 v EW 2 (also on row 149)"
+
+
+def test_the_session_workbook_and_its_names(tmp_path: Path) -> None:
+    """-o writes the pre-filled workbook with the names file's players on its pairs (a pair the file leaves out
+    stays unnamed), printing what it wrote; the workbook checks its rows against its own movement."""
+    names = tmp_path / "names.csv"
+    names.write_text("pair,direction,player1,player2\n1,NS,Ann,Bob\n3,EW,Cat,Dan\n")
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", "--names", str(names),
+                    "--method", "butler", "-o", str(tmp_path / "s.xlsx"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(
+        f"-> {tmp_path / 's.xlsx'}: the pairs-session workbook, 50 results to type on 10 boards (Results, in the "
+        "travellers' order), 10 pairs (2 named), Butler\n"
+    )
+    book = Book(tmp_path / "s.xlsx")
+    named = {(book.value("Names", f"A{r}"), book.value("Names", f"B{r}")): book.value("Names", f"C{r}")
+             for r in range(2, 12)}  # fmt: skip
+    assert named[(1, "NS")] == "Ann"
+    assert named[(3, "EW")] == "Cat"
+    assert named[(2, "NS")] in (None, "")
+    assert book.value("Settings", "B5") == "Butler"
+    assert book.value("Movement", "E2") == "1-2"
+
+
+@pytest.mark.parametrize(
+    ("names", "extra", "message"),
+    [
+        ("pair,direction,player1,player2\n8,EW,Ann,Bob\n", [],
+         "names.csv: EW pair 8 is not a pair of this movement (1NS, 2NS, 3NS, 4NS, 5NS, 1EW, 2EW, 3EW, 4EW, 5EW)"),
+        ("pair,player1,player2\n1,Ann,Bob\n", [],
+         "names.csv: 1 pair(s) without a direction (1), but the Mitchell, two winners numbers North-South and "
+         "East-West pairs apart"),
+        ("pair,direction,player1,player2\n5,NS,Ann,Bob\n", ["--pairs", "9"],
+         "names.csv: NS pair 5 is not a pair of this movement (the phantom: its seat is empty)"),
+        ("", [], "names.csv: lists no pairs"),
+    ],
+)  # fmt: skip
+def test_names_that_do_not_fit_the_movement(tmp_path: Path, names: str, extra: list[str], message: str) -> None:
+    """A names file naming a pair the movement does not have (or the phantom), without directions for two fields,
+    or empty: one line, exit 2, nothing written (not even the other outputs asked for)."""
+    (tmp_path / "names.csv").write_text(names)
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", *extra, "--names",
+                    "names.csv", "-o", "s.xlsx", "--csv", "m.csv", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"xlbridge movement: {message}")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["names.csv"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--names", "names.csv"], "xlbridge movement: --names names the pairs of the session workbook: add -o "
+                                   "SESSION.xlsx"),
+        (["-o", "s.csv"], "xlbridge movement: s.csv: "),
+        (["-o", "names.csv"], "xlbridge movement: names.csv: "),
+        (["-o", "kept.xlsx", "--cards", "cards.html"], "xlbridge movement: kept.xlsx: already exists"),
+    ],
+)  # fmt: skip
+def test_the_workbooks_output_is_checked_first(tmp_path: Path, argv: list[str], message: str) -> None:
+    """An output not named .xlsx, one of the inputs, or existing, and --names without a workbook: refused in one
+    line before anything is written."""
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2\n1,NS,Ann,Bob\n")
+    (tmp_path / "kept.xlsx").write_text("mine")
+    options = ["--names", "names.csv"] if argv[0] == "-o" and argv[1] == "names.csv" else []
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", *options, *argv,
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(message)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.xlsx", "names.csv"]
+    assert (tmp_path / "kept.xlsx").read_text() == "mine"
