@@ -206,7 +206,7 @@ def expected_moves(rows: list[list[str]], mitchell: bool, tables: int) -> dict[t
         going = [n for n in by_round[r + 1] if n["boards"] == row["boards"]]
         played = [n for n in going if n["ns"] and n["ew"]] or going
         if not played:
-            said.add("boards to the bye stand")
+            said.add("boards rest next round, on a bye stand")
         elif len(played) == 1:
             said.add(f"boards to table {played[0]['table']}")
         else:

@@ -172,15 +172,15 @@ def pair_moves(movement: Movement, encounter: Encounter) -> list[str]:
 
 
 def board_move(movement: Movement, encounter: Encounter) -> str:
-    """Where a table's boards go after a round: ``boards to table 7``, to two tables (shared), to the bye stand;
-    "" after the last round."""
+    """Where a table's boards go after a round: ``boards to table 7``, to two tables (shared), or out of play for
+    the next round (on a relay's bye stand; a Howell's sets not in play); "" after the last round."""
     tables = movement.next_tables(encounter.boards, encounter.round)
     if tables is None:
         return ""
     playing = tuple(t for t in tables if not _sits_out(movement, encounter.round + 1, t))
     tables = playing or tables  # boards shared with a table nobody plays at are at the other; else they rest there
     if not tables:
-        return "boards to the bye stand"
+        return "boards rest next round, on a bye stand"
     if len(tables) == 1:
         return f"boards to table {tables[0]}"
     return f"boards to tables {', '.join(map(str, tables[:-1]))} and {tables[-1]} (shared)"
