@@ -389,6 +389,6 @@ def score_session(session: Session) -> SessionScore:
         expected,
         top,
         len(counts),
-        sum(counts.values()) + sum(1 for row in session.lines if row.board is None),
+        len(session.lines) - len(session.not_played),
         sum(1 for problem in problems if problem),
     )
