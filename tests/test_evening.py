@@ -258,7 +258,7 @@ def test_the_published_evening_reads_at_every_width(evening: Evening, finished: 
     assert len(pages) == 1 + 21 + 13
     with browser.chromium() as chromium:
         for page in pages:
-            for size, mobile in (((1200, 900), False), ((400, 900), True), ((400, 900), False)):
+            for size, mobile in (((1200, 900), False), ((400, 900), True)):  # a narrow desktop too: test_publish
                 chromium.open(page.as_uri(), size, mobile=mobile)
                 assert chromium.evaluate(SIDEWAYS) == [], (page.name, size, mobile)
             assert chromium.evaluate("document.title").endswith(f": {EVENT}, {SHOWN_DATE}"), page.name
@@ -304,6 +304,7 @@ def test_the_travellers_print_one_board_a_page(evening: Evening) -> None:
     assert blanks == len(evening.slots) * 6
 
 
+@pytest.mark.slow  # LibreOffice takes some 20 s to start and convert
 @pytest.mark.skipif(not can_render(), reason="needs LibreOffice (soffice) and pdftoppm")
 def test_the_workbook_renders_with_its_rounds_and_moves(evening: Evening, finished: Path) -> None:
     """The computed workbook as LibreOffice prints it (a values-only copy): the scorecard of the first pair with the

@@ -142,8 +142,15 @@ def test_a_board_typed_wrong(evening: Evening) -> None:
     kept = imported(evening, "moved.csv", lines, "--movement-file", evening.movement, "--keep-bad-lines")
     assert kept.status == 0
     book = Book(evening.folder / "moved.csv.xlsx")
-    check = book.sheets["Results"][LAYOUT.results.position("Check", moved - 1)]
-    assert check == done.refusals[0].split(f": line {moved + 1}: ", 1)[1]
+    # The rows follow the travellers (the movement's order): the line the movement does not have comes after them,
+    # and board 4's slot waits, quiet, where its traveller has it.
+    checks = {offset: book.sheets["Results"].get(LAYOUT.results.position("Check", offset)) for offset in range(200)}
+    flagged = [offset for offset, check in checks.items() if check]
+    assert len(flagged) == 1
+    assert checks[flagged[0]] == done.refusals[0].split(f": line {moved + 1}: ", 1)[1]
+    board, ns, ew = lines[moved].split(",")[:3]
+    row = [book.sheets["Results"].get(LAYOUT.results.position(h, flagged[0])) for h in ("Board", "NS", "EW")]
+    assert row == [int(board), int(ns), int(ew)]
     assert ranking_of(evening.folder, evening.folder / "moved.csv.xlsx").status == 2
 
 
