@@ -127,7 +127,6 @@ def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, 
     [
         ("duplicate", "line 148: two results for board 21, NS 1 v EW 2 (also on line 149)"),
         ("twice", "line 3: NS 1 v EW 5 do not play board 1 in this movement: NS 1 plays it against EW 1"),
-        ("missing", "board 21: no result for NS 1 v EW 2 (round 7, table 1)"),
         ("misplaced", "line 2: NS 1 v EW 2 do not play board 1 in this movement: NS 1 plays it against EW 1"),
         ("outside", "line 148: board 22 is not one of this session's boards (1-21)"),
     ],
@@ -171,6 +170,42 @@ def test_import_refuses_lines_that_do_not_fit(
         for key in {(p.line, p.board) for p in imported.problems}
         if key[0]
     } | {p.message for p in imported.problems if not p.line}
+
+
+def test_a_session_still_being_played_imports_with_its_rows_waiting(
+    tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
+) -> None:
+    """Results the movement expects and the file lacks (the rounds not played yet) are not bad lines: the import
+    writes the workbook, its rows in the travellers' order, each result in its row and the others waiting; stderr
+    names the first ten and counts them; the ranking is provisional. A line that is wrong as well is refused, the
+    missing ones listed with it."""
+    movement_file, slots = session_files
+    played = slots[:40]
+    results = tmp_path / "tuesday.csv"
+    results.write_text(results_csv(played))
+    out = tmp_path / "out.xlsx"
+    done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
+    assert done.returncode == 0, done.stderr
+    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    notes = done.stderr.splitlines()
+    assert len(notes) == 11
+    assert notes[0].endswith("(its row waits on Results, to be typed)")
+    assert notes[-1] == (
+        f"{results}: 107 results the movement expects are not in the file (the first 10 above): their rows wait on "
+        "Results, to be typed; the ranking is provisional until they are"
+    )
+    book = Book(out)
+    rows = [tuple(book.value("Results", f"{c}{r}") for c in "ABCD") for r in range(2, 2 + len(slots))]
+    assert [row[:3] for row in rows] == slots  # the travellers' order: every slot in its row
+    assert [row[3] not in (None, "") for row in rows] == [slot in played for slot in slots]
+    assert "provisional: 40 of the 147 results" in xlbridge("ranking", str(out)).stdout
+    wrong = [*played[:-1], (22, 7, 7)]
+    results.write_text(results_csv(wrong))
+    refused = xlbridge("import", str(results), "-o", str(tmp_path / "wrong.xlsx"), "--movement-file",
+                       str(movement_file))  # fmt: skip
+    assert refused.returncode == 2
+    assert "line 41: board 22 is not one of this session's boards (1-21)" in refused.stderr
+    assert "no result for" in refused.stderr
 
 
 def test_kept_reasons_are_in_the_check_column(

@@ -157,7 +157,9 @@ def read_results(
     ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
     board, a line missing, boards outside the session), which the workbook then carries. ``movement`` (Howell or
     Mitchell) says how the pairs are ranked; by default the movement file's, the file's own, or what the lines show
-    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``."""
+    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``. A result the
+    movement expects and the file lacks is no bad line: its row waits in the workbook, to be typed (it is in
+    ``problems``, ``waiting``), and the rows follow the travellers (each result in its slot's row)."""
     plan = None
     if movement_file is not None:
         from ..movement_files import read_movement_csv
@@ -209,7 +211,9 @@ def read_results(
     imported = _check_pairs(imported, True, listing)
     imported = _entry_checks(imported, plan, True)
     _check_size(imported)
-    if imported.problems and not keep_bad:
+    # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
+    # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
+    if any(not problem.waiting for problem in imported.problems) and not keep_bad:
         raise _refusal(imported)
     return _in_playing_order(imported, plan) if plan is not None else imported
 
@@ -388,7 +392,8 @@ def _entry_checks(imported: Imported, movement: Movement | None, keep_bad: bool)
     if not keep_bad:
         first = findings[0]
         raise fail(imported.source, line_of(first.row) or None, first.reason)
-    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None) for f in findings]
+    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None, waiting=f.slot is not None)
+             for f in findings]  # fmt: skip
     problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)
