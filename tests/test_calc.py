@@ -61,7 +61,12 @@ def test_values_written_everything_else_kept(tmp_path: Path) -> None:
     before, after = open_package(source), open_package(destination)
     assert list(before.parts) == list(after.parts)  # same parts, same order
     changed = {name for name in before.parts if before.parts[name] != after.parts[name]}
-    assert changed == {before.sheets["Scores"], "xl/workbook.xml"}
+    assert changed == {before.sheets["Scores"], "xl/workbook.xml", "xl/charts/chart1.xml"}
+    # the chart: only the values it keeps of its series, now the computed scores
+    old_chart, new_chart = (p.parts["xl/charts/chart1.xml"].decode() for p in (before, after))
+    cache = re.compile(r"<c:numCache>.*?</c:numCache>", re.DOTALL)
+    assert cache.sub("", old_chart) == cache.sub("", new_chart)
+    assert re.findall(r"<c:v>([^<]*)</c:v>", cache.search(new_chart).group(0)) == ["420", "-430", "-50", "-620"]  # type: ignore[union-attr]
     assert after.parts["xl/vbaProject.bin"] == before.parts["xl/vbaProject.bin"]
     # workbook.xml: only calcPr differs; no full recalculation on load any more
     old_wb, new_wb = before.parts["xl/workbook.xml"].decode(), after.parts["xl/workbook.xml"].decode()

@@ -110,6 +110,24 @@ def test_score_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().err == "xlbridge score: contract '8S': the level must be 1 to 7\n"
 
 
+@pytest.mark.parametrize(
+    "argv",
+    [["4S", "--by", "N", "="], ["4S", "=", "--by", "N"], ["--by", "N", "4S", "="], ["4S=", "--by", "N"]],
+)
+def test_score_takes_the_result_after_the_options(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """The result may come after the options, as a secretary types it (``xlbridge score 4S --by N =``), with the
+    same answer as before them; a word too many is still refused."""
+    assert main(["score", *argv]) == 0
+    answer = "4S= (10 tricks), nobody vulnerable\n  by N               NS   +420   (traveller, N-S: +420)\n"
+    assert capsys.readouterr().out == answer
+    assert main(["score", "4SX", "--board", "2", "-2", "--by", "N"]) == 0
+    assert "NS   -500" in capsys.readouterr().out
+    with pytest.raises(SystemExit) as refused:
+        main(["score", "4S", "--by", "N", "=", "extra"])
+    assert refused.value.code == 2
+    assert "unrecognized arguments: extra" in capsys.readouterr().err
+
+
 def test_every_commands_help_prints(capsys: pytest.CaptureFixture[str]) -> None:
     """`xlbridge COMMAND --help` works for every command (help built from the registries, whose descriptions may
     hold a %, as EBUScore's "50%" handicaps do)."""

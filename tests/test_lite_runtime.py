@@ -134,6 +134,9 @@ def test_answers_are_the_right_ones(run: tuple[harness.Report, harness.Report]) 
     assert results["imp_scale_omitted"] == [[12]]
     assert results["imp_blank_cell"] == [[""]]
     assert results["imp_error_cell"] == [[NOT_AVAILABLE]]
+    assert results["imp_calc_error_cell"] == [[VALUE]]  # an error no custom function returns: #VALUE!, not text
+    assert results["imp_spill_error_cell"] == [[VALUE]]
+    assert results["sessioninfo_date_as_text"][:2] == [["Club"], ["Tuesday 24th"]]
     assert results["vp20_continuous"] == [[19.74]]
     assert results["matchpoints_field_with_blanks"] == [[2.6], [5], [""], [5], [9.8], [""], [0.2], [7.4]]
     assert results["vul_column"] == [["None"], ["NS"], [""], [""], ["EW"]]

@@ -144,8 +144,15 @@ def test_a_board_typed_wrong(evening: Evening) -> None:
     kept = imported(evening, "moved.csv", lines, "--movement-file", evening.movement, "--keep-bad-lines")
     assert kept.status == 0
     book = Book(evening.folder / "moved.csv.xlsx")
-    check = book.sheets["Results"][LAYOUT.results.position("Check", moved - 1)]
-    assert check == done.refusals[0].split(f": line {moved + 1}: ", 1)[1]
+    # The rows follow the travellers (the movement's order): the line the movement does not have comes after them,
+    # and board 4's slot waits, quiet, where its traveller has it.
+    checks = {offset: book.sheets["Results"].get(LAYOUT.results.position("Check", offset)) for offset in range(200)}
+    flagged = [offset for offset, check in checks.items() if check]
+    assert len(flagged) == 1
+    assert checks[flagged[0]] == done.refusals[0].split(f": line {moved + 1}: ", 1)[1]
+    board, ns, ew = lines[moved].split(",")[:3]
+    row = [book.sheets["Results"].get(LAYOUT.results.position(h, flagged[0])) for h in ("Board", "NS", "EW")]
+    assert row == [int(board), int(ns), int(ew)]
     assert ranking_of(evening.folder, evening.folder / "moved.csv.xlsx").status == 2
 
 
@@ -193,6 +200,20 @@ def test_names_without_directions_for_two_fields(evening: Evening) -> None:
         assert line.startswith(f"xlbridge import: {undirected}: 7 pairs without a direction (1, 2, 3, 4, 5, 6, 7)")
         assert "NS 1 and EW 1 are two pairs" in line
     assert not (evening.folder / "u.xlsx").exists()
+
+
+@pytest.mark.parametrize("content", ["", "pair,direction,player1,player2\n", "\n\n"])
+def test_a_names_file_without_pairs(evening: Evening, content: str) -> None:
+    """An empty names file (or one with its header only) is refused in one line, not imported as "0 pairs"."""
+    empty = evening.folder / "empty-names.csv"
+    empty.write_text(content)
+    path = evening.results("plain.csv", evening.lines)
+    done = xlbridge("import", path, "--names", empty, "-o", evening.folder / "e.xlsx", cwd=evening.folder)
+    assert done.refused == (
+        f"xlbridge import: {empty}: lists no pairs: a names file is CSV, a header pair,direction,player1,player2 "
+        "then a line for each pair"
+    )
+    assert not (evening.folder / "e.xlsx").exists()
 
 
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:

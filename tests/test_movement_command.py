@@ -66,6 +66,9 @@ def test_howell_with_options(tmp_path: Path) -> None:
          "xlbridge movement: rounds 6: a relay-and-bye Mitchell plays all 8 rounds"),
         (["howell", "--tables", "4", "--boards-per-round", "2", "--winners", "one"],
          "xlbridge movement: winners: a Howell has no such option"),
+        (["mitchell", "--tables", "5", "--boards-per-round", "2", "--first-board", "995"],
+         "xlbridge movement: first board 995: 5 rounds of 2 boards go up to board 1004, and board numbers go up to "
+         "999"),
     ],
 )  # fmt: skip
 def test_impossible_movements_are_one_line(argv: list[str], message: str) -> None:
@@ -124,7 +127,6 @@ def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, 
     [
         ("duplicate", "line 148: two results for board 21, NS 1 v EW 2 (also on line 149)"),
         ("twice", "line 3: NS 1 v EW 5 do not play board 1 in this movement: NS 1 plays it against EW 1"),
-        ("missing", "board 21: no result for NS 1 v EW 2 (round 7, table 1)"),
         ("misplaced", "line 2: NS 1 v EW 2 do not play board 1 in this movement: NS 1 plays it against EW 1"),
         ("outside", "line 148: board 22 is not one of this session's boards (1-21)"),
     ],
@@ -170,6 +172,42 @@ def test_import_refuses_lines_that_do_not_fit(
     } | {p.message for p in imported.problems if not p.line}
 
 
+def test_a_session_still_being_played_imports_with_its_rows_waiting(
+    tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
+) -> None:
+    """Results the movement expects and the file lacks (the rounds not played yet) are not bad lines: the import
+    writes the workbook, its rows in the travellers' order, each result in its row and the others waiting; stderr
+    names the first ten and counts them; the ranking is provisional. A line that is wrong as well is refused, the
+    missing ones listed with it."""
+    movement_file, slots = session_files
+    played = slots[:40]
+    results = tmp_path / "tuesday.csv"
+    results.write_text(results_csv(played))
+    out = tmp_path / "out.xlsx"
+    done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
+    assert done.returncode == 0, done.stderr
+    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    notes = done.stderr.splitlines()
+    assert len(notes) == 11
+    assert notes[0].endswith("(its row waits on Results, to be typed)")
+    assert notes[-1] == (
+        f"{results}: 107 results the movement expects are not in the file (the first 10 above): their rows wait on "
+        "Results, to be typed; the ranking is provisional until they are"
+    )
+    book = Book(out)
+    rows = [tuple(book.value("Results", f"{c}{r}") for c in "ABCD") for r in range(2, 2 + len(slots))]
+    assert [row[:3] for row in rows] == slots  # the travellers' order: every slot in its row
+    assert [row[3] not in (None, "") for row in rows] == [slot in played for slot in slots]
+    assert "provisional: 40 of the 147 results" in xlbridge("ranking", str(out)).stdout
+    wrong = [*played[:-1], (22, 7, 7)]
+    results.write_text(results_csv(wrong))
+    refused = xlbridge("import", str(results), "-o", str(tmp_path / "wrong.xlsx"), "--movement-file",
+                       str(movement_file))  # fmt: skip
+    assert refused.returncode == 2
+    assert "line 41: board 22 is not one of this session's boards (1-21)" in refused.stderr
+    assert "no result for" in refused.stderr
+
+
 def test_kept_reasons_are_in_the_check_column(
     tmp_path: Path, session_files: tuple[Path, list[tuple[int, int, int]]]
 ) -> None:
@@ -185,3 +223,75 @@ def test_kept_reasons_are_in_the_check_column(
     book = Book(out)
     assert book.value("Results", "P149") == "two results for board 21, NS 1 v EW 2 (also on row 148)"
     assert book.value("Results", "P148") == "two results for board 21, NS 1 v EW 2 (also on row 149)"
+
+
+def test_the_session_workbook_and_its_names(tmp_path: Path) -> None:
+    """-o writes the pre-filled workbook with the names file's players on its pairs (a pair the file leaves out
+    stays unnamed), printing what it wrote; the workbook checks its rows against its own movement."""
+    names = tmp_path / "names.csv"
+    names.write_text("pair,direction,player1,player2\n1,NS,Ann,Bob\n3,EW,Cat,Dan\n")
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", "--names", str(names),
+                    "--method", "butler", "-o", str(tmp_path / "s.xlsx"))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.endswith(
+        f"-> {tmp_path / 's.xlsx'}: the pairs-session workbook, 50 results to type on 10 boards (Results, in the "
+        "travellers' order), 10 pairs (2 named), Butler\n"
+    )
+    book = Book(tmp_path / "s.xlsx")
+    named = {(book.value("Names", f"A{r}"), book.value("Names", f"B{r}")): book.value("Names", f"C{r}")
+             for r in range(2, 12)}  # fmt: skip
+    assert named[(1, "NS")] == "Ann"
+    assert named[(3, "EW")] == "Cat"
+    assert named[(2, "NS")] in (None, "")
+    assert book.value("Settings", "B5") == "Butler"
+    assert book.value("Movement", "E2") == "1-2"
+
+
+@pytest.mark.parametrize(
+    ("names", "extra", "message"),
+    [
+        ("pair,direction,player1,player2\n8,EW,Ann,Bob\n", [],
+         "names.csv: EW pair 8 is not a pair of this movement (1NS, 2NS, 3NS, 4NS, 5NS, 1EW, 2EW, 3EW, 4EW, 5EW)"),
+        ("pair,player1,player2\n1,Ann,Bob\n", [],
+         "names.csv: 1 pair(s) without a direction (1), but the Mitchell, two winners numbers North-South and "
+         "East-West pairs apart"),
+        ("pair,direction,player1,player2\n5,NS,Ann,Bob\n", ["--pairs", "9"],
+         "names.csv: NS pair 5 is not a pair of this movement (the phantom: its seat is empty)"),
+        ("", [], "names.csv: lists no pairs"),
+    ],
+)  # fmt: skip
+def test_names_that_do_not_fit_the_movement(tmp_path: Path, names: str, extra: list[str], message: str) -> None:
+    """A names file naming a pair the movement does not have (or the phantom), without directions for two fields,
+    or empty: one line, exit 2, nothing written (not even the other outputs asked for)."""
+    (tmp_path / "names.csv").write_text(names)
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", *extra, "--names",
+                    "names.csv", "-o", "s.xlsx", "--csv", "m.csv", cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(f"xlbridge movement: {message}")
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["names.csv"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--names", "names.csv"], "xlbridge movement: --names names the pairs of the session workbook: add -o "
+                                   "SESSION.xlsx"),
+        (["-o", "s.csv"], "xlbridge movement: s.csv: "),
+        (["-o", "names.csv"], "xlbridge movement: names.csv: "),
+        (["-o", "kept.xlsx", "--cards", "cards.html"], "xlbridge movement: kept.xlsx: already exists"),
+    ],
+)  # fmt: skip
+def test_the_workbooks_output_is_checked_first(tmp_path: Path, argv: list[str], message: str) -> None:
+    """An output not named .xlsx, one of the inputs, or existing, and --names without a workbook: refused in one
+    line before anything is written."""
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2\n1,NS,Ann,Bob\n")
+    (tmp_path / "kept.xlsx").write_text("mine")
+    options = ["--names", "names.csv"] if argv[0] == "-o" and argv[1] == "names.csv" else []
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", *options, *argv,
+                    cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1
+    assert done.stderr.startswith(message)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.xlsx", "names.csv"]
+    assert (tmp_path / "kept.xlsx").read_text() == "mine"

@@ -23,7 +23,7 @@ import pytest
 from xlbridge.files.patching import patch_sheet, write_package
 from xlbridge.files.templates.layout import Block
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import open_package
+from xlbridge.files.xlsx import excel_date, open_package
 
 from . import browser
 from .conftest import BUTLER, HOWELL
@@ -86,6 +86,16 @@ def block_rows(book: Book, block: Block, until: str) -> list[dict[str, object]]:
         rows.append({heading: cells.get(block.position(heading, offset)) for heading in block.columns})
         offset += 1
     return rows
+
+
+def players(book: Book) -> dict[str, str]:
+    """Each pair's players as the Names sheet lists them, by the pair's key (see :func:`pair_key`)."""
+    mitchell = is_mitchell(book)
+    out = {}
+    for row in block_rows(book, LAYOUT.names, "Pair"):
+        names = " & ".join(str(row[h]) for h in ("Player 1", "Player 2") if not blank(row[h]))
+        out[pair_key(row["Pair"], row["Direction"], mitchell)] = names
+    return out
 
 
 def results_rows(book: Book) -> list[dict[str, object]]:
@@ -201,8 +211,29 @@ def test_the_ranking_page_is_the_workbooks_ranking(published: dict[str, Publishe
         assert headings[0] == "All pairs"
     title = page.find("body/main/h1")
     assert title is not None
+    assert text(title) == f"{event_and_date(book)} Ranking"
+
+
+def event_and_date(book: Book) -> str:
+    """The event and its date as the pages name them: ``Tuesday pairs, 24 November 2026`` (the Settings sheet's)."""
     event = book.sheets["Settings"].get(LAYOUT.setting("EventName").position)
-    assert text(title) == (event or "Results")
+    day = book.sheets["Settings"].get(LAYOUT.setting("EventDay").position)
+    date = excel_date(day) if isinstance(day, (int, float)) else None
+    return f"{event or 'Results'}" + (f", {date.day} {date:%B %Y}" if date else "")
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_every_page_names_the_event_and_its_date(published: dict[str, Published], name: str) -> None:
+    """Every page's title and heading say which session it is: the event and its date."""
+    said = event_and_date(published[name].book)
+    if name == "demo":
+        assert said == "Tuesday Evening Pairs (demo), 24 November 2026"
+    for path in published[name].site.glob("*.html"):
+        page = parse(path)
+        heading = page.find("body/main/h1")
+        assert heading is not None, path.name
+        assert text(heading).startswith(f"{said} "), path.name
+        assert (page.findtext("head/title") or "").endswith(f": {said}"), path.name
 
 
 @pytest.mark.parametrize("name", SESSIONS)
@@ -218,9 +249,19 @@ def test_each_board_page_is_its_traveller(published: dict[str, Published], name:
         shown = table_rows(page, "traveller")
         lines = [row for row in results if int(row["Board"]) == board]  # type: ignore[call-overload]
         assert len(shown) == len(lines)
+        names = players(book)
         for row, line in zip(shown, lines, strict=True):
-            ns, ew, contract, by, lead, result, ns_score, ew_score, ns_points, ew_points = row
-            assert (ns, ew) == (pair_key(line["NS"], None, False), pair_key(line["EW"], None, False))
+            ns, ew, contract, by, lead, result, ns_score, ew_score, ns_points, ew_points, *percents = row
+            for cell, side in ((ns, "NS"), (ew, "EW")):  # the pair's number, then its players
+                number = pair_key(line[side], None, False)
+                who = names.get(pair_key(line[side], side if is_mitchell(book) else None, is_mitchell(book)), "")
+                assert cell == f"{number} {who}".strip(), (board, cell)
+            if name != "butler":  # matchpoints: both sides' percentages, as Results has them
+                assert len(percents) == 2
+                assert same_number(percents[0], line["NS %"])
+                assert same_number(percents[1], line["EW %"])
+            else:
+                assert percents == []
             adjusted = line["Adjusted"]
             assert contract == (f"Adjusted {adjusted}" if not blank(adjusted) else line["Contract"] or "")
             assert (by, lead, result) == tuple(line[h] or "" for h in ("By", "Lead", "Result"))
@@ -338,11 +379,22 @@ def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published
 
 
 def test_publishing_again_replaces_the_earlier_pages(published: dict[str, Published], tmp_path: Path) -> None:
-    """A folder that holds an earlier publication is replaced whole: a page of the earlier session does not stay."""
+    """A folder that holds an earlier publication of the same session is replaced whole (a page it no longer has
+    does not stay); one that holds another session's is refused, naming both, unless --force."""
     site = tmp_path / "site"
     xlbridge("publish", str(published["demo"].workbook), "-o", str(site))
     assert (site / "board-27.html").exists()
-    xlbridge("publish", str(published["butler"].workbook), "-o", str(site))
+    (site / "board-99.html").write_text(next(site.glob("board-*.html")).read_text(encoding="utf-8"))
+    xlbridge("publish", str(published["demo"].workbook), "-o", str(site))
+    assert not (site / "board-99.html").exists()
+    refused = xlbridge("publish", str(published["butler"].workbook), "-o", str(site), check=False)
+    assert refused.returncode == 2
+    assert refused.stderr == (
+        f"xlbridge publish: {site}: holds the results of another session (Tuesday Evening Pairs (demo), 24 November "
+        "2026), not of the session of 11 March 2026: publish into a folder of its own (or --force to replace them)\n"
+    )
+    assert (site / "board-27.html").exists()
+    xlbridge("publish", str(published["butler"].workbook), "-o", str(site), "--force")
     assert not (site / "board-36.html").exists()
     assert sorted(p.name for p in site.iterdir()) == sorted(p.name for p in published["butler"].site.iterdir())
     assert [p.name for p in tmp_path.iterdir()] == ["site"]  # nothing staged is left beside it
@@ -382,7 +434,8 @@ def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
     published: dict[str, Published], name: str, tmp_path: Path
 ) -> None:
     """Each page loads with its stylesheet and no console message; every link leads to a page of the site (or to an
-    element of its own page); nothing is wider than a phone's screen; the ranking it shows is the workbook's."""
+    element of its own page); at 1200 and at 400 pixels wide (a phone, and a narrow desktop window) neither the page
+    nor any box in it scrolls sideways; the ranking it shows is the workbook's."""
     site = published[name].site
     expected = ranking_rows(published[name].book)
     with browser.chromium() as chromium:
@@ -398,9 +451,9 @@ def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
                     assert chromium.evaluate(f"document.getElementById({fragment!r}) !== null"), href
                 else:
                     assert resolves(href, site), (path.name, href)
-            chromium.resize(browser.PHONE, mobile=True)
-            overflow = chromium.evaluate("document.documentElement.scrollWidth - window.innerWidth")
-            assert overflow <= 0, (path.name, overflow)
+            for size, mobile in (((1200, 900), False), ((400, 900), True), ((400, 900), False)):
+                chromium.resize(size, mobile=mobile)
+                assert sideways(chromium) == [], (path.name, size, mobile)
         chromium.open((site / "index.html").as_uri())
         rendered = chromium.evaluate(
             "[...document.querySelectorAll('table.ranking tbody tr')].map(r => [...r.cells].map(c => c.innerText))"
@@ -409,6 +462,40 @@ def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
             (str(want["Place"]), pair_key(want["Pair"], None, False), want["Players"]) for want in expected
         ]
         assert "<table" in chromium.dom()
+
+
+#: What scrolls sideways in the page open: the page itself, and every box of it that scrolls (its overflow set to
+#: auto or scroll) and is wider inside than it shows, each with the pixels it is too wide.
+SIDEWAYS = """(() => {
+  const page = document.documentElement, out = [];
+  if (page.scrollWidth > page.clientWidth) out.push(["page", page.scrollWidth - page.clientWidth]);
+  for (const box of document.querySelectorAll("*")) {
+    const overflow = getComputedStyle(box).overflowX;
+    if ((overflow === "auto" || overflow === "scroll") && box.scrollWidth > box.clientWidth)
+      out.push([box.tagName.toLowerCase() + "." + box.className, box.scrollWidth - box.clientWidth]);
+  }
+  return out;
+})()"""
+
+
+def sideways(chromium: browser.Chromium) -> list[list[object]]:
+    """What scrolls sideways in the page open at its window's size (nothing, on a page that fits)."""
+    return chromium.evaluate(SIDEWAYS)  # type: ignore[no-any-return]
+
+
+@needs_chromium
+def test_the_sideways_check_can_fail(tmp_path: Path) -> None:
+    """A page wider than the window, and a box of it that scrolls, are both found."""
+    page = tmp_path / "wide.html"
+    page.write_text('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><div style="width:900px">wide'
+                    '</div><div class="scroll" style="overflow-x:auto;width:200px"><table><tr><td style="'
+                    'white-space:nowrap">' + "wide " * 100 + "</td></tr></table></div></body></html>",
+                    encoding="utf-8")  # fmt: skip
+    with browser.chromium() as chromium:
+        chromium.open(page.as_uri(), (400, 900))
+        found = sideways(chromium)
+    assert [kind for kind, _ in found] == ["page", "div.scroll"]
+    assert all(isinstance(pixels, int) and pixels > 0 for _, pixels in found)
 
 
 @needs_chromium

@@ -103,6 +103,20 @@ def test_officejs_calls_give_real_error_values() -> None:
     assert calls["MATCHPOINTS_NOT_IN_FIELD"] == [[not_available]]
     assert calls["BRIDGECHECK"][0] == [""]
     assert "7NT cannot make 1 overtrick" in calls["BRIDGECHECK"][1][0]
+    assert calls["IMP_CALC_SPILL"] == [[value_error], [value_error], [12]]  # not the text "#CALC!"
+    assert calls["SESSIONINFO"][:2] == [["Club"], ["Tuesday 24th"]]
+
+
+@pytest.mark.parametrize("code", ["#SPILL!", "#CALC!", "#FIELD!", "#BUSY!", "#N/A", "#DIV/0!"])
+def test_every_error_value_handed_in_comes_out_as_one(code: str) -> None:
+    """An input cell holding any of Excel's error values gives an error value that every route can return: the
+    seven of the C API as they are, the newer ones (which no worksheet function can return) as #VALUE!, each with
+    its name in the reason CHECK gives."""
+    from xlbridge.excel.cells import RETURNED_ERRORS
+
+    out = udfs.IMP([[code]])
+    assert out == [[code if code in RETURNED_ERRORS else "#VALUE!"]]
+    assert udfs.BRIDGECHECK([[code]], [["N"]], [["="]], [[1]]) == [[f"contract: the cell holds the error {code}"]]
 
 
 def vba_functions(vba: str) -> dict[str, list[str]]:

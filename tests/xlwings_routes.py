@@ -47,6 +47,26 @@ def officejs() -> dict[str, object]:
         ),
         "MATCHPOINTS_NOT_IN_FIELD": call("MATCHPOINTS", 400, [[200], [230]]),
         "BRIDGECHECK": call("BRIDGECHECK", [["4S"], ["7NT"]], "N", [["="], ["+1"]], 1),
+        # Cells holding the errors of dynamic arrays, which no custom function can return: passed on as #VALUE!.
+        "IMP_CALC_SPILL": call(
+            "IMP",
+            [
+                [{"type": "Error", "basicValue": "#CALC!", "errorType": "Calc"}],
+                [{"type": "Error", "basicValue": "#SPILL!", "errorType": "Spill"}],
+                [620],
+            ],
+            None,
+        ),
+        # A date typed as text, shown as typed.
+        "SESSIONINFO": call(
+            "SESSIONINFO",
+            "Club",
+            "Tuesday 24th",
+            [[1, 1, 2, "4S", "N", "", "=", ""]],
+            [[1, "", "A", "B"], [2, "", "C", "D"]],
+            "MP",
+            "Howell",
+        ),
     }
     return {"meta": custom_functions_meta(module), "calls": calls}
 

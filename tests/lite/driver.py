@@ -115,6 +115,13 @@ def calls(options: dict[str, Any]) -> list[dict[str, Any]]:
         ("imp_scale_given", "IMP", [m(450), m("1961")]),
         ("imp_blank_cell", "IMP", [m(None), None]),
         ("imp_error_cell", "IMP", [m(NOT_AVAILABLE), None]),
+        ("imp_calc_error_cell", "IMP", [m({"type": "Error", "basicValue": "#CALC!", "errorType": "Calc"}), None]),
+        ("imp_spill_error_cell", "IMP", [m({"type": "Error", "basicValue": "#SPILL!", "errorType": "Spill"}), None]),
+        (
+            "sessioninfo_date_as_text",
+            "SESSIONINFO",
+            [m("Club"), m("Tuesday 24th"), results, names, m("MP"), m("Howell"), None, None],
+        ),
         ("imp_alias", "IMP_", [column([620, -50, None]), None]),
         ("vp20_discrete", "VP20", [m(12), None]),
         ("vp20_continuous", "VP20", [m(40), m(8)]),

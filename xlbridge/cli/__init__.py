@@ -16,6 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
+from .parser import Parser
 from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]
@@ -32,7 +33,7 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
         prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
     )
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
-    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
     if not full:
         for name, summary in SUMMARIES.items():
             commands.add_parser(name, help=summary)

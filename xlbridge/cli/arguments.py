@@ -11,14 +11,15 @@ from typing import Protocol, TypeAlias, TypeVar
 from ..engine.choices import described
 from ..engine.values import count
 from ..rules import Named, Registry
+from .parser import Parser
 
-__all__ = ["Commands", "Progress", "choice", "count", "escaped", "iso_date", "listed", "positive", "show"]
+__all__ = ["Commands", "Parser", "Progress", "choice", "count", "escaped", "iso_date", "listed", "positive", "show"]
 
 T = TypeVar("T", bound=Named)
 
 #: The parser's commands, as each family's ``add_...`` function receives them (a string: argparse's class is
 #: generic only to the type checker).
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 
 class Report(Protocol):

@@ -5,13 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
 from ..files.outputs import check_output, write_atomically
 from ..files.xlsx import WorkbookError
-from ..rules import IMP_PERCENT_RULES
-from .arguments import Commands, choice, escaped, listed, positive
+from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
+from .arguments import Commands, choice, count, escaped, iso_date, listed, positive
 from .summaries import SUMMARIES
+
+if TYPE_CHECKING:  # loaded only by the commands that use them
+    from ..engine.movement import Movement
+    from ..engine.session import Session
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
@@ -23,16 +28,49 @@ def _movement(args: argparse.Namespace) -> int:
     options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
     if args.even is not None or args.winners is not None or args.switched_rounds is not None:
         options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
+    names = Path(args.names) if args.names else None
+    if names is not None and not args.output:
+        raise BridgeInputError("--names names the pairs of the session workbook: add -o SESSION.xlsx")
     movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
         files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
+    if args.travellers:
+        from ..files.movement_files import paper_travellers
+
+        files.append((Path(args.travellers), paper_travellers(movement, args.event or "", args.date),
+                      "an HTML page", ".html"))  # fmt: skip
+    inputs = [names] if names is not None else []
     for path, _, what, suffix in files:  # every output checked before anything is printed: a refusal is one line
-        check_output(path, writes=what, suffixes=(suffix,), replace=args.force)
+        check_output(path, writes=what, suffixes=(suffix,), inputs=inputs, replace=args.force)
+    workbook = _evening(args, movement, names) if args.output else None
     print(movement_table(movement), end="")
     for path, text, what, suffix in files:
         print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
+    if workbook is not None:
+        from ..files.movement_files import write_evening
+
+        destination, session = workbook
+        write_evening(session, destination, replace=args.force)
+        named = sum(1 for pair in session.pairs if pair.names)
+        print(
+            f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
+            f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
+            f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.name}"
+        )
     return 0
+
+
+def _evening(args: argparse.Namespace, movement: Movement, names: Path | None) -> tuple[Path, Session]:
+    """The session workbook ``-o`` writes, checked (its output, its names) before anything is printed."""
+    from ..files.interchange import read_names_file
+    from ..files.movement_files import evening_session, named_pairs
+
+    destination = Path(args.output)
+    check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",),
+                 inputs=[names] if names is not None else [], replace=args.force)  # fmt: skip
+    pairs = named_pairs(movement, read_names_file(names), str(names)) if names is not None else None
+    return destination, evening_session(movement, pairs, args.event or "", args.date, args.method)
 
 
 def add_movement(commands: Commands) -> None:
@@ -62,7 +100,27 @@ def add_movement(commands: Commands) -> None:
     )  # fmt: skip
     movement.add_argument("--csv", metavar="OUT.csv", help="write round,table,ns,ew,boards: a row per table per round")
     movement.add_argument("--cards", metavar="OUT.html", help="write the table and guide cards as a printable page")
-    movement.add_argument("--event", help="the event's name, printed on the cards")
+    movement.add_argument(
+        "--travellers",
+        metavar="OUT.html",
+        help="write the paper travellers: a page per board, its lines pre-printed in playing order",
+    )
+    movement.add_argument(
+        "-o",
+        "--output",
+        metavar="SESSION.xlsx",
+        help="write the evening's pairs-session workbook, its Results pre-filled from the movement",
+    )
+    movement.add_argument(
+        "--names",
+        metavar="NAMES.csv",
+        help="with -o: CSV of pair,direction,player1,player2 naming the pairs (and handicaps)",
+    )
+    movement.add_argument(
+        "--method", type=choice(SESSION_METHODS), help=f"with -o: the scoring, {listed(SESSION_METHODS)}"
+    )
+    movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")
+    movement.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (travellers, workbook)")
     movement.add_argument("--force", action="store_true", help="replace output files that exist")
     movement.set_defaults(run=_movement)
 

@@ -82,6 +82,7 @@ def add_score(commands: Commands) -> None:
         "score",
         help=SUMMARIES["score"],
         description="Score a contract as a traveller does: xlbridge score 4SX -2 --board 2",
+        intermixed=True,  # the result may follow the options: xlbridge score 4S --by N =
     )
     score.add_argument("contract", help="the contract, e.g. 4S, 3NT, 4HX, or 4SX-2 with its result")
     score.add_argument("result", nargs="?", help="tricks taken (0-13), or =, +1, -2 (omit if in the contract)")

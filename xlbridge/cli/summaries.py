@@ -19,7 +19,7 @@ SUMMARIES: dict[str, str] = {
     "export": "write a computed pairs-session workbook out as USEBIO or PBN",
     "ranking": "print the ranking of a computed pairs-session workbook",
     "publish": "write a computed pairs-session or teams-event workbook as a results website (static HTML pages)",
-    "movement": "print a Mitchell or Howell movement; write it as CSV and as printable table and guide cards",
+    "movement": "print a Mitchell or Howell movement; write its cards, travellers, CSV and pre-filled session workbook",
     "standings": "print the standings of a computed teams-event workbook",
     "schedule": "write a teams-event workbook with its round robin (or a Swiss event's first round) drawn",
     "swiss": "add a Swiss teams event's next round, drawn from its standings",

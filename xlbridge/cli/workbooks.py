@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # the session computation is loaded only by the commands that
 
 __all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
 
+#: The most results still to come an import names one by one (a session imported after its first round lacks most).
+MOST_WAITING = 10
+
 
 def _demo(args: argparse.Namespace) -> int:
     from ..files.demo import run_demo
@@ -87,8 +90,10 @@ def _import(args: argparse.Namespace) -> int:
         progress.close()
     if imported.session is not None:
         session = imported.session
+        to_come = sum(1 for problem in imported.problems if problem.waiting)  # rows waiting to be typed
+        later = f" ({to_come} more to come)" if to_come else ""
         what = (
-            f"{count(len(session.lines), 'result')} on {count(len(session.boards), 'board')}, "
+            f"{count(len(session.lines) - to_come, 'result')}{later} on {count(len(session.boards), 'board')}, "
             f"{count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
         )
     else:
@@ -101,12 +106,19 @@ def _import(args: argparse.Namespace) -> int:
     awards = masterpoint_notes(imported, args.masterpoints)
     if awards.summary:
         print(f"  {awards.summary}")
+    waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
-        if problem.board is not None and not problem.line and not problem.shown:
-            kept = "its row waits on Results, to be typed"
-        else:
-            kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
+        if problem.waiting:
+            continue
+        kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
         print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
+    for problem in waiting[:MOST_WAITING]:
+        print(f"{problem.where(source)}: {problem.message} (its row waits on Results, to be typed)", file=sys.stderr)
+    if waiting:
+        more = f" (the first {MOST_WAITING} above)" if len(waiting) > MOST_WAITING else ""
+        print(f"{source}: {count(len(waiting), 'result')} the movement expects {'is' if len(waiting) == 1 else 'are'} "
+              f"not in the file{more}: their rows wait on Results, to be typed; the ranking is provisional until "
+              "they are", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
     for warning in awards.warnings:

@@ -22,9 +22,19 @@ from dataclasses import dataclass, replace
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
 from .movement import Encounter, Movement, Slot
-from .session import Line, PairNumber, Row, Session, Unscorable
+from .session import PairNumber, Row, Session, Unscorable
 
-__all__ = ["Finding", "KindEvidence", "board_sets", "check_lines", "check_session", "flag_rows", "infer_kind"]
+__all__ = [
+    "Finding",
+    "KindEvidence",
+    "board_sets",
+    "check_lines",
+    "check_session",
+    "flag_rows",
+    "in_playing_order",
+    "infer_kind",
+    "waiting_row",
+]
 
 #: How a reason names a row: ``line 7`` (the default counts from 1).
 Namer = Callable[[int], str]
@@ -336,16 +346,61 @@ def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = Tru
     for index, row in enumerate(session.lines):
         if index in reasons:
             text = "; ".join(reasons[index])
-            if isinstance(row, Line):
-                row = Unscorable(row.board, row.ns, row.ew, row.entered, text)
-            else:
+            if isinstance(row, Unscorable):
                 row = replace(row, reason=f"{row.reason}; {text}")
+            else:  # a result, or a board not played, the lines or the movement say is wrong
+                row = Unscorable(row.board, row.ns, row.ew, row.entered, text)
         lines.append(row)
     for finding in findings if missing else ():
         if finding.slot is not None:
             slot = finding.slot
             lines.append(Unscorable(slot.board, slot.ns, slot.ew, ("", "", "", "", ""), finding.reason))
     return replace(session, lines=tuple(lines))
+
+
+def waiting_row(slot: Slot) -> Unscorable:
+    """A row of the movement not typed yet: its board and pairs, nothing else (a workbook keeps it quiet, and
+    counts it as a result still to come)."""
+    return Unscorable(slot.board, slot.ns, slot.ew, ("", "", "", "", ""),
+                      f"board {slot.board}: no result for NS {slot.ns} v EW {slot.ew} (round {slot.round}, "
+                      f"table {slot.table})")  # fmt: skip
+
+
+def in_playing_order(session: Session, movement: Movement) -> tuple[Session, list[int | None]]:
+    """The session's lines as the movement's travellers hold them: board by board, each board's lines in the order
+    they are played (:meth:`~xlbridge.engine.movement.Movement.slots`), each slot's result in its place (a result
+    with North-South and East-West swapped in the place of the line it was meant for) and a slot without one as a
+    row waiting to be typed (:func:`waiting_row`); then the lines the movement does not have, in their order.
+
+    Also gives, for each line of the new session, the index of the line it was (None for a waiting row added), so
+    that what is known about each line (where it was read) can follow it."""
+    at: dict[tuple[int | None, PairNumber | None, PairNumber | None], list[int]] = {}
+    for index, row in enumerate(session.lines):
+        at.setdefault((row.board, row.ns, row.ew), []).append(index)
+    taken: set[int] = set()
+
+    def take(key: tuple[int, PairNumber, PairNumber]) -> list[int]:
+        found = [index for index in at.get(key, ()) if index not in taken]
+        taken.update(found)
+        return found
+
+    slots = movement.slots()
+    exact = [take((slot.board, slot.ns, slot.ew)) for slot in slots]  # every slot's own lines first: a line turned
+    turned = [take((slot.board, slot.ew, slot.ns)) for slot in slots]  # round may have the key of another slot
+    lines: list[Row] = []
+    was: list[int | None] = []
+    for slot, found in zip(slots, (a + b for a, b in zip(exact, turned, strict=True)), strict=True):
+        if not found:
+            lines.append(waiting_row(slot))
+            was.append(None)
+        for index in found:
+            lines.append(session.lines[index])
+            was.append(index)
+    for index, row in enumerate(session.lines):
+        if index not in taken:
+            lines.append(row)
+            was.append(index)
+    return replace(session, lines=tuple(lines)), was
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from itertools import combinations
 
 from ..rules import EvenTables, MovementKind, MovementType, Side, Winners
@@ -213,6 +214,35 @@ class Movement:
                 if self.pair_at(encounter, side) == pair:
                     opponent = encounter.ew if side is Side.NS else encounter.ns
                     out.append(Seating(encounter.round, encounter.table, side, opponent, encounter.boards))
+        return out
+
+    def encounter(self, round_number: int, table: int) -> Encounter | None:
+        """Who sits at ``table`` in round ``round_number`` (None: the table is not used that round)."""
+        return self._at.get((round_number, table))
+
+    @cached_property
+    def _at(self) -> dict[tuple[int, int], Encounter]:
+        return {(encounter.round, encounter.table): encounter for encounter in self.encounters}
+
+    def next_seating(self, pair: Pair, round_number: int) -> Seating | None:
+        """Where ``pair`` sits in the round after ``round_number``: a table and direction, or a sit-out (its
+        :attr:`Seating.opponents` None); None after the last round, or when it has no seat in the next round."""
+        return self._seated.get((round_number + 1, pair))
+
+    def next_tables(self, boards: BoardSet, round_number: int) -> tuple[int, ...] | None:
+        """The tables ``boards`` go to for the round after ``round_number`` (two or more when they are shared; none
+        when they rest, on a relay's bye stand); None after the last round."""
+        if round_number >= self.rounds:
+            return None
+        return tuple(sorted(e.table for e in self.encounters if e.round == round_number + 1 and e.boards == boards))
+
+    @cached_property
+    def _seated(self) -> dict[tuple[int, Pair], Seating]:
+        """Every pair's seating, by round and pair."""
+        out = {}
+        for pair in self.pairs:
+            for seating in self.seatings(pair):
+                out[(seating.round, pair)] = seating
         return out
 
     def plays(self) -> Counter[int]:

@@ -16,6 +16,7 @@ from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKI
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .movement import (
+    MOVEMENT_LIMIT,
     BoardSet,
     Encounter,
     Movement,
@@ -186,7 +187,7 @@ def mitchell(
         kind, n, played, per_round, first, tuple(_without(encounters, missing, two_fields)), two_fields,
         missing, option, winner, shared, tuple(notes),
     )  # fmt: skip
-    return _checked(_with_phantom_notes(movement))
+    return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
 def howell(
@@ -242,7 +243,7 @@ def howell(
         shared = ()
     movement = Movement(kind, n, full, per_round, first, tuple(_without(encounters, missing, False)), False,
                         missing, shared=shared, notes=tuple(notes))  # fmt: skip
-    return _checked(_with_phantom_notes(movement))
+    return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
 def make_movement(kind: object, tables: object, boards_per_round: object, **options: object) -> Movement:
@@ -270,6 +271,19 @@ def _with_phantom_notes(movement: Movement) -> Movement:
         movement.encounters, movement.two_fields, movement.phantom, movement.even, movement.winners,
         movement.shared, (*movement.notes, note),
     )  # fmt: skip
+
+
+def _within_limit(movement: Movement) -> Movement:
+    """Refuse a movement whose boards go beyond the highest board number a movement file and a pairs-session
+    workbook take (which prints a traveller for every board from 1)."""
+    last = movement.boards.stop - 1
+    if last > MOVEMENT_LIMIT:
+        raise BridgeInputError(
+            f"first board {movement.first_board}: {movement.rounds} rounds of {movement.boards_per_round} boards go "
+            f"up to board {last}, and board numbers go up to {MOVEMENT_LIMIT}",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    return movement
 
 
 def _checked(movement: Movement) -> Movement:

@@ -42,11 +42,13 @@ if TYPE_CHECKING:  # a movement is made of pairs: movement.py imports this modul
     from .movement import Movement
 
 __all__ = [
+    "NOT_PLAYED",
     "Event",
     "EventMatch",
     "Line",
     "Match",
     "MatchBoard",
+    "NotPlayed",
     "Pair",
     "PairNumber",
     "Row",
@@ -54,11 +56,13 @@ __all__ = [
     "Team",
     "Unscorable",
     "adjusted_text",
+    "is_not_played",
     "pair_handicap",
     "parse_direction",
     "read_handicap",
     "read_line",
     "read_play",
+    "read_row",
 ]
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
@@ -205,7 +209,60 @@ class Unscorable:
     typed: tuple[str, str, str] = ("", "", "")
 
 
-Row = Line | Unscorable
+@dataclass(frozen=True, slots=True)
+class NotPlayed:
+    """A board not played at its table (a slow table, a fouled board): the line is there, it scores nothing, its
+    board's field has one result fewer (Neuberg scales the others to the count), and the two pairs are factored up
+    for it, as for any board of a round they played that went unplayed."""
+
+    board: int
+    ns: PairNumber
+    ew: PairNumber
+
+    @property
+    def entered(self) -> tuple[str, str, str, str, str]:
+        """(contract, declarer, lead, result, adjusted) as the Results sheet shows it: ``NP`` in the Adjusted column."""
+        return "", "", "", "", NOT_PLAYED
+
+
+#: What the Adjusted column says of a board not played at its table (any case; ``not played`` too).
+NOT_PLAYED = "NP"
+NOT_PLAYED_WORDS = frozenset({"NP", "N/P", "NOT PLAYED"})
+
+#: A row of a session: a result, one that cannot be scored yet, or a board not played.
+Row = Line | Unscorable | NotPlayed
+
+
+def is_not_played(adjusted: object) -> bool:
+    """Whether an Adjusted cell says the board was not played at the table (``NP``, ``not played``)."""
+    return isinstance(adjusted, str) and " ".join(adjusted.split()).upper() in NOT_PLAYED_WORDS
+
+
+def read_row(
+    board: object,
+    ns: PairNumber | None,
+    ew: PairNumber | None,
+    contract: str = "",
+    declarer: str = "",
+    result: str = "",
+    lead: str = "",
+    adjusted: str = "",
+) -> Line | NotPlayed:
+    """A row as typed: a result (:func:`read_line`), or a board not played (``NP`` in the Adjusted column, nothing
+    else but its board and pairs)."""
+    if not is_not_played(adjusted):
+        return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
+    number = parse_board(board)
+    if ns in ("", None) or ew in ("", None):
+        raise BridgeInputError("the NS or EW pair number is missing")
+    assert ns is not None
+    assert ew is not None
+    typed = (("contract", contract), ("declarer", declarer), ("result", result), ("lead", lead))
+    given = [f"{name} {value!r}" for name, value in typed if not is_blank(value)]
+    if given:
+        raise BridgeInputError(f"not played ({adjusted.strip()}) and {', '.join(given)}: a board not played has no "
+                               "contract, declarer, lead or result")  # fmt: skip
+    return NotPlayed(number, ns, ew)
 
 
 def read_play(contract: object, declarer: object, result: object, board: int) -> Play:
@@ -316,6 +373,11 @@ class Session:
     @property
     def problems(self) -> list[Unscorable]:
         return [line for line in self.lines if isinstance(line, Unscorable)]
+
+    @property
+    def not_played(self) -> list[NotPlayed]:
+        """The boards not played at their tables."""
+        return [line for line in self.lines if isinstance(line, NotPlayed)]
 
     @cached_property
     def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:

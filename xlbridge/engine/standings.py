@@ -32,7 +32,7 @@ from .checks import board_sets
 from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial, Weighted
-from .session import Line, Pair, PairNumber, Session, Unscorable
+from .session import Line, NotPlayed, Pair, PairNumber, Session, Unscorable
 
 __all__ = [
     "Figure",
@@ -110,7 +110,7 @@ class SessionScore:
     #: Results every board is scaled to (Neuberg), and the matchpoint top on a board of that many.
     expected: int
     top: Fraction
-    #: Distinct boards, rows of results, and rows that need checking.
+    #: Distinct boards, rows of results (not the boards not played), and rows that need checking.
     boards: int
     results: int
     problems: int
@@ -166,7 +166,7 @@ def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | B
         if isinstance(row, Unscorable):
             if row.board is not None:
                 blocked.add(row.board)
-        else:
+        elif isinstance(row, Line):  # a board not played at a table is not one of its results
             entries.setdefault(row.board, []).append(row.score)
     fields: dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError] = {}
     for board, scores in entries.items():
@@ -359,7 +359,7 @@ def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> l
 
 def score_session(session: Session) -> SessionScore:
     """Every result, pair and place of ``session``, scored as its method says."""
-    counts = Counter(row.board for row in session.lines if row.board is not None)
+    counts = Counter(row.board for row in session.lines if row.board is not None and not isinstance(row, NotPlayed))
     planned = session.plan.plays() if session.plan is not None else Counter()
     expected = session.per_board or max([*counts.values(), *planned.values()], default=1)
     scale = session.method.matchpoint_scale or EUROPEAN
@@ -371,6 +371,9 @@ def score_session(session: Session) -> SessionScore:
         if isinstance(row, Unscorable):
             error = BridgeInputError(row.reason)
             lines.append(LineScore(None, error, error, error, error, None, problem))
+            continue
+        if isinstance(row, NotPlayed):  # nothing to score
+            lines.append(LineScore(None, None, None, None, None, None, problem))
             continue
         board = fields[row.board]
         if isinstance(board, BridgeInputError):
@@ -390,6 +393,6 @@ def score_session(session: Session) -> SessionScore:
         expected,
         top,
         len(counts),
-        len(session.lines),
+        len(session.lines) - len(session.not_played),
         sum(1 for problem in problems if problem),
     )

@@ -25,6 +25,7 @@ from ..engine.values import is_blank
 __all__ = [
     "ERROR_VALUES",
     "OUTSIDE",
+    "RETURNED_ERRORS",
     "CellError",
     "Grid",
     "as_grid",
@@ -45,8 +46,15 @@ __all__ = [
 
 Grid = list[list[Any]]
 
-#: The Excel error values a cell can hold, as Excel spells them.
-ERROR_VALUES = frozenset({"#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!", "#SPILL!", "#CALC!"})
+#: The Excel error values a worksheet function can give back, on every route: the seven of Excel's C API, which
+#: are also the only ones an Office.js custom function returns (xlwings Lite turns exactly these strings into
+#: error values; any other text stays text).
+RETURNED_ERRORS = frozenset({"#N/A", "#VALUE!", "#NUM!", "#DIV/0!", "#REF!", "#NAME?", "#NULL!"})
+#: The Excel error values a cell can hold, as Excel spells them: those, and the newer ones of dynamic arrays and
+#: linked data types (a spill blocked, a calculation that failed, a field missing, data still loading...).
+ERROR_VALUES = RETURNED_ERRORS | frozenset(
+    {"#SPILL!", "#CALC!", "#FIELD!", "#BLOCKED!", "#BUSY!", "#CONNECT!", "#UNKNOWN!", "#GETTING_DATA", "#EXTERNAL!"}
+)
 
 #: The error value each of the engine's reasons is shown as.
 _ERROR_OF_REASON = {Reason.MALFORMED: "#VALUE!", Reason.OUT_OF_RANGE: "#NUM!", Reason.NOT_IN_FIELD: "#N/A",
@@ -73,9 +81,12 @@ def error_value(error: BridgeInputError) -> str:
 
 
 def held_error(name: str, value: object) -> CellError | None:
-    """The error to pass on when a cell already holds one (``#N/A`` from a lookup) or an impossible number (NaN)."""
+    """The error to pass on when a cell already holds one (``#N/A`` from a lookup) or an impossible number (NaN).
+    An error no worksheet function can give back (``#SPILL!``, ``#CALC!``: see :data:`RETURNED_ERRORS`) is passed
+    on as ``#VALUE!``, its reason naming it, so that it is an error value wherever the function runs."""
     if value.__class__ is str and value in ERROR_VALUES:
-        return CellError(f"{name}: the cell holds the error {value}", str(value))
+        code = str(value) if value in RETURNED_ERRORS else "#VALUE!"
+        return CellError(f"{name}: the cell holds the error {value}", code)
     if value.__class__ is float and not math.isfinite(value):
         return CellError(f"{name}: not a number ({value})", "#NUM!")
     return None

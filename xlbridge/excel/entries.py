@@ -15,7 +15,7 @@ from ..engine.checks import check_session, flag_rows, infer_kind
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.movement import Movement, Slot, movement_from_rows
-from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_handicap, read_line
+from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_handicap, read_row
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
@@ -64,7 +64,7 @@ def _row(cells: Sequence[object]) -> Row | None:
         if is_blank_text(board):
             raise BridgeInputError("board missing: each result needs its board number")
         number = as_whole_number(board, "board")
-        return read_line(number, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
+        return read_row(number, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, error.message)  # type: ignore[arg-type]
 

@@ -155,7 +155,7 @@ CONTRACTS = "The contract of each deal: 4S, 3NT, 4HX... or PASS (redealt, no sco
 RESULTS = "The result of each deal: tricks taken, or =, +1, -2."
 HONOURS = "Optional honours per deal, North-South's side: +100, -150, or NS100 / EW150 (four trump honours 100, five or four aces 150)."
 FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
-RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score (8 columns; blank rows are skipped)."
+RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score or NP for a board not played (8 columns; blank rows are skipped)."
 NAMES_BLOCK = (
     "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2, "
     "handicap (optional, percentage points)."

@@ -16,12 +16,12 @@ from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.session import Line, Row
+from ..engine.session import Line, NotPlayed, Row
 from ..engine.standings import SessionScore, Standing
 from ..engine.values import as_whole_number, show
 from ..rules import Side
 from ..rules.boards import HIGHEST_BOARD
-from .cells import Grid, as_grid, error_value, never_raises, to_cell
+from .cells import Grid, as_grid, error_value, held_error, never_raises, to_cell
 from .entries import ENTERED, WorkedSession, entered_text, read_session, single_value
 from .masterpoints import award_columns, award_note, with_awards
 
@@ -68,6 +68,8 @@ def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
     method = worked.score.session.method
     ns: object
     ew: object
+    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
+        return ["", "", "", "", "", "", "", scored.problem]
     if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
         ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
     elif scored.ns_score is None:
@@ -154,7 +156,10 @@ def sessioninfo(
     the results it expects are in; with a masterpoint scale, the scale or why it cannot award the session)."""
     event_text = entered_text(single_value(event))
     day = single_value(date)
-    shown_day = day if isinstance(day, (int, float)) and not isinstance(day, bool) and math.isfinite(day) else ""
+    if isinstance(day, (int, float)) and not isinstance(day, bool):  # a date as Excel holds one: its serial number
+        shown_day: object = day if math.isfinite(day) else ""
+    else:  # a date typed as text (27/07/2026, "Tuesday 24th") is shown as it was typed
+        shown_day = held.code if (held := held_error("date", day)) is not None else entered_text(day)
     head = [event_text or "Ranking", shown_day]
     try:
         worked = read_session(results, names, method, movement, per_board, plan)
@@ -258,6 +263,8 @@ def _traveller_line(worked: WorkedSession, index: int, computed: list[object]) -
     shown.update(zip(RESULT_COLUMNS, computed, strict=True))
     shown["NS"] = "" if row.ns is None else row.ns
     shown["EW"] = "" if row.ew is None else row.ew
+    if isinstance(row, NotPlayed):
+        shown["Contract"] = "not played"
     return [shown[heading] for heading in TRAVELLER_COLUMNS]
 
 

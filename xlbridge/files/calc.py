@@ -22,6 +22,7 @@ from typing import Any
 
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
+from .charts import refresh_charts
 from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
@@ -205,9 +206,14 @@ def compute(package: Package) -> Computed:
 
 
 def write_values(
-    package: Package, values: dict[str, dict[tuple[int, int], object]], destination: Path, replace: bool
+    package: Package,
+    values: dict[str, dict[tuple[int, int], object]],
+    destination: Path,
+    replace: bool,
+    computed: dict[str, dict[tuple[int, int], object]] | None = None,
 ) -> None:
-    """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``."""
+    """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``, and
+    its charts' caches from every ``computed`` value (by default ``values``) and the cells typed."""
     replaced = {}
     for sheet, cells in values.items():
         part = package.sheets[sheet]
@@ -215,6 +221,14 @@ def write_values(
             replaced[part] = patch_sheet(package.parts[part], cells)
         except WorkbookError as error:
             raise WorkbookError(f"{package.path}: part {part}: {error.message}") from None
+    everything = values if computed is None else computed
+
+    def sheet_values(sheet: str) -> dict[tuple[int, int], object] | None:
+        if sheet not in package.sheets:
+            return None
+        return {**read_values(package, sheet, computed=False), **everything.get(sheet, {})}
+
+    replaced.update(refresh_charts(package, sheet_values))
     replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
     write_package(package, replaced, destination, replace=replace)
 
@@ -261,7 +275,7 @@ def calc_workbook(
     from .session_book import check_blocks  # a session workbook: nothing typed outside what its formulas read
 
     check_blocks(package, computed.arguments.get("SESSIONRESULTS"))
-    write_values(package, computed.changes(), destination, replace=in_place or replace)
+    write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed.values)
     return destination, computed
 
 

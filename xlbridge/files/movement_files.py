@@ -1,22 +1,47 @@
 """A movement in and out of files: the CSV ``round,table,ns,ew,boards`` (one row per table per round, pairs as the
 Results sheet takes them, boards as ``first-last``, an empty pair for a sit-out), the table printed on a terminal,
-and the printable table and guide cards (HTML, through Jinja2: the ``web`` extra)."""
+the printable table and guide cards and paper travellers (HTML, through Jinja2: the ``web`` extra), and the evening's
+pairs-session workbook, its Results sheet pre-filled from the movement (:func:`evening_session`)."""
 
 from __future__ import annotations
 
 import csv
+import datetime as dt
 import io
+from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.checks import in_playing_order
 from ..engine.errors import BridgeInputError
 from ..engine.movement import Encounter, Movement, movement_from_rows
-from ..engine.session import Pair
+from ..engine.session import Pair, Session
+from ..rules import Side
+from ..rules.movements import MITCHELL_TYPE
 from .outputs import check_output, write_atomically
 from .tables import text_table
 
-__all__ = ["CSV_COLUMNS", "movement_csv", "movement_table", "read_movement_csv", "table_cards", "write_new"]
+__all__ = [
+    "CSV_COLUMNS",
+    "board_move",
+    "evening_session",
+    "movement_csv",
+    "movement_table",
+    "named_pairs",
+    "pair_moves",
+    "paper_travellers",
+    "read_movement_csv",
+    "table_cards",
+    "write_evening",
+    "write_new",
+]
 
 CSV_COLUMNS = ("round", "table", "ns", "ew", "boards")
+#: How the cards and travellers name the seats and the vulnerability.
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VULNERABILITY_WORDS = {"None": "None", "NS": "North-South", "EW": "East-West", "Both": "Both"}
 
 
 def movement_csv(movement: Movement) -> str:
@@ -100,17 +125,83 @@ def _pair_label(pair: Pair | None, two_fields: bool) -> str:
     return f"{pair.number} {pair.direction_text}" if two_fields else str(pair.number)
 
 
-def table_cards(movement: Movement, event: str = "") -> str:
-    """The printable cards as one HTML page: a card per table (round by round: North-South, East-West, boards)
-    and a guide card per pair (round by round: table, direction, opponents, boards)."""
-    from jinja2 import Environment, PackageLoader, select_autoescape
+def _environment() -> Any:
+    """Jinja2 (the ``web`` extra) with autoescaping on: every name and text is escaped."""
+    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-    environment = Environment(
+    return Environment(
         loader=PackageLoader("xlbridge.files", "html"),
         autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
         trim_blocks=True,
         lstrip_blocks=True,
     )
+
+
+def pair_moves(movement: Movement, encounter: Encounter) -> list[str]:
+    """Where the pairs at a table go after a round, as its table card says it: ``EW 9 to table 2`` (with a
+    Mitchell's skip, a change of direction and a sit-out said); a pair that stays where it sits is not named.
+    Nothing after the last round."""
+    moves: list[str] = []
+    if encounter.round >= movement.rounds:
+        return moves
+    for side in (Side.NS, Side.EW):
+        pair = movement.pair_at(encounter, side)
+        if pair is None:
+            continue
+        seat = movement.next_seating(pair, encounter.round)
+        who = f"{side.value} {pair.number}"  # as the card's columns name it: its seat, then its number
+        if seat is None:
+            continue
+        if seat.opponents is None:
+            moves.append(f"{who} sits out round {seat.round}")
+            continue
+        if seat.table == encounter.table and seat.direction is side:
+            continue
+        words = f"{who} to table {seat.table}" if seat.table != encounter.table else f"{who} stays at this table"
+        if seat.direction is not side:
+            words += f", sitting {seat.direction.value}"
+            switched = movement.encounter(seat.round, seat.table)
+            if switched is not None and switched.switched:
+                words += " (arrow switch)"
+        elif movement.type is MITCHELL_TYPE and side is Side.EW and seat.table != encounter.table % movement.tables + 1:
+            words += " (skip a table)"
+        moves.append(words)
+    return moves
+
+
+def board_move(movement: Movement, encounter: Encounter) -> str:
+    """Where a table's boards go after a round: ``boards to table 7``, to two tables (shared), or out of play for
+    the next round (on a relay's bye stand; a Howell's sets not in play); "" after the last round."""
+    tables = movement.next_tables(encounter.boards, encounter.round)
+    if tables is None:
+        return ""
+    playing = tuple(t for t in tables if not _sits_out(movement, encounter.round + 1, t))
+    tables = playing or tables  # boards shared with a table nobody plays at are at the other; else they rest there
+    if not tables:
+        return "boards rest next round, on a bye stand"
+    if len(tables) == 1:
+        return f"boards to table {tables[0]}"
+    return f"boards to tables {', '.join(map(str, tables[:-1]))} and {tables[-1]} (shared)"
+
+
+def _shared_with(movement: Movement, encounter: Encounter) -> tuple[int, ...]:
+    """The other tables that play this table's boards in the same round (a relay, a 3-table Howell's last round)."""
+    for number, tables in movement.shared:
+        if number == encounter.round and encounter.table in tables and not encounter.sit_out:
+            return tuple(t for t in tables if t != encounter.table and not _sits_out(movement, number, t))
+    return ()
+
+
+def _sits_out(movement: Movement, round_number: int, table: int) -> bool:
+    encounter = movement.encounter(round_number, table)
+    return encounter is None or encounter.sit_out
+
+
+def table_cards(movement: Movement, event: str = "") -> str:
+    """The printable cards as one HTML page: a card per table (round by round: North-South, East-West, boards,
+    and where the pairs and the boards go next) and a guide card per pair (round by round: table, direction,
+    opponents, boards)."""
     tables = []
     for t in range(1, movement.tables + 1):
         rounds = [e for e in movement.encounters if e.table == t]
@@ -125,6 +216,8 @@ def table_cards(movement: Movement, event: str = "") -> str:
                         "boards": str(e.boards),
                         "sit_out": e.sit_out,
                         "switched": e.switched,
+                        "shared": ", ".join(map(str, _shared_with(movement, e))),
+                        "moves": [*pair_moves(movement, e), *filter(None, [board_move(movement, e)])],
                     }
                     for e in rounds
                 ],
@@ -149,10 +242,34 @@ def table_cards(movement: Movement, event: str = "") -> str:
                 ],
             }
         )
-    return environment.get_template("cards.html").render(
+    return str(_environment().get_template("cards.html").render(
         title=movement.title, event=event, notes=movement.notes, tables=tables, guides=guides,
         two_fields=movement.two_fields,
-    )  # fmt: skip
+    ))  # fmt: skip
+
+
+def paper_travellers(movement: Movement, event: str = "", date: dt.date | None = None) -> str:
+    """The paper travellers as one HTML page, a traveller per board: the board, its dealer and vulnerability, and
+    a row for each time it is played, in playing order (round, table, North-South and East-West pair pre-printed;
+    contract, declarer, lead, result and both scores left blank to fill in); printed, one board a page."""
+    boards = []
+    slots = movement.slots()
+    for board in movement.boards:
+        lines = [slot for slot in slots if slot.board == board]
+        if not lines:
+            continue
+        boards.append(
+            {
+                "number": board,
+                "dealer": SEAT_WORDS[board_dealer(board).value],
+                "vulnerability": VULNERABILITY_WORDS[board_vulnerability(board).value],
+                "lines": [{"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew} for s in lines],
+            }
+        )
+    return str(_environment().get_template("travellers.html").render(
+        title=movement.title, event=event, date=f"{date.day} {date:%B %Y}" if date else "",
+        date_iso=date.isoformat() if date else "", boards=boards, two_fields=movement.two_fields,
+    ))  # fmt: skip
 
 
 def write_new(path: Path, text: str, replace: bool = False, writes: str = "CSV", suffix: str = ".csv") -> Path:
@@ -161,3 +278,62 @@ def write_new(path: Path, text: str, replace: bool = False, writes: str = "CSV",
     check_output(path, writes=writes, suffixes=(suffix,), replace=replace)
     write_atomically(path, lambda staged: staged.write_text(text, encoding="utf-8", newline="\n"), replace=replace)
     return path
+
+
+def named_pairs(movement: Movement, listed: Sequence[Pair], source: str = "names") -> tuple[Pair, ...]:
+    """The movement's pairs with the players (and handicaps) of a names file: each listed pair is one of the
+    movement's (in two fields by its number and direction: NS 1 and EW 1 are two pairs); a pair of the movement the
+    file does not list keeps no names. A listed pair the movement does not have (or the phantom) is refused,
+    naming it, as is a names file without directions for a movement of two fields."""
+    two_fields = movement.two_fields
+    ours = {(pair.number, pair.direction): pair for pair in movement.pairs}
+    if two_fields:
+        undirected = [pair for pair in listed if pair.direction is None]
+        if undirected:
+            shown = ", ".join(str(pair.number) for pair in undirected[:10]) + (", ..." if len(undirected) > 10 else "")
+            raise BridgeInputError(
+                f"{source}: {len(undirected)} pair(s) without a direction ({shown}), but the {movement.name} numbers "
+                "North-South and East-West pairs apart (NS 1 and EW 1 are two pairs): give each pair its direction "
+                "(a direction column: NS or EW)"
+            )
+    names: dict[tuple[object, Side | None], Pair] = {}
+    for pair in listed:
+        key = (pair.number, pair.direction if two_fields else None)
+        if key not in ours:
+            label = f"{pair.direction_text} pair {pair.number}" if two_fields else f"pair {pair.number}"
+            everyone = ", ".join(f"{p.number}{p.direction_text}" for p in movement.pairs)
+            missing = " (the phantom: its seat is empty)" if movement.phantom is not None and (
+                movement.phantom.number, movement.phantom.direction) == key else ""  # fmt: skip
+            raise BridgeInputError(f"{source}: {label} is not a pair of this movement{missing} ({everyone})")
+        names[key] = pair
+    return tuple(
+        replace(pair, players=names[key].players, handicap=names[key].handicap) if key in names else pair
+        for key, pair in ours.items()
+    )
+
+
+def evening_session(
+    movement: Movement,
+    pairs: Sequence[Pair] | None = None,
+    event: str = "",
+    date: dt.date | None = None,
+    method: object = None,
+) -> Session:
+    """The session of an evening about to be played to ``movement``: its pairs (``pairs``, as
+    :func:`named_pairs` gives them; by default the movement's, unnamed), and one line per board per table per round,
+    in the travellers' order, each waiting to be typed (its board and pairs, nothing else)."""
+    session = Session.of(event=event, date=date, method=method, pairs=pairs or movement.pairs, plan=movement)
+    return in_playing_order(session, movement)[0]
+
+
+def write_evening(session: Session, destination: Path, replace: bool = False) -> Path:
+    """The pairs-session workbook of ``session`` (see :func:`evening_session`), computed, written whole (never over
+    an existing file unless ``replace``)."""
+    from .templates import CLASSIC, pairs_session
+
+    check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), replace=replace)
+    return write_atomically(
+        destination,
+        lambda staged: pairs_session.build(staged, CLASSIC, session=session, computed=True),
+        replace=replace,
+    )

@@ -16,6 +16,7 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
+import html
 import os
 import re
 import shutil
@@ -31,7 +32,7 @@ from .. import __version__
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError
 from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
-from ..engine.session import Line, Pair, PairNumber, Session
+from ..engine.session import Line, NotPlayed, Pair, PairNumber, Session
 from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
@@ -50,6 +51,7 @@ __all__ = [
     "environment",
     "figure",
     "publish",
+    "session_key",
     "write_pages",
 ]
 
@@ -194,6 +196,12 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
     rows = []
     for index in score.traveller(board):
         line = session.lines[index]
+        if isinstance(line, NotPlayed):  # the line is there, nothing was scored on it
+            rows.append({"ns": link(line.ns, Side.NS), "ns_number": str(line.ns), "ew": link(line.ew, Side.EW),
+                         "ew_number": str(line.ew), "contract": "Not played", "declarer": "", "lead": "",
+                         "result": "", "ns_score": "", "ew_score": "", "ns_points": "", "ew_points": "",
+                         "ns_percent": "", "ew_percent": ""})  # fmt: skip
+            continue
         assert isinstance(line, Line)  # a workbook with lines to check is not published
         figures = score.lines[index]
         ns_points, ew_points = figures.ns_points, figures.ew_points
@@ -217,6 +225,8 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
                 "ew_score": figure(ew_score),
                 "ns_points": figure(ns_points),
                 "ew_points": figure(ew_points),
+                "ns_percent": percentage(figures.ns_percent),
+                "ew_percent": percentage(figures.ew_percent),
             }
         )
     return rows
@@ -268,6 +278,7 @@ def build_site(path: Path) -> Site:
     common = {
         "version": __version__,
         "generator": GENERATOR,
+        "session_key": session_key(session.event, date, path.name),
         "stylesheet": STYLESHEET,
         "event": session.event or "Results",
         "date": date.isoformat() if date else "",
@@ -288,8 +299,8 @@ def build_site(path: Path) -> Site:
     board_list = session.boards
     for position, board in enumerate(board_list):
         vulnerability = board_vulnerability(board).value
-        first = engine.traveller(board)[0]
-        datum = engine.lines[first].datum if session.method.comparison == "butler" else None
+        first = next((i for i in engine.traveller(board) if isinstance(session.lines[i], Line)), None)  # a datum's
+        datum = engine.lines[first].datum if first is not None and session.method.comparison == "butler" else None
         pages.append(
             Page(
                 boards[board],
@@ -345,13 +356,28 @@ def _environment() -> Any:
     )
 
 
-def _is_publication(folder: Path) -> bool:
+def session_key(event: str, date: dt.date | None, source: str) -> str:
+    """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
+    2026``; or, when the workbook names neither, the workbook's file name). Publishing the same session again
+    replaces its pages; another session's are kept."""
+    when = _date_text(date)
+    if event:
+        return f"{event}, {when}" if when else event
+    return f"the session of {when}" if when else f"the session in {source}"
+
+
+_SESSION = re.compile(r'<meta name="xlbridge-session" content="([^"]*)">')
+
+
+def _publication(folder: Path) -> tuple[bool, str | None]:
+    """Whether ``folder`` holds a publication of xlbridge's, and which session's (None: one that does not say)."""
     index = folder / "index.html"
     try:
         head = index.read_text(encoding="utf-8", errors="replace")[:2000]
     except OSError:
-        return False
-    return f'<meta name="generator" content="{GENERATOR}' in head
+        return False, None
+    found = _SESSION.search(head)
+    return f'<meta name="generator" content="{GENERATOR}' in head, None if found is None else html.unescape(found[1])
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
@@ -360,7 +386,7 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
     check_site_folder(workbook, folder, force)
     environment = _environment()
     site = build_site(workbook)
-    write_pages(environment, site.pages, folder)
+    write_pages(environment, site.pages, folder, force)
     return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
 
 
@@ -377,7 +403,8 @@ def check_site_folder(workbook: Path, folder: Path, force: bool) -> None:
         raise WorkbookError(f"{folder}: is a file, not a folder")
     if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
         raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
-    if folder.exists() and any(folder.iterdir()) and not _is_publication(folder) and not force:
+    published = folder.is_dir() and _publication(folder)[0]
+    if folder.exists() and any(folder.iterdir()) and not published and not force:
         raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
 
 
@@ -386,9 +413,17 @@ def environment() -> Any:
     return _environment()
 
 
-def write_pages(environment: Any, pages: list[Page], folder: Path) -> None:
+def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool = False) -> None:
     """Render ``pages`` and the stylesheet into ``folder``, which appears complete or not at all: an earlier
-    publication there is replaced whole."""
+    publication there of the same session (the first page's ``session_key``) is replaced whole; another session's
+    only with ``force``."""
+    published, held = _publication(folder) if folder.is_dir() else (False, None)
+    ours = pages[0].context["session_key"]
+    if published and held != ours and not force:
+        raise WorkbookError(
+            f"{folder}: holds the results of another session ({held or 'one that does not say which'}), not of "
+            f"{ours}: publish into a folder of its own (or --force to replace them)"
+        )
     folder.parent.mkdir(parents=True, exist_ok=True)
     staged = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
     try:

@@ -162,8 +162,9 @@ def _figure(value: Figure) -> float | None:
 def _ranked(book: SessionBook) -> SessionScore:
     """The session's score, refused while there is nothing to rank or lines wait to be checked."""
     score = book.score
-    if not score.session.lines and not book.missing:
-        raise WorkbookError(f"{book.path}: the {book.results_sheet} sheet has no results yet")
+    if not score.session.lines:
+        expected = f" (its movement expects {len(book.missing)}: type them into its rows)" if book.missing else ""
+        raise WorkbookError(f"{book.path}: the {book.results_sheet} sheet has no results yet{expected}")
     problems = book.problems()
     if problems:
         first = "; ".join(f"row {row}: {reason}" for row, reason in problems[:3])

@@ -25,7 +25,16 @@ from ..engine.session import EventMatch
 from ..engine.values import two_decimals
 from .calc import check_current
 from .event import read_event_book
-from .publish import GENERATOR, STYLESHEET, Page, check_site_folder, environment, figure, write_pages
+from .publish import (
+    GENERATOR,
+    STYLESHEET,
+    Page,
+    check_site_folder,
+    environment,
+    figure,
+    session_key,
+    write_pages,
+)
 from .report import Standings, read_standings
 from .templates import teams_match
 from .templates.teams_event import MATCHES
@@ -174,6 +183,7 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
         "generator": GENERATOR,
         "stylesheet": STYLESHEET,
         "event": standings.event or "Teams event",
+        "session_key": session_key(standings.event or "", None, path.name),
         "date": "",
         "date_text": "",
         "source": path.name,
@@ -249,6 +259,6 @@ def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: b
         if not card.exists():
             raise WorkbookError(f"{card}: no such file")
     pages = build_event_site(workbook, scorecards)
-    write_pages(environment(), pages, folder)
+    write_pages(environment(), pages, folder, force)
     rounds = sum(1 for page in pages if page.template == "teams-round.html")
     return EventPublished(folder, len(pages), rounds, len(scorecards))

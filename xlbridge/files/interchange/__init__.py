@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from ...engine.checks import check_session, flag_rows, infer_kind
+from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
 from ...engine.movement import Movement
@@ -44,6 +44,7 @@ __all__ = [
     "export_session",
     "import_to_workbook",
     "read_names",
+    "read_names_file",
     "read_results",
     "write_pbn",
     "write_usebio",
@@ -158,7 +159,9 @@ def read_results(
     ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
     board, a line missing, boards outside the session), which the workbook then carries. ``movement`` (Howell or
     Mitchell) says how the pairs are ranked; by default the movement file's, the file's own, or what the lines show
-    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``."""
+    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``. A result the
+    movement expects and the file lacks is no bad line: its row waits in the workbook, to be typed (it is in
+    ``problems``, ``waiting``), and the rows follow the travellers (each result in its slot's row)."""
     plan = None
     if movement_file is not None:
         from ..movement_files import read_movement_csv
@@ -170,7 +173,7 @@ def read_results(
     except BridgeInputError as error:
         raise fail(path, None, error.message) from None
     data = text_of(data)
-    listed = _names(names, handicaps) if names else None
+    listed = read_names_file(names, handicaps) if names else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":
         imported = read_usebio(data, path)
@@ -212,9 +215,21 @@ def read_results(
     imported = _check_pairs(imported, listing)
     imported = _entry_checks(imported, plan)
     _check_size(imported)
-    if imported.problems and not keep_bad:
+    # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
+    # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
+    if any(not problem.waiting for problem in imported.problems) and not keep_bad:
         raise _refusal(imported)
-    return imported
+    return _in_playing_order(imported, plan) if plan is not None else imported
+
+
+def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
+    """The rows in the travellers' order, as ``xlbridge movement -o`` lays the Results sheet out: each result in its
+    place, a row of the movement still to come waiting there (see :func:`in_playing_order`)."""
+    session = imported.session
+    assert session is not None
+    ordered, was = in_playing_order(session, plan)
+    at = imported.rows_at or [0] * len(session.lines)
+    return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
 
 
 #: The most bad lines a refusal lists one by one (the count says how many more).
@@ -281,7 +296,7 @@ def _read(path: Path, what: str) -> bytes:
         raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
 
 
-def _names(path: Path, handicaps: str | None) -> list[Pair]:
+def read_names_file(path: Path, handicaps: str | None = None) -> list[Pair]:
     """The pairs of a names file (``--names``), refused if it is not one."""
     data = _read(path, "names")
     try:
@@ -291,7 +306,11 @@ def _names(path: Path, handicaps: str | None) -> list[Pair]:
     if kind != "CSV":
         raise fail(path, None, f"not a names file (it looks like {kind}; a names file is CSV, "
                    "pair,direction,player1,player2)")  # fmt: skip
-    return read_names(text_of(data), path, handicaps)
+    pairs = read_names(text_of(data), path, handicaps)
+    if not pairs:
+        raise fail(path, None, "lists no pairs: a names file is CSV, a header pair,direction,player1,player2 "
+                   "then a line for each pair")  # fmt: skip
+    return pairs
 
 
 def _check_pairs(imported: Imported, listing: str) -> Imported:
@@ -372,7 +391,8 @@ def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
     imported = replace(imported, warnings=[*imported.warnings, *warnings])
     if not findings:
         return imported
-    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None) for f in findings]
+    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None, waiting=f.slot is not None)
+             for f in findings]  # fmt: skip
     problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)

@@ -53,6 +53,9 @@ class Problem:
     #: False for an entry check's finding on a line whose contract scores: the pairs-session workbook's Check
     #: formula does not show such a reason (nor does its ranking wait for it).
     shown: bool = True
+    #: True for a result the movement expects and the file does not have (a session still being played): not a
+    #: bad line, but a row of the workbook waiting to be typed.
+    waiting: bool = False
 
     def where(self, source: Path) -> str:
         return f"{source}: line {self.line}" if self.line else f"{source}"

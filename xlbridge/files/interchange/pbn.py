@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
-from ...engine.session import Line, Pair, Row, Session
+from ...engine.session import Line, NotPlayed, Pair, Row, Session
 from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
@@ -259,6 +259,8 @@ def write_pbn(score: SessionScore) -> str:
         out.append(f'[ScoreTable "{";".join(columns)}"]')
         for index in score.traveller(number):
             line = session.lines[index]
+            if isinstance(line, NotPlayed):  # PBN has no form for a board not played at a table: no line
+                continue
             assert isinstance(line, Line)  # a workbook with lines to check is not exported
             ns_points, ew_points = (_points(value) for value in (score.lines[index].ns_points,
                                                                    score.lines[index].ew_points))  # fmt: skip

@@ -19,7 +19,7 @@ from xml.etree.ElementTree import Element
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
-from ...engine.session import Event, EventMatch, Line, PairNumber, Row, Session, Team
+from ...engine.session import Event, EventMatch, Line, NotPlayed, PairNumber, Row, Session, Team
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
@@ -329,7 +329,8 @@ def write_usebio(score: SessionScore) -> str:
         out.append("</PAIR>")
     out.append("</PARTICIPANTS>")
     for number in session.boards:
-        indices = score.traveller(number)
+        # A board not played at a table has no line: USEBIO has no form for one (its pairs' totals say it).
+        indices = [index for index in score.traveller(number) if not isinstance(session.lines[index], NotPlayed)]
         out.append(f'<BOARD EVENT_TYPE="{kind}">')
         out.append(_element("BOARD_NUMBER", number))
         datum = score.lines[indices[0]].datum if indices else None

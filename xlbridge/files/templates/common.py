@@ -21,7 +21,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
-from .computing import ONE_PASS, ComputedWorksheet, compute_book
+from .computing import ONE_PASS, ComputedWorksheet, blank_book, compute_book
 from .layout import range_ref
 from .lite import add_lite_parts
 
@@ -89,7 +89,7 @@ class TemplateBook:
         #: Whether :meth:`close` stores every formula's values (see :mod:`.computing`) rather than leaving the
         #: workbook to be computed when it is opened.
         self.with_values = with_values
-        self._worksheet_class = ComputedWorksheet if with_values and ONE_PASS else None
+        self._worksheet_class = ComputedWorksheet if ONE_PASS else None  # blank or computed, it writes the values
         self.called: set[str] = set()
         self.book = xlsxwriter.Workbook(
             str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
@@ -151,6 +151,8 @@ class TemplateBook:
         one_pass = self.with_values and ONE_PASS
         if one_pass:
             compute_book(self.book)
+        elif ONE_PASS:
+            blank_book(self.book)
         self.book.close()
         if self.flavour is LITE:
             add_lite_parts(self.path, self.title_text, self.called)
@@ -239,11 +241,13 @@ class Sheet:
         )
         self.validate_list(first_row, result, rows, book.list_range("Results", RESULTS), False, "=, +1, -2 or tricks")
 
-    def validate_adjusted(self, first_row: int, rows: int, col: int) -> None:
+    def validate_adjusted(self, first_row: int, rows: int, col: int, message: str = ADJUSTED_MESSAGE) -> None:
         """An Adjusted column: anything may be typed (the Check column says what is wrong), and selecting a cell
-        says what goes there."""
+        says what goes there (``message``)."""
+        if len(message) > INPUT_MESSAGE_LIMIT:  # Excel would cut it short
+            raise ValueError(f"an input message of {len(message)} characters: {message[:60]}...")
         self.ws.data_validation(first_row, col, first_row + rows - 1, col, {"validate": "any",
-                                "input_message": ADJUSTED_MESSAGE})  # fmt: skip
+                                "input_message": message})  # fmt: skip
 
     def protect(self) -> None:
         """Formulas locked, entry cells open; no password, so a secretary can unprotect if needed."""

@@ -18,11 +18,12 @@ import xlsxwriter
 import xlsxwriter.worksheet as xlsxwriter_sheets
 from xlsxwriter.worksheet import Worksheet
 
+from ..charts import range_tokens
 from ..evaluate import Computed, Formula, evaluate_cells
 from ..patching import CALC_ID, cell_value
 from ..xlsx import column_letters, split_ref
 
-__all__ = ["ONE_PASS", "ComputedWorksheet", "compute_book"]
+__all__ = ["ONE_PASS", "ComputedWorksheet", "blank_book", "compute_book"]
 
 _NOT_COMPUTED = object()
 _column = functools.lru_cache(maxsize=1 << 14)(column_letters)
@@ -38,7 +39,8 @@ def _internals_known() -> bool:
     """Whether this XlsxWriter keeps a worksheet's cells, formats and strings as this module reads them (3.3 and
     later: its cell tuples, ``row_info``, ``col_info``, the shared string table, the calculation settings)."""
     sheet = Worksheet()
-    used = ("table", "row_info", "col_info", "_write_cell", "_escape_data", "_write_array_formula", "_write_number")
+    used = ("table", "row_info", "col_info", "_write_cell", "_escape_data", "_write_array_formula", "_write_number",
+            "_get_range_data", "str_table")  # fmt: skip
     return (
         all(kind is not None for kind in (_NUMBER, _DATETIME, _STRING, _BOOLEAN, _FORMULA, _ARRAY))
         and all(hasattr(sheet, name) for name in used)
@@ -98,6 +100,26 @@ class ComputedWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyp
         t, body = cell_value("", value, True)
         self.fh.write(f"{head}{t}>{formula}{body}</c>")
 
+    def _get_range_data(self, row_start: int, col_start: int, row_end: int, col_end: int) -> Any:
+        """What a chart's cache holds of a range (0-based, inclusive), as ``xlbridge calc`` writes it
+        (:func:`~xlbridge.files.charts.range_tokens`): each cell's computed value, or what was typed."""
+        return range_tokens(self._value_at, row_start + 1, col_start + 1, row_end + 1, col_end + 1)
+
+    def _value_at(self, row: int, col: int) -> object:
+        """A cell's value (1-based): computed, or as typed; None where there is nothing."""
+        value = self.computed.get((row, col), _NOT_COMPUTED)
+        if value is not _NOT_COMPUTED:
+            return value
+        cell = self.table.get(row - 1, {}).get(col - 1)
+        kind = type(cell)
+        if kind is _NUMBER or kind is _DATETIME:
+            return cell.number
+        if kind is _STRING:
+            return self.str_table._get_shared_string(cell.string) if isinstance(cell.string, int) else cell.string
+        if kind is _BOOLEAN:
+            return bool(cell.boolean)
+        return None
+
     def _style(self, row: int, col: int, cell: Any) -> int | None:
         """The cell's style index, chosen as XlsxWriter chooses it: its own format, else its row's, else its
         column's (None: no style)."""
@@ -144,3 +166,17 @@ def compute_book(book: xlsxwriter.Workbook) -> Computed:
     book.calc_on_load = False  # as xlbridge calc leaves a workbook: its values are current
     book.calc_id = CALC_ID
     return computed
+
+
+def blank_book(book: xlsxwriter.Workbook) -> None:
+    """A workbook left to be computed when it is opened (a blank template): every cell an array formula fills is
+    stored empty, as the formula's value is, rather than as the 0 XlsxWriter pads a range with (which a viewer
+    that does not recompute would show)."""
+    for ws in book.worksheets():
+        for cells in ws.table.values():
+            for cell in cells.values():
+                if type(cell) is _ARRAY:
+                    first_row, first_col, last_row, last_col = split_ref(cell.range)
+                    for r in range(first_row, last_row + 1):
+                        for c in range(first_col, last_col + 1):
+                            ws.computed[(r, c)] = ""

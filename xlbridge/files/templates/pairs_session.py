@@ -16,14 +16,16 @@ from pathlib import Path
 
 from xlsxwriter.format import Format
 
-from ...engine.session import Session, Unscorable
+from ...engine.session import Line, Session, Unscorable
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
+from . import pairs_parts
 from .common import Flavour, Sheet, TemplateBook
-from .layout import Block, NamedCell, area_ref, cell_ref, range_ref
+from .layout import Block, NamedCell, area_ref, cell_ref
+from .pairs_parts import CHART_COLUMNS, SESSION_ADJUSTED, ranking_chart, settings_formats, write_movement_facts
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
@@ -180,10 +182,13 @@ def build(
     _results(book, sheets["Results"], size, session)
     _movement(book, sheets["Movement"], size, session)
     _totals(book, sheets["Totals"], size)
-    _ranking(book, sheets["Ranking"], size)
+    _ranking(book, sheets["Ranking"], size, session)
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     _scorecard(book, sheets["Scorecard"], size, session)
-    book.book.worksheets()[4].activate()  # open on the Ranking
+    # A blank template, or an evening still to be typed, opens where it is filled in; a session with results, on
+    # its ranking.
+    played = session is not None and any(isinstance(line, Line) for line in session.lines)
+    book.book.worksheets()[SHEETS.index("Ranking" if played else "Settings")].activate()
     book.close()
 
 
@@ -220,6 +225,7 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     ws.set_column(2, 2, 70)
     ws.write("A1", "Pairs session", book.title)
     ws.write("A2", "Fill in the yellow cells here, the pairs on Names and the results on Results.", book.subtitle)
+    label, entry, entry_date, computed, computed_date, wrapped = settings_formats(book)
     given = session or Session()
     values: dict[str, object] = {
         "EventName": given.event,
@@ -229,18 +235,18 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
     }
-    for entry in LAYOUT.settings:
-        ws.write_string(entry.row, 0, entry.label, book.label)
-        value = values[entry.name]
-        style = book.entry_date if entry.name == "EventDate" else book.entry
+    for entry_cell in LAYOUT.settings:
+        ws.write_string(entry_cell.row, 0, entry_cell.label, label)
+        value = values[entry_cell.name]
+        style = entry_date if entry_cell.name == "EventDate" else entry
         if isinstance(value, dt.date):
-            ws.write_datetime(entry.row, entry.col, dt.datetime.combine(value, dt.time()), style)
+            ws.write_datetime(entry_cell.row, entry_cell.col, dt.datetime.combine(value, dt.time()), style)
         elif value:
-            ws.write(entry.row, entry.col, value, style)
+            ws.write(entry_cell.row, entry_cell.col, value, style)
         else:
-            ws.write_blank(entry.row, entry.col, None, style)
-        ws.write_string(entry.row, 2, entry.note, book.note)
-        book.book.define_name(entry.name, f"={entry.ref}")
+            ws.write_blank(entry_cell.row, entry_cell.col, None, style)
+        ws.write_string(entry_cell.row, 2, entry_cell.note, book.note)
+        book.book.define_name(entry_cell.name, f"={entry_cell.ref}")
     method, movement = LAYOUT.setting("Method"), LAYOUT.setting("Movement")
     methods = book.list_range("Methods", SESSION_METHODS.names())
     sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
@@ -254,20 +260,33 @@ def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
         {"validate": "integer", "criteria": ">=", "value": 1, "ignore_blank": True},
     )  # fmt: skip
     first = LAYOUT.computed[0]
-    for entry in LAYOUT.computed:
-        ws.write_string(entry.row, 0, entry.label, book.label)
-        if entry.note:
-            ws.write_string(entry.row, 2, entry.note, book.note)
-        book.book.define_name(entry.name, f"={entry.ref}")
+    for computed_cell in LAYOUT.computed:
+        ws.write_string(computed_cell.row, 0, computed_cell.label, label)
+        if computed_cell.note:
+            ws.write_string(computed_cell.row, 2, computed_cell.note, book.note)
+        book.book.define_name(computed_cell.name, f"={computed_cell.ref}")
+    shown = {"EventDay": computed_date, "RankingNote": wrapped}
     sheet.dynamic(
         first.row,
         first.col,
         len(INFO_ROWS),
         f"={book.fn('SESSIONINFO')}(EventName,EventDate,{session_arguments()},MPScale)",
         None,
-        formats=[book.computed_date if entry.name == "EventDay" else book.computed for entry in LAYOUT.computed],
+        formats=[shown.get(cell.name, computed) for cell in LAYOUT.computed],
     )
+    for cell in (*LAYOUT.settings, *LAYOUT.computed):  # a note that wraps gets the height of its lines
+        lines = max(-(-len(cell.note) // NOTE_LINE), 3 if cell.name == "RankingNote" else 1)
+        if lines > 1:
+            ws.set_row(cell.row, 15 * lines)
+    if session is not None and session.plan is not None:
+        write_movement_facts(sheet.ws, LAYOUT.computed[-1].row + 2, label, book.note, session.plan, NOTE_LINE + 30)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
     sheet.protect()
+
+
+#: About how many characters of a note fit on a line of the Settings sheet's notes column.
+NOTE_LINE = 72
 
 
 def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
@@ -306,13 +325,15 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     ws = sheet.ws
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
-    widths = {"Board": 7, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 18}
+    # Printed landscape, one page wide at 80% or more: a Check reason longer than its column reads on into the empty
+    # columns beside it on screen.
+    widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12}
     for heading, width in widths.items():  # yellow where the block is only: below it nothing can be typed
         sheet.entry_column(results.col(heading), width, heading in ENTERED, results.first_row, rows)
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
-        width = 60 if heading == "Check" else 9
+        width = 28 if heading == "Check" else 7 if heading in ("NS %", "EW %") else 8
         ws.set_column(results.col(heading), results.col(heading), width, fmt)
     sheet.dynamic(
         results.first_row, first_computed, rows, f"={book.fn('SESSIONRESULTS')}({session_arguments()})",
@@ -321,7 +342,7 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     check = results.col("Check")
     sheet.highlight_problems(results.first_row, results.col("Board"), rows, check, check)
     sheet.validate_deal(results.first_row, rows, results.col("Contract"), results.col("By"), results.col("Result"))
-    sheet.validate_adjusted(results.first_row, rows, results.col("Adjusted"))
+    sheet.validate_adjusted(results.first_row, rows, results.col("Adjusted"), SESSION_ADJUSTED)
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
@@ -372,7 +393,7 @@ def _totals(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     sheet.protect()
 
 
-def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
+def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
     ranking, pairs = LAYOUT.ranking, size.pairs
     width = len(ranking.columns)
@@ -384,27 +405,13 @@ def _ranking(book: TemplateBook, sheet: Sheet, size: Sizes) -> None:
     ):
         ws.merge_range(row, col, row, col + width - 1, "", fmt)
         sheet.formula(row, col, f"={name}", fmt)
-    chart = book.book.add_chart({"type": "bar"})
-    last = ranking.first_row + pairs
-    pair, percent = (range_ref(ranking.col(h), ranking.first_row, pairs).split(":") for h in ("Pair", "%"))
-    chart.add_series(
-        {
-            "name": "Percentage",
-            "categories": f"=Ranking!{pair[0]}:{pair[1]}",
-            "values": f"=Ranking!{percent[0]}:{percent[1]}",
-            "fill": {"color": "#4F81BD"},
-        }
-    )
-    chart.set_title({"name": "Percentages"})
-    chart.set_y_axis({"reverse": True, "name": "Pair"})
-    chart.set_x_axis({"min": 0, "max": 100, "name": "%"})
-    chart.set_legend({"none": True})
-    chart.show_blanks_as("gap")
+    shown = len(session.pairs) if session is not None and session.pairs else pairs
+    last = ranking.first_row + shown  # printed: the session's pairs (beside the chart), not the empty rows below
     chart_col = width + 1
-    ws.insert_chart(ranking.first_row, chart_col, chart, {"x_scale": 1.0, "y_scale": 1.6})
+    ranking_chart(book, ws, ranking, shown, chart_col, session)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
-    ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + 7)
+    ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + CHART_COLUMNS - 1)
     ws.repeat_rows(ranking.header_row)
     sheet.protect()
 
@@ -436,21 +443,13 @@ def _travellers(book: TemplateBook, sheet: Sheet, size: Sizes, played: int) -> N
     sheet.protect()
 
 
-def _pair_label(session: Session | None) -> str:
-    """The first pair of the session as the card's Pair cell takes it: 7, or 7NS in a Mitchell."""
-    if session is None or not session.pairs:
-        return ""
-    first = session.pairs[0]
-    return f"{first.number}{first.direction_text if session.movement.two_fields else ''}"
-
-
 def _scorecard(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     """A personal scorecard: the pair typed at the top, its card below (a row per board it played, by board)."""
     ws = sheet.ws
     ws.write(0, 0, "Personal scorecard", book.title)
     row, col = SCORECARD_PAIR
     ws.write(row, 0, "Pair", book.label)
-    ws.write_string(row, col, _pair_label(session), book.entry_text)
+    ws.write_string(row, col, pairs_parts.first_pair_label(session), book.entry_text)
     ws.write(row, col + 1, "Type a pair: its number (7), or with its direction in a Mitchell (7NS, 7EW).",
              book.subtitle)  # fmt: skip
     ws.data_validation(row, col, row, col, {

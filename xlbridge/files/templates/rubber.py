@@ -68,7 +68,7 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
     ws = sheet.ws
     notes_col = headers.index("Notes")
     sheet.headers(FIRST - 1, headers)
-    ws.set_column(0, 0, 12 if "Dealer" in headers else 5)  # Chicago's labels (First dealer, Deals 2 and 3) above
+    ws.set_column(0, 0, 13 if "Dealer" in headers else 5)  # Chicago's labels (First dealer, Deals 2 and 3) above
     sheet.entry_column(DECLARER, 8, text=True)
     sheet.entry_column(CONTRACT, 8, text=True)
     sheet.entry_column(RESULT, 7, text=True)
@@ -181,6 +181,7 @@ def build_chicago(
     honours = range_ref(HONOURS, FIRST, rows)
     ws.write("D3", "We (NS)", book.header)
     ws.write("E3", "They (EW)", book.header)
+    ws.set_row(2, 30)  # the headings over the totals, on two lines where they wrap
     ws.write("C4", "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5,{honours})", book.computed, cols=2)
     honours_message = ("Only if your club scores honours at Chicago: North-South's, +100 / -150, or NS100 / EW150 "

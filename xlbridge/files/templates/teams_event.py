@@ -100,7 +100,8 @@ def build(
     _teams(book, team_sheet, event)
     _matches(book, matches, rows, teams, event)
     _standings(book, standings, rows, teams, rounds)
-    book.book.worksheets()[3].activate()
+    # A blank template opens where it is filled in; an event with matches, on its standings.
+    book.book.worksheets()[3 if event is not None and event.matches else 0].activate()
     book.close()
 
 
@@ -155,6 +156,7 @@ def _teams(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     sheet.entry_column(0, 7)
     sheet.entry_column(1, 26, text=True)
     sheet.entry_column(2, 60, text=True)
+    ws.fit_to_pages(1, 0)  # one page wide, at 97% or more
     for offset, team in enumerate(event.teams if event else []):
         ws.write_number(FIRST + offset, 0, team.number, book.entry)
         ws.write_string(FIRST + offset, 1, team.name, book.entry_text)

@@ -28,6 +28,7 @@ COLUMNS = [
 ]
 NS, EW, CONTRACT, BY, LEAD, RESULT, ADJUSTED, NS_SCORE, EW_SCORE, NS_MP, EW_MP, CHECK = range(len(COLUMNS))
 BOARD = (2, 1)  # B3: the board number
+VULNERABLE = (2, 6)  # G3: its vulnerability
 
 
 def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None, lines: Sequence[Line] = ()) -> None:
@@ -43,18 +44,18 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     board_cell = cell_ref(*BOARD)
     ws.write("C3", "Dealer", book.label)
     sheet.dynamic(2, 3, 1, f"={fn('BOARDDEALER')}({board_cell})", book.computed)
-    ws.write("E3", "Vulnerable", book.label)
-    sheet.dynamic(2, 5, 1, f"={fn('BOARDVUL')}({board_cell})", book.computed)
+    ws.merge_range(2, 4, 2, 5, "Vulnerable", book.label)  # the label whole, over two narrow columns
+    sheet.dynamic(*VULNERABLE, 1, f"={fn('BOARDVUL')}({board_cell})", book.computed)
     sheet.headers(FIRST_ROW - 1, COLUMNS)
 
-    for index, width, text in ((NS, 7, False), (EW, 7, False), (CONTRACT, 9, True), (BY, 5, True), (LEAD, 6, True)):
-        sheet.entry_column(index, width, text)
-    sheet.entry_column(RESULT, 7, text=True)
-    sheet.entry_column(ADJUSTED, 18, text=True)
+    widths = ((NS, 7, False), (EW, 7, False), (CONTRACT, 9, True), (BY, 5, True), (LEAD, 6, True), (RESULT, 7, True),
+              (ADJUSTED, 18, True))  # fmt: skip
+    for index, width, text in widths:  # yellow where the lines are typed only
+        sheet.entry_column(index, width, text, FIRST_ROW, rows)
 
     block = area_ref(FIRST_ROW, NS, FIRST_ROW + rows - 1, ADJUSTED)
-    for index in range(NS_SCORE, CHECK + 1):
-        ws.set_column(index, index, 50 if index == CHECK else 9, book.check if index == CHECK else book.computed)
+    for index in range(NS_SCORE, CHECK + 1):  # one page, 80% or more: a longer reason reads on beyond it on screen
+        ws.set_column(index, index, 40 if index == CHECK else 9, book.check if index == CHECK else book.computed)
     sheet.dynamic(FIRST_ROW, NS_SCORE, rows, f"={fn('BOARDRESULTS')}({board_cell},{block})", None,
                   cols=CHECK - NS_SCORE + 1)  # fmt: skip
     sheet.highlight_problems(FIRST_ROW, NS, rows, CHECK, CHECK)
