@@ -12,8 +12,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge import victory_points, wbf_vp
-from xlbridge.engine.event import hundredths, score_event
+from xlbridge.engine.event import score_event
 from xlbridge.engine.session import Event, EventMatch, Team
+from xlbridge.engine.values import hundredths
 from xlbridge.excel import events
 from xlbridge.rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 

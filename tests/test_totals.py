@@ -139,3 +139,18 @@ def test_each_board_is_rounded_as_its_traveller_prints_it() -> None:
             differ.append((key, total, exact))
     assert differ
     assert all(abs(total - exact) < Fraction(3, 100) for _, total, exact in differ)
+
+
+def test_one_rounding_to_the_cent_exact_at_any_length() -> None:
+    """Every figure printed to 2 decimals is rounded by one function, in whole numbers: halves away from zero, and a
+    value a hair below a half (further out than a decimal division's 28 digits) rounds down, as ROUND does."""
+    from xlbridge.engine.masterpoints import hundredths as award
+    from xlbridge.engine.values import hundredths as cents
+
+    hair = Fraction(1, 10**40)
+    assert cents(Fraction(5, 1000) - hair) == 0
+    assert cents(Fraction(5, 1000)) == Fraction(1, 100)
+    assert cents(Fraction(-5, 1000)) == Fraction(-1, 100)
+    assert cents(Fraction(555) * 27 / 26) == hundredths(Fraction(555) * 27 / 26) == Fraction("576.35")
+    assert str(award(Fraction(21, 200) - hair)) == "0.10"
+    assert str(award(Fraction(21, 200))) == "0.11"

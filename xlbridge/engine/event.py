@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import ROUND_HALF_UP, Decimal
+from decimal import Decimal
 from fractions import Fraction
 
 from ..rules import TEAMS_FORMS, TeamsForm
@@ -26,14 +26,9 @@ from .scales import AnyVPScale, victory_points, vp_scale
 from .session import Event, EventMatch, Team
 from .standings import share_places
 from .ties import Contest, order
+from .values import hundredths
 
-__all__ = ["EventRow", "EventScore", "MatchFigures", "TeamStanding", "hundredths", "score_event"]
-
-
-def hundredths(value: Fraction | int) -> Fraction:
-    """A figure to 2 decimals, halves rounded away from zero (as the WBF rounds victory points)."""
-    decimal = (Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.01"), ROUND_HALF_UP)
-    return Fraction(decimal)
+__all__ = ["EventRow", "EventScore", "MatchFigures", "TeamStanding", "score_event"]
 
 
 def _exact(value: float | int) -> Fraction:

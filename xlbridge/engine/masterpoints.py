@@ -25,7 +25,7 @@ from .choices import choose
 from .errors import BridgeInputError, Reason
 from .session import Line, Pair
 from .standings import SessionScore, Standing, played_by, seating
-from .values import NUMBER, is_blank, show
+from .values import NUMBER, hundredths_of, is_blank, show
 
 __all__ = [
     "SessionAwards",
@@ -58,7 +58,7 @@ def scale_of_file(usebio_type: str, usebio_scale: str) -> MasterpointScale | Non
 
 def hundredths(value: Fraction) -> Decimal:
     """``value`` to the hundredth, halves up: 0.105 is 0.11, 0.147 is 0.15 (written with two decimals)."""
-    return Decimal(math.floor(value * 100 + Fraction(1, 2))).scaleb(-2)
+    return Decimal(hundredths_of(value.numerator, value.denominator)).scaleb(-2)
 
 
 #: The award of a placed pair below the paid places.

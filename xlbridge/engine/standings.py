@@ -33,6 +33,7 @@ from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial, Weighted
 from .session import Line, NotPlayed, Pair, PairNumber, Session, Unscorable
+from .values import hundredths_of
 
 __all__ = [
     "Figure",
@@ -244,17 +245,11 @@ def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tup
     return seated.get(_pair_key(pair.number, pair.direction, two_fields), [])
 
 
-def _hundredths(numerator: int, denominator: int) -> int:
-    """numerator / denominator in hundredths, halves away from zero (Excel's ROUND to 2 decimals), in whole numbers."""
-    whole = (200 * abs(numerator) + denominator) // (2 * denominator)
-    return whole if numerator >= 0 else -whole
-
-
 def _printed(percent: Fraction, top: Fraction) -> int:
     """A board's figure as its traveller prints it, in hundredths of a matchpoint: the percentage to 2 decimals,
     in matchpoints on ``top``, to 2 decimals again (whole-number arithmetic: a session has thousands of them)."""
-    shown = _hundredths(percent.numerator, percent.denominator)  # the percentage, in hundredths
-    return _hundredths(shown * top.numerator, 10_000 * top.denominator)
+    shown = hundredths_of(percent.numerator, percent.denominator)  # the percentage, in hundredths
+    return hundredths_of(shown * top.numerator, 10_000 * top.denominator)
 
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
@@ -316,7 +311,7 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
             shown = sum(_printed(pct, top) for pct in percents)  # hundredths
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
-            total = Fraction(_hundredths(shown * owed, 100 * len(mine)), 100)
+            total = Fraction(hundredths_of(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
     keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
     places = share_places([(standing.field, standing.key) for standing in keyed])

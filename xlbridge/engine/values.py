@@ -5,10 +5,21 @@ from __future__ import annotations
 import math
 import re
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from .errors import BridgeInputError, Reason
 
-__all__ = ["NUMBER", "as_whole_number", "count", "is_blank", "parse_board", "show", "two_decimals"]
+__all__ = [
+    "NUMBER",
+    "as_whole_number",
+    "count",
+    "hundredths",
+    "hundredths_of",
+    "is_blank",
+    "parse_board",
+    "show",
+    "two_decimals",
+]
 
 #: A number written as text.
 NUMBER = re.compile(r"[+-]?(\d+(\.\d*)?|\.\d+)")
@@ -58,6 +69,20 @@ def parse_board(value: object) -> int:
     if number < 1:
         raise BridgeInputError(f"board {number}: board numbers start at 1", reason=Reason.OUT_OF_RANGE)
     return number
+
+
+def hundredths_of(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator`` above 0) in whole hundredths, halves away from zero, as Excel's
+    ROUND to 2 decimals: the one rounding of every figure printed to 2 decimals (a traveller's, a total, victory
+    points, masterpoints), exact in whole numbers (a decimal division rounds first, at 28 digits)."""
+    whole = (200 * abs(numerator) + denominator) // (2 * denominator)
+    return whole if numerator >= 0 else -whole
+
+
+def hundredths(value: Fraction | int) -> Fraction:
+    """``value`` to 2 decimals, halves away from zero (:func:`hundredths_of`): 576.345 is 576.35, -0.125 is -0.13."""
+    exact = Fraction(value)
+    return Fraction(hundredths_of(exact.numerator, exact.denominator), 100)
 
 
 def two_decimals(value: float) -> str:
