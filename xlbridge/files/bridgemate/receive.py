@@ -96,7 +96,8 @@ class Receiver:
                 where[id(entry.row)] = entry.where
         names = [where.get(id(row), f"Results row {index + 1}") for index, row in enumerate(session.lines)]
         findings = check_session(session, session.plan, lambda index: names[index])
-        problems = [f"{names[f.row]}: {f.reason}" if f.row is not None else f.reason for f in findings if f.certain]
+        # a line the movement expects and no table has sent yet is no mistake (flag_rows gives it a row to type)
+        problems = [f"{names[f.row]}: {f.reason}" for f in findings if f.certain and f.row is not None]
         for index, row in enumerate(session.lines):
             if isinstance(row, Unscorable) and any(str(text).strip() for text in row.entered):
                 problems.append(f"{names[index]}: {row.reason}")
