@@ -79,7 +79,7 @@ def _receive(args: argparse.Namespace) -> int:
     link = Link.read(path, read_session_book(path, current=False).session)
     connection = _connection(args.url or link.url, args.club_id if args.club_id is not None else link.club_id,
                              args.key)  # fmt: skip
-    receiver = Receiver(path, connection, force=args.force)
+    receiver = Receiver(path, connection, link, force=args.force)
     said: set[str] = set()
     receipt: Receipt | None = None
     try:

@@ -11,7 +11,7 @@ is told the results are kept only once they are, so an interrupted poll is broug
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...engine.checks import check_session, flag_rows
@@ -51,18 +51,14 @@ class Receipt:
 
 @dataclass
 class Receiver:
-    """The workbook at ``path`` and its event (from the link ``send`` left beside it), polled through
-    ``connection``; ``force`` replaces a workbook an office program seems to have open."""
+    """The workbook at ``path`` and its event (``link``: what ``send`` left beside it, :meth:`Link.read`), polled
+    through ``connection``; ``force`` replaces a workbook an office program seems to have open."""
 
     path: Path
     connection: Connection
+    link: Link
     force: bool = False
     backed_up: bool = False
-    link: Link = field(init=False)
-
-    def __post_init__(self) -> None:
-        book = read_session_book(self.path, current=False)
-        self.link = Link.read(self.path, book.session)
 
     def poll(self) -> Receipt:
         """Poll once; take what came into the workbook (written and computed, when anything changed); accept it."""
