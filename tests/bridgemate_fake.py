@@ -65,6 +65,8 @@ class FakeSession:
     queue: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     accepted: int = 0
     commands: int = 0
+    #: The InitializeEvent request's data as sent (its settings and hand records).
+    init: dict[str, Any] = field(default_factory=dict)
 
 
 class FakeDataConnector:
@@ -213,7 +215,7 @@ class FakeDataConnector:
             return self._error(command, guid, VALIDATION, "\r\n".join(dto.validation_messages or []))
         raw = json.loads(data)
         for session in raw["Sessions"]:
-            held = FakeSession(session["SessionGuid"], session["Name"], commands=raw["Commands"])
+            held = FakeSession(session["SessionGuid"], session["Name"], commands=raw["Commands"], init=raw)
             for group in session["ScoringGroups"]:
                 for section in group["Sections"]:
                     problem = self._take_section(held, section["Letters"], section["Winners"], section["Tables"])

@@ -23,7 +23,7 @@ __all__ = ["build_parser", "main"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
-          "jinja2": "web", "markupsafe": "web"}  # fmt: skip
+          "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
 
 
 def build_parser(full: bool = True) -> argparse.ArgumentParser:
@@ -38,6 +38,7 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
         for name, summary in SUMMARIES.items():
             commands.add_parser(name, help=summary)
         return parser
+    from .bridgemate import add_bridgemate
     from .evening import add_ladder, add_movement, add_publish
     from .hands import add_deal, add_hands
     from .scoring import add_addin, add_score
@@ -47,7 +48,7 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
               "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "schedule": add_schedule,
-              "swiss": add_swiss, "deal": add_deal, "hands": add_hands}  # fmt: skip
+              "swiss": add_swiss, "deal": add_deal, "hands": add_hands, "bridgemate": add_bridgemate}  # fmt: skip
     for name in SUMMARIES:  # in the order --help lists them
         adders[name](commands)
     return parser

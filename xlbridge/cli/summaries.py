@@ -24,6 +24,7 @@ SUMMARIES: dict[str, str] = {
     "schedule": "write a teams-event workbook with its round robin (or a Swiss event's first round) drawn",
     "swiss": "add a Swiss teams event's next round, drawn from its standings",
     "ladder": "a season ladder of players from computed session workbooks",
+    "bridgemate": "send a session workbook's event to the Bridgemates (BCS 5), and receive the tables' results into it",
     "deal": "deal random boards into a PBN hand record, with double-dummy tables and par; print the hand records",
     "hands": "print each board of a PBN hand record with its double-dummy table and par (as a table or CSV)",
 }

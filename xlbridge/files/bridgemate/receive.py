@@ -1,0 +1,109 @@
+"""The tables' results into a session workbook: one poll of the Data Connector taken into the workbook's Results
+sheet, checked as ``xlbridge import`` checks a file's lines, and the workbook written and computed as ``import``
+writes one, then the poll accepted.
+
+Nothing is lost whenever it stops: the workbook is written beside itself and renamed into place (complete or not
+at all), the file it replaces is first kept as ``NAME-before-receive.xlsx`` (once a run: what the session's
+reader does not read, such as formatting of the user's own, is not in a rebuilt workbook), and the Data Connector
+is told the results are kept only once they are, so an interrupted poll is brought again by the next.
+"""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ...engine.checks import check_session, flag_rows
+from ...engine.session import Session, Unscorable
+from ..outputs import check_open, write_atomically
+from ..session_book import read_session_book
+from .book import Link, apply_changes, held_entries
+from .connector import Connection
+from .evening import Changes, accept, expected, poll_changes
+from .mapping import EntryKind, ResultKey, TableEntry
+
+__all__ = ["Receipt", "Receiver", "backup_path"]
+
+
+def backup_path(workbook: Path) -> Path:
+    """Where the workbook is kept before ``receive`` first replaces it (``Tuesday-before-receive.xlsx``)."""
+    return workbook.with_name(f"{workbook.stem}-before-receive{workbook.suffix}")
+
+
+@dataclass(frozen=True)
+class Receipt:
+    """What one poll did: its changes and refusals, whether the workbook was written, the problems its lines
+    have (each named by where it was played, or its row), the boards not played, and how many of the results the
+    movement expects are in."""
+
+    changes: Changes
+    written: bool
+    problems: tuple[str, ...]
+    not_played: tuple[str, ...]
+    received: int
+    expected: int
+
+    @property
+    def complete(self) -> bool:
+        return self.received >= self.expected
+
+
+@dataclass
+class Receiver:
+    """The workbook at ``path`` and its event (``link``: what ``send`` left beside it, :meth:`Link.read`), polled
+    through ``connection``; ``force`` replaces a workbook an office program seems to have open."""
+
+    path: Path
+    connection: Connection
+    link: Link
+    force: bool = False
+    backed_up: bool = False
+
+    def poll(self) -> Receipt:
+        """Poll once; take what came into the workbook (written and computed, when anything changed); accept it."""
+        book = read_session_book(self.path, current=False)
+        event = self.link.event
+        held, others = held_entries(event, book.session)
+        not_played = {key: TableEntry(*key, EntryKind.NOT_PLAYED) for key in self.link.not_played}
+        known = {**not_played, **held}  # a result typed since for a board not played is the result
+        changes = poll_changes(self.connection, event, known)
+        now = changes.applied(known)
+        session, problems = self._checked(apply_changes(book.session, event, now, others), now)
+        if changes.changes:
+            check_open(self.path, self.force)
+            self._write(session)
+        missing = tuple(key for key, entry in now.items() if entry.kind is EntryKind.NOT_PLAYED)
+        if changes.refused or missing != self.link.not_played:
+            refused = tuple(refusal.sent for refusal in changes.refused)
+            self.link = replace(self.link, refused=(*self.link.refused, *refused), not_played=missing)
+            self.link.write(self.path, replace=True)
+        accept(self.connection, event, changes)
+        keys = expected(event)
+        return Receipt(changes, bool(changes.changes), tuple(problems), tuple(now[key].where for key in missing),
+                       sum(1 for key in keys if key in now), len(keys))  # fmt: skip
+
+    def _checked(self, session: Session, held: dict[ResultKey, TableEntry]) -> tuple[Session, list[str]]:
+        """The session's lines checked as ``import`` checks a file's (against the workbook's movement when it has
+        one), each flagged line kept with its reasons; every problem named where it was played."""
+        where = {}
+        for entry in held.values():
+            if entry.row is not None:
+                where[id(entry.row)] = entry.where
+        names = [where.get(id(row), f"Results row {index + 1}") for index, row in enumerate(session.lines)]
+        findings = check_session(session, session.plan, lambda index: names[index])
+        # a line the movement expects and no table has sent yet is no mistake (flag_rows gives it a row to type)
+        problems = [f"{names[f.row]}: {f.reason}" for f in findings if f.certain and f.row is not None]
+        for index, row in enumerate(session.lines):
+            if isinstance(row, Unscorable) and any(str(text).strip() for text in row.entered):
+                problems.append(f"{names[index]}: {row.reason}")
+        return flag_rows(session, findings), problems
+
+    def _write(self, session: Session) -> None:
+        from ..templates import CLASSIC, pairs_session
+
+        if not self.backed_up:
+            write_atomically(backup_path(self.path), lambda staged: shutil.copy2(self.path, staged), replace=True)
+            self.backed_up = True
+        write_atomically(self.path, lambda staged: pairs_session.build(staged, CLASSIC, session=session,
+                                                                       computed=True), replace=True)  # fmt: skip
