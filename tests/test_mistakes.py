@@ -193,6 +193,65 @@ def test_names_without_directions_for_two_fields(evening: Evening) -> None:
     assert not (evening.folder / "u.xlsx").exists()
 
 
+def lines_named(done: Ran, path: Path) -> list[int]:
+    """The line numbers of ``path`` that a refusal names, in its order (nothing on stdout, exit status 2)."""
+    return [int(found[1]) for line in done.refusals
+            if (found := re.match(rf"xlbridge \w+: {re.escape(str(path))}: line (\d+): ", line))]  # fmt: skip
+
+
+def test_a_names_file_broken_in_four_places(evening: Evening) -> None:
+    """A names file with a pair typed as a letter, a direction that is none, a fifth name typed on a line, and a
+    pair listed twice: each of the four lines named, then their count; nothing written (the import once stopped at
+    the first, and dropped the fifth name silently)."""
+    lines = evening.names.read_text().splitlines()
+    lines[2] = "x,NS,NS player 2a,NS player 2b"
+    lines[3] = "3,NE,NS player 3a,NS player 3b"
+    lines[4] = "4,NS,NS player 4a,NS player 4b,NS player 4c"
+    lines[6] = lines[1].replace("player 1", "player 6")
+    names = evening.folder / "broken-names.csv"
+    names.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-names.csv", evening.lines)
+    out = evening.folder / "names-broken.xlsx"
+    for options in ([], ["--movement-file", evening.movement]):
+        done = xlbridge("import", results, "--names", names, "-o", out, *options, cwd=evening.folder)
+        assert lines_named(done, names) == [3, 4, 5, 7]
+        assert done.refusals[0].endswith("line 3: pair 'x': expected a pair number (up to 6 digits) such as 7 or 7NS")
+        assert done.refusals[1].endswith("line 4: direction 'NE': must be NS or EW (blank in a Howell)")
+        assert done.refusals[2].endswith("line 5: 5 fields where the header names 4: 'NS player 4c' is beyond the "
+                                         "last column")  # fmt: skip
+        assert done.refusals[3].endswith("line 7: pair 1NS is listed twice (first on line 2)")
+        assert done.refusals[4] == (f"xlbridge import: {names}: 4 lines of the names file cannot be read: put them "
+                                    "right and import again")  # fmt: skip
+        assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("header", "line", "reason"),
+    [
+        ("pair,direction,player1,player2", "2,NS,E,F,G", "5 fields where the header names 4: 'G' is beyond the last "
+                                                          "column"),
+        ("", "2,NS,E,F,G", "5 fields where a names file without a header has 4: 'G' is beyond the last column"),
+        ("pair,direction,player1,player2,", "2,NS,E,F,G", "'G' is in column 5, which the header does not name"),
+        ("pair,direction,player1,player2,club", "2,NS,E,F,G", "column 'club' is not one a names file has (pair, "
+                                                               "direction, player1, player2, handicap, handicap1, "
+                                                               "handicap2)"),
+    ],
+)  # fmt: skip
+def test_a_name_the_names_file_has_no_column_for(tmp_path: Path, header: str, line: str, reason: str) -> None:
+    """A fifth field on a names line, or a column the reader does not know: refused naming the line, never
+    dropped (a handicap column is a column a names file has)."""
+    names = tmp_path / "names.csv"
+    names.write_text("".join(f"{text}\n" for text in (header, "1,NS,A,B", line) if text))
+    results = tmp_path / "results.csv"
+    results.write_text(f"{HEADER}\n1,1,2,4S,N,=\n1,2,1,4S,N,-1\n")
+    done = xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path)
+    at = 1 if reason.startswith("column") else 2 + bool(header)
+    assert done.refused == f"xlbridge import: {names}: line {at}: {reason}"
+    assert not (tmp_path / "out.xlsx").exists()
+    names.write_text("pair,direction,player1,player2,handicap\n1,NS,A,B,2\n2,NS,E,F,-1.5\n1,EW,C,D,\n2,EW,G,H,\n")
+    assert xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path).status == 0
+
+
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
     """Five mistakes of different kinds: all five named the first time, in the file's order, then the count and
     what --keep-bad-lines does."""

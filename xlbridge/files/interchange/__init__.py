@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...engine.checks import check_session, flag_rows, infer_kind
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, listed
 from ...engine.movement import Movement
 from ...engine.session import Pair, Row, Session, Unscorable
 from ...engine.standings import SessionScore
@@ -218,25 +218,19 @@ def read_results(
     return imported
 
 
-#: The most bad lines a refusal lists one by one (the count says how many more).
-MOST_LISTED = 50
-
-
 def _refusal(imported: Imported) -> ImportFileError:
-    """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most :data:`MOST_LISTED`),
-    then how many there are and what ``--keep-bad-lines`` does."""
+    """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
+    :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does."""
     source = imported.source
     problems = sorted(imported.problems, key=lambda problem: (problem.line == 0, problem.line))
-    details = [f"{problem.where(source)}: {problem.message}" for problem in problems[:MOST_LISTED]]
-    if len(problems) > MOST_LISTED:
-        details.append(f"{source}: and {len(problems) - MOST_LISTED} more")
+    details = listed([f"{problem.where(source)}: {problem.message}" for problem in problems], str(source))
     lines = len({problem.line for problem in problems if problem.line}) + sum(1 for p in problems if not p.line)
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
     return ImportFileError(
         f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import "
         f"again, or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
         f"{each} reason in the Check column (the ranking waits until {they} {are} put right)",
-        details=tuple(details),
+        details=details,
     )
 
 

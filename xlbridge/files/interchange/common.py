@@ -26,6 +26,7 @@ __all__ = [
     "decoded",
     "direction",
     "movement_of",
+    "pair_of",
     "pairs_in",
     "parse_date",
     "read_pair",
@@ -209,11 +210,17 @@ def split_pair(text: str) -> tuple[int, Side | None]:
         raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW") from None
 
 
+def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
+    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
+    :class:`BridgeInputError` when the number or the direction cannot be read."""
+    pair, suffix = split_pair(number)
+    return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+
+
 def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:
-    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players."""
+    """:func:`pair_of`, refused naming the file and its line."""
     try:
-        pair, suffix = split_pair(number)
-        return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+        return pair_of(number, side, players)
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
 
