@@ -252,6 +252,45 @@ def test_a_name_the_names_file_has_no_column_for(tmp_path: Path, header: str, li
     assert xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path).status == 0
 
 
+def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:
+    """A movement file with a round typed as a letter, boards typed wrong, and a row typed twice: every line named
+    (the rows it collides with too), then the count; nothing written (the import once stopped at the first)."""
+    lines = evening.movement.read_text().splitlines()
+    lines[2] = "x" + lines[2][lines[2].index(",") :]
+    lines[4] = ",".join([*lines[4].split(",")[:4], "10-1x"])
+    lines[7] = lines[6]
+    movement = evening.folder / "broken-movement.csv"
+    movement.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-movement.csv", evening.lines)
+    out = evening.folder / "movement-broken.xlsx"
+    done = xlbridge("import", results, "--names", evening.names, "--movement-file", movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    named = [re.match(rf"xlbridge import: {re.escape(str(movement))}: lines? ([\d, ]+): ", line) for line in
+             done.refusals[:-1]]  # fmt: skip
+    assert all(named), done.err
+    assert sorted({int(n) for found in named if found for n in found[1].split(", ")}) == [3, 5, 7, 8]
+    assert done.refusals[0].endswith("line 3: round 'x': expected a whole number")
+    assert done.refusals[1].endswith("line 5: boards '10-1x': expected first-last, such as 1-3")
+    assert f"{movement}: lines 7, 8: round 1, table 6: 2 encounters at one table" in done.err
+    assert done.refusals[-1].startswith(f"xlbridge import: {movement}: {len(done.refusals) - 1} problems in the "
+                                        "movement file: put them right and import again")  # fmt: skip
+    assert not out.exists()
+
+
+def test_a_movement_sheet_broken_in_two_rows(evening: Evening) -> None:
+    """The same mistakes typed on the workbook's Movement sheet and computed: ranking, export and ladder name both
+    rows."""
+    path = computed(evening, "movement-sheet.xlsx", {"Movement": {"A3": "x", "E5": "10-1x"}})
+    for command in (["ranking", path, "--csv"], ["export", path, "--pbn", evening.folder / "m.pbn"], ["ladder", path]):
+        done = xlbridge(*command, cwd=evening.folder)
+        assert done.refusals[:2] == [
+            f"xlbridge {command[0]}: {path}: movement: row 3: round 'x': expected a whole number",
+            f"xlbridge {command[0]}: {path}: movement: row 5: boards '10-1x': expected first-last, such as 1-3",
+        ]
+        assert done.refusals[2].startswith(f"xlbridge {command[0]}: {path}: 2 problems in its entries")
+    assert not (evening.folder / "m.pbn").exists()
+
+
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
     """Five mistakes of different kinds: all five named the first time, in the file's order, then the count and
     what --keep-bad-lines does."""

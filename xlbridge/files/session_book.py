@@ -23,12 +23,12 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, refusal
 from ..engine.masterpoints import SessionAwards, masterpoint_scale
 from ..engine.movement import Slot
 from ..engine.session import Session, Unscorable
 from ..engine.standings import SessionScore
-from ..engine.values import show
+from ..engine.values import count, show
 from ..excel.cells import as_grid, is_blank_text
 from ..excel.masterpoints import session_awards
 from ..excel.session import WorkedSession, ranking_note, read_session
@@ -192,8 +192,11 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     assert results.area is not None
     try:
         worked = read_session(*(given[name].value if name in given else None for name in ARGUMENTS))
-    except BridgeInputError as error:
-        raise WorkbookError(f"{path}: {error.message}") from None
+    except BridgeInputError as error:  # the movement's rows, each named (see movement_from_rows)
+        problems = [f"{path}: {detail}" for detail in error.details] or [f"{path}: {error.message}"]
+        summary = (f"{path}: {count(len(problems), 'problem')} in its entries: put them right, then compute it again "
+                   f"(xlbridge calc {path} --in-place)")  # fmt: skip
+        raise refusal(WorkbookError, problems, summary, str(path)) from None
     event, date = _event(arguments("SESSIONINFO"))
     mp_scale = _mp_scale(arguments("RANKING"))
     try:
