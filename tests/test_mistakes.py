@@ -291,6 +291,24 @@ def test_a_movement_sheet_broken_in_two_rows(evening: Evening) -> None:
     assert not (evening.folder / "m.pbn").exists()
 
 
+def test_boards_above_the_last_the_workbook_prints(evening: Evening) -> None:
+    """Three lines of board 1000 (the workbook prints a traveller for boards 1 to 999) and a contract typed 8S:
+    all four named at once (the import stopped at the first board), and with --keep-bad-lines still the three
+    boards, which nothing takes in; nothing written."""
+    lines = list(evening.lines)
+    for index in (2, 3, 4):
+        lines[index] = "1000" + lines[index][lines[index].index(",") :]
+    lines[10] = ",".join([*lines[10].split(",")[:3], "8S", *lines[10].split(",")[4:]])
+    for options, named in (([], [3, 4, 5, 11]), (["--keep-bad-lines"], [3, 4, 5])):
+        done = imported(evening, "board-1000.csv", lines, *options)
+        assert refused_lines(done, "board-1000.csv") == named
+        assert done.refusals[0].endswith(": line 3: board 1000: the pairs-session workbook prints a traveller for "
+                                         "every board from 1, so board numbers go up to 999")  # fmt: skip
+        assert done.refusals[-1].endswith(f"{len(named)} lines cannot be imported as they are: put them right and "
+                                          "import again")  # fmt: skip
+        assert not (evening.folder / "board-1000.csv.xlsx").exists()
+
+
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
     """Five mistakes of different kinds: all five named the first time, in the file's order, then the count and
     what --keep-bad-lines does."""

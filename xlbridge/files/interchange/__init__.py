@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ...engine.checks import check_session, flag_rows, infer_kind
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError, listed
+from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movement import Movement
 from ...engine.session import Pair, Row, Session, Unscorable
 from ...engine.standings import SessionScore
@@ -51,9 +51,8 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
-#: What the workbooks hold: the pairs session prints a traveller for every board from 1 to the highest; the teams
-#: event shows the standings after each round.
-MAX_BOARD = HIGHEST_BOARD
+#: What the workbooks hold: the pairs session's rows of results (it prints a traveller for every board from 1 to
+#: HIGHEST_BOARD), the rounds whose standings the teams event shows.
 MAX_RESULTS = 20_000
 MAX_ROUNDS = 99
 #: The most characters an Excel cell holds (Excel's specifications and limits).
@@ -212,26 +211,28 @@ def read_results(
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
     imported = _check_pairs(imported, listing)
     imported = _entry_checks(imported, plan)
-    _check_size(imported)
-    if imported.problems and not keep_bad:
-        raise _refusal(imported)
+    held = _beyond_the_workbook(imported)
+    if held or (imported.problems and not keep_bad):
+        raise _refusal(imported, held, keep_bad)
     return imported
 
 
-def _refusal(imported: Imported) -> ImportFileError:
+def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
     """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
-    :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does."""
+    :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does; with
+    what the workbook cannot hold (``held``, which no option takes in), those and (without ``keep_bad``) the bad
+    lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
-    problems = sorted(imported.problems, key=lambda problem: (problem.line == 0, problem.line))
+    problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
+    problems.sort(key=lambda problem: (problem.line == 0, problem.line))
     details = listed([f"{problem.where(source)}: {problem.message}" for problem in problems], str(source))
     lines = len({problem.line for problem in problems if problem.line}) + sum(1 for p in problems if not p.line)
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
-    return ImportFileError(
-        f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import "
-        f"again, or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
-        f"{each} reason in the Check column (the ranking waits until {they} {are} put right)",
-        details=details,
-    )
+    message = f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import again"
+    if not held:
+        message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
+                    f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
+    return ImportFileError(message, details=details)
 
 
 def _kind(
@@ -307,41 +308,46 @@ def _check_pairs(imported: Imported, listing: str) -> Imported:
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
 
 
-def _check_size(imported: Imported) -> None:
-    """What the pairs-session workbook cannot hold is refused, rather than cut short."""
+def _beyond_the_workbook(imported: Imported) -> list[Problem]:
+    """What the pairs-session workbook cannot hold, every instance found (refused, rather than cut short; nothing
+    takes it in, ``--keep-bad-lines`` neither): a text longer than a cell, more results than its rows, a board
+    above the last it prints a traveller for."""
     session = imported.session
     assert session is not None
     texts = [("the event's name", session.event)]
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
-    texts += [(f"board {row.board}'s lead", row.entered[2]) for row in session.lines]
-    _check_texts(imported.source, texts)
-    if len(session.lines) > MAX_RESULTS:
-        raise fail(imported.source, None, f"{len(session.lines):,} results: the pairs-session workbook holds "
-                   f"{MAX_RESULTS:,}")  # fmt: skip
+    held = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
-        if row.board is not None and row.board > MAX_BOARD:
-            raise fail(imported.source, line or None, f"board {row.board}: the pairs-session workbook prints a "
-                       f"traveller for every board from 1, so board numbers go up to {MAX_BOARD}")  # fmt: skip
+        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", row.entered[2])])]
+        if row.board is not None and row.board > HIGHEST_BOARD:
+            held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
+                                f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
+    if len(session.lines) > MAX_RESULTS:
+        held.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
+    return held
 
 
-def _check_texts(source: Path, texts: list[tuple[str, str]]) -> None:
-    for what, text in texts:
-        if len(text) > MAX_TEXT:
-            raise fail(source, None, f"{what}: {len(text):,} characters; a workbook cell holds {MAX_TEXT:,}")
+def _long_texts(texts: list[tuple[str, str]]) -> list[str]:
+    """Each text longer than a workbook cell holds, saying what it is."""
+    return [f"{what}: {len(text):,} characters; a workbook cell holds {MAX_TEXT:,}" for what, text in texts
+            if len(text) > MAX_TEXT]  # fmt: skip
 
 
 def _check_event(imported: Imported) -> None:
-    """What the teams-event workbook cannot hold is refused, rather than cut short."""
+    """What the teams-event workbook cannot hold is refused, rather than cut short: every instance, at once."""
     event = imported.event
     assert event is not None
     texts = [("the event's name", event.name)]
     texts += [(f"team {team.number}'s {what}", text) for team in event.teams for what, text in
               (("name", team.name), ("members", team.members))]  # fmt: skip
-    _check_texts(imported.source, texts)
-    for match in event.matches:
-        if match.round is not None and match.round > MAX_ROUNDS:
-            raise fail(imported.source, None, f"round {match.round}: the teams-event workbook shows the standings "
-                       f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
+    problems = [f"{imported.source}: {problem}" for problem in _long_texts(texts)]
+    rounds = sorted({match.round for match in event.matches if match.round is not None and match.round > MAX_ROUNDS})
+    problems += [f"{imported.source}: round {number}: the teams-event workbook shows the standings after each round, "
+                 f"up to round {MAX_ROUNDS}" for number in rounds]  # fmt: skip
+    if problems:
+        summary = (f"{imported.source}: {count(len(problems), 'thing')} the teams-event workbook cannot hold: put "
+                   "them right and import again")  # fmt: skip
+        raise refusal(ImportFileError, problems, summary, str(imported.source))
 
 
 def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
