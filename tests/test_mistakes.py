@@ -464,6 +464,33 @@ def test_a_row_below_the_block_is_refused(evening: Evening) -> None:
     assert not (evening.folder / "below-c.xlsx").exists()
 
 
+def test_rows_below_two_blocks_are_all_named(evening: Evening) -> None:
+    """Two results typed below the Results block and a pair below the Names block: calc and every reader name the
+    three rows, then their count (where only the first was named)."""
+    last = LAYOUT.results.first_row + max(720, len(evening.lines) - 1)
+    names_last = LAYOUT.names.first_row + 40
+    cells = {results_cell("Board", last + 1): 1.0, results_cell("Contract", last + 1): "3NT",
+             results_cell("Contract", last + 4): "4S"}  # fmt: skip
+    path = typed_into(evening.workbook, evening.folder / "below-two.xlsx",
+                      {"Results": cells, "Names": {f"C{names_last + 2}": "A Late Player"}})  # fmt: skip
+    for command in (["calc", path, "-o", evening.folder / "below-two-c.xlsx"], ["ranking", path, "--csv"],
+                    ["ladder", path], ["publish", path, "-o", evening.folder / "below-site"]):  # fmt: skip
+        done = xlbridge(*command, cwd=evening.folder)
+        assert done.refusals == [
+            f"xlbridge {command[0]}: {path}: Results row {last + 1} (A{last + 1}) is below the Results block (rows "
+            f"2-{last})",
+            f"xlbridge {command[0]}: {path}: Results row {last + 4} (D{last + 4}) is below the Results block (rows "
+            f"2-{last})",
+            f"xlbridge {command[0]}: {path}: Names row {names_last + 2} (C{names_last + 2}) is below the Names block "
+            f"(rows 2-{names_last})",
+            f"xlbridge {command[0]}: {path}: 3 rows below the blocks the workbook's formulas read hold values, and "
+            "nothing there is counted: move each into a blank row of its block, or import the session again "
+            "(xlbridge import) to make room",
+        ]
+    assert not (evening.folder / "below-two-c.xlsx").exists()
+    assert not (evening.folder / "below-site").exists()
+
+
 def test_an_edited_workbook_not_computed_again(evening: Evening) -> None:
     """A contract retyped and the workbook saved without computing it: ranking, export, publish and ladder refuse
     it in one line (export once wrote the new contract with the old line's matchpoints)."""

@@ -23,7 +23,7 @@ import datetime as dt
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError, refusal
+from ..engine.errors import BridgeInputError, listed, refusal
 from ..engine.masterpoints import SessionAwards, masterpoint_scale
 from ..engine.movement import Slot
 from ..engine.session import Session, Unscorable
@@ -127,33 +127,45 @@ class SessionBook:
             )
 
 
-def _typed_outside(package: Package, argument: Argument, block: str) -> None:
-    """A value typed below a block (in its columns), which no formula reads: refused with its row."""
+def _typed_outside(package: Package, argument: Argument, block: str) -> list[str]:
+    """Each row below a block holding a value in the block's columns, which no formula reads: its row and first
+    cell."""
     assert argument.sheet is not None
     assert argument.area is not None
     first_row, first_col, last_row, last_col = argument.area
     values = read_values(package, argument.sheet, computed=False)
-    below = sorted((row, col) for (row, col), value in values.items()
-                   if row > last_row and first_col <= col <= last_col and value not in (None, ""))  # fmt: skip
-    if below:
-        row, col = below[0]
-        where = f"{argument.sheet} row {row} ({column_letters(col)}{row})"
-        raise WorkbookError(
-            f"{package.path}: {where} is below the {BLOCK_WORDS[block]} block (rows {first_row}-{last_row}), which "
-            "the workbook's formulas read: nothing there is counted. Move it into a blank row of the block, or "
-            "import the session again (xlbridge import) to make room"
-        )
+    below: dict[int, int] = {}  # row: its first column holding a value
+    for row, col in sorted((row, col) for (row, col), value in values.items()
+                           if row > last_row and first_col <= col <= last_col and value not in (None, "")):  # fmt: skip
+        below.setdefault(row, col)
+    return [f"{argument.sheet} row {row} ({column_letters(col)}{row}) is below the {BLOCK_WORDS[block]} block (rows "
+            f"{first_row}-{last_row})" for row, col in below.items()]  # fmt: skip
 
 
 def check_blocks(package: Package, arguments: list[Argument] | None = None) -> None:
-    """Refuse a value typed below a block of a pairs-session workbook (the results, names or movement block that
-    its session functions read), naming its row; ``arguments`` are those of its SESSIONRESULTS call (found when not
-    given). A workbook without one is not a session workbook: nothing to check."""
+    """Refuse values typed below a block of a pairs-session workbook (the results, names or movement block that
+    its session functions read), naming every row that holds one; ``arguments`` are those of its SESSIONRESULTS
+    call (found when not given). A workbook without one is not a session workbook: nothing to check."""
     if arguments is None:
         arguments = call_arguments(package, "SESSIONRESULTS")
-    for block, argument in zip(ARGUMENTS, arguments or [], strict=False):
-        if block in BLOCK_WORDS and argument.area is not None:
-            _typed_outside(package, argument, block)
+    found = [
+        f"{package.path}: {row}"
+        for block, argument in zip(ARGUMENTS, arguments or [], strict=False)
+        if block in BLOCK_WORDS and argument.area is not None
+        for row in _typed_outside(package, argument, block)
+    ]
+    if len(found) == 1:
+        raise WorkbookError(
+            f"{found[0]}, which the workbook's formulas read: nothing there is counted. Move it into a "
+            "blank row of the block, or import the session again (xlbridge import) to make room"
+        )
+    if found:
+        raise WorkbookError(
+            f"{package.path}: {len(found)} rows below the blocks the workbook's formulas read hold "
+            "values, and nothing there is counted: move each into a blank row of its block, or import "
+            "the session again (xlbridge import) to make room",
+            details=listed(found, str(package.path)),
+        )
 
 
 def _event(info: list[Argument] | None) -> tuple[str, dt.date | None]:
