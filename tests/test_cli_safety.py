@@ -363,15 +363,18 @@ def test_a_line_the_workbook_cannot_check_is_kept_with_a_warning(here: Path, cas
 
 
 def test_a_pair_missing_from_the_names_file(here: Path) -> None:
-    """A names file without pair 4: the import names every line of pair 4 (where it used to succeed and leave the
-    ranking at #N/A)."""
+    """A names file without pair 4: the import names pair 4 and its lines, in one line about the names file (where
+    it used to succeed and leave the ranking at #N/A); nothing written."""
     (here / "three.csv").write_text(NAMES.replace("4,,G,H\n", ""))
     lines = xlbridge("import", "tue.csv", "--names", "three.csv", "-o", "out.xlsx", cwd=here).refusals
-    assert lines[:2] == [
-        "xlbridge import: tue.csv: line 3: EW pair 4 is not on the list of pairs in three.csv",
-        "xlbridge import: tue.csv: line 5: EW pair 4 is not on the list of pairs in three.csv",
+    assert lines == [
+        "xlbridge import: three.csv: 1 pair plays in tue.csv but is not on it: pair 4 (lines 3, 5): add it to "
+        "three.csv",
+        "xlbridge import: tue.csv: 2 lines cannot be imported until three.csv lists their pairs: put three.csv right "
+        "and import again, or import with --keep-bad-lines to take them into the workbook as far as they can be "
+        "read, each with its reason in the Check column (the ranking waits until they are put right)",
     ]
-    assert lines[2].startswith("xlbridge import: tue.csv: 2 lines cannot be imported as they are")
+    assert not (here / "out.xlsx").exists()
 
 
 PBN_SCORES = {

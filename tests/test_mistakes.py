@@ -158,6 +158,38 @@ def test_a_pair_number_typed_wrong(evening: Evening) -> None:
     assert "EW pair 15 is not on the list of pairs in" in done.refusals[0]
 
 
+def test_a_names_file_of_one_pair(evening: Evening) -> None:
+    """A names file listing 1 of the 14 pairs (cut short when it was saved): one line naming the 13 pairs that play
+    but are not on it, not a refusal for each of the 147 lines; with a contract typed wrong as well, that line is
+    named too. With --keep-bad-lines the same one line (the Check column gives each line's reason)."""
+    names = evening.folder / "one-pair.csv"
+    names.write_text("\n".join(evening.names.read_text().splitlines()[:2]) + "\n")
+    results = evening.results("one-pair-results.csv", evening.lines)
+    out = evening.folder / "one-pair.xlsx"
+    done = xlbridge("import", results, "--names", names, "-o", out, cwd=evening.folder)
+    others = ", ".join([*(f"NS {n}" for n in range(2, 8)), *(f"EW {n}" for n in range(1, 8))])
+    lines = len(evening.lines) - 1
+    assert done.refusals == [
+        f"xlbridge import: {names}: 13 pairs play in {results} but are not on it: {others} ({lines} lines): add them "
+        f"to {names.name}",
+        f"xlbridge import: {results}: {lines} lines cannot be imported until {names} lists their pairs: put {names} "
+        "right and import again, or import with --keep-bad-lines to take them into the workbook as far as they can "
+        "be read, each with its reason in the Check column (the ranking waits until they are put right)",
+    ]
+    assert not out.exists()
+    broken = list(evening.lines)
+    broken[30] = ",".join([*broken[30].split(",")[:3], "8S", *broken[30].split(",")[4:]])
+    done = xlbridge("import", evening.results("one-pair-8s.csv", broken), "--names", names, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    assert len(done.refusals) == 3
+    assert done.refusals[0].startswith(f"xlbridge import: {names}: 13 pairs play in ")
+    assert done.refusals[1].endswith("line 31: contract '8S': the level must be 1 to 7")
+    kept = xlbridge("import", results, "--names", names, "-o", out, "--keep-bad-lines", cwd=evening.folder)
+    assert kept.status == 0
+    assert kept.err.splitlines() == [f"{names}: 13 pairs play in {results} but are not on it: {others} ({lines} "
+                                     f"lines): add them to {names.name} (kept; see the Check column)"]  # fmt: skip
+
+
 def test_a_result_in_the_wrong_direction(evening: Evening) -> None:
     """NS and EW typed the other way round: given the movement, refused naming the line."""
     lines = list(evening.lines)

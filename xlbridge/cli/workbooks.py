@@ -102,6 +102,8 @@ def _import(args: argparse.Namespace) -> int:
     if awards.summary:
         print(f"  {awards.summary}")
     for problem in imported.problems:
+        if not problem.detail:  # a finding about the whole file says it (the pairs a names file leaves out)
+            continue
         if problem.board is not None and not problem.line and not problem.shown:
             kept = "its row waits on Results, to be typed"
         else:

@@ -22,10 +22,10 @@ from ...engine.checks import check_session, flag_rows, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movement import Movement
-from ...engine.session import Pair, Row, Session, Unscorable
+from ...engine.session import Pair, PairNumber, Row, Session, Unscorable
 from ...engine.standings import SessionScore
 from ...engine.values import count
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
@@ -206,7 +206,7 @@ def read_results(
         session = replace(session, pairs=plan.pairs)
     elif not imported.listed_pairs:  # the pairs the lines name, numbered as the kind says
         session = replace(session, pairs=tuple(pairs_in(list(session.lines), mitchell=chosen.two_fields)))
-    listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
+    listing = names if names else movement_file if plan is not None and kind == "CSV" else None
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
     imported = _check_pairs(imported, listing)
@@ -224,11 +224,17 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
     lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
     problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
-    problems.sort(key=lambda problem: (problem.line == 0, problem.line))
-    details = listed([f"{problem.where(source)}: {problem.message}" for problem in problems], str(source))
-    lines = len({problem.line for problem in problems if problem.line}) + sum(1 for p in problems if not p.line)
+    problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line))
+    details = listed([f"{p.where(source)}: {p.message}" for p in problems if p.detail], str(source))
+    lines = len({p.line for p in problems if p.line}) + sum(1 for p in problems if not p.line and p.file is None)
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
+    their = "its" if lines == 1 else "their"
     message = f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import again"
+    lists = {p.file for p in problems if p.file is not None and p.file != source}
+    if lists and not any(p.detail and p.file is None for p in problems):  # only the pairs a names file leaves out
+        listing = lists.pop()
+        message = (f"{source}: {count(lines, 'line')} cannot be imported until {listing} lists {their} pairs: put "
+                   f"{listing} right and import again")  # fmt: skip
     if not held:
         message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
                     f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
@@ -290,22 +296,63 @@ def _names(path: Path, handicaps: str | None) -> list[Pair]:
     return read_names(text_of(data), path, handicaps)
 
 
-def _check_pairs(imported: Imported, listing: str) -> Imported:
-    """Every result's pairs must be on the session's list of pairs (``listing`` says where it came from, or ""
-    for the results file's own): a result for another pair is a bad line."""
+def _check_pairs(imported: Imported, listing: Path | None) -> Imported:
+    """Every result's pairs must be on the session's list of pairs (in the file ``listing``, or None for the
+    results file's own): a result for another pair is a bad line. Where a pair missing from the list plays on two
+    lines or more, the list leaves pairs out (a names file of another session, or cut short): then one finding
+    about the list names every pair missing from it, and their lines are not listed one by one."""
     session = imported.session
     assert session is not None
     at = imported.rows_at or [0] * len(session.lines)
-    listing = listing or "the file gives"
+    said = f"in {listing}" if listing is not None else "the file gives"
     problems = list(imported.problems)
     lines: list[Row] = []
+    missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
+    marked: list[int] = []  # the problems of those lines
+    two_fields = session.movement.two_fields
     for row, line in zip(session.lines, at, strict=True):
         reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
         if reason:
-            row = refuse(line, problems, unscorable(row, f"{reason} {listing}"))
+            row = refuse(line, problems, unscorable(row, f"{reason} {said}"))
+            marked.append(len(problems) - 1)
+            for side, number in session.unlisted_pairs(row):
+                missing.setdefault((side if two_fields else None, number), []).append(line)
         lines.append(row)
+    if any(len(found) > 1 for found in missing.values()):
+        for index in marked:
+            problems[index] = replace(problems[index], detail=False)
+        problems.append(_pairs_left_out(missing, imported.source, listing))
     problems.sort(key=lambda problem: problem.line)
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
+
+
+def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
+                    listing: Path | None) -> Problem:  # fmt: skip
+    """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
+    its lines where there are a few pairs, else how many lines they play on."""
+
+    def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
+        side, number = key
+        return side is Side.EW, isinstance(number, str), str(number).zfill(6)
+
+    few = len(missing) <= 3
+    shown = []
+    for key in sorted(missing, key=order):
+        side, number = key
+        found = sorted(set(missing[key]))
+        where = (f"line {found[0]}" if len(found) == 1 else f"lines {', '.join(map(str, found))}" if len(found) <= 3
+                 else f"{len(found)} lines, from line {found[0]}")  # fmt: skip
+        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{number}" + f" ({where})" * few)
+    pairs = ("; " if few else ", ").join(shown)
+    if not few:
+        pairs += f" ({len({line for found in missing.values() for line in found})} lines)"
+    one = len(missing) == 1
+    play, are, them = ("plays", "is", "it") if one else ("play", "are", "them")
+    if listing is None:
+        return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
+                       f"file gives: {pairs}", file=source)  # fmt: skip
+    return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
+                   f"{listing.name}", file=listing)  # fmt: skip
 
 
 def _beyond_the_workbook(imported: Imported) -> list[Problem]:

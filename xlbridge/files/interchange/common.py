@@ -54,8 +54,14 @@ class Problem:
     #: False for an entry check's finding on a line whose contract scores: the pairs-session workbook's Check
     #: formula does not show such a reason (nor does its ranking wait for it).
     shown: bool = True
+    #: False for a line whose problem a finding about the whole file already says (the pairs a names file leaves
+    #: out, on line after line): it is not listed on its own.
+    detail: bool = True
+    #: The file the problem is in, where it is not the results file (the names file that leaves pairs out).
+    file: Path | None = None
 
     def where(self, source: Path) -> str:
+        source = self.file or source
         return f"{source}: line {self.line}" if self.line else f"{source}"
 
 
