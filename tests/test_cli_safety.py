@@ -325,7 +325,7 @@ def test_a_bad_line_is_refused(here: Path, case: str) -> None:
 
 def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
     """--keep-bad-lines: each bad line is imported as typed, its reason in the Check column (the workbook works it
-    out itself) and on stderr; the totals and the ranking wait (#N/A), and ranking says so in one line."""
+    out itself) and on stderr; the totals and the ranking wait (#N/A), and ranking names each of them."""
     text = CSV_SESSION.replace("1,3,4,4S,N,-1,HK", "1,3,4,4S,,=,HK").replace("2,2,4,3NT,E,+1,D4", "2,2,9,3NT,E,+1,D4")
     (here / "bad.csv").write_text(text)
     done = xlbridge("import", "bad.csv", "--names", "names.csv", "-o", "kept.xlsx", "--keep-bad-lines", cwd=here)
@@ -346,9 +346,12 @@ def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
     assert [getattr(value, "code", value) for value in totals("Total")] == ["#N/A"] * 4  # the totals wait
     assert [getattr(value, "code", value) for value in totals("%")][:3] == ["#N/A"] * 3  # the percentages too
     assert totals("Boards") == [2, 2, 1, 0]  # boards played, the unscorable line not counted
-    line = xlbridge("ranking", "kept.xlsx", cwd=here).refused
-    assert line.startswith("xlbridge ranking: kept.xlsx: the ranking waits for 2 line(s) on Results to be put right")
-    assert f"row 3: {BAD_LINES['no declarer'][1]}; row 5: EW pair 9 is not on the list of pairs" in line
+    assert xlbridge("ranking", "kept.xlsx", cwd=here).refusals == [
+        f"xlbridge ranking: kept.xlsx: Results row 3: {BAD_LINES['no declarer'][1]}",
+        "xlbridge ranking: kept.xlsx: Results row 5: EW pair 9 is not on the list of pairs",
+        "xlbridge ranking: kept.xlsx: 2 lines on Results need checking before ranking: put them right (the Check "
+        "column says why)",
+    ]
 
 
 @pytest.mark.parametrize("case", ["extra field", "short row"])

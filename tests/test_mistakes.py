@@ -448,8 +448,8 @@ def test_rows_swapped_give_the_same_ranking(evening: Evening) -> None:
 def test_a_mistake_typed_in_the_workbook_is_named_by_its_row(
     evening: Evening, mistake: str, row: int, reason: str
 ) -> None:
-    """Typed into the workbook and computed: the ranking (and export, publish) refuse, naming the row; the row's
-    own Check cell says the same."""
+    """Typed into the workbook and computed: the ranking (and export, publish, ladder) refuse, naming every row
+    that needs checking, a line each, then their count; the row's own Check cell says the same."""
     book = Book(evening.workbook)
     if mistake == "a row duplicated":
         cells = {results_cell(h, row): value for h, value in row_values(book, 10).items()}
@@ -459,17 +459,28 @@ def test_a_mistake_typed_in_the_workbook_is_named_by_its_row(
         board = row_values(book, row)["Board"]
         cells = {results_cell("Board", row): float((board + 2) % 21 + 1)}  # type: ignore[operator]  # another set
     path = computed(evening, f"{mistake.replace(' ', '-')}.xlsx", {"Results": cells})
-    line = ranking_of(evening.folder, path).refused
-    assert f"row {row}: " in line
-    assert reason in line
     check = Book(path).value("Results", results_cell("Check", row))
     assert reason in check
-    for command in (
-        ["export", path, "--usebio", evening.folder / "x.xml"],
-        ["publish", path, "-o", evening.folder / "site"],
+    rows = [10, 149] if mistake == "a row duplicated" else [row]
+    for command, doing in (
+        (["ranking", path, "--csv"], "ranking"),
+        (["export", path, "--usebio", evening.folder / "x.xml"], "exporting"),
+        (["publish", path, "-o", evening.folder / "site"], "publishing"),
+        (["ladder", path, "-o", evening.folder / "ladder.xlsx"], "a season ladder counts it"),
     ):
-        assert f"row {row}: " in xlbridge(*command, cwd=evening.folder).refused
+        lines = xlbridge(*command, cwd=evening.folder).refusals
+        start = f"xlbridge {command[0]}: {path}: Results row "
+        assert [int(line[len(start) :].split(":")[0]) for line in lines if line.startswith(start)] == rows
+        assert f"Results row {row}: {check}" in lines[rows.index(row)]
+        them = "it" if len(rows) == 1 else "them"
+        assert lines[-1].startswith(f"xlbridge {command[0]}: {path}: {len(rows)} line{'s' * (len(rows) > 1)} on "
+                                    f"Results need{'s' * (len(rows) == 1)} checking before {doing}: put {them} right "
+                                    "(the Check column says why)")  # fmt: skip
+        if command[0] != "ranking" and mistake != "a row duplicated":  # the result the line was meant to be
+            assert ": no result for " in lines[-2]
     assert not (evening.folder / "x.xml").exists()
+    assert not (evening.folder / "site").exists()
+    assert not (evening.folder / "ladder.xlsx").exists()
 
 
 def test_a_direction_cleared_on_names(evening: Evening) -> None:
@@ -477,8 +488,43 @@ def test_a_direction_cleared_on_names(evening: Evening) -> None:
     once became one pair), and the ranking waits, saying so."""
     row = LAYOUT.names.first_row + 3 + 1  # NS pair 4's row
     path = computed(evening, "undirected.xlsx", {"Names": {f"B{row}": None}})
-    line = ranking_of(evening.folder, path).refused
-    assert "NS pair 4 is not on the list of pairs: it has pair 4 without a direction" in line
+    lines = ranking_of(evening.folder, path).refusals
+    assert len(lines) == 22  # NS 4's 21 boards, then their count
+    assert all(line.endswith("NS pair 4 is not on the list of pairs: it has pair 4 without a direction (NS or EW?); "
+                             "in two fields they are two pairs") for line in lines[:-1])  # fmt: skip
+    assert lines[-1].endswith("21 lines on Results need checking before ranking: put them right (the Check column "
+                              "says why)")  # fmt: skip
+
+
+def test_a_provisional_session(evening: Evening) -> None:
+    """A result row blanked in a workbook that has its movement (a session still being typed), and computed: the
+    ranking is provisional and says so (under its title; on stderr with --csv, whose rows have no room for it);
+    ladder, export and publish refuse it, naming the workbook and the result that is not in (the ladder once took
+    it in, exit 0), and write nothing."""
+    book = Book(evening.workbook)
+    board, ns, ew = (row_values(book, 7)[heading] for heading in ("Board", "NS", "EW"))
+    path = computed(evening, "provisional.xlsx", {"Results": {results_cell(h, 7): None for h in ENTERED}})
+    lines = len(evening.lines) - 1
+    note = f"provisional: {lines - 1} of the {lines} results the movement expects are in"
+    ranked = ranking_of(evening.folder, path)
+    assert (ranked.status, ranked.err) == (0, f"xlbridge ranking: note: {path}: {note}\n")
+    assert ranked.out.splitlines()[0] == evening.ranking.splitlines()[0]
+    table = xlbridge("ranking", path, cwd=evening.folder)
+    assert (table.status, table.err) == (0, "")
+    assert note in table.out.splitlines()[1]
+    slot = next(s for s in read_movement_csv(evening.movement).slots() if (s.board, s.ns, s.ew) == (board, ns, ew))
+    missing = f"board {board}: no result for NS {ns} v EW {ew} (round {slot.round}, table {slot.table})"
+    for command, doing in (
+        (["ladder", path, "-o", evening.folder / "season.xlsx"], "a season ladder counts it"),
+        (["export", path, "--pbn", evening.folder / "p.pbn"], "exporting"),
+        (["publish", path, "-o", evening.folder / "p-site"], "publishing"),
+    ):
+        assert xlbridge(*command, cwd=evening.folder).refusals == [
+            f"xlbridge {command[0]}: {path}: {missing}",
+            f"xlbridge {command[0]}: {path}: 1 result the movement expects is not in before {doing}: type it (an "
+            "adjusted score such as A for a board not played)",
+        ]
+    assert not [name for name in ("season.xlsx", "p.pbn", "p-site") if (evening.folder / name).exists()]
 
 
 def test_a_row_below_the_block_is_refused(evening: Evening) -> None:

@@ -151,6 +151,8 @@ def _ranking(args: argparse.Namespace) -> int:
     else:
         ranking = read_ranking(Path(args.workbook))
     show(ranking, args.csv)
+    if args.csv and ranking.provisional:  # the table says so under its title; CSV has no room for it
+        print(f"xlbridge ranking: note: {args.workbook}: {ranking.provisional}", file=sys.stderr)
     return 0
 
 

@@ -47,6 +47,7 @@ __all__ = [
     "TRAVELLER_COLUMNS",
     "WorkedSession",
     "pairtotals",
+    "provisional_note",
     "ranking",
     "ranking_note",
     "read_session",
@@ -210,8 +211,10 @@ class WorkedSession:
         # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
         # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
         findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
-        #: The movement's lines that have no result yet.
+        #: The movement's lines that have no result yet, and each in words (``board 4: no result for NS 2 v EW 2
+        #: (round 1, table 2)``, as the import says it).
         self.missing = [finding.slot for finding in findings if finding.slot is not None]
+        self.missing_reasons = [finding.reason for finding in findings if finding.slot is not None]
         self.score: SessionScore = score_session(flag_rows(session, findings, missing=False))
 
 
@@ -315,10 +318,17 @@ def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:
         note = f"{method.name} scoring: total IMPs"
     else:
         note = f"Matchpoints ({method.name}), top {show(to_cell(score.top))}"
-    if worked.missing:
-        expected = len(worked.missing) + score.results
-        note += f"; provisional: {score.results} of the {expected} results the movement expects are in"
-    return note + award_note(worked, mp_scale)
+    provisional = provisional_note(worked)
+    return note + (f"; {provisional}" if provisional else "") + award_note(worked, mp_scale)
+
+
+def provisional_note(worked: WorkedSession) -> str:
+    """What a ranking says while results its movement expects are not in: ``provisional: 240 of the 242 results
+    the movement expects are in``; "" when they are all in (or the movement is not known)."""
+    if not worked.missing:
+        return ""
+    results = worked.score.results
+    return f"provisional: {results} of the {len(worked.missing) + results} results the movement expects are in"
 
 
 @never_raises(_shape(len(INFO_ROWS), 1))

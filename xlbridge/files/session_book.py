@@ -31,7 +31,7 @@ from ..engine.standings import SessionScore
 from ..engine.values import count, show
 from ..excel.cells import as_grid, is_blank_text
 from ..excel.masterpoints import session_awards
-from ..excel.session import WorkedSession, ranking_note, read_session
+from ..excel.session import WorkedSession, provisional_note, ranking_note, read_session
 from .calc import check_current
 from .evaluate import Argument, call_arguments
 from .interchange.common import parse_date
@@ -106,25 +106,35 @@ class SessionBook:
                 out.append((self.row_of(index), figures.problem or row.reason))  # type: ignore[union-attr]
         return sorted(out)
 
-    def require_complete(self, doing: str) -> None:
-        """Refuse a session whose lines need checking, or that the movement says is not all in, before ``doing``
-        (exporting it, publishing it): with the count, the first rows and their reasons."""
-        problems = self.problems()
-        if problems:
-            first = "; ".join(f"row {row}: {reason}" for row, reason in problems[:3])
-            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-            raise WorkbookError(
-                f"{self.path}: {len(problems)} line(s) on {self.results_sheet} need checking before {doing}: "
-                f"{first}{more}"
-            )
-        if self.missing:
-            first = "; ".join(f"board {s.board} NS {s.ns} v EW {s.ew} (round {s.round}, table {s.table})"
-                              for s in self.missing[:3])  # fmt: skip
-            more = f" (and {len(self.missing) - 3} more)" if len(self.missing) > 3 else ""
-            raise WorkbookError(
-                f"{self.path}: {len(self.missing)} result(s) the movement expects are not in, before {doing}: "
-                f"{first}{more}; type each (an adjusted score such as A for a board not played)"
-            )
+    @property
+    def provisional(self) -> str:
+        """What the ranking says of a session still being entered (its movement known): ``provisional: 240 of the
+        242 results the movement expects are in``; "" when every result is in."""
+        return provisional_note(self.worked)
+
+    def require_complete(self, doing: str, provisional: bool = False) -> None:
+        """The one check of a session before ``doing`` (``ranking``, ``exporting``, ``publishing``, ``a season
+        ladder counts it``): refused when it has no results, when lines on Results need checking, or (unless
+        ``provisional``: a ranking while results are still being typed, which says so, see :attr:`provisional`)
+        when results its movement expects are not in; each such row and result named, a line each, then their
+        count and what to do."""
+        path, sheet = self.path, self.results_sheet
+        if not self.session.lines and not (provisional and self.missing):
+            raise WorkbookError(f"{path}: the {sheet} sheet has no results yet")
+        rows = [f"{path}: {sheet} row {row}: {reason}" for row, reason in self.problems()]
+        slots = [] if provisional else [f"{path}: {reason}" for reason in self.worked.missing_reasons]
+        said = []
+        if rows:
+            one = len(rows) == 1
+            said.append(f"{count(len(rows), 'line')} on {sheet} {'needs' if one else 'need'} checking before {doing}: "
+                        f"put {'it' if one else 'them'} right (the Check column says why)")  # fmt: skip
+        if slots:
+            one = len(slots) == 1
+            said.append(f"{count(len(slots), 'result')} the movement expects {'is' if one else 'are'} not in before "
+                        f"{doing}: type {'it' if one else 'each'} (an adjusted score such as A for a board not "
+                        "played)")  # fmt: skip
+        if said:
+            raise WorkbookError(f"{path}: {'; '.join(said)}", details=listed([*rows, *slots], str(path)))
 
 
 def _typed_outside(package: Package, argument: Argument, block: str) -> list[str]:

@@ -29,7 +29,7 @@ from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Moveme
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..xlsx import OLE2_MAGIC, WorkbookError
+from ..xlsx import OLE2_MAGIC
 from .common import Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
@@ -479,8 +479,6 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
-    if not book.session.lines:
-        raise WorkbookError(f"{workbook}: the {book.results_sheet} sheet has no results yet")
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
