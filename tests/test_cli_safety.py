@@ -455,7 +455,7 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     assert done.out.splitlines() == [
         "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
         "  Howell, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (--movement says otherwise)",
+        "field (give --movement to say otherwise)",
     ]
 
 

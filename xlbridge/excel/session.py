@@ -425,16 +425,16 @@ def ranking(results: object, names: object, method: object, movement: object, pe
     return with_awards([_standing_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
 
 
-#: The most travellers TRAVELLERS gives, and the most lines each holds (far beyond any session).
-MOST_BOARDS, MOST_LINES = HIGHEST_BOARD, 500
+#: The most lines a traveller of TRAVELLERS holds (far beyond any session); it gives up to HIGHEST_BOARD travellers.
+MOST_LINES = 500
 
 
 def _counts(boards: object, lines: object) -> tuple[int, int]:
     count = as_whole_number(as_grid(boards)[0][0], "boards")
     room = as_whole_number(as_grid(lines)[0][0], "lines")
-    if not (1 <= count <= MOST_BOARDS and 1 <= room <= MOST_LINES):
+    if not (1 <= count <= HIGHEST_BOARD and 1 <= room <= MOST_LINES):
         raise BridgeInputError(
-            f"boards {count}, lines {room}: travellers hold 1 to {MOST_BOARDS} boards of 1 to {MOST_LINES} lines",
+            f"boards {count}, lines {room}: travellers hold 1 to {HIGHEST_BOARD} boards of 1 to {MOST_LINES} lines",
             reason=Reason.OUT_OF_RANGE,
         )
     return count, room

@@ -190,19 +190,18 @@ def _event(info: list[Argument] | None) -> tuple[str, dt.date | None]:
     return event, parse_date(day) if isinstance(day, str) else None
 
 
-def read_session_book(path: Path, current: bool = True) -> SessionBook:
-    """The session in a pairs-session workbook, read as its own formulas read it (see the module's notes). With
-    ``current`` (every command that reads figures), a workbook whose stored values are not those of its entries is
-    refused first."""
+def read_session_book(path: Path) -> SessionBook:
+    """The session in a pairs-session workbook, read as its own formulas read it (see the module's notes); a
+    workbook whose stored values are not those of its entries is refused first."""
     package = open_package(path)
     if "Standings" in package.sheets and "Results" not in package.sheets:
         raise WorkbookError(f"{path}: a teams event, not a pairs session: xlbridge standings prints its standings")
     if "Results" not in package.sheets:
         raise WorkbookError(f"{path}: has no Results sheet; is it an xlbridge pairs session?")
-    computed = check_current(package) if current else None
+    computed = check_current(package)
 
     def arguments(function: str) -> list[Argument] | None:
-        found = computed.arguments.get(function) if computed is not None else None
+        found = computed.arguments.get(function)
         return found if found is not None else call_arguments(package, function)  # not computed directly here
 
     given = dict(zip(ARGUMENTS, arguments("SESSIONRESULTS") or [], strict=False))

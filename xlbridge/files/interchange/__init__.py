@@ -257,7 +257,7 @@ def _kind(
         given = "the names file" if listed is not None else "the file"
         return MITCHELL, f"Mitchell: {given} gives the pairs' directions (two fields)"
     found = infer_kind(session.lines)
-    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (--movement says otherwise)"
+    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (give --movement to say otherwise)"
 
 
 def _check_directions(names: Path, listed: list[Pair], kind: MovementKind, evidence: str) -> None:
