@@ -413,6 +413,55 @@ def test_a_usebio_line_with_fourteen_tricks(here: Path) -> None:
     assert line.endswith("result '14': there are only 13 tricks")
 
 
+def test_a_usebio_file_with_bad_fields(here: Path) -> None:
+    """Each bad field of a USEBIO file is named by its own line, the line a secretary's editor goes to (it was the
+    TRAVELLER_LINE's, up to ten lines above): TRICKS, CONTRACT, SCORE and a pair number, all at once. A traveller
+    line with a bad field that is also a second result for its pairs is one bad line in the count, not two."""
+    from .conftest import HOWELL
+
+    lines = HOWELL.read_text(encoding="utf-8").split("\n")
+    travellers = [number for number, text in enumerate(lines, 1) if "<TRAVELLER_LINE>" in text]
+
+    def change(traveller: int, tag: str, value: str) -> int:
+        """The field ``tag`` of the file's traveller line ``traveller`` (from 0) set to ``value``: its line."""
+        start = travellers[traveller]
+        number = next(n for n in range(start, start + 12) if f"<{tag}>" in lines[n - 1])
+        lines[number - 1] = f"    <{tag}>{value}</{tag}>"
+        return number
+
+    tricks = change(0, "TRICKS", "14")
+    contract = change(1, "CONTRACT", "8H")
+    score = change(2, "SCORE", "-500")
+    pair = change(3, "EW_PAIR_NUMBER", "x4")
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    kept = Untouched(here / "h.xml")
+    refusals = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals
+    assert refusals[:4] == [
+        f"xlbridge import: h.xml: line {tricks}: result '14': there are only 13 tricks",
+        f"xlbridge import: h.xml: line {contract}: contract '8H': the level must be 1 to 7",
+        f"xlbridge import: h.xml: line {score}: SCORE -500 disagrees with 3H by S -1 on board 1, which scores -50",
+        f"xlbridge import: h.xml: line {pair}: pair 'x4': expected a pair number (up to 6 digits) such as 7 or 7NS",
+    ]
+    assert refusals[4].startswith("xlbridge import: h.xml: 4 lines cannot be imported as they are")
+    assert len(refusals) == 5
+    kept.check()
+    # the second traveller's pairs made those of the first: a second result for them, with a bad contract
+    for tag, value in (("NS_PAIR_NUMBER", "3"), ("EW_PAIR_NUMBER", "11")):
+        change(1, tag, value)
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    first, second = travellers[:2]
+    refusals = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals
+    assert refusals[:4] == [
+        f"xlbridge import: h.xml: line {first}: two results for board 1, NS 3 v EW 11 (also on line {second})",
+        f"xlbridge import: h.xml: line {tricks}: result '14': there are only 13 tricks",
+        f"xlbridge import: h.xml: line {second}: two results for board 1, NS 3 v EW 11 (also on line {first})",
+        f"xlbridge import: h.xml: line {contract}: contract '8H': the level must be 1 to 7",
+    ]
+    assert refusals[-1].startswith("xlbridge import: h.xml: 4 lines cannot be imported as they are")
+    assert len(refusals) == 7
+    assert not (here / "out.xlsx").exists()
+
+
 @pytest.mark.parametrize(
     ("args", "line"),
     [

@@ -224,7 +224,7 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
     lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
     problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
-    problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line))
+    problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line, problem.at))
     details = listed([f"{p.where(source)}: {p.message}" for p in problems if p.detail], str(source))
     lines = len({p.line for p in problems if p.line}) + sum(1 for p in problems if not p.line and p.file is None)
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
@@ -322,7 +322,7 @@ def _check_pairs(imported: Imported, listing: Path | None) -> Imported:
         for index in marked:
             problems[index] = replace(problems[index], detail=False)
         problems.append(_pairs_left_out(missing, imported.source, listing))
-    problems.sort(key=lambda problem: problem.line)
+    problems.sort(key=lambda problem: (problem.line, problem.at))
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
 
 
@@ -423,7 +423,7 @@ def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
     if not findings:
         return imported
     noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None) for f in findings]
-    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
+    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line, problem.at))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)
     return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])

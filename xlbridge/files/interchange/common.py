@@ -59,10 +59,13 @@ class Problem:
     detail: bool = True
     #: The file the problem is in, where it is not the results file (the names file that leaves pairs out).
     file: Path | None = None
+    #: The line named, where it is not the result line's first (a USEBIO TRAVELLER_LINE's field, on its own line):
+    #: ``line`` is still the result line's, which the count of bad lines counts.
+    at: int = 0
 
     def where(self, source: Path) -> str:
-        source = self.file or source
-        return f"{source}: line {self.line}" if self.line else f"{source}"
+        source, line = self.file or source, self.at or self.line
+        return f"{source}: line {line}" if line else f"{source}"
 
 
 @dataclass(frozen=True)

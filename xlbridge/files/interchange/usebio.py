@@ -12,6 +12,8 @@ when its scale awards any.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -96,7 +98,7 @@ def read_usebio(data: bytes, source: Path) -> Imported:
             raise fail(source, lines.get(id(board)), f"board number {_text(board, 'BOARD_NUMBER')!r}") from None
         for element in travellers:
             where = lines.get(id(element), 0)
-            results.append(_traveller_line(element, number, where, problems))
+            results.append(_traveller_line(element, number, where, problems, lines))
             rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
@@ -181,21 +183,48 @@ def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> boo
     return all(abs(total - (counts[board] - 1)) < 0.01 for board, total in line_points if counts[board] > 1)
 
 
-def _traveller_line(element: Element, board: int, where: int, problems: list[Problem]) -> Row:
+#: The field of a TRAVELLER_LINE a problem is about, by the argument its message starts with (the engine's
+#: messages name the argument first: ``contract '8S': the level must be 1 to 7``; a file's score disagreeing:
+#: ``SCORE -500 disagrees with ...``).
+FIELD_OF_ARGUMENT = (("contract", "CONTRACT"), ("declarer", "PLAYED_BY"), ("result", "TRICKS"), ("tricks", "TRICKS"),
+                     ("adjusted score", "SCORE"), ("SCORE", "SCORE"), ("lead", "LEAD"))  # fmt: skip
+
+
+def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int]) -> Row:
+    """A TRAVELLER_LINE as a result line (``where``: its line), a problem of one of its fields named at that field's
+    own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there, or the problem is of no field)."""
+
+    def at(tag: str) -> int:
+        field = element.find(tag)
+        return lines.get(id(field), where) if field is not None else where
+
+    found: list[Problem] = []
+    line = _traveller_row(element, board, where, found, at)
+    for problem in found:
+        tag = next((tag for argument, tag in FIELD_OF_ARGUMENT if problem.message.startswith(argument)), "")
+        problems.append(replace(problem, at=at(tag) if tag else problem.at))
+    return line
+
+
+def _traveller_row(element: Element, board: int, where: int, problems: list[Problem],
+                   at: Callable[[str], int]) -> Row:  # fmt: skip
+    """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``)."""
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
-    try:
-        ns, _ = split_pair(_text(element, "NS_PAIR_NUMBER"))
-        ew, _ = split_pair(_text(element, "EW_PAIR_NUMBER"))
-    except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-        entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
-        typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
-        return unreadable(where, problems, typed, error.message, entered)
+    pairs = []
+    for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+        try:
+            pairs.append(split_pair(_text(element, tag))[0])
+        except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
+            entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
+            typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
+            kept = unreadable(where, problems, typed, error.message, entered)
+            problems[-1] = replace(problems[-1], at=at(tag))
+            return kept
+    ns, ew = pairs
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
-    tricks = _text(element, "TRICKS")
-    result = relative_result(contract, tricks)
-    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
-                    lead)  # fmt: skip
+    result = relative_result(contract, _text(element, "TRICKS"))
+    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result, lead)
     if isinstance(line, Line) and score:
         return check_score(line, score, "SCORE", where, problems)
     return line
