@@ -309,6 +309,24 @@ def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:
     assert not out.exists()
 
 
+def test_a_pair_typed_at_two_tables_of_a_round(evening: Evening) -> None:
+    """A movement file with a North-South pair number typed wrong (table 3 of round 1 given table 1's pair): both
+    rows named, and both tables, since either may be the one typed wrong (only the second was named)."""
+    lines = evening.movement.read_text().splitlines()
+    first, third = lines[1].split(","), lines[3].split(",")
+    assert (first[:2], third[:2]) == (["1", "1"], ["1", "3"])
+    lines[3] = ",".join([*third[:2], first[2], *third[3:]])
+    movement = evening.folder / "pair-twice.csv"
+    movement.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-pair-twice.csv", evening.lines)
+    out = evening.folder / "pair-twice.xlsx"
+    done = xlbridge("import", results, "--names", evening.names, "--movement-file", movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    assert done.refusals[0] == (f"xlbridge import: {movement}: lines 2, 4: round 1: pair {first[2]}NS is at table 1 "
+                                "and at table 3")  # fmt: skip
+    assert not out.exists()
+
+
 def test_a_movement_sheet_broken_in_two_rows(evening: Evening) -> None:
     """The same mistakes typed on the workbook's Movement sheet and computed: ranking, export and ladder name both
     rows."""

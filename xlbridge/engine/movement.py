@@ -270,7 +270,8 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
     """:func:`movement_problems`, each with the encounters it is found at (none for the whole movement's)."""
     problems: list[Located] = []
     tables_seen: Counter[tuple[int, int]] = Counter()
-    rounds_seen: Counter[tuple[int, object]] = Counter()
+    seated: dict[tuple[int, object], Encounter] = {}  # a pair's first table of a round
+    rounds_seen: set[tuple[int, object]] = set()  # a pair found at a second table of a round
     boards_seen: dict[tuple[object, int], int] = {}
     met: dict[frozenset[object], int] = {}
     played: Counter[object] = Counter()
@@ -296,9 +297,11 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
             problems.append(((encounter,), f"{where}: {name(ns)} plays against itself"))
         sets_at.setdefault((encounter.round, encounter.boards), []).append(encounter.table)
         for pair in (ns, ew):
-            rounds_seen[(encounter.round, pair)] += 1
-            if rounds_seen[(encounter.round, pair)] == 2:
-                problems.append(((encounter,), f"{where}: {name(pair)} is at two tables in round {encounter.round}"))
+            first = seated.setdefault((encounter.round, pair), encounter)
+            if first.table != encounter.table and (encounter.round, pair) not in rounds_seen:
+                rounds_seen.add((encounter.round, pair))  # both rows named: either may be the one typed wrong
+                problems.append(((first, encounter), f"round {encounter.round}: {name(pair)} is at table "
+                                 f"{first.table} and at table {encounter.table}"))  # fmt: skip
             again = [board for board in encounter.boards.boards if (pair, board) in boards_seen]
             if again:
                 rounds = ", ".join(str(r) for r in sorted({boards_seen[pair, board] for board in again}))
