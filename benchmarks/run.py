@@ -33,7 +33,8 @@ import data  # noqa: E402 - the benchmarks' own modules, beside this script
 import peers  # noqa: E402
 from table import Row, seconds  # noqa: E402
 
-from xlbridge.udfs import BRIDGESCORE, BUTLER, CROSSIMP, DATUM, MATCHPOINTS  # noqa: E402
+# the worksheet functions are declared at import, from the catalogue (excel/functions.py): mypy cannot see them
+from xlbridge.udfs import BRIDGESCORE, BUTLER, CROSSIMP, DATUM, MATCHPOINTS  # type: ignore[attr-defined]  # noqa: E402
 
 
 @dataclass
