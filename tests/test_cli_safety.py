@@ -463,6 +463,30 @@ def test_a_usebio_file_with_bad_fields(here: Path) -> None:
 
 
 @pytest.mark.parametrize(
+    ("tag", "value", "reason"),
+    [
+        ("DIRECTION", "XX", "direction 'XX': must be NS or EW (blank in a Howell)"),
+        ("PAIR_NUMBER", "1Q", "pair '1Q': the direction after the number must be NS or EW"),
+        ("BOARD_NUMBER", "1a", "board number '1a': expected a whole number"),
+        ("NS_MATCH_POINTS", "ten", "NS_MATCH_POINTS 'ten' and EW_MATCH_POINTS '10': expected numbers"),
+    ],
+)
+def test_a_usebio_field_that_stops_the_import(here: Path, tag: str, value: str, reason: str) -> None:
+    """A PAIR's number or direction, a BOARD's number, a line's matchpoints that cannot be read: refused naming
+    the field's own line (it was the PAIR's, BOARD's or TRAVELLER_LINE's)."""
+    from .conftest import HOWELL
+
+    lines = HOWELL.read_text(encoding="utf-8").split("\n")
+    at = next(number for number, text in enumerate(lines, 1) if f"<{tag}>" in text)
+    lines[at - 1] = f"<{tag}>{value}</{tag}>"
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    assert (
+        xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refused
+        == f"xlbridge import: h.xml: line {at}: {reason}"
+    )
+
+
+@pytest.mark.parametrize(
     ("args", "line"),
     [
         (["4S-2", "+1"], "result '+1': contract '4S-2' already says -2"),

@@ -35,9 +35,9 @@ from .common import (
     fail,
     interchange_score,
     movement_of,
+    pair_of,
     pairs_in,
     parse_date,
-    read_pair,
     read_row,
     relative_result,
     split_pair,
@@ -53,6 +53,12 @@ TEAMS_EVENTS = {"SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR", "TEAM_OF_FOUR"}
 
 def _text(element: Element, tag: str) -> str:
     return (element.findtext(tag) or "").strip()
+
+
+def _line_of(element: Element, tag: str, lines: dict[int, int]) -> int | None:
+    """The line of ``element``'s field ``tag``, the line a refusal of it names (the element's, without the field)."""
+    field = element.find(tag)
+    return lines.get(id(field if field is not None else element), lines.get(id(element)))
 
 
 def read_usebio(data: bytes, source: Path) -> Imported:
@@ -78,7 +84,11 @@ def read_usebio(data: bytes, source: Path) -> Imported:
     for element in root.iter("PAIR"):
         players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
         pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
-        pair = read_pair(source, lines.get(id(element)), pair_id, side, players)
+        try:
+            pair = pair_of(pair_id, side, players)
+        except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
+            tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
+            raise fail(source, _line_of(element, tag, lines), error.message) from None
         pairs.append(pair)
         award = _pair_award(element, source, lines)
         if award is not None:
@@ -95,7 +105,9 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         try:
             number = int(_text(board, "BOARD_NUMBER"))
         except ValueError:
-            raise fail(source, lines.get(id(board)), f"board number {_text(board, 'BOARD_NUMBER')!r}") from None
+            typed = _text(board, "BOARD_NUMBER")
+            raise fail(source, _line_of(board, "BOARD_NUMBER", lines), f"board number {typed!r}: expected a whole "
+                       "number") from None  # fmt: skip
         for element in travellers:
             where = lines.get(id(element), 0)
             results.append(_traveller_line(element, number, where, problems, lines))
@@ -105,7 +117,11 @@ def read_usebio(data: bytes, source: Path) -> Imported:
                 try:
                     line_points.append((number, float(ns_mp) + float(ew_mp)))
                 except ValueError:
-                    raise fail(source, where, f"matchpoints {ns_mp!r} and {ew_mp!r}: expected numbers") from None
+                    raise fail(
+                        source,
+                        _line_of(element, "NS_MATCH_POINTS", lines),
+                        f"NS_MATCH_POINTS {ns_mp!r} and EW_MATCH_POINTS {ew_mp!r}: expected numbers",
+                    ) from None
     if not results:
         raise fail(source, None, "the file has no traveller lines")
     method = PAIRS_EVENTS[kind]
