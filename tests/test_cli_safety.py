@@ -325,7 +325,7 @@ def test_a_bad_line_is_refused(here: Path, case: str) -> None:
 
 def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
     """--keep-bad-lines: each bad line is imported as typed, its reason in the Check column (the workbook works it
-    out itself) and on stderr; the totals and the ranking wait (#N/A), and ranking says so in one line."""
+    out itself) and on stderr; the totals and the ranking wait (#N/A), and ranking names each of them."""
     text = CSV_SESSION.replace("1,3,4,4S,N,-1,HK", "1,3,4,4S,,=,HK").replace("2,2,4,3NT,E,+1,D4", "2,2,9,3NT,E,+1,D4")
     (here / "bad.csv").write_text(text)
     done = xlbridge("import", "bad.csv", "--names", "names.csv", "-o", "kept.xlsx", "--keep-bad-lines", cwd=here)
@@ -346,9 +346,12 @@ def test_bad_lines_kept_with_their_reasons(here: Path) -> None:
     assert [getattr(value, "code", value) for value in totals("Total")] == ["#N/A"] * 4  # the totals wait
     assert [getattr(value, "code", value) for value in totals("%")][:3] == ["#N/A"] * 3  # the percentages too
     assert totals("Boards") == [2, 2, 1, 0]  # boards played, the unscorable line not counted
-    line = xlbridge("ranking", "kept.xlsx", cwd=here).refused
-    assert line.startswith("xlbridge ranking: kept.xlsx: the ranking waits for 2 line(s) on Results to be put right")
-    assert f"row 3: {BAD_LINES['no declarer'][1]}; row 5: EW pair 9 is not on the list of pairs" in line
+    assert xlbridge("ranking", "kept.xlsx", cwd=here).refusals == [
+        f"xlbridge ranking: kept.xlsx: Results row 3: {BAD_LINES['no declarer'][1]}",
+        "xlbridge ranking: kept.xlsx: Results row 5: EW pair 9 is not on the list of pairs",
+        "xlbridge ranking: kept.xlsx: 2 lines on Results need checking before ranking: put them right (the Check "
+        "column says why)",
+    ]
 
 
 @pytest.mark.parametrize("case", ["extra field", "short row"])
@@ -363,15 +366,18 @@ def test_a_line_the_workbook_cannot_check_is_kept_with_a_warning(here: Path, cas
 
 
 def test_a_pair_missing_from_the_names_file(here: Path) -> None:
-    """A names file without pair 4: the import names every line of pair 4 (where it used to succeed and leave the
-    ranking at #N/A)."""
+    """A names file without pair 4: the import names pair 4 and its lines, in one line about the names file (where
+    it used to succeed and leave the ranking at #N/A); nothing written."""
     (here / "three.csv").write_text(NAMES.replace("4,,G,H\n", ""))
     lines = xlbridge("import", "tue.csv", "--names", "three.csv", "-o", "out.xlsx", cwd=here).refusals
-    assert lines[:2] == [
-        "xlbridge import: tue.csv: line 3: EW pair 4 is not on the list of pairs in three.csv",
-        "xlbridge import: tue.csv: line 5: EW pair 4 is not on the list of pairs in three.csv",
+    assert lines == [
+        "xlbridge import: three.csv: 1 pair plays in tue.csv but is not on it: pair 4 (lines 3, 5): add it to "
+        "three.csv",
+        "xlbridge import: tue.csv: 2 lines cannot be imported until three.csv lists their pairs: put three.csv right "
+        "and import again, or import with --keep-bad-lines to take them into the workbook as far as they can be "
+        "read, each with its reason in the Check column (the ranking waits until they are put right)",
     ]
-    assert lines[2].startswith("xlbridge import: tue.csv: 2 lines cannot be imported as they are")
+    assert not (here / "out.xlsx").exists()
 
 
 PBN_SCORES = {
@@ -405,6 +411,79 @@ def test_a_usebio_line_with_fourteen_tricks(here: Path) -> None:
     (here / "h.xml").write_text(text[:first] + "<TRICKS>14</TRICKS>" + text[text.index("</TRICKS>", first) + 9 :])
     line = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals[0]
     assert line.endswith("result '14': there are only 13 tricks")
+
+
+def test_a_usebio_file_with_bad_fields(here: Path) -> None:
+    """Each bad field of a USEBIO file is named by its own line, the line a secretary's editor goes to (it was the
+    TRAVELLER_LINE's, up to ten lines above): TRICKS, CONTRACT, SCORE and a pair number, all at once. A traveller
+    line with a bad field that is also a second result for its pairs is one bad line in the count, not two."""
+    from .conftest import HOWELL
+
+    lines = HOWELL.read_text(encoding="utf-8").split("\n")
+    travellers = [number for number, text in enumerate(lines, 1) if "<TRAVELLER_LINE>" in text]
+
+    def change(traveller: int, tag: str, value: str) -> int:
+        """The field ``tag`` of the file's traveller line ``traveller`` (from 0) set to ``value``: its line."""
+        start = travellers[traveller]
+        number = next(n for n in range(start, start + 12) if f"<{tag}>" in lines[n - 1])
+        lines[number - 1] = f"    <{tag}>{value}</{tag}>"
+        return number
+
+    tricks = change(0, "TRICKS", "14")
+    contract = change(1, "CONTRACT", "8H")
+    score = change(2, "SCORE", "-500")
+    pair = change(3, "EW_PAIR_NUMBER", "x4")
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    kept = Untouched(here / "h.xml")
+    refusals = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals
+    assert refusals[:4] == [
+        f"xlbridge import: h.xml: line {tricks}: result '14': there are only 13 tricks",
+        f"xlbridge import: h.xml: line {contract}: contract '8H': the level must be 1 to 7",
+        f"xlbridge import: h.xml: line {score}: SCORE -500 disagrees with 3H by S -1 on board 1, which scores -50",
+        f"xlbridge import: h.xml: line {pair}: pair 'x4': expected a pair number (up to 6 digits) such as 7 or 7NS",
+    ]
+    assert refusals[4].startswith("xlbridge import: h.xml: 4 lines cannot be imported as they are")
+    assert len(refusals) == 5
+    kept.check()
+    # the second traveller's pairs made those of the first: a second result for them, with a bad contract
+    for tag, value in (("NS_PAIR_NUMBER", "3"), ("EW_PAIR_NUMBER", "11")):
+        change(1, tag, value)
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    first, second = travellers[:2]
+    refusals = xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refusals
+    assert refusals[:4] == [
+        f"xlbridge import: h.xml: line {first}: two results for board 1, NS 3 v EW 11 (also on line {second})",
+        f"xlbridge import: h.xml: line {tricks}: result '14': there are only 13 tricks",
+        f"xlbridge import: h.xml: line {second}: two results for board 1, NS 3 v EW 11 (also on line {first})",
+        f"xlbridge import: h.xml: line {contract}: contract '8H': the level must be 1 to 7",
+    ]
+    assert refusals[-1].startswith("xlbridge import: h.xml: 4 lines cannot be imported as they are")
+    assert len(refusals) == 7
+    assert not (here / "out.xlsx").exists()
+
+
+@pytest.mark.parametrize(
+    ("tag", "value", "reason"),
+    [
+        ("DIRECTION", "XX", "direction 'XX': must be NS or EW (blank in a Howell)"),
+        ("PAIR_NUMBER", "1Q", "pair '1Q': the direction after the number must be NS or EW"),
+        ("BOARD_NUMBER", "1a", "board number '1a': expected a whole number"),
+        ("NS_MATCH_POINTS", "ten", "NS_MATCH_POINTS 'ten' and EW_MATCH_POINTS '10': expected numbers"),
+    ],
+)
+def test_a_usebio_field_that_stops_the_import(here: Path, tag: str, value: str, reason: str) -> None:
+    """A PAIR's number or direction, a BOARD's number, a line's matchpoints that cannot be read: refused naming
+    the field's own line (it was the PAIR's, BOARD's or TRAVELLER_LINE's)."""
+    from .conftest import HOWELL
+
+    lines = HOWELL.read_text(encoding="utf-8").split("\n")
+    at = next(number for number, text in enumerate(lines, 1) if f"<{tag}>" in text)
+    lines[at - 1] = f"<{tag}>{value}</{tag}>"
+    (here / "h.xml").write_text("\n".join(lines), encoding="utf-8")
+    assert (
+        xlbridge("import", "h.xml", "-o", "out.xlsx", cwd=here).refused
+        == f"xlbridge import: h.xml: line {at}: {reason}"
+    )
 
 
 @pytest.mark.parametrize(
@@ -449,7 +528,7 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     assert done.out.splitlines() == [
         "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
         "  Howell, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (--movement says otherwise)",
+        "field (give --movement to say otherwise)",
     ]
 
 

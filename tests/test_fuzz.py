@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import zipfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -113,13 +114,18 @@ def mutate_package(data: bytes, rng: random.Random) -> bytes:
     return out.getvalue()
 
 
+#: The last line of a refusal of several problems: their count (``3 lines cannot be imported as ...``, ``5 problems
+#: in the movement file``, ``2 lines on Results need checking``).
+COUNTED = re.compile(r": [0-9][0-9,]* [a-z]")
+
+
 def one_line(status: int, err: str, command: str, path: Path) -> None:
-    """A refusal: exit status 2, one line naming the command and the file (a results file's bad lines: one line
-    each, then their count), every line naming them."""
+    """A refusal: exit status 2, one line naming the command and the file (several problems, of a results file's
+    lines, a movement file's rows, a workbook's rows: one line each, then their count), every line naming them."""
     assert status == 2, (status, err)
     assert err.endswith("\n"), err
     lines = err.splitlines()
-    assert len(lines) == 1 or (command == "import" and "cannot be imported as" in lines[-1]), err
+    assert len(lines) == 1 or COUNTED.search(lines[-1]), err
     for line in lines:
         assert line.startswith(f"xlbridge {command}: "), err
         assert str(path) in line or str(path.parent) in line or "--" in line, err

@@ -167,6 +167,38 @@ def test_a_pair_number_typed_wrong(evening: Evening) -> None:
     assert "EW pair 15 is not on the list of pairs in" in done.refusals[0]
 
 
+def test_a_names_file_of_one_pair(evening: Evening) -> None:
+    """A names file listing 1 of the 14 pairs (cut short when it was saved): one line naming the 13 pairs that play
+    but are not on it, not a refusal for each of the 147 lines; with a contract typed wrong as well, that line is
+    named too. With --keep-bad-lines the same one line (the Check column gives each line's reason)."""
+    names = evening.folder / "one-pair.csv"
+    names.write_text("\n".join(evening.names.read_text().splitlines()[:2]) + "\n")
+    results = evening.results("one-pair-results.csv", evening.lines)
+    out = evening.folder / "one-pair.xlsx"
+    done = xlbridge("import", results, "--names", names, "-o", out, cwd=evening.folder)
+    others = ", ".join([*(f"NS {n}" for n in range(2, 8)), *(f"EW {n}" for n in range(1, 8))])
+    lines = len(evening.lines) - 1
+    assert done.refusals == [
+        f"xlbridge import: {names}: 13 pairs play in {results} but are not on it: {others} ({lines} lines): add them "
+        f"to {names.name}",
+        f"xlbridge import: {results}: {lines} lines cannot be imported until {names} lists their pairs: put {names} "
+        "right and import again, or import with --keep-bad-lines to take them into the workbook as far as they can "
+        "be read, each with its reason in the Check column (the ranking waits until they are put right)",
+    ]
+    assert not out.exists()
+    broken = list(evening.lines)
+    broken[30] = ",".join([*broken[30].split(",")[:3], "8S", *broken[30].split(",")[4:]])
+    done = xlbridge("import", evening.results("one-pair-8s.csv", broken), "--names", names, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    assert len(done.refusals) == 3
+    assert done.refusals[0].startswith(f"xlbridge import: {names}: 13 pairs play in ")
+    assert done.refusals[1].endswith("line 31: contract '8S': the level must be 1 to 7")
+    kept = xlbridge("import", results, "--names", names, "-o", out, "--keep-bad-lines", cwd=evening.folder)
+    assert kept.status == 0
+    assert kept.err.splitlines() == [f"{names}: 13 pairs play in {results} but are not on it: {others} ({lines} "
+                                     f"lines): add them to {names.name} (kept; see the Check column)"]  # fmt: skip
+
+
 def test_a_result_in_the_wrong_direction(evening: Evening) -> None:
     """NS and EW typed the other way round: given the movement, refused naming the line."""
     lines = list(evening.lines)
@@ -214,6 +246,140 @@ def test_a_names_file_without_pairs(evening: Evening, content: str) -> None:
         "then a line for each pair"
     )
     assert not (evening.folder / "e.xlsx").exists()
+
+
+def lines_named(done: Ran, path: Path) -> list[int]:
+    """The line numbers of ``path`` that a refusal names, in its order (nothing on stdout, exit status 2)."""
+    return [int(found[1]) for line in done.refusals
+            if (found := re.match(rf"xlbridge \w+: {re.escape(str(path))}: line (\d+): ", line))]  # fmt: skip
+
+
+def test_a_names_file_broken_in_four_places(evening: Evening) -> None:
+    """A names file with a pair typed as a letter, a direction that is none, a fifth name typed on a line, and a
+    pair listed twice: each of the four lines named, then their count; nothing written (the import once stopped at
+    the first, and dropped the fifth name silently)."""
+    lines = evening.names.read_text().splitlines()
+    lines[2] = "x,NS,NS player 2a,NS player 2b"
+    lines[3] = "3,NE,NS player 3a,NS player 3b"
+    lines[4] = "4,NS,NS player 4a,NS player 4b,NS player 4c"
+    lines[6] = lines[1].replace("player 1", "player 6")
+    names = evening.folder / "broken-names.csv"
+    names.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-names.csv", evening.lines)
+    out = evening.folder / "names-broken.xlsx"
+    for options in ([], ["--movement-file", evening.movement]):
+        done = xlbridge("import", results, "--names", names, "-o", out, *options, cwd=evening.folder)
+        assert lines_named(done, names) == [3, 4, 5, 7]
+        assert done.refusals[0].endswith("line 3: pair 'x': expected a pair number (up to 6 digits) such as 7 or 7NS")
+        assert done.refusals[1].endswith("line 4: direction 'NE': must be NS or EW (blank in a Howell)")
+        assert done.refusals[2].endswith("line 5: 5 fields where the header names 4: 'NS player 4c' is beyond the "
+                                         "last column")  # fmt: skip
+        assert done.refusals[3].endswith("line 7: pair 1NS is listed twice (first on line 2)")
+        assert done.refusals[4] == (f"xlbridge import: {names}: 4 lines of the names file cannot be read: put them "
+                                    "right and import again")  # fmt: skip
+        assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("header", "line", "reason"),
+    [
+        ("pair,direction,player1,player2", "2,NS,E,F,G", "5 fields where the header names 4: 'G' is beyond the last "
+                                                          "column"),
+        ("", "2,NS,E,F,G", "5 fields where a names file without a header has 4: 'G' is beyond the last column"),
+        ("pair,direction,player1,player2,", "2,NS,E,F,G", "'G' is in column 5, which the header does not name"),
+        ("pair,direction,player1,player2,club", "2,NS,E,F,G", "column 'club' is not one a names file has (pair, "
+                                                               "direction, player1, player2, handicap, handicap1, "
+                                                               "handicap2)"),
+    ],
+)  # fmt: skip
+def test_a_name_the_names_file_has_no_column_for(tmp_path: Path, header: str, line: str, reason: str) -> None:
+    """A fifth field on a names line, or a column the reader does not know: refused naming the line, never
+    dropped (a handicap column is a column a names file has)."""
+    names = tmp_path / "names.csv"
+    names.write_text("".join(f"{text}\n" for text in (header, "1,NS,A,B", line) if text))
+    results = tmp_path / "results.csv"
+    results.write_text(f"{HEADER}\n1,1,2,4S,N,=\n1,2,1,4S,N,-1\n")
+    done = xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path)
+    at = 1 if reason.startswith("column") else 2 + bool(header)
+    assert done.refused == f"xlbridge import: {names}: line {at}: {reason}"
+    assert not (tmp_path / "out.xlsx").exists()
+    names.write_text("pair,direction,player1,player2,handicap\n1,NS,A,B,2\n2,NS,E,F,-1.5\n1,EW,C,D,\n2,EW,G,H,\n")
+    assert xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path).status == 0
+
+
+def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:
+    """A movement file with a round typed as a letter, boards typed wrong, and a row typed twice: every line named
+    (the rows it collides with too), then the count; nothing written (the import once stopped at the first)."""
+    lines = evening.movement.read_text().splitlines()
+    lines[2] = "x" + lines[2][lines[2].index(",") :]
+    lines[4] = ",".join([*lines[4].split(",")[:4], "10-1x"])
+    lines[7] = lines[6]
+    movement = evening.folder / "broken-movement.csv"
+    movement.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-movement.csv", evening.lines)
+    out = evening.folder / "movement-broken.xlsx"
+    done = xlbridge("import", results, "--names", evening.names, "--movement-file", movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    named = [re.match(rf"xlbridge import: {re.escape(str(movement))}: lines? ([\d, ]+): ", line) for line in
+             done.refusals[:-1]]  # fmt: skip
+    assert all(named), done.err
+    assert sorted({int(n) for found in named if found for n in found[1].split(", ")}) == [3, 5, 7, 8]
+    assert done.refusals[0].endswith("line 3: round 'x': expected a whole number")
+    assert done.refusals[1].endswith("line 5: boards '10-1x': expected first-last, such as 1-3")
+    assert f"{movement}: lines 7, 8: round 1, table 6: 2 encounters at one table" in done.err
+    assert done.refusals[-1].startswith(f"xlbridge import: {movement}: {len(done.refusals) - 1} problems in the "
+                                        "movement file: put them right and import again")  # fmt: skip
+    assert not out.exists()
+
+
+def test_a_pair_typed_at_two_tables_of_a_round(evening: Evening) -> None:
+    """A movement file with a North-South pair number typed wrong (table 3 of round 1 given table 1's pair): both
+    rows named, and both tables, since either may be the one typed wrong (only the second was named)."""
+    lines = evening.movement.read_text().splitlines()
+    first, third = lines[1].split(","), lines[3].split(",")
+    assert (first[:2], third[:2]) == (["1", "1"], ["1", "3"])
+    lines[3] = ",".join([*third[:2], first[2], *third[3:]])
+    movement = evening.folder / "pair-twice.csv"
+    movement.write_text("\n".join(lines) + "\n")
+    results = evening.results("for-pair-twice.csv", evening.lines)
+    out = evening.folder / "pair-twice.xlsx"
+    done = xlbridge("import", results, "--names", evening.names, "--movement-file", movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    assert done.refusals[0] == (f"xlbridge import: {movement}: lines 2, 4: round 1: pair {first[2]}NS is at table 1 "
+                                "and at table 3")  # fmt: skip
+    assert not out.exists()
+
+
+def test_a_movement_sheet_broken_in_two_rows(evening: Evening) -> None:
+    """The same mistakes typed on the workbook's Movement sheet and computed: ranking, export and ladder name both
+    rows."""
+    path = computed(evening, "movement-sheet.xlsx", {"Movement": {"A3": "x", "E5": "10-1x"}})
+    for command in (["ranking", path, "--csv"], ["export", path, "--pbn", evening.folder / "m.pbn"], ["ladder", path]):
+        done = xlbridge(*command, cwd=evening.folder)
+        assert done.refusals[:2] == [
+            f"xlbridge {command[0]}: {path}: movement: row 3: round 'x': expected a whole number",
+            f"xlbridge {command[0]}: {path}: movement: row 5: boards '10-1x': expected first-last, such as 1-3",
+        ]
+        assert done.refusals[2].startswith(f"xlbridge {command[0]}: {path}: 2 problems in its entries")
+    assert not (evening.folder / "m.pbn").exists()
+
+
+def test_boards_above_the_last_the_workbook_prints(evening: Evening) -> None:
+    """Three lines of board 1000 (the workbook prints a traveller for boards 1 to 999) and a contract typed 8S:
+    all four named at once (the import stopped at the first board), and with --keep-bad-lines still the three
+    boards, which nothing takes in; nothing written."""
+    lines = list(evening.lines)
+    for index in (2, 3, 4):
+        lines[index] = "1000" + lines[index][lines[index].index(",") :]
+    lines[10] = ",".join([*lines[10].split(",")[:3], "8S", *lines[10].split(",")[4:]])
+    for options, named in (([], [3, 4, 5, 11]), (["--keep-bad-lines"], [3, 4, 5])):
+        done = imported(evening, "board-1000.csv", lines, *options)
+        assert refused_lines(done, "board-1000.csv") == named
+        assert done.refusals[0].endswith(": line 3: board 1000: the pairs-session workbook prints a traveller for "
+                                         "every board from 1, so board numbers go up to 999")  # fmt: skip
+        assert done.refusals[-1].endswith(f"{len(named)} lines cannot be imported as they are: put them right and "
+                                          "import again")  # fmt: skip
+        assert not (evening.folder / "board-1000.csv.xlsx").exists()
 
 
 def test_five_mistakes_are_named_at_once(evening: Evening) -> None:
@@ -323,8 +489,8 @@ def test_rows_swapped_give_the_same_ranking(evening: Evening) -> None:
 def test_a_mistake_typed_in_the_workbook_is_named_by_its_row(
     evening: Evening, mistake: str, row: int, reason: str
 ) -> None:
-    """Typed into the workbook and computed: the ranking (and export, publish) refuse, naming the row; the row's
-    own Check cell says the same."""
+    """Typed into the workbook and computed: the ranking (and export, publish, ladder) refuse, naming every row
+    that needs checking, a line each, then their count; the row's own Check cell says the same."""
     book = Book(evening.workbook)
     if mistake == "a row duplicated":
         cells = {results_cell(h, row): value for h, value in row_values(book, 10).items()}
@@ -334,17 +500,28 @@ def test_a_mistake_typed_in_the_workbook_is_named_by_its_row(
         board = row_values(book, row)["Board"]
         cells = {results_cell("Board", row): float((board + 2) % 21 + 1)}  # type: ignore[operator]  # another set
     path = computed(evening, f"{mistake.replace(' ', '-')}.xlsx", {"Results": cells})
-    line = ranking_of(evening.folder, path).refused
-    assert f"row {row}: " in line
-    assert reason in line
     check = Book(path).value("Results", results_cell("Check", row))
     assert reason in check
-    for command in (
-        ["export", path, "--usebio", evening.folder / "x.xml"],
-        ["publish", path, "-o", evening.folder / "site"],
+    rows = [10, 149] if mistake == "a row duplicated" else [row]
+    for command, doing in (
+        (["ranking", path, "--csv"], "ranking"),
+        (["export", path, "--usebio", evening.folder / "x.xml"], "exporting"),
+        (["publish", path, "-o", evening.folder / "site"], "publishing"),
+        (["ladder", path, "-o", evening.folder / "ladder.xlsx"], "a season ladder counts it"),
     ):
-        assert f"row {row}: " in xlbridge(*command, cwd=evening.folder).refused
+        lines = xlbridge(*command, cwd=evening.folder).refusals
+        start = f"xlbridge {command[0]}: {path}: Results row "
+        assert [int(line[len(start) :].split(":")[0]) for line in lines if line.startswith(start)] == rows
+        assert f"Results row {row}: {check}" in lines[rows.index(row)]
+        them = "it" if len(rows) == 1 else "them"
+        assert lines[-1].startswith(f"xlbridge {command[0]}: {path}: {len(rows)} line{'s' * (len(rows) > 1)} on "
+                                    f"Results need{'s' * (len(rows) == 1)} checking before {doing}: put {them} right "
+                                    "(the Check column says why)")  # fmt: skip
+        if command[0] != "ranking" and mistake != "a row duplicated":  # the result the line was meant to be
+            assert ": no result for " in lines[-2]
     assert not (evening.folder / "x.xml").exists()
+    assert not (evening.folder / "site").exists()
+    assert not (evening.folder / "ladder.xlsx").exists()
 
 
 def test_a_direction_cleared_on_names(evening: Evening) -> None:
@@ -352,8 +529,43 @@ def test_a_direction_cleared_on_names(evening: Evening) -> None:
     once became one pair), and the ranking waits, saying so."""
     row = LAYOUT.names.first_row + 3 + 1  # NS pair 4's row
     path = computed(evening, "undirected.xlsx", {"Names": {f"B{row}": None}})
-    line = ranking_of(evening.folder, path).refused
-    assert "NS pair 4 is not on the list of pairs: it has pair 4 without a direction" in line
+    lines = ranking_of(evening.folder, path).refusals
+    assert len(lines) == 22  # NS 4's 21 boards, then their count
+    assert all(line.endswith("NS pair 4 is not on the list of pairs: it has pair 4 without a direction (NS or EW?); "
+                             "in two fields they are two pairs") for line in lines[:-1])  # fmt: skip
+    assert lines[-1].endswith("21 lines on Results need checking before ranking: put them right (the Check column "
+                              "says why)")  # fmt: skip
+
+
+def test_a_provisional_session(evening: Evening) -> None:
+    """A result row blanked in a workbook that has its movement (a session still being typed), and computed: the
+    ranking is provisional and says so (under its title; on stderr with --csv, whose rows have no room for it);
+    ladder, export and publish refuse it, naming the workbook and the result that is not in (the ladder once took
+    it in, exit 0), and write nothing."""
+    book = Book(evening.workbook)
+    board, ns, ew = (row_values(book, 7)[heading] for heading in ("Board", "NS", "EW"))
+    path = computed(evening, "provisional.xlsx", {"Results": {results_cell(h, 7): None for h in ENTERED}})
+    lines = len(evening.lines) - 1
+    note = f"provisional: {lines - 1} of the {lines} results the movement expects are in"
+    ranked = ranking_of(evening.folder, path)
+    assert (ranked.status, ranked.err) == (0, f"xlbridge ranking: note: {path}: {note}\n")
+    assert ranked.out.splitlines()[0] == evening.ranking.splitlines()[0]
+    table = xlbridge("ranking", path, cwd=evening.folder)
+    assert (table.status, table.err) == (0, "")
+    assert note in table.out.splitlines()[1]
+    slot = next(s for s in read_movement_csv(evening.movement).slots() if (s.board, s.ns, s.ew) == (board, ns, ew))
+    missing = f"board {board}: no result for NS {ns} v EW {ew} (round {slot.round}, table {slot.table})"
+    for command, doing in (
+        (["ladder", path, "-o", evening.folder / "season.xlsx"], "a season ladder counts it"),
+        (["export", path, "--pbn", evening.folder / "p.pbn"], "exporting"),
+        (["publish", path, "-o", evening.folder / "p-site"], "publishing"),
+    ):
+        assert xlbridge(*command, cwd=evening.folder).refusals == [
+            f"xlbridge {command[0]}: {path}: {missing}",
+            f"xlbridge {command[0]}: {path}: 1 result the movement expects is not in before {doing}: type it (NP in "
+            "the Adjusted column for a board not played)",
+        ]
+    assert not [name for name in ("season.xlsx", "p.pbn", "p-site") if (evening.folder / name).exists()]
 
 
 def test_a_row_below_the_block_is_refused(evening: Evening) -> None:
@@ -369,6 +581,33 @@ def test_a_row_below_the_block_is_refused(evening: Evening) -> None:
         line = xlbridge(*command, cwd=evening.folder).refused
         assert f"Results row {below} (A{below}) is below the Results block (rows 2-{last})" in line
     assert not (evening.folder / "below-c.xlsx").exists()
+
+
+def test_rows_below_two_blocks_are_all_named(evening: Evening) -> None:
+    """Two results typed below the Results block and a pair below the Names block: calc and every reader name the
+    three rows, then their count (where only the first was named)."""
+    last = LAYOUT.results.first_row + max(720, len(evening.lines) - 1)
+    names_last = LAYOUT.names.first_row + 40
+    cells = {results_cell("Board", last + 1): 1.0, results_cell("Contract", last + 1): "3NT",
+             results_cell("Contract", last + 4): "4S"}  # fmt: skip
+    path = typed_into(evening.workbook, evening.folder / "below-two.xlsx",
+                      {"Results": cells, "Names": {f"C{names_last + 2}": "A Late Player"}})  # fmt: skip
+    for command in (["calc", path, "-o", evening.folder / "below-two-c.xlsx"], ["ranking", path, "--csv"],
+                    ["ladder", path], ["publish", path, "-o", evening.folder / "below-site"]):  # fmt: skip
+        done = xlbridge(*command, cwd=evening.folder)
+        assert done.refusals == [
+            f"xlbridge {command[0]}: {path}: Results row {last + 1} (A{last + 1}) is below the Results block (rows "
+            f"2-{last})",
+            f"xlbridge {command[0]}: {path}: Results row {last + 4} (D{last + 4}) is below the Results block (rows "
+            f"2-{last})",
+            f"xlbridge {command[0]}: {path}: Names row {names_last + 2} (C{names_last + 2}) is below the Names block "
+            f"(rows 2-{names_last})",
+            f"xlbridge {command[0]}: {path}: 3 rows below the blocks the workbook's formulas read hold values, and "
+            "nothing there is counted: move each into a blank row of its block, or import the session again "
+            "(xlbridge import) to make room",
+        ]
+    assert not (evening.folder / "below-two-c.xlsx").exists()
+    assert not (evening.folder / "below-site").exists()
 
 
 def test_an_edited_workbook_not_computed_again(evening: Evening) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
+from ..rules.boards import HIGHEST_BOARD
 from .arguments import Commands, Progress, count, positive
 from .summaries import SUMMARIES
 
@@ -18,7 +19,6 @@ if TYPE_CHECKING:
 __all__ = ["add_deal", "add_hands"]
 
 #: The most boards one command deals (far beyond a session; DDS takes a fraction of a second each).
-MAX_BOARDS = 999
 
 
 def _printing_possible() -> None:
@@ -61,8 +61,8 @@ def _deal(args: argparse.Namespace) -> int:
     from ..files.movement_files import write_new
     from ..files.outputs import check_output
 
-    if args.boards > MAX_BOARDS:
-        raise BridgeInputError(f"--boards {args.boards}: at most {MAX_BOARDS} boards at a time")
+    if args.boards > HIGHEST_BOARD:
+        raise BridgeInputError(f"--boards {args.boards}: at most {HIGHEST_BOARD} boards at a time")
     output = Path(args.output)
     printed = Path(args.print) if args.print else None
     check_output(output, writes="a PBN hand record", suffixes=(".pbn",), replace=args.force)

@@ -108,7 +108,7 @@ def _import(args: argparse.Namespace) -> int:
         print(f"  {awards.summary}")
     waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
-        if problem.waiting:
+        if problem.waiting or not problem.detail:  # a result still to come (below); a line a finding names
             continue
         kept = "see the Check column" if problem.shown else "put it right before trusting the ranking"
         print(f"{problem.where(source)}: {problem.message} (kept; {kept})", file=sys.stderr)
@@ -161,6 +161,8 @@ def _ranking(args: argparse.Namespace) -> int:
     else:
         ranking = read_ranking(Path(args.workbook))
     show(ranking, args.csv)
+    if args.csv and ranking.provisional:  # the table says so under its title; CSV has no room for it
+        print(f"xlbridge ranking: note: {args.workbook}: {ranking.provisional}", file=sys.stderr)
     return 0
 
 

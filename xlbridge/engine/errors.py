@@ -10,9 +10,14 @@ exists, is open, is one of the inputs: ``OutputError``) and a workbook's state (
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from enum import StrEnum
+from typing import TypeVar
 
-__all__ = ["BridgeInputError", "Doubt", "Reason", "XlbridgeError"]
+__all__ = ["MOST_LISTED", "BridgeInputError", "Doubt", "Reason", "XlbridgeError", "listed", "refusal"]
+
+#: The most problems a refusal lists one by one (a line each); the next line says how many more there are.
+MOST_LISTED = 50
 
 
 class Reason(StrEnum):
@@ -59,3 +64,25 @@ class BridgeInputError(XlbridgeError, ValueError):
         error = copy.copy(self)  # the same kind of error, carrying whatever else it carries
         error.args = (f"{context}: {self.message}",)
         return error
+
+
+Refused = TypeVar("Refused", bound=XlbridgeError)
+
+
+def listed(problems: Sequence[str], source: str = "") -> tuple[str, ...]:
+    """The details a refusal of several problems prints: the first :data:`MOST_LISTED`, each as given, then
+    ``SOURCE: and 12 more``."""
+    shown = tuple(problems[:MOST_LISTED])
+    if len(problems) <= MOST_LISTED:
+        return shown
+    more = f"and {len(problems) - MOST_LISTED} more"
+    return (*shown, f"{source}: {more}" if source else more)
+
+
+def refusal(kind: type[Refused], problems: Sequence[str], summary: str, source: str = "") -> Refused:
+    """The error of an input with one or more ``problems`` (each a whole line: ``names.csv: line 3: ...``): one
+    problem is its own line; several are a line each (see :func:`listed`), then ``summary`` (how many, and what
+    to do), so that a secretary sees every mistake the first time."""
+    if len(problems) == 1:
+        return kind(problems[0])
+    return kind(summary, details=listed(problems, source))

@@ -37,10 +37,6 @@ __all__ = [
 ]
 
 
-#: The largest board, round, table and pair number a movement read from a file may have.
-MOVEMENT_LIMIT = HIGHEST_BOARD
-
-
 @dataclass(frozen=True, slots=True, order=True)
 class BoardSet:
     """The boards played in one round at one table, first to last."""
@@ -61,15 +57,15 @@ class BoardSet:
         found = re.fullmatch(r"\s*(\d+)\s*(?:[-–]\s*(\d+)\s*)?", str(text))
         if found is None:
             raise BridgeInputError(f"boards {text!r}: expected first-last, such as 1-3")
-        first, last = (int(number) if len(number) <= 12 else MOVEMENT_LIMIT + 1 for number in
+        first, last = (int(number) if len(number) <= 12 else HIGHEST_BOARD + 1 for number in
                        (found[1], found[2] or found[1]))  # fmt: skip
         if first < 1 or last < first:
             raise BridgeInputError(
                 f"boards {text!r}: the first board is 1 or more, the last no smaller", reason=Reason.OUT_OF_RANGE
             )
-        if last > MOVEMENT_LIMIT:
+        if last > HIGHEST_BOARD:
             raise BridgeInputError(
-                f"boards {show(str(text))}: board numbers go up to {MOVEMENT_LIMIT}", reason=Reason.OUT_OF_RANGE
+                f"boards {show(str(text))}: board numbers go up to {HIGHEST_BOARD}", reason=Reason.OUT_OF_RANGE
             )
         return BoardSet(first, last)
 
@@ -293,9 +289,19 @@ def movement_problems(movement: Movement, strict: bool = True) -> list[str]:
     other and play every set, each set at every table; a full odd-table Mitchell has every North-South pair meet
     every East-West pair.
     """
-    problems: list[str] = []
+    return [problem for _, problem in _located_problems(movement, strict)]
+
+
+#: A problem of a movement: the encounters it is found at (the rows a file lists them on), and what it is.
+Located = tuple[tuple[Encounter, ...], str]
+
+
+def _located_problems(movement: Movement, strict: bool) -> list[Located]:
+    """:func:`movement_problems`, each with the encounters it is found at (none for the whole movement's)."""
+    problems: list[Located] = []
     tables_seen: Counter[tuple[int, int]] = Counter()
-    rounds_seen: Counter[tuple[int, object]] = Counter()
+    seated: dict[tuple[int, object], Encounter] = {}  # a pair's first table of a round
+    rounds_seen: set[tuple[int, object]] = set()  # a pair found at a second table of a round
     boards_seen: dict[tuple[object, int], int] = {}
     met: dict[frozenset[object], int] = {}
     played: Counter[object] = Counter()
@@ -315,60 +321,65 @@ def movement_problems(movement: Movement, strict: bool = True) -> list[str]:
         where = f"round {encounter.round}, table {encounter.table}"
         tables_seen[(encounter.round, encounter.table)] += 1
         if encounter.ns is None and encounter.ew is None:
-            problems.append(f"{where}: nobody sits there")
+            problems.append(((encounter,), f"{where}: nobody sits there"))
         ns, ew = key(encounter, Side.NS), key(encounter, Side.EW)
         if ns == ew:
-            problems.append(f"{where}: {name(ns)} plays against itself")
+            problems.append(((encounter,), f"{where}: {name(ns)} plays against itself"))
         sets_at.setdefault((encounter.round, encounter.boards), []).append(encounter.table)
         for pair in (ns, ew):
-            rounds_seen[(encounter.round, pair)] += 1
-            if rounds_seen[(encounter.round, pair)] == 2:
-                problems.append(f"{where}: {name(pair)} is at two tables in round {encounter.round}")
+            first = seated.setdefault((encounter.round, pair), encounter)
+            if first.table != encounter.table and (encounter.round, pair) not in rounds_seen:
+                rounds_seen.add((encounter.round, pair))  # both rows named: either may be the one typed wrong
+                problems.append(((first, encounter), f"round {encounter.round}: {name(pair)} is at table "
+                                 f"{first.table} and at table {encounter.table}"))  # fmt: skip
+            again = [board for board in encounter.boards.boards if (pair, board) in boards_seen]
+            if again:
+                rounds = ", ".join(str(r) for r in sorted({boards_seen[pair, board] for board in again}))
+                listed = f"board {again[0]}" if len(again) == 1 else f"boards {', '.join(map(str, again))}"
+                problems.append(((encounter,), f"{where}: {name(pair)} plays {listed} again (round {rounds})"))
             for board in encounter.boards.boards:
-                if (pair, board) in boards_seen:
-                    problems.append(
-                        f"{where}: {name(pair)} plays board {board} again (round {boards_seen[pair, board]})"
-                    )
                 boards_seen[(pair, board)] = encounter.round
             played[pair] += len(encounter.boards.boards)
         meeting = frozenset((ns, ew))
         if meeting in met:
-            problems.append(f"{where}: {name(ns)} and {name(ew)} meet again (round {met[meeting]})")
+            problems.append(((encounter,), f"{where}: {name(ns)} and {name(ew)} meet again (round {met[meeting]})"))
         met[meeting] = encounter.round
         for board in encounter.boards.boards:
             per_board[board] += 1
     for (r, t), count in tables_seen.items():
         if count > 1:
-            problems.append(f"round {r}, table {t}: {count} encounters at one table")
+            at = tuple(e for e in movement.encounters if (e.round, e.table) == (r, t))
+            problems.append((at, f"round {r}, table {t}: {count} encounters at one table"))
     found_shared = tuple(sorted((r, tuple(sorted(tables))) for (r, _), tables in sets_at.items() if len(tables) > 1))
     if found_shared != tuple(sorted(movement.shared)):
         for r, tables in sorted(set(found_shared) - set(movement.shared)):
-            problems.append(f"round {r}: tables {', '.join(map(str, tables))} play the same boards")
+            at = tuple(e for e in movement.encounters if e.round == r and e.table in tables)
+            problems.append((at, f"round {r}: tables {', '.join(map(str, tables))} play the same boards"))
     if not strict:
         return problems
     if len(set(per_board.values())) > 1:
         low, high = min(per_board.values()), max(per_board.values())
-        problems.append(f"boards are played from {low} to {high} times")
+        problems.append(((), f"boards are played from {low} to {high} times"))
     if len(set(played.values())) > 1:
-        problems.append(f"pairs play from {min(played.values())} to {max(played.values())} boards")
+        problems.append(((), f"pairs play from {min(played.values())} to {max(played.values())} boards"))
     everyone = sorted(played, key=str)
     sets = sorted({encounter.boards for encounter in movement.encounters})
     if movement.type is HOWELL_TYPE:
         for a, b in combinations(everyone, 2):
             if frozenset((a, b)) not in met:
-                problems.append(f"{name(a)} and {name(b)} never meet")
+                problems.append(((), f"{name(a)} and {name(b)} never meet"))
         if movement.tables >= 4:
             for boards in sets:
                 placed = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
                 if placed != list(range(1, movement.tables + 1)):
-                    problems.append(f"boards {boards} are not played once at every table")
+                    problems.append(((), f"boards {boards} are not played once at every table"))
     if movement.type is MITCHELL_TYPE and movement.tables % 2 and movement.rounds == movement.tables:
         ns_side = [p for p in everyone if _side_of(movement, p) is Side.NS]
         ew_side = [p for p in everyone if _side_of(movement, p) is Side.EW]
         for a in ns_side:
             for b in ew_side:
                 if frozenset((a, b)) not in met:
-                    problems.append(f"{name(a)} and {name(b)} never meet")
+                    problems.append(((), f"{name(a)} and {name(b)} never meet"))
     return problems
 
 
@@ -390,23 +401,59 @@ def movement_from_rows(
 ) -> Movement:
     """A movement as a file lists it: (round, table, NS pair, EW pair, boards ``first-last``) per table per round;
     an empty pair is a sit-out. Pairs are numbered apart (two fields) when a row has a pair meet its own number
-    (NS 1 v EW 1). Refused with the reason when it is not sound (see :func:`movement_problems`)."""
+    (NS 1 v EW 1). Refused when a row cannot be read or the movement is not sound (see :func:`movement_problems`):
+    every problem is found, each named by its rows (``name``); the message gives the first and how many more, the
+    ``details`` (for several) a line each, in the rows' order."""
     encounters = []
+    problems: list[tuple[int, str]] = []  # (the first row it is on, the problem naming its rows)
     for index, (r, t, ns, ew, boards) in enumerate(rows):
-        where = f"{context}: {name(index)}"
         try:
             encounter = Encounter(
-                whole_in(r, "round", 1, MOVEMENT_LIMIT),
-                whole_in(t, "table", 1, MOVEMENT_LIMIT),
-                None if str(ns or "").strip() == "" else whole_in(ns, "NS pair", 1, MOVEMENT_LIMIT),
-                None if str(ew or "").strip() == "" else whole_in(ew, "EW pair", 1, MOVEMENT_LIMIT),
+                whole_in(r, "round", 1, HIGHEST_BOARD),
+                whole_in(t, "table", 1, HIGHEST_BOARD),
+                None if str(ns or "").strip() == "" else whole_in(ns, "NS pair", 1, HIGHEST_BOARD),
+                None if str(ew or "").strip() == "" else whole_in(ew, "EW pair", 1, HIGHEST_BOARD),
                 BoardSet.parse(boards),
             )
-        except BridgeInputError as error:
-            raise error.within(where) from None
-        encounters.append(encounter)
-    if not encounters:
+        except BridgeInputError as error:  # every row is read: the others are still checked
+            problems.append((index, f"{name(index)}: {error.message}"))
+            continue
+        encounters.append((index, encounter))
+    if not encounters and not problems:
         raise BridgeInputError(f"{context}: no rows")
+    if encounters:
+        problems += _unsound(dict(encounters), name)
+    if problems:
+        problems.sort(key=lambda problem: problem[0])
+        found = [f"{context}: {problem}" for _, problem in problems]
+        more = f" (and {len(found) - 1} more)" if len(found) > 1 else ""
+        raise BridgeInputError(found[0] + more, details=tuple(found) if more else ())
+    return _movement([encounter for _, encounter in encounters])
+
+
+def _unsound(read: dict[int, Encounter], name: Callable[[int], str]) -> list[tuple[int, str]]:
+    """What is wrong with the movement of the rows ``read`` (by their index), each problem named by its rows."""
+    row_of = {id(encounter): index for index, encounter in read.items()}
+    found = []
+    for at, problem in _located_problems(_movement(list(read.values())), strict=False):
+        rows = sorted(row_of[id(encounter)] for encounter in at)
+        if rows:
+            problem = f"{_rows_named([name(row) for row in rows])}: {problem}"
+        found.append((rows[0] if rows else -1, problem))
+    return found
+
+
+def _rows_named(names: list[str]) -> str:
+    """Rows by their names: ``line 6``; ``lines 6, 7`` (``line 6, row 7`` for names of two kinds)."""
+    words = {name.partition(" ")[0] for name in names}
+    if len(names) < 2 or len(words) > 1:
+        return ", ".join(names)
+    return f"{words.pop()}s {', '.join(name.partition(' ')[2] for name in names)}"
+
+
+def _movement(encounters: list[Encounter]) -> Movement:
+    """The movement of the encounters a file lists, in round and table order, its shape found from them: pairs
+    numbered apart when one meets its own number, a board set shared where two tables of a round play it."""
     encounters.sort(key=lambda e: (e.round, e.table))
     two_fields = any(e.ns == e.ew for e in encounters if e.ns is not None)
     sizes = Counter(len(e.boards.boards) for e in encounters)
@@ -427,11 +474,7 @@ def movement_from_rows(
             if count > 1
         )
     )
-    movement = Movement(
+    return Movement(
         None, movement.tables, movement.rounds, movement.boards_per_round, movement.first_board, movement.encounters,
         two_fields, shared=shared,
     )  # fmt: skip
-    problems = movement_problems(movement, strict=False)
-    if problems:
-        raise BridgeInputError(f"{context}: {problems[0]}")
-    return movement

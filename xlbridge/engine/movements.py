@@ -12,11 +12,11 @@ import re
 from collections.abc import Iterable
 
 from ..rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
+from ..rules.boards import HIGHEST_BOARD
 from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .movement import (
-    MOVEMENT_LIMIT,
     BoardSet,
     Encounter,
     Movement,
@@ -277,10 +277,10 @@ def _within_limit(movement: Movement) -> Movement:
     """Refuse a movement whose boards go beyond the highest board number a movement file and a pairs-session
     workbook take (which prints a traveller for every board from 1)."""
     last = movement.boards.stop - 1
-    if last > MOVEMENT_LIMIT:
+    if last > HIGHEST_BOARD:
         raise BridgeInputError(
             f"first board {movement.first_board}: {movement.rounds} rounds of {movement.boards_per_round} boards go "
-            f"up to board {last}, and board numbers go up to {MOVEMENT_LIMIT}",
+            f"up to board {last}, and board numbers go up to {HIGHEST_BOARD}",
             reason=Reason.OUT_OF_RANGE,
         )
     return movement

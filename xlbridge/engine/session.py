@@ -389,20 +389,24 @@ class Session:
         """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
         for a session without a list, such as one board's traveller). In two fields a pair is its number and its
         direction: NS 1 and EW 1 are two pairs, and a pair listed without a direction is neither."""
-        listed = self._listed
-        if not listed:
-            return ""
-        two_fields = self.movement.two_fields
-        for side, number in ((Side.NS, row.ns), (Side.EW, row.ew)):
-            if number is None or (number, side if two_fields else None) in listed:
-                continue
+        for side, number in self.unlisted_pairs(row)[:1]:
             missing = f"{side.value} pair {number} is not on the list of pairs"
-            if two_fields and (number, None) in listed:
+            if self.movement.two_fields and (number, None) in self._listed:
                 return (
                     f"{missing}: it has pair {number} without a direction (NS or EW?); in two fields they are two pairs"
                 )
             return missing
         return ""
+
+    def unlisted_pairs(self, row: Row) -> list[tuple[Side, PairNumber]]:
+        """The pairs of a result (its NS pair first) that are not on the session's list of pairs, by the side they
+        sit (none for a session without a list)."""
+        listed = self._listed
+        if not listed:
+            return []
+        two_fields = self.movement.two_fields
+        return [(side, number) for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))
+                if number is not None and (number, side if two_fields else None) not in listed]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)

@@ -191,8 +191,10 @@ class WorkedSession:
         # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
         # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
         findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
-        #: The movement's lines that have no result yet.
+        #: The movement's lines that have no result yet, and each in words (``board 4: no result for NS 2 v EW 2
+        #: (round 1, table 2)``, as the import says it).
         self.missing = [finding.slot for finding in findings if finding.slot is not None]
+        self.missing_reasons = [finding.reason for finding in findings if finding.slot is not None]
         #: What the lines alone put in doubt (NS and EW the other way round from the rest of a meeting, a board
         #: played at one table): each line's reasons, by its index. Said in the Check column, never waited for.
         self.doubts: dict[int, str] = {}

@@ -34,6 +34,7 @@ __all__ = [
     "TRAVELLER_COLUMNS",
     "WorkedSession",
     "pairtotals",
+    "provisional_note",
     "ranking",
     "ranking_note",
     "read_session",
@@ -133,10 +134,17 @@ def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:
         note = f"{method.name} scoring: total IMPs"
     else:
         note = f"Matchpoints ({method.name}), top {show(to_cell(score.top))}"
-    if worked.missing:
-        expected = len(worked.missing) + score.results
-        note += f"; provisional: {score.results} of the {expected} results the movement expects are in"
-    return note + award_note(worked, mp_scale)
+    provisional = provisional_note(worked)
+    return note + (f"; {provisional}" if provisional else "") + award_note(worked, mp_scale)
+
+
+def provisional_note(worked: WorkedSession) -> str:
+    """What a ranking says while results its movement expects are not in: ``provisional: 240 of the 242 results
+    the movement expects are in``; "" when they are all in (or the movement is not known)."""
+    if not worked.missing:
+        return ""
+    results = worked.score.results
+    return f"provisional: {results} of the {len(worked.missing) + results} results the movement expects are in"
 
 
 @never_raises(_shape(len(INFO_ROWS), 1))
@@ -236,16 +244,16 @@ def ranking(results: object, names: object, method: object, movement: object, pe
     return with_awards([_standing_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
 
 
-#: The most travellers TRAVELLERS gives, and the most lines each holds (far beyond any session).
-MOST_BOARDS, MOST_LINES = HIGHEST_BOARD, 500
+#: The most lines a traveller of TRAVELLERS holds (far beyond any session); it gives up to HIGHEST_BOARD travellers.
+MOST_LINES = 500
 
 
 def _counts(boards: object, lines: object) -> tuple[int, int]:
     count = as_whole_number(as_grid(boards)[0][0], "boards")
     room = as_whole_number(as_grid(lines)[0][0], "lines")
-    if not (1 <= count <= MOST_BOARDS and 1 <= room <= MOST_LINES):
+    if not (1 <= count <= HIGHEST_BOARD and 1 <= room <= MOST_LINES):
         raise BridgeInputError(
-            f"boards {count}, lines {room}: travellers hold 1 to {MOST_BOARDS} boards of 1 to {MOST_LINES} lines",
+            f"boards {count}, lines {room}: travellers hold 1 to {HIGHEST_BOARD} boards of 1 to {MOST_LINES} lines",
             reason=Reason.OUT_OF_RANGE,
         )
     return count, room

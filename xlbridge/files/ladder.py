@@ -3,7 +3,7 @@
 
 The figures are the workbooks' own (as their Totals sheets show them, read by the one reader of a session workbook,
 which refuses a stale one), so the ladder agrees with what each session's secretary published. A workbook that
-cannot be read, or whose ranking is not complete, is refused by name.
+cannot be read, whose lines need checking, or whose movement expects results not in yet, is refused by name.
 """
 
 from __future__ import annotations
@@ -23,20 +23,14 @@ __all__ = ["ladder_csv", "ladder_table", "read_ladder_session", "session_label"]
 
 def read_ladder_session(path: Path) -> LadderSession:
     """A computed pairs-session workbook as a ladder reads it (through the one reader of a session workbook, so
-    stale or unchecked figures are refused): every pair's players and its percentage (or, IMP scoring, its IMPs and
-    the boards it played), as its Totals sheet shows them."""
+    stale or unchecked figures, or a session with results still to come, are refused): every pair's players and
+    its percentage (or, IMP scoring, its IMPs and the boards it played), as its Totals sheet shows them."""
     from .session_book import read_session_book
 
     book = read_session_book(path)
+    book.require_complete("a season ladder counts it")  # never a provisional ranking: the session is not all in
     score = book.score
     session = score.session
-    if not session.lines:
-        raise WorkbookError(f"{path}: the {book.results_sheet} sheet has no results yet")
-    problems = book.problems()
-    if problems:
-        row, reason = problems[0]
-        raise WorkbookError(f"{path}: its ranking is not complete: {len(problems)} line(s) on {book.results_sheet} "
-                            f"need checking (row {row}: {reason})")  # fmt: skip
     two_fields = session.movement.two_fields
     imp_scoring = session.method.imp_scoring
     results = []

@@ -15,9 +15,10 @@ from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.checks import in_playing_order
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, refusal
 from ..engine.movement import Encounter, Movement, movement_from_rows
 from ..engine.session import Pair, Session
+from ..engine.values import count
 from ..rules import Side
 from ..rules.movements import MITCHELL_TYPE
 from .outputs import check_output, write_atomically
@@ -60,7 +61,8 @@ MAX_MOVEMENT_BYTES = 1024 * 1024
 
 def read_movement_csv(path: Path) -> Movement:
     """A movement CSV as :func:`movement_csv` writes it (a header naming the five columns, in any order); refused
-    with one line naming the file and the line when it cannot be used or is not a sound movement."""
+    when it cannot be used or is not a sound movement, naming the file and, for each problem, its line (every line
+    is read: several are a line each, then their count)."""
     try:
         if path.stat().st_size > MAX_MOVEMENT_BYTES:
             raise BridgeInputError(f"{path}: refused: {path.stat().st_size:,} bytes is far more than a movement holds")
@@ -90,7 +92,14 @@ def read_movement_csv(path: Path) -> Movement:
     for _, row in body:
         cells = [row[i].strip() if i < len(row) else "" for i in at]
         records.append((cells[0], cells[1], cells[2], cells[3], cells[4]))
-    return movement_from_rows(records, str(path), lambda index: f"line {body[index][0]}")
+    try:
+        return movement_from_rows(records, str(path), lambda index: f"line {body[index][0]}")
+    except BridgeInputError as error:
+        if not error.details:
+            raise
+        summary = (f"{path}: {count(len(error.details), 'problem')} in the movement file: put them right and import "
+                   "again (xlbridge movement --csv writes a movement as a file)")  # fmt: skip
+        raise refusal(BridgeInputError, error.details, summary, str(path)) from None
 
 
 def _cell(encounter: Encounter) -> str:

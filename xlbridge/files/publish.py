@@ -262,8 +262,6 @@ def build_site(path: Path) -> Site:
     """The pages of the computed pairs-session workbook at ``path``: refused while it is stale, has lines to check,
     or lacks results its movement expects."""
     book = read_session_book(path)
-    if not book.session.lines:
-        raise WorkbookError(f"{path}: the {book.results_sheet} sheet has no results yet")
     book.require_complete("publishing")
     ranking = session_ranking(book)
     engine = book.score

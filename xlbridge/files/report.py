@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
-from ..engine.standings import Figure, SessionScore, Standing, score_session
+from ..engine.standings import Figure, Standing, score_session
 from ..engine.values import two_decimals
 from ..excel.events import BAM_HEADINGS, WAITING
 from .tables import text_table
@@ -67,6 +67,9 @@ class Ranking:
     handicapped: bool = False
     #: The masterpoint scale the ranking shows the awards of (its name; "" for none: no masterpoints column).
     masterpoints: str = ""
+    #: Why the ranking is provisional (results its movement expects are not in yet), in words; "" when it is not.
+    #: The table says so under its title; ``ranking --csv``, which has no room for it, on stderr.
+    provisional: str = ""
 
     def table(self) -> str:
         """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs)."""
@@ -159,21 +162,6 @@ def _figure(value: Figure) -> float | None:
     return None if value is None or isinstance(value, BridgeInputError) else float(value)
 
 
-def _ranked(book: SessionBook) -> SessionScore:
-    """The session's score, refused while there is nothing to rank or lines wait to be checked."""
-    score = book.score
-    if not score.session.lines:
-        expected = f" (its movement expects {len(book.missing)}: type them into its rows)" if book.missing else ""
-        raise WorkbookError(f"{book.path}: the {book.results_sheet} sheet has no results yet{expected}")
-    problems = book.problems()
-    if problems:
-        first = "; ".join(f"row {row}: {reason}" for row, reason in problems[:3])
-        more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-        raise WorkbookError(f"{book.path}: the ranking waits for {len(problems)} line(s) on {book.results_sheet} "
-                            f"to be put right (see the Check column): {first}{more}")  # fmt: skip
-    return score
-
-
 def _row(standing: Standing, handicapped: bool = False) -> RankingRow:
     pair = standing.pair
     row = RankingRow(
@@ -194,7 +182,8 @@ def _row(standing: Standing, handicapped: bool = False) -> RankingRow:
 def session_ranking(book: SessionBook) -> Ranking:
     """The ranking of a session workbook as its Ranking sheet shows it: field by field, in place order, with each
     pair's masterpoints on the workbook's scale (refused, saying why, when the session cannot be awarded on it)."""
-    score = _ranked(book)
+    book.require_complete("ranking", provisional=True)
+    score = book.score
     session = score.session
     awards = book.awards()
     rows = [_row(standing) for standing in score.ranking]
@@ -207,6 +196,7 @@ def session_ranking(book: SessionBook) -> Ranking:
         description=book.note,
         rows=rows,
         masterpoints=session.masterpoints.name if session.masterpoints.awards else "",
+        provisional=book.provisional,
     )
 
 
@@ -436,7 +426,8 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
     from .session_book import read_session_book
 
     book = read_session_book(path)
-    score = _ranked(book)
+    book.require_complete("ranking", provisional=True)
+    score = book.score
     session = score.session
     if session.method.imp_scoring:
         raise WorkbookError(
@@ -462,7 +453,9 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
     return Ranking(
         event=session.event or "Ranking",
         date=session.date,
-        description="Handicapped: each pair's percentage plus its handicap (the scratch place beside)",
+        description="Handicapped: each pair's percentage plus its handicap (the scratch place beside)"
+        + (f"; {book.provisional}" if book.provisional else ""),
         rows=[_row(standing, handicapped=True) for standing in placed],
         handicapped=True,
+        provisional=book.provisional,
     )

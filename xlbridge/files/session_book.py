@@ -24,16 +24,16 @@ import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError, Doubt
+from ..engine.errors import BridgeInputError, Doubt, listed, refusal
 from ..engine.masterpoints import SessionAwards, masterpoint_scale
 from ..engine.movement import Slot
 from ..engine.session import Session, Unscorable
 from ..engine.standings import SessionScore
-from ..engine.values import show
+from ..engine.values import count, show
 from ..excel.cells import as_grid, is_blank_text
 from ..excel.entries import WorkedSession, read_session
 from ..excel.masterpoints import session_awards
-from ..excel.session import ranking_note
+from ..excel.session import provisional_note, ranking_note
 from .calc import check_current
 from .evaluate import Argument, call_arguments
 from .interchange.common import parse_date
@@ -113,54 +113,77 @@ class SessionBook:
         order, as the Check column says them."""
         return sorted((self.row_of(index), reason) for index, reason in self.worked.doubts.items())
 
-    def require_complete(self, doing: str) -> None:
-        """Refuse a session whose lines need checking, or that the movement says is not all in, before ``doing``
-        (exporting it, publishing it): with the count, the first rows and their reasons."""
-        problems = self.problems()
-        if problems:
-            first = "; ".join(f"row {row}: {reason}" for row, reason in problems[:3])
-            more = f" (and {len(problems) - 3} more)" if len(problems) > 3 else ""
-            raise WorkbookError(
-                f"{self.path}: {len(problems)} line(s) on {self.results_sheet} need checking before {doing}: "
-                f"{first}{more}"
-            )
-        if self.missing:
-            first = "; ".join(f"board {s.board} NS {s.ns} v EW {s.ew} (round {s.round}, table {s.table})"
-                              for s in self.missing[:3])  # fmt: skip
-            more = f" (and {len(self.missing) - 3} more)" if len(self.missing) > 3 else ""
-            raise WorkbookError(
-                f"{self.path}: {len(self.missing)} result(s) the movement expects are not in, before {doing}: "
-                f"{first}{more}; type each (an adjusted score such as A for a board not played)"
-            )
+    @property
+    def provisional(self) -> str:
+        """What the ranking says of a session still being entered (its movement known): ``provisional: 240 of the
+        242 results the movement expects are in``; "" when every result is in."""
+        return provisional_note(self.worked)
+
+    def require_complete(self, doing: str, provisional: bool = False) -> None:
+        """The one check of a session before ``doing`` (``ranking``, ``exporting``, ``publishing``, ``a season
+        ladder counts it``): refused when it has no results, when lines on Results need checking, or (unless
+        ``provisional``: a ranking while results are still being typed, which says so, see :attr:`provisional`)
+        when results its movement expects are not in; each such row and result named, a line each, then their
+        count and what to do."""
+        path, sheet = self.path, self.results_sheet
+        if not self.session.lines:  # nothing to rank, even provisionally
+            expected = f" (its movement expects {len(self.missing)}: type them into its rows)" if self.missing else ""
+            raise WorkbookError(f"{path}: the {sheet} sheet has no results yet{expected}")
+        rows = [f"{path}: {sheet} row {row}: {reason}" for row, reason in self.problems()]
+        slots = [] if provisional else [f"{path}: {reason}" for reason in self.worked.missing_reasons]
+        said = []
+        if rows:
+            one = len(rows) == 1
+            said.append(f"{count(len(rows), 'line')} on {sheet} {'needs' if one else 'need'} checking before {doing}: "
+                        f"put {'it' if one else 'them'} right (the Check column says why)")  # fmt: skip
+        if slots:
+            one = len(slots) == 1
+            said.append(f"{count(len(slots), 'result')} the movement expects {'is' if one else 'are'} not in before "
+                        f"{doing}: type {'it' if one else 'each'} (NP in the Adjusted column for a board "
+                        "not played)")  # fmt: skip
+        if said:
+            raise WorkbookError(f"{path}: {'; '.join(said)}", details=listed([*rows, *slots], str(path)))
 
 
-def _typed_outside(package: Package, argument: Argument, block: str) -> None:
-    """A value typed below a block (in its columns), which no formula reads: refused with its row."""
+def _typed_outside(package: Package, argument: Argument, block: str) -> list[str]:
+    """Each row below a block holding a value in the block's columns, which no formula reads: its row and first
+    cell."""
     assert argument.sheet is not None
     assert argument.area is not None
     first_row, first_col, last_row, last_col = argument.area
     values = read_values(package, argument.sheet, computed=False)
-    below = sorted((row, col) for (row, col), value in values.items()
-                   if row > last_row and first_col <= col <= last_col and value not in (None, ""))  # fmt: skip
-    if below:
-        row, col = below[0]
-        where = f"{argument.sheet} row {row} ({column_letters(col)}{row})"
-        raise WorkbookError(
-            f"{package.path}: {where} is below the {BLOCK_WORDS[block]} block (rows {first_row}-{last_row}), which "
-            "the workbook's formulas read: nothing there is counted. Move it into a blank row of the block, or "
-            "import the session again (xlbridge import) to make room"
-        )
+    below: dict[int, int] = {}  # row: its first column holding a value
+    for row, col in sorted((row, col) for (row, col), value in values.items()
+                           if row > last_row and first_col <= col <= last_col and value not in (None, "")):  # fmt: skip
+        below.setdefault(row, col)
+    return [f"{argument.sheet} row {row} ({column_letters(col)}{row}) is below the {BLOCK_WORDS[block]} block (rows "
+            f"{first_row}-{last_row})" for row, col in below.items()]  # fmt: skip
 
 
 def check_blocks(package: Package, arguments: list[Argument] | None = None) -> None:
-    """Refuse a value typed below a block of a pairs-session workbook (the results, names or movement block that
-    its session functions read), naming its row; ``arguments`` are those of its SESSIONRESULTS call (found when not
-    given). A workbook without one is not a session workbook: nothing to check."""
+    """Refuse values typed below a block of a pairs-session workbook (the results, names or movement block that
+    its session functions read), naming every row that holds one; ``arguments`` are those of its SESSIONRESULTS
+    call (found when not given). A workbook without one is not a session workbook: nothing to check."""
     if arguments is None:
         arguments = call_arguments(package, "SESSIONRESULTS")
-    for block, argument in zip(ARGUMENTS, arguments or [], strict=False):
-        if block in BLOCK_WORDS and argument.area is not None:
-            _typed_outside(package, argument, block)
+    found = [
+        f"{package.path}: {row}"
+        for block, argument in zip(ARGUMENTS, arguments or [], strict=False)
+        if block in BLOCK_WORDS and argument.area is not None
+        for row in _typed_outside(package, argument, block)
+    ]
+    if len(found) == 1:
+        raise WorkbookError(
+            f"{found[0]}, which the workbook's formulas read: nothing there is counted. Move it into a "
+            "blank row of the block, or import the session again (xlbridge import) to make room"
+        )
+    if found:
+        raise WorkbookError(
+            f"{package.path}: {len(found)} rows below the blocks the workbook's formulas read hold "
+            "values, and nothing there is counted: move each into a blank row of its block, or import "
+            "the session again (xlbridge import) to make room",
+            details=listed(found, str(package.path)),
+        )
 
 
 def _event(info: list[Argument] | None) -> tuple[str, dt.date | None]:
@@ -177,8 +200,8 @@ def _event(info: list[Argument] | None) -> tuple[str, dt.date | None]:
 
 def read_session_book(path: Path, current: bool = True) -> SessionBook:
     """The session in a pairs-session workbook, read as its own formulas read it (see the module's notes). With
-    ``current`` (every command that reads figures), a workbook whose stored values are not those of its entries is
-    refused first."""
+    ``current`` (every command that reads its figures), a workbook whose stored values are not those of its entries
+    is refused first; without (``bridgemate``, which reads its entries and writes the workbook again), it is not."""
     package = open_package(path)
     if "Standings" in package.sheets and "Results" not in package.sheets:
         raise WorkbookError(f"{path}: a teams event, not a pairs session: xlbridge standings prints its standings")
@@ -199,8 +222,11 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     assert results.area is not None
     try:
         worked = read_session(*(given[name].value if name in given else None for name in ARGUMENTS))
-    except BridgeInputError as error:
-        raise WorkbookError(f"{path}: {error.message}") from None
+    except BridgeInputError as error:  # the movement's rows, each named (see movement_from_rows)
+        problems = [f"{path}: {detail}" for detail in error.details] or [f"{path}: {error.message}"]
+        summary = (f"{path}: {count(len(problems), 'problem')} in its entries: put them right, then compute it again "
+                   f"(xlbridge calc {path} --in-place)")  # fmt: skip
+        raise refusal(WorkbookError, problems, summary, str(path)) from None
     event, date = _event(arguments("SESSIONINFO"))
     mp_scale = _mp_scale(arguments("RANKING"))
     try:

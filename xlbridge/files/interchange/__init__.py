@@ -19,16 +19,16 @@ from pathlib import Path
 
 from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movement import Movement
-from ...engine.session import Pair, Row, Session, Unscorable
+from ...engine.session import Pair, PairNumber, Row, Session, Unscorable
 from ...engine.standings import SessionScore
 from ...engine.values import count
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..xlsx import OLE2_MAGIC, WorkbookError
+from ..xlsx import OLE2_MAGIC
 from .common import Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
@@ -51,9 +51,8 @@ __all__ = [
 ]
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
-#: What the workbooks hold: the pairs session prints a traveller for every board from 1 to the highest; the teams
-#: event shows the standings after each round.
-MAX_BOARD = HIGHEST_BOARD
+#: What the workbooks hold: the pairs session's rows of results (it prints a traveller for every board from 1 to
+#: HIGHEST_BOARD), the rounds whose standings the teams event shows.
 MAX_RESULTS = 20_000
 MAX_ROUNDS = 99
 #: The most characters an Excel cell holds (Excel's specifications and limits).
@@ -209,16 +208,16 @@ def read_results(
         session = replace(session, pairs=plan.pairs)
     elif not imported.listed_pairs:  # the pairs the lines name, numbered as the kind says
         session = replace(session, pairs=tuple(pairs_in(list(session.lines), mitchell=chosen.two_fields)))
-    listing = f"in {names}" if names else f"in {movement_file}" if plan is not None and kind == "CSV" else ""
+    listing = names if names else movement_file if plan is not None and kind == "CSV" else None
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
     imported = _check_pairs(imported, listing)
     imported = _entry_checks(imported, plan)
-    _check_size(imported)
+    held = _beyond_the_workbook(imported)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
     # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
-    if any(not problem.waiting for problem in imported.problems) and not keep_bad:
-        raise _refusal(imported)
+    if held or (any(not problem.waiting for problem in imported.problems) and not keep_bad):
+        raise _refusal(imported, held, keep_bad)
     return _in_playing_order(imported, plan) if plan is not None else imported
 
 
@@ -232,26 +231,29 @@ def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
     return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
 
 
-#: The most bad lines a refusal lists one by one (the count says how many more).
-MOST_LISTED = 50
-
-
-def _refusal(imported: Imported) -> ImportFileError:
-    """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most :data:`MOST_LISTED`),
-    then how many there are and what ``--keep-bad-lines`` does."""
+def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
+    """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
+    :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does; with
+    what the workbook cannot hold (``held``, which no option takes in), those and (without ``keep_bad``) the bad
+    lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
-    problems = sorted(imported.problems, key=lambda problem: (problem.line == 0, problem.line))
-    details = [f"{problem.where(source)}: {problem.message}" for problem in problems[:MOST_LISTED]]
-    if len(problems) > MOST_LISTED:
-        details.append(f"{source}: and {len(problems) - MOST_LISTED} more")
-    lines = len({problem.line for problem in problems if problem.line}) + sum(1 for p in problems if not p.line)
+    problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
+    problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line, problem.at))
+    details = listed([f"{p.where(source)}: {p.message}" for p in problems if p.detail], str(source))
+    # a result the movement expects and the file lacks is listed, as a clue, but is no line to put right
+    lines = len({p.line for p in problems if p.line}) + sum(1 for p in problems if not (p.line or p.file or p.waiting))
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
-    return ImportFileError(
-        f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import "
-        f"again, or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
-        f"{each} reason in the Check column (the ranking waits until {they} {are} put right)",
-        details=tuple(details),
-    )
+    their = "its" if lines == 1 else "their"
+    message = f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import again"
+    lists = {p.file for p in problems if p.file is not None and p.file != source}
+    if lists and not any(p.detail and p.file is None for p in problems):  # only the pairs a names file leaves out
+        listing = lists.pop()
+        message = (f"{source}: {count(lines, 'line')} cannot be imported until {listing} lists {their} pairs: put "
+                   f"{listing} right and import again")  # fmt: skip
+    if not held:
+        message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
+                    f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
+    return ImportFileError(message, details=details)
 
 
 def _kind(
@@ -270,7 +272,7 @@ def _kind(
         given = "the names file" if listed is not None else "the file"
         return MITCHELL, f"Mitchell: {given} gives the pairs' directions (two fields)"
     found = infer_kind(session.lines)
-    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (--movement says otherwise)"
+    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (give --movement to say otherwise)"
 
 
 def _check_directions(names: Path, listed: list[Pair], kind: MovementKind, evidence: str) -> None:
@@ -313,59 +315,105 @@ def read_names_file(path: Path, handicaps: str | None = None) -> list[Pair]:
     return pairs
 
 
-def _check_pairs(imported: Imported, listing: str) -> Imported:
-    """Every result's pairs must be on the session's list of pairs (``listing`` says where it came from, or ""
-    for the results file's own): a result for another pair is a bad line."""
+def _check_pairs(imported: Imported, listing: Path | None) -> Imported:
+    """Every result's pairs must be on the session's list of pairs (in the file ``listing``, or None for the
+    results file's own): a result for another pair is a bad line. Where a pair missing from the list plays on two
+    lines or more, the list leaves pairs out (a names file of another session, or cut short): then one finding
+    about the list names every pair missing from it, and their lines are not listed one by one."""
     session = imported.session
     assert session is not None
     at = imported.rows_at or [0] * len(session.lines)
-    listing = listing or "the file gives"
+    said = f"in {listing}" if listing is not None else "the file gives"
     problems = list(imported.problems)
     lines: list[Row] = []
+    missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
+    marked: list[int] = []  # the problems of those lines
+    two_fields = session.movement.two_fields
     for row, line in zip(session.lines, at, strict=True):
         reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
         if reason:
-            row = refuse(line, problems, unscorable(row, f"{reason} {listing}"))
+            row = refuse(line, problems, unscorable(row, f"{reason} {said}"))
+            marked.append(len(problems) - 1)
+            for side, number in session.unlisted_pairs(row):
+                missing.setdefault((side if two_fields else None, number), []).append(line)
         lines.append(row)
-    problems.sort(key=lambda problem: problem.line)
+    if any(len(found) > 1 for found in missing.values()):
+        for index in marked:
+            problems[index] = replace(problems[index], detail=False)
+        problems.append(_pairs_left_out(missing, imported.source, listing))
+    problems.sort(key=lambda problem: (problem.line, problem.at))
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
 
 
-def _check_size(imported: Imported) -> None:
-    """What the pairs-session workbook cannot hold is refused, rather than cut short."""
+def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
+                    listing: Path | None) -> Problem:  # fmt: skip
+    """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
+    its lines where there are a few pairs, else how many lines they play on."""
+
+    def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
+        side, number = key
+        return side is Side.EW, isinstance(number, str), str(number).zfill(6)
+
+    few = len(missing) <= 3
+    shown = []
+    for key in sorted(missing, key=order):
+        side, number = key
+        found = sorted(set(missing[key]))
+        where = (f"line {found[0]}" if len(found) == 1 else f"lines {', '.join(map(str, found))}" if len(found) <= 3
+                 else f"{len(found)} lines, from line {found[0]}")  # fmt: skip
+        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{number}" + f" ({where})" * few)
+    pairs = ("; " if few else ", ").join(shown)
+    if not few:
+        pairs += f" ({len({line for found in missing.values() for line in found})} lines)"
+    one = len(missing) == 1
+    play, are, them = ("plays", "is", "it") if one else ("play", "are", "them")
+    if listing is None:
+        return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
+                       f"file gives: {pairs}", file=source)  # fmt: skip
+    return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
+                   f"{listing.name}", file=listing)  # fmt: skip
+
+
+def _beyond_the_workbook(imported: Imported) -> list[Problem]:
+    """What the pairs-session workbook cannot hold, every instance found (refused, rather than cut short; nothing
+    takes it in, ``--keep-bad-lines`` neither): a text longer than a cell, more results than its rows, a board
+    above the last it prints a traveller for."""
     session = imported.session
     assert session is not None
     texts = [("the event's name", session.event)]
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
-    texts += [(f"board {row.board}'s lead", row.entered[2]) for row in session.lines]
-    _check_texts(imported.source, texts)
-    if len(session.lines) > MAX_RESULTS:
-        raise fail(imported.source, None, f"{len(session.lines):,} results: the pairs-session workbook holds "
-                   f"{MAX_RESULTS:,}")  # fmt: skip
+    held = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
-        if row.board is not None and row.board > MAX_BOARD:
-            raise fail(imported.source, line or None, f"board {row.board}: the pairs-session workbook prints a "
-                       f"traveller for every board from 1, so board numbers go up to {MAX_BOARD}")  # fmt: skip
+        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", row.entered[2])])]
+        if row.board is not None and row.board > HIGHEST_BOARD:
+            held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
+                                f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
+    if len(session.lines) > MAX_RESULTS:
+        held.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
+    return held
 
 
-def _check_texts(source: Path, texts: list[tuple[str, str]]) -> None:
-    for what, text in texts:
-        if len(text) > MAX_TEXT:
-            raise fail(source, None, f"{what}: {len(text):,} characters; a workbook cell holds {MAX_TEXT:,}")
+def _long_texts(texts: list[tuple[str, str]]) -> list[str]:
+    """Each text longer than a workbook cell holds, saying what it is."""
+    return [f"{what}: {len(text):,} characters; a workbook cell holds {MAX_TEXT:,}" for what, text in texts
+            if len(text) > MAX_TEXT]  # fmt: skip
 
 
 def _check_event(imported: Imported) -> None:
-    """What the teams-event workbook cannot hold is refused, rather than cut short."""
+    """What the teams-event workbook cannot hold is refused, rather than cut short: every instance, at once."""
     event = imported.event
     assert event is not None
     texts = [("the event's name", event.name)]
     texts += [(f"team {team.number}'s {what}", text) for team in event.teams for what, text in
               (("name", team.name), ("members", team.members))]  # fmt: skip
-    _check_texts(imported.source, texts)
-    for match in event.matches:
-        if match.round is not None and match.round > MAX_ROUNDS:
-            raise fail(imported.source, None, f"round {match.round}: the teams-event workbook shows the standings "
-                       f"after each round, up to round {MAX_ROUNDS}")  # fmt: skip
+    problems = [f"{imported.source}: {problem}" for problem in _long_texts(texts)]
+    rounds = sorted({match.round for match in event.matches if match.round is not None and match.round > MAX_ROUNDS})
+    problems += [f"{imported.source}: round {number}: the teams-event workbook shows the standings after each round, "
+                 f"up to round {MAX_ROUNDS}" for number in rounds]  # fmt: skip
+    if problems:
+        summary = (f"{imported.source}: {count(len(problems), 'thing')} the teams-event workbook cannot hold: put "
+                   "them right and import again")  # fmt: skip
+        raise refusal(ImportFileError, problems, summary, str(imported.source))
 
 
 def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
@@ -393,7 +441,7 @@ def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
         return imported
     noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None, waiting=f.slot is not None)
              for f in findings]  # fmt: skip
-    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line))
+    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line, problem.at))
     flagged = flag_rows(session, findings)
     added = len(flagged.lines) - len(session.lines)
     return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
@@ -435,8 +483,6 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
-    if not book.session.lines:
-        raise WorkbookError(f"{workbook}: the {book.results_sheet} sheet has no results yet")
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why

@@ -26,6 +26,7 @@ __all__ = [
     "decoded",
     "direction",
     "movement_of",
+    "pair_of",
     "pairs_in",
     "parse_date",
     "read_pair",
@@ -56,9 +57,18 @@ class Problem:
     #: True for a result the movement expects and the file does not have (a session still being played): not a
     #: bad line, but a row of the workbook waiting to be typed.
     waiting: bool = False
+    #: False for a line whose problem a finding about the whole file already says (the pairs a names file leaves
+    #: out, on line after line): it is not listed on its own.
+    detail: bool = True
+    #: The file the problem is in, where it is not the results file (the names file that leaves pairs out).
+    file: Path | None = None
+    #: The line named, where it is not the result line's first (a USEBIO TRAVELLER_LINE's field, on its own line):
+    #: ``line`` is still the result line's, which the count of bad lines counts.
+    at: int = 0
 
     def where(self, source: Path) -> str:
-        return f"{source}: line {self.line}" if self.line else f"{source}"
+        source, line = self.file or source, self.at or self.line
+        return f"{source}: line {line}" if line else f"{source}"
 
 
 @dataclass(frozen=True)
@@ -212,11 +222,17 @@ def split_pair(text: str) -> tuple[int, Side | None]:
         raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW") from None
 
 
+def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
+    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
+    :class:`BridgeInputError` when the number or the direction cannot be read."""
+    pair, suffix = split_pair(number)
+    return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+
+
 def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:
-    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players."""
+    """:func:`pair_of`, refused naming the file and its line."""
     try:
-        pair, suffix = split_pair(number)
-        return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+        return pair_of(number, side, players)
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
 

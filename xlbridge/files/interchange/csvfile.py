@@ -9,18 +9,19 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, refusal
 from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
-from ...engine.values import NUMBER, as_whole_number
+from ...engine.values import NUMBER, as_whole_number, count
 from ...rules import MOVEMENT_KINDS
 from .common import (
     Imported,
+    ImportFileError,
     Problem,
     decoded,
     fail,
     movement_of,
+    pair_of,
     pairs_in,
-    read_pair,
     read_row,
     refuse,
     relative_result,
@@ -29,7 +30,7 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["HANDICAP_HEADINGS", "read_csv", "read_names"]
+__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -140,21 +141,34 @@ def _shape(row: list[str], columns: list[str]) -> str:
 HANDICAP_HEADINGS = {"handicap": "handicap", "hcp": "handicap", "pairhandicap": "handicap",
                      "handicap1": "handicap1", "hcp1": "handicap1", "player1handicap": "handicap1",
                      "handicap2": "handicap2", "hcp2": "handicap2", "player2handicap": "handicap2"}  # fmt: skip
+#: A names file's columns, as its header names them (case, spaces and underscores aside: ``Player 1``), and as a
+#: file without a header has them.
+NAMES_COLUMNS = ("pair", "direction", "player1", "player2")
+NAMES_HEADINGS = (*NAMES_COLUMNS, "handicap", "handicap1", "handicap2")
 
 
 def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[Pair]:
     """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell), and optionally
     a ``handicap`` column (the pair's, in percentage points) or ``handicap1`` and ``handicap2`` (each player's,
-    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM)."""
+    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM). Every line is read: a pair number or
+    direction that cannot be read, a pair listed twice, a handicap that is not one, a field beyond the header's
+    columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
+    for each, naming its line)."""
     rows = _rows(data, source)
     if not rows:
         return []
+    problems: list[tuple[int, str]] = []
     header = [HANDICAP_HEADINGS.get(_key(cell), _key(cell)) for cell in rows[0]]
     first = 1 if "pair" in header else 0
-    if not first:
-        header = ["pair", "direction", "player1", "player2"]
+    if first:
+        for cell, heading in zip(rows[0], header, strict=True):
+            if heading and heading not in NAMES_HEADINGS:
+                problems.append((1, f"column {cell.strip()!r} is not one a names file has ("
+                                    f"{', '.join(NAMES_HEADINGS)})"))  # fmt: skip
+    else:
+        header = list(NAMES_COLUMNS)
     if "handicap" in header and ("handicap1" in header or "handicap2" in header):
-        raise fail(source, 1, "give the pair's handicap or the players' (handicap1, handicap2), not both")
+        problems.append((1, "give the pair's handicap or the players' (handicap1, handicap2), not both"))
     pairs = []
     seen: dict[tuple[object, object], int] = {}
     for number, row in enumerate(rows[first:], start=first + 1):
@@ -162,18 +176,40 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             continue
         record = dict(zip(header, (cell.strip() for cell in row), strict=False))
         players = (record.get("player1", ""), record.get("player2", ""))
-        pair = read_pair(source, number, record.get("pair", ""), record.get("direction", ""), players)
-        key = (pair.number, pair.direction)
-        if key in seen:
-            raise fail(source, number, f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
-                       f"{seen[key]})")  # fmt: skip
-        seen[key] = number
         try:
+            extra = _unnamed(row, header, "the header names" if first else "a names file without a header has")
+            if extra:
+                raise BridgeInputError(extra)
+            pair = pair_of(record.get("pair", ""), record.get("direction", ""), players)
+            key = (pair.number, pair.direction)
+            if key in seen:
+                raise BridgeInputError(f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
+                                       f"{seen[key]})")  # fmt: skip
+            seen[key] = number
             if "handicap" in record:
                 handicap = read_handicap(record["handicap"])
             else:
                 handicap = pair_handicap((record.get("handicap1", ""), record.get("handicap2", "")), handicaps)
         except BridgeInputError as error:
-            raise fail(source, number, error.message) from None
+            problems.append((number, error.message))
+            continue
         pairs.append(replace(pair, handicap=handicap))
+    if problems:
+        lines = len({line for line, _ in problems})
+        them = "it" if lines == 1 else "them"
+        raise refusal(ImportFileError, [f"{source}: line {line}: {message}" for line, message in problems],
+                      f"{source}: {count(lines, 'line')} of the names file cannot be read: put {them} right and "
+                      "import again", str(source))  # fmt: skip
     return pairs
+
+
+def _unnamed(row: list[str], header: list[str], named: str) -> str:
+    """Why a names file's line has a field its header does not name (beyond the last column, or under a blank
+    heading), or ""."""
+    for index, cell in enumerate(row):
+        if not cell.strip() or (index < len(header) and header[index]):
+            continue
+        if index >= len(header):
+            return f"{len(row)} fields where {named} {len(header)}: {cell.strip()!r} is beyond the last column"
+        return f"{cell.strip()!r} is in column {index + 1}, which the header does not name"
+    return ""

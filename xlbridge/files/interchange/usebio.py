@@ -12,6 +12,8 @@ when its scale awards any.
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Callable
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -33,9 +35,9 @@ from .common import (
     fail,
     interchange_score,
     movement_of,
+    pair_of,
     pairs_in,
     parse_date,
-    read_pair,
     read_row,
     relative_result,
     split_pair,
@@ -51,6 +53,12 @@ TEAMS_EVENTS = {"SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR", "TEAM_OF_FOUR"}
 
 def _text(element: Element, tag: str) -> str:
     return (element.findtext(tag) or "").strip()
+
+
+def _line_of(element: Element, tag: str, lines: dict[int, int]) -> int | None:
+    """The line of ``element``'s field ``tag``, the line a refusal of it names (the element's, without the field)."""
+    field = element.find(tag)
+    return lines.get(id(field if field is not None else element), lines.get(id(element)))
 
 
 def read_usebio(data: bytes, source: Path) -> Imported:
@@ -76,7 +84,11 @@ def read_usebio(data: bytes, source: Path) -> Imported:
     for element in root.iter("PAIR"):
         players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
         pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
-        pair = read_pair(source, lines.get(id(element)), pair_id, side, players)
+        try:
+            pair = pair_of(pair_id, side, players)
+        except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
+            tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
+            raise fail(source, _line_of(element, tag, lines), error.message) from None
         pairs.append(pair)
         award = _pair_award(element, source, lines)
         if award is not None:
@@ -93,17 +105,23 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         try:
             number = int(_text(board, "BOARD_NUMBER"))
         except ValueError:
-            raise fail(source, lines.get(id(board)), f"board number {_text(board, 'BOARD_NUMBER')!r}") from None
+            typed = _text(board, "BOARD_NUMBER")
+            raise fail(source, _line_of(board, "BOARD_NUMBER", lines), f"board number {typed!r}: expected a whole "
+                       "number") from None  # fmt: skip
         for element in travellers:
             where = lines.get(id(element), 0)
-            results.append(_traveller_line(element, number, where, problems))
+            results.append(_traveller_line(element, number, where, problems, lines))
             rows_at.append(where)
             ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
             if ns_mp and ew_mp:
                 try:
                     line_points.append((number, float(ns_mp) + float(ew_mp)))
                 except ValueError:
-                    raise fail(source, where, f"matchpoints {ns_mp!r} and {ew_mp!r}: expected numbers") from None
+                    raise fail(
+                        source,
+                        _line_of(element, "NS_MATCH_POINTS", lines),
+                        f"NS_MATCH_POINTS {ns_mp!r} and EW_MATCH_POINTS {ew_mp!r}: expected numbers",
+                    ) from None
     if not results:
         raise fail(source, None, "the file has no traveller lines")
     method = PAIRS_EVENTS[kind]
@@ -181,21 +199,48 @@ def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> boo
     return all(abs(total - (counts[board] - 1)) < 0.01 for board, total in line_points if counts[board] > 1)
 
 
-def _traveller_line(element: Element, board: int, where: int, problems: list[Problem]) -> Row:
+#: The field of a TRAVELLER_LINE a problem is about, by the argument its message starts with (the engine's
+#: messages name the argument first: ``contract '8S': the level must be 1 to 7``; a file's score disagreeing:
+#: ``SCORE -500 disagrees with ...``).
+FIELD_OF_ARGUMENT = (("contract", "CONTRACT"), ("declarer", "PLAYED_BY"), ("result", "TRICKS"), ("tricks", "TRICKS"),
+                     ("adjusted score", "SCORE"), ("SCORE", "SCORE"), ("lead", "LEAD"))  # fmt: skip
+
+
+def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int]) -> Row:
+    """A TRAVELLER_LINE as a result line (``where``: its line), a problem of one of its fields named at that field's
+    own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there, or the problem is of no field)."""
+
+    def at(tag: str) -> int:
+        field = element.find(tag)
+        return lines.get(id(field), where) if field is not None else where
+
+    found: list[Problem] = []
+    line = _traveller_row(element, board, where, found, at)
+    for problem in found:
+        tag = next((tag for argument, tag in FIELD_OF_ARGUMENT if problem.message.startswith(argument)), "")
+        problems.append(replace(problem, at=at(tag) if tag else problem.at))
+    return line
+
+
+def _traveller_row(element: Element, board: int, where: int, problems: list[Problem],
+                   at: Callable[[str], int]) -> Row:  # fmt: skip
+    """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``)."""
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
-    try:
-        ns, _ = split_pair(_text(element, "NS_PAIR_NUMBER"))
-        ew, _ = split_pair(_text(element, "EW_PAIR_NUMBER"))
-    except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-        entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
-        typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
-        return unreadable(where, problems, typed, error.message, entered)
+    pairs = []
+    for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+        try:
+            pairs.append(split_pair(_text(element, tag))[0])
+        except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
+            entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
+            typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
+            kept = unreadable(where, problems, typed, error.message, entered)
+            problems[-1] = replace(problems[-1], at=at(tag))
+            return kept
+    ns, ew = pairs
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
-    tricks = _text(element, "TRICKS")
-    result = relative_result(contract, tricks)
-    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result,
-                    lead)  # fmt: skip
+    result = relative_result(contract, _text(element, "TRICKS"))
+    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result, lead)
     if isinstance(line, Line) and score:
         return check_score(line, score, "SCORE", where, problems)
     return line
