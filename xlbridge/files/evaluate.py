@@ -24,7 +24,16 @@ from ..excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
 from .xmlsafe import parse_xml
 
-__all__ = ["Argument", "Computed", "Formula", "call_arguments", "evaluate", "evaluate_cells", "read_formulas"]
+__all__ = [
+    "Argument",
+    "Computed",
+    "Formula",
+    "call_arguments",
+    "defined_names",
+    "evaluate",
+    "evaluate_cells",
+    "read_formulas",
+]
 
 
 @dataclass(frozen=True)
@@ -293,7 +302,7 @@ def evaluate(package: Package) -> Computed | None:
         root = parse_xml(package.parts[part])
         formulas += _formulas(sheet, root)
         values[sheet] = read_values(package, sheet, computed=False, root=root)
-    computed = evaluate_cells(list(package.sheets), formulas, values, _defined_names(package))
+    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package))
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -368,7 +377,7 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
     workbook spells it), each as the function is handed it from the stored values, exactly as :func:`evaluate`
     hands it; None when no formula of xlbridge's kind calls it."""
     functions = spellings()
-    names = _defined_names(package)
+    names = defined_names(package)
     for sheet, part in package.sheets.items():
         root = parse_xml(package.parts[part])
         for formula in _formulas(sheet, root):
@@ -389,7 +398,7 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
     return None
 
 
-def _defined_names(package: Package) -> dict[str, str]:
+def defined_names(package: Package) -> dict[str, str]:
     """Workbook-level defined names that point to a range (Excel's own names, such as print areas, are left out)."""
     root = parse_xml(package.parts[package.workbook_part])
     names = {}
