@@ -288,6 +288,9 @@ def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
 
 
 def _stored(value: object) -> object:
+    """A function's answer as a cell stores it: nothing as an empty text, an error's text as the error."""
+    if value is None:
+        return ""
     if isinstance(value, str) and value in ERROR_VALUES:
         return ExcelErrorValue(value)
     return value
@@ -357,19 +360,22 @@ def evaluate_cells(
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
-    """Put a function's answer into the cells its formula fills, as Excel does: a smaller answer leaves #N/A."""
+    """Put a function's answer into the cells its formula fills, as Excel does: a single value fills them all, a
+    smaller answer leaves #N/A."""
     grid = result if isinstance(result, list) else [[result]]
     r1, c1, r2, c2 = formula.area
     target = book.computed.setdefault(formula.sheet, {})
     book.filled(formula.sheet, formula.area)
     computed.formula_cells += 1
-    for r in range(r1, r2 + 1):
-        for c in range(c1, c2 + 1):
-            try:
-                value = grid[r - r1][c - c1]
-            except IndexError:
-                value = "#N/A" if len(grid) > 1 or len(grid[0]) > 1 else grid[0][0]
-            target[(r, c)] = _stored("" if value is None else value)
+    width = c2 - c1 + 1
+    if len(grid) == 1 and len(grid[0]) == 1:
+        rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
+    else:
+        rows = [[*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]]
+        rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
+    columns = range(c1, c2 + 1)
+    for r, row in zip(range(r1, r2 + 1), rows, strict=True):
+        target.update(zip([(r, c) for c in columns], [_stored(value) for value in row], strict=True))
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:

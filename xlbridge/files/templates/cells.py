@@ -52,7 +52,7 @@ def _cell(method: Callable[..., int]) -> Callable[..., int]:
 
     @functools.wraps(method)
     def converted(self: CellsWorksheet, *args: Any) -> int:
-        if args and isinstance(args[0], str):
+        if args and args[0].__class__ is str:
             args = (*xl_cell_to_rowcol(args[0]), *args[1:])
         return method(self, *args)
 
@@ -65,7 +65,7 @@ def _area(method: Callable[..., int]) -> Callable[..., int]:
 
     @functools.wraps(method)
     def converted(self: CellsWorksheet, *args: Any) -> int:
-        if args and isinstance(args[0], str):
+        if args and args[0].__class__ is str:
             r1, c1, r2, c2 = split_ref(args[0])
             args = (r1 - 1, c1 - 1, r2 - 1, c2 - 1, *args[1:])
         return method(self, *args)
@@ -145,10 +145,10 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
 
     @_cell
     def write_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
-        if isinstance(number, (Decimal, Fraction)):
-            number = float(number)
-        if number.__class__ is float and not math.isfinite(number):
-            raise TypeError(f"sheet {self.name}: a cell cannot hold {number}")
+        if number.__class__ is not int:
+            number = float(number)  # a Decimal or Fraction too, as XlsxWriter writes them
+            if not math.isfinite(number):
+                raise TypeError(f"sheet {self.name}: a cell cannot hold {number}")
         return self._keep(row, col, number, cell_format)
 
     @_cell
