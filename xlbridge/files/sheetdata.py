@@ -16,9 +16,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from .patching import cell_element, cell_value
-from .xlsx import cell_position, column_letters, split_ref
+from .xlsx import MAIN_NS, cell_position, column_letters, excel_escape, split_ref
+from .xmlsafe import escape
 
-__all__ = ["FormulaCell", "Frame", "Position", "read_frame", "replace_cells", "sheet_data"]
+__all__ = ["FormulaCell", "Frame", "Position", "SharedStrings", "read_frame", "replace_cells", "sheet_data"]
 
 #: A cell's 1-based (row, column), as cell values are addressed when read or written.
 Position = tuple[int, int]
@@ -99,6 +100,35 @@ class FormulaCell:
         return cell_element("", attributes, f'<f t="array" ref="{area}">{self.text}</f>', value)
 
 
+class SharedStrings:
+    """A workbook's shared strings, as the sheets' typed text refers to them (``t="s"``, by index), and the part
+    that lists them (``xl/sharedStrings.xml``)."""
+
+    def __init__(self) -> None:
+        self.indices: dict[str, int] = {}
+        #: How many cells refer to one of them.
+        self.count = 0
+
+    def index(self, text: str) -> int:
+        self.count += 1
+        found = self.indices.get(text)
+        if found is None:
+            found = self.indices[text] = len(self.indices)
+        return found
+
+    def part(self) -> bytes:
+        """The shared strings part, as Excel writes it (leading or trailing spaces kept with ``xml:space``)."""
+        items = []
+        for text in self.indices:
+            escaped = escape(excel_escape(text))
+            space = ' xml:space="preserve"' if text != text.strip() else ""
+            items.append(f"<si><t{space}>{escaped}</t></si>")
+        return (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<sst xmlns="{MAIN_NS}" count="{self.count}" uniqueCount="{len(self.indices)}">{"".join(items)}</sst>'
+        ).encode()
+
+
 _MISSING = object()
 
 
@@ -109,14 +139,16 @@ def sheet_data(
     formulas: Mapping[Position, FormulaCell],
     frame: Frame,
     computed: Mapping[Position, object] | None = None,
+    shared: SharedStrings | None = None,
 ) -> str:
     """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' positions, in the style ``styles`` gives its
     format (a cell whose format is None takes its row's or column's), holding its formula (``formulas``) with its
-    ``computed`` value, else its computed value, else its value (``values``; a blank where there is none); the rows
-    of ``frame`` kept with their attributes.
+    ``computed`` value, else its computed value, else its value (``values``; a blank where there is none; text as
+    one of the ``shared`` strings, when given); the rows of ``frame`` kept with their attributes.
 
-    The cells are written as :func:`~xlbridge.files.patching.cell_element` writes them (the formulas' cells by it,
-    the others by the same :func:`~xlbridge.files.patching.cell_value`, each distinct value once)."""
+    A computed value is written as :func:`~xlbridge.files.patching.patch_sheet` writes it into a copy: the formulas'
+    cells by :func:`~xlbridge.files.patching.cell_element`, the others by the same
+    :func:`~xlbridge.files.patching.cell_value`, each distinct value once."""
     computed = computed or {}
     column_styles, row_attributes = frame.column_styles, frame.rows
     letters: dict[int, str] = {}
@@ -153,6 +185,9 @@ def sheet_data(
         value = computed.get(position, _MISSING)
         if value is _MISSING:
             value = values.get(position)
+            if shared is not None and isinstance(value, str) and value:
+                append(f'<c r="{letter}{row}"{attributes[style]} t="s"><v>{shared.index(value)}</v></c>')
+                continue
         kind = value.__class__
         if value is None or value == "":
             append(f'<c r="{letter}{row}"{attributes[style]}/>')

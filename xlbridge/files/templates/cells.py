@@ -35,7 +35,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ..evaluate import Computed, Formula, defined_names, evaluate_cells
 from ..patching import mark_values_current, write_package
-from ..sheetdata import FormulaCell, Position, read_frame, replace_cells, sheet_data
+from ..sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
 from ..xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref
 
 __all__ = ["CellsWorksheet", "write_book"]
@@ -274,13 +274,22 @@ def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: 
     raises."""
     sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
     shown = {ws.name: ws.hand_over() for ws in sheets}
+    texts = next(((ws, position, text) for ws in sheets for position, text in ws.xlbridge_values.items()
+                  if text.__class__ is str), None)  # fmt: skip
+    if texts is not None:  # one text cell, so that XlsxWriter writes the shared strings' part and lists it
+        ws, (row, col), text = texts
+        Worksheet.write_string(ws, row - 1, col - 1, text, ws.xlbridge_formats[(row, col)])
     book.close()
     package = open_package(path)
     computed = _compute(package.path, sheets, defined_names(package)) if with_values else None
+    shared = SharedStrings()
     replaced: dict[str, bytes] = {}
     for ws in sheets:
         part = package.sheets[ws.name]
-        replaced[part] = _sheet_part(ws, package.parts[part], shown[ws.name], computed)
+        replaced[part] = _sheet_part(ws, package.parts[part], shown[ws.name], computed, shared)
+    if shared.indices:
+        name = next(part for part in package.parts if part.lower() == "xl/sharedstrings.xml")
+        replaced[name] = shared.part()
     if with_values:
         replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
     if extra is not None:
@@ -298,7 +307,9 @@ def _compute(path: Path, sheets: Iterable[CellsWorksheet], names: dict[str, str]
     return computed
 
 
-def _sheet_part(ws: CellsWorksheet, xml: bytes, shown: Mapping[Position, Any], computed: Computed | None) -> bytes:
+def _sheet_part(
+    ws: CellsWorksheet, xml: bytes, shown: Mapping[Position, Any], computed: Computed | None, shared: SharedStrings
+) -> bytes:
     """The sheet's part with its cells in."""
     frame = read_frame(xml)
     stray = sorted(set(frame.cells) - set(ws.xlbridge_formats))
@@ -313,7 +324,7 @@ def _sheet_part(ws: CellsWorksheet, xml: bytes, shown: Mapping[Position, Any], c
     formulas = {position: FormulaCell(frame.cells[position][1] or "", cell.area, cell.kind, cell.value)
                 for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
     values = computed.values.get(ws.name) if computed is not None else None
-    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values)
+    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
     return replace_cells(xml, data, _extent(ws.xlbridge_formats, frame.extent))
 
 
