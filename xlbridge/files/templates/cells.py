@@ -23,7 +23,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -312,7 +312,7 @@ def _sheet_part(
 ) -> bytes:
     """The sheet's part with its cells in."""
     frame = read_frame(xml)
-    stray = sorted(set(frame.cells) - set(ws.xlbridge_formats))
+    stray = sorted(position for position in frame.cells if position not in ws.xlbridge_formats)
     if stray:
         raise RuntimeError(
             f"sheet {ws.name}: cell {column_letters(stray[0][1])}{stray[0][0]} was written by an XlsxWriter method "
@@ -328,11 +328,11 @@ def _sheet_part(
     return replace_cells(xml, data, _extent(ws.xlbridge_formats, frame.extent))
 
 
-def _extent(cells: Iterable[Position], held: tuple[int, int, int, int] | None) -> tuple[int, int, int, int]:
+def _extent(cells: Collection[Position], held: tuple[int, int, int, int] | None) -> tuple[int, int, int, int]:
     """The first row and column and the last of the ``cells``, and of what the part ``held`` besides them (rows
     with a height or a format of their own)."""
-    rows, cols = zip(*cells, strict=True)
-    corners = (min(rows), min(cols), max(rows), max(cols))
+    cols = {col for _, col in cells}
+    corners = (min(cells)[0], min(cols), max(cells)[0], max(cols))
     if held is None:
         return corners
     return min(corners[0], held[0]), min(corners[1], held[1]), max(corners[2], held[2]), max(corners[3], held[3])
