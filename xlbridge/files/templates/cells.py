@@ -93,7 +93,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         super().__init__()
         #: Each cell written, by 1-based (row, column): its format (None: its row's or column's)...
         self.xlbridge_formats: dict[Position, Any] = {}
-        #: ... its value where it holds one (a number, text or TRUE/FALSE; a date as its serial number)...
+        #: ... its value (a number, text or TRUE/FALSE, a date as its serial number; None for a blank)...
         self.xlbridge_values: dict[Position, object] = {}
         #: ... and the formulas, by their own cell, as the template wrote them (with "=").
         self.xlbridge_formulas: dict[Position, tuple[str, FormulaCell]] = {}
@@ -104,10 +104,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if not (0 <= row < MAX_ROWS and 0 <= col < MAX_COLUMNS):
             raise IndexError(f"sheet {self.name}: row {row}, column {col} is outside a worksheet")
         position = (row + 1, col + 1)
-        if value is None:
-            self.xlbridge_values.pop(position, None)
-        else:
-            self.xlbridge_values[position] = value
+        self.xlbridge_values[position] = value
         if self.xlbridge_formulas:
             self.xlbridge_formulas.pop(position, None)
         self.xlbridge_formats[position] = cell_format
@@ -234,10 +231,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
         positions = [(row, col) for row in range(first_row + 1, last_row + 2) for col in range(first_col + 1,
                      last_col + 2)]  # fmt: skip
-        values = self.xlbridge_values
-        for position in positions:
-            if position in values:
-                del values[position]
+        self.xlbridge_values.update(dict.fromkeys(positions))
         self.xlbridge_formats.update(dict.fromkeys(positions, cell_format))
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
