@@ -159,3 +159,17 @@ def test_its_attributes_are_none_of_xlsxwriters() -> None:
     """The cells are kept under names XlsxWriter's worksheet does not use, so that neither overwrites the other."""
     ours = set(vars(CellsWorksheet())) - set(vars(xlsxwriter.worksheet.Worksheet()))
     assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas"}
+
+
+def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:
+    """XlsxWriter's methods take their format and value by keyword too, in either notation."""
+
+    def fill(book: Any, ws: Any) -> None:
+        bold = book.add_format({"bold": True})
+        ws.write_formula(0, 0, "=B1", cell_format=bold, value=5)
+        ws.write_formula("A2", "=B2", value="")
+        ws.write_string(2, 0, "text", cell_format=bold)
+        ws.write_dynamic_array_formula("C1:C3", "=IMP_(B1:B3)", cell_format=bold, value=0)
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain

@@ -15,7 +15,9 @@ each cell here, as XlsxWriter would have stored it, instead of in XlsxWriter. :f
    workbook's parts once more, the cells in.
 
 A cell written by any other XlsxWriter method (``write_url``, ``write_rich_string``, ``add_table``...) would be
-left out of the sheet: :func:`write_book` refuses it, naming the cell.
+left out of the sheet: :func:`write_book` refuses it, naming the cell. What XlsxWriter works out from the cells it
+holds sees only those it is handed: ``autofit`` measures none, and a chart's cached values are empty (Excel and
+LibreOffice draw a chart from its cells).
 """
 
 from __future__ import annotations
@@ -51,10 +53,10 @@ def _cell(method: Callable[..., int]) -> Callable[..., int]:
     """A cell method taking its cell as XlsxWriter's do: (row, col, ...), 0-based, or ("B3", ...)."""
 
     @functools.wraps(method)
-    def converted(self: CellsWorksheet, *args: Any) -> int:
+    def converted(self: CellsWorksheet, *args: Any, **kwargs: Any) -> int:
         if args and args[0].__class__ is str:
             args = (*xl_cell_to_rowcol(args[0]), *args[1:])
-        return method(self, *args)
+        return method(self, *args, **kwargs)
 
     return converted
 
@@ -64,11 +66,11 @@ def _area(method: Callable[..., int]) -> Callable[..., int]:
     0-based, or ("B3:D9", ...)."""
 
     @functools.wraps(method)
-    def converted(self: CellsWorksheet, *args: Any) -> int:
+    def converted(self: CellsWorksheet, *args: Any, **kwargs: Any) -> int:
         if args and args[0].__class__ is str:
             r1, c1, r2, c2 = split_ref(args[0])
             args = (r1 - 1, c1 - 1, r2 - 1, c2 - 1, *args[1:])
-        return method(self, *args)
+        return method(self, *args, **kwargs)
 
     return converted
 
@@ -180,12 +182,12 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         return self._formula(kind, row, col, row, col, formula, cell_format, value)
 
     @_area
-    def write_array_formula(self, *args: Any) -> int:
-        return self._formula("array", *args)
+    def write_array_formula(self, *args: Any, **kwargs: Any) -> int:
+        return self._formula("array", *args, **kwargs)
 
     @_area
-    def write_dynamic_array_formula(self, *args: Any) -> int:
-        return self._formula("dynamic", *args)
+    def write_dynamic_array_formula(self, *args: Any, **kwargs: Any) -> int:
+        return self._formula("dynamic", *args, **kwargs)
 
     def _formula(
         self, kind: str, r1: int, c1: int, r2: int, c2: int, formula: str, cell_format: Any = None, value: Any = 0
