@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 import xlsxwriter
 
+from xlbridge.files.templates import CLASSIC, TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
 from xlbridge.files.xlsx import MAIN_NS, cell_position, open_package, read_values
 
@@ -173,3 +174,16 @@ def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:
 
     plain, ours = _both(tmp_path, fill)
     assert ours == plain
+
+
+@pytest.mark.parametrize("name", ["pairs-session", "teams-event"])
+def test_each_number_format_is_listed_once(tmp_path: Path, name: str) -> None:
+    """Two formats showing "0.00" share one number format in the styles part, counted right (an XlsxWriter before
+    3.0.9 lists it twice under a count of 1, which is why pyproject asks for 3.0.9)."""
+    TEMPLATES[name](tmp_path / "book.xlsx", CLASSIC)
+    root = ET.fromstring(open_package(tmp_path / "book.xlsx").parts["xl/styles.xml"])
+    listed = root.find(f"{NS}numFmts")
+    assert listed is not None
+    found = [(element.get("numFmtId"), element.get("formatCode")) for element in listed]
+    assert "0.00" in {code for _, code in found}
+    assert len(found) == len(set(found)) == int(listed.get("count", -1))
