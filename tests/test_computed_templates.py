@@ -1,15 +1,13 @@
 """A template computed as it is written holds what writing it and then computing the file gives, byte for byte.
 
 ``xlbridge import`` and ``xlbridge demo`` write their workbooks once, with every formula's values stored as the
-workbook is written (:mod:`xlbridge.files.templates.computing`). Each case below is built both ways: the old way
-(the template written, then ``calc_workbook`` reading it back and patching the values in) and the one-pass way;
-every part of the two files must be the same bytes. The one difference allowed is the rows' ``spans``, an optional
-hint that patching drops from the rows it touches (both keep every cell within the spans they state).
+cells are written (:mod:`xlbridge.files.templates.cells`). Each case below is built both ways: blank, then computed
+by ``calc_workbook`` reading it back and patching the values in, and in one pass; every part of the two files must
+be the same bytes.
 """
 
 from __future__ import annotations
 
-import re
 import zipfile
 from collections.abc import Callable
 from pathlib import Path
@@ -20,7 +18,7 @@ import pytest
 from xlbridge.files.calc import calc_workbook
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_results
-from xlbridge.files.templates import CLASSIC, LITE, common, computing, pairs_session, teams_event, teams_match
+from xlbridge.files.templates import CLASSIC, LITE, pairs_session, teams_event, teams_match
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.xlsx import open_package, read_values, values_current
 
@@ -33,7 +31,7 @@ Build = Callable[[Path, bool, Path], None]
 
 def _parts(path: Path) -> dict[str, bytes]:
     with zipfile.ZipFile(path) as archive:
-        return {name: re.sub(rb' spans="[^"]*"', b"", archive.read(name)) for name in archive.namelist()}
+        return {name: archive.read(name) for name in archive.namelist()}
 
 
 def _read(folder: Path, name: str, text: str, keep_bad: bool = False) -> Any:
@@ -64,7 +62,7 @@ CASES: dict[str, Build] = {
 
 @pytest.mark.parametrize("case", CASES)
 def test_written_once_equals_written_then_computed(tmp_path: Path, case: str) -> None:
-    assert computing.ONE_PASS  # the XlsxWriter installed is one whose cells are read as it writes them
+    """Written blank and computed from its file, or written with its values: the same bytes in every part."""
     build = CASES[case]
     patched, once = tmp_path / "patched.xlsx", tmp_path / "once.xlsx"
     build(patched, False, tmp_path)
@@ -88,14 +86,3 @@ def test_the_problems_are_in_the_cells(tmp_path: Path) -> None:
     checks = [check for check in checks if check]
     assert len(checks) == 2
     assert any(str(check).startswith("contract '9Z'") for check in checks)
-
-
-def test_an_unknown_xlsxwriter_writes_then_computes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With an XlsxWriter whose cells cannot be read as it writes them, a template asked for its values is written
-    and then computed from its file: the same workbook, by the slower way, and no cell class of xlbridge's used."""
-    build = CASES["lines that need checking"]
-    build(tmp_path / "once.xlsx", True, tmp_path)
-    monkeypatch.setattr(common, "ONE_PASS", False)
-    monkeypatch.setattr(computing.ComputedWorksheet, "_write_cell", None)  # would fail if it were used
-    build(tmp_path / "twice.xlsx", True, tmp_path)
-    assert _parts(tmp_path / "twice.xlsx") == _parts(tmp_path / "once.xlsx")

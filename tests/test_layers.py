@@ -220,3 +220,65 @@ def test_the_engine_api_is_listed_once_for_the_loader_and_once_for_the_type_chec
                 for alias in node.names}  # fmt: skip
     assert imported == xlbridge.engine.HOME
     assert xlbridge.engine.__all__ == sorted(xlbridge.engine.HOME)
+
+
+def private_overrides(classes: list[type]) -> list[str]:
+    """Each method a class defines under a private name (``_name``, not a dunder) that one of its third-party base
+    classes (from outside xlbridge and the standard library) defines too: an override of that library's internals,
+    which any release of it may rename or change. (What Python itself puts in a class, such as an ABC's
+    ``_abc_impl``, is no method of the class's own.)"""
+    found = []
+    for cls in classes:
+        for name, value in vars(cls).items():
+            if not name.startswith("_") or (name.startswith("__") and name.endswith("__")):
+                continue
+            if not (callable(value) or isinstance(value, (staticmethod, classmethod, property))):
+                continue
+            for base in cls.__mro__[1:]:
+                top = base.__module__.split(".")[0]
+                if top in ("xlbridge", "builtins") or top in sys.stdlib_module_names:
+                    continue
+                if name in vars(base):
+                    found.append(f"{cls.__module__}.{cls.__qualname__}.{name} overrides "
+                                 f"{base.__module__}.{base.__qualname__}.{name}")  # fmt: skip
+    return found
+
+
+def test_no_class_overrides_a_private_method_of_a_library() -> None:
+    """No class of xlbridge overrides a private method of a third-party class (XlsxWriter's ``_write_cell``, say):
+    a library is used through its public API, or the piece is written here."""
+    import importlib
+    import inspect
+
+    classes = []
+    for path in modules():
+        if path.name == "__main__.py":
+            continue
+        module = importlib.import_module(module_name(path))
+        classes += [value for value in vars(module).values()
+                    if inspect.isclass(value) and value.__module__ == module.__name__]  # fmt: skip
+    assert len(classes) > 50
+    assert private_overrides(classes) == []
+
+
+def test_a_private_override_is_found() -> None:
+    """The check above finds an override of a library's private method, at any depth of the classes, and lets a
+    public override and a private name of xlbridge's own pass."""
+    from xlsxwriter.worksheet import Worksheet
+
+    class Public(Worksheet):  # type: ignore[misc]
+        def write_string(self, *args: object) -> int:
+            return 0
+
+        def _xlbridge_own(self) -> None:
+            pass
+
+    class Private(Public):
+        def _write_cell(self, *args: object) -> None:
+            pass
+
+    assert private_overrides([Public]) == []
+    assert private_overrides([Public, Private]) == [
+        f"{__name__}.test_a_private_override_is_found.<locals>.Private._write_cell overrides "
+        "xlsxwriter.worksheet.Worksheet._write_cell"
+    ]

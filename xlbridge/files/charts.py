@@ -2,10 +2,9 @@
 
 A chart's series name their cells (``Ranking!$G$5:$G$44``) and keep a copy of their values beside them (Excel's
 ``numCache``, ``strCache`` and, for a category axis of two columns or more, ``multiLvlStrCache``). Whoever writes the
-cells writes the copy: XlsxWriter when a template is written with its values (through
-:meth:`~xlbridge.files.templates.computing.ComputedWorksheet._get_range_data`, which hands it :func:`range_tokens`),
-and :func:`refresh_charts` when ``xlbridge calc`` writes computed values into a workbook. Both write each cache as
-XlsxWriter does, so a workbook computed either way holds the same bytes.
+cells writes the copy, :func:`refresh_charts`: when a template is written
+(:func:`~xlbridge.files.templates.cells.write_book`) and when ``xlbridge calc`` writes computed values into a workbook,
+each cache as XlsxWriter writes one, so a workbook computed either way holds the same bytes.
 """
 
 from __future__ import annotations

@@ -24,7 +24,16 @@ from ..excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
 from .xmlsafe import parse_xml
 
-__all__ = ["Argument", "Computed", "Formula", "call_arguments", "evaluate", "evaluate_cells", "read_formulas"]
+__all__ = [
+    "Argument",
+    "Computed",
+    "Formula",
+    "call_arguments",
+    "defined_names",
+    "evaluate",
+    "evaluate_cells",
+    "read_formulas",
+]
 
 
 @dataclass(frozen=True)
@@ -279,6 +288,9 @@ def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
 
 
 def _stored(value: object) -> object:
+    """A function's answer as a cell stores it: nothing as an empty text, an error's text as the error."""
+    if value is None:
+        return ""
     if isinstance(value, str) and value in ERROR_VALUES:
         return ExcelErrorValue(value)
     return value
@@ -293,7 +305,7 @@ def evaluate(package: Package) -> Computed | None:
         root = parse_xml(package.parts[part])
         formulas += _formulas(sheet, root)
         values[sheet] = read_values(package, sheet, computed=False, root=root)
-    computed = evaluate_cells(list(package.sheets), formulas, values, _defined_names(package))
+    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package))
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -348,19 +360,22 @@ def evaluate_cells(
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
-    """Put a function's answer into the cells its formula fills, as Excel does: a smaller answer leaves #N/A."""
+    """Put a function's answer into the cells its formula fills, as Excel does: a single value fills them all, a
+    smaller answer leaves #N/A."""
     grid = result if isinstance(result, list) else [[result]]
     r1, c1, r2, c2 = formula.area
     target = book.computed.setdefault(formula.sheet, {})
     book.filled(formula.sheet, formula.area)
     computed.formula_cells += 1
-    for r in range(r1, r2 + 1):
-        for c in range(c1, c2 + 1):
-            try:
-                value = grid[r - r1][c - c1]
-            except IndexError:
-                value = "#N/A" if len(grid) > 1 or len(grid[0]) > 1 else grid[0][0]
-            target[(r, c)] = _stored("" if value is None else value)
+    width = c2 - c1 + 1
+    if len(grid) == 1 and len(grid[0]) == 1:
+        rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
+    else:
+        rows = [[*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]]
+        rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
+    columns = range(c1, c2 + 1)
+    for r, row in zip(range(r1, r2 + 1), rows, strict=True):
+        target.update(zip([(r, c) for c in columns], [_stored(value) for value in row], strict=True))
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:
@@ -368,7 +383,7 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
     workbook spells it), each as the function is handed it from the stored values, exactly as :func:`evaluate`
     hands it; None when no formula of xlbridge's kind calls it."""
     functions = spellings()
-    names = _defined_names(package)
+    names = defined_names(package)
     for sheet, part in package.sheets.items():
         root = parse_xml(package.parts[part])
         for formula in _formulas(sheet, root):
@@ -389,7 +404,7 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
     return None
 
 
-def _defined_names(package: Package) -> dict[str, str]:
+def defined_names(package: Package) -> dict[str, str]:
     """Workbook-level defined names that point to a range (Excel's own names, such as print areas, are left out)."""
     root = parse_xml(package.parts[package.workbook_part])
     names = {}

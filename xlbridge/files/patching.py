@@ -176,9 +176,13 @@ def mark_values_current(workbook_xml: bytes) -> bytes:
 
 def write_package(package: Package, replaced: Mapping[str, bytes], destination: Path, replace: bool = False) -> None:
     """Write the package with ``replaced`` parts to ``destination``: every other part is copied as it was, in the
-    same order with the same zip settings. The file appears complete or not at all, through a symbolic link, with
+    same order with the same zip settings (a part ``replaced`` names that the package lacks is added at the end,
+    compressed, dated as its first part). The file appears complete or not at all, through a symbolic link, with
     the mode of the file it replaces (see :func:`~xlbridge.files.outputs.write_atomically`); an existing
     destination is replaced only when ``replace`` is set."""
+    known = {info.filename for info in package.infos}
+    added = [name for name in replaced if name not in known]
+    stamp = package.infos[0].date_time if package.infos else (1980, 1, 1, 0, 0, 0)
 
     def fill(temporary: Path) -> None:
         with zipfile.ZipFile(temporary, "w") as archive:
@@ -189,5 +193,7 @@ def write_package(package: Package, replaced: Mapping[str, bytes], destination: 
                 copy.external_attr = info.external_attr
                 copy.create_system = info.create_system
                 archive.writestr(copy, data)
+            for name in added:
+                archive.writestr(zipfile.ZipInfo(name, date_time=stamp), replaced[name], zipfile.ZIP_DEFLATED)
 
     write_atomically(destination, fill, replace=replace)

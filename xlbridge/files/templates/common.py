@@ -9,7 +9,8 @@ Adjusted columns are text so that ``+1`` and ``=`` stay as typed.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+import itertools
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -17,13 +18,12 @@ from typing import Any
 import xlsxwriter
 from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
-from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
-from .computing import ONE_PASS, ComputedWorksheet, blank_book, compute_book
+from .cells import CellsWorksheet, write_book
 from .layout import range_ref
-from .lite import add_lite_parts
+from .lite import lite_parts
 
 __all__ = [
     "CLASSIC",
@@ -81,19 +81,19 @@ FLAVOURS = {"classic": CLASSIC, "lite": LITE}
 
 
 class TemplateBook:
-    """An XlsxWriter workbook set up the xlbridge way, with the shared formats."""
+    """An XlsxWriter workbook set up the xlbridge way, with the shared formats. Its sheets' cells are kept and
+    written by xlbridge (see :mod:`.cells`); everything else is XlsxWriter's."""
 
     def __init__(self, path: Path, flavour: Flavour, title: str, with_values: bool = False) -> None:
         self.path, self.title_text = path, title
         self.flavour = flavour
-        #: Whether :meth:`close` stores every formula's values (see :mod:`.computing`) rather than leaving the
+        #: Whether :meth:`close` stores every formula's values (see :mod:`.cells`) rather than leaving the
         #: workbook to be computed when it is opened.
         self.with_values = with_values
-        self._worksheet_class = ComputedWorksheet if ONE_PASS else None  # blank or computed, it writes the values
         self.called: set[str] = set()
-        self.book = xlsxwriter.Workbook(
-            str(path), {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False}
-        )
+        options = {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False,
+                   "strings_to_urls": False, "in_memory": True}  # fmt: skip
+        self.book = xlsxwriter.Workbook(str(path), options)
         self.book.set_properties(
             {"title": title, "subject": f"xlbridge ({flavour.name} Excel)", "comments": GENERATOR, "created": CREATED}
         )
@@ -120,7 +120,7 @@ class TemplateBook:
         self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
         self.problem = add({"bg_color": "#FFC7CE"})
         self.note = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
-        self.lists: Worksheet | None = None
+        self.lists: CellsWorksheet | None = None
         self.list_ranges: dict[str, str] = {}
 
     def fn(self, name: str) -> str:
@@ -130,14 +130,14 @@ class TemplateBook:
         return spelled
 
     def sheet(self, name: str) -> Sheet:
-        return Sheet(self, self.book.add_worksheet(name, worksheet_class=self._worksheet_class))
+        return Sheet(self, self.book.add_worksheet(name, worksheet_class=CellsWorksheet))
 
     def list_range(self, name: str, values: Sequence[str]) -> str:
         """A named list on the hidden Lists sheet, for drop-down validation (written once per name)."""
         if name in self.list_ranges:
             return self.list_ranges[name]
         if self.lists is None:
-            self.lists = self.book.add_worksheet("Lists", worksheet_class=self._worksheet_class)
+            self.lists = self.book.add_worksheet("Lists", worksheet_class=CellsWorksheet)
             self.lists.hide()
         col = len(self.list_ranges)
         self.lists.write(0, col, name, self.label)
@@ -148,24 +148,20 @@ class TemplateBook:
         return ref
 
     def close(self) -> None:
-        one_pass = self.with_values and ONE_PASS
-        if one_pass:
-            compute_book(self.book)
-        elif ONE_PASS:
-            blank_book(self.book)
-        self.book.close()
+        """Write the workbook, computed when it was asked for with its values, in one pass."""
+        extra = None
         if self.flavour is LITE:
-            add_lite_parts(self.path, self.title_text, self.called)
-        if self.with_values and not one_pass:  # an XlsxWriter whose cells cannot be read as it writes them
-            from ..calc import calc_workbook
 
-            calc_workbook(self.path, in_place=True)
+            def extra(parts: Mapping[str, bytes]) -> Mapping[str, bytes]:
+                return lite_parts(parts, self.title_text, self.called)
+
+        write_book(self.book, self.path, self.with_values, extra)
 
 
 class Sheet:
     """A worksheet with the helpers the templates use."""
 
-    def __init__(self, owner: TemplateBook, worksheet: Worksheet) -> None:
+    def __init__(self, owner: TemplateBook, worksheet: CellsWorksheet) -> None:
         self.owner = owner
         self.ws = worksheet
         self.name = worksheet.name
@@ -185,10 +181,15 @@ class Sheet:
         the range its own format (None: the row's or column's)."""
         first = formats[0] if formats else fmt
         self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, first, "")
-        for offset, row_format in enumerate(formats or ()):
-            for step in range(cols):
-                if row_format is not None and (offset, step) != (0, 0):
-                    self.ws.write_blank(row + offset, col + step, None, row_format)
+        if not formats:
+            return
+        if cols > 1:  # the first row but the formula's own cell, which keeps its format
+            self.ws.blank_area(row, col + 1, row, col + cols - 1, formats[0])
+        offset = 1
+        for row_format, run in itertools.groupby(formats[1:]):
+            height = len(list(run))
+            self.ws.blank_area(row + offset, col, row + offset + height - 1, col + cols - 1, row_format)
+            offset += height
 
     def formula(self, row: int, col: int, formula: str, fmt: Format | None = None) -> None:
         self.ws.write_formula(row, col, formula, fmt, "")
@@ -211,8 +212,7 @@ class Sheet:
             self.ws.set_column(col, col, width, fmt)
             return
         self.ws.set_column(col, col, width)
-        for row in range(first_row, first_row + rows):
-            self.ws.write_blank(row, col, None, fmt)
+        self.ws.blank_area(first_row, col, first_row + rows - 1, col, fmt)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

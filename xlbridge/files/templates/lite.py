@@ -11,15 +11,12 @@ and offers to install the add-in where it is missing, when the workbook opens.
 from __future__ import annotations
 
 import json
-import os
 import uuid
-import zipfile
-from collections.abc import Iterable
-from pathlib import Path
+from collections.abc import Iterable, Mapping
 
 from ..xmlsafe import escape
 
-__all__ = ["LITE_ADDIN", "MAIN_PY", "REQUIREMENTS", "add_lite_parts"]
+__all__ = ["LITE_ADDIN", "MAIN_PY", "REQUIREMENTS", "lite_parts"]
 
 #: xlwings Lite in Microsoft's add-in store (AppSource asset id), as workbooks saved with it reference it.
 LITE_ADDIN = {"id": "wa200008175", "version": "1.0.0.0", "store": "en-US", "storeType": "OMEX"}
@@ -80,37 +77,34 @@ def _taskpanes() -> str:
     )
 
 
-def add_lite_parts(path: Path, name: str, function_ids: Iterable[str]) -> None:
-    """Add the xlwings Lite parts to the workbook at ``path`` (written by XlsxWriter), naming the custom functions
-    its cells call. ``name`` makes the add-in's instance id, so that the same template gives the same bytes."""
+def lite_parts(parts: Mapping[str, bytes], name: str, function_ids: Iterable[str]) -> dict[str, bytes]:
+    """The parts that make a workbook of ``parts`` (as XlsxWriter writes them) an xlwings Lite one, naming the
+    custom functions its cells call: the web extension and its task pane, added, and the content types and package
+    relationships that list them. ``name`` makes the add-in's instance id, so that the same template gives the same
+    bytes."""
     instance = str(uuid.uuid5(uuid.NAMESPACE_URL, f"xlbridge template {name}")).upper()
-    with zipfile.ZipFile(path) as archive:
-        infos = archive.infolist()
-        parts = {info.filename: archive.read(info) for info in infos}
-    parts[TASKPANES] = _taskpanes().encode()
-    parts[EXTENSION] = _webextension(instance, sorted(set(function_ids))).encode()
-    parts["xl/webextensions/_rels/taskpanes.xml.rels"] = (
-        '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
-        f'<Relationships xmlns="{PKG_REL}"><Relationship Id="rId1" '
-        'Type="http://schemas.microsoft.com/office/2011/relationships/webextension" Target="webextension1.xml"/>'
-        "</Relationships>"
-    ).encode()
+    added = {
+        TASKPANES: _taskpanes().encode(),
+        EXTENSION: _webextension(instance, sorted(set(function_ids))).encode(),
+        "xl/webextensions/_rels/taskpanes.xml.rels": (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<Relationships xmlns="{PKG_REL}"><Relationship Id="rId1" '
+            'Type="http://schemas.microsoft.com/office/2011/relationships/webextension" Target="webextension1.xml"/>'
+            "</Relationships>"
+        ).encode(),
+    }
     types = parts["[Content_Types].xml"].decode()
     overrides = (
         f'<Override PartName="/{TASKPANES}" ContentType="application/vnd.ms-office.webextensiontaskpanes+xml"/>'
         f'<Override PartName="/{EXTENSION}" ContentType="application/vnd.ms-office.webextension+xml"/>'
     )
-    parts["[Content_Types].xml"] = types.replace("</Types>", overrides + "</Types>").encode()
     rels = parts["_rels/.rels"].decode()
     relation = (
         '<Relationship Id="rIdLite" Type="http://schemas.microsoft.com/office/2011/relationships/webextensiontaskpanes"'
         f' Target="{TASKPANES}"/>'
     )
-    parts["_rels/.rels"] = rels.replace("</Relationships>", relation + "</Relationships>").encode()
-    stamp = infos[0].date_time
-    names = [info.filename for info in infos] + [n for n in parts if n not in {info.filename for info in infos}]
-    staged = path.with_name(f".{path.name}.lite")
-    with zipfile.ZipFile(staged, "w", zipfile.ZIP_DEFLATED) as archive:
-        for part in names:
-            archive.writestr(zipfile.ZipInfo(part, date_time=stamp), parts[part], zipfile.ZIP_DEFLATED)
-    os.replace(staged, path)
+    return {
+        "[Content_Types].xml": types.replace("</Types>", overrides + "</Types>").encode(),
+        "_rels/.rels": rels.replace("</Relationships>", relation + "</Relationships>").encode(),
+        **added,
+    }

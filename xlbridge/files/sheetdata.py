@@ -1,0 +1,221 @@
+"""A worksheet's cells written as the ``<sheetData>`` of its part: xlbridge's own writer of the cells it writes.
+
+A template's workbook is written in two parts. XlsxWriter writes everything around the cells (styles, columns,
+rows' heights, validation, protection, merged ranges, charts, defined names, print settings) and, of the cells,
+only one of each format and each formula's own cell. This module then reads from that sheet part what the cells
+need (:func:`read_frame`: each row's attributes, each column's style, the style and formula text of the cells it
+holds), writes every cell (:func:`sheet_data`) and puts them in (:func:`replace_cells`). Each cell is written as
+:func:`~xlbridge.files.patching.cell_element` writes it into a copy, so a workbook written with its computed values
+holds the same bytes as one written without them and then computed by ``xlbridge calc``. Standard library only.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .patching import cell_element, cell_value
+from .xlsx import MAIN_NS, cell_position, column_letters, excel_escape, split_ref
+from .xmlsafe import escape
+
+__all__ = ["FormulaCell", "Frame", "Position", "SharedStrings", "read_frame", "replace_cells", "sheet_data"]
+
+#: A cell's 1-based (row, column), as cell values are addressed when read or written.
+Position = tuple[int, int]
+
+_SHEET_DATA = re.compile(rb"<sheetData\s*/>|<sheetData>(.*?)</sheetData>", re.DOTALL)
+_DIMENSION = re.compile(rb'<dimension ref="([^"]*)"\s*/>')
+_COLUMN = re.compile(r"<col\s([^>]*?)/?>")
+_ROW_OR_CELL = re.compile(r"<row\s([^>]*?)/?>|<c\s([^>]*?)(?:/>|>(.*?)</c>)", re.DOTALL)
+_FORMULA_TEXT = re.compile(r"<f\b[^>]*>(.*?)</f>", re.DOTALL)
+_ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
+
+
+@dataclass
+class Frame:
+    """What a sheet part holds for its cells: each row's attributes, the styles of columns and rows with formats of
+    their own, and the cells it already holds."""
+
+    #: Each ``<row>``'s attributes but its number and cell span, as written (`` ht="20" customHeight="1"``).
+    rows: dict[int, str] = field(default_factory=dict)
+    #: The style index of each row that has a format of its own, and of each column that has one.
+    row_styles: dict[int, str] = field(default_factory=dict)
+    column_styles: dict[int, str] = field(default_factory=dict)
+    #: Each cell the part holds: its style index ("" for none) and its formula as the ``<f>`` element holds it.
+    cells: dict[Position, tuple[str, str | None]] = field(default_factory=dict)
+    #: The cells and rows the part covers (first row, first column, last row, last column), if any.
+    extent: tuple[int, int, int, int] | None = None
+
+
+def read_frame(xml: bytes) -> Frame:
+    """What the cells of a sheet part need from the rest of it (see :class:`Frame`)."""
+    text = xml.decode("utf-8")
+    frame = Frame()
+    for found in _COLUMN.finditer(text[: text.find("<sheetData")]):
+        attributes = dict(_ATTRIBUTE.findall(found[1]))
+        if attributes.get("style"):
+            for col in range(int(attributes["min"]), int(attributes["max"]) + 1):
+                frame.column_styles[col] = attributes["style"]
+    data = _SHEET_DATA.search(xml)
+    content = (data[1] or b"").decode("utf-8") if data else ""
+    for found in _ROW_OR_CELL.finditer(content):
+        if found[1] is not None:
+            attributes = dict(_ATTRIBUTE.findall(found[1]))
+            number = int(attributes.pop("r"))
+            attributes.pop("spans", None)
+            frame.rows[number] = "".join(f' {name}="{value}"' for name, value in attributes.items())
+            if attributes.get("customFormat") == "1" and attributes.get("s"):
+                frame.row_styles[number] = attributes["s"]
+        else:
+            attributes = dict(_ATTRIBUTE.findall(found[2]))
+            formula = _FORMULA_TEXT.search(found[3] or "")
+            frame.cells[cell_position(attributes["r"])] = (attributes.get("s", ""), formula[1] if formula else None)
+    if frame.rows:
+        dimension = _DIMENSION.search(xml)
+        frame.extent = split_ref(dimension[1].decode()) if dimension else None
+    return frame
+
+
+@dataclass(frozen=True)
+class FormulaCell:
+    """A formula's own cell: its text as the ``<f>`` element holds it (XML-escaped, without ``=``), the cells it
+    fills, how it fills them, and the value it shows until it is computed."""
+
+    text: str
+    area: tuple[int, int, int, int]
+    #: "plain" (one cell), "array" (a legacy ``{=...}`` array) or "dynamic" (a dynamic array, spilling).
+    kind: str = "plain"
+    value: object = ""
+
+    def element(self, ref: str, style: str, value: object) -> str:
+        """The cell holding ``value`` (as :func:`~xlbridge.files.patching.patch_sheet` writes a formula's value)."""
+        attributes = [("r", ref), ("s", style)] if style else [("r", ref)]
+        if self.kind == "plain":
+            return cell_element("", attributes, f"<f>{self.text}</f>", value)
+        if self.kind == "dynamic":
+            attributes.append(("cm", "1"))
+        r1, c1, r2, c2 = self.area
+        area = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
+        return cell_element("", attributes, f'<f t="array" ref="{area}">{self.text}</f>', value)
+
+
+class SharedStrings:
+    """A workbook's shared strings, as the sheets' typed text refers to them (``t="s"``, by index), and the part
+    that lists them (``xl/sharedStrings.xml``)."""
+
+    def __init__(self) -> None:
+        self.indices: dict[str, int] = {}
+        #: How many cells refer to one of them.
+        self.count = 0
+
+    def index(self, text: str) -> int:
+        self.count += 1
+        found = self.indices.get(text)
+        if found is None:
+            found = self.indices[text] = len(self.indices)
+        return found
+
+    def part(self) -> bytes:
+        """The shared strings part, as Excel writes it (leading or trailing spaces kept with ``xml:space``)."""
+        items = []
+        for text in self.indices:
+            escaped = escape(excel_escape(text))
+            space = ' xml:space="preserve"' if text != text.strip() else ""
+            items.append(f"<si><t{space}>{escaped}</t></si>")
+        return (
+            '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+            f'<sst xmlns="{MAIN_NS}" count="{self.count}" uniqueCount="{len(self.indices)}">{"".join(items)}</sst>'
+        ).encode()
+
+
+_MISSING = object()
+
+
+def sheet_data(
+    formats: Mapping[Position, object],
+    styles: Mapping[object, str],
+    values: Mapping[Position, object],
+    formulas: Mapping[Position, FormulaCell],
+    frame: Frame,
+    computed: Mapping[Position, object] | None = None,
+    shared: SharedStrings | None = None,
+) -> str:
+    """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' positions, in the style ``styles`` gives its
+    format (a cell whose format is None takes its row's or column's), holding its formula (``formulas``) with its
+    ``computed`` value, else its computed value, else its value (``values``; a blank where there is none; text as
+    one of the ``shared`` strings, when given); the rows of ``frame`` kept with their attributes.
+
+    A computed value is written as :func:`~xlbridge.files.patching.patch_sheet` writes it into a copy: the formulas'
+    cells by :func:`~xlbridge.files.patching.cell_element`, the others by the same
+    :func:`~xlbridge.files.patching.cell_value`, each distinct value once."""
+    computed = computed or {}
+    column_styles, row_attributes = frame.column_styles, frame.rows
+    letters: dict[int, str] = {}
+    attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *column_styles.values(),
+                                                                          *frame.row_styles.values(), ""}}  # fmt: skip
+    bodies: dict[object, str] = {}  # each distinct number or text once: what follows the cell's open tag
+    out = ["<sheetData>"]
+    append = out.append
+    rows_with_cells = {row for row, _ in formats}
+    empty_rows = [row for row in sorted(row_attributes) if row not in rows_with_cells]
+    empty_index = 0
+    row = 0
+    row_style = ""
+    for position in sorted(formats):
+        if position[0] != row:
+            if row:
+                append("</row>")
+            row = position[0]
+            while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
+                append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
+                empty_index += 1
+            append(f'<row r="{row}"{row_attributes.get(row, "")}>')
+            row_style = frame.row_styles.get(row, "")
+        col = position[1]
+        letter = letters.get(col)
+        if letter is None:
+            letter = letters[col] = column_letters(col)
+        fmt = formats[position]
+        style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
+        formula = formulas.get(position)
+        if formula is not None:
+            append(formula.element(f"{letter}{row}", style, computed.get(position, formula.value)))
+            continue
+        value = computed.get(position, _MISSING)
+        if value is _MISSING:
+            value = values.get(position)
+            if shared is not None and isinstance(value, str) and value:
+                append(f'<c r="{letter}{row}"{attributes[style]} t="s"><v>{shared.index(value)}</v></c>')
+                continue
+        kind = value.__class__
+        if value is None or value == "":
+            append(f'<c r="{letter}{row}"{attributes[style]}/>')
+        elif kind is float or kind is int or kind is str:
+            body = bodies.get(value)
+            if body is None:
+                t, inner = cell_value("", value, False)
+                body = bodies[value] = f"{t}>{inner}</c>"
+            append(f'<c r="{letter}{row}"{attributes[style]}{body}')
+        else:  # TRUE or FALSE, an error value
+            t, inner = cell_value("", value, False)
+            append(f'<c r="{letter}{row}"{attributes[style]}{t}>{inner}</c>')
+    if row:
+        append("</row>")
+    out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
+    append("</sheetData>")
+    return "".join(out)
+
+
+def replace_cells(xml: bytes, data: str, extent: tuple[int, int, int, int] | None) -> bytes:
+    """The sheet part with ``data`` as its ``<sheetData>`` and its ``<dimension>`` covering ``extent`` (first row,
+    first column, last row, last column)."""
+    match = _SHEET_DATA.search(xml)
+    if match is None:
+        raise ValueError("a worksheet part has no <sheetData>")
+    xml = xml[: match.start()] + data.encode("utf-8") + xml[match.end() :]
+    if extent is None:
+        return xml
+    r1, c1, r2, c2 = extent
+    ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
+    return _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), xml, count=1)

@@ -1,0 +1,344 @@
+"""A template's cells, kept by xlbridge and written once: with every formula's values, or blank to be computed.
+
+XlsxWriter builds what it builds well, through its public API: the formats and styles, columns and rows,
+validation, protection, merged ranges, charts, defined names, print settings. The cells are xlbridge's:
+:class:`CellsWorksheet` is an XlsxWriter worksheet whose public cell-writing methods (``write``, ``write_string``,
+``write_number``, ``write_blank``, ``write_formula``, ``write_dynamic_array_formula``, ``merge_range``...) keep
+each cell here, as XlsxWriter would have stored it, instead of in XlsxWriter. :func:`write_book` then
+
+1. hands XlsxWriter, through the same public methods, one cell of each format and each formula's own cell, so that
+   it writes their styles, the formulas' text as Excel stores it (``use_future_functions``) and the dynamic arrays'
+   metadata, and closes the workbook;
+2. computes every formula when the values are wanted, from the cells kept here
+   (:func:`~xlbridge.files.evaluate.evaluate_cells`, what ``xlbridge calc`` calls on a file);
+3. writes each sheet's cells (:mod:`xlbridge.files.sheetdata`) in the styles XlsxWriter gave them, and the
+   workbook's parts once more, the cells in.
+
+A cell written by any other XlsxWriter method (``write_url``, ``write_rich_string``, ``add_table``...) would be
+left out of the sheet: :func:`write_book` refuses it, naming the cell. What XlsxWriter works out from the cells it
+holds sees only those it is handed: ``autofit`` measures none; a chart's cached values are written here, from the
+cells, by :func:`~xlbridge.files.charts.refresh_charts`, as ``xlbridge calc`` writes them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import functools
+import math
+from collections.abc import Callable, Collection, Iterable, Mapping
+from decimal import Decimal
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import xlsxwriter
+from xlsxwriter.utility import xl_cell_to_rowcol
+from xlsxwriter.worksheet import Worksheet
+
+from ..charts import refresh_charts
+from ..evaluate import Computed, Formula, defined_names, evaluate_cells
+from ..patching import mark_values_current, write_package
+from ..sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
+from ..xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref
+
+__all__ = ["CellsWorksheet", "write_book"]
+
+#: The largest sheet Excel has (rows, columns) and the most characters a cell holds.
+MAX_ROWS, MAX_COLUMNS, MAX_TEXT = 1_048_576, 16_384, 32_767
+
+_NUMBERS = (int, float, Decimal, Fraction)
+_DATES = (dt.datetime, dt.date, dt.time, dt.timedelta)
+
+
+def _cell(method: Callable[..., int]) -> Callable[..., int]:
+    """A cell method taking its cell as XlsxWriter's do: (row, col, ...), 0-based, or ("B3", ...)."""
+
+    @functools.wraps(method)
+    def converted(self: CellsWorksheet, *args: Any, **kwargs: Any) -> int:
+        if args and args[0].__class__ is str:
+            args = (*xl_cell_to_rowcol(args[0]), *args[1:])
+        return method(self, *args, **kwargs)
+
+    return converted
+
+
+def _area(method: Callable[..., int]) -> Callable[..., int]:
+    """A range method taking its area as XlsxWriter's do: (first_row, first_col, last_row, last_col, ...),
+    0-based, or ("B3:D9", ...)."""
+
+    @functools.wraps(method)
+    def converted(self: CellsWorksheet, *args: Any, **kwargs: Any) -> int:
+        if args and args[0].__class__ is str:
+            r1, c1, r2, c2 = split_ref(args[0])
+            args = (r1 - 1, c1 - 1, r2 - 1, c2 - 1, *args[1:])
+        return method(self, *args, **kwargs)
+
+    return converted
+
+
+def _serial(value: dt.datetime | dt.date | dt.time | dt.timedelta) -> float:
+    """A date or time as Excel stores it: days since its day 0 (from 1 March 1900, as Excel counts them)."""
+    if isinstance(value, dt.timedelta):
+        return value.total_seconds() / 86_400
+    if isinstance(value, dt.time):
+        return (value.hour * 3600 + value.minute * 60 + value.second + value.microsecond / 1e6) / 86_400
+    if isinstance(value, dt.datetime):
+        epoch = dt.datetime.combine(EXCEL_EPOCH, dt.time(), tzinfo=value.tzinfo)
+        return (value - epoch).total_seconds() / 86_400
+    return float((value - EXCEL_EPOCH).days)
+
+
+class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
+    """An XlsxWriter worksheet whose cells xlbridge keeps and writes (see the module's notes); everything else it
+    does as XlsxWriter does. Rows and columns are 0-based, as XlsxWriter's; the cells are kept 1-based."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: Each cell written, by 1-based (row, column): its format (None: its row's or column's)...
+        self.xlbridge_formats: dict[Position, Any] = {}
+        #: ... its value (a number, text or TRUE/FALSE, a date as its serial number; None for a blank)...
+        self.xlbridge_values: dict[Position, object] = {}
+        #: ... and the formulas, by their own cell, as the template wrote them (with "=").
+        self.xlbridge_formulas: dict[Position, tuple[str, FormulaCell]] = {}
+
+    # --- XlsxWriter's public cell-writing methods, keeping the cells here ------------------------------------------
+
+    def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
+        if not (0 <= row < MAX_ROWS and 0 <= col < MAX_COLUMNS):
+            raise IndexError(f"sheet {self.name}: row {row}, column {col} is outside a worksheet")
+        position = (row + 1, col + 1)
+        self.xlbridge_values[position] = value
+        if self.xlbridge_formulas:
+            self.xlbridge_formulas.pop(position, None)
+        self.xlbridge_formats[position] = cell_format
+        return 0
+
+    @_cell
+    def write(self, row: int, col: int, *args: Any) -> int:
+        """A value of any kind, as XlsxWriter's ``write`` dispatches it (text is always text: never a formula, a
+        number or a link)."""
+        token = args[0]
+        kind = token.__class__
+        if kind is str:
+            return self.write_string(row, col, *args)
+        if kind is float or kind is int:
+            return self.write_number(row, col, *args)
+        if token is None:
+            return self.write_blank(row, col, *args)
+        if isinstance(token, bool):
+            return self.write_boolean(row, col, *args)
+        if isinstance(token, _NUMBERS):
+            return self.write_number(row, col, *args)
+        if isinstance(token, str):
+            return self.write_string(row, col, *args)
+        if isinstance(token, _DATES):
+            return self.write_datetime(row, col, *args)
+        raise TypeError(f"sheet {self.name}: cannot write a {type(token).__name__} into a cell: {token!r}")
+
+    @_cell
+    def write_string(self, row: int, col: int, string: Any = None, cell_format: Any = None) -> int:
+        text = str(string)
+        if text == "":  # Excel holds no empty text: a blank
+            return self.write_blank(row, col, None, cell_format)
+        self._keep(row, col, text[:MAX_TEXT], cell_format)
+        return -2 if len(text) > MAX_TEXT else 0  # cut short, as XlsxWriter does
+
+    @_cell
+    def write_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
+        if number.__class__ is not int:
+            number = float(number)  # a Decimal or Fraction too, as XlsxWriter writes them
+            if not math.isfinite(number):
+                raise TypeError(f"sheet {self.name}: a cell cannot hold {number}")
+        return self._keep(row, col, number, cell_format)
+
+    @_cell
+    def write_blank(self, row: int, col: int, blank: Any = None, cell_format: Any = None) -> int:
+        if cell_format is None:  # as XlsxWriter: a blank without a format is no cell
+            return 0
+        return self._keep(row, col, None, cell_format)
+
+    @_cell
+    def write_boolean(self, row: int, col: int, boolean: Any = None, cell_format: Any = None) -> int:
+        return self._keep(row, col, bool(boolean), cell_format)
+
+    @_cell
+    def write_datetime(self, row: int, col: int, date: Any = None, cell_format: Any = None) -> int:
+        return self._keep(row, col, _serial(date), cell_format)
+
+    @_cell
+    def write_row(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
+        for offset, token in enumerate(data):
+            self.write(row, col + offset, token, cell_format)
+        return 0
+
+    @_cell
+    def write_column(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
+        for offset, token in enumerate(data):
+            self.write(row + offset, col, token, cell_format)
+        return 0
+
+    @_cell
+    def write_formula(self, row: int, col: int, formula: Any = None, cell_format: Any = None, value: Any = 0) -> int:
+        kind = "array" if formula.startswith("{=") and formula.endswith("}") else "plain"
+        return self._formula(kind, row, col, row, col, formula, cell_format, value)
+
+    @_area
+    def write_array_formula(self, *args: Any, **kwargs: Any) -> int:
+        return self._formula("array", *args, **kwargs)
+
+    @_area
+    def write_dynamic_array_formula(self, *args: Any, **kwargs: Any) -> int:
+        return self._formula("dynamic", *args, **kwargs)
+
+    def _formula(
+        self, kind: str, r1: int, c1: int, r2: int, c2: int, formula: str, cell_format: Any = None, value: Any = 0
+    ) -> int:
+        """A formula over the 0-based area, its other cells blank in its format until computed (XlsxWriter pads an
+        array's range with zeros, which a viewer that does not compute would show)."""
+        r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
+        self._keep(r2, c2, 0, cell_format)  # the bounds checked at both corners
+        self._keep(r1, c1, None, cell_format)
+        area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
+        self._forget_formulas(area)
+        padding = [(row, col) for row in range(r1 + 1, r2 + 2) for col in range(c1 + 1, c2 + 2)][1:]
+        self.xlbridge_values.update(dict.fromkeys(padding))
+        self.xlbridge_formats.update(dict.fromkeys(padding, cell_format))
+        text = formula.strip()
+        text = text[1:-1] if kind == "array" and text.startswith("{") else text
+        self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
+        return 0
+
+    def _forget_formulas(self, area: tuple[int, int, int, int]) -> None:
+        """Forget the formulas whose own cells are in the 1-based area (written over)."""
+        r1, c1, r2, c2 = area
+        for row, col in [where for where in self.xlbridge_formulas if r1 <= where[0] <= r2 and c1 <= where[1] <= c2]:
+            del self.xlbridge_formulas[(row, col)]
+
+    @_area
+    def merge_range(self, r1: int, c1: int, r2: int, c2: int, data: Any, cell_format: Any = None) -> int:
+        """A merged range (XlsxWriter's), its first cell holding ``data`` and the others blank, in the format."""
+        if super().merge_range(r1, c1, r2, c2, "", cell_format) == -1:  # the range is XlsxWriter's, its cells ours
+            return -1  # as XlsxWriter: outside the sheet, or a single cell (which it warns of)
+        self.blank_area(min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2), cell_format)
+        self.write(min(r1, r2), min(c1, c2), data, cell_format)
+        return 0
+
+    # --- for the template helpers: many cells at once --------------------------------------------------------------
+
+    def blank_area(self, first_row: int, first_col: int, last_row: int, last_col: int, cell_format: Any) -> None:
+        """Every cell of the 0-based area blank in ``cell_format`` (as ``write_blank`` on each)."""
+        if cell_format is None or first_row > last_row or first_col > last_col:
+            return
+        self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
+        self._keep(last_row, last_col, None, cell_format)
+        self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
+        positions = [(row, col) for row in range(first_row + 1, last_row + 2) for col in range(first_col + 1,
+                     last_col + 2)]  # fmt: skip
+        self.xlbridge_values.update(dict.fromkeys(positions))
+        self.xlbridge_formats.update(dict.fromkeys(positions, cell_format))
+
+    # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
+
+    def hand_over(self) -> dict[Position, Any]:
+        """Hand XlsxWriter each formula's own cell and the first cell of each other format: the cells whose styles
+        and formula text its part will show. Returns each such cell's format."""
+        shown: dict[Position, Any] = {}
+        for (row, col), (text, cell) in self.xlbridge_formulas.items():
+            cell_format = self.xlbridge_formats[(row, col)]
+            method = {"plain": Worksheet.write_formula, "array": Worksheet.write_array_formula,
+                      "dynamic": Worksheet.write_dynamic_array_formula}[cell.kind]  # fmt: skip
+            corner = (row - 1, col - 1) if cell.kind == "plain" else (row - 1, col - 1, row - 1, col - 1)
+            method(self, *corner, text, cell_format, cell.value)
+            shown[(row, col)] = cell_format
+        seen = {id(cell_format) for cell_format in shown.values()}
+        for (row, col), cell_format in self.xlbridge_formats.items():
+            if cell_format is not None and id(cell_format) not in seen:
+                seen.add(id(cell_format))
+                Worksheet.write_blank(self, row - 1, col - 1, None, cell_format)
+                shown[(row, col)] = cell_format
+        return shown
+
+
+#: What adds parts to a workbook: a function of its parts as written, giving the parts to add or replace.
+Extra = Callable[[Mapping[str, bytes]], Mapping[str, bytes]]
+
+
+def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None = None) -> Computed | None:
+    """Write the built ``book`` at ``path`` with every cell of its :class:`CellsWorksheet` sheets (with every
+    formula's values when ``with_values``, the workbook then marked computed, as ``xlbridge calc`` leaves it), and
+    the ``extra`` parts. Returns what was computed.
+    A template whose formulas are not all xlbridge's own, asked for its values, is a mistake in the template: it
+    raises."""
+    sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
+    shown = {ws.name: ws.hand_over() for ws in sheets}
+    texts = next(((ws, position, text) for ws in sheets for position, text in ws.xlbridge_values.items()
+                  if text.__class__ is str), None)  # fmt: skip
+    if texts is not None:  # one text cell, so that XlsxWriter writes the shared strings' part and lists it
+        ws, (row, col), text = texts
+        Worksheet.write_string(ws, row - 1, col - 1, text, ws.xlbridge_formats[(row, col)])
+    book.close()
+    package = open_package(path)
+    computed = _compute(package.path, sheets, defined_names(package)) if with_values else None
+    shared = SharedStrings()
+    replaced: dict[str, bytes] = {}
+    for ws in sheets:
+        part = package.sheets[ws.name]
+        replaced[part] = _sheet_part(ws, package.parts[part], shown[ws.name], computed, shared)
+    if shared.indices:
+        name = next(part for part in package.parts if part.lower() == "xl/sharedstrings.xml")
+        replaced[name] = shared.part()
+    by_name = {ws.name: ws for ws in sheets}
+
+    def sheet_values(name: str) -> Mapping[Position, object] | None:
+        ws = by_name.get(name)
+        if ws is None:
+            return None
+        return {**ws.xlbridge_values, **(computed.values.get(name, {}) if computed is not None else {})}
+
+    replaced.update(refresh_charts(package, sheet_values))  # each chart's cache, as xlbridge calc writes it
+    if with_values:
+        replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
+    if extra is not None:
+        replaced.update(extra({**package.parts, **replaced}))
+    write_package(package, replaced, path, replace=True)
+    return computed
+
+
+def _compute(path: Path, sheets: Iterable[CellsWorksheet], names: dict[str, str]) -> Computed:
+    formulas = [Formula(ws.name, cell.area, text) for ws in sheets for text, cell in ws.xlbridge_formulas.values()]
+    values = {ws.name: ws.xlbridge_values for ws in sheets}
+    computed = evaluate_cells(list(values), formulas, values, names)
+    if computed is None:
+        raise RuntimeError(f"{path}: a template with a formula that is not xlbridge's own")
+    return computed
+
+
+def _sheet_part(
+    ws: CellsWorksheet, xml: bytes, shown: Mapping[Position, Any], computed: Computed | None, shared: SharedStrings
+) -> bytes:
+    """The sheet's part with its cells in."""
+    frame = read_frame(xml)
+    stray = sorted(position for position in frame.cells if position not in ws.xlbridge_formats)
+    if stray:
+        raise RuntimeError(
+            f"sheet {ws.name}: cell {column_letters(stray[0][1])}{stray[0][0]} was written by an XlsxWriter method "
+            "whose cells xlbridge does not keep (it keeps those of write, write_string... and merge_range)"
+        )
+    if not ws.xlbridge_formats:
+        return xml
+    styles = {cell_format: frame.cells[position][0] for position, cell_format in shown.items() if cell_format}
+    formulas = {position: FormulaCell(frame.cells[position][1] or "", cell.area, cell.kind, cell.value)
+                for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
+    values = computed.values.get(ws.name) if computed is not None else None
+    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
+    return replace_cells(xml, data, _extent(ws.xlbridge_formats, frame.extent))
+
+
+def _extent(cells: Collection[Position], held: tuple[int, int, int, int] | None) -> tuple[int, int, int, int]:
+    """The first row and column and the last of the ``cells``, and of what the part ``held`` besides them (rows
+    with a height or a format of their own)."""
+    cols = {col for _, col in cells}
+    corners = (min(cells)[0], min(cols), max(cells)[0], max(cols))
+    if held is None:
+        return corners
+    return min(corners[0], held[0]), min(corners[1], held[1]), max(corners[2], held[2]), max(corners[3], held[3])
