@@ -1,6 +1,6 @@
 """The staleness check of a computed workbook (xlbridge.files.calc.check_current), as every command that reads one
 runs it: a formula of the secretary's own (a volatile =NOW()) is not xlbridge's to compare; a figure that differs is
-named with digits that differ."""
+named with digits that differ; a workbook computed by another xlbridge is refused saying so."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge import __version__
 from xlbridge.files.calc import calc_workbook, check_current
+from xlbridge.files.docprops import computed_by, with_computed_by
 from xlbridge.files.evaluate import evaluate
 from xlbridge.files.patching import patch_sheet, write_package
 from xlbridge.files.xlsx import StaleWorkbookError, column_letters, open_package, read_values
@@ -97,3 +99,25 @@ def test_a_figure_differing_in_its_12th_digit_is_named_with_digits_that_differ(c
     assert float(gives) == pytest.approx(value, rel=1e-14)
     # below any digit a program keeps (the 16th), the same figure
     check_current(open_package(changed(computed, tmp_path / "same.xlsx", sheet, where, value * (1 + 4e-16))))
+
+
+def test_a_workbook_computed_by_another_xlbridge(computed: Path, tmp_path: Path) -> None:
+    """A workbook whose property says another xlbridge computed it, and whose figures this one does not give, is
+    refused naming both versions (its entries are not to blame); with the same figures, it is read."""
+    assert computed_by(open_package(computed)) == __version__
+    sheet, where, value = a_fraction(computed)
+    package = open_package(changed(computed, tmp_path / "rules.xlsx", sheet, where, value + 0.5))
+    other = tmp_path / "other.xlsx"
+    write_package(with_computed_by(package, "0.0.9"), {}, other)
+    assert computed_by(open_package(other)) == "0.0.9"
+    line = xlbridge("ranking", other).refused
+    cell = f"{sheet}!{column_letters(where[1])}{where[0]}"
+    assert line.startswith(f"xlbridge ranking: {other}: computed by xlbridge 0.0.9; this is xlbridge {__version__}, "
+                           f"whose figures differ ({cell} shows ")  # fmt: skip
+    assert f"xlbridge {__version__} gives " in line
+    assert "not those of its entries" not in line
+    assert line.endswith(f"compute it again: xlbridge calc {other} --in-place, or open and save it in Excel")
+    kept = tmp_path / "same.xlsx"
+    write_package(with_computed_by(open_package(computed), "0.0.9"), {}, kept)
+    assert computed_by(open_package(kept)) == "0.0.9"
+    assert xlbridge("ranking", kept).status == 0

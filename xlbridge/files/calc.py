@@ -20,8 +20,10 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
+from .docprops import computed_by, with_computed_by
 from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
@@ -207,7 +209,9 @@ def compute(package: Package) -> Computed:
 def write_values(
     package: Package, values: dict[str, dict[tuple[int, int], object]], destination: Path, replace: bool
 ) -> None:
-    """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``."""
+    """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``,
+    saying that this xlbridge computed them (see :mod:`.docprops`)."""
+    package = with_computed_by(package)
     replaced = {}
     for sheet, cells in values.items():
         part = package.sheets[sheet]
@@ -303,8 +307,9 @@ def check_current(package: Package) -> Computed:
     hold what they give. The cells of any other formula are not compared: they are handed to xlbridge's as stored,
     as Excel last computed them (a volatile =NOW() as it was then). A workbook changed and not computed again (in
     Excel without the add-in, or edited by a program that keeps the old values) is refused, naming the first cell
-    that differs; so is one never computed. Each sheet is read once (the package keeps what it read). Returns what
-    was computed (the same values as stored)."""
+    that differs, or, when another xlbridge computed it (see :mod:`.docprops`), saying so; so is one never
+    computed. Each sheet is read once (the package keeps what it read). Returns what was computed (the same values
+    as stored)."""
     for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
         read_values(package, sheet)
     computed = evaluate(package, partial=True)
@@ -326,8 +331,17 @@ def _same_fast(stored: object, computed: object) -> bool:
 
 
 def _stale(package: Package, cell: str, shown: object, value: object) -> StaleWorkbookError:
-    """The refusal of a workbook whose ``cell`` shows what xlbridge's formulas do not give."""
+    """The refusal of a workbook whose ``cell`` shows what xlbridge's formulas do not give: computed by another
+    xlbridge (whose rules may differ: the entries are not to blame), or changed and not computed since."""
+    again = compute_again(package.path)
+    made_by = computed_by(package)
+    if made_by is not None and made_by != __version__:
+        return StaleWorkbookError(
+            f"{package.path}: computed by xlbridge {made_by}; this is xlbridge {__version__}, whose figures differ "
+            f"({cell} shows {_shown(shown)}, xlbridge {__version__} gives {_shown(value)}): {again}"
+        )
+    unknown = "" if made_by is not None else " (or computed by another xlbridge)"
     return StaleWorkbookError(
         f"{package.path}: its figures are not those of its entries ({cell} shows {_shown(shown)}, its entries give "
-        f"{_shown(value)}): it was changed and not computed since; {compute_again(package.path)}"
+        f"{_shown(value)}): it was changed and not computed since{unknown}; {again}"
     )

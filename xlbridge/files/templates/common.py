@@ -21,6 +21,9 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
+from ..docprops import with_computed_by
+from ..patching import write_package
+from ..xlsx import open_package
 from .computing import ONE_PASS, ComputedWorksheet, compute_book
 from .layout import range_ref
 from .lite import add_lite_parts
@@ -158,6 +161,8 @@ class TemplateBook:
             from ..calc import calc_workbook
 
             calc_workbook(self.path, in_place=True)
+        elif self.with_values:  # which xlbridge computed its values, said as xlbridge calc says it: the same file
+            write_package(with_computed_by(open_package(self.path)), {}, self.path, replace=True)
 
 
 class Sheet:
