@@ -384,41 +384,68 @@ def compute_again(path: Path) -> str:
 
 
 _CELL, _VALUE, _FORMULA, _TEXT = (f"{{{MAIN_NS}}}{tag}" for tag in ("c", "v", "f", "t"))
+_NAN = float("nan")
 
 
 def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], object], str | None]:
     """A sheet's stored values, and the first formula cell without one (None: there is none); its formulas are
-    kept in ``package.formulas`` (one parse of the part gives both)."""
+    kept in ``package.formulas`` (one parse of the part gives both). A cell's children are read in one pass, and a
+    plain number (most of a session's cells) without a call per cell."""
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
     formulas: list[FormulaCell] = []
     uncomputed = None
+    columns, first_digits = _COLUMNS, _FIRST_DIGITS
     for element in parse_xml(package.parts[package.sheets[sheet]]).iter(_CELL):
-        ref = element.get("r")
-        if not len(element) or ref is None:  # a cell that holds nothing (most of a template's: its blank entries)
+        if not len(element):  # a cell that holds nothing (most of a template's: its blank entries)
             continue
-        try:
-            row, col = cell_position(ref)
-        except ValueError:
-            raise WorkbookError(f"{package.path}: sheet {sheet}: {ref!r} is not a cell reference (damaged?)") from None
-        formula = element.find(_FORMULA)
-        if formula is not None:
-            kind, spans = formula.get("t", ""), formula.get("ref")
+        ref = element.get("r")
+        if ref is None:
+            continue
+        letters = ref.rstrip("0123456789")  # cell_position's own fast way, inline: a call per cell is most of it
+        col = columns.get(letters)
+        digits = ref[len(letters) :]
+        if col is not None and digits[:1] in first_digits and len(digits) <= 7:
+            row = int(digits)
+        else:
             try:
-                area = split_ref(spans) if kind == "array" and spans else (row, col, row, col)
+                row, col = cell_position(ref)
+            except ValueError:
+                where = f"{package.path}: sheet {sheet}"
+                raise WorkbookError(f"{where}: {ref!r} is not a cell reference (damaged?)") from None
+        formula = raw = None
+        for child in element:
+            tag = child.tag
+            if tag == _VALUE:
+                raw = child.text or ""
+            elif tag == _FORMULA:
+                formula = child
+        if formula is not None:
+            fkind, spans = formula.get("t", ""), formula.get("ref")
+            try:
+                area = split_ref(spans) if fkind == "array" and spans else (row, col, row, col)
             except ValueError:
                 raise WorkbookError(f"{package.path}: sheet {sheet}, cell {ref}: its array formula fills {spans!r}, "
                                     "which is not a range (damaged?)") from None  # fmt: skip
-            formulas.append((area, kind, formula.text or ""))
+            formulas.append((area, fkind, formula.text or ""))
         kind = element.get("t", "n")
         if kind == "inlineStr":
             values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(_TEXT)))
             continue
-        raw = element.findtext(_VALUE)
         if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
             if uncomputed is None and formula is not None:
                 uncomputed = ref
             continue
+        if kind == "n":  # _stored's number, inline
+            try:
+                number = float(raw)
+            except ValueError:
+                number = _NAN
+            if number - number == 0.0:  # neither NaN nor infinite
+                values[(row, col)] = (
+                    int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number
+                )
+                continue
         try:
             values[(row, col)] = _stored(raw, kind, shared)
         except (ValueError, IndexError):
