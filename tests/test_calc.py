@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 import xlsxwriter
 
+from xlbridge import __version__
 from xlbridge.cli import main
 from xlbridge.files.calc import calc_workbook
+from xlbridge.files.docprops import computed_by
 from xlbridge.files.patching import patch_sheet
 from xlbridge.files.xlsx import ExcelErrorValue, open_package
 
@@ -51,7 +53,9 @@ def users_workbook(path: Path, vba: bytes | None = None) -> None:
 
 
 def test_values_written_everything_else_kept(tmp_path: Path) -> None:
-    """Every part other than the computed sheets and workbook.xml's calcPr is byte-for-byte the original."""
+    """Every part other than the computed sheets, workbook.xml's calcPr, the chart's cache of its series and the
+    property saying which xlbridge computed it (a custom properties part added, with its relationship and content
+    type) is byte-for-byte the original."""
     source = tmp_path / "club.xlsm"
     users_workbook(source, vba=b"not really VBA, but bytes that must survive" * 20)
     original = source.read_bytes()
@@ -59,10 +63,23 @@ def test_values_written_everything_else_kept(tmp_path: Path) -> None:
     assert destination == tmp_path / "club-computed.xlsm"
     assert source.read_bytes() == original  # the input is never touched
     before, after = open_package(source), open_package(destination)
-    assert list(before.parts) == list(after.parts)  # same parts, same order
+    assert [*before.parts, "docProps/custom.xml"] == list(after.parts)  # the same parts in the same order, and one
     changed = {name for name in before.parts if before.parts[name] != after.parts[name]}
-    assert changed == {before.sheets["Scores"], "xl/workbook.xml", "xl/charts/chart1.xml"}
-    # the chart: only the values it keeps of its series, now the computed scores
+    assert changed == {
+        before.sheets["Scores"],
+        "xl/workbook.xml",
+        "xl/charts/chart1.xml",
+        "_rels/.rels",
+        "[Content_Types].xml",
+    }
+    assert computed_by(after) == __version__
+    for name in ("_rels/.rels", "[Content_Types].xml"):  # one element added, nothing else changed
+        added = {"_rels/.rels": '<Relationship Id="rIdXlbridge" Type="http://schemas.openxmlformats.org/'
+                 'officeDocument/2006/relationships/custom-properties" Target="docProps/custom.xml"/>',
+                 "[Content_Types].xml": '<Override PartName="/docProps/custom.xml" ContentType="application/'
+                 'vnd.openxmlformats-officedocument.custom-properties+xml"/>'}[name]  # fmt: skip
+        assert after.parts[name].decode().replace(added, "") == before.parts[name].decode()
+        # the chart: only the values it keeps of its series, now the computed scores
     old_chart, new_chart = (p.parts["xl/charts/chart1.xml"].decode() for p in (before, after))
     cache = re.compile(r"<c:numCache>.*?</c:numCache>", re.DOTALL)
     assert cache.sub("", old_chart) == cache.sub("", new_chart)

@@ -182,15 +182,15 @@ class WorkedSession:
             plan=self.plan,
         )
         self.line_of: list[int | None] = []  # results row -> index into session.lines
-        sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
+        self.sheet_row: list[int] = []  # index into session.lines -> the row's number in the block (0 is the first)
         for number, row in enumerate(self.rows):
-            self.line_of.append(None if row is None else len(sheet_row))
+            self.line_of.append(None if row is None else len(self.sheet_row))
             if row is not None:
-                sheet_row.append(number)
+                self.sheet_row.append(number)
         # The entry checks (a line twice, a pair playing a board twice... and against the movement when the
         # workbook has it): a line they flag waits, with its reason in the Check column, as an unscorable one
         # does. A line of the movement with no result is not a problem here: it is a row not typed yet.
-        findings = check_session(session, self.plan, name=lambda index: f"row {sheet_row[index] + 2}")
+        findings = check_session(session, self.plan, name=lambda index: f"row {self.sheet_row[index] + 2}")
         #: The movement's lines that have no result yet, and each in words (``board 4: no result for NS 2 v EW 2
         #: (round 1, table 2)``, as the import says it).
         self.missing = [finding.slot for finding in findings if finding.slot is not None]

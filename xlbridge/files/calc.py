@@ -20,9 +20,11 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+from .. import __version__
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
 from .charts import refresh_charts
+from .docprops import computed_by, with_computed_by
 from .evaluate import Computed, evaluate
 from .outputs import check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
@@ -213,7 +215,9 @@ def write_values(
     computed: dict[str, dict[tuple[int, int], object]] | None = None,
 ) -> None:
     """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``, and
-    its charts' caches from every ``computed`` value (by default ``values``) and the cells typed."""
+    its charts' caches from every ``computed`` value (by default ``values``) and the cells typed, saying that this
+    xlbridge computed them (see :mod:`.docprops`)."""
+    package = with_computed_by(package)
     replaced = {}
     for sheet, cells in values.items():
         part = package.sheets[sheet]
@@ -279,8 +283,10 @@ def calc_workbook(
     return destination, computed
 
 
-#: How closely a stored number must equal the computed one (Excel stores binary doubles, to 17 digits).
-_RELATIVE = 1e-9
+#: How closely a stored number must equal the computed one: Excel stores binary doubles to 17 significant digits,
+#: XlsxWriter to 16, and no program that saves a workbook keeps fewer than 15, whose rounding is some 5e-15 of the
+#: number; a figure that differs in its 12th digit (1e-11 of it) is a different figure.
+_RELATIVE = 1e-13
 
 
 def _same(stored: object, computed: object) -> bool:
@@ -299,35 +305,57 @@ def _same(stored: object, computed: object) -> bool:
 
 
 def _shown(value: object) -> str:
+    """A value as a message shows it: a number to 15 significant digits (two that differ never look alike)."""
     if value in (None, ""):
         return "blank"
     if isinstance(value, ExcelErrorValue):
         return value.code
-    if isinstance(value, float) and value.is_integer():
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))
-    return repr(value) if isinstance(value, str) else f"{value:g}" if isinstance(value, float) else str(value)
+    return repr(value) if isinstance(value, str) else f"{value:.15g}" if isinstance(value, float) else str(value)
 
 
 def check_current(package: Package) -> Computed:
-    """The one staleness check of every command that reads a computed workbook: its formulas are computed again in
-    memory, and every stored value must be what its inputs give. A workbook changed and not computed again (in
+    """The one staleness check of every command that reads a computed workbook: xlbridge's own formulas are
+    computed again in memory (directly, :func:`~xlbridge.files.evaluate.evaluate`), and every cell they fill must
+    hold what they give. The cells of any other formula are not compared: they are handed to xlbridge's as stored,
+    as Excel last computed them (a volatile =NOW() as it was then). A workbook changed and not computed again (in
     Excel without the add-in, or edited by a program that keeps the old values) is refused, naming the first cell
-    that differs; so is one never computed. Returns what was computed (the same values as stored)."""
+    that differs, or, when another xlbridge computed it (see :mod:`.docprops`), saying so; so is one never
+    computed. Each sheet is read once (the package keeps what it read). Returns what was computed (the same values
+    as stored)."""
     for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
         read_values(package, sheet)
-    again = compute_again(package.path)
-    computed = evaluate(package) or compute(package)
-    stored = computed.stored
-    if stored is None:
-        stored = {sheet: read_values(package, sheet, computed=False) for sheet in computed.values}
+    computed = evaluate(package, partial=True)
+    assert computed is not None  # partial: whatever the other formulas are
+    stored = computed.stored or {}
     for sheet in package.sheets:
         cells, before = computed.values.get(sheet, {}), stored.get(sheet, {})
-        for (row, col), value in sorted(cells.items()):
-            shown = before.get((row, col))
-            if not _same(shown, value):
-                cell = f"{sheet}!{column_letters(col)}{row}"
-                raise StaleWorkbookError(
-                    f"{package.path}: its figures are not those of its entries ({cell} shows {_shown(shown)}, its "
-                    f"entries give {_shown(value)}): it was changed and not computed since; {again}"
-                )
+        differ = [where for where, value in cells.items() if not _same_fast(before.get(where), value)]
+        if differ:
+            where = min(differ)
+            raise _stale(package, f"{sheet}!{column_letters(where[1])}{where[0]}", before.get(where), cells[where])
     return computed
+
+
+def _same_fast(stored: object, computed: object) -> bool:
+    """:func:`_same`, with the common case (equal values of one type, or two equal numbers) first."""
+    kinds = (stored.__class__, computed.__class__)
+    return (stored == computed and (kinds[0] is kinds[1] or bool not in kinds)) or _same(stored, computed)
+
+
+def _stale(package: Package, cell: str, shown: object, value: object) -> StaleWorkbookError:
+    """The refusal of a workbook whose ``cell`` shows what xlbridge's formulas do not give: computed by another
+    xlbridge (whose rules may differ: the entries are not to blame), or changed and not computed since."""
+    again = compute_again(package.path)
+    made_by = computed_by(package)
+    if made_by is not None and made_by != __version__:
+        return StaleWorkbookError(
+            f"{package.path}: computed by xlbridge {made_by}; this is xlbridge {__version__}, whose figures differ "
+            f"({cell} shows {_shown(shown)}, xlbridge {__version__} gives {_shown(value)}): {again}"
+        )
+    unknown = "" if made_by is not None else " (or computed by another xlbridge)"
+    return StaleWorkbookError(
+        f"{package.path}: its figures are not those of its entries ({cell} shows {_shown(shown)}, its entries give "
+        f"{_shown(value)}): it was changed and not computed since{unknown}; {again}"
+    )

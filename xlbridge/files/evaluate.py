@@ -14,14 +14,13 @@ from __future__ import annotations
 import collections
 import re
 import time
-import xml.etree.ElementTree as ET
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..excel import FUNCTIONS, spellings
 from ..excel.cells import ERROR_VALUES
-from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_values, split_ref
+from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
 __all__ = [
@@ -94,21 +93,15 @@ class Formula:
 
 
 def read_formulas(package: Package) -> list[Formula]:
-    """Every formula of the workbook, with the range each fills; a shared formula is given once per cell."""
-    return [f for sheet, part in package.sheets.items() for f in _formulas(sheet, parse_xml(package.parts[part]))]
+    """Every formula of the workbook, with the range each fills; a shared formula is given once per cell. Each
+    sheet is parsed once per package, for its formulas and its values (:func:`~xlbridge.files.xlsx.read_values`)."""
+    return [f for sheet in package.sheets for f in _formulas(package, sheet)]
 
 
-def _formulas(sheet: str, root: ET.Element) -> list[Formula]:
-    """The formulas of one sheet, from its parsed part."""
-    out = []
-    for element in root.iter(f"{{{MAIN_NS}}}c"):
-        formula = element.find(f"{{{MAIN_NS}}}f")
-        if formula is None or element.get("r") is None:
-            continue
-        r, c, _, _ = split_ref(str(element.get("r")))
-        area = split_ref(formula.get("ref", "")) if formula.get("t") == "array" and formula.get("ref") else (r, c, r, c)
-        out.append(Formula(sheet, area, (formula.text or "") if formula.get("t") != "shared" else "\0shared"))
-    return out
+def _formulas(package: Package, sheet: str) -> list[Formula]:
+    """The formulas of one sheet (a shared formula's text is not read: only Excel expands it)."""
+    return [Formula(sheet, area, "\0shared" if kind == "shared" else text)
+            for area, kind, text in read_formula_cells(package, sheet)]  # fmt: skip
 
 
 # --- the formulas xlbridge writes: calls of its functions on references, names and constants ---------------------
@@ -296,16 +289,13 @@ def _stored(value: object) -> object:
     return value
 
 
-def evaluate(package: Package) -> Computed | None:
-    """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed)."""
+def evaluate(package: Package, partial: bool = False) -> Computed | None:
+    """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed). With
+    ``partial``, compute xlbridge's formulas whatever the others are (see :func:`evaluate_cells`)."""
     started = time.perf_counter()
-    formulas: list[Formula] = []
-    values = {}
-    for sheet, part in package.sheets.items():  # each sheet parsed once, for its formulas and its values
-        root = parse_xml(package.parts[part])
-        formulas += _formulas(sheet, root)
-        values[sheet] = read_values(package, sheet, computed=False, root=root)
-    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package))
+    formulas = read_formulas(package)
+    values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
+    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -316,26 +306,35 @@ def evaluate_cells(
     formulas: list[Formula],
     values: dict[str, dict[tuple[int, int], object]],
     names: dict[str, str],
+    partial: bool = False,
 ) -> Computed | None:
     """Compute ``formulas`` over the cells ``values`` holds (by sheet, then 1-based row and column), with the
     workbook's defined ``names`` (upper case, to ``Sheet!$A$1:$B$2``), if every formula is xlbridge's kind; else
     None. What :func:`evaluate` does once it has read a file, and what a template computed as it is written does
-    with the cells it holds."""
+    with the cells it holds.
+
+    With ``partial``, every formula of xlbridge's kind is computed and the others are left as they are: their
+    cells hold what they stored, and an xlbridge formula that reads them is handed that (as Excel last computed
+    it: a volatile =TODAY() as it was then), as are formulas of xlbridge's kind that depend on each other in a
+    circle. What is computed is then exactly what xlbridge's own functions give (the staleness check)."""
     started = time.perf_counter()
-    if not formulas:
+    if not formulas and not partial:
         return None
     functions = spellings()
-    try:
-        parsed = [(formula, _parse(formula.text, functions)) for formula in formulas]
-    except _NotOursError:
-        return None
     book = _Book(sheets, names, values, {})
     computed = Computed()
-    try:
-        needs = {id(f): _depends_on(node, f.sheet, book) for f, node in parsed}
-    except _NotOursError:
-        return None
-    pending = list(parsed)
+    parsed: list[tuple[Formula, Node]] = []
+    needs: dict[int, list[tuple[str, tuple[int, int, int, int]]]] = {}
+    for formula in formulas:
+        try:
+            node = _parse(formula.text, functions)
+            needs[id(formula)] = _depends_on(node, formula.sheet, book)
+        except _NotOursError:
+            if not partial:
+                return None
+            continue
+        parsed.append((formula, node))
+    pending = parsed
     while pending:
         ready = [
             (f, node)
@@ -347,6 +346,8 @@ def evaluate_cells(
             )
         ]
         if not ready:
+            if partial:
+                break  # left as they are
             return None  # formulas that depend on each other in a circle: the general engine says what it makes of it
         for f, node in ready:
             _fill(f, _run(node, f.sheet, book, computed), book, computed)
@@ -384,9 +385,8 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
     hands it; None when no formula of xlbridge's kind calls it."""
     functions = spellings()
     names = defined_names(package)
-    for sheet, part in package.sheets.items():
-        root = parse_xml(package.parts[part])
-        for formula in _formulas(sheet, root):
+    for sheet in package.sheets:
+        for formula in _formulas(package, sheet):
             try:
                 node = _parse(formula.text, functions)
             except _NotOursError:

@@ -92,8 +92,7 @@ class SessionBook:
 
     def row_of(self, index: int) -> int:
         """The sheet row of ``session.lines[index]``."""
-        block_row = next(number for number, line in enumerate(self.worked.line_of) if line == index)
-        return self.results_first_row + block_row
+        return self.results_first_row + self.worked.sheet_row[index]
 
     @property
     def missing(self) -> list[Slot]:

@@ -11,7 +11,6 @@ import datetime as dt
 import functools
 import os
 import re
-import xml.etree.ElementTree as ET
 import zipfile
 import zlib
 from collections.abc import Mapping
@@ -25,6 +24,7 @@ __all__ = [
     "CALC_PR",
     "EXCEL_EPOCH",
     "ExcelErrorValue",
+    "FormulaCell",
     "NotComputedError",
     "Package",
     "StaleWorkbookError",
@@ -40,6 +40,7 @@ __all__ = [
     "excel_serial",
     "excel_unescape",
     "open_package",
+    "read_formula_cells",
     "read_values",
     "split_ref",
     "values_current",
@@ -71,6 +72,12 @@ class StaleWorkbookError(WorkbookStateError):
     """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
 
 
+#: A formula as its sheet holds it: the cells it fills (first row, first column, last row, last column, 1-based: an
+#: array formula's range, else its own cell), its kind (``<f t="...">``: "array", "shared", or "" for a plain one)
+#: and its text (a shared formula's is held by its first cell only).
+FormulaCell = tuple[tuple[int, int, int, int], str, str]
+
+
 @dataclass
 class Package:
     """The parts of a workbook package, by name, and the sheets by their names as Excel shows them."""
@@ -86,6 +93,8 @@ class Package:
     values: dict[str, tuple[dict[tuple[int, int], object], str | None]] = field(
         default_factory=dict, repr=False, compare=False
     )
+    #: Each sheet's formulas, read in the same pass as its values (see :func:`read_formula_cells`).
+    formulas: dict[str, list[FormulaCell]] = field(default_factory=dict, repr=False, compare=False)
 
 
 @functools.lru_cache(maxsize=1 << 14)  # every column a sheet can have
@@ -111,14 +120,26 @@ _CELL_REF = re.compile(r"\$?([A-Z]{1,3})\$?(\d+)")
 _OWN_REF = re.compile(r"([A-Z]{1,3})([1-9][0-9]{0,6})")
 
 
+#: The column letters of the cells seen so far, and their numbers (a sheet names a few dozen).
+_COLUMNS: dict[str, int] = {}
+_FIRST_DIGITS = frozenset("123456789")
+
+
 def cell_position(ref: str) -> tuple[int, int]:
     """(row, column) of a single cell's reference, such as ``B12`` (any other form as :func:`split_ref` reads it;
-    ValueError if it is none). A sheet's values are read by it, a cell at a time."""
+    ValueError if it is none). A sheet's values are read by it, a cell at a time: a reference of the usual form, in
+    columns seen before, is read without a regular expression."""
+    letters = ref.rstrip("0123456789")
+    col = _COLUMNS.get(letters)
+    digits = ref[len(letters) :]
+    if col is not None and digits[:1] in _FIRST_DIGITS and len(digits) <= 7:
+        return int(digits), col
     match = _OWN_REF.fullmatch(ref)
     if match is None:
         row, col, _, _ = split_ref(ref)
         return row, col
-    return int(match[2]), column_number(match[1])
+    col = _COLUMNS[match[1]] = column_number(match[1])
+    return int(match[2]), col
 
 
 @functools.lru_cache(maxsize=1 << 17)  # a sheet's cell references, read for its values, its formulas, its patching
@@ -319,26 +340,21 @@ def values_current(package: Package) -> bool:
     return match is None or re.search(rb'\sfullCalcOnLoad="(1|true)"', match.group(2)) is None
 
 
-def read_values(
-    package: Package, sheet: str, computed: bool = True, root: ET.Element | None = None
-) -> dict[tuple[int, int], object]:
+def read_values(package: Package, sheet: str, computed: bool = True) -> dict[tuple[int, int], object]:
     """The values a sheet stores (as last computed), by (row, column); errors as :class:`ExcelErrorValue`.
 
     A workbook whose values are not current (see :func:`values_current`), or a formula cell without a stored value,
     means the workbook was never computed (a blank template, or a file saved by a program that drops the values):
     refused when ``computed`` (else read as it is), so that nothing reads an uncomputed sheet as empty or as zeros.
-    A value the cell cannot hold (a damaged part) is refused. ``root`` is the sheet's part already parsed. Each
-    sheet is read once per package (the same dictionary is given again: do not change it).
+    A value the cell cannot hold (a damaged part) is refused. Each sheet is parsed once per package, for its values
+    and its formulas (the same dictionary is given again: do not change it).
     """
     if sheet not in package.sheets:
         raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
     if computed and not values_current(package):
         raise NotComputedError(f"{package.path}: has not been computed (it asks to be computed when opened): "
                             f"{compute_again(package.path)}")  # fmt: skip
-    known = package.values.get(sheet)
-    if known is None:
-        known = package.values[sheet] = _sheet_values(package, sheet, root)
-    values, uncomputed = known
+    values, uncomputed = _read_sheet(package, sheet)
     if uncomputed is not None and computed:
         raise NotComputedError(
             f"{package.path}: has not been computed (sheet {sheet}, cell {uncomputed} has a formula and no value): "
@@ -347,36 +363,89 @@ def read_values(
     return values
 
 
+def read_formula_cells(package: Package, sheet: str) -> list[FormulaCell]:
+    """The formulas a sheet holds, in its order (read in the pass that reads its values, once per package)."""
+    if sheet not in package.sheets:
+        raise WorkbookError(f"{package.path}: has no sheet called {sheet!r}")
+    _read_sheet(package, sheet)
+    return package.formulas[sheet]
+
+
+def _read_sheet(package: Package, sheet: str) -> tuple[dict[tuple[int, int], object], str | None]:
+    known = package.values.get(sheet)
+    if known is None:
+        known = package.values[sheet] = _sheet_values(package, sheet)
+    return known
+
+
 def compute_again(path: Path) -> str:
     """What every refusal of a workbook whose values are not current ends with: how to compute it."""
     return f"compute it again: xlbridge calc {path} --in-place, or open and save it in Excel"
 
 
-def _sheet_values(
-    package: Package, sheet: str, root: ET.Element | None
-) -> tuple[dict[tuple[int, int], object], str | None]:
-    """A sheet's stored values, and the first formula cell without one (None: there is none)."""
+_CELL, _VALUE, _FORMULA, _TEXT = (f"{{{MAIN_NS}}}{tag}" for tag in ("c", "v", "f", "t"))
+_NAN = float("nan")
+
+
+def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], object], str | None]:
+    """A sheet's stored values, and the first formula cell without one (None: there is none); its formulas are
+    kept in ``package.formulas`` (one parse of the part gives both). A cell's children are read in one pass, and a
+    plain number (most of a session's cells) without a call per cell."""
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
+    formulas: list[FormulaCell] = []
     uncomputed = None
-    root = parse_xml(package.parts[package.sheets[sheet]]) if root is None else root
-    for element in root.iter(f"{{{MAIN_NS}}}c"):
+    columns, first_digits = _COLUMNS, _FIRST_DIGITS
+    for element in parse_xml(package.parts[package.sheets[sheet]]).iter(_CELL):
+        if not len(element):  # a cell that holds nothing (most of a template's: its blank entries)
+            continue
         ref = element.get("r")
         if ref is None:
             continue
-        try:
-            row, col = cell_position(ref)
-        except ValueError:
-            raise WorkbookError(f"{package.path}: sheet {sheet}: {ref!r} is not a cell reference (damaged?)") from None
+        letters = ref.rstrip("0123456789")  # cell_position's own fast way, inline: a call per cell is most of it
+        col = columns.get(letters)
+        digits = ref[len(letters) :]
+        if col is not None and digits[:1] in first_digits and len(digits) <= 7:
+            row = int(digits)
+        else:
+            try:
+                row, col = cell_position(ref)
+            except ValueError:
+                where = f"{package.path}: sheet {sheet}"
+                raise WorkbookError(f"{where}: {ref!r} is not a cell reference (damaged?)") from None
+        formula = raw = None
+        for child in element:
+            tag = child.tag
+            if tag == _VALUE:
+                raw = child.text or ""
+            elif tag == _FORMULA:
+                formula = child
+        if formula is not None:
+            fkind, spans = formula.get("t", ""), formula.get("ref")
+            try:
+                area = split_ref(spans) if fkind == "array" and spans else (row, col, row, col)
+            except ValueError:
+                raise WorkbookError(f"{package.path}: sheet {sheet}, cell {ref}: its array formula fills {spans!r}, "
+                                    "which is not a range (damaged?)") from None  # fmt: skip
+            formulas.append((area, fkind, formula.text or ""))
         kind = element.get("t", "n")
-        raw = element.findtext(f"{{{MAIN_NS}}}v")
         if kind == "inlineStr":
-            values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(f"{{{MAIN_NS}}}t")))
+            values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(_TEXT)))
             continue
         if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
-            if uncomputed is None and element.find(f"{{{MAIN_NS}}}f") is not None:
+            if uncomputed is None and formula is not None:
                 uncomputed = ref
             continue
+        if kind == "n":  # _stored's number, inline
+            try:
+                number = float(raw)
+            except ValueError:
+                number = _NAN
+            if number - number == 0.0:  # neither NaN nor infinite
+                values[(row, col)] = (
+                    int(number) if number.is_integer() and "." not in raw and "E" not in raw.upper() else number
+                )
+                continue
         try:
             values[(row, col)] = _stored(raw, kind, shared)
         except (ValueError, IndexError):
@@ -384,4 +453,5 @@ def _sheet_values(
                 f"{package.path}: sheet {sheet}, cell {ref} holds {raw[:20]!r}, which is not a value of its type "
                 "(damaged?)"
             ) from None
+    package.formulas[sheet] = formulas
     return values, uncomputed

@@ -22,6 +22,7 @@ cells, by :func:`~xlbridge.files.charts.refresh_charts`, as ``xlbridge calc`` wr
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import math
@@ -36,6 +37,7 @@ from xlsxwriter.utility import xl_cell_to_rowcol
 from xlsxwriter.worksheet import Worksheet
 
 from ..charts import refresh_charts
+from ..docprops import with_computed_by
 from ..evaluate import Computed, Formula, defined_names, evaluate_cells
 from ..patching import mark_values_current, write_package
 from ..sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
@@ -300,6 +302,10 @@ def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: 
         replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
     if extra is not None:
         replaced.update(extra({**package.parts, **replaced}))
+    if with_values:  # which xlbridge computed it, said last, as xlbridge calc says it of a file: the same bytes
+        merged = dataclasses.replace(package, parts={**package.parts, **replaced})
+        replaced.update({name: data for name, data in with_computed_by(merged).parts.items()
+                         if merged.parts.get(name) != data})  # fmt: skip
     write_package(package, replaced, path, replace=True)
     return computed
 
