@@ -196,20 +196,26 @@ def test_a_whole_evening_ranks_as_the_csv_does(fake: FakeDataConnector, tmp_path
 
 def test_a_board_not_played(fake: FakeDataConnector, tmp_path: Path) -> None:
     """A board the table says was not played becomes NP in its slot's row, as a secretary types it; it is said on
-    stderr by table, round and board, counts as in for --follow, and the ranking does not wait for it: the same as
-    the file lacking those lines gives. A result sent for it later is a correction."""
+    stderr by table, round and board, and is no result the evening waits for: receive counts the results in as the
+    ranking does, --follow ends without it, and the final ranking is the one the file lacking those lines gives. A
+    result sent for it later is a correction."""
     workbook = before_the_evening(tmp_path)
     assert send(workbook, fake).returncode == 0
     demo = demo_rows()
     rows = [row for row in demo if (row["board"], row["ns"]) != ("2", "1")]
-    play(fake, MOVEMENT, range(1, 10), rows)
+    play(fake, MOVEMENT, range(1, 3), rows)
     for item in fake.session.queue:  # the average for board 19 becomes "not played", as is board 2 at table 1
         dto = item[1]
         if (dto["BoardNumber"], dto["TableNumber"]) in ((19, 6), (2, 1)):
             dto.update(Level=-10)
+    done = xlbridge("bridgemate", "receive", str(workbook))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith(": 52 of 241 results in")
+    assert "provisional: 52 of the 241 results the movement expects are in" in xlbridge("ranking", str(workbook)).stdout
+    play(fake, MOVEMENT, range(3, 10), rows)
     done = xlbridge("bridgemate", "receive", str(workbook), "--follow", "--every", "0.2")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].endswith("243 of 243 results in")
+    assert done.stdout.splitlines()[-1].endswith("241 of 241 results in")  # as the ranking counts them
     assert "section A, table 1, round 1, board 2: not played (NP on Results" in done.stderr
     assert "section A, table 6, round 2, board 19: not played (NP on Results" in done.stderr
     mine = entered(workbook)

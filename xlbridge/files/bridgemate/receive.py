@@ -35,7 +35,8 @@ def backup_path(workbook: Path) -> Path:
 class Receipt:
     """What one poll did: its changes and refusals, whether the workbook was written, the problems its lines
     have (each named by where it was played, or its row), where the boards not played were (each an ``NP`` row on
-    Results), and how many of the results the movement expects are in (a board not played is one)."""
+    Results), and how many of the results the movement expects are in, counted as the ranking counts them (a board
+    not played is no result, and none is expected of it)."""
 
     changes: Changes
     written: bool
@@ -78,8 +79,9 @@ class Receiver:
         accept(self.connection, event, changes)
         keys = expected(event)
         not_played = tuple(now[key].where for key in keys if key in now and now[key].kind is EntryKind.NOT_PLAYED)
-        return Receipt(changes, bool(changes.changes), tuple(problems), not_played,
-                       sum(1 for key in keys if key in now), len(keys))  # fmt: skip
+        received = sum(1 for key in keys if key in now) - len(not_played)
+        return Receipt(changes, bool(changes.changes), tuple(problems), not_played, received,
+                       len(keys) - len(not_played))  # fmt: skip
 
     def _checked(self, session: Session, where: list[str | None]) -> tuple[Session, list[str]]:
         """The session's lines checked as ``import`` checks a file's (against the workbook's movement when it has
