@@ -21,15 +21,15 @@ import pytest
 
 from xlbridge.engine.movement import Movement
 from xlbridge.engine.movements import mitchell
-from xlbridge.engine.session import Line, Session
+from xlbridge.engine.session import Line
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.session_book import read_session_book
-from xlbridge.files.templates import CLASSIC, pairs_session
 
 from .bridgemate_fake import FakeDataConnector
 
 ENV = {**os.environ, "XLBRIDGE_BRIDGEMATE_KEY": "KEY-1"}
 MOVEMENT = mitchell(9, 3)
+EVENT, DATE = "Tuesday Evening Pairs (demo)", "2026-11-24"
 
 
 @pytest.fixture
@@ -48,15 +48,44 @@ def demo_rows() -> list[dict[str, str]]:
     return list(csv.DictReader(text.splitlines()))
 
 
+def names_csv(folder: Path) -> Path:
+    """The demo's pairs as a club lists them for the evening (pair,direction,player1,player2)."""
+    names = folder / "names.csv"
+    listed = [f"{p.number},{p.direction_text},{p.players[0]},{p.players[1]}\n" for p in demo_data().session.pairs]
+    names.write_text("pair,direction,player1,player2\n" + "".join(listed), encoding="utf-8")
+    return names
+
+
 def before_the_evening(folder: Path) -> Path:
-    """A club's workbook before play: the demo's pairs on Names and its movement on the Movement sheet (as a
-    secretary types them into the template), no results."""
-    session = demo_data().session
+    """A club's workbook before play, as ``xlbridge movement -o`` writes it: the demo's pairs named, the movement
+    on its Movement sheet, each result's row waiting on Results in the travellers' order."""
     path = folder / "tuesday.xlsx"
-    blank = Session(session.event, session.date, session.method, session.movement, pairs=session.pairs,
-                    plan=MOVEMENT)  # fmt: skip
-    pairs_session.build(path, CLASSIC, session=blank, computed=True)
+    done = xlbridge("movement", "mitchell", "--tables", "9", "--boards-per-round", "3", "-o", str(path), "--names",
+                    str(names_csv(folder)), "--event", EVENT, "--date", DATE)  # fmt: skip
+    assert done.returncode == 0, done.stderr
     return path
+
+
+def imported_from_csv(folder: Path, rows: list[dict[str, str]]) -> Path:
+    """The same results typed into a CSV and imported with the movement file and the names."""
+    table = folder / "same.csv"
+    with table.open("w", newline="", encoding="utf-8") as out:
+        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
+    plan = folder / "movement.csv"
+    done = xlbridge("movement", "mitchell", "--tables", "9", "--boards-per-round", "3", "--csv", str(plan))
+    assert done.returncode == 0, done.stderr
+    imported = folder / "imported.xlsx"
+    done = xlbridge("import", str(table), "--movement-file", str(plan), "--names", str(names_csv(folder)), "-o",
+                    str(imported), "--event", EVENT, "--date", DATE)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return imported
+
+
+def entered(path: Path) -> list[tuple[object, ...]]:
+    """The Results rows as the secretary sees them: board, pairs and what is entered, in the sheet's order."""
+    return [(row.board, row.ns, row.ew, *row.entered) for row in read_session_book(path, current=False).session.lines]
 
 
 def play(fake: FakeDataConnector, movement: Movement, rounds: range, rows: list[dict[str, str]]) -> None:
@@ -115,11 +144,17 @@ def test_send_the_demo_workbook(fake: FakeDataConnector, tmp_path: Path) -> None
 
 
 def test_a_whole_evening_ranks_as_the_csv_does(fake: FakeDataConnector, tmp_path: Path) -> None:
-    """The evening at the tables: three rounds received (a correction among them), a table erasing a result and
-    entering it again, a contract without its declarer named by table, round and board; then --follow until the
-    last round is in. The ranking is that of the same results imported from a CSV."""
+    """The evening at the tables, from the workbook ``movement -o`` writes (sent with its movement and names): three
+    rounds received (a correction among them), a table erasing a result and entering it again, a contract without
+    its declarer named by table, round and board; then --follow until the last round is in. The Results rows and
+    the ranking are those of the same results imported from a CSV with the movement file and the names."""
     workbook = before_the_evening(tmp_path)
-    assert send(workbook, fake).returncode == 0
+    sent = send(workbook, fake)
+    assert sent.returncode == 0, sent.stderr
+    assert "Tuesday Evening Pairs (demo) (2026-11-24), section A: " in sent.stdout
+    assert "9 tables, 9 rounds of 3 boards (boards 1-27); 18 pairs named" in sent.stdout
+    names = {f"{p['FirstName']} {p['LastName']}" for p in fake.session.players}
+    assert names == {player for pair in demo_data().session.pairs for player in pair.players}
     rows = demo_rows()
     play(fake, MOVEMENT, range(1, 4), rows)
     fake.enter("A", 2, 1, 4, "3NT", "W", "+1", "7D")  # table 2 corrects board 4
@@ -150,22 +185,9 @@ def test_a_whole_evening_ranks_as_the_csv_does(fake: FakeDataConnector, tmp_path
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[-1].endswith("243 of 243 results in")
     assert not list(fake.unaccepted())
-    table = tmp_path / "same.csv"
-    with table.open("w", newline="", encoding="utf-8") as out:
-        writer = csv.DictWriter(out, fieldnames=list(rows[0]))
-        writer.writeheader()
-        writer.writerows([*rows, {**dict.fromkeys(rows[0], ""), "board": "19", "ns": "6", "ew": "5", "adjusted": "A"}])
-    plan = tmp_path / "movement.csv"
-    assert (
-        xlbridge("movement", "mitchell", "--tables", "9", "--boards-per-round", "3", "--csv", str(plan)).returncode == 0
-    )
-    names = tmp_path / "names.csv"
-    listed = [f"{p.number},{p.direction_text},{p.players[0]},{p.players[1]}\n" for p in demo_data().session.pairs]
-    names.write_text("pair,direction,player1,player2\n" + "".join(listed), encoding="utf-8")
-    imported = tmp_path / "imported.xlsx"
-    done = xlbridge("import", str(table), "--movement-file", str(plan), "--names", str(names), "-o", str(imported),
-                    "--event", "Tuesday Evening Pairs (demo)", "--date", "2026-11-24")  # fmt: skip
-    assert done.returncode == 0, done.stderr
+    average = {**dict.fromkeys(rows[0], ""), "board": "19", "ns": "6", "ew": "5", "adjusted": "A"}
+    imported = imported_from_csv(tmp_path, [*rows, average])
+    assert entered(workbook) == entered(imported)  # each result in its slot's row, as import lays them out
     assert ranking(workbook) == ranking(imported)
     site = tmp_path / "site"
     assert xlbridge("publish", str(workbook), "-o", str(site)).returncode == 0
@@ -173,24 +195,46 @@ def test_a_whole_evening_ranks_as_the_csv_does(fake: FakeDataConnector, tmp_path
 
 
 def test_a_board_not_played(fake: FakeDataConnector, tmp_path: Path) -> None:
-    """A board the table says was not played has no row on Results, is said on stderr by table, round and board,
-    and counts as in for --follow: the evening ends without it."""
+    """A board the table says was not played becomes NP in its slot's row, as a secretary types it; it is said on
+    stderr by table, round and board, and is no result the evening waits for: receive counts the results in as the
+    ranking does, --follow ends without it, and the final ranking is the one the file lacking those lines gives. A
+    result sent for it later is a correction."""
     workbook = before_the_evening(tmp_path)
     assert send(workbook, fake).returncode == 0
-    rows = [row for row in demo_rows() if (row["board"], row["ns"]) != ("2", "1")]
-    play(fake, MOVEMENT, range(1, 10), rows)
+    demo = demo_rows()
+    rows = [row for row in demo if (row["board"], row["ns"]) != ("2", "1")]
+    play(fake, MOVEMENT, range(1, 3), rows)
     for item in fake.session.queue:  # the average for board 19 becomes "not played", as is board 2 at table 1
         dto = item[1]
         if (dto["BoardNumber"], dto["TableNumber"]) in ((19, 6), (2, 1)):
             dto.update(Level=-10)
+    done = xlbridge("bridgemate", "receive", str(workbook))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[-1].endswith(": 52 of 241 results in")
+    assert "provisional: 52 of the 241 results the movement expects are in" in xlbridge("ranking", str(workbook)).stdout
+    play(fake, MOVEMENT, range(3, 10), rows)
     done = xlbridge("bridgemate", "receive", str(workbook), "--follow", "--every", "0.2")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1].endswith("243 of 243 results in")
-    assert "section A, table 1, round 1, board 2: not played" in done.stderr
-    assert "section A, table 6, round 2, board 19: not played" in done.stderr
-    lines = read_session_book(workbook, current=False).session.lines
-    assert len(lines) == 241
-    assert not {(2, 1, 1), (19, 6, 5)} & {(row.board, row.ns, row.ew) for row in lines}
+    assert done.stdout.splitlines()[-1].endswith("241 of 241 results in")  # as the ranking counts them
+    assert "section A, table 1, round 1, board 2: not played (NP on Results" in done.stderr
+    assert "section A, table 6, round 2, board 19: not played (NP on Results" in done.stderr
+    mine = entered(workbook)
+    assert len(mine) == 243
+    assert (2, 1, 1, "", "", "", "", "NP") in mine
+    assert (19, 6, 5, "", "", "", "", "NP") in mine
+    assert "provisional" not in xlbridge("ranking", str(workbook)).stdout
+    imported = imported_from_csv(tmp_path, rows)  # the file has neither line (a results file has no NP)
+    theirs = entered(imported)
+    assert [row for row in mine if row[7] != "NP"] == [row for row in theirs if row[:3] not in {(2, 1, 1), (19, 6, 5)}]
+    assert ranking(workbook) == ranking(imported)
+    played = next(row for row in demo if (row["board"], row["ns"]) == ("2", "1"))
+    fake.enter("A", 1, 1, 2, played["contract"], played["declarer"], played["result"], played["lead"])
+    done = xlbridge("bridgemate", "receive", str(workbook))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("1 corrected")
+    line = next(row for row in read_session_book(workbook).session.lines if (row.board, row.ns, row.ew) == (2, 1, 1))
+    assert isinstance(line, Line)
+    assert line.contract_text == played["contract"]
 
 
 def test_bcs_not_running(tmp_path: Path) -> None:
@@ -200,7 +244,7 @@ def test_bcs_not_running(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.count("\n") == 1
     assert "no Bridgemate Data Connector answers at http://127.0.0.1:9" in done.stderr
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["tuesday.xlsx"]
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["names.csv", "tuesday.xlsx"]
 
 
 def test_a_refused_key(fake: FakeDataConnector, tmp_path: Path) -> None:

@@ -106,7 +106,7 @@ def _say(path: Path, receipt: Receipt, said: set[str]) -> None:
     written = f" -> {path} (computed)" if receipt.written else ""
     print(f"{what}{written}: {receipt.received} of {receipt.expected} results in", flush=True)
     lines = [f"{refusal}: not taken (kept in the event's file)" for refusal in changes.refused]
-    lines += [f"{where}: not played (no row on Results; type an adjusted score if the director gives one)"
+    lines += [f"{where}: not played (NP on Results; type an adjusted score there if the director gives one)"
               for where in receipt.not_played]  # fmt: skip
     lines += list(receipt.problems)
     for line in lines:

@@ -33,9 +33,9 @@ from bridgemate_dataconnector.dto import (
 
 from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
-from ...engine.movement import Movement, movement_from_rows
+from ...engine.movement import Movement, Slot, movement_from_rows
 from ...engine.movements import make_movement
-from ...engine.session import Row, Session, Unscorable
+from ...engine.session import NotPlayed, Row, Session, Unscorable
 from ..handrecords import HandRecords
 from ..outputs import write_atomically
 from .evening import new_event
@@ -201,16 +201,13 @@ class Link:
     url: str
     club_id: str
     refused: tuple[dict[str, object], ...] = ()
-    #: The boards the tables said were not played (a workbook has no row for them).
-    not_played: tuple[ResultKey, ...] = ()
 
     def to_json(self) -> str:
         section = self.event.sections[0]
         rows = [[e.round, e.table, e.ns or "", e.ew or "", str(e.boards)] for e in section.movement.encounters]
         return json.dumps({"session_guid": self.event.session_guid, "name": self.event.name,
                            "date": self.event.date.isoformat(), "url": self.url, "club_id": self.club_id,
-                           "section": section.letters, "movement": rows,
-                           "not_played": [list(key) for key in self.not_played], "refused": list(self.refused)},
+                           "section": section.letters, "movement": rows, "refused": list(self.refused)},
                           indent=1) + "\n"  # fmt: skip
 
     def write(self, workbook: Path, replace: bool = False) -> Path:
@@ -229,8 +226,7 @@ class Link:
             section = Section(movement, session.pairs, data["section"])
             event = Event(data["session_guid"], data["name"], dt.date.fromisoformat(data["date"]), (section,),
                           session.method)  # fmt: skip
-            not_played = tuple((str(s), int(t), int(r), int(b)) for s, t, r, b in data.get("not_played", []))
-            return Link(event, data["url"], data["club_id"], tuple(data.get("refused", [])), not_played)
+            return Link(event, data["url"], data["club_id"], tuple(data.get("refused", [])))
         except FileNotFoundError:
             raise BridgeInputError(f"{workbook}: no event was sent from it ({path.name} is not beside it): "
                                    f"xlbridge bridgemate send {workbook} first") from None  # fmt: skip
@@ -247,21 +243,27 @@ def _waiting(row: Row) -> bool:
     return isinstance(row, Unscorable) and not any(str(text).strip() for text in row.entered)
 
 
+def _slots_of(event: Event) -> dict[ResultKey, Slot]:
+    """Where each line of the event's movements is played, in the travellers' order, and its board and pairs."""
+    return {(section.letters, slot.table, slot.round, slot.board): slot for section in event.sections
+            for slot in section.movement.slots()}  # fmt: skip
+
+
 def _keys_of(event: Event) -> dict[tuple[int, object, object], ResultKey]:
     """Each line of the movement (board, NS pair, EW pair; the other way round too) and where it is played."""
     found: dict[tuple[int, object, object], ResultKey] = {}
-    for section in event.sections:
-        for slot in section.movement.slots():
-            key = (section.letters, slot.table, slot.round, slot.board)
-            found[(slot.board, slot.ns, slot.ew)] = key
-            found.setdefault((slot.board, slot.ew, slot.ns), key)
+    slots = _slots_of(event)
+    for key, slot in slots.items():
+        found[(slot.board, slot.ns, slot.ew)] = key
+    for key, slot in slots.items():
+        found.setdefault((slot.board, slot.ew, slot.ns), key)
     return found
 
 
 def held_entries(event: Event, session: Session) -> tuple[dict[ResultKey, TableEntry], list[Row]]:
-    """What the workbook holds, as entries at the movement's tables and rounds, and the rows that are at none
-    (typed by hand for pairs the movement does not seat so; kept as they are). Rows waiting to be typed are
-    neither."""
+    """What the workbook holds, as entries at the movement's tables and rounds (a row of ``NP``: the board not
+    played there, as the tables send it), and the rows that are at none (typed by hand for pairs the movement does
+    not seat so; kept as they are). Rows waiting to be typed are neither."""
     keys = _keys_of(event)
     held: dict[ResultKey, TableEntry] = {}
     others: list[Row] = []
@@ -271,6 +273,8 @@ def held_entries(event: Event, session: Session) -> tuple[dict[ResultKey, TableE
         key = keys.get((row.board, row.ns, row.ew)) if row.board is not None else None
         if key is None or key in held:
             others.append(row)
+        elif isinstance(row, NotPlayed):
+            held[key] = TableEntry(*key, EntryKind.NOT_PLAYED)
         else:
             held[key] = TableEntry(*key, EntryKind.RESULT, row)
     return held, others
@@ -278,10 +282,21 @@ def held_entries(event: Event, session: Session) -> tuple[dict[ResultKey, TableE
 
 def apply_changes(
     session: Session, event: Event, held: Mapping[ResultKey, TableEntry], others: Sequence[Row]
-) -> Session:
-    """The session with the lines of ``held`` (in the movement's order, a board not played having none) and the
-    ``others`` after them."""
-    order = {key: index for index, key in enumerate(_keys_of(event).values())}
-    rows = [entry.row for key, entry in sorted(held.items(), key=lambda item: order.get(item[0], len(order)))
-            if entry.row is not None]  # fmt: skip
-    return replace(session, lines=(*rows, *others))
+) -> tuple[Session, list[str | None]]:
+    """The session with the lines of ``held`` in the travellers' order (a board not played a row of ``NP``, as a
+    secretary types it, of the pairs the movement seats there) and the ``others`` after them; and for each line,
+    where it was played (None for the others)."""
+    slots = _slots_of(event)
+    order = {key: index for index, key in enumerate(slots)}
+    rows: list[Row] = []
+    where: list[str | None] = []
+    for key, entry in sorted(held.items(), key=lambda item: order.get(item[0], len(order))):
+        if entry.kind is EntryKind.NOT_PLAYED and key in slots:
+            slot = slots[key]
+            rows.append(NotPlayed(slot.board, slot.ns, slot.ew))
+        elif entry.row is not None:
+            rows.append(entry.row)
+        else:
+            continue
+        where.append(entry.where)
+    return replace(session, lines=(*rows, *others)), [*where, *([None] * len(others))]

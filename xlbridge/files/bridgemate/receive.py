@@ -14,14 +14,14 @@ import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ...engine.checks import check_session, flag_rows
+from ...engine.checks import check_session, flag_rows, in_playing_order
 from ...engine.session import Session, Unscorable
 from ..outputs import check_open, write_atomically
 from ..session_book import read_session_book
 from .book import Link, apply_changes, held_entries
 from .connector import Connection
 from .evening import Changes, accept, expected, poll_changes
-from .mapping import EntryKind, ResultKey, TableEntry
+from .mapping import EntryKind
 
 __all__ = ["Receipt", "Receiver", "backup_path"]
 
@@ -34,8 +34,9 @@ def backup_path(workbook: Path) -> Path:
 @dataclass(frozen=True)
 class Receipt:
     """What one poll did: its changes and refusals, whether the workbook was written, the problems its lines
-    have (each named by where it was played, or its row), the boards not played, and how many of the results the
-    movement expects are in."""
+    have (each named by where it was played, or its row), where the boards not played were (each an ``NP`` row on
+    Results), and how many of the results the movement expects are in, counted as the ranking counts them (a board
+    not played is no result, and none is expected of it)."""
 
     changes: Changes
     written: bool
@@ -64,40 +65,38 @@ class Receiver:
         """Poll once; take what came into the workbook (written and computed, when anything changed); accept it."""
         book = read_session_book(self.path, current=False)
         event = self.link.event
-        held, others = held_entries(event, book.session)
-        not_played = {key: TableEntry(*key, EntryKind.NOT_PLAYED) for key in self.link.not_played}
-        known = {**not_played, **held}  # a result typed since for a board not played is the result
+        known, others = held_entries(event, book.session)
         changes = poll_changes(self.connection, event, known)
         now = changes.applied(known)
-        session, problems = self._checked(apply_changes(book.session, event, now, others), now)
+        session, problems = self._checked(*apply_changes(book.session, event, now, others))
         if changes.changes:
             check_open(self.path, self.force)
             self._write(session)
-        missing = tuple(key for key, entry in now.items() if entry.kind is EntryKind.NOT_PLAYED)
-        if changes.refused or missing != self.link.not_played:
+        if changes.refused:
             refused = tuple(refusal.sent for refusal in changes.refused)
-            self.link = replace(self.link, refused=(*self.link.refused, *refused), not_played=missing)
+            self.link = replace(self.link, refused=(*self.link.refused, *refused))
             self.link.write(self.path, replace=True)
         accept(self.connection, event, changes)
         keys = expected(event)
-        return Receipt(changes, bool(changes.changes), tuple(problems), tuple(now[key].where for key in missing),
-                       sum(1 for key in keys if key in now), len(keys))  # fmt: skip
+        not_played = tuple(now[key].where for key in keys if key in now and now[key].kind is EntryKind.NOT_PLAYED)
+        received = sum(1 for key in keys if key in now) - len(not_played)
+        return Receipt(changes, bool(changes.changes), tuple(problems), not_played, received,
+                       len(keys) - len(not_played))  # fmt: skip
 
-    def _checked(self, session: Session, held: dict[ResultKey, TableEntry]) -> tuple[Session, list[str]]:
+    def _checked(self, session: Session, where: list[str | None]) -> tuple[Session, list[str]]:
         """The session's lines checked as ``import`` checks a file's (against the workbook's movement when it has
-        one), each flagged line kept with its reasons; every problem named where it was played."""
-        where = {}
-        for entry in held.values():
-            if entry.row is not None:
-                where[id(entry.row)] = entry.where
-        names = [where.get(id(row), f"Results row {index + 1}") for index, row in enumerate(session.lines)]
+        one), each flagged line kept with its reasons; every problem named where it was played (``where``, for
+        each line), or by its row."""
+        names = [place or f"Results row {index + 1}" for index, place in enumerate(where)]
         findings = check_session(session, session.plan, lambda index: names[index])
         # a line the movement expects and no table has sent yet is no mistake (flag_rows gives it a row to type)
         problems = [f"{names[f.row]}: {f.reason}" for f in findings if f.certain and f.row is not None]
         for index, row in enumerate(session.lines):
             if isinstance(row, Unscorable) and any(str(text).strip() for text in row.entered):
                 problems.append(f"{names[index]}: {row.reason}")
-        return flag_rows(session, findings), problems
+        flagged = flag_rows(session, findings)
+        # each result in its slot's row, as import --movement-file and movement -o lay the Results sheet out
+        return (in_playing_order(flagged, session.plan)[0] if session.plan is not None else flagged), problems
 
     def _write(self, session: Session) -> None:
         from ..templates import CLASSIC, pairs_session
