@@ -28,6 +28,7 @@ import pytest
 
 from xlbridge.engine.movements import mitchell
 from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.xlsx import column_letters
 
 from . import browser
 from .render import available as can_render
@@ -146,14 +147,6 @@ def typed(evening: Evening, source: Path, destination: Path, rounds: set[int]) -
                 row, col = results.position(heading, offset)
                 cells[f"{column_letters(col)}{row}"] = value
     return typed_into(source, destination, {"Results": cells})
-
-
-def column_letters(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def results_csv(evening: Evening, rounds: set[int]) -> str:

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files.xlsx import Package, column_number, open_package
+from xlbridge.files.xlsx import Package, column_letters, column_number, open_package
 from xlbridge.files.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
@@ -229,14 +229,6 @@ def cut_labels(package: Package) -> list[str]:
             if len(text) * BOLD > room:
                 cut.append(f"{name}!{column_letters(col)}{row} {text!r}")
     return cut
-
-
-def column_letters(number: int) -> str:
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def test_no_label_is_cut_by_the_cell_beside_it(workbooks: dict[str, Path]) -> None:
