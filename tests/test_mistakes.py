@@ -307,6 +307,24 @@ def test_a_name_the_names_file_has_no_column_for(tmp_path: Path, header: str, li
     assert xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path).status == 0
 
 
+def test_a_mitchells_names_file_without_its_direction_column(tmp_path: Path) -> None:
+    """The demo's names file (a two-winner Mitchell) with its direction column left out: each pair number is then
+    listed twice, and each such line says what is most likely wrong; nothing written."""
+    demo = files("xlbridge").joinpath("data")
+    names = tmp_path / "names.csv"
+    rows = list(csv.reader(io.StringIO(demo.joinpath("demo-names.csv").read_text())))
+    names.write_text("".join(",".join([row[0], *row[2:]]) + "\n" for row in rows))
+    results = tmp_path / "results.csv"
+    results.write_text(demo.joinpath("demo-session.csv").read_text())
+    done = xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path)
+    assert len(done.refusals) == 10
+    assert done.refusals[0] == (f"xlbridge import: {names}: line 3: pair 1 is listed twice (first on line 2): if "
+                                "they are NS 1 and EW 1, give each its direction (NS or EW)")  # fmt: skip
+    assert done.refusals[-1] == (f"xlbridge import: {names}: 9 lines of the names file cannot be read: put them "
+                                 "right and import again")  # fmt: skip
+    assert not (tmp_path / "out.xlsx").exists()
+
+
 def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:
     """A movement file with a round typed as a letter, boards typed wrong, and a row typed twice: every line named
     (the rows it collides with too), then the count; nothing written (the import once stopped at the first)."""

@@ -183,8 +183,10 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             pair = pair_of(record.get("pair", ""), record.get("direction", ""), players)
             key = (pair.number, pair.direction)
             if key in seen:
-                raise BridgeInputError(f"pair {pair.number}{pair.direction_text} is listed twice (first on line "
-                                       f"{seen[key]})")  # fmt: skip
+                twice = f"pair {pair.number}{pair.direction_text} is listed twice (first on line {seen[key]})"
+                if pair.direction is None:  # most likely a Mitchell's NS and EW pair of that number
+                    twice += f": if they are NS {pair.number} and EW {pair.number}, give each its direction (NS or EW)"
+                raise BridgeInputError(twice)
             seen[key] = number
             if "handicap" in record:
                 handicap = read_handicap(record["handicap"])
