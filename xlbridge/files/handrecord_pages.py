@@ -16,6 +16,7 @@ from ..engine.deals import SEAT_NAMES, Par
 from ..engine.model import Seat, Strain
 from ..rules import SUIT_SYMBOLS, SUITS
 from .handrecords import Analysis
+from .jinja import environment
 
 __all__ = ["diagram_context", "hand_record_page", "par_words"]
 
@@ -82,20 +83,6 @@ def diagram_context(analysis: Analysis) -> dict[str, Any]:
     }
 
 
-def _environment() -> Any:
-    """Jinja2 with autoescaping on and undefined names refused (the ``web`` extra)."""
-    import jinja2
-
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("xlbridge.files", "web"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-
-
 def hand_record_page(analyses: Sequence[Analysis], event: str = "") -> str:
     """The printable hand records of the boards as one HTML page (four boards a printed sheet)."""
     boards = [diagram_context(analysis) for analysis in analyses]
@@ -111,7 +98,7 @@ def hand_record_page(analyses: Sequence[Analysis], event: str = "") -> str:
         else ""
     )
     return str(
-        _environment()
+        environment()
         .get_template("hands.html")
         .render(title=title, event=event, boards=boards, note=note, generator="xlbridge", version=__version__)
     )

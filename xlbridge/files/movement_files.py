@@ -11,7 +11,6 @@ import io
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.checks import in_playing_order
@@ -21,6 +20,7 @@ from ..engine.session import Pair, Session
 from ..engine.values import count
 from ..rules import Side
 from ..rules.movements import MITCHELL_TYPE
+from .jinja import environment
 from .outputs import check_output, write_atomically
 from .tables import text_table
 
@@ -134,19 +134,6 @@ def _pair_label(pair: Pair | None, two_fields: bool) -> str:
     return f"{pair.number} {pair.direction_text}" if two_fields else str(pair.number)
 
 
-def _environment() -> Any:
-    """Jinja2 (the ``web`` extra) with autoescaping on: every name and text is escaped."""
-    from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
-
-    return Environment(
-        loader=PackageLoader("xlbridge.files", "html"),
-        autoescape=select_autoescape(default=True, default_for_string=True),
-        undefined=StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
-
-
 def pair_moves(movement: Movement, encounter: Encounter) -> list[str]:
     """Where the pairs at a table go after a round, as its table card says it: ``EW 9 to table 2`` (with a
     Mitchell's skip, a change of direction and a sit-out said); a pair that stays where it sits is not named.
@@ -251,7 +238,7 @@ def table_cards(movement: Movement, event: str = "") -> str:
                 ],
             }
         )
-    return str(_environment().get_template("cards.html").render(
+    return str(environment("html").get_template("cards.html").render(
         title=movement.title, event=event, notes=movement.notes, tables=tables, guides=guides,
         two_fields=movement.two_fields,
     ))  # fmt: skip
@@ -275,7 +262,7 @@ def paper_travellers(movement: Movement, event: str = "", date: dt.date | None =
                 "lines": [{"round": s.round, "table": s.table, "ns": s.ns, "ew": s.ew} for s in lines],
             }
         )
-    return str(_environment().get_template("travellers.html").render(
+    return str(environment("html").get_template("travellers.html").render(
         title=movement.title, event=event, date=f"{date.day} {date:%B %Y}" if date else "",
         date_iso=date.isoformat() if date else "", boards=boards, two_fields=movement.two_fields,
     ))  # fmt: skip

@@ -36,6 +36,7 @@ from ..engine.session import Line, NotPlayed, Pair, PairNumber, Session
 from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
+from .jinja import environment
 from .outputs import target_of, user_umask
 from .report import Ranking, RankingRow, session_ranking
 from .session_book import read_session_book
@@ -48,7 +49,6 @@ __all__ = [
     "Site",
     "build_site",
     "check_site_folder",
-    "environment",
     "figure",
     "publish",
     "session_key",
@@ -340,20 +340,6 @@ def build_site(path: Path) -> Site:
     return Site(pages, boards, {link.label: link.href for link in links.values()})
 
 
-def _environment() -> Any:
-    """Jinja2 with autoescaping on and undefined names refused (the ``web`` extra)."""
-    import jinja2
-
-    return jinja2.Environment(
-        loader=jinja2.PackageLoader("xlbridge.files", "web"),
-        autoescape=True,
-        undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-    )
-
-
 def session_key(event: str, date: dt.date | None, source: str) -> str:
     """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
     2026``; or, when the workbook names neither, the workbook's file name). Publishing the same session again
@@ -382,9 +368,9 @@ def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
     """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
     is replaced whole); any other folder only with ``force``."""
     check_site_folder(workbook, folder, force)
-    environment = _environment()
+    jinja = environment()  # the web extra, asked for before the workbook is read
     site = build_site(workbook)
-    write_pages(environment, site.pages, folder, force)
+    write_pages(jinja, site.pages, folder, force)
     return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
 
 
@@ -404,11 +390,6 @@ def check_site_folder(workbook: Path, folder: Path, force: bool) -> None:
     published = folder.is_dir() and _publication(folder)[0]
     if folder.exists() and any(folder.iterdir()) and not published and not force:
         raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
-
-
-def environment() -> Any:
-    """The pages' Jinja2 environment (the ``web`` extra): autoescaping on, undefined names refused."""
-    return _environment()
 
 
 def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool = False) -> None:

@@ -25,12 +25,12 @@ from ..engine.session import EventMatch
 from ..engine.values import two_decimals
 from .calc import check_current
 from .event import read_event_book
+from .jinja import environment
 from .publish import (
     GENERATOR,
     STYLESHEET,
     Page,
     check_site_folder,
-    environment,
     figure,
     session_key,
     write_pages,
@@ -258,7 +258,8 @@ def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: b
     for card in scorecards:
         if not card.exists():
             raise WorkbookError(f"{card}: no such file")
+    jinja = environment()  # the web extra, asked for before the workbooks are read
     pages = build_event_site(workbook, scorecards)
-    write_pages(environment(), pages, folder, force)
+    write_pages(jinja, pages, folder, force)
     rounds = sum(1 for page in pages if page.template == "teams-round.html")
     return EventPublished(folder, len(pages), rounds, len(scorecards))
