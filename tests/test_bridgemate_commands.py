@@ -112,6 +112,7 @@ def ranking(path: Path) -> str:
     return done.stdout
 
 
+@pytest.mark.slow  # sends the 9-table demo: a quarter of a minute; CI runs it (-m slow)
 def test_send_the_demo_workbook(fake: FakeDataConnector, tmp_path: Path) -> None:
     """The demo's workbook (no Movement sheet: its movement is the Mitchell its Results rows are played to) goes
     to BCS with its 9 tables of 9 rounds, every pair's names at their round-1 seats, the settings asked for and
@@ -270,6 +271,7 @@ def test_receive_before_send(tmp_path: Path) -> None:
     assert "no event was sent from it" in done.stderr
 
 
+@pytest.mark.slow  # a poll held and interrupted: a quarter of a minute; CI runs it (-m slow)
 def test_an_interruption_mid_poll_leaves_the_workbook(fake: FakeDataConnector, tmp_path: Path) -> None:
     """Ctrl-C while a poll waits for its answer: exit 130, the workbook byte for byte as it was, nothing left
     beside it; the results are not lost: the next receive brings them."""

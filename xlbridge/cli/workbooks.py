@@ -226,7 +226,7 @@ def add_templates(commands: Commands) -> None:
     templates = commands.add_parser(
         "templates",
         help=SUMMARIES["templates"],
-        description="Write the blank templates: traveller, pairs session, team match, teams event.",
+        description="Write the blank templates: traveller, pairs session, team match, teams event, rubber and Chicago.",
     )
     templates.add_argument(
         "--for",
