@@ -199,6 +199,12 @@ def test_a_session_still_being_played_imports_with_its_rows_waiting(
     assert [row[:3] for row in rows] == slots  # the travellers' order: every slot in its row
     assert [row[3] not in (None, "") for row in rows] == [slot in played for slot in slots]
     assert "provisional: 40 of the 147 results" in xlbridge("ranking", str(out)).stdout
+    results.write_text(results_csv(slots[:-1]))  # one result to come: said in the singular
+    one = xlbridge("import", str(results), "-o", str(tmp_path / "one.xlsx"), "--movement-file", str(movement_file))
+    assert one.stderr.splitlines()[-1] == (
+        f"{results}: 1 result the movement expects is not in the file: its row waits on Results, to be typed; the "
+        "ranking is provisional until it is"
+    )
     wrong = [*played[:-1], (22, 7, 7)]
     results.write_text(results_csv(wrong))
     refused = xlbridge("import", str(results), "-o", str(tmp_path / "wrong.xlsx"), "--movement-file",

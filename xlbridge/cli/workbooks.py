@@ -116,9 +116,10 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{problem.where(source)}: {problem.message} (its row waits on Results, to be typed)", file=sys.stderr)
     if waiting:
         more = f" (the first {MOST_WAITING} above)" if len(waiting) > MOST_WAITING else ""
-        print(f"{source}: {count(len(waiting), 'result')} the movement expects {'is' if len(waiting) == 1 else 'are'} "
-              f"not in the file{more}: their rows wait on Results, to be typed; the ranking is provisional until "
-              "they are", file=sys.stderr)  # fmt: skip
+        words = ("is", "its row", "waits", "it is") if len(waiting) == 1 else ("are", "their rows", "wait", "they are")
+        is_, rows, wait, they = words
+        print(f"{source}: {count(len(waiting), 'result')} the movement expects {is_} not in the file{more}: {rows} "
+              f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
     for warning in awards.warnings:
