@@ -276,7 +276,7 @@ def test_a_names_file_broken_in_four_places(evening: Evening) -> None:
                                          "last column")  # fmt: skip
         assert done.refusals[3].endswith("line 7: pair 1NS is listed twice (first on line 2)")
         assert done.refusals[4] == (f"xlbridge import: {names}: 4 lines of the names file cannot be read: put them "
-                                    "right and import again")  # fmt: skip
+                                    "right and try again")  # fmt: skip
         assert not out.exists()
 
 
@@ -321,7 +321,7 @@ def test_a_mitchells_names_file_without_its_direction_column(tmp_path: Path) -> 
     assert done.refusals[0] == (f"xlbridge import: {names}: line 3: pair 1 is listed twice (first on line 2): if "
                                 "they are NS 1 and EW 1, give each its direction (NS or EW)")  # fmt: skip
     assert done.refusals[-1] == (f"xlbridge import: {names}: 9 lines of the names file cannot be read: put them "
-                                 "right and import again")  # fmt: skip
+                                 "right and try again")  # fmt: skip
     assert not (tmp_path / "out.xlsx").exists()
 
 

@@ -258,11 +258,14 @@ def test_the_session_workbook_and_its_names(tmp_path: Path) -> None:
     [
         ("pair,direction,player1,player2\n8,EW,Ann,Bob\n", [],
          "names.csv: EW pair 8 is not a pair of this movement (1NS, 2NS, 3NS, 4NS, 5NS, 1EW, 2EW, 3EW, 4EW, 5EW)"),
+        ("pair,direction,player1,player2\n8,EW,Ann,Bob\n1,NS,Cy,Di\n9,NS,Ed,Flo\n", [],
+         "names.csv: EW pair 8, NS pair 9 are not pairs of this movement (1NS, 2NS, 3NS, 4NS, 5NS, 1EW, 2EW, 3EW, "
+         "4EW, 5EW)"),
         ("pair,player1,player2\n1,Ann,Bob\n", [],
-         "names.csv: 1 pair(s) without a direction (1), but the Mitchell, two winners numbers North-South and "
+         "names.csv: 1 pair without a direction (1), but the Mitchell, two winners numbers North-South and "
          "East-West pairs apart"),
         ("pair,direction,player1,player2\n5,NS,Ann,Bob\n", ["--pairs", "9"],
-         "names.csv: NS pair 5 is not a pair of this movement (the phantom: its seat is empty)"),
+         "names.csv: NS pair 5 (the phantom: its seat is empty) is not a pair of this movement"),
         ("", [], "names.csv: lists no pairs"),
     ],
 )  # fmt: skip

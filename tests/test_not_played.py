@@ -6,6 +6,8 @@ the movement, it is that slot's result (nothing is missing), and checked against
 from __future__ import annotations
 
 from fractions import Fraction
+from importlib.resources import files
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +17,9 @@ from xlbridge.engine.movements import mitchell
 from xlbridge.engine.session import NotPlayed, Pair, Session, read_line, read_row
 from xlbridge.engine.standings import score_session
 from xlbridge.excel.session import read_session, sessionresults, travellers
+
+from .safety import xlbridge
+from .workbooks import Book
 
 MOVEMENT = mitchell(5, 2)
 NAMES = [[pair.number, pair.direction_text, f"A{pair.number}", f"B{pair.number}", None] for pair in MOVEMENT.pairs]
@@ -113,3 +118,28 @@ def test_np_is_checked_like_any_line() -> None:
     findings = [f.reason for f in check_session(session, MOVEMENT) if f.row is not None]
     assert findings == ["two results for board 1, NS 1 v EW 1 (also on line 2)",
                         "two results for board 1, NS 1 v EW 1 (also on line 1)"]  # fmt: skip
+
+
+def test_a_results_file_carries_np_into_the_workbook_and_out(tmp_path: Path) -> None:
+    """The demo results file with one line made NP (as a scorer's CSV carries it), run as a secretary runs it:
+    import puts NP in that line's Adjusted cell and says the board not played apart from the results; the ranking
+    is that of the file with the line left out; export --usebio leaves the line out and says so, and importing the
+    export ranks the same."""
+    data = files("xlbridge").joinpath("data")
+    lines = data.joinpath("demo-session.csv").read_text().splitlines()
+    board, ns, ew = lines[4].split(",")[:3]
+    names = tmp_path / "names.csv"
+    names.write_text(data.joinpath("demo-names.csv").read_text())
+    (tmp_path / "np.csv").write_text("\n".join([*lines[:4], f"{board},{ns},{ew},,,,,NP", *lines[5:]]) + "\n")
+    (tmp_path / "out.csv").write_text("\n".join([*lines[:4], *lines[5:]]) + "\n")
+    done = xlbridge("import", "np.csv", "--names", "names.csv", "-o", "np.xlsx", cwd=tmp_path)
+    assert "-> np.xlsx: 241 results, 1 board not played on 27 boards, 18 pairs" in done.out
+    book = Book(tmp_path / "np.xlsx")
+    assert [book.value("Results", f"{c}5") for c in "ABCH"] == [int(board), int(ns), int(ew), "NP"]
+    xlbridge("import", "out.csv", "--names", "names.csv", "-o", "out.xlsx", cwd=tmp_path)
+    ranked = xlbridge("ranking", "np.xlsx", "--csv", cwd=tmp_path).out
+    assert ranked == xlbridge("ranking", "out.xlsx", "--csv", cwd=tmp_path).out
+    exported = xlbridge("export", "np.xlsx", "--usebio", "np.xml", cwd=tmp_path).out
+    assert exported == "np.xlsx -> np.xml: 241 results (1 board not played left out), 18 pairs\n"
+    xlbridge("import", "np.xml", "-o", "again.xlsx", cwd=tmp_path)
+    assert xlbridge("ranking", "again.xlsx", "--csv", cwd=tmp_path).out == ranked

@@ -160,7 +160,7 @@ def add_publish(commands: Commands) -> None:
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
     publisher.add_argument(
-        "--force", action="store_true", help="replace the folder even if it holds files other than a publication"
+        "--force", action="store_true", help="replace the folder's other files or another session's results"
     )
     publisher.set_defaults(run=_publish)
 

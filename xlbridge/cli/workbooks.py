@@ -19,9 +19,6 @@ if TYPE_CHECKING:  # the session computation is loaded only by the commands that
 
 __all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
 
-#: The most results still to come an import names one by one (a session imported after its first round lacks most).
-MOST_WAITING = 10
-
 
 def _demo(args: argparse.Namespace) -> int:
     from ..files.demo import run_demo
@@ -61,7 +58,7 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ..files.interchange import check_import, import_to_workbook, read_results
+    from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
     from ..files.interchange.awards import masterpoint_notes
 
     source, destination = Path(args.file), Path(args.output)
@@ -92,8 +89,10 @@ def _import(args: argparse.Namespace) -> int:
         session = imported.session
         to_come = sum(1 for problem in imported.problems if problem.waiting)  # rows waiting to be typed
         later = f" ({to_come} more to come)" if to_come else ""
+        idle = len(session.not_played)
+        later += f", {count(idle, 'board')} not played" if idle else ""
         what = (
-            f"{count(len(session.lines) - to_come, 'result')}{later} on {count(len(session.boards), 'board')}, "
+            f"{count(len(session.lines) - to_come - idle, 'result')}{later} on {count(len(session.boards), 'board')}, "
             f"{count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
         )
     else:
@@ -144,8 +143,10 @@ def _export(args: argparse.Namespace) -> int:
 
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     score = export_session(Path(args.workbook), destination, form, replace=args.force)
+    idle = len(score.session.not_played)  # the files have no form for a board not played: left out
+    left_out = f" ({count(idle, 'board')} not played left out)" if idle else ""
     print(
-        f"{args.workbook} -> {destination}: {count(len(score.session.lines), 'result')}, "
+        f"{args.workbook} -> {destination}: {count(len(score.session.lines) - idle, 'result')}{left_out}, "
         f"{count(len(score.standings), 'pair')}"
     )
     return 0

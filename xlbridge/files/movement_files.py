@@ -288,20 +288,24 @@ def named_pairs(movement: Movement, listed: Sequence[Pair], source: str = "names
         if undirected:
             shown = ", ".join(str(pair.number) for pair in undirected[:10]) + (", ..." if len(undirected) > 10 else "")
             raise BridgeInputError(
-                f"{source}: {len(undirected)} pair(s) without a direction ({shown}), but the {movement.name} numbers "
-                "North-South and East-West pairs apart (NS 1 and EW 1 are two pairs): give each pair its direction "
-                "(a direction column: NS or EW)"
+                f"{source}: {count(len(undirected), 'pair')} without a direction ({shown}), but the {movement.name} "
+                "numbers North-South and East-West pairs apart (NS 1 and EW 1 are two pairs): give each pair its "
+                "direction (a direction column: NS or EW)"
             )
     names: dict[tuple[object, Side | None], Pair] = {}
+    strangers = []  # every listed pair the movement does not have, said at once
     for pair in listed:
         key = (pair.number, pair.direction if two_fields else None)
         if key not in ours:
             label = f"{pair.direction_text} pair {pair.number}" if two_fields else f"pair {pair.number}"
-            everyone = ", ".join(f"{p.number}{p.direction_text}" for p in movement.pairs)
-            missing = " (the phantom: its seat is empty)" if movement.phantom is not None and (
-                movement.phantom.number, movement.phantom.direction) == key else ""  # fmt: skip
-            raise BridgeInputError(f"{source}: {label} is not a pair of this movement{missing} ({everyone})")
+            phantom = movement.phantom is not None and (movement.phantom.number, movement.phantom.direction) == key
+            strangers.append(label + (" (the phantom: its seat is empty)" if phantom else ""))
+            continue
         names[key] = pair
+    if strangers:
+        everyone = ", ".join(f"{p.number}{p.direction_text}" for p in movement.pairs)
+        are = "is not a pair" if len(strangers) == 1 else "are not pairs"
+        raise BridgeInputError(f"{source}: {', '.join(strangers)} {are} of this movement ({everyone})")
     return tuple(
         replace(pair, players=names[key].players, handicap=names[key].handicap) if key in names else pair
         for key, pair in ours.items()

@@ -342,11 +342,12 @@ def build_site(path: Path) -> Site:
 
 def session_key(event: str, date: dt.date | None, source: str) -> str:
     """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
-    2026``; or, when the workbook names neither, the workbook's file name). Publishing the same session again
+    2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
+    file name alone). Publishing the same session again
     replaces its pages; another session's are kept."""
     when = _date_text(date)
-    if event:
-        return f"{event}, {when}" if when else event
+    if event:  # without a date, the workbook tells a week's session of the event from another's
+        return f"{event}, {when}" if when else f"{event} (in {source})"
     return f"the session of {when}" if when else f"the session in {source}"
 
 

@@ -24,7 +24,7 @@ from .. import __version__
 from ..engine.session import EventMatch
 from ..engine.values import two_decimals
 from .calc import check_current
-from .event import read_event_book
+from .event import EventBook, read_event_book
 from .jinja import environment
 from .publish import (
     GENERATOR,
@@ -75,9 +75,8 @@ class _Shown:
     check: str
 
 
-def _shown_matches(path: Path) -> list[_Shown]:
+def _shown_matches(path: Path, book: EventBook) -> list[_Shown]:
     values = read_values(open_package(path), MATCHES.sheet)
-    book = read_event_book(path)
     out = []
     for row, read in zip(book.numbers, book.rows, strict=True):
         if not isinstance(read, EventMatch):
@@ -172,7 +171,8 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
     """The pages of the computed teams-event workbook at ``path``, with the scorecards of the team-match
     workbooks ``scorecards``."""
     standings = read_standings(path)  # refused when stale, by the one staleness check
-    shown = _shown_matches(path)
+    book = read_event_book(path)
+    shown = _shown_matches(path, book)
     used: set[int] = set()
     cards = [_scorecard(card, shown, used) for card in scorecards]
     card_of = {card.match.row: card.page for card in cards}
@@ -183,7 +183,7 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
         "generator": GENERATOR,
         "stylesheet": STYLESHEET,
         "event": standings.event or "Teams event",
-        "session_key": session_key(standings.event or "", None, path.name),
+        "session_key": session_key(book.event.name, None, path.name),  # the Settings' name (or the file's)
         "date": "",
         "date_text": "",
         "source": path.name,

@@ -231,6 +231,10 @@ def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
     return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
 
 
+#: The most results still to come an import names one by one (the first of them; then their count).
+MOST_WAITING = 10
+
+
 def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
     """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
     :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does; with
@@ -239,14 +243,20 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
     source = imported.source
     problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
     problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line, problem.at))
-    details = listed([f"{p.where(source)}: {p.message}" for p in problems if p.detail], str(source))
+    waiting = [p for p in problems if p.waiting]  # clues to the bad lines, the first few of them
+    problems = [p for p in problems if not p.waiting] + waiting[:MOST_WAITING]
+    shown = [f"{p.where(source)}: {p.message}" for p in problems if p.detail]
+    if len(waiting) > MOST_WAITING:
+        shown.append(f"{source}: and {count(len(waiting) - MOST_WAITING, 'more result')} the movement expects, not in "
+                     "the file")  # fmt: skip
+    details = listed(shown, str(source))
     # a result the movement expects and the file lacks is listed, as a clue, but is no line to put right
     lines = len({p.line for p in problems if p.line}) + sum(1 for p in problems if not (p.line or p.file or p.waiting))
     them, they, are, each = ("it", "it", "is", "with its") if lines == 1 else ("them", "they", "are", "each with its")
     their = "its" if lines == 1 else "their"
     message = f"{source}: {count(lines, 'line')} cannot be imported as {they} {are}: put {them} right and import again"
     lists = {p.file for p in problems if p.file is not None and p.file != source}
-    if lists and not any(p.detail and p.file is None for p in problems):  # only the pairs a names file leaves out
+    if lists and not any(p.detail and p.file is None and not p.waiting for p in problems):  # only those pairs
         listing = lists.pop()
         message = (f"{source}: {count(lines, 'line')} cannot be imported until {listing} lists {their} pairs: put "
                    f"{listing} right and import again")  # fmt: skip

@@ -9,10 +9,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from ...engine import session as rows
 from ...engine.errors import BridgeInputError
 from ...engine.model import Play
 from ...engine.parse import parse_result, split_contract
-from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable, read_line
+from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable
 from ...engine.session import parse_direction as direction
 from ...engine.values import as_whole_number, show
 from ...rules import Side
@@ -139,11 +140,12 @@ def decoded(data: bytes, source: Path) -> str:
 def read_row(
     where: int, problems: list[Problem], board: int, ns: PairNumber | None, ew: PairNumber | None, *entered: str
 ) -> Row:
-    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score): parsed,
-    or kept as it is with its reason noted in ``problems`` (the file's line ``where``)."""
+    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score): parsed
+    (``NP`` as the adjusted score is a board not played, as in the workbook), or kept as it is with its reason noted
+    in ``problems`` (the file's line ``where``)."""
     contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
     try:
-        return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
+        return rows.read_row(board, ns, ew, contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         kept = Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
         return refuse(where, problems, kept)

@@ -201,7 +201,7 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
         them = "it" if lines == 1 else "them"
         raise refusal(ImportFileError, [f"{source}: line {line}: {message}" for line, message in problems],
                       f"{source}: {count(lines, 'line')} of the names file cannot be read: put {them} right and "
-                      "import again", str(source))  # fmt: skip
+                      "try again", str(source))  # fmt: skip
     return pairs
 
 
