@@ -186,6 +186,12 @@ def test_a_names_file_of_one_pair(evening: Evening) -> None:
         "be read, each with its reason in the Check column (the ranking waits until they are put right)",
     ]
     assert not out.exists()
+    partial = evening.results("one-pair-partial.csv", evening.lines[:101])  # the last rounds still to come
+    done = xlbridge("import", partial, "--names", names, "--movement-file", evening.movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    assert f"lines cannot be imported until {names} lists their pairs" in done.refusals[-1]
+    assert len(done.refusals) == 1 + 10 + 1 + 1  # the finding, the first ten results to come and their count
+    assert done.refusals[-2] == f"xlbridge import: {partial}: and 37 more results the movement expects, not in the file"
     broken = list(evening.lines)
     broken[30] = ",".join([*broken[30].split(",")[:3], "8S", *broken[30].split(",")[4:]])
     done = xlbridge("import", evening.results("one-pair-8s.csv", broken), "--names", names, "-o", out,
