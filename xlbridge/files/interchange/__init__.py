@@ -29,13 +29,14 @@ from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
 from ..xlsx import OLE2_MAGIC
-from .common import Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
+from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
 
 __all__ = [
     "MAX_FILE_BYTES",
+    "MOST_WAITING",
     "ImportFileError",
     "Imported",
     "Problem",
@@ -229,10 +230,6 @@ def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
     ordered, was = in_playing_order(session, plan)
     at = imported.rows_at or [0] * len(session.lines)
     return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
-
-
-#: The most results still to come an import names one by one (the first of them; then their count).
-MOST_WAITING = 10
 
 
 def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:

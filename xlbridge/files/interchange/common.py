@@ -19,6 +19,7 @@ from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 __all__ = [
+    "MOST_WAITING",
     "FileMasterpoints",
     "ImportFileError",
     "Imported",
@@ -42,6 +43,10 @@ __all__ = [
 
 class ImportFileError(BridgeInputError):
     """A results file that cannot be imported: the message names the file, the line and the problem."""
+
+
+#: The most results still to come an import names one by one (the first of them; then their count).
+MOST_WAITING = 10
 
 
 @dataclass(frozen=True)
