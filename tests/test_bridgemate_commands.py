@@ -195,6 +195,7 @@ def test_a_whole_evening_ranks_as_the_csv_does(fake: FakeDataConnector, tmp_path
     assert (site / "index.html").exists()
 
 
+@pytest.mark.slow  # a second whole evening received: a quarter of a minute; CI runs it (-m slow)
 def test_a_board_not_played(fake: FakeDataConnector, tmp_path: Path) -> None:
     """A board the table says was not played becomes NP in its slot's row, as a secretary types it; it is said on
     stderr by table, round and board, and is no result the evening waits for: receive counts the results in as the

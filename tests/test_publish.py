@@ -429,7 +429,11 @@ def resolves(href: str, site: Path) -> bool:
 
 
 @needs_chromium
-@pytest.mark.parametrize("name", SESSIONS)
+@pytest.mark.parametrize(
+    "name",
+    # the demo's 46 pages every run; the two real sessions' (a quarter of a minute each) with the slow tests, in CI
+    [SESSIONS[0], *(pytest.param(name, marks=pytest.mark.slow) for name in SESSIONS[1:])],
+)
 def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
     published: dict[str, Published], name: str, tmp_path: Path
 ) -> None:
