@@ -15,7 +15,7 @@ from xml.parsers import expat
 
 from ..engine.errors import BridgeInputError
 
-__all__ = ["UnsafeXMLError", "XMLSyntaxError", "check_xml", "escape", "parse_xml", "xml_text"]
+__all__ = ["UnsafeXMLError", "XMLSyntaxError", "check_xml", "escape", "parse_xml", "xml_characters"]
 
 
 class UnsafeXMLError(BridgeInputError):
@@ -130,7 +130,8 @@ def escape(text: str, quotes: bool = False) -> str:
     return text.replace('"', "&quot;") if quotes else text
 
 
-def xml_text(value: object) -> str:
-    """A value as XML character data: ``&``, ``<`` and ``>`` escaped, a character XML cannot hold shown as the
-    replacement character (U+FFFD), so that what is written always parses."""
-    return escape(_NOT_XML.sub("\ufffd", str(value)))
+def xml_characters(text: str) -> str:
+    """``text`` with each character an XML 1.0 document cannot hold at all (not even as a character reference)
+    shown as the replacement character (U+FFFD), so that what is written always parses: ElementTree writes them as
+    they are, and its own parser then refuses the document."""
+    return _NOT_XML.sub("\ufffd", text)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
-from xml.etree.ElementTree import Element
+from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
@@ -26,7 +26,7 @@ from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
-from ..xmlsafe import parse_xml, xml_text
+from ..xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
     Imported,
@@ -324,8 +324,26 @@ def _positive(text: str, argument: str) -> int:
 # --- writing -------------------------------------------------------------------------------------------------------
 
 
-def _element(tag: str, value: object) -> str:
-    return f"<{tag}>{xml_text(value)}</{tag}>"
+#: What precedes the USEBIO element: the XML declaration and the document type line, which ElementTree does not
+#: write (its declaration quotes with ' and it has no DOCTYPE); the rest is ElementTree's serialisation.
+PROLOGUE = (
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
+)
+
+
+def _field(parent: Element, tag: str, value: object) -> Element:
+    """A field of ``parent``, on a line of its own: ``<TAG>value</TAG>`` (a character XML cannot hold written as
+    U+FFFD, so that what is written always parses)."""
+    field = SubElement(parent, tag)
+    field.text, field.tail = xml_characters(str(value)), "\n"
+    return field
+
+
+def _group(parent: Element | None, tag: str, **attributes: str) -> Element:
+    """An element of fields, its start and end tags each on a line of their own."""
+    group = Element(tag, attributes) if parent is None else SubElement(parent, tag, attributes)
+    group.text, group.tail = "\n", "\n"
+    return group
 
 
 def write_usebio(score: SessionScore) -> str:
@@ -333,7 +351,8 @@ def write_usebio(score: SessionScore) -> str:
     points, and (Butler) each board's datum, as the session computation gives them; on a masterpoint scale that
     awards, the event's MASTER_POINT_TYPE and MASTER_POINT_SCALE and each placed pair's MASTER_POINTS_AWARDED (in
     hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes them. A session that cannot
-    be awarded on its scale is refused (:class:`BridgeInputError`, with the reason)."""
+    be awarded on its scale is refused (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an
+    element a line (a PLAYER and its PLAYER_NAME on one)."""
     session = score.session
     mitchell = session.movement.two_fields
     method = session.method
@@ -344,66 +363,59 @@ def write_usebio(score: SessionScore) -> str:
     def pair_id(number: object, side: Side | None) -> str:
         return f"{number}{side.value}" if mitchell and side is not None else str(number)
 
-    out = [
-        '<?xml version="1.0" encoding="UTF-8"?>',
-        '<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">',
-    ]
-    out.append('<USEBIO Version="1.2">')
-    out.append(f'<EVENT EVENT_TYPE="{kind}">')
-    out.append(_element("EVENT_DESCRIPTION", session.event))
-    out.append(_element("PROGRAM_NAME", "xlbridge"))
-    out.append(_element("WINNER_TYPE", 2 if mitchell else 1))
-    out.append(_element("DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else ""))
+    root = _group(None, "USEBIO", Version="1.2")
+    event = _group(root, "EVENT", EVENT_TYPE=kind)
+    _field(event, "EVENT_DESCRIPTION", session.event)
+    _field(event, "PROGRAM_NAME", "xlbridge")
+    _field(event, "WINNER_TYPE", 2 if mitchell else 1)
+    _field(event, "DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else "")
     if scale.awards:
-        out.append(_element("MASTER_POINT_SCALE", scale.usebio_scale))
-        out.append(_element("MASTER_POINT_TYPE", scale.usebio_type))
-    out.append(f'<PARTICIPANTS EVENT_TYPE="{kind}">')
+        _field(event, "MASTER_POINT_SCALE", scale.usebio_scale)
+        _field(event, "MASTER_POINT_TYPE", scale.usebio_type)
+    participants = _group(event, "PARTICIPANTS", EVENT_TYPE=kind)
     for pair, standing, award in zip(session.pairs, score.standings, awards, strict=True):
-        out.append("<PAIR>")
-        out.append(_element("PAIR_NUMBER", pair_id(pair.number, pair.direction)))
-        out.append(_element("DIRECTION", pair.direction_text))
+        element = _group(participants, "PAIR")
+        _field(element, "PAIR_NUMBER", pair_id(pair.number, pair.direction))
+        _field(element, "DIRECTION", pair.direction_text)
         for tag, value in (("TOTAL_SCORE", standing.total), ("PERCENTAGE", standing.percentage),
                            ("PLACE", standing.place)):  # fmt: skip
             if value not in (None, ""):
-                out.append(_element(tag, value if isinstance(value, str) else two_decimals(value)))  # type: ignore[arg-type]
+                _field(element, tag, value if isinstance(value, str) else two_decimals(value))  # type: ignore[arg-type]
         if award is not None:
-            out.append(_element("MASTER_POINTS_AWARDED", SessionAwards.in_hundredths(award)))
-            out.append(_element("MASTER_POINT_TYPE", scale.usebio_type))
+            _field(element, "MASTER_POINTS_AWARDED", SessionAwards.in_hundredths(award))
+            _field(element, "MASTER_POINT_TYPE", scale.usebio_type)
         for player in pair.players:
-            out.append(f"<PLAYER>{_element('PLAYER_NAME', player)}</PLAYER>")
-        out.append("</PAIR>")
-    out.append("</PARTICIPANTS>")
+            holder = SubElement(element, "PLAYER")
+            holder.tail = "\n"
+            _field(holder, "PLAYER_NAME", player).tail = None
     for number in session.boards:
         # A board not played at a table has no line: USEBIO has no form for one (its pairs' totals say it).
         indices = [index for index in score.traveller(number) if not isinstance(session.lines[index], NotPlayed)]
-        out.append(f'<BOARD EVENT_TYPE="{kind}">')
-        out.append(_element("BOARD_NUMBER", number))
+        board = _group(event, "BOARD", EVENT_TYPE=kind)
+        _field(board, "BOARD_NUMBER", number)
         datum = score.lines[indices[0]].datum if indices else None
         if method.comparison == "butler" and isinstance(datum, (int, Fraction)):
-            out.append(_element("BOARD_AVERAGE", _number(datum)))
+            _field(board, "BOARD_AVERAGE", _number(datum))
         for index in indices:
             line = session.lines[index]
             assert isinstance(line, Line)  # a workbook with lines to check is not exported
-            out.append("<TRAVELLER_LINE>")
-            out.append(_element("NS_PAIR_NUMBER", pair_id(line.ns, Side.NS)))
-            out.append(_element("EW_PAIR_NUMBER", pair_id(line.ew, Side.EW)))
+            traveller = _group(board, "TRAVELLER_LINE")
+            _field(traveller, "NS_PAIR_NUMBER", pair_id(line.ns, Side.NS))
+            _field(traveller, "EW_PAIR_NUMBER", pair_id(line.ew, Side.EW))
             if line.play is None:
-                out.append(_element("SCORE", interchange_score(line)))
+                _field(traveller, "SCORE", interchange_score(line))
             else:
                 contract = line.play.contract
-                out.append(_element("CONTRACT", "PASS" if contract.passed_out else str(contract)))
-                out.append(_element("PLAYED_BY", line.declarer_text))
-                out.append(_element("LEAD", line.lead))
-                out.append(_element("TRICKS", line.play.tricks))
-                out.append(_element("SCORE", line.score))
+                _field(traveller, "CONTRACT", "PASS" if contract.passed_out else str(contract))
+                _field(traveller, "PLAYED_BY", line.declarer_text)
+                _field(traveller, "LEAD", line.lead)
+                _field(traveller, "TRICKS", line.play.tricks)
+                _field(traveller, "SCORE", line.score)
             figures = score.lines[index]
-            out.append(_element(f"NS_{method.usebio_points}", _number(figures.ns_points)))
-            out.append(_element(f"EW_{method.usebio_points}", _number(figures.ew_points)))
-            out.append("</TRAVELLER_LINE>")
-        out.append("</BOARD>")
-    out.append("</EVENT>")
-    out.append("</USEBIO>")
-    return "\n".join(out) + "\n"
+            _field(traveller, f"NS_{method.usebio_points}", _number(figures.ns_points))
+            _field(traveller, f"EW_{method.usebio_points}", _number(figures.ew_points))
+    # An empty field as <LEAD></LEAD>, as USEBIO files write it (not <LEAD />).
+    return PROLOGUE + tostring(root, encoding="unicode", short_empty_elements=False)
 
 
 def _number(value: object) -> str:
