@@ -23,7 +23,7 @@ __all__ = ["build_parser", "main"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
-          "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
+          "tqdm": "calc", "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
 
 
 def build_parser(full: bool = True) -> argparse.ArgumentParser:

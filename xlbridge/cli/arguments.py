@@ -6,7 +6,7 @@ import argparse
 import datetime as dt
 import sys
 from collections.abc import Callable
-from typing import Protocol, TypeAlias, TypeVar
+from typing import Any, Protocol, TypeAlias, TypeVar
 
 from ..engine.choices import described
 from ..engine.values import count
@@ -74,18 +74,27 @@ def iso_date(text: str) -> dt.date:
 
 
 class Progress:
-    """A one-line progress bar on a terminal (nothing when the output is a file or a pipe)."""
+    """A one-line progress bar on stderr while a terminal shows it (nothing when it is a file or a pipe): tqdm's,
+    which the commands that show one already have (``import``: the calc extra's formulas needs it; ``deal`` and
+    ``hands``: the bar is shown only while the hands extra's solver works, and endplay needs it). tqdm is imported
+    only for a terminal, so a command in a pipe never loads it."""
 
     def __init__(self, steps: int) -> None:
-        self.steps, self.done = steps, 0
-        self.enabled = sys.stderr.isatty()
+        self.bar: Any = None
+        if sys.stderr.isatty():
+            from tqdm import tqdm
+
+            # [######..............] reading tuesday.xml: a bar of 20 and the step's label, 63 columns whatever
+            # the terminal says its width is (a terminal that says 0 would show nothing); each step drawn as it
+            # starts (mininterval 0: a step can take seconds), the line cleared at the end (leave=False).
+            self.bar = tqdm(total=steps, file=sys.stderr, leave=False, ascii=".#", mininterval=0, ncols=63,
+                            bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
 
     def __call__(self, label: str) -> None:
-        self.done += 1
-        if self.enabled:
-            filled = round(20 * self.done / self.steps)
-            print(f"\r[{'#' * filled}{'.' * (20 - filled)}] {label:<40}", end="", file=sys.stderr, flush=True)
+        if self.bar is not None:
+            self.bar.set_description_str(label, refresh=False)
+            self.bar.update()
 
     def close(self) -> None:
-        if self.enabled:
-            print("\r" + " " * 64 + "\r", end="", file=sys.stderr, flush=True)
+        if self.bar is not None:
+            self.bar.close()
