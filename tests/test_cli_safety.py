@@ -582,16 +582,38 @@ def test_ranking_and_standings_point_to_each_other(here: Path, teams_workbook: P
 
 def test_errors_by_kind(here: Path) -> None:
     """Every refusal is an XlbridgeError of its kind: bad input is a ValueError; a refused output (a file that
-    exists) is not bad input; a workbook's state (never computed, stale) is its own kind, whatever file it is."""
+    exists, is an input, is open in Excel: each its own kind) is not bad input; a workbook's state (never computed,
+    stale) is its own kind, whatever file it is."""
     from xlbridge.engine.errors import XlbridgeError
-    from xlbridge.files.calc import check_current
-    from xlbridge.files.outputs import OutputError, check_output
+    from xlbridge.files.calc import calc_workbook, check_current
+    from xlbridge.files.outputs import (
+        OutputError,
+        OutputExistsError,
+        OutputIsInputError,
+        OutputOpenError,
+        check_open,
+        check_output,
+    )
     from xlbridge.files.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
 
-    with pytest.raises(OutputError) as exists:
+    with pytest.raises(OutputExistsError) as exists:
         check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))
-    assert isinstance(exists.value, XlbridgeError)
-    assert not isinstance(exists.value, ValueError)
+    with pytest.raises(OutputIsInputError) as is_input:
+        check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",), inputs=[here / "tue.csv"], replace=True)
+    with pytest.raises(OutputIsInputError) as computed_over_itself:
+        calc_workbook(here / "tue.xlsx", here / "tue.xlsx")
+    (here / "~$tue.xlsx").write_bytes(bytes([4]) + b"Anne" + bytes(50))  # Excel's owner file: Anne has it open
+    try:
+        with pytest.raises(OutputOpenError) as locked:
+            check_open(here / "tue.xlsx", force=False)
+    finally:
+        (here / "~$tue.xlsx").unlink()
+    refusals = (exists.value, is_input.value, computed_over_itself.value, locked.value)
+    assert len({type(error) for error in refusals}) == 3
+    for error in refusals:
+        assert isinstance(error, OutputError)
+        assert isinstance(error, XlbridgeError)
+        assert not isinstance(error, ValueError)  # a refused output is not bad input
     assert xlbridge("templates", "--out", "blank", cwd=here).status == 0
     with pytest.raises(NotComputedError) as blank:
         check_current(open_package(here / "blank" / "pairs-session.xlsx"))

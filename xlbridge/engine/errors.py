@@ -2,9 +2,11 @@
 
 :class:`XlbridgeError` is the base of everything xlbridge reports for the user to put right (the command line prints
 its message, after its details, and exits 2). Its kinds: :class:`BridgeInputError`, bad input (a ``ValueError``:
-what cannot be scored or read, with a :class:`Reason`); and, in :mod:`xlbridge.files`, a refused output (a file that
-exists, is open, is one of the inputs: ``OutputError``) and a workbook's state (not computed, or stale:
-``WorkbookStateError``).
+what cannot be scored or read, with a :class:`Reason`; a file that cannot be read as a workbook, ``WorkbookError``, is
+one); and, in :mod:`xlbridge.files`, a refused output (``OutputError``: ``OutputExistsError`` for a file that exists,
+``OutputOpenError`` for a workbook open in Excel, ``OutputIsInputError`` for one of the inputs) and a workbook's state
+(``WorkbookStateError``: ``NotComputedError``, ``StaleWorkbookError``). Neither of the last two is a ``ValueError``:
+the input is sound. Every kind carries the ``message`` and ``details`` the command line prints.
 """
 
 from __future__ import annotations

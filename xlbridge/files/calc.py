@@ -26,7 +26,7 @@ from ..excel.cells import ERROR_VALUES
 from .charts import refresh_charts
 from .docprops import computed_by, with_computed_by
 from .evaluate import Computed, evaluate
-from .outputs import check_open, check_output, target_of
+from .outputs import OutputIsInputError, check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
     ExcelErrorValue,
@@ -272,7 +272,7 @@ def calc_workbook(
         if destination is None:
             destination = source.with_name(f"{source.stem}-computed{suffix}")
         if target_of(destination) == target_of(source):
-            raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
+            raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)

@@ -7,7 +7,7 @@ import tempfile
 from pathlib import Path
 
 from .demo_data import demo_data
-from .outputs import check_folder, check_open, write_atomically
+from .outputs import OutputExistsError, check_folder, check_open, write_atomically
 from .report import read_ranking
 from .templates import CLASSIC, pairs_session, teams_match
 from .templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
@@ -35,7 +35,7 @@ def _same_parts(first: Path, second: Path) -> bool:
 def _install(fresh: Path, target: Path, force: bool) -> None:
     """Put a freshly computed demo file in place, but never over a file someone has changed."""
     if target.exists() and not force and not _same_parts(fresh, target):
-        raise WorkbookError(
+        raise OutputExistsError(
             f"{target}: exists and differs from the demo (changed by you?); kept. "
             "Use --out for another folder, or --force to replace it"
         )

@@ -24,7 +24,7 @@ from ..excel.events import read_match, read_teams
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .interchange.common import decoded
-from .outputs import check_open, check_output, target_of, write_atomically
+from .outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from .patching import patch_sheet, write_package
 from .templates import CLASSIC, teams_event
 from .templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
@@ -211,7 +211,7 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
         if destination is None:
             raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place")
         if target_of(destination) == target_of(path):
-            raise WorkbookError(f"{destination}: is the input; use --in-place to replace it")
+            raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
         check_output(destination, writes="an Excel workbook", suffixes=(suffix,), inputs=[path], replace=force)
     pairing = swiss_pairing(book, path)
     new_rows = pairing.matches()

@@ -20,6 +20,9 @@ from ..engine.errors import XlbridgeError
 
 __all__ = [
     "OutputError",
+    "OutputExistsError",
+    "OutputIsInputError",
+    "OutputOpenError",
     "check_folder",
     "check_open",
     "check_output",
@@ -31,7 +34,21 @@ __all__ = [
 
 
 class OutputError(XlbridgeError):
-    """An output that would lose or hide something; the message names the file and what to do."""
+    """An output refused because writing it would lose or hide something (a name that does not say what it holds,
+    a folder where a file is asked for); the message names the file and what to do. Not bad input: the input is
+    sound, the output is what is refused. Its kinds below are the refusals ``--force`` can and cannot lift."""
+
+
+class OutputExistsError(OutputError):
+    """The output exists (a file, or a folder holding other files): replaced only with ``--force``."""
+
+
+class OutputOpenError(OutputError):
+    """The output is a workbook an office program has open (its lock file is beside it): ``--force`` if it is not."""
+
+
+class OutputIsInputError(OutputError):
+    """The output is one of the command's inputs (or the folder holding one): never replaced, even with ``--force``."""
 
 
 #: The lock files an office program keeps beside a workbook it has open: Excel's owner file ``~$NAME`` (the
@@ -94,12 +111,12 @@ def check_output(
         raise OutputError(f"{path}: what is written is {writes}, so the name must end in {suffixes[0]} ({better})")
     for source in inputs:
         if _same_file(path, source):
-            raise OutputError(f"{path}: is the input {source}; write the output under another name")
+            raise OutputIsInputError(f"{path}: is the input {source}; write the output under another name")
     if path.is_dir():
         raise OutputError(f"{path}: is a folder; give the name of the file to write")
     check_folder(path.parent)
     if (path.exists() or path.is_symlink()) and not replace:
-        raise OutputError(f"{path}: already exists; choose another name (or --force to replace it)")
+        raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
 
 
 def check_open(path: Path, force: bool) -> None:
@@ -107,7 +124,7 @@ def check_open(path: Path, force: bool) -> None:
     the program would save over what is written, or the user would lose what they typed."""
     holder = None if force else lock_holder(path)
     if holder is not None:
-        raise OutputError(f"{path}: open in {holder}: close it first (or --force if it is not open)")
+        raise OutputOpenError(f"{path}: open in {holder}: close it first (or --force if it is not open)")
 
 
 def check_folder(path: Path) -> None:
@@ -147,7 +164,7 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
     """
     target = target_of(path)
     if target.exists() and not replace:
-        raise OutputError(f"{path}: already exists; choose another name (or --force to replace it)")
+        raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
     target.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=f".tmp{target.suffix}")
     os.close(handle)
@@ -161,7 +178,7 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
             os.chmod(temporary, 0o666 & ~user_umask())
         else:
             if not replace:
-                raise OutputError(f"{path}: appeared while it was being written; not replaced")
+                raise OutputExistsError(f"{path}: appeared while it was being written; not replaced")
             os.chmod(temporary, stat.S_IMODE(existing.st_mode))
             _keep_owner(temporary, existing)
         os.replace(temporary, target)

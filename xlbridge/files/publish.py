@@ -37,7 +37,7 @@ from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
 from .jinja import environment
-from .outputs import target_of, user_umask
+from .outputs import OutputError, OutputExistsError, OutputIsInputError, target_of, user_umask
 from .report import Ranking, RankingRow, session_ranking
 from .session_book import read_session_book
 from .xlsx import ExcelErrorValue, WorkbookError
@@ -385,12 +385,12 @@ def check_site_folder(workbook: Path, folder: Path, force: bool) -> None:
     if not workbook.exists():
         raise WorkbookError(f"{workbook}: no such file")
     if folder.exists() and not folder.is_dir():
-        raise WorkbookError(f"{folder}: is a file, not a folder")
+        raise OutputError(f"{folder}: is a file, not a folder")
     if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
-        raise WorkbookError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
+        raise OutputIsInputError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
     published = folder.is_dir() and _publication(folder)[0]
     if folder.exists() and any(folder.iterdir()) and not published and not force:
-        raise WorkbookError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
+        raise OutputExistsError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
 
 
 def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool = False) -> None:
@@ -400,7 +400,7 @@ def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool =
     published, held = _publication(folder) if folder.is_dir() else (False, None)
     ours = pages[0].context["session_key"]
     if published and held != ours and not force:
-        raise WorkbookError(
+        raise OutputExistsError(
             f"{folder}: holds the results of another session ({held or 'one that does not say which'}), not of "
             f"{ours}: publish into a folder of its own (or --force to replace them)"
         )
