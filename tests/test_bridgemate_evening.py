@@ -9,7 +9,6 @@ import http.server
 import json
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import replace
 from importlib import resources
@@ -167,14 +166,51 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
+def test_an_address_that_hangs_up_is_tried_once() -> None:
+    """Something at the address that closes every connection unanswered: sending the event gives up after one
+    connection (the Connect that finds no Data Connector), not after the client's five tries of each request, and
+    says so in one line naming the address (the client's transport let http.client's RemoteDisconnected through,
+    which the command line printed bare, without the address)."""
+    event, _ = demo_event()
+    accepted: list[socket.socket] = []
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(8)
+        listener.settimeout(0.05)
+        port = listener.getsockname()[1]
+        stop = threading.Event()
+
+        def hang_up() -> None:
+            while not stop.is_set():
+                try:
+                    connection, _ = listener.accept()
+                except TimeoutError:
+                    continue
+                accepted.append(connection)
+                connection.close()
+
+        thread = threading.Thread(target=hang_up, daemon=True)
+        thread.start()
+        try:
+            with pytest.raises(ConnectorError) as raised:
+                send_event(Connection(f"http://127.0.0.1:{port}", "CLUB1", "KEY-1"), event)
+        finally:
+            stop.set()
+            thread.join()
+    assert len(accepted) == 1
+    message = str(raised.value)  # the reason as the system gives it: the hang-up, or a reset if it came first
+    assert message.startswith(f"no Bridgemate Data Connector answers at http://127.0.0.1:{port} (")
+    assert message.endswith(
+        "): is Bridgemate Control Software 5 running, with its Data Connector on, and the address right?"
+    )
+
+
 def test_bcs_not_running_is_one_line_naming_the_address() -> None:
-    """Nobody listening: sending the event says so at once (one request, not five), naming the address."""
+    """Nobody listening: sending the event says so, naming the address."""
     event, _ = demo_event()
     url = f"http://127.0.0.1:{free_port()}"
-    started = time.perf_counter()
     with pytest.raises(ConnectorError) as raised:
         send_event(Connection(url, "CLUB1", "KEY-1"), event)
-    assert time.perf_counter() - started < 1.5
     message = str(raised.value)
     assert "\n" not in message
     assert message.startswith(f"no Bridgemate Data Connector answers at {url} (")

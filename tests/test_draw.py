@@ -142,10 +142,10 @@ def test_swiss_bye_goes_to_the_lowest_placed_team_without_one() -> None:
     assert swiss_round([1, 2, 3, 4, 5], set(), {}, {}, 1).bye == 5
 
 
-def test_swiss_with_thirty_teams_is_quick() -> None:
-    """A late round of a 30-team Swiss with many meetings: found exactly in well under a second."""
+def test_swiss_with_thirty_teams_and_many_meetings() -> None:
+    """A late round of a 30-team Swiss with many meetings: every team at one table, no pair meeting again. (How
+    long it takes is not judged here: timings are the benchmarks'.)"""
     import random
-    import time
 
     chooser = random.Random(7)
     order = list(range(1, 31))
@@ -154,7 +154,7 @@ def test_swiss_with_thirty_teams_is_quick() -> None:
         shuffled = order[:]
         chooser.shuffle(shuffled)
         met |= {frozenset(shuffled[i : i + 2]) for i in range(0, 30, 2)}
-    started = time.perf_counter()
     pairing = swiss_round(order, met, {}, {}, 7)
-    assert time.perf_counter() - started < 1.0
+    assert sorted(team for table in pairing.tables for team in table) == order
+    assert pairing.bye is None
     assert all(frozenset(table) not in met for table in pairing.tables)

@@ -12,6 +12,7 @@ apart: a refused connection, a time-out, an http status.
 
 from __future__ import annotations
 
+import http.client
 import json
 import re
 import time
@@ -93,7 +94,12 @@ class _Watched(HttpTransport):
     def _call(self, call: Callable[[], str]) -> str:
         self.attempts += 1
         try:
-            return call()
+            try:
+                return call()
+            except (http.client.HTTPException, ConnectionError) as error:
+                # Something at the address that hangs up unanswered (RemoteDisconnected) or answers no HTTP: the
+                # client's transport lets these through, where the client expects a TransportException.
+                raise TransportException(f"Request failed: {error}") from error
         except TransportException as failure:
             if isinstance(failure.__cause__, urllib.error.HTTPError):
                 failure.__cause__.close()  # the answer's connection, which the client's transport leaves open
