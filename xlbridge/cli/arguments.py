@@ -84,10 +84,11 @@ class Progress:
         if sys.stderr.isatty():
             from tqdm import tqdm
 
-            # [######..............] reading tuesday.xml: a bar of 20 and the step's label, 63 columns whatever
-            # the terminal says its width is (a terminal that says 0 would show nothing); each step drawn as it
-            # starts (mininterval 0: a step can take seconds), the line cleared at the end (leave=False).
-            self.bar = tqdm(total=steps, file=sys.stderr, leave=False, ascii=".#", mininterval=0, ncols=63,
+            # [######..............] reading tuesday.xml: a bar of 20 and the step's label, 63 columns on one row
+            # whatever size the terminal says it is (tqdm draws nothing on one that says none, as a new
+            # pseudo-terminal does); each step drawn as it starts (mininterval 0: a step can take seconds), the
+            # line cleared at the end (leave=False).
+            self.bar = tqdm(total=steps, file=sys.stderr, leave=False, ascii=".#", mininterval=0, ncols=63, nrows=24,
                             bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
 
     def __call__(self, label: str) -> None:
