@@ -14,6 +14,7 @@ import json
 import os
 import select
 import shutil
+import struct
 import subprocess
 import tempfile
 import time
@@ -44,6 +45,38 @@ DESKTOP = (1280, 900)
 
 def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+#: The switches of a one-shot run from the command line (a DOM dump, a PDF, a screenshot).
+ONE_SHOT = (
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+)
+
+
+def run_chromium(page: Path, profile: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    """Chromium run once on ``page`` with a fresh ``profile`` and ``argv`` (``--dump-dom``, ``--print-to-pdf=...``)."""
+    path = chromium_path()
+    assert path is not None
+    return subprocess.run([path, *ONE_SHOT, f"--user-data-dir={profile}", *argv, page.as_uri()],
+                          capture_output=True, text=True, timeout=180, check=True)  # fmt: skip
+
+
+def check_screenshots(page: Path, folder: Path) -> None:
+    """A screenshot of ``page`` at a desktop's width and at a phone's, for a person to look at: each a PNG of the
+    window's size with something drawn."""
+    for name, size in (("desktop", "1200,1500"), ("phone", "420,900")):
+        shot = folder / f"{name}.png"
+        run_chromium(page, folder / f"profile-{name}", f"--screenshot={shot}", f"--window-size={size}")
+        header = shot.read_bytes()[:24]
+        assert header[:8] == b"\x89PNG\r\n\x1a\n"
+        assert struct.unpack(">II", header[16:24]) == tuple(int(x) for x in size.split(","))
+        assert shot.stat().st_size > 20_000, "something was drawn"
 
 
 class BrowserError(RuntimeError):

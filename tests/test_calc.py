@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import io
 import re
 import zipfile
 from pathlib import Path
@@ -17,7 +16,7 @@ from xlbridge.files.docprops import computed_by
 from xlbridge.files.patching import patch_sheet
 from xlbridge.files.xlsx import ExcelErrorValue, open_package
 
-from .workbooks import Book
+from .workbooks import Book, zip_of
 
 
 def users_workbook(path: Path, vba: bytes | None = None) -> None:
@@ -134,14 +133,6 @@ def test_never_overwrites_an_existing_output(tmp_path: Path, capsys: pytest.Capt
     assert "already exists" in capsys.readouterr().err
 
 
-def zip_with(parts: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data)
-    return out.getvalue()
-
-
 def bad_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
     source = tmp_path / "good.xlsx"
     users_workbook(source)
@@ -156,10 +147,10 @@ def bad_files(tmp_path: Path) -> dict[str, tuple[bytes, str]]:
         "truncated.xlsx": (good[: len(good) // 2], "damaged"),
         "encrypted.xlsx": (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600, "encrypted (password-protected)"),
         "notes.xlsx": (b"just some text, not a workbook\n", "not an Excel workbook"),
-        "bomb.xlsx": (zip_with({**parts, "xl/media/bomb.bin": b"\0" * (300 * 1024 * 1024)}), "refused"),
-        "laughs.xlsx": (zip_with({**parts, "xl/worksheets/sheet1.xml": laughs}), "declares entities"),
-        "external.xlsx": (zip_with({**parts, "xl/worksheets/sheet1.xml": external}), "declares entities"),
-        "noworkbook.xlsx": (zip_with({"hello.txt": b"hi"}), "not an Excel workbook"),
+        "bomb.xlsx": (zip_of({**parts, "xl/media/bomb.bin": b"\0" * (300 * 1024 * 1024)}), "refused"),
+        "laughs.xlsx": (zip_of({**parts, "xl/worksheets/sheet1.xml": laughs}), "declares entities"),
+        "external.xlsx": (zip_of({**parts, "xl/worksheets/sheet1.xml": external}), "declares entities"),
+        "noworkbook.xlsx": (zip_of({"hello.txt": b"hi"}), "not an Excel workbook"),
     }
 
 

@@ -6,8 +6,6 @@ screenshot to look at."""
 from __future__ import annotations
 
 import re
-import shutil
-import struct
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -15,31 +13,12 @@ from pathlib import Path
 
 import pytest
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from .browser import check_screenshots, chromium_path, run_chromium
+
+CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it: apt-get install -y chromium)"
 )
-
-FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
-
-
-def chromium(page: Path, profile: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    return subprocess.run(
-        [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *argv, page.as_uri()],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
 
 
 class Cards(HTMLParser):
@@ -99,7 +78,7 @@ def rendered(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Cards, Pat
         capture_output=True, text=True, timeout=120, check=True,
     )  # fmt: skip
     assert str(page) in done.stdout
-    dom = chromium(page, folder / "profile-dom", "--dump-dom").stdout
+    dom = run_chromium(page, folder / "profile-dom", "--dump-dom").stdout
     cards = Cards()
     cards.feed(dom)
     return folder, cards, page
@@ -138,7 +117,7 @@ def test_printed_with_a_page_per_table_card(rendered: tuple[Path, Cards, Path]) 
     """Printed to PDF: the print styles give each table card a page of its own, then the guide cards."""
     folder, _, page = rendered
     pdf = folder / "cards.pdf"
-    chromium(page, folder / "profile-pdf", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    run_chromium(page, folder / "profile-pdf", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
     assert 8 + 2 <= pages <= 8 + 6
 
@@ -146,14 +125,7 @@ def test_printed_with_a_page_per_table_card(rendered: tuple[Path, Cards, Path]) 
 def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:
     """A screenshot at a phone's width and at a desktop's, for a person to look at (the README's picture)."""
     folder, _, page = rendered
-    for name, size in (("desktop", "1200,1500"), ("phone", "420,900")):
-        shot = folder / f"{name}.png"
-        chromium(page, folder / f"profile-{name}", f"--screenshot={shot}", f"--window-size={size}")
-        header = shot.read_bytes()[:24]
-        assert header[:8] == b"\x89PNG\r\n\x1a\n"
-        width, height = struct.unpack(">II", header[16:24])
-        assert (width, height) == tuple(int(x) for x in size.split(","))
-        assert shot.stat().st_size > 20_000, "something was drawn"
+    check_screenshots(page, folder)
 
 
 #: Movements whose cards are checked move by move: a phantom's sit-outs, a skip, a relay with its bye stand and an
@@ -234,7 +206,7 @@ def test_each_table_card_says_where_the_pairs_and_the_boards_go(name: str, tmp_p
     tables = int(argv[argv.index("--tables") + 1])
     want = expected_moves(rows, argv[0] == "mitchell", tables)
     cards = Cards()
-    cards.feed(chromium(page, tmp_path / "profile", "--dump-dom").stdout)
+    cards.feed(run_chromium(page, tmp_path / "profile", "--dump-dom").stdout)
     shown = {}
     for card in cards.cards:
         if "table-card" not in str(card["class"]):

@@ -28,7 +28,7 @@ from xlbridge.files.xlsx import open_package, read_values
 
 from .safety import Untouched, xlbridge
 from .test_interchange import CSV_SESSION, PBN_SESSION, TEAMS
-from .workbooks import Book
+from .workbooks import Book, zip_of
 
 NAMES = "pair,direction,player1,player2\n1,,A One,B One\n2,,C Two,D Two\n3,,E,F\n4,,G,H\n"
 
@@ -50,14 +50,6 @@ def here(tmp_path: Path, session: Path) -> Path:
     for name in ("tue.xlsx", "tue.csv", "names.csv"):
         (tmp_path / name).write_bytes((session.parent / name).read_bytes())
     return tmp_path
-
-
-def zip_of(parts: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in parts.items():
-            archive.writestr(name, data)
-    return out.getvalue()
 
 
 # --- one line instead of a traceback ---------------------------------------------------------------------------

@@ -6,8 +6,6 @@ every four boards."""
 from __future__ import annotations
 
 import re
-import shutil
-import struct
 import subprocess
 import sys
 from html.parser import HTMLParser
@@ -19,25 +17,19 @@ from xlbridge.engine.solver import solver_available
 from xlbridge.files.handrecord_pages import par_words
 from xlbridge.files.handrecords import read_hand_records
 
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+from .browser import check_screenshots, chromium_path, run_chromium
+
+CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
     CHROMIUM is None, reason="Debian's chromium is not installed (.ci/run installs it: apt-get install -y chromium)"
 )
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run"]  # fmt: skip
 SUITS = {"spades": "S", "hearts": "H", "diamonds": "D", "clubs": "C"}
 SEATS = {"north": "N", "east": "E", "south": "S", "west": "W"}
 
 
-def chromium(page: Path, profile: Path, *argv: str) -> subprocess.CompletedProcess[str]:
-    assert CHROMIUM is not None
-    return subprocess.run([CHROMIUM, *FLAGS, f"--user-data-dir={profile}", *argv, page.as_uri()],
-                          capture_output=True, text=True, timeout=180, check=True)  # fmt: skip
-
-
 def pdf_pages(page: Path, folder: Path) -> int:
     pdf = folder / f"{page.stem}.pdf"
-    chromium(page, folder / f"profile-pdf-{page.stem}", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
+    run_chromium(page, folder / f"profile-pdf-{page.stem}", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
     return len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
 
 
@@ -120,7 +112,7 @@ class Boards(HTMLParser):
 
 def rendered(page: Path, folder: Path) -> Boards:
     boards = Boards()
-    boards.feed(chromium(page, folder / f"profile-dom-{page.stem}", "--dump-dom").stdout)
+    boards.feed(run_chromium(page, folder / f"profile-dom-{page.stem}", "--dump-dom").stdout)
     return boards
 
 
@@ -206,13 +198,7 @@ def test_printed_four_boards_a_page(dealt: tuple[Path, Path, Path], tmp_path: Pa
 def test_screenshot(dealt: tuple[Path, Path, Path]) -> None:
     """A screenshot at a desktop's width and at a phone's, for a person to look at."""
     folder, _, page = dealt
-    for name, size in (("desktop", "1200,1500"), ("phone", "420,900")):
-        shot = folder / f"{name}.png"
-        chromium(page, folder / f"profile-{name}", f"--screenshot={shot}", f"--window-size={size}")
-        header = shot.read_bytes()[:24]
-        assert header[:8] == b"\x89PNG\r\n\x1a\n"
-        assert struct.unpack(">II", header[16:24]) == tuple(int(x) for x in size.split(","))
-        assert shot.stat().st_size > 20_000, "something was drawn"
+    check_screenshots(page, folder)
 
 
 def test_four_boards_a_page_on_a4_and_letter(dealt: tuple[Path, Path, Path]) -> None:

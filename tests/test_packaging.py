@@ -110,7 +110,8 @@ def test_wheel_is_pure_python(wheel: Path) -> None:
     assert "xlbridge/files/templates/pairs_session.py" in names
     for data in ("demo-session.csv", "demo-names.csv", "demo-match.csv"):
         assert f"xlbridge/data/{data}" in names
-    for page in ("base.html", "index.html", "board.html", "pair.html", "style.css"):  # xlbridge publish
+    # xlbridge publish
+    for page in ("base.html", "head.html", "macros.html", "index.html", "board.html", "pair.html", "style.css"):
         assert f"xlbridge/files/web/{page}" in names
     for page in ("hands.html", "diagram.html", "diagram.css"):  # the printable hand records, the deal diagram
         assert f"xlbridge/files/web/{page}" in names

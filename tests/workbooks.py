@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import re
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -106,3 +108,12 @@ def typed(path: Path, sheet: str, cells: dict[str, object]) -> None:
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as target:
         for info in infos:
             target.writestr(info, parts[info.filename])
+
+
+def zip_of(parts: dict[str, bytes]) -> bytes:
+    """A zip archive of ``parts`` (name: bytes), as a workbook package or any other zip file is made."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    return out.getvalue()

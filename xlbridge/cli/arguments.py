@@ -1,4 +1,5 @@
-"""What the commands share: argument types read from the registries, counted words, a progress bar."""
+"""What the commands share: a command's parser and its common options, argument types read from the registries,
+counted words, a progress bar."""
 
 from __future__ import annotations
 
@@ -12,14 +13,53 @@ from ..engine.choices import described
 from ..engine.values import count
 from ..rules import Named, Registry
 from .parser import Parser
+from .summaries import DESCRIPTIONS, SUMMARIES
 
-__all__ = ["Commands", "Parser", "Progress", "choice", "count", "escaped", "iso_date", "listed", "positive", "show"]
+__all__ = [
+    "Commands",
+    "Parser",
+    "Progress",
+    "choice",
+    "command",
+    "count",
+    "escaped",
+    "flag",
+    "iso_date",
+    "listed",
+    "output_or_in_place",
+    "positive",
+    "show",
+]
 
 T = TypeVar("T", bound=Named)
 
 #: The parser's commands, as each family's ``add_...`` function receives them (a string: argparse's class is
 #: generic only to the type checker).
 Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
+
+
+def command(commands: Commands, name: str, run: Callable[[argparse.Namespace], int], *, verb_of: str = "",
+            **options: Any) -> Parser:  # fmt: skip
+    """A command's parser, with its summary and description from summaries.py, and the function that runs it; a
+    verb of a command (``bridgemate send``: ``verb_of="bridgemate"``) has its description under its full name and
+    its summary given as ``help``."""
+    full = f"{verb_of} {name}" if verb_of else name
+    options.setdefault("help", SUMMARIES.get(full))
+    parser = commands.add_parser(name, description=DESCRIPTIONS[full], **options)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def flag(parser: argparse._ActionsContainer, name: str, help: str) -> None:
+    """An option that is on or off (``--force``, ``--csv``)."""
+    parser.add_argument(name, action="store_true", help=help)
+
+
+def output_or_in_place(parser: argparse.ArgumentParser, output: str, in_place: str, metavar: str | None = None) -> None:
+    """``-o OUT`` or ``--in-place`` (the workbook itself), not both."""
+    where_to = parser.add_mutually_exclusive_group()
+    where_to.add_argument("-o", "--output", metavar=metavar, help=output)
+    flag(where_to, "--in-place", in_place)
 
 
 class Report(Protocol):

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 from ..engine.values import count
 from ..files.xlsx import WorkbookError
-from .arguments import Commands
-from .summaries import SUMMARIES
+from .arguments import Commands, command, flag
+from .summaries import DESCRIPTIONS, SUMMARIES
 
 if TYPE_CHECKING:  # the bridgemate extra is loaded only by the commands
     from ..files.bridgemate import Connection
@@ -122,15 +122,14 @@ RANKING_SHOWN = ("never", "each-round", "end", "always")
 
 
 def _settings_options(send: argparse.ArgumentParser) -> None:
-    send.add_argument("--lead-card", action="store_true", help="the tables enter the opening lead")
+    flag(send, "--lead-card", "the tables enter the opening lead")
     send.add_argument("--results", choices=RESULTS_SHOWN, default="own",
                       help="what a table sees once it has entered a result: none, its own (default), all the "
                       "board's results, or all of them at the end of the round")  # fmt: skip
     send.add_argument("--ranking", choices=RANKING_SHOWN, default="never",
                       help="when the tables may see the ranking (BCS's own): never (default), after each round, "
                       "at the end, always")  # fmt: skip
-    send.add_argument("--reentry", action="store_true",
-                      help="a result may be changed at the table after both pairs have accepted it")  # fmt: skip
+    flag(send, "--reentry", "a result may be changed at the table after both pairs have accepted it")
     send.add_argument("--pin", default="0000", help="the four-digit code of the Bridgemates' director menu")
 
 
@@ -143,44 +142,23 @@ def _connection_options(parser: argparse.ArgumentParser, required: bool) -> None
 
 
 def add_bridgemate(commands: Commands) -> None:
-    bridgemate = commands.add_parser(
-        "bridgemate",
-        help=SUMMARIES["bridgemate"],
-        description="Run a session workbook's evening on the Bridgemates through Bridgemate Control Software 5's "
-        "Data Connector: send the event to the tables, then receive their results into the workbook.",
-    )
+    bridgemate = commands.add_parser("bridgemate", help=SUMMARIES["bridgemate"], description=DESCRIPTIONS["bridgemate"])
     verbs = bridgemate.add_subparsers(dest="verb", required=True, metavar="send|receive")
-    send = verbs.add_parser(
-        "send",
-        help="initialise the event in BCS from the workbook",
-        description="Initialise the event in BCS from a session workbook: its section, tables and movement round by "
-        "round (the Movement sheet's, or the standard movement its Results rows are played to), its boards, the "
-        "players' names at their seats, the hand records given, and the Bridgemates' settings. BCS resets the "
-        "Bridgemates with it. The event is kept beside the workbook (NAME.bridgemate.json) for receive.",
-    )
+    send = command(verbs, "send", _send, verb_of="bridgemate", help="initialise the event in BCS from the workbook")
     send.add_argument("workbook", metavar="SESSION.xlsx", help="a pairs-session workbook")
     _connection_options(send, required=True)
     send.add_argument("--event", help="the event's name (default: the workbook's)")
     send.add_argument("--hands", metavar="HANDS.pbn", help="a PBN hand record whose deals the tables may show")
     _settings_options(send)
-    send.add_argument("--force", action="store_true", help="send again a workbook already sent (a new event in BCS)")
-    send.set_defaults(run=_send)
-    receive = verbs.add_parser(
-        "receive",
-        help="read the results entered at the tables into the workbook, and compute it",
-        description="Read the results entered at the tables since the last receive into the workbook's Results "
-        "sheet (new, corrected and erased results, boards not played, the lead), check them as import does, and "
-        "compute the workbook. The workbook is replaced whole or not at all; the file it replaces is kept as "
-        "NAME-before-receive.xlsx.",
-    )
+    flag(send, "--force", "send again a workbook already sent (a new event in BCS)")
+    receive = command(verbs, "receive", _receive, verb_of="bridgemate",
+                      help="read the results entered at the tables into the workbook, and compute it")  # fmt: skip
     receive.add_argument("workbook", metavar="SESSION.xlsx", help="the workbook the event was sent from")
     _connection_options(receive, required=False)
-    receive.add_argument("--follow", action="store_true",
-                         help="keep polling until every result the movement expects is in (or Ctrl-C)")  # fmt: skip
+    flag(receive, "--follow", "keep polling until every result the movement expects is in (or Ctrl-C)")
     receive.add_argument("--every", type=_seconds, default=EVERY, metavar="SECONDS",
                          help=f"with --follow, the seconds between polls (default {EVERY:g})")  # fmt: skip
-    receive.add_argument("--force", action="store_true", help="replace the workbook even if it seems open in Excel")
-    receive.set_defaults(run=_receive)
+    flag(receive, "--force", "replace the workbook even if it seems open in Excel")
 
 
 def _seconds(text: str) -> float:

@@ -11,8 +11,7 @@ from ..engine.errors import BridgeInputError
 from ..files.outputs import check_output, write_atomically
 from ..files.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
-from .arguments import Commands, choice, count, escaped, iso_date, listed, positive
-from .summaries import SUMMARIES
+from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
 
 if TYPE_CHECKING:  # loaded only by the commands that use them
     from ..engine.movement import Movement
@@ -76,12 +75,7 @@ def _evening(args: argparse.Namespace, movement: Movement, names: Path | None) -
 def add_movement(commands: Commands) -> None:
     from ..rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS
 
-    movement = commands.add_parser(
-        "movement",
-        help=SUMMARIES["movement"],
-        description="Generate a movement (who plays whom on which boards, round by round), checked before it is "
-        "printed: no pair plays a board twice, no two pairs meet twice, every board is played equally often.",
-    )
+    movement = command(commands, "movement", _movement)
     movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=f"{listed(MOVEMENT_TYPES)}")
     movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
@@ -121,8 +115,7 @@ def add_movement(commands: Commands) -> None:
     )
     movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")
     movement.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (travellers, workbook)")
-    movement.add_argument("--force", action="store_true", help="replace output files that exist")
-    movement.set_defaults(run=_movement)
+    flag(movement, "--force", "replace output files that exist")
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -146,23 +139,14 @@ def _publish(args: argparse.Namespace) -> int:
 
 
 def add_publish(commands: Commands) -> None:
-    publisher = commands.add_parser(
-        "publish",
-        help=SUMMARIES["publish"],
-        description="Write the ranking, a traveller for every board and a personal scorecard for every pair as "
-        "static HTML pages (no server, no JavaScript) into a folder, every figure as the workbook shows it; for a "
-        "teams event, the standings, each round's matches and the scorecards of the matches given.",
-    )
+    publisher = command(commands, "publish", _publish)
     publisher.add_argument("workbook", help="a computed pairs-session or teams-event workbook")
     publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
     publisher.add_argument(
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
-    publisher.add_argument(
-        "--force", action="store_true", help="replace the folder's other files or another session's results"
-    )
-    publisher.set_defaults(run=_publish)
+    flag(publisher, "--force", "replace the folder's other files or another session's results")
 
 
 def _ladder(args: argparse.Namespace) -> int:
@@ -204,20 +188,13 @@ def _ladder(args: argparse.Namespace) -> int:
 
 
 def add_ladder(commands: Commands) -> None:
-    ladder = commands.add_parser(
-        "ladder",
-        help=SUMMARIES["ladder"],
-        description="Rank the players of a season: each player's percentage in each session (a pair's percentage "
-        "is both its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum "
-        "to qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "
-        "ways are reported, not joined (--same joins them).",
-    )
+    ladder = command(commands, "ladder", _ladder)
     ladder.add_argument("sessions", nargs="+", metavar="SESSION.xlsx", help="computed pairs-session workbooks")
     ladder.add_argument("-o", "--output", metavar="LADDER.xlsx", help="write the ladder workbook")
     ladder.add_argument("--best", type=positive, metavar="N", help="count each player's best N sessions (default all)")
     ladder.add_argument("--minimum", type=positive, default=1, metavar="M",
                         help="sessions a player needs to be placed (default 1)")  # fmt: skip
-    ladder.add_argument("--csv", action="store_true", help="print CSV with a header row instead of a table")
+    flag(ladder, "--csv", "print CSV with a header row instead of a table")
     ladder.add_argument(
         "--imp-rule",
         type=choice(IMP_PERCENT_RULES),
@@ -228,5 +205,4 @@ def add_ladder(commands: Commands) -> None:
     ladder.add_argument("--same", action="append", default=[], metavar="SPELLING=NAME",
                         help="count a name spelled SPELLING as NAME (repeat for more)")  # fmt: skip
     ladder.add_argument("--title", default="", help="the ladder's title (default: Season ladder)")
-    ladder.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
-    ladder.set_defaults(run=_ladder)
+    flag(ladder, "--force", "replace the output workbook if it exists")

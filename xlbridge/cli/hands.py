@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
 from ..rules.boards import HIGHEST_BOARD
-from .arguments import Commands, Progress, count, positive
-from .summaries import SUMMARIES
+from .arguments import Commands, Progress, command, count, flag, positive
 
 if TYPE_CHECKING:
     from ..files.handrecords import Analysis, HandRecords
@@ -93,22 +92,18 @@ def _deal(args: argparse.Namespace) -> int:
 
 
 def add_deal(commands: Commands) -> None:
-    deal = commands.add_parser(
-        "deal",
-        help=SUMMARIES["deal"],
-        description="Deal random boards (every deal equally likely), dealer and vulnerability by board number, into "
-        "a PBN hand record with each board's double-dummy table and par (where the solver is installed: pip "
-        'install "xlbridge[hands]"), and optionally as printable hand records. The same --seed deals the same boards '
-        "again.",
-    )
+    deal = command(commands, "deal", _deal)
     deal.add_argument("--boards", type=positive, required=True, metavar="N", help="how many boards to deal")
     deal.add_argument("--first-board", type=positive, default=1, metavar="B", help="the first board (default 1)")
     deal.add_argument("--seed", type=_seed, metavar="S", help="deal from this seed (default: a fresh one, printed)")
     deal.add_argument("-o", "--output", required=True, metavar="HANDS.pbn", help="the PBN hand record to write")
-    deal.add_argument("--print", metavar="OUT.html", help="also write printable hand records, four boards a page")
+    _print_option(deal)
     deal.add_argument("--event", help="the event's name, in the file and on the printed pages")
-    deal.add_argument("--force", action="store_true", help="replace output files that exist")
-    deal.set_defaults(run=_deal)
+    flag(deal, "--force", "replace output files that exist")
+
+
+def _print_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--print", metavar="OUT.html", help="also write printable hand records, four boards a page")
 
 
 def _seed(text: str) -> int:
@@ -156,17 +151,8 @@ def _hands(args: argparse.Namespace) -> int:
 
 
 def add_hands(commands: Commands) -> None:
-    hands = commands.add_parser(
-        "hands",
-        help=SUMMARIES["hands"],
-        description="Print each board of a PBN hand record with its double-dummy table (the tricks of N, E, S and W "
-        "in NT, S, H, D and C) and par: worked out by the solver where it is installed (pip install "
-        '"xlbridge[hands]"), and the file\'s own tags (DoubleDummyTricks, OptimumResultTable, OptimumScore, '
-        "ParContract) checked against it; else the file's own tags. Dealer and vulnerability are the file's.",
-    )
+    hands = command(commands, "hands", _hands)
     hands.add_argument("file", metavar="HANDS.pbn", help="a PBN file of deals (a hand record, or results with deals)")
-    hands.add_argument("--csv", action="store_true", help="print CSV: board, dealer, vulnerable, par_ns, "
-                       "par_contracts, then N_NT ... W_C")  # fmt: skip
-    hands.add_argument("--print", metavar="OUT.html", help="also write printable hand records, four boards a page")
-    hands.add_argument("--force", action="store_true", help="replace the printed page if it exists")
-    hands.set_defaults(run=_hands)
+    flag(hands, "--csv", "print CSV: board, dealer, vulnerable, par_ns, par_contracts, then N_NT ... W_C")
+    _print_option(hands)
+    flag(hands, "--force", "replace the printed page if it exists")

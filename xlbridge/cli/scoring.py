@@ -13,8 +13,7 @@ from ..engine.scoring import ns_score, parse_play
 from ..files.addin import UDF_MODULE
 from ..files.outputs import check_folder
 from ..rules import ERAS
-from .arguments import Commands, choice, listed
-from .summaries import SUMMARIES
+from .arguments import Commands, choice, command, flag, listed
 
 __all__ = ["add_addin", "add_score"]
 
@@ -78,12 +77,9 @@ def _addin(args: argparse.Namespace) -> int:
 
 def add_score(commands: Commands) -> None:
     """score: one contract, both sides or one declarer."""
-    score = commands.add_parser(
-        "score",
-        help=SUMMARIES["score"],
-        description="Score a contract as a traveller does: xlbridge score 4SX -2 --board 2",
-        intermixed=True,  # the result may follow the options: xlbridge score 4S --by N =
-    )
+    score = command(
+        commands, "score", _score, intermixed=True
+    )  # the result may follow the options: xlbridge score 4S --by N =
     score.add_argument("contract", help="the contract, e.g. 4S, 3NT, 4HX, or 4SX-2 with its result")
     score.add_argument("result", nargs="?", help="tricks taken (0-13), or =, +1, -2 (omit if in the contract)")
     score.add_argument("--by", metavar="SEAT", help="declarer: N, E, S or W (default: show both sides)")
@@ -91,18 +87,12 @@ def add_score(commands: Commands) -> None:
     where.add_argument("--board", type=int, help="board number: gives dealer and vulnerability")
     where.add_argument("--vul", metavar="VUL", help="None, NS, EW or Both (default None)")
     score.add_argument("--rules", type=choice(ERAS), default=None, help=f"scoring era: {listed(ERAS)}")
-    score.set_defaults(run=_score)
 
 
 def add_addin(commands: Commands) -> None:
     """addin: xlbridge.udfs in the UDF Modules of an xlwings.conf."""
-    addin = commands.add_parser(
-        "addin",
-        help=SUMMARIES["addin"],
-        description="Add xlbridge.udfs to the UDF Modules of an xlwings.conf file; every other setting is kept.",
-    )
+    addin = command(commands, "addin", _addin)
     addin.add_argument(
         "--folder", help="write xlwings.conf in this folder (for the workbooks there) instead of the user's"
     )
-    addin.add_argument("--no-interpreter", action="store_true", help="do not record this Python as the interpreter")
-    addin.set_defaults(run=_addin)
+    flag(addin, "--no-interpreter", "do not record this Python as the interpreter")

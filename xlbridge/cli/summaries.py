@@ -1,4 +1,5 @@
-"""Each command's one-line summary, in the order ``xlbridge --help`` lists them.
+"""Each command's one-line summary, in the order ``xlbridge --help`` lists them, and its description (``xlbridge
+COMMAND --help``).
 
 They are kept apart from the commands' options so that ``xlbridge --help`` (and ``--version``) can list the
 commands without importing what the commands need (the registries their choices come from, the file formats).
@@ -7,7 +8,7 @@ Standard library only, and nothing else imported.
 
 from __future__ import annotations
 
-__all__ = ["SUMMARIES"]
+__all__ = ["DESCRIPTIONS", "SUMMARIES"]
 
 SUMMARIES: dict[str, str] = {
     "score": "score one contract (both sides, or one declarer)",
@@ -27,4 +28,56 @@ SUMMARIES: dict[str, str] = {
     "bridgemate": "send a session workbook's event to the Bridgemates (BCS 5), and receive the tables' results into it",
     "deal": "deal random boards into a PBN hand record, with double-dummy tables and par; print the hand records",
     "hands": "print each board of a PBN hand record with its double-dummy table and par (as a table or CSV)",
+}
+
+#: What each command does, as ``xlbridge COMMAND --help`` says it above its options (a verb as "COMMAND VERB").
+DESCRIPTIONS: dict[str, str] = {
+    "score": "Score a contract as a traveller does: xlbridge score 4SX -2 --board 2",
+    "addin": "Add xlbridge.udfs to the UDF Modules of an xlwings.conf file; every other setting is kept.",
+    "demo": "The main job on a built-in example: a 9-table Mitchell pairs session and a 16-board team match, written "
+    "as workbooks, computed, and the ranking printed.",
+    "calc": "Compute a workbook with the formulas engine and the xlbridge functions. The values are written into a "
+    "copy of your file; everything else in it stays exactly as it was.",
+    "templates": "Write the blank templates: traveller, pairs session, team match, teams event, rubber and Chicago.",
+    "import": "Read a results file (USEBIO 1.2 XML, PBN 2.1 with a ScoreTable, or CSV "
+    "board,ns,ew,contract,declarer,result[,lead]) into the pairs-session workbook (a teams event into the "
+    "teams-event workbook) and compute it. The format is found from the content.",
+    "export": "Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
+    "ranking": "Print the ranking as the workbook's Ranking sheet shows it (a workbook changed and not computed since "
+    "is refused: compute it with xlbridge calc).",
+    "publish": "Write the ranking, a traveller for every board and a personal scorecard for every pair as static HTML "
+    "pages (no server, no JavaScript) into a folder, every figure as the workbook shows it; for a teams event, "
+    "the standings, each round's matches and the scorecards of the matches given.",
+    "movement": "Generate a movement (who plays whom on which boards, round by round), checked before it is printed: "
+    "no pair plays a board twice, no two pairs meet twice, every board is played equally often.",
+    "standings": "Print the standings as the workbook's Standings sheet shows them, in place order (compute it first: "
+    "xlbridge calc).",
+    "schedule": "Write a new teams-event workbook with its schedule drawn and computed: a round robin (every two "
+    "teams meet once, or twice with --double, home and away alternating; with an odd number a bye a round), or a "
+    "Swiss event's first round (then xlbridge swiss draws each next one from the standings).",
+    "swiss": "Add a Swiss event's next round to its workbook, from the current standings: no two teams meet again, "
+    "the bye (an odd number) to the lowest-placed team that has not had one, and of the pairings that allow, the "
+    "one with the least sum of squared place differences (the top tables closest among equals), so the leaders "
+    "meet. The round goes into the first empty rows of Matches and the workbook is computed again.",
+    "ladder": "Rank the players of a season: each player's percentage in each session (a pair's percentage is both "
+    "its players'; IMP sessions converted by a published rule), the best N sessions averaged, a minimum to "
+    "qualify. Players are matched by name, case and spacing ignored; names that may be one player spelled two "
+    "ways are reported, not joined (--same joins them).",
+    "bridgemate": "Run a session workbook's evening on the Bridgemates through Bridgemate Control Software 5's Data "
+    "Connector: send the event to the tables, then receive their results into the workbook.",
+    "bridgemate send": "Initialise the event in BCS from a session workbook: its section, tables and movement round "
+    "by round (the Movement sheet's, or the standard movement its Results rows are played to), its boards, the "
+    "players' names at their seats, the hand records given, and the Bridgemates' settings. BCS resets the "
+    "Bridgemates with it. The event is kept beside the workbook (NAME.bridgemate.json) for receive.",
+    "bridgemate receive": "Read the results entered at the tables since the last receive into the workbook's Results "
+    "sheet (new, corrected and erased results, boards not played, the lead), check them as import does, and "
+    "compute the workbook. The workbook is replaced whole or not at all; the file it replaces is kept as "
+    "NAME-before-receive.xlsx.",
+    "deal": "Deal random boards (every deal equally likely), dealer and vulnerability by board number, into a PBN "
+    "hand record with each board's double-dummy table and par (where the solver is installed: pip install "
+    '"xlbridge[hands]"), and optionally as printable hand records. The same --seed deals the same boards again.',
+    "hands": "Print each board of a PBN hand record with its double-dummy table (the tricks of N, E, S and W in NT, "
+    'S, H, D and C) and par: worked out by the solver where it is installed (pip install "xlbridge[hands]"), '
+    "and the file's own tags (DoubleDummyTricks, OptimumResultTable, OptimumScore, ParContract) checked against "
+    "it; else the file's own tags. Dealer and vulnerability are the file's.",
 }

@@ -10,8 +10,7 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..rules import TEAMS_FORMS
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .arguments import Commands, choice, count, escaped, listed, positive
-from .summaries import SUMMARIES
+from .arguments import Commands, choice, command, count, escaped, flag, listed, output_or_in_place, positive
 
 if TYPE_CHECKING:  # the engine and the workbooks are loaded only by the commands that use them
     from ..engine.session import Event, EventMatch, Team
@@ -136,36 +135,20 @@ def _event_options(parser: argparse.ArgumentParser) -> None:
 
 
 def add_schedule(commands: Commands) -> None:
-    schedule = commands.add_parser(
-        "schedule",
-        help=SUMMARIES["schedule"],
-        description="Write a new teams-event workbook with its schedule drawn and computed: a round robin (every "
-        "two teams meet once, or twice with --double, home and away alternating; with an odd number a bye a round), "
-        "or a Swiss event's first round (then xlbridge swiss draws each next one from the standings).",
-    )
+    schedule = command(commands, "schedule", _schedule)
     schedule.add_argument("kind", choices=KINDS, help="round-robin or swiss")
     schedule.add_argument("--teams", type=positive, metavar="N", help="how many teams (or as many as --names lists)")
     schedule.add_argument("--names", metavar="TEAMS.csv", help="the teams: team,name[,members] (or one name a line)")
-    schedule.add_argument("--double", action="store_true", help="round robin: every two teams meet twice")
+    flag(schedule, "--double", "round robin: every two teams meet twice")
     schedule.add_argument("--rounds", type=positive, metavar="R", help="Swiss: how many rounds the event has")
     _event_options(schedule)
     schedule.add_argument("-o", "--output", required=True, metavar="EVENT.xlsx", help="the workbook to write")
-    schedule.add_argument("--force", action="store_true", help="replace the workbook if it exists")
-    schedule.set_defaults(run=_schedule)
+    flag(schedule, "--force", "replace the workbook if it exists")
 
 
 def add_swiss(commands: Commands) -> None:
-    swiss = commands.add_parser(
-        "swiss",
-        help=SUMMARIES["swiss"],
-        description="Add a Swiss event's next round to its workbook, from the current standings: no two teams meet "
-        "again, the bye (an odd number) to the lowest-placed team that has not had one, and of the pairings that "
-        "allow, the one with the least sum of squared place differences (the top tables closest among equals), so "
-        "the leaders meet. The round goes into the first empty rows of Matches and the workbook is computed again.",
-    )
+    swiss = command(commands, "swiss", _swiss)
     swiss.add_argument("workbook", help="the Swiss event's workbook (Schedule: Swiss)")
-    where_to = swiss.add_mutually_exclusive_group()
-    where_to.add_argument("-o", "--output", metavar="OUT.xlsx", help="write the workbook with the new round here")
-    where_to.add_argument("--in-place", action="store_true", help="add the round to the workbook itself")
-    swiss.add_argument("--force", action="store_true", help="replace OUT.xlsx if it exists, or ignore a stale lock")
-    swiss.set_defaults(run=_swiss)
+    output_or_in_place(swiss, "write the workbook with the new round here", "add the round to the workbook itself",
+                       "OUT.xlsx")  # fmt: skip
+    flag(swiss, "--force", "replace OUT.xlsx if it exists, or ignore a stale lock")

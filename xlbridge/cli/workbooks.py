@@ -11,8 +11,19 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..files.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
-from .arguments import Commands, Progress, choice, count, escaped, iso_date, listed, show
-from .summaries import SUMMARIES
+from .arguments import (
+    Commands,
+    Progress,
+    choice,
+    command,
+    count,
+    escaped,
+    flag,
+    iso_date,
+    listed,
+    output_or_in_place,
+    show,
+)
 
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
     from ..engine.session import Session
@@ -169,11 +180,8 @@ def _ranking(args: argparse.Namespace) -> int:
 
 
 def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
-    ranking.add_argument(
-        "--handicapped",
-        action="store_true",
-        help="the handicapped ranking: each pair's percentage plus its handicap, with the scratch place beside",
-    )
+    flag(ranking, "--handicapped", "the handicapped ranking: each pair's percentage plus its handicap, with the "
+         "scratch place beside")  # fmt: skip
     ranking.add_argument("--names", help="with --handicapped: a names CSV with the handicaps (a handicap column)")
     ranking.add_argument(
         "--handicaps",
@@ -194,42 +202,23 @@ def _standings(args: argparse.Namespace) -> int:
 
 def add_demo(commands: Commands) -> None:
     """demo: the main job on the built-in example."""
-    demo = commands.add_parser(
-        "demo",
-        help=SUMMARIES["demo"],
-        description="The main job on a built-in example: a 9-table Mitchell pairs session and a 16-board team "
-        "match, written as workbooks, computed, and the ranking printed.",
-    )
+    demo = command(commands, "demo", _demo)
     demo.add_argument("--out", default="xlbridge-demo", help="folder for the workbooks (default: xlbridge-demo)")
-    demo.add_argument("--force", action="store_true", help="replace demo workbooks you have changed")
-    demo.set_defaults(run=_demo)
+    flag(demo, "--force", "replace demo workbooks you have changed")
 
 
 def add_calc(commands: Commands) -> None:
     """calc: a workbook computed without Excel."""
-    calc = commands.add_parser(
-        "calc",
-        help=SUMMARIES["calc"],
-        description="Compute a workbook with the formulas engine and the xlbridge functions. The values are written "
-        "into a copy of your file; everything else in it stays exactly as it was.",
-    )
+    calc = command(commands, "calc", _calc)
     calc.add_argument("workbook", help="an .xlsx or .xlsm file")
-    where_to = calc.add_mutually_exclusive_group()
-    where_to.add_argument("-o", "--output", help="where to write the computed copy (default: NAME-computed.xlsx)")
-    where_to.add_argument("--in-place", action="store_true", help="replace the workbook itself (atomically)")
-    calc.add_argument(
-        "--force", action="store_true", help="replace an existing output, or a workbook whose Excel lock file is stale"
-    )
-    calc.set_defaults(run=_calc)
+    output_or_in_place(calc, "where to write the computed copy (default: NAME-computed.xlsx)",
+                       "replace the workbook itself (atomically)")  # fmt: skip
+    flag(calc, "--force", "replace an existing output, or a workbook whose Excel lock file is stale")
 
 
 def add_templates(commands: Commands) -> None:
     """templates: the blank workbooks."""
-    templates = commands.add_parser(
-        "templates",
-        help=SUMMARIES["templates"],
-        description="Write the blank templates: traveller, pairs session, team match, teams event, rubber and Chicago.",
-    )
+    templates = command(commands, "templates", _templates)
     templates.add_argument(
         "--for",
         dest="flavour",
@@ -238,19 +227,12 @@ def add_templates(commands: Commands) -> None:
         help="classic xlwings (=BRIDGESCORE, VP_20) or xlwings Lite (=BRIDGE.BRIDGESCORE)",
     )
     templates.add_argument("--out", default=".", help="folder to write into (default: here)")
-    templates.add_argument("--force", action="store_true", help="replace files of the same names")
-    templates.set_defaults(run=_templates)
+    flag(templates, "--force", "replace files of the same names")
 
 
 def add_import(commands: Commands) -> None:
     """import: a club's results file into a computed workbook."""
-    importer = commands.add_parser(
-        "import",
-        help=SUMMARIES["import"],
-        description="Read a results file (USEBIO 1.2 XML, PBN 2.1 with a ScoreTable, or CSV "
-        "board,ns,ew,contract,declarer,result[,lead]) into the pairs-session workbook (a teams event into the "
-        "teams-event workbook) and compute it. The format is found from the content.",
-    )
+    importer = command(commands, "import", _import)
     importer.add_argument("file", help="the results file")
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
     importer.add_argument(
@@ -279,11 +261,8 @@ def add_import(commands: Commands) -> None:
         metavar="MOVEMENT.csv",
         help="the session's movement (as xlbridge movement --csv writes it): check every line against it",
     )
-    importer.add_argument(
-        "--keep-bad-lines",
-        action="store_true",
-        help="import a result line that cannot be scored as it is, with its error in the Check column",
-    )
+    flag(importer, "--keep-bad-lines", "import a result line that cannot be scored as it is, with its error in the "
+         "Check column")  # fmt: skip
     importer.add_argument(
         "--masterpoints",
         metavar="SCALE",
@@ -296,46 +275,32 @@ def add_import(commands: Commands) -> None:
     )
     importer.add_argument("--event", help="the event's name (for a CSV, which has none; else instead of the file's)")
     importer.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (instead of the file's)")
-    importer.add_argument("--force", action="store_true", help="replace the output workbook if it exists")
-    importer.set_defaults(run=_import)
+    flag(importer, "--force", "replace the output workbook if it exists")
 
 
 def add_export(commands: Commands) -> None:
     """export: a computed session as USEBIO or PBN."""
-    exporter = commands.add_parser(
-        "export",
-        help=SUMMARIES["export"],
-        description="Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
-    )
+    exporter = command(commands, "export", _export)
     exporter.add_argument("workbook", help="a computed pairs-session workbook")
     target = exporter.add_mutually_exclusive_group(required=True)
     target.add_argument("--usebio", metavar="OUT.xml", help="write USEBIO 1.2 XML")
     target.add_argument("--pbn", metavar="OUT.pbn", help="write PBN 2.1 with score tables")
-    exporter.add_argument("--force", action="store_true", help="replace the output file if it exists")
-    exporter.set_defaults(run=_export)
+    flag(exporter, "--force", "replace the output file if it exists")
 
 
 def add_ranking(commands: Commands) -> None:
     """ranking: the session's ranking, scratch or handicapped."""
-    ranking = commands.add_parser(
-        "ranking",
-        help=SUMMARIES["ranking"],
-        description="Print the ranking as the workbook's Ranking sheet shows it (a workbook changed and not "
-        "computed since is refused: compute it with xlbridge calc).",
-    )
-    ranking.add_argument("workbook", help="a computed pairs-session workbook")
-    ranking.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
+    ranking = command(commands, "ranking", _ranking)
+    _report_arguments(ranking, "a computed pairs-session workbook")
     _add_handicap_arguments(ranking)
-    ranking.set_defaults(run=_ranking)
 
 
 def add_standings(commands: Commands) -> None:
-    standings = commands.add_parser(
-        "standings",
-        help=SUMMARIES["standings"],
-        description="Print the standings as the workbook's Standings sheet shows them, in place order (compute it "
-        "first: xlbridge calc).",
-    )
-    standings.add_argument("workbook", help="a computed teams-event workbook")
-    standings.add_argument("--csv", action="store_true", help="CSV with a header row instead of a table")
-    standings.set_defaults(run=_standings)
+    standings = command(commands, "standings", _standings)
+    _report_arguments(standings, "a computed teams-event workbook")
+
+
+def _report_arguments(report: argparse.ArgumentParser, workbook: str) -> None:
+    """A printed report's arguments: the workbook it comes from, and --csv."""
+    report.add_argument("workbook", help=workbook)
+    flag(report, "--csv", "CSV with a header row instead of a table")

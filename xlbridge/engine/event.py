@@ -151,26 +151,21 @@ def _row_problem(match: EventMatch, numbers: set[int], form: TeamsForm, boards: 
     if match.bye:
         entered = [v for v in (match.home_imps, match.away_imps, match.home_bam, match.away_bam) if v is not None]
         return "a bye has no IMPs or board points: leave them blank, or enter the away team" if entered else ""
+    given: tuple[int | float | Fraction | None, ...]
     if form.victory_points:
         if "scale" in settings:
             return settings["scale"]
-        given = (match.home_imps, match.away_imps)
-        if given == (None, None):
-            return ""
-        for side, imps in zip(("home", "away"), given, strict=True):
-            if imps is None:
-                return f"{side} IMPs missing"
-            if imps < 0:
-                return f"{side} IMPs {_text(imps)}: each team's IMPs are 0 or more (the margin is worked out)"
+        given, what = (match.home_imps, match.away_imps), "IMPs"
+        least = "each team's IMPs are 0 or more (the margin is worked out)"
     else:
-        given_bam = (match.home_bam, match.away_bam)
-        if given_bam == (None, None):
-            return ""
-        for side, points in zip(("home", "away"), given_bam, strict=True):
-            if points is None:
-                return f"{side} board-a-match points missing"
-            if points < 0:
-                return f"{side} board-a-match points {_text(points)}: 0 or more"
+        given, what, least = (match.home_bam, match.away_bam), "board-a-match points", "0 or more"
+    if given == (None, None):
+        return ""
+    for side, figure in zip(("home", "away"), given, strict=True):
+        if figure is None:
+            return f"{side} {what} missing"
+        if figure < 0:
+            return f"{side} {what} {_text(figure)}: {least}"
     if match.boards is None and boards is None:
         return settings.get("boards", "boards missing: enter the match's boards, or Boards per match in Settings")
     count = match.boards if match.boards is not None else boards

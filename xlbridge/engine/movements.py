@@ -16,31 +16,11 @@ from ..rules.boards import HIGHEST_BOARD
 from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .movement import (
-    BoardSet,
-    Encounter,
-    Movement,
-    Seating,
-    Slot,
-    movement_from_rows,
-    movement_problems,
-    whole_in,
-)
+from .movement import BoardSet, Encounter, Movement, movement_problems, whole_in
 from .session import Pair
 from .values import as_whole_number
 
-__all__ = [
-    "BoardSet",
-    "Encounter",
-    "Movement",
-    "Seating",
-    "Slot",
-    "howell",
-    "make_movement",
-    "mitchell",
-    "movement_from_rows",
-    "movement_problems",
-]
+__all__ = ["howell", "make_movement", "mitchell"]
 
 
 def _sets(count: int, per_round: int, first: int) -> list[BoardSet]:

@@ -7,17 +7,8 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from functools import lru_cache
 
-from ..rules import (
-    IMP_SCALES,
-    MATCH_VP_SCALES,
-    VP_SCALES,
-    BandScale,
-    ContinuousVPScale,
-    DiscreteVPScale,
-    MatchLengthVPScale,
-    VPScale,
-)
-from ..rules.scales import UNNAMED_VP_SCALES, VP20_SEED, VP30_SEED, WBF_VP_2013
+from ..rules import IMP_SCALES, MATCH_VP_SCALES, VP_SCALES, BandScale, ContinuousVPScale, DiscreteVPScale, VPScale
+from ..rules.scales import UNNAMED_VP_SCALES, VP20_SEED, VP30_SEED, WBF_VP_2013, MatchLengthVPScale
 from .choices import choose, described
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, as_whole_number, show

@@ -65,9 +65,6 @@ FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VULNERABILITY_WORDS = {"None": "None", "NS": "North-South", "EW": "East-West", "Both": "Both"}
 
-#: How closely the engine's points must agree with the workbook's (which Excel stores as binary floats).
-TOLERANCE = 1e-6
-
 
 @dataclass(frozen=True)
 class PairLink:

@@ -166,6 +166,14 @@ class Sheet:
         self.ws = worksheet
         self.name = worksheet.name
 
+    def heading(self, subtitle: str, widths: Sequence[float] = ()) -> None:
+        """The sheet's title rows: the workbook's title in A1, ``subtitle`` under it; ``widths``, the widths of its
+        first columns."""
+        for col, width in enumerate(widths):
+            self.ws.set_column(col, col, width)
+        self.ws.write("A1", self.owner.title_text, self.owner.title)
+        self.ws.write("A2", subtitle, self.owner.subtitle)
+
     def dynamic(
         self,
         row: int,

@@ -19,6 +19,7 @@ from xlsxwriter.format import Format
 from ...engine.session import Line, Session, Unscorable
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
+from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
@@ -94,29 +95,7 @@ LAYOUT = PairsLayout(
     settings=_SETTINGS,
     computed=_COMPUTED,
     names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap"), 0, 1),
-    results=Block(
-        "Results",
-        (
-            "Board",
-            "NS",
-            "EW",
-            "Contract",
-            "By",
-            "Lead",
-            "Result",
-            "Adjusted",
-            "NS score",
-            "EW score",
-            "NS points",
-            "EW points",
-            "NS %",
-            "EW %",
-            "Datum",
-            "Check",
-        ),
-        0,
-        1,
-    ),
+    results=Block("Results", (*TYPED_COLUMNS, *RESULT_COLUMNS), 0, 1),  # typed, as SCORECARD reads them; computed
     totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
     ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
     movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
@@ -220,11 +199,7 @@ def session_arguments() -> str:
 
 def _settings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | None) -> None:
     ws = sheet.ws
-    ws.set_column(0, 0, 24)
-    ws.set_column(1, 1, 30)
-    ws.set_column(2, 2, 70)
-    ws.write("A1", "Pairs session", book.title)
-    ws.write("A2", "Fill in the yellow cells here, the pairs on Names and the results on Results.", book.subtitle)
+    sheet.heading("Fill in the yellow cells here, the pairs on Names and the results on Results.", (24, 30, 70))
     label, entry, entry_date, computed, computed_date, wrapped = settings_formats(book)
     given = session or Session()
     values: dict[str, object] = {

@@ -123,16 +123,23 @@ def _spill(book: TemplateBook, sheet: Sheet, rows: int, headers: list[str], firs
                 sheet.ws.write_blank(row, index, None, look)
 
 
+def _scoresheet_book(path: Path, flavour: Flavour, title: str, name: str, setting: str, subtitle: str
+                     ) -> tuple[TemplateBook, Sheet]:  # fmt: skip
+    """A scoresheet's workbook and its one sheet, headed, with the label of its first setting in A4."""
+    book = TemplateBook(path, flavour, title)
+    sheet = book.sheet(name)
+    sheet.heading(subtitle)
+    sheet.ws.write("A4", setting, book.label)
+    return book, sheet
+
+
 def build_rubber(path: Path, flavour: Flavour, rows: int = ROWS, deals: Deals = (), rules: str = "") -> None:
     """Write the rubber scoresheet for ``rows`` deals, filled with ``deals`` (declarer, contract, result, honours)."""
     rows = max(rows, len(deals))
-    book = TemplateBook(path, flavour, "Rubber bridge")
+    subtitle = "We are North-South. One row per deal, in order; several rubbers follow each other."
+    book, sheet = _scoresheet_book(path, flavour, "Rubber bridge", "Rubber", "Era", subtitle)
     fn = book.fn
-    sheet = book.sheet("Rubber")
     ws = sheet.ws
-    ws.write("A1", "Rubber bridge", book.title)
-    ws.write("A2", "We are North-South. One row per deal, in order; several rubbers follow each other.", book.subtitle)
-    ws.write("A4", "Era", book.label)
     ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
                         f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
@@ -154,13 +161,10 @@ def build_chicago(
     honours where the club scores them); ``wheel`` says who is vulnerable on deals 2 and 3 (a name of
     :data:`~xlbridge.rules.CHICAGO_WHEELS`; blank: the default)."""
     rows = max(rows, len(deals))
-    book = TemplateBook(path, flavour, "Chicago")
+    subtitle = "We are North-South. Four deals make a chicago; a passed-out deal is redealt."
+    book, sheet = _scoresheet_book(path, flavour, "Chicago", "Chicago", "First dealer", subtitle)
     fn = book.fn
-    sheet = book.sheet("Chicago")
     ws = sheet.ws
-    ws.write("A1", "Chicago", book.title)
-    ws.write("A2", "We are North-South. Four deals make a chicago; a passed-out deal is redealt.", book.subtitle)
-    ws.write("A4", "First dealer", book.label)
     ws.write_string(3, 1, first_dealer, book.entry)
     seats = book.list_range("Seats", ["N", "E", "S", "W"])
     sheet.validate_list(3, 1, 1, seats, True, "Who deals the first deal: N, E, S or W")

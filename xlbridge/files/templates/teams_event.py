@@ -107,11 +107,7 @@ def build(
 
 def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     ws = sheet.ws
-    ws.set_column(0, 0, 22)
-    ws.set_column(1, 1, 28)
-    ws.set_column(2, 2, 70)
-    ws.write("A1", "Teams event", book.title)
-    ws.write("A2", "Fill in the yellow cells here, the teams on Teams and each match on Matches.", book.subtitle)
+    sheet.heading("Fill in the yellow cells here, the teams on Teams and each match on Matches.", (22, 28, 70))
     given = event or Event()
     values: dict[str, object] = {
         "TeamsEvent": given.name,

@@ -71,8 +71,7 @@ def build(
     fn = book.fn
     sheet = book.sheet("Match")
     ws = sheet.ws
-    ws.write("A1", "Team match", book.title)
-    ws.write("A2", "Home team: North-South at table 1, East-West at table 2. Grey cells are computed.", book.subtitle)
+    sheet.heading("Home team: North-South at table 1, East-West at table 2. Grey cells are computed.")
     given = match or Match()
     values: dict[str, object] = {"Home team": given.home, "Away team": given.away, "Event": given.event,
                                  "Date": given.date, "VP scale": given.vp_scale}  # fmt: skip

@@ -37,8 +37,7 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     fn = book.fn
     sheet = book.sheet("Traveller")
     ws = sheet.ws
-    ws.write("A1", "Traveller", book.title)
-    ws.write("A2", "Enter the board number, then one line per table. Grey columns are computed.", book.subtitle)
+    sheet.heading("Enter the board number, then one line per table. Grey columns are computed.")
     ws.write("A3", "Board", book.label)
     ws.write_blank(*BOARD, None, book.entry) if board is None else ws.write_number(*BOARD, board, book.entry)
     board_cell = cell_ref(*BOARD)
