@@ -36,6 +36,7 @@ __all__ = [
     "Analysis",
     "HandRecord",
     "HandRecords",
+    "SessionHands",
     "analyse",
     "board_analyses",
     "hand_record_pbn",
@@ -43,6 +44,7 @@ __all__ = [
     "hands_table",
     "parse_hand_records",
     "read_hand_records",
+    "session_hands",
 ]
 
 #: Far beyond any hand record (a 36-board BridgeComposer file with its analysis is some 40 KB).
@@ -318,6 +320,55 @@ def board_analyses(path: Path, use_solver: bool | None = None) -> dict[int, Anal
     """A hand-record file's boards by number, each with its table and par (for a workbook's Hands sheet or a
     results website's board pages)."""
     return {analysis.record.board: analysis for analysis in analyse(read_hand_records(path), use_solver)}
+
+
+@dataclass(frozen=True)
+class SessionHands:
+    """What a session workbook is given of its hand record: each board's analysis, the file's name, the session's
+    boards with no deal in it, and the hand record's boards the session does not have (kept, and said)."""
+
+    analyses: tuple[Analysis, ...]
+    source: str
+    without_deal: tuple[int, ...] = ()
+    not_in_session: tuple[int, ...] = ()
+
+    def findings(self, where: str) -> list[str]:
+        """What to tell the user, a line each: the boards that do not match, the file's tags that could not be
+        used or disagree with the solver."""
+        out = []
+        if self.not_in_session:
+            out.append(f"{where}: {_boards_text(self.not_in_session)}: not in the session (kept on the Hands sheet)")
+        if self.without_deal:
+            their = "its" if len(self.without_deal) == 1 else "their"
+            out.append(f"{where}: no deal for {_boards_text(self.without_deal)} of the session: {their} results "
+                       "have no score against par")  # fmt: skip
+        for analysis in self.analyses:
+            record = analysis.record
+            for line, note in (*record.notes, *((record.line, text) for text in analysis.disagreements)):
+                out.append(f"{where}: line {line}: board {record.board}: {note}")
+        return out
+
+
+def _boards_text(boards: Sequence[int]) -> str:
+    """Boards as a line names them, runs joined: ``board 5``, ``boards 2-6, 9, 11-12``."""
+    runs: list[list[int]] = []
+    for board in sorted(boards):
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    text = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+    return f"board {text}" if len(boards) == 1 else f"boards {text}"
+
+
+def session_hands(records: HandRecords, boards: Sequence[int], use_solver: bool | None = None) -> SessionHands:
+    """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
+    solver where it is installed, else the file's tags), and the boards on one side only."""
+    analyses = analyse(records, use_solver)
+    held = {analysis.record.board for analysis in analyses}
+    name = records.source.name if records.source is not None else "the hand record"
+    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - held)),
+                        tuple(sorted(held - set(boards))))  # fmt: skip
 
 
 def needs_solver(analyses: Sequence[Analysis]) -> SolverMissingError | None:

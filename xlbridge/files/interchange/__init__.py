@@ -473,7 +473,7 @@ def import_to_workbook(
         if progress:
             progress("writing and computing the workbook")
         if imported.session is not None:
-            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True)
+            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=imported.hands)
         else:
             assert imported.event is not None
             teams_event.build(staged, CLASSIC, event=imported.event, computed=True)
