@@ -49,7 +49,7 @@ def _table(book: TemplateBook, sheet: Sheet, hands: SessionHands, rows: int) -> 
     sheet.headers(block.header_row, block.columns)
     for col, heading in enumerate(block.columns):
         ws.set_column(col, col, 72 if heading == "Deal" else 40 if heading == "Analysis" else
-                      16 if heading == "Par contracts" else 10 if col < 5 else 5)  # fmt: skip
+                      18 if col < 3 else 16 if col < 5 else 5)  # fmt: skip  # A-C: the diagrams' hands too
     extra = set(hands.not_in_session)
     by_board: dict[int, Analysis | None] = {a.record.board: a for a in hands.analyses}
     by_board |= dict.fromkeys(hands.without_deal)
@@ -125,10 +125,13 @@ def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, h
     boards = len({a.record.board for a in hands.analyses} | set(hands.without_deal))
     _table(book, sheet, hands, max(boards, 1))
     top = LAYOUT.first_row + boards + 2
-    for index, analysis in enumerate(sorted(hands.analyses, key=lambda a: a.record.board)):
+    drawn = sorted(hands.analyses, key=lambda a: a.record.board)
+    for index, analysis in enumerate(drawn):
         _diagram(book, sheet, top + index * DIAGRAM_ROWS, analysis)
     ws.freeze_panes(LAYOUT.first_row, 1)
-    ws.set_landscape()
+    # Printed: the diagrams, four boards a page (the table above them is the workbook's, read on screen).
+    ws.print_area(top, 0, top + max(len(drawn), 1) * DIAGRAM_ROWS - 1, 9)
+    ws.set_h_pagebreaks([top + index * DIAGRAM_ROWS for index in range(4, len(drawn), 4)])
     ws.fit_to_pages(1, 0)
     sheet.protect()
     results_ws, col = book.book.get_worksheet_by_name(results.sheet), len(results.columns)
