@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+import xlbridge.udfs as udfs
 from xlbridge.engine.deals import parse_deal
 from xlbridge.engine.solver import solver_available
 from xlbridge.files.session_book import read_session_book
@@ -298,3 +299,16 @@ def test_with_the_solver_the_hands_sheet_is_bridgecomposers(tmp_path: Path) -> N
         assert rows[board][3] == int(score) * (1 if side == "NS" else -1)
         assert str(rows[board][26]).startswith("double-dummy solver (DDS)")
     assert Book(tmp_path / "s.xlsx").column("Results", VERSUS_PAR, 2, len(LINES)) == [line[7] for line in LINES]
+
+
+def test_pardiff_as_a_sheet_calls_it() -> None:
+    """PARDIFF over a results block as Excel hands it over: a played line against its board's par (EW 140, so
+    2S+1 by East is 0), an assigned score of +420 (560 above par), and nothing for an average, a board not
+    played, a blank row or a board without a par; a session that cannot be worked out is an error in every row."""
+    results = [[1, 1, 2, "2S", "E", "", "+1", ""], [1, 3, 4, "", "", "", "", "A+"], [1, 5, 6, "", "", "", "", "+420"],
+               [1, 7, 8, "", "", "", "", "NP"], [None] * 8, [2, 1, 2, "3NT", "N", "", "=", ""]]  # fmt: skip
+    names = [[pair, "", f"Player {pair}a", f"Player {pair}b", None] for pair in range(1, 9)]
+    hands = [[1, "N", "None", -140, "EW 1S+2"], [2, "E", "NS", None, None]]
+    assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, hands) == [[0], [""], [560], [""], [""], [""]]
+    assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, None) == [[""]] * 6
+    assert udfs.PARDIFF(results, names, "NO SUCH", "Howell", None, None, hands) == [["#VALUE!"]] * 6
