@@ -312,3 +312,33 @@ def test_pardiff_as_a_sheet_calls_it() -> None:
     assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, hands) == [[0], [""], [560], [""], [""], [""]]
     assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, None) == [[""]] * 6
     assert udfs.PARDIFF(results, names, "NO SUCH", "Howell", None, None, hands) == [["#VALUE!"]] * 6
+
+
+@pytest.mark.slow  # send and receive against the fake: some ten seconds
+def test_results_from_the_bridgemates_keep_the_deals(tmp_path: Path) -> None:
+    """bridgemate receive writes the evening's workbook anew with each result in: its Hands sheet is kept (the
+    deals read back from it), and the results received stand against par."""
+    from xlbridge.engine.movements import mitchell
+
+    from .bridgemate_fake import FakeDataConnector
+
+    hands, _, names = files(tmp_path)
+    env = {"XLBRIDGE_BRIDGEMATE_KEY": "KEY-1"}
+    done = run("movement", "mitchell", "--tables", "3", "--boards-per-round", "2", "--rounds", "3", "--names",
+               str(names), "-o", "evening.xlsx", "--hands", str(hands), cwd=tmp_path)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    workbook = tmp_path / "evening.xlsx"
+    before = hands_rows(Book(workbook))
+    with FakeDataConnector() as fake, pytest.MonkeyPatch.context() as patch:
+        for name, value in env.items():
+            patch.setenv(name, value)
+        sent = run("bridgemate", "send", str(workbook), "--url", fake.url, "--club-id", "CLUB1", cwd=tmp_path)
+        assert sent.returncode == 0, sent.stderr
+        slot = next(s for s in mitchell(3, 2, rounds=3).slots(order="round") if s.board == 1)
+        fake.enter("A", slot.table, slot.round, 1, "1NT", "N", "-1", "")
+        received = run("bridgemate", "receive", str(workbook), cwd=tmp_path)
+        assert received.returncode == 0, received.stderr
+    book = Book(workbook)
+    assert hands_rows(book) == before
+    results = zip(*(book.column("Results", letter, 2, 18) for letter in ("A", "D", VERSUS_PAR)), strict=True)
+    assert [(board, shown) for board, contract, shown in results if contract] == [(1, 90)]  # -50 against EW 140

@@ -56,7 +56,7 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     """The deals a session workbook carries: the hand record ``hands`` (``--hands``), else those of a PBN results
     file ``results`` that has them (its ``[Deal]`` tags), else None. Every board analysed, with a progress bar on a
     terminal while the solver works; a malformed file is refused naming its line."""
-    from ..files.handrecords import parse_hand_records, read_hand_records, session_hands
+    from ..files.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
 
     if hands is not None:
         records = read_hand_records(hands)
@@ -64,7 +64,7 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
         records = parse_hand_records(data, results)  # a results file that carries its deals
     else:
         return None
-    found = session_hands(records, session.boards, use_solver=False)  # the file's own, while the solver works
+    found = session_hands(records, session_boards(session), use_solver=False)  # the file's own, while the solver works
     from ..engine.solver import solver_available
 
     if solver_available():

@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from ..engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
 from ..engine.errors import BridgeInputError
 from ..engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ..engine.parse import parse_seat, parse_vulnerability
+from ..engine.session import Session
 from ..engine.solver import SolverMissingError, solve, solver_available
 from ..rules import TABLE_SEATS, TABLE_STRAINS
 from .interchange.common import decoded, fail
@@ -44,6 +45,7 @@ __all__ = [
     "hands_table",
     "parse_hand_records",
     "read_hand_records",
+    "session_boards",
     "session_hands",
 ]
 
@@ -361,7 +363,13 @@ def _boards_text(boards: Sequence[int]) -> str:
     return f"board {text}" if len(boards) == 1 else f"boards {text}"
 
 
-def session_hands(records: HandRecords, boards: Sequence[int], use_solver: bool | None = None) -> SessionHands:
+def session_boards(session: Session) -> set[int]:
+    """The boards of a session: those of its lines, and of its movement where it has one (an evening before its
+    results are in)."""
+    return {*session.boards, *(session.plan.boards if session.plan is not None else ())}
+
+
+def session_hands(records: HandRecords, boards: Collection[int], use_solver: bool | None = None) -> SessionHands:
     """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
     solver where it is installed, else the file's tags), and the boards on one side only."""
     analyses = analyse(records, use_solver)

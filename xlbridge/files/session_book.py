@@ -41,7 +41,7 @@ from .interchange.common import parse_date
 from .xlsx import Package, WorkbookError, column_letters, excel_date, open_package, read_values, split_ref
 
 if TYPE_CHECKING:
-    from .handrecords import Analysis
+    from .handrecords import Analysis, SessionHands
 
 __all__ = ["SessionBook", "check_blocks", "read_session_book"]
 
@@ -87,6 +87,21 @@ class SessionBook:
             return read_hands(rows)
         except BridgeInputError as error:
             raise WorkbookError(f"{self.path}: {error.message}") from None
+
+    def session_hands(self) -> SessionHands | None:
+        """The deals of the Hands sheet as a workbook is given them again (``bridgemate receive`` writes the
+        workbook anew): its boards with their analysis, the hand record's name, and which boards of the session
+        have none; None without the sheet."""
+        from .handrecords import SessionHands, session_boards
+        from .templates.hands_sheet import HANDS_SHEET, source_of
+
+        deals = self.hands()
+        if not deals:
+            return None
+        held, boards = set(deals), session_boards(self.session)
+        source = source_of(read_values(self.package, HANDS_SHEET, computed=False).get((2, 1)))
+        return SessionHands(tuple(deals[board] for board in sorted(deals)), source, tuple(sorted(boards - held)),
+                            tuple(sorted(held - boards)))  # fmt: skip
 
     def awards(self) -> SessionAwards | None:
         """The session's masterpoints on the workbook's scale, as its Masterpoints column shows them; None when

@@ -18,7 +18,7 @@ from .common import Sheet, TemplateBook
 from .layout import Block, area_ref
 
 __all__ = ["HANDS_BLOCK", "HANDS_SHEET", "LAYOUT", "SOURCES", "VERSUS_PAR", "SessionHands", "hands_area", "read_hands",
-           "write_hands"]  # fmt: skip
+           "source_of", "write_hands"]  # fmt: skip
 
 HANDS_SHEET = "Hands"
 #: The defined name of the table of boards, which PARDIFF and the session reader read.
@@ -33,6 +33,10 @@ assert HEADINGS[HANDS_PAR_COLUMN] == "Par (NS)"
 #: What the Analysis column says of where a board's table and par came from.
 SOURCES = {FROM_SOLVER: "double-dummy solver (DDS)", FROM_FILE: "the hand record's own tags",
            "": 'none: no solver here (pip install "xlbridge[hands]") and no tags in the hand record'}  # fmt: skip
+#: What the sheet's second row says, around the hand record's name (read back by :func:`source_of`).
+SOURCE_LEAD = "The deals of "
+SOURCE_END = (": each board's double-dummy table (the tricks each declarer takes in each strain) and par, "
+              "North-South's side; below, each board's diagram.")  # fmt: skip
 #: Rows each board's diagram takes below the table (its title, 12 rows of hands, a blank row).
 DIAGRAM_ROWS = 14
 
@@ -119,9 +123,7 @@ def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, h
     sheet = book.sheet(HANDS_SHEET)
     ws = sheet.ws
     ws.write_string(0, 0, "Hands", book.title)
-    ws.write_string(1, 0, f"The deals of {hands.source}: each board's double-dummy table (the tricks each declarer "
-                    "takes in each strain) and par, North-South's side; below, each board's diagram.",
-                    book.subtitle)  # fmt: skip
+    ws.write_string(1, 0, f"{SOURCE_LEAD}{hands.source}{SOURCE_END}", book.subtitle)
     boards = len({a.record.board for a in hands.analyses} | set(hands.without_deal))
     _table(book, sheet, hands, max(boards, 1))
     top = LAYOUT.first_row + boards + 2
@@ -188,3 +190,10 @@ def _by_seat(figures: list[int | None]) -> dict[str, dict[str, int]]:
         assert figure is not None
         out.setdefault(seat, {})[strain] = figure
     return out
+
+
+def source_of(text: object) -> str:
+    """The hand record's name as the sheet's second row gives it (``the hand record`` when it does not)."""
+    if isinstance(text, str) and text.startswith(SOURCE_LEAD) and text.endswith(SOURCE_END):
+        return text[len(SOURCE_LEAD) : -len(SOURCE_END)]
+    return "the hand record"
