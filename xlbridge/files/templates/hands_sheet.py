@@ -112,7 +112,7 @@ def _diagram(book: TemplateBook, sheet: Sheet, top: int, analysis: Analysis) -> 
                     ws.write_string(row, 5 + offset, level, book.shown)
     par = board["par"]
     shown = f"Par {par['score']}: {par['contracts']}" if par and par["contracts"] else f"Par {par['score']}" if par \
-        else "No par: " + SOURCES[""]  # fmt: skip
+        else "No par: " + SOURCES[""].removeprefix("none: ")  # fmt: skip
     ws.write_string(top + 7, 4, shown, book.label)
 
 
