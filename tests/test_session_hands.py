@@ -217,25 +217,20 @@ def test_published_board_pages_show_the_deal_the_makeable_contracts_and_par(
 def test_a_pbn_results_file_brings_its_deals(
     imported: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
 ) -> None:
-    """The session exported as PBN, its Deal tags filled as a scoring program that knows the deals writes them:
-    imported without --hands, the workbook has the same Hands sheet and against-par figures."""
+    """xlbridge export --pbn writes each board's deal and analysis from the Hands sheet as BridgeComposer wrote
+    them (the Deal from the dealer's seat, OptimumScore, ParContract); that results file imported without --hands
+    gives a workbook with the same deals and the same figures against par. Without the analysis tags (a scoring
+    program that writes the deals only) and without the solver, the deals come and the par does not, saying so."""
     workbook, _ = imported
     exported = tmp_path / "results.pbn"
     assert run("export", str(workbook), "--pbn", str(exported), cwd=tmp_path).returncode == 0
-    tags = {board: (deal, tricks, optimum, contracts) for board, _, _, deal, tricks, optimum, contracts in CAMROSE}
-    lines, board = [], 0
-    for line in exported.read_text(encoding="utf-8").splitlines():
-        found = re.fullmatch(r'\[Board "(\d+)"\]', line)
-        board = int(found[1]) if found else board
-        if line == '[Deal ""]' and board in tags:
-            deal, tricks, optimum, contracts = tags[board]
-            lines += [f'[Deal "{deal}"]', f'[DoubleDummyTricks "{tricks}"]', f'[OptimumScore "{optimum}"]',
-                      f'[ParContract "{contracts}"]']  # fmt: skip
-        else:
-            lines.append(line)
-    filled = "\n".join(lines) + "\n"
-    assert len(re.findall(r'\[Deal "[NESW]:', filled)) == 3  # boards 1, 7 and 8
-    exported.write_text(filled, encoding="utf-8")
+    text = exported.read_text(encoding="utf-8")
+    for board, _, _, deal, _, optimum, contracts in CAMROSE[:3]:  # boards 1, 7 and 8, as BridgeComposer wrote them
+        game = text[text.index(f'[Board "{board}"]') :].split("\n\n")[0]
+        assert f'[Deal "{deal}"]' in game
+        assert f'[OptimumScore "{optimum}"]' in game
+        assert f'[ParContract "{contracts}"]' in game
+    assert '[Board "2"]' in text
     done = run("import", str(exported), "-o", "again.xlsx", cwd=tmp_path)
     assert done.returncode == 0, done.stderr
     assert "Hands sheet: 3 deals from results.pbn" in done.stdout
@@ -246,6 +241,17 @@ def test_a_pbn_results_file_brings_its_deals(
     assert sorted((int(board), int(ns), shown if shown != "" else None) for board, ns, shown in lines_shown) == sorted(
         (line[0], line[1], line[7]) for line in LINES
     )
+    bare = "\n".join(line for line in text.splitlines()
+                     if not line.startswith(("[DoubleDummyTricks", "[Optimum", "[ParContract"))
+                     and not re.fullmatch(r"[NESW] +(NT|[SHDC]) +\d+", line))  # fmt: skip
+    (tmp_path / "bare.pbn").write_text(bare, encoding="utf-8")
+    done = run("import", "bare.pbn", "-o", "bare.xlsx", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    rows = hands_rows(Book(tmp_path / "bare.xlsx"))
+    assert parse_deal(rows[7][25]) == parse_deal(CAMROSE[1][3])
+    assert rows[7][3] is None
+    assert str(rows[7][26]).startswith("none: no solver here")
+    assert 'no double-dummy tables or par: the solver is not installed (pip install "xlbridge[hands]")' in done.stderr
 
 
 def test_a_malformed_hand_record_is_refused_naming_its_line(tmp_path: Path) -> None:

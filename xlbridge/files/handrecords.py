@@ -39,6 +39,7 @@ __all__ = [
     "HandRecords",
     "SessionHands",
     "analyse",
+    "analysis_lines",
     "board_analyses",
     "hand_record_pbn",
     "hands_csv",
@@ -415,17 +416,26 @@ def hand_record_pbn(analyses: Sequence[Analysis], event: str = "", comments: Seq
                 ("North", ""), ("East", ""), ("South", ""), ("Dealer", record.dealer.value),
                 ("Vulnerable", PBN_VULNERABLE[record.vulnerability]), ("Deal", record.deal.pbn(record.dealer)),
                 ("Scoring", ""), ("Declarer", ""), ("Contract", ""), ("Result", "")]  # fmt: skip
-        if analysis.tricks is not None:
-            tags.append(("DoubleDummyTricks", "".join(f"{figure:x}" for figure in analysis.tricks.tricks)))
-        if analysis.par is not None:
-            tags += _par_tags(analysis.par)
         out += [f'[{name} "{_quoted(value)}"]' for name, value in tags]
-        if analysis.tricks is not None:
-            out.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
-            out += [f"{seat.value} {strain.value:>2} {analysis.tricks[seat][strain]:>2}" for seat in TABLE_SEATS
-                    for strain in TABLE_STRAINS]  # fmt: skip
+        out += analysis_lines(analysis)
         out.append("")
     return "\n".join(out)
+
+
+def analysis_lines(analysis: Analysis) -> list[str]:
+    """A board's analysis as PBN lines, where it has one: DoubleDummyTricks, OptimumScore, ParContract and the
+    OptimumResultTable, as BridgeComposer writes them (a hand record's, and a results file's that has its deals)."""
+    tags = []
+    if analysis.tricks is not None:
+        tags.append(("DoubleDummyTricks", "".join(f"{figure:x}" for figure in analysis.tricks.tricks)))
+    if analysis.par is not None:
+        tags += _par_tags(analysis.par)
+    out = [f'[{name} "{_quoted(value)}"]' for name, value in tags]
+    if analysis.tricks is not None:
+        out.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+        out += [f"{seat.value} {strain.value:>2} {analysis.tricks[seat][strain]:>2}" for seat in TABLE_SEATS
+                for strain in TABLE_STRAINS]  # fmt: skip
+    return out
 
 
 def _cells(analysis: Analysis) -> list[str]:

@@ -493,7 +493,7 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
-    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score)
+    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score, book.hands())
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip
     return book.score
