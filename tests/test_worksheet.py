@@ -204,6 +204,7 @@ ARITY = {
     "MASTERPOINTS": 6,
     "HANDTRICKS": 2,
     "PARSCORE": 3,
+    "PARDIFF": 7,
 }
 
 

@@ -12,10 +12,12 @@ from ..files.outputs import check_output, write_atomically
 from ..files.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
 from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
+from .hands import HANDS_HELP, say_hands, session_deals
 
 if TYPE_CHECKING:  # loaded only by the commands that use them
     from ..engine.movement import Movement
     from ..engine.session import Session
+    from ..files.handrecords import SessionHands
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
@@ -30,6 +32,8 @@ def _movement(args: argparse.Namespace) -> int:
     names = Path(args.names) if args.names else None
     if names is not None and not args.output:
         raise BridgeInputError("--names names the pairs of the session workbook: add -o SESSION.xlsx")
+    if args.hands and not args.output:
+        raise BridgeInputError("--hands gives the session workbook its deals: add -o SESSION.xlsx")
     movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
@@ -49,27 +53,32 @@ def _movement(args: argparse.Namespace) -> int:
     if workbook is not None:
         from ..files.movement_files import write_evening
 
-        destination, session = workbook
-        write_evening(session, destination, replace=args.force)
+        destination, session, hands = workbook
+        write_evening(session, destination, replace=args.force, hands=hands)
         named = sum(1 for pair in session.pairs if pair.names)
         print(
             f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
             f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
             f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.name}"
         )
+        say_hands("movement", hands, Path(args.hands) if args.hands else None)
     return 0
 
 
-def _evening(args: argparse.Namespace, movement: Movement, names: Path | None) -> tuple[Path, Session]:
-    """The session workbook ``-o`` writes, checked (its output, its names) before anything is printed."""
+def _evening(
+    args: argparse.Namespace, movement: Movement, names: Path | None
+) -> tuple[Path, Session, SessionHands | None]:
+    """The session workbook ``-o`` writes, checked (its output, its names, its deals) before anything is
+    printed."""
     from ..files.interchange import read_names_file
     from ..files.movement_files import evening_session, named_pairs
 
-    destination = Path(args.output)
+    destination, hands = Path(args.output), Path(args.hands) if args.hands else None
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",),
-                 inputs=[names] if names is not None else [], replace=args.force)  # fmt: skip
+                 inputs=[path for path in (names, hands) if path is not None], replace=args.force)  # fmt: skip
     pairs = named_pairs(movement, read_names_file(names), str(names)) if names is not None else None
-    return destination, evening_session(movement, pairs, args.event or "", args.date, args.method)
+    session = evening_session(movement, pairs, args.event or "", args.date, args.method)
+    return destination, session, session_deals(session, hands)
 
 
 def add_movement(commands: Commands) -> None:
@@ -113,6 +122,7 @@ def add_movement(commands: Commands) -> None:
     movement.add_argument(
         "--method", type=choice(SESSION_METHODS), help=f"with -o: the scoring, {listed(SESSION_METHODS)}"
     )
+    movement.add_argument("--hands", metavar="HANDS.pbn", help=f"with -o: {HANDS_HELP}")
     movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")
     movement.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (travellers, workbook)")
     flag(movement, "--force", "replace output files that exist")

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -13,9 +14,14 @@ from ..rules.boards import HIGHEST_BOARD
 from .arguments import Commands, Progress, command, count, flag, positive
 
 if TYPE_CHECKING:
-    from ..files.handrecords import Analysis, HandRecords
+    from ..engine.session import Session
+    from ..files.handrecords import Analysis, HandRecords, SessionHands
 
-__all__ = ["add_deal", "add_hands"]
+__all__ = ["HANDS_HELP", "add_deal", "add_hands", "say_hands", "session_deals"]
+
+#: The --hands option of import and movement -o.
+HANDS_HELP = ("a PBN hand record of the session's deals: a Hands sheet (each board's diagram, double-dummy table "
+              "and par) and each result against par")  # fmt: skip
 
 #: The most boards one command deals (far beyond a session; DDS takes a fraction of a second each).
 
@@ -43,6 +49,44 @@ def _analysed(records: HandRecords, progress_label: str) -> list[Analysis]:
         return analyse(records, use_solver=True, progress=lambda done: bar(f"{progress_label} ({done} boards)"))
     finally:
         bar.close()
+
+
+def session_deals(session: Session, hands: Path | None, results: Path | None = None) -> SessionHands | None:
+    """The deals a session workbook carries: the hand record ``hands`` (``--hands``), else those of a PBN results
+    file ``results`` that has them (its ``[Deal]`` tags), else None. Every board analysed, with a progress bar on a
+    terminal while the solver works; a malformed file is refused naming its line."""
+    from ..files.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
+
+    if hands is not None:
+        records = read_hand_records(hands)
+    elif results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes()):
+        records = parse_hand_records(data, results)  # a results file that carries its deals
+    else:
+        return None
+    found = session_hands(records, session_boards(session), use_solver=False)  # the file's own, while the solver works
+    from ..engine.solver import solver_available
+
+    if solver_available():
+        from ..files.handrecords import SessionHands
+
+        analysed = _analysed(records, "solving the deals")
+        found = SessionHands(tuple(analysed), found.source, found.without_deal, found.not_in_session)
+    return found
+
+
+def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> None:
+    """After writing a workbook with deals: where they are, and each finding on stderr, a line each."""
+    if hands is None:
+        return
+    from ..engine.solver import solver_available
+
+    where = "by the solver" if solver_available() else "from the file's own tags"
+    print(f"  Hands sheet: {count(len(hands.analyses), 'deal')} from {hands.source}, tables and par {where}; each "
+          "result against par in the Results sheet's NS vs par column")  # fmt: skip
+    for finding in hands.findings(str(source)):
+        print(finding, file=sys.stderr)
+    if not solver_available() and any(a.source == "" for a in hands.analyses):
+        _solver_note(command)
 
 
 def _solver_note(command: str) -> None:

@@ -24,9 +24,11 @@ from .arguments import (
     output_or_in_place,
     show,
 )
+from .hands import HANDS_HELP, say_hands, session_deals
 
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
     from ..engine.session import Session
+    from ..files.interchange.common import Imported
 
 __all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
 
@@ -75,7 +77,8 @@ def _import(args: argparse.Namespace) -> int:
     source, destination = Path(args.file), Path(args.output)
     names = Path(args.names) if args.names else None
     movement_file = Path(args.movement_file) if args.movement_file else None
-    inputs = [source, *(path for path in (names, movement_file) if path is not None)]
+    hands = Path(args.hands) if args.hands else None
+    inputs = [source, *(path for path in (names, movement_file, hands) if path is not None)]
     check_import(destination, inputs, args.force)  # before any work is done
     progress = Progress(3)  # reading; writing and computing; done
     try:
@@ -92,6 +95,7 @@ def _import(args: argparse.Namespace) -> int:
             date=args.date,
             masterpoints=args.masterpoints,
         )
+        imported = _with_deals(imported, hands)
         import_to_workbook(imported, destination, replace=args.force, progress=progress)
         progress("done")
     finally:
@@ -135,7 +139,21 @@ def _import(args: argparse.Namespace) -> int:
     for warning in awards.warnings:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
+    say_hands("import", imported.hands, hands or source)
     return 0
+
+
+def _with_deals(imported: Imported, hands: Path | None) -> Imported:
+    """The import with its session's deals: ``--hands``, or a PBN results file's own."""
+    from dataclasses import replace
+
+    if imported.session is None:
+        if hands is not None:
+            raise BridgeInputError(f"--hands {hands}: a teams event's workbook has no Hands sheet (hand records go "
+                                   "with a pairs session)")  # fmt: skip
+        return imported
+    deals = session_deals(imported.session, hands, imported.source if imported.format == "PBN" else None)
+    return replace(imported, hands=deals)
 
 
 def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
@@ -272,6 +290,9 @@ def add_import(commands: Commands) -> None:
             + "; ".join(f"{scale.name}: {scale.description}" for scale in MASTERPOINT_SCALES)
             + " (default: a USEBIO file's own type and scale, else None)"
         ),
+    )
+    importer.add_argument(
+        "--hands", metavar="HANDS.pbn", help=HANDS_HELP + " (a PBN results file brings its own deals)"
     )
     importer.add_argument("--event", help="the event's name (for a CSV, which has none; else instead of the file's)")
     importer.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (instead of the file's)")

@@ -168,6 +168,8 @@ CATALOGUE: tuple[Function, ...] = (
     Function("PARSCORE", 'The par score of each deal, North-South\'s side (CONTRACTS: the par contracts), dealer and vulnerability by board. Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why.',
              _arguments(("deal", docs.DEAL), ("board", docs.PAR_BOARD), ("method", docs.PAR_METHOD), optional_from=2),
              hands.parscore),
+    Function("PARDIFF", "For each result of a pairs session: North-South's score minus the par of its board (North-South's side) from a Hands table (board first, par in its fourth column); blank for a board not played, an average, or a board without a par.",
+             _arguments(*_SESSION, ("hands", docs.HANDS_TABLE), optional_from=4), hands.pardiff),
 )  # fmt: skip
 
 #: Every worksheet function by its name, with the function of this layer behind it.

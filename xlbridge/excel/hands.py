@@ -1,8 +1,10 @@
-"""The worksheet functions of hand records: HANDTRICKS (a deal's double-dummy table) and PARSCORE (its par).
+"""The worksheet functions of hand records: HANDTRICKS (a deal's double-dummy table), PARSCORE (its par) and
+PARDIFF (each result of a session against its board's par, from the pars a workbook's Hands sheet holds).
 
-Both need the solver (the hands extra), which xlwings Lite cannot install: there every deal's answer is ``#N/A``,
-and with the method word ``CHECK`` the reason says so. A deal is PBN's text (``N:AKQ2.T98.765.432 ...``); each is
-worked out once and remembered, and all the deals of a call go to the solver together.
+HANDTRICKS and PARSCORE need the solver (the hands extra), which xlwings Lite cannot install: there every deal's
+answer is ``#N/A``, and with the method word ``CHECK`` the reason says so. A deal is PBN's text
+(``N:AKQ2.T98.765.432 ...``); each is worked out once and remembered, and all the deals of a call go to the solver
+together. PARDIFF needs no solver: it reads the pars the Hands sheet holds.
 """
 
 from __future__ import annotations
@@ -11,11 +13,13 @@ import functools
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
+from ..engine.against_par import against_par
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.deals import Deal, Par, TrickTable, parse_deal
 from ..engine.errors import BridgeInputError
 from ..engine.model import Side
 from ..engine.solver import double_dummy_tables, solve
+from ..engine.values import as_whole_number
 from ..rules import TABLE_STRAINS
 from .cells import (
     Grid,
@@ -30,10 +34,16 @@ from .cells import (
     shape_back,
     shape_of,
     text_cell,
+    to_cell,
 )
+from .entries import read_session
 from .options import CHECK, SIDES, asks_for_reasons, words
 
-__all__ = ["handtricks", "parscore"]
+__all__ = ["HANDS_PAR_COLUMN", "handtricks", "pardiff", "parscore"]
+
+#: The column of the Hands sheet's table (0-based) that holds each board's par, North-South's side; its first
+#: holds the board (the columns of ``xlbridge hands --csv``: board, dealer, vulnerable, par_ns, ...).
+HANDS_PAR_COLUMN = 3
 
 #: HANDTRICKS' answer for one deal: rows N, E, S, W; columns NT, S, H, D, C.
 ROWS, COLUMNS = 4, len(TABLE_STRAINS)
@@ -177,3 +187,47 @@ def parscore(deal: object, board: object, method: object = None) -> Grid:
             par = answer[1]
             out.append(par.contracts if CONTRACTS in wanted else par.score * side.sign)
     return shape_back(out, rows, cols)
+
+
+def _pars(hands: object) -> dict[int, int]:
+    """Each board's par (North-South's side) from the rows of a Hands table: the board first, the par in
+    :data:`HANDS_PAR_COLUMN`; a row without both is left out (a board whose hand record gave no par)."""
+    out: dict[int, int] = {}
+    for row in as_grid(hands):
+        if len(row) <= HANDS_PAR_COLUMN or is_blank_text(row[0]) or is_blank_text(row[HANDS_PAR_COLUMN]):
+            continue
+        try:
+            out[as_whole_number(row[0], "board")] = as_whole_number(row[HANDS_PAR_COLUMN], "par")
+        except BridgeInputError:
+            continue
+    return out
+
+
+def _results_rows(results: object, *_: object) -> tuple[int, int]:
+    return len(as_grid(results)), 1
+
+
+@never_raises(_results_rows)
+def pardiff(
+    results: object,
+    names: object,
+    method: object,
+    movement: object,
+    per_board: object = None,
+    plan: object = None,
+    hands: object = None,
+) -> Grid:
+    """For each row of the results block: North-South's score minus the par of its board (North-South's side), as
+    the Hands table ``hands`` gives the pars (board first, the par in its fourth column); blank where the line
+    has no score of points (not played, an average) or its board no par."""
+    rows = len(as_grid(results))
+    try:
+        worked = read_session(results, names, method, movement, per_board, plan)
+    except BridgeInputError as error:
+        return [[error_value(error)] for _ in range(rows)]
+    differences = against_par(worked.score, _pars(hands))
+    out: Grid = [[""] for _ in range(rows)]
+    for index, difference in enumerate(differences):
+        if difference is not None:
+            out[worked.sheet_row[index]] = [to_cell(difference)]
+    return out

@@ -63,6 +63,7 @@ __all__ = [
     "FIRST_DEALER",
     "GROUPS",
     "HANDS_METHOD",
+    "HANDS_TABLE",
     "HOME_TEAM",
     "HONOURS",
     "IMP_SCALE",
@@ -211,3 +212,4 @@ DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the fou
 HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."
 PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."
 PAR_METHOD = "Optional words: CONTRACTS for the par contracts (EW 4SX-1) instead of the score; EW for East-West's score; CHECK for the reason of an error."
+HANDS_TABLE = "The Hands sheet's table of the session's boards: board, dealer, vulnerable, par (North-South's side), ... one row per board (HandsBlock)."

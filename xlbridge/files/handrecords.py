@@ -16,7 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -26,6 +26,7 @@ from ..engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
 from ..engine.errors import BridgeInputError
 from ..engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ..engine.parse import parse_seat, parse_vulnerability
+from ..engine.session import Session
 from ..engine.solver import SolverMissingError, solve, solver_available
 from ..rules import TABLE_SEATS, TABLE_STRAINS
 from .interchange.common import decoded, fail
@@ -36,13 +37,17 @@ __all__ = [
     "Analysis",
     "HandRecord",
     "HandRecords",
+    "SessionHands",
     "analyse",
+    "analysis_lines",
     "board_analyses",
     "hand_record_pbn",
     "hands_csv",
     "hands_table",
     "parse_hand_records",
     "read_hand_records",
+    "session_boards",
+    "session_hands",
 ]
 
 #: Far beyond any hand record (a 36-board BridgeComposer file with its analysis is some 40 KB).
@@ -320,6 +325,61 @@ def board_analyses(path: Path, use_solver: bool | None = None) -> dict[int, Anal
     return {analysis.record.board: analysis for analysis in analyse(read_hand_records(path), use_solver)}
 
 
+@dataclass(frozen=True)
+class SessionHands:
+    """What a session workbook is given of its hand record: each board's analysis, the file's name, the session's
+    boards with no deal in it, and the hand record's boards the session does not have (kept, and said)."""
+
+    analyses: tuple[Analysis, ...]
+    source: str
+    without_deal: tuple[int, ...] = ()
+    not_in_session: tuple[int, ...] = ()
+
+    def findings(self, where: str) -> list[str]:
+        """What to tell the user, a line each: the boards that do not match, the file's tags that could not be
+        used or disagree with the solver."""
+        out = []
+        if self.not_in_session:
+            out.append(f"{where}: {_boards_text(self.not_in_session)}: not in the session (kept on the Hands sheet)")
+        if self.without_deal:
+            their = "its" if len(self.without_deal) == 1 else "their"
+            out.append(f"{where}: no deal for {_boards_text(self.without_deal)} of the session: {their} results "
+                       "have no score against par")  # fmt: skip
+        for analysis in self.analyses:
+            record = analysis.record
+            for line, note in (*record.notes, *((record.line, text) for text in analysis.disagreements)):
+                out.append(f"{where}: line {line}: board {record.board}: {note}")
+        return out
+
+
+def _boards_text(boards: Sequence[int]) -> str:
+    """Boards as a line names them, runs joined: ``board 5``, ``boards 2-6, 9, 11-12``."""
+    runs: list[list[int]] = []
+    for board in sorted(boards):
+        if runs and board == runs[-1][-1] + 1:
+            runs[-1].append(board)
+        else:
+            runs.append([board])
+    text = ", ".join(str(run[0]) if len(run) == 1 else f"{run[0]}-{run[-1]}" for run in runs)
+    return f"board {text}" if len(boards) == 1 else f"boards {text}"
+
+
+def session_boards(session: Session) -> set[int]:
+    """The boards of a session: those of its lines, and of its movement where it has one (an evening before its
+    results are in)."""
+    return {*session.boards, *(session.plan.boards if session.plan is not None else ())}
+
+
+def session_hands(records: HandRecords, boards: Collection[int], use_solver: bool | None = None) -> SessionHands:
+    """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
+    solver where it is installed, else the file's tags), and the boards on one side only."""
+    analyses = analyse(records, use_solver)
+    held = {analysis.record.board for analysis in analyses}
+    name = records.source.name if records.source is not None else "the hand record"
+    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - held)),
+                        tuple(sorted(held - set(boards))))  # fmt: skip
+
+
 def needs_solver(analyses: Sequence[Analysis]) -> SolverMissingError | None:
     """The error to give when nothing could be analysed: no solver, and no board with tags of its own."""
     if analyses and all(analysis.source == "" for analysis in analyses):
@@ -356,17 +416,26 @@ def hand_record_pbn(analyses: Sequence[Analysis], event: str = "", comments: Seq
                 ("North", ""), ("East", ""), ("South", ""), ("Dealer", record.dealer.value),
                 ("Vulnerable", PBN_VULNERABLE[record.vulnerability]), ("Deal", record.deal.pbn(record.dealer)),
                 ("Scoring", ""), ("Declarer", ""), ("Contract", ""), ("Result", "")]  # fmt: skip
-        if analysis.tricks is not None:
-            tags.append(("DoubleDummyTricks", "".join(f"{figure:x}" for figure in analysis.tricks.tricks)))
-        if analysis.par is not None:
-            tags += _par_tags(analysis.par)
         out += [f'[{name} "{_quoted(value)}"]' for name, value in tags]
-        if analysis.tricks is not None:
-            out.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
-            out += [f"{seat.value} {strain.value:>2} {analysis.tricks[seat][strain]:>2}" for seat in TABLE_SEATS
-                    for strain in TABLE_STRAINS]  # fmt: skip
+        out += analysis_lines(analysis)
         out.append("")
     return "\n".join(out)
+
+
+def analysis_lines(analysis: Analysis) -> list[str]:
+    """A board's analysis as PBN lines, where it has one: DoubleDummyTricks, OptimumScore, ParContract and the
+    OptimumResultTable, as BridgeComposer writes them (a hand record's, and a results file's that has its deals)."""
+    tags = []
+    if analysis.tricks is not None:
+        tags.append(("DoubleDummyTricks", "".join(f"{figure:x}" for figure in analysis.tricks.tricks)))
+    if analysis.par is not None:
+        tags += _par_tags(analysis.par)
+    out = [f'[{name} "{_quoted(value)}"]' for name, value in tags]
+    if analysis.tricks is not None:
+        out.append('[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]')
+        out += [f"{seat.value} {strain.value:>2} {analysis.tricks[seat][strain]:>2}" for seat in TABLE_SEATS
+                for strain in TABLE_STRAINS]  # fmt: skip
+    return out
 
 
 def _cells(analysis: Analysis) -> list[str]:

@@ -11,6 +11,7 @@ import io
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.checks import in_playing_order
@@ -23,6 +24,9 @@ from ..rules.movements import MITCHELL_TYPE
 from .jinja import environment
 from .outputs import check_output, write_atomically
 from .tables import text_table
+
+if TYPE_CHECKING:
+    from .handrecords import SessionHands
 
 __all__ = [
     "CSV_COLUMNS",
@@ -326,14 +330,16 @@ def evening_session(
     return in_playing_order(session, movement)[0]
 
 
-def write_evening(session: Session, destination: Path, replace: bool = False) -> Path:
-    """The pairs-session workbook of ``session`` (see :func:`evening_session`), computed, written whole (never over
-    an existing file unless ``replace``)."""
+def write_evening(
+    session: Session, destination: Path, replace: bool = False, hands: SessionHands | None = None
+) -> Path:
+    """The pairs-session workbook of ``session`` (see :func:`evening_session`), with its deals' Hands sheet when
+    ``hands`` are given, computed, written whole (never over an existing file unless ``replace``)."""
     from .templates import CLASSIC, pairs_session
 
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), replace=replace)
     return write_atomically(
         destination,
-        lambda staged: pairs_session.build(staged, CLASSIC, session=session, computed=True),
+        lambda staged: pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands),
         replace=replace,
     )

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..engine.against_par import against_par
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError
 from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
@@ -36,6 +37,7 @@ from ..engine.session import Line, NotPlayed, Pair, PairNumber, Session
 from ..engine.standings import SessionScore
 from ..engine.values import two_decimals
 from ..rules import Side
+from .handrecord_pages import diagram_context
 from .jinja import environment
 from .outputs import OutputError, OutputExistsError, OutputIsInputError, target_of, user_umask
 from .report import Ranking, RankingRow, session_ranking
@@ -57,8 +59,8 @@ __all__ = [
 
 #: Every page says who wrote it; a folder whose index.html says so is a publication that may be replaced.
 GENERATOR = "xlbridge"
-#: The stylesheet every page links to.
-STYLESHEET = "style.css"
+#: The stylesheet every page links to, and the one of the deals' diagrams (the hand records' own).
+STYLESHEET, DIAGRAMS = "style.css", "diagram.css"
 
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
@@ -183,7 +185,9 @@ def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], tw
     return fields
 
 
-def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> list[dict[str, Any]]:
+def _traveller(
+    score: SessionScore, board: int, links: dict[Pair, PairLink], versus_par: list[int | Fraction | None]
+) -> list[dict[str, Any]]:
     session = score.session
 
     def link(number: PairNumber, side: Side) -> PairLink | None:
@@ -197,7 +201,7 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
             rows.append({"ns": link(line.ns, Side.NS), "ns_number": str(line.ns), "ew": link(line.ew, Side.EW),
                          "ew_number": str(line.ew), "contract": "Not played", "declarer": "", "lead": "",
                          "result": "", "ns_score": "", "ew_score": "", "ns_points": "", "ew_points": "",
-                         "ns_percent": "", "ew_percent": ""})  # fmt: skip
+                         "ns_percent": "", "ew_percent": "", "vs_par": ""})  # fmt: skip
             continue
         assert isinstance(line, Line)  # a workbook with lines to check is not published
         figures = score.lines[index]
@@ -224,13 +228,25 @@ def _traveller(score: SessionScore, board: int, links: dict[Pair, PairLink]) -> 
                 "ew_points": figure(ew_points),
                 "ns_percent": percentage(figures.ns_percent),
                 "ew_percent": percentage(figures.ew_percent),
+                "vs_par": _signed(versus_par[index]),
             }
         )
     return rows
 
 
-def _card_rows(card: Scorecard, links: dict[Pair, PairLink], boards: dict[int, str]) -> list[dict[str, Any]]:
-    """A scorecard's rows: each board's points and percentage as the workbook shows them, and the running figures."""
+def _signed(value: int | Fraction | None, sign: int = 1) -> str:
+    """A score against par as the pages print it: ``+50``, ``-620``, ``0``; nothing where there is none."""
+    if value is None:
+        return ""
+    shown = figure(value * sign)
+    return shown if shown.startswith("-") or shown == "0" else f"+{shown}"
+
+
+def _card_rows(
+    card: Scorecard, links: dict[Pair, PairLink], boards: dict[int, str], versus_par: list[int | Fraction | None]
+) -> list[dict[str, Any]]:
+    """A scorecard's rows: each board's points and percentage as the workbook shows them, the running figures,
+    and the score against par from the pair's side."""
     rows = []
     for row in card.rows:
         rows.append(
@@ -250,6 +266,7 @@ def _card_rows(card: Scorecard, links: dict[Pair, PairLink], boards: dict[int, s
                 "percent": percentage(row.percent),
                 "running_points": figure(row.running_points),
                 "running_percent": percentage(row.running_percent),
+                "vs_par": _signed(versus_par[row.line], 1 if row.direction is Side.NS else -1),
             }
         )
     return rows
@@ -260,6 +277,8 @@ def build_site(path: Path) -> Site:
     or lacks results its movement expects."""
     book = read_session_book(path)
     book.require_complete("publishing")
+    hands = book.hands()  # the deals the workbook carries (its Hands sheet), by board
+    versus_par = against_par(book.score, {board: a.par.score for board, a in hands.items() if a.par is not None})
     ranking = session_ranking(book)
     engine = book.score
     session = engine.session
@@ -283,6 +302,7 @@ def build_site(path: Path) -> Site:
         "imp_scoring": imp_scoring,
         "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
         "boards": [(board, boards[board]) for board in session.boards],
+        "with_par": any(value is not None for value in versus_par),
     }
     pages = [
         Page(
@@ -293,7 +313,9 @@ def build_site(path: Path) -> Site:
     ]
     board_list = session.boards
     for position, board in enumerate(board_list):
-        vulnerability = board_vulnerability(board).value
+        analysis = hands.get(board)
+        dealer = analysis.record.dealer if analysis else board_dealer(board)  # a hand record's own, where given
+        vulnerability = (analysis.record.vulnerability if analysis else board_vulnerability(board)).value
         first = next((i for i in engine.traveller(board) if isinstance(session.lines[i], Line)), None)  # a datum's
         datum = engine.lines[first].datum if first is not None and session.method.comparison == "butler" else None
         pages.append(
@@ -303,10 +325,12 @@ def build_site(path: Path) -> Site:
                 {
                     **common,
                     "board": board,
-                    "dealer": SEAT_WORDS[board_dealer(board).value],
+                    "dealer": SEAT_WORDS[dealer.value],
+                    "hand": diagram_context(analysis) if analysis else None,
+                    "no_deal": bool(hands) and analysis is None,
                     "vulnerability": VULNERABILITY_WORDS[vulnerability],
                     "datum": figure(datum) if datum not in (None, "") else "",
-                    "lines": _traveller(engine, board, links),
+                    "lines": _traveller(engine, board, links, versus_par),
                     "previous": boards[board_list[position - 1]] if position > 0 else "",
                     "next": boards[board_list[position + 1]] if position + 1 < len(board_list) else "",
                 },
@@ -327,7 +351,7 @@ def build_site(path: Path) -> Site:
                     "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
                     "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
                     "masterpoints": "" if shown is None or shown.masterpoints is None else str(shown.masterpoints),
-                    "rows": _card_rows(card, links, boards),
+                    "rows": _card_rows(card, links, boards, versus_par),
                     "with_rounds": any(row.round is not None for row in card.rows),
                     # A pair that sat one way all evening (a Mitchell) needs no direction on every line.
                     "with_directions": len({row.direction for row in card.rows}) > 1,
@@ -408,8 +432,10 @@ def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool =
             html = environment.get_template(page.template).render(page.context)
             with open(staged / page.name, "w", encoding="utf-8", newline="\n") as out:
                 out.write(html)
-        stylesheet = files("xlbridge.files").joinpath("web", STYLESHEET).read_text(encoding="utf-8")
-        (staged / STYLESHEET).write_text(stylesheet, encoding="utf-8", newline="\n")
+        sheets = [STYLESHEET, *([DIAGRAMS] if any(page.context.get("hand") for page in pages) else [])]
+        for name in sheets:  # the deals' looks, where a page shows one (as the printable hand records do)
+            text = files("xlbridge.files").joinpath("web", name).read_text(encoding="utf-8")
+            (staged / name).write_text(text, encoding="utf-8", newline="\n")
         os.chmod(staged, stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else 0o777 & ~user_umask())
         if folder.exists():
             retired = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))

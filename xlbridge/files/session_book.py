@@ -23,6 +23,7 @@ import datetime as dt
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError, Doubt, listed, refusal
 from ..engine.masterpoints import SessionAwards, masterpoint_scale
@@ -35,9 +36,12 @@ from ..excel.entries import WorkedSession, read_session
 from ..excel.masterpoints import session_awards
 from ..excel.session import provisional_note, ranking_note
 from .calc import check_current
-from .evaluate import Argument, call_arguments
+from .evaluate import Argument, call_arguments, defined_names
 from .interchange.common import parse_date
-from .xlsx import Package, WorkbookError, column_letters, excel_date, open_package, read_values
+from .xlsx import Package, WorkbookError, column_letters, excel_date, open_package, read_values, split_ref
+
+if TYPE_CHECKING:
+    from .handrecords import Analysis, SessionHands
 
 __all__ = ["SessionBook", "check_blocks", "read_session_book"]
 
@@ -64,6 +68,40 @@ class SessionBook:
     names_first_row: int = 2
     #: The masterpoint scale as the RANKING formula is handed it (a cell's value; None without one).
     mp_scale: object = None
+
+    def hands(self) -> dict[int, Analysis]:
+        """The session's deals as its Hands sheet holds them (``import --hands``, ``movement -o --hands``, a PBN
+        results file's own), by board, each with its table and par where it has them; none without the sheet."""
+        from .templates.hands_sheet import HANDS_BLOCK, read_hands
+
+        target = defined_names(self.package).get(HANDS_BLOCK.upper())
+        if target is None:
+            return {}
+        sheet, ref = target.rsplit("!", 1)
+        sheet = sheet.strip("'").replace("''", "'")
+        first_row, first_col, last_row, last_col = split_ref(ref)
+        values = read_values(self.package, sheet, computed=False)
+        rows = [[values.get((row, col)) for col in range(first_col, last_col + 1)]
+                for row in range(first_row, last_row + 1)]  # fmt: skip
+        try:
+            return read_hands(rows)
+        except BridgeInputError as error:
+            raise WorkbookError(f"{self.path}: {error.message}") from None
+
+    def session_hands(self) -> SessionHands | None:
+        """The deals of the Hands sheet as a workbook is given them again (``bridgemate receive`` writes the
+        workbook anew): its boards with their analysis, the hand record's name, and which boards of the session
+        have none; None without the sheet."""
+        from .handrecords import SessionHands, session_boards
+        from .templates.hands_sheet import HANDS_SHEET, source_of
+
+        deals = self.hands()
+        if not deals:
+            return None
+        held, boards = set(deals), session_boards(self.session)
+        source = source_of(read_values(self.package, HANDS_SHEET, computed=False).get((2, 1)))
+        return SessionHands(tuple(deals[board] for board in sorted(deals)), source, tuple(sorted(boards - held)),
+                            tuple(sorted(held - boards)))  # fmt: skip
 
     def awards(self) -> SessionAwards | None:
         """The session's masterpoints on the workbook's scale, as its Masterpoints column shows them; None when

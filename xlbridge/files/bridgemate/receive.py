@@ -13,6 +13,7 @@ from __future__ import annotations
 import shutil
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...engine.checks import check_session, flag_rows, in_playing_order
 from ...engine.session import Session, Unscorable
@@ -22,6 +23,9 @@ from .book import Link, apply_changes, held_entries
 from .connector import Connection
 from .evening import Changes, accept, expected, poll_changes
 from .mapping import EntryKind
+
+if TYPE_CHECKING:
+    from ..handrecords import SessionHands
 
 __all__ = ["Receipt", "Receiver", "backup_path"]
 
@@ -71,7 +75,7 @@ class Receiver:
         session, problems = self._checked(*apply_changes(book.session, event, now, others))
         if changes.changes:
             check_open(self.path, self.force)
-            self._write(session)
+            self._write(session, book.session_hands())  # the deals of its Hands sheet kept
         if changes.refused:
             refused = tuple(refusal.sent for refusal in changes.refused)
             self.link = replace(self.link, refused=(*self.link.refused, *refused))
@@ -98,11 +102,14 @@ class Receiver:
         # each result in its slot's row, as import --movement-file and movement -o lay the Results sheet out
         return (in_playing_order(flagged, session.plan)[0] if session.plan is not None else flagged), problems
 
-    def _write(self, session: Session) -> None:
+    def _write(self, session: Session, hands: SessionHands | None = None) -> None:
         from ..templates import CLASSIC, pairs_session
 
         if not self.backed_up:
             write_atomically(backup_path(self.path), lambda staged: shutil.copy2(self.path, staged), replace=True)
             self.backed_up = True
-        write_atomically(self.path, lambda staged: pairs_session.build(staged, CLASSIC, session=session,
-                                                                       computed=True), replace=True)  # fmt: skip
+
+        def fill(staged: Path) -> None:
+            pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands)
+
+        write_atomically(self.path, fill, replace=True)

@@ -473,7 +473,7 @@ def import_to_workbook(
         if progress:
             progress("writing and computing the workbook")
         if imported.session is not None:
-            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True)
+            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=imported.hands)
         else:
             assert imported.event is not None
             teams_event.build(staged, CLASSIC, event=imported.event, computed=True)
@@ -493,7 +493,7 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
-    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score)
+    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score, book.hands())
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip
     return book.score

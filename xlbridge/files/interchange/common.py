@@ -8,6 +8,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...engine import session as rows
 from ...engine.errors import BridgeInputError
@@ -17,6 +18,9 @@ from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unsco
 from ...engine.session import parse_direction as direction
 from ...engine.values import as_whole_number, show
 from ...rules import Side
+
+if TYPE_CHECKING:  # the hand records read the PBN reader of this package
+    from ..handrecords import SessionHands
 
 __all__ = [
     "MOST_WAITING",
@@ -111,6 +115,8 @@ class Imported:
     kind_evidence: str = ""
     #: The masterpoints the file reports, as it reports them (None: it reports none).
     masterpoints: FileMasterpoints | None = None
+    #: The session's deals (``--hands``, or a PBN results file's own): the workbook's Hands sheet.
+    hands: SessionHands | None = None
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:

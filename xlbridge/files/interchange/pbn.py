@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
@@ -34,6 +36,9 @@ from .common import (
     split_pair,
     unreadable,
 )
+
+if TYPE_CHECKING:  # the hand records read this module's PBN reader
+    from ..handrecords import Analysis
 
 __all__ = ["PbnGame", "read_games", "read_pbn", "write_pbn"]
 
@@ -227,8 +232,11 @@ def _quote(value: object) -> str:
     return f'"{text}"' if (" " in text or '"' in text) else text
 
 
-def write_pbn(score: SessionScore) -> str:
-    """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first."""
+def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
+    """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first. A
+    board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
+    from ..handrecords import PBN_VULNERABLE, analysis_lines
+
     session = score.session
     imp = session.method.imp_scoring
     mitchell = session.movement.two_fields
@@ -243,7 +251,13 @@ def write_pbn(score: SessionScore) -> str:
             ("Deal", ""), ("Scoring", session.method.pbn_scoring),
             ("Declarer", ""), ("Contract", ""), ("Result", ""),
         ]  # fmt: skip
+        analysis = (deals or {}).get(number)
+        if analysis is not None:  # the hand record's dealer and vulnerability, which the par depends on
+            record = analysis.record
+            tags[8:11] = [("Dealer", record.dealer.value), ("Vulnerable", PBN_VULNERABLE[record.vulnerability]),
+                          ("Deal", record.deal.pbn(record.dealer))]  # fmt: skip
         out.extend(f'[{name} "{value}"]' for name, value in tags)
+        out += analysis_lines(analysis) if analysis is not None else []
         if position == 0:
             columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')

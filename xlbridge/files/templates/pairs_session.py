@@ -23,7 +23,7 @@ from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
-from . import pairs_parts
+from . import hands_sheet, pairs_parts
 from .common import Flavour, Sheet, TemplateBook
 from .layout import Block, NamedCell, area_ref, cell_ref
 from .pairs_parts import CHART_COLUMNS, SESSION_ADJUSTED, ranking_chart, settings_formats, write_movement_facts
@@ -147,10 +147,11 @@ def build(
     tables: int = Sizes.tables,
     session: Session | None = None,
     computed: bool = False,
+    hands: hands_sheet.SessionHands | None = None,
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
     ``tables`` results each), filled with ``session`` if given (its movement on the Movement sheet, when it has
-    one); with ``computed``, with every value computed."""
+    one) and its deals (``hands``: a Hands sheet, each result against par); ``computed``: every value computed."""
     size = sizes(session, Sizes(rows, pairs, boards, tables))
     book = TemplateBook(path, flavour, "Pairs session", computed)
     sheets = {name: book.sheet(name) for name in SHEETS}
@@ -164,14 +165,15 @@ def build(
     _ranking(book, sheets["Ranking"], size, session)
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     _scorecard(book, sheets["Scorecard"], size, session)
-    # A blank template, or an evening still to be typed, opens where it is filled in; a session with results, on
-    # its ranking.
+    if hands is not None:  # the deals, and each result against par
+        hands_sheet.write_hands(book, LAYOUT.results, size.rows, session_arguments(), hands)
+    # A blank template, or an evening still to be typed, opens where it is filled in; with results, on its ranking.
     played = session is not None and any(isinstance(line, Line) for line in session.lines)
     book.book.worksheets()[SHEETS.index("Ranking" if played else "Settings")].activate()
     book.close()
 
 
-#: The workbook's sheets, in order.
+#: The workbook's sheets, in order (then Hands, when it is given its deals: see hands_sheet).
 SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard", "Movement")
 #: The Scorecard sheet: the pair typed (0-based row, column), the card's headings' row, the card's first row.
 SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3

@@ -1,0 +1,199 @@
+"""The Hands sheet of a pairs-session workbook: the session's deals, each board's double-dummy table and par, and
+on the Results sheet each result against its board's par.
+
+The sheet holds, at its top, a table of the boards (``HandsBlock``): the columns of ``xlbridge hands --csv`` (board,
+dealer, vulnerable, par, par contracts, then the tricks of N, E, S and W in NT, S, H, D and C), then the deal in PBN
+notation and where the analysis came from. It is what the workbook carries of its hand record: ``xlbridge
+publish`` reads the deals back from it (:meth:`xlbridge.files.session_book.SessionBook.hands`), and the Results
+sheet's NS vs par column (``PARDIFF``) reads its pars. Below the table, each board as a hand record prints it: the
+diagram, the makeable contracts and the par (the pages' own :func:`~xlbridge.files.handrecord_pages.diagram_context`).
+"""
+
+from __future__ import annotations
+
+from ...engine.model import Strain
+from ...excel.hands import HANDS_PAR_COLUMN
+from ..handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
+from .common import Sheet, TemplateBook
+from .layout import Block, area_ref
+
+__all__ = ["HANDS_BLOCK", "HANDS_SHEET", "LAYOUT", "SOURCES", "VERSUS_PAR", "SessionHands", "hands_area", "read_hands",
+           "source_of", "write_hands"]  # fmt: skip
+
+HANDS_SHEET = "Hands"
+#: The defined name of the table of boards, which PARDIFF and the session reader read.
+HANDS_BLOCK = "HandsBlock"
+#: The heading of the Results sheet's column of each result against par.
+VERSUS_PAR = "NS vs par"
+#: The table's headings: those of ``xlbridge hands --csv`` as a sheet shows them, then the deal and its analysis.
+HEADINGS = ("Board", "Dealer", "Vulnerable", "Par (NS)", "Par contracts",
+            *(column.replace("_", " ") for column in CSV_COLUMNS[5:]), "Deal", "Analysis")  # fmt: skip
+LAYOUT = Block(HANDS_SHEET, HEADINGS, 3, 4)
+assert HEADINGS[HANDS_PAR_COLUMN] == "Par (NS)"
+#: What the Analysis column says of where a board's table and par came from.
+SOURCES = {FROM_SOLVER: "double-dummy solver (DDS)", FROM_FILE: "the hand record's own tags",
+           "": 'none: no solver here (pip install "xlbridge[hands]") and no tags in the hand record'}  # fmt: skip
+#: What the sheet's second row says, around the hand record's name (read back by :func:`source_of`).
+SOURCE_LEAD = "The deals of "
+SOURCE_END = (": each board's double-dummy table (the tricks each declarer takes in each strain) and par, "
+              "North-South's side; below, each board's diagram.")  # fmt: skip
+#: Rows each board's diagram takes below the table (its title, 12 rows of hands, a blank row).
+DIAGRAM_ROWS = 14
+
+
+def _analysis_text(analysis: Analysis, extra: set[int]) -> str:
+    text = SOURCES[analysis.source]
+    if analysis.disagreements:
+        text += "; the file's own tags disagree: " + "; ".join(analysis.disagreements)
+    return text + ("; not a board of this session" if analysis.record.board in extra else "")
+
+
+def _table(book: TemplateBook, sheet: Sheet, hands: SessionHands, rows: int) -> None:
+    ws, block = sheet.ws, LAYOUT
+    sheet.headers(block.header_row, block.columns)
+    for col, heading in enumerate(block.columns):
+        ws.set_column(col, col, 72 if heading == "Deal" else 40 if heading == "Analysis" else
+                      18 if col < 3 else 16 if col < 5 else 5)  # fmt: skip  # A-C: the diagrams' hands too
+    extra = set(hands.not_in_session)
+    by_board: dict[int, Analysis | None] = {a.record.board: a for a in hands.analyses}
+    by_board |= dict.fromkeys(hands.without_deal)
+    for offset, board in enumerate(sorted(by_board)):
+        row, analysis = block.first_row + offset, by_board[board]
+        ws.write_number(row, 0, board, book.shown_whole)
+        if analysis is None:
+            ws.write_string(row, block.col("Analysis"), f"no deal for this board in {hands.source}", book.shown_text)
+            continue
+        record = analysis.record
+        ws.write_string(row, 1, record.dealer.value, book.shown)
+        ws.write_string(row, 2, record.vulnerability.value, book.shown)
+        if analysis.par is not None:
+            ws.write_number(row, HANDS_PAR_COLUMN, analysis.par.score, book.shown_whole)
+            ws.write_string(row, HANDS_PAR_COLUMN + 1, analysis.par.contracts, book.shown_text)
+        if analysis.tricks is not None:
+            figures = [analysis.tricks[column[0]][Strain(column[2:])] for column in CSV_COLUMNS[5:]]
+            ws.write_row(row, 5, figures, book.shown_whole)
+        ws.write_string(row, block.col("Deal"), record.deal.pbn(), book.shown_text)
+        ws.write_string(row, block.col("Analysis"), _analysis_text(analysis, extra), book.shown_text)
+    book.book.define_name(HANDS_BLOCK, f"={hands_area(rows)}")
+
+
+def hands_area(rows: int) -> str:
+    """The table of boards as ``HandsBlock`` refers to it, ``rows`` rows from its first."""
+    block = LAYOUT
+    return area_ref(block.first_row, 0, block.first_row + rows - 1, len(block.columns) - 1, block.sheet)
+
+
+def _diagram(book: TemplateBook, sheet: Sheet, top: int, analysis: Analysis) -> None:
+    """One board as a hand record prints it, from 0-based row ``top``: its facts, the four hands (North above,
+    West and East beside, South below), the makeable contracts and the par beside them."""
+    from ..handrecord_pages import diagram_context
+
+    ws, board = sheet.ws, diagram_context(analysis)
+    ws.write_string(top, 0, f"Board {board['number']}   Dealer {board['dealer']}   {board['vulnerable']}",
+                    book.label)  # fmt: skip
+    places = {"north": (top + 1, 1), "west": (top + 5, 0), "east": (top + 5, 2), "south": (top + 9, 1)}
+    for hand in board["hands"]:
+        row, col = places[hand["place"]]
+        for offset, suit in enumerate(hand["suits"]):
+            ws.write_string(row + offset, col, f"{suit['symbol']} {suit['cards']}")
+    ws.write_string(top + 6, 1, f"N {board['hcp']['N']}  S {board['hcp']['S']}", book.subtitle)
+    ws.write_string(top + 7, 1, f"E {board['hcp']['E']}  W {board['hcp']['W']}", book.subtitle)
+    if board["makeable"]:
+        ws.write_string(top + 1, 4, "Makeable", book.header)
+        for offset, strain in enumerate(board["strains"]):
+            ws.write_string(top + 1, 5 + offset, strain["symbol"], book.header)
+        for row, line in enumerate(board["makeable"], start=top + 2):
+            ws.write_string(row, 4, line["seat"], book.label)
+            for offset, cell in enumerate(line["levels"]):
+                level = cell["level"]
+                if isinstance(level, int):
+                    ws.write_number(row, 5 + offset, level, book.shown)
+                else:
+                    ws.write_string(row, 5 + offset, level, book.shown)
+    par = board["par"]
+    shown = f"Par {par['score']}: {par['contracts']}" if par and par["contracts"] else f"Par {par['score']}" if par \
+        else "No par: " + SOURCES[""].removeprefix("none: ")  # fmt: skip
+    ws.write_string(top + 7, 4, shown, book.label)
+
+
+def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, hands: SessionHands) -> None:
+    """The Hands sheet, and beside the Results sheet's figures (``results``: its block, ``rows`` rows) the column
+    of each result against par: PARDIFF of the session (``arguments``, as every session function takes them) and
+    ``HandsBlock``."""
+    sheet = book.sheet(HANDS_SHEET)
+    ws = sheet.ws
+    ws.write_string(0, 0, "Hands", book.title)
+    ws.write_string(1, 0, f"{SOURCE_LEAD}{hands.source}{SOURCE_END}", book.subtitle)
+    boards = len({a.record.board for a in hands.analyses} | set(hands.without_deal))
+    _table(book, sheet, hands, max(boards, 1))
+    top = LAYOUT.first_row + boards + 2
+    drawn = sorted(hands.analyses, key=lambda a: a.record.board)
+    for index, analysis in enumerate(drawn):
+        _diagram(book, sheet, top + index * DIAGRAM_ROWS, analysis)
+    ws.freeze_panes(LAYOUT.first_row, 1)
+    # Printed: the diagrams, four boards a page (the table above them is the workbook's, read on screen).
+    ws.print_area(top, 0, top + max(len(drawn), 1) * DIAGRAM_ROWS - 1, 9)
+    ws.set_h_pagebreaks([top + index * DIAGRAM_ROWS for index in range(4, len(drawn), 4)])
+    ws.fit_to_pages(1, 0)
+    sheet.protect()
+    results_ws, col = book.book.get_worksheet_by_name(results.sheet), len(results.columns)
+    results_ws.write_string(results.header_row, col, VERSUS_PAR, book.header)
+    results_ws.set_column(col, col, 9, book.computed)
+    formula = f"={book.fn('PARDIFF')}({arguments},{HANDS_BLOCK})"
+    Sheet(book, results_ws).dynamic(results.first_row, col, rows, formula, None)
+
+
+def _whole(value: object) -> int | None:
+    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
+        return int(value)
+    return None
+
+
+def read_hands(rows: list[list[object]]) -> dict[int, Analysis]:
+    """The boards of the Hands table as its cells hold them (its rows from the first under the headings, each
+    of the table's columns), by board: the deal, dealer and vulnerability, the table and par where it has them.
+    A row without a deal (a board the hand record lacks) is none; a row that is not what the sheet writes (a cell
+    changed by hand) is refused, naming the board."""
+    from ...engine.deals import TrickTable, parse_deal
+    from ...engine.errors import BridgeInputError
+    from ...engine.model import Seat, Vulnerability
+    from ..handrecords import HandRecord, parse_par
+
+    block, out = LAYOUT, {}
+    for row in rows:
+        cells = [*row, *[None] * (len(block.columns) - len(row))]
+        board, deal = _whole(cells[0]), cells[block.col("Deal")]
+        if board is None or not isinstance(deal, str) or not deal.strip():
+            continue
+        try:
+            dealer, vulnerability = Seat(str(cells[1])), Vulnerability(str(cells[2]))
+            par_ns = _whole(cells[HANDS_PAR_COLUMN])
+            contracts = cells[HANDS_PAR_COLUMN + 1]
+            par = None if par_ns is None else parse_par(f"NS {par_ns}", contracts if isinstance(contracts, str) else "")
+            figures = [_whole(value) for value in cells[5 : len(CSV_COLUMNS)]]
+            tricks = None if None in figures else TrickTable.of(_by_seat(figures))
+            record = HandRecord(board, dealer, vulnerability, parse_deal(deal))
+        except (BridgeInputError, ValueError) as error:
+            reason = error.message if isinstance(error, BridgeInputError) else str(error)
+            raise BridgeInputError(f"{HANDS_SHEET} sheet, board {board}: {reason}") from None
+        said = str(cells[block.col("Analysis")] or "")
+        source = next((key for key, text in SOURCES.items() if key and said.startswith(text)), "")
+        out[board] = Analysis(record, tricks, par, source)
+    return out
+
+
+def _by_seat(figures: list[int | None]) -> dict[str, dict[str, int]]:
+    """The 20 tricks in the table's order (N, E, S, W; each NT, S, H, D, C) by seat and strain."""
+    out: dict[str, dict[str, int]] = {}
+    for column, figure in zip(CSV_COLUMNS[5:], figures, strict=True):
+        seat, strain = column.split("_")
+        assert figure is not None
+        out.setdefault(seat, {})[strain] = figure
+    return out
+
+
+def source_of(text: object) -> str:
+    """The hand record's name as the sheet's second row gives it (``the hand record`` when it does not)."""
+    if isinstance(text, str) and text.startswith(SOURCE_LEAD) and text.endswith(SOURCE_END):
+        return text[len(SOURCE_LEAD) : -len(SOURCE_END)]
+    return "the hand record"
