@@ -16,7 +16,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
-from .parser import Parser
+from .commandline import Parser
 from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]

@@ -11,7 +11,7 @@ from typing import Protocol, TypeAlias, TypeVar
 from ..engine.choices import described
 from ..engine.values import count
 from ..rules import Named, Registry
-from .parser import Parser
+from .commandline import Parser
 
 __all__ = ["Commands", "Parser", "Progress", "choice", "count", "escaped", "iso_date", "listed", "positive", "show"]
 

@@ -14,7 +14,7 @@ from .arguments import Commands, Progress, count, positive
 from .summaries import SUMMARIES
 
 if TYPE_CHECKING:
-    from ..files.handrecords import Analysis, HandRecords
+    from ..files.interchange.handrecords import Analysis, HandRecords
 
 __all__ = ["add_deal", "add_hands"]
 
@@ -27,7 +27,7 @@ def _printing_possible() -> None:
 
 
 def _pages(analyses: list[Analysis], event: str) -> str:
-    from ..files.handrecord_pages import hand_record_page
+    from ..files.site.handrecord_pages import hand_record_page
 
     return hand_record_page(analyses, event)
 
@@ -35,7 +35,7 @@ def _pages(analyses: list[Analysis], event: str) -> str:
 def _analysed(records: HandRecords, progress_label: str) -> list[Analysis]:
     """Each board's analysis, with a progress bar on a terminal while the solver works."""
     from ..engine.solver import solver_available
-    from ..files.handrecords import analyse
+    from ..files.interchange.handrecords import analyse
 
     if not solver_available():
         return analyse(records, use_solver=False)
@@ -57,8 +57,8 @@ def _deal(args: argparse.Namespace) -> int:
     from ..engine.boards import board_dealer, board_vulnerability
     from ..engine.dealing import deal_boards
     from ..engine.solver import solver_available
-    from ..files.handrecords import HandRecord, HandRecords, hand_record_pbn
-    from ..files.movement_files import write_new
+    from ..files.interchange.handrecords import HandRecord, HandRecords, hand_record_pbn
+    from ..files.interchange.movement_files import write_new
     from ..files.outputs import check_output
 
     if args.boards > HIGHEST_BOARD:
@@ -119,8 +119,8 @@ def _seed(text: str) -> int:
 
 def _hands(args: argparse.Namespace) -> int:
     from ..engine.solver import solver_available
-    from ..files.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
-    from ..files.movement_files import write_new
+    from ..files.interchange.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
+    from ..files.interchange.movement_files import write_new
     from ..files.outputs import check_output
 
     source = Path(args.file)

@@ -130,7 +130,7 @@ def _games(text: str, source: Path) -> list[_Game]:
 
 
 #: One game of a PBN file (its tags, the line of each, its tables), for the other readers of PBN files: the hand
-#: records of :mod:`xlbridge.files.handrecords`.
+#: records of :mod:`xlbridge.files.interchange.handrecords`.
 PbnGame = _Game
 
 
