@@ -17,7 +17,7 @@ import pytest
 
 from xlbridge.engine.solver import solver_available
 from xlbridge.files.interchange.handrecords import read_hand_records
-from xlbridge.files.site.handrecord_pages import par_words
+from xlbridge.files.website.handrecord_pages import par_words
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 pytestmark = pytest.mark.skipif(

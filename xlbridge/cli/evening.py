@@ -126,11 +126,11 @@ def add_movement(commands: Commands) -> None:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from ..files.site.publish import publish
-    from ..files.site.teams import is_teams_event, publish_event
+    from ..files.website.publish import publish
+    from ..files.website.teams import is_teams_event, publish_event
 
     workbook = Path(args.workbook)
-    if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/site/teams.py)
+    if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/website/teams.py)
         done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
         print(f"{args.workbook} -> {done.folder}: {done.pages} pages (the standings, {done.rounds} rounds, "
               f"{done.scorecards} scorecards); open {done.folder / 'index.html'}")  # fmt: skip

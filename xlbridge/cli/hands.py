@@ -27,7 +27,7 @@ def _printing_possible() -> None:
 
 
 def _pages(analyses: list[Analysis], event: str) -> str:
-    from ..files.site.handrecord_pages import hand_record_page
+    from ..files.website.handrecord_pages import hand_record_page
 
     return hand_record_page(analyses, event)
 

@@ -21,8 +21,8 @@ from ...engine.values import count
 from ...rules import Side
 from ...rules.movements import MITCHELL_TYPE
 from ..outputs import check_output, write_atomically
-from ..site.jinja import environment
 from ..tables import text_table
+from ..website.jinja import environment
 
 __all__ = [
     "CSV_COLUMNS",

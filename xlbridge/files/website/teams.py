@@ -8,7 +8,7 @@ again is refused by the one staleness check (:func:`~..workbook.calc.check_curre
 the event's match between the two teams it names (home and away), and its IMPs must be the ones that match has on
 Matches.
 
-The pages use the pairs site's look and pieces (:mod:`xlbridge.files.site.publish`: its base page, stylesheet, folder
+The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page, stylesheet, folder
 handling); their own templates are ``web/teams-*.html``.
 """
 
@@ -253,7 +253,7 @@ def _match_context(entry: _Shown, card: str) -> dict[str, Any]:
 
 def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: bool = False) -> EventPublished:
     """Write the website of the teams-event ``workbook`` (with the team-match workbooks ``scorecards``) into
-    ``folder``, as :func:`~xlbridge.files.site.publish.publish` does a pairs session's."""
+    ``folder``, as :func:`~xlbridge.files.website.publish.publish` does a pairs session's."""
     check_site_folder(workbook, folder, force)
     for card in scorecards:
         if not card.exists():
