@@ -104,8 +104,8 @@ def after_xlwings(cwd: Path) -> float:
 
 def retype_one_contract(workbook: Path, edited: Path) -> None:
     """The workbook as a secretary leaves it after retyping one contract (Results!D2) and saving, values stale."""
-    from xlbridge.files.patching import patch_sheet, write_package
-    from xlbridge.files.xlsx import open_package
+    from xlbridge.files.workbook.patching import patch_sheet, write_package
+    from xlbridge.files.workbook.xlsx import open_package
 
     package = open_package(workbook)
     part = package.sheets["Results"]

@@ -23,7 +23,7 @@ from table import Row, seconds
 
 from xlbridge.engine.dealing import deal_boards
 from xlbridge.engine.solver import solver_available
-from xlbridge.files.handrecords import Analysis, HandRecord, hand_record_pbn
+from xlbridge.files.interchange.handrecords import Analysis, HandRecord, hand_record_pbn
 
 __all__ = ["hands"]
 
@@ -34,7 +34,7 @@ SEED = 2026
 #: xlbridge's side: the deals of the file solved with their dealer and vulnerability, only the solving timed.
 OURS = """
 import json, sys, time
-from xlbridge.files.handrecords import analyse, read_hand_records
+from xlbridge.files.interchange.handrecords import analyse, read_hand_records
 import endplay.dds  # loaded before the clock starts, as the floor's is
 records = read_hand_records(__import__("pathlib").Path(sys.argv[1]))
 started = time.perf_counter()

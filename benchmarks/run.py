@@ -320,11 +320,11 @@ def grouped(sizes: Sizes) -> Iterator[Row]:
 def calc(sizes: Sizes) -> Iterator[Row]:
     """xlbridge calc of the demo pairs session: computed directly (its formulas are all xlbridge's) against the
     general formula engine that computes any other workbook, the same values from both."""
-    from xlbridge.files.calc import compute
     from xlbridge.files.demo_data import demo_data
-    from xlbridge.files.evaluate import evaluate
     from xlbridge.files.templates import CLASSIC, pairs_session
-    from xlbridge.files.xlsx import open_package
+    from xlbridge.files.workbook.calc import compute
+    from xlbridge.files.workbook.evaluate import evaluate
+    from xlbridge.files.workbook.xlsx import open_package
 
     session = demo_data().session
     with tempfile.TemporaryDirectory() as folder:

@@ -19,11 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.engine.movement import Movement
-from xlbridge.engine.movements import mitchell
+from xlbridge.engine.movements import Movement, mitchell
 from xlbridge.engine.session import Line
 from xlbridge.files.demo_data import demo_data
-from xlbridge.files.session_book import read_session_book
+from xlbridge.files.workbook.session_book import read_session_book
 
 from .bridgemate_fake import FakeDataConnector
 

@@ -14,8 +14,7 @@ from bridgemate_dataconnector.dto import ResultDTO, TableDirection
 from hypothesis import given
 from hypothesis import strategies as st
 
-from xlbridge.engine.movement import Encounter
-from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.movements import Encounter, howell, mitchell
 from xlbridge.engine.parse import Artificial, Weighted
 from xlbridge.engine.session import Line, Pair, Unscorable, read_line
 from xlbridge.files.bridgemate.mapping import (

@@ -11,10 +11,10 @@ import xlsxwriter
 
 from xlbridge import __version__
 from xlbridge.cli import main
-from xlbridge.files.calc import calc_workbook
-from xlbridge.files.docprops import computed_by
-from xlbridge.files.patching import patch_sheet
-from xlbridge.files.xlsx import ExcelErrorValue, open_package
+from xlbridge.files.workbook.calc import calc_workbook
+from xlbridge.files.workbook.docprops import computed_by
+from xlbridge.files.workbook.patching import patch_sheet
+from xlbridge.files.workbook.xlsx import ExcelErrorValue, open_package
 
 from .workbooks import Book, zip_of
 
@@ -194,10 +194,10 @@ def test_a_recomputed_workbook_is_rewritten_only_where_a_value_changed(tmp_path:
     """calc of a computed workbook writes only the cells whose values differ: computed again unchanged, every part
     is byte for byte the same; after one retyped contract, the output holds exactly the values a computation gives."""
     from xlbridge.files.demo_data import demo_data
-    from xlbridge.files.evaluate import evaluate
-    from xlbridge.files.patching import write_package
     from xlbridge.files.templates import CLASSIC, pairs_session
-    from xlbridge.files.xlsx import read_values
+    from xlbridge.files.workbook.evaluate import evaluate
+    from xlbridge.files.workbook.patching import write_package
+    from xlbridge.files.workbook.xlsx import read_values
 
     blank = tmp_path / "session.xlsx"
     pairs_session.build(blank, CLASSIC, session=demo_data().session)

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 from xlbridge.engine.checks import check_lines, check_session, flag_rows, infer_kind
 from xlbridge.engine.errors import BridgeInputError
-from xlbridge.engine.movement import Movement
-from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.movements import Movement, howell, mitchell
 from xlbridge.engine.session import Line, Row, Session, Unscorable, read_line
 
 

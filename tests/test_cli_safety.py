@@ -22,9 +22,9 @@ import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.session import read_line
-from xlbridge.files.patching import patch_sheet, write_package
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import open_package, read_values
+from xlbridge.files.workbook.patching import patch_sheet, write_package
+from xlbridge.files.workbook.xlsx import open_package, read_values
 
 from .safety import Untouched, xlbridge
 from .test_interchange import CSV_SESSION, PBN_SESSION, TEAMS
@@ -577,7 +577,6 @@ def test_errors_by_kind(here: Path) -> None:
     exists, is an input, is open in Excel: each its own kind) is not bad input; a workbook's state (never computed,
     stale) is its own kind, whatever file it is."""
     from xlbridge.engine.errors import XlbridgeError
-    from xlbridge.files.calc import calc_workbook, check_current
     from xlbridge.files.outputs import (
         OutputError,
         OutputExistsError,
@@ -586,7 +585,8 @@ def test_errors_by_kind(here: Path) -> None:
         check_open,
         check_output,
     )
-    from xlbridge.files.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
+    from xlbridge.files.workbook.calc import calc_workbook, check_current
+    from xlbridge.files.workbook.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
 
     with pytest.raises(OutputExistsError) as exists:
         check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))

@@ -1,6 +1,6 @@
-"""The staleness check of a computed workbook (xlbridge.files.calc.check_current), as every command that reads one
-runs it: a formula of the secretary's own (a volatile =NOW()) is not xlbridge's to compare; a figure that differs is
-named with digits that differ; a workbook computed by another xlbridge is refused saying so."""
+"""The staleness check of a computed workbook (xlbridge.files.workbook.calc.check_current), as every command that
+reads one runs it: a formula of the secretary's own (a volatile =NOW()) is not xlbridge's to compare; a figure
+that differs is named with digits that differ; a workbook computed by another xlbridge is refused saying so."""
 
 from __future__ import annotations
 
@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from xlbridge import __version__
-from xlbridge.files.calc import calc_workbook, check_current
-from xlbridge.files.docprops import computed_by, with_computed_by
-from xlbridge.files.evaluate import evaluate
-from xlbridge.files.patching import patch_sheet, write_package
-from xlbridge.files.xlsx import StaleWorkbookError, column_letters, open_package, read_values
+from xlbridge.files.workbook.calc import calc_workbook, check_current
+from xlbridge.files.workbook.docprops import computed_by, with_computed_by
+from xlbridge.files.workbook.evaluate import evaluate
+from xlbridge.files.workbook.patching import patch_sheet, write_package
+from xlbridge.files.workbook.xlsx import StaleWorkbookError, column_letters, open_package, read_values
 
 from .safety import xlbridge
 

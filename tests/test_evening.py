@@ -28,7 +28,7 @@ import pytest
 
 from xlbridge.engine.movements import mitchell
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import column_letters
+from xlbridge.files.workbook.xlsx import column_letters
 
 from . import browser
 from .render import available as can_render

@@ -21,12 +21,12 @@ from xlbridge.engine.choices import choose
 from xlbridge.engine.session import read_line
 from xlbridge.excel import FUNCTIONS
 from xlbridge.excel.functions import LITE_PREFIX
-from xlbridge.files.calc import calc_workbook, compute
 from xlbridge.files.demo_data import demo_data
-from xlbridge.files.evaluate import evaluate, read_formulas
 from xlbridge.files.templates import CLASSIC, LITE, TEMPLATES, Flavour, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import open_package
+from xlbridge.files.workbook.calc import calc_workbook, compute
+from xlbridge.files.workbook.evaluate import evaluate, read_formulas
+from xlbridge.files.workbook.xlsx import open_package
 from xlbridge.rules import MOVEMENT_KINDS
 
 from .conftest import BUTLER, HOWELL

@@ -18,7 +18,7 @@ from xlbridge.engine import scoring
 from xlbridge.engine.parse import Artificial, parse_field_entry
 from xlbridge.engine.scales import imp_scale
 from xlbridge.excel import cache, deals
-from xlbridge.excel import fields as comparisons_module
+from xlbridge.excel import field as comparisons_module
 from xlbridge.rules import ARTIFICIAL_IMPS_PER_10_PERCENT
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ from xml.etree.ElementTree import Element
 import pytest
 
 from xlbridge import Field, ns_score, parse_field_entry
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.xmlsafe import parse_xml
 from xlbridge.rules.scales import WBF_IMPS
 
 from .conftest import BUTLER, HOWELL

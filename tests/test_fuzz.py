@@ -22,10 +22,10 @@ import pytest
 from xlbridge.cli import main
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.standings import score_session
-from xlbridge.files.calc import write_values
-from xlbridge.files.evaluate import evaluate
 from xlbridge.files.interchange import read_results
-from xlbridge.files.xlsx import open_package, read_values
+from xlbridge.files.workbook.calc import write_values
+from xlbridge.files.workbook.evaluate import evaluate
+from xlbridge.files.workbook.xlsx import open_package, read_values
 
 from .conftest import HOWELL
 from .safety import Untouched

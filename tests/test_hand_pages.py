@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from xlbridge.engine.solver import solver_available
-from xlbridge.files.handrecord_pages import par_words
-from xlbridge.files.handrecords import read_hand_records
+from xlbridge.files.interchange.handrecords import read_hand_records
+from xlbridge.files.website.handrecord_pages import par_words
 
 from .browser import check_screenshots, chromium_path, run_chromium
 

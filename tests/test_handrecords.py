@@ -14,7 +14,7 @@ import pytest
 import xlbridge
 from xlbridge import BridgeInputError, Seat, TrickTable, Vulnerability
 from xlbridge.engine.solver import solver_available
-from xlbridge.files.handrecords import (
+from xlbridge.files.interchange.handrecords import (
     CSV_COLUMNS,
     analyse,
     board_analyses,

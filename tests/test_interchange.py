@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.files.calc import compute, write_values
-from xlbridge.files.evaluate import evaluate
 from xlbridge.files.interchange import import_to_workbook, read_results
 from xlbridge.files.templates import CLASSIC, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import open_package
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.calc import compute, write_values
+from xlbridge.files.workbook.evaluate import evaluate
+from xlbridge.files.workbook.xlsx import open_package
+from xlbridge.files.workbook.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 from .workbooks import Book, blank

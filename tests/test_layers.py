@@ -186,7 +186,7 @@ def test_help_lists_the_commands_without_loading_them() -> None:
     assert shown.strip() == build_parser().format_help().strip()
     loaded = modules.split()
     assert "xlbridge.cli.summaries" in loaded
-    assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.workbooks"))]
+    assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.results"))]
 
 
 def test_commands_load_no_heavy_library_they_do_not_need(tmp_path: Path) -> None:
@@ -282,3 +282,26 @@ def test_a_private_override_is_found() -> None:
         f"{__name__}.test_a_private_override_is_found.<locals>.Private._write_cell overrides "
         "xlsxwriter.worksheet.Worksheet._write_cell"
     ]
+
+
+def one_letter_apart(first: str, second: str) -> bool:
+    """Whether two names differ by one letter added, dropped or changed (``field`` and ``fields``)."""
+    if first == second or abs(len(first) - len(second)) > 1:
+        return False
+    if len(first) == len(second):
+        return sum(a != b for a, b in zip(first, second, strict=True)) == 1
+    short, long = sorted((first, second), key=len)
+    return any(long[:i] + long[i + 1 :] == short for i in range(len(long)))
+
+
+def test_no_two_modules_have_names_a_letter_apart() -> None:
+    """A newcomer looking for the movements finds one name, not ``movement`` and ``movements``: no two modules or
+    folders of the package have names that differ by one letter (the same name in two layers is the same subject)."""
+    names = {path.stem for path in modules() if path.stem != "__init__"}
+    names |= {path.name for path in PACKAGE.rglob("*") if path.is_dir() and path.name != "__pycache__"}
+    close = sorted((a, b) for a in names for b in names if a < b and one_letter_apart(a, b))
+    assert close == []
+    assert one_letter_apart("field", "fields")
+    assert one_letter_apart("teams", "terms")
+    assert not one_letter_apart("deals", "deals")
+    assert not one_letter_apart("rubber", "ladder")

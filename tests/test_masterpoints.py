@@ -18,13 +18,12 @@ from hypothesis import strategies as st
 import xlbridge
 from xlbridge import BridgeInputError, Pair, Session, read_line, score_session
 from xlbridge.engine.masterpoints import paid_places, place_awards, read_place, scale_of_file
-from xlbridge.engine.movement import Movement
-from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.movements import Movement, howell, mitchell
 from xlbridge.excel.functions import FUNCTIONS
 from xlbridge.files.interchange import ImportFileError, read_results
 from xlbridge.files.interchange.common import split_pair
 from xlbridge.files.templates.common import CLASSIC, LITE, Flavour, TemplateBook
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.xmlsafe import parse_xml
 from xlbridge.rules import MASTERPOINT_SCALES, Side
 from xlbridge.rules.masterpoints import ABF_GREEN, ABF_RED, ACBL_CLUB, NO_MASTERPOINTS
 

@@ -19,8 +19,8 @@ from xlbridge.excel.functions import FUNCTIONS
 from xlbridge.files.interchange.common import split_pair
 from xlbridge.files.templates import CLASSIC, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import ExcelErrorValue
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.xlsx import ExcelErrorValue
+from xlbridge.files.workbook.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 from .safety import Ran, xlbridge

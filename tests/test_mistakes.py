@@ -20,13 +20,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.engine.standings import score_session
-from xlbridge.files.calc import calc_workbook
 from xlbridge.files.interchange import read_results
-from xlbridge.files.movement_files import read_movement_csv
-from xlbridge.files.report import session_ranking
-from xlbridge.files.session_book import read_session_book
+from xlbridge.files.interchange.movement_files import read_movement_csv
 from xlbridge.files.templates import CLASSIC, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.workbook.calc import calc_workbook
+from xlbridge.files.workbook.report import session_ranking
+from xlbridge.files.workbook.session_book import read_session_book
 
 from .conftest import HOWELL
 from .safety import Ran, xlbridge

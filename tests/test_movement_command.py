@@ -14,7 +14,7 @@ import pytest
 from xlbridge.engine.movements import howell, mitchell
 from xlbridge.engine.session import Unscorable
 from xlbridge.files.interchange import read_results
-from xlbridge.files.movement_files import read_movement_csv
+from xlbridge.files.interchange.movement_files import read_movement_csv
 
 from .workbooks import Book
 

@@ -112,9 +112,9 @@ def test_wheel_is_pure_python(wheel: Path) -> None:
         assert f"xlbridge/data/{data}" in names
     # xlbridge publish
     for page in ("base.html", "head.html", "macros.html", "index.html", "board.html", "pair.html", "style.css"):
-        assert f"xlbridge/files/web/{page}" in names
+        assert f"xlbridge/files/website/web/{page}" in names
     for page in ("hands.html", "diagram.html", "diagram.css"):  # the printable hand records, the deal diagram
-        assert f"xlbridge/files/web/{page}" in names
+        assert f"xlbridge/files/website/web/{page}" in names
 
 
 def test_installed_wheel_runs_from_outside_the_tree(wheel: Path, tmp_path: Path) -> None:

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files.xlsx import Package, column_letters, column_number, open_package
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.xlsx import Package, column_letters, column_number, open_package
+from xlbridge.files.workbook.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 

@@ -15,10 +15,10 @@ import pytest
 
 from xlbridge.engine.draw import round_robin
 from xlbridge.engine.session import Event, EventMatch, Team
-from xlbridge.files.calc import calc_workbook
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, rubber, teams_event, teams_match
-from xlbridge.files.xlsx import open_package
+from xlbridge.files.workbook.calc import calc_workbook
+from xlbridge.files.workbook.xlsx import open_package
 
 from .render import available, values_only
 from .workbooks import Book, blank

@@ -20,10 +20,10 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
-from xlbridge.files.patching import patch_sheet, write_package
 from xlbridge.files.templates.layout import Block
 from xlbridge.files.templates.pairs_session import LAYOUT
-from xlbridge.files.xlsx import excel_date, open_package
+from xlbridge.files.workbook.patching import patch_sheet, write_package
+from xlbridge.files.workbook.xlsx import excel_date, open_package
 
 from . import browser
 from .conftest import BUTLER, HOWELL

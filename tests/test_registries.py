@@ -13,7 +13,7 @@ from xlbridge.cli import build_parser
 from xlbridge.engine.choices import choose
 from xlbridge.excel import FUNCTIONS
 from xlbridge.files.templates import CLASSIC, TEMPLATES
-from xlbridge.files.xlsx import open_package, read_values
+from xlbridge.files.workbook.xlsx import open_package, read_values
 from xlbridge.rules import (
     CHICAGO_WHEELS,
     CROSS_IMP_FORMS,

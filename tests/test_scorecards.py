@@ -15,9 +15,9 @@ from xlbridge.engine.session import Line, Pair, Session, Unscorable, read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.excel.functions import FUNCTIONS
 from xlbridge.excel.scorecards import COLUMNS
-from xlbridge.files.calc import calc_workbook
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates.common import CLASSIC, TemplateBook
+from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.rules import Side
 
 from .workbooks import Book

@@ -23,7 +23,7 @@ import pytest
 import xlbridge.udfs as udfs
 from xlbridge.engine.deals import parse_deal
 from xlbridge.engine.solver import solver_available
-from xlbridge.files.session_book import read_session_book
+from xlbridge.files.workbook.session_book import read_session_book
 
 from . import browser
 from .handdata import CAMROSE, bridgecomposer_pbn

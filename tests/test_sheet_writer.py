@@ -1,7 +1,7 @@
 """xlbridge's writer of cells gives the sheet XlsxWriter would have written, cell for cell.
 
 Every template's cells are kept and written by xlbridge (:mod:`xlbridge.files.templates.cells`,
-:mod:`xlbridge.files.sheetdata`), XlsxWriter writing the rest. Here the same calls of XlsxWriter's public API are
+`xlbridge.files.workbook.sheetdata`), XlsxWriter writing the rest. Here the same calls of XlsxWriter's public API are
 made on a plain XlsxWriter worksheet, which writes its cells itself, and on xlbridge's: each cell must hold the same
 value, formula and style (the style as its font, fill, border, number format, alignment and protection: the
 indices XlsxWriter gives may be numbered in another order), each row the same attributes, each sheet the same
@@ -22,7 +22,7 @@ import xlsxwriter
 
 from xlbridge.files.templates import CLASSIC, TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
-from xlbridge.files.xlsx import MAIN_NS, cell_position, open_package, read_values
+from xlbridge.files.workbook.xlsx import MAIN_NS, cell_position, open_package, read_values
 
 NS = f"{{{MAIN_NS}}}"
 

@@ -15,7 +15,7 @@ from xlbridge import victory_points, wbf_vp
 from xlbridge.engine.event import score_event
 from xlbridge.engine.session import Event, EventMatch, Team
 from xlbridge.engine.values import hundredths
-from xlbridge.excel import events
+from xlbridge.excel import event as events
 from xlbridge.rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 
 TEAMS = tuple(Team(number, name) for number, name in enumerate(["Seahorses", "Kittiwakes", "Puffins", "Gannets",

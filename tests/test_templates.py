@@ -41,7 +41,7 @@ from xlbridge.files.templates import (
 )
 from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
 from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
-from xlbridge.files.xlsx import ExcelErrorValue, column_number, open_package, split_ref
+from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_number, open_package, split_ref
 from xlbridge.rules import SESSION_METHODS, Side
 
 from .workbooks import ROOT, Book, blank, computed_book

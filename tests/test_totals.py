@@ -11,13 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.engine.movement import Movement
-from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.movements import Movement, howell, mitchell
 from xlbridge.engine.session import Line, Session, read_line
 from xlbridge.engine.standings import SessionScore, score_session
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_results
-from xlbridge.files.xmlsafe import parse_xml
+from xlbridge.files.workbook.xmlsafe import parse_xml
 
 from .conftest import HOWELL
 

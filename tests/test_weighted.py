@@ -35,12 +35,12 @@ from xlbridge import (
 )
 from xlbridge.cli import main
 from xlbridge.excel import FUNCTIONS
-from xlbridge.files.calc import calc_workbook
 from xlbridge.files.demo_data import demo_data
-from xlbridge.files.evaluate import evaluate
 from xlbridge.files.interchange import read_results
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.xlsx import open_package
+from xlbridge.files.workbook.calc import calc_workbook
+from xlbridge.files.workbook.evaluate import evaluate
+from xlbridge.files.workbook.xlsx import open_package
 from xlbridge.rules.comparisons import ACBL
 from xlbridge.rules.scales import WBF_IMPS
 

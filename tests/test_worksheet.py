@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.excel import FUNCTIONS, deals, fields, scales
+from xlbridge.excel import FUNCTIONS, deals, scales
+from xlbridge.excel import field as fields
 from xlbridge.udfs import BRIDGESCORE, IMP, MATCHPOINTS, VP_20
 
 

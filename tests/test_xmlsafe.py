@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files.xmlsafe import UnsafeXMLError, XMLSyntaxError, check_xml, parse_xml
+from xlbridge.files.workbook.xmlsafe import UnsafeXMLError, XMLSyntaxError, check_xml, parse_xml
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from xlbridge.files.calc import Computed, calc_workbook
-from xlbridge.files.xlsx import ExcelErrorValue, open_package, read_values
+from xlbridge.files.workbook.calc import Computed, calc_workbook
+from xlbridge.files.workbook.xlsx import ExcelErrorValue, open_package, read_values
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -59,8 +59,8 @@ def blank(value: Any) -> bool:
 def typed_into(source: Path, destination: Path, cells: dict[str, dict[str, object]]) -> Path:
     """``source`` with cells typed as a user types them (``{"Results": {"D5": "2NT", "A7": None}}``: text as text,
     numbers as numbers, None to clear a cell), saved without computing it again, as Excel does without the add-in."""
-    from xlbridge.files.patching import patch_sheet, write_package
-    from xlbridge.files.xlsx import cell_position
+    from xlbridge.files.workbook.patching import patch_sheet, write_package
+    from xlbridge.files.workbook.xlsx import cell_position
 
     package = open_package(source)
     replaced = {}

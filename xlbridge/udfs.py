@@ -5,7 +5,7 @@ One module serves every route:
 - classic xlwings on Windows (``UDF Modules: xlbridge.udfs``, then *Import Functions*): ``=BRIDGESCORE(...)``;
 - xlwings Lite (Excel on Windows, Mac and the web): ``=BRIDGE.BRIDGESCORE(...)``, the namespace set below;
 - anywhere else the decorators pass the functions through unchanged, so they are plain Python functions that
-  :mod:`xlbridge.files.calc` registers in the ``formulas`` engine.
+  :mod:`xlbridge.files.workbook.calc` registers in the ``formulas`` engine.
 
 Every argument takes a cell or a range (``ndim=2``: always a list of rows) with Excel errors passed in as text
 (``err_to_str``), so that a ``#N/A`` upstream comes out as ``#N/A`` rather than as a blank. The functions, their

@@ -1,7 +1,8 @@
 """The ``xlbridge`` command line: scoring where Excel is not.
 
-One module per family of commands (``scoring``, ``workbooks``, ``evening``), each adding its commands to the parser;
-this one runs them, and turns every failure the user can put right into one line on stderr and exit status 2."""
+One module per family of commands (``scoring``, ``results``, ``evening``, ``teams``, ``hands``, ``bridgemate``), each
+adding its commands to the parser; this one runs them, and turns every failure the user can put right into one line
+on stderr and exit status 2."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from collections.abc import Iterator, Sequence
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
-from .parser import Parser
+from .commandline import Parser
 from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main"]
@@ -41,9 +42,9 @@ def build_parser(full: bool = True) -> argparse.ArgumentParser:
     from .bridgemate import add_bridgemate
     from .evening import add_ladder, add_movement, add_publish
     from .hands import add_deal, add_hands
+    from .results import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
     from .scoring import add_addin, add_score
     from .teams import add_schedule, add_swiss
-    from .workbooks import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
 
     adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
               "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,

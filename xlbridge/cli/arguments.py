@@ -12,7 +12,7 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 from ..engine.choices import described
 from ..engine.values import count
 from ..rules import Named, Registry
-from .parser import Parser
+from .commandline import Parser
 from .summaries import DESCRIPTIONS, SUMMARIES
 
 __all__ = [

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.values import count
-from ..files.xlsx import WorkbookError
+from ..files.workbook.xlsx import WorkbookError
 from .arguments import Commands, command, flag
 from .summaries import DESCRIPTIONS, SUMMARIES
 
@@ -43,9 +43,9 @@ def _connection(url: str, club_id: str, key: str | None) -> Connection:
 
 def _send(args: argparse.Namespace) -> int:
     from ..files.bridgemate.book import Link, TableSettings, event_of, init_for, link_path
-    from ..files.handrecords import read_hand_records
+    from ..files.interchange.handrecords import read_hand_records
     from ..files.outputs import check_output
-    from ..files.session_book import read_session_book
+    from ..files.workbook.session_book import read_session_book
 
     path = _workbook(args.workbook)
     link = link_path(path)
@@ -73,7 +73,7 @@ def _send(args: argparse.Namespace) -> int:
 def _receive(args: argparse.Namespace) -> int:
     from ..files.bridgemate.book import Link
     from ..files.bridgemate.receive import Receiver
-    from ..files.session_book import read_session_book
+    from ..files.workbook.session_book import read_session_book
 
     path = _workbook(args.workbook)
     link = Link.read(path, read_session_book(path, current=False).session)

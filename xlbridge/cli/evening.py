@@ -9,22 +9,22 @@ from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
 from ..files.outputs import check_output, write_atomically
-from ..files.xlsx import WorkbookError
+from ..files.workbook.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
 from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
 from .hands import HANDS_HELP, say_hands, session_deals
 
 if TYPE_CHECKING:  # loaded only by the commands that use them
-    from ..engine.movement import Movement
+    from ..engine.movements import Movement
     from ..engine.session import Session
-    from ..files.handrecords import SessionHands
+    from ..files.interchange.handrecords import SessionHands
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
 
 def _movement(args: argparse.Namespace) -> int:
     from ..engine.movements import make_movement
-    from ..files.movement_files import movement_csv, movement_table, table_cards, write_new
+    from ..files.interchange.movement_files import movement_csv, movement_table, table_cards, write_new
 
     options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
     if args.even is not None or args.winners is not None or args.switched_rounds is not None:
@@ -39,7 +39,7 @@ def _movement(args: argparse.Namespace) -> int:
     if args.cards:
         files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
     if args.travellers:
-        from ..files.movement_files import paper_travellers
+        from ..files.interchange.movement_files import paper_travellers
 
         files.append((Path(args.travellers), paper_travellers(movement, args.event or "", args.date),
                       "an HTML page", ".html"))  # fmt: skip
@@ -51,7 +51,7 @@ def _movement(args: argparse.Namespace) -> int:
     for path, text, what, suffix in files:
         print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
     if workbook is not None:
-        from ..files.movement_files import write_evening
+        from ..files.interchange.movement_files import write_evening
 
         destination, session, hands = workbook
         write_evening(session, destination, replace=args.force, hands=hands)
@@ -71,7 +71,7 @@ def _evening(
     """The session workbook ``-o`` writes, checked (its output, its names, its deals) before anything is
     printed."""
     from ..files.interchange import read_names_file
-    from ..files.movement_files import evening_session, named_pairs
+    from ..files.interchange.movement_files import evening_session, named_pairs
 
     destination, hands = Path(args.output), Path(args.hands) if args.hands else None
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",),
@@ -129,11 +129,11 @@ def add_movement(commands: Commands) -> None:
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from ..files.publish import publish
-    from ..files.teams_site import is_teams_event, publish_event
+    from ..files.website.publish import publish
+    from ..files.website.teams import is_teams_event, publish_event
 
     workbook = Path(args.workbook)
-    if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/teams_site.py)
+    if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/website/teams.py)
         done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
         print(f"{args.workbook} -> {done.folder}: {done.pages} pages (the standings, {done.rounds} rounds, "
               f"{done.scorecards} scorecards); open {done.folder / 'index.html'}")  # fmt: skip
@@ -163,8 +163,7 @@ def _ladder(args: argparse.Namespace) -> int:
     import datetime as dt
 
     from ..engine.ladder import season_ladder
-    from ..files.ladder import ladder_csv, ladder_table, read_ladder_session
-    from ..files.templates import ladder as ladder_template
+    from ..files.ladder import build, ladder_csv, ladder_table, read_ladder_session
 
     destination = Path(args.output) if args.output else None
     paths = [Path(name) for name in args.sessions]
@@ -190,7 +189,7 @@ def _ladder(args: argparse.Namespace) -> int:
         print(f"xlbridge ladder: note: {line}", file=sys.stderr)
     print(ladder_csv(ladder) if args.csv else ladder_table(ladder, args.title), end="" if args.csv else "\n")
     if destination is not None:
-        write_atomically(destination, lambda staged: ladder_template.build(staged, ladder, args.title), args.force)
+        write_atomically(destination, lambda staged: build(staged, ladder, args.title), args.force)
         ranked = sum(1 for row in ladder.rows if row.qualified)
         print(f"{len(paths)} sessions, {len(ladder.rows)} players ({ranked} qualified) -> {destination}",
               file=sys.stderr if args.csv else sys.stdout)  # fmt: skip

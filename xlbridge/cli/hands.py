@@ -15,7 +15,7 @@ from .arguments import Commands, Progress, command, count, flag, positive
 
 if TYPE_CHECKING:
     from ..engine.session import Session
-    from ..files.handrecords import Analysis, HandRecords, SessionHands
+    from ..files.interchange.handrecords import Analysis, HandRecords, SessionHands
 
 __all__ = ["HANDS_HELP", "add_deal", "add_hands", "say_hands", "session_deals"]
 
@@ -32,7 +32,7 @@ def _printing_possible() -> None:
 
 
 def _pages(analyses: list[Analysis], event: str) -> str:
-    from ..files.handrecord_pages import hand_record_page
+    from ..files.website.handrecord_pages import hand_record_page
 
     return hand_record_page(analyses, event)
 
@@ -40,7 +40,7 @@ def _pages(analyses: list[Analysis], event: str) -> str:
 def _analysed(records: HandRecords, progress_label: str) -> list[Analysis]:
     """Each board's analysis, with a progress bar on a terminal while the solver works."""
     from ..engine.solver import solver_available
-    from ..files.handrecords import analyse
+    from ..files.interchange.handrecords import analyse
 
     if not solver_available():
         return analyse(records, use_solver=False)
@@ -55,7 +55,7 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     """The deals a session workbook carries: the hand record ``hands`` (``--hands``), else those of a PBN results
     file ``results`` that has them (its ``[Deal]`` tags), else None. Every board analysed, with a progress bar on a
     terminal while the solver works; a malformed file is refused naming its line."""
-    from ..files.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
+    from ..files.interchange.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
 
     if hands is not None:
         records = read_hand_records(hands)
@@ -67,7 +67,7 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     from ..engine.solver import solver_available
 
     if solver_available():
-        from ..files.handrecords import SessionHands
+        from ..files.interchange.handrecords import SessionHands
 
         analysed = _analysed(records, "solving the deals")
         found = SessionHands(tuple(analysed), found.source, found.without_deal, found.not_in_session)
@@ -100,8 +100,8 @@ def _deal(args: argparse.Namespace) -> int:
     from ..engine.boards import board_dealer, board_vulnerability
     from ..engine.dealing import deal_boards
     from ..engine.solver import solver_available
-    from ..files.handrecords import HandRecord, HandRecords, hand_record_pbn
-    from ..files.movement_files import write_new
+    from ..files.interchange.handrecords import HandRecord, HandRecords, hand_record_pbn
+    from ..files.interchange.movement_files import write_new
     from ..files.outputs import check_output
 
     if args.boards > HIGHEST_BOARD:
@@ -158,8 +158,8 @@ def _seed(text: str) -> int:
 
 def _hands(args: argparse.Namespace) -> int:
     from ..engine.solver import solver_available
-    from ..files.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
-    from ..files.movement_files import write_new
+    from ..files.interchange.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
+    from ..files.interchange.movement_files import write_new
     from ..files.outputs import check_output
 
     source = Path(args.file)

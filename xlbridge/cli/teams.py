@@ -23,7 +23,7 @@ KINDS = ("round-robin", "swiss")
 
 def _teams(args: argparse.Namespace) -> list[Team]:
     from ..engine.session import Team
-    from ..files.event import read_team_names
+    from ..files.workbook.event import read_team_names
 
     named = read_team_names(Path(args.names)) if args.names else None
     if named is not None and args.teams is not None and args.teams != len(named):
@@ -69,7 +69,7 @@ def _schedule(args: argparse.Namespace) -> int:
 
     from ..engine.draw import swiss_round
     from ..engine.scales import vp_scale
-    from ..files.event import schedule_event, write_schedule
+    from ..files.workbook.event import schedule_event, write_schedule
 
     vp_scale(args.scale or "WBF")  # a scale that is none is refused here, not in every row of the workbook
     teams = _teams(args)
@@ -102,12 +102,12 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def _swiss(args: argparse.Namespace) -> int:
-    from ..files.event import swiss_next
+    from ..files.workbook.event import swiss_next
 
     if not args.output and not args.in_place:
         raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
     drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place, args.force)
-    from ..files.event import read_event_book
+    from ..files.workbook.event import read_event_book
 
     names = {team.number: team.name for team in read_event_book(drawn.destination).event.teams}
     pairing = drawn.pairing

@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
-from .movement import Encounter, Movement, Slot
+from .movements.rounds import Encounter, Movement, Slot
 from .session import PairNumber, Row, Session, Unscorable
 
 __all__ = [
@@ -368,7 +368,7 @@ def waiting_row(slot: Slot) -> Unscorable:
 
 def in_playing_order(session: Session, movement: Movement) -> tuple[Session, list[int | None]]:
     """The session's lines as the movement's travellers hold them: board by board, each board's lines in the order
-    they are played (:meth:`~xlbridge.engine.movement.Movement.slots`), each slot's result in its place (a result
+    they are played (:meth:`~xlbridge.engine.movements.Movement.slots`), each slot's result in its place (a result
     with North-South and East-West swapped in the place of the line it was meant for) and a slot without one as a
     row waiting to be typed (:func:`waiting_row`); then the lines the movement does not have, in their order.
 

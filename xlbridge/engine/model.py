@@ -1,5 +1,5 @@
 """The small immutable types the scoring engine works with (the rule book's own words, such as :class:`Seat`, come
-from :mod:`xlbridge.rules.terms`).
+from :mod:`xlbridge.rules.words`).
 
 Everything a user types is turned into these once, at the edge (see :mod:`xlbridge.engine.parse`).
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..rules.terms import Doubling, Seat, Side, Strain, Vulnerability
+from ..rules.words import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = ["PASSED_OUT", "Contract", "Doubling", "Play", "Seat", "Side", "Strain", "Vulnerability"]
 

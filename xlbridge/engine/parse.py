@@ -4,7 +4,7 @@ Parsing is tolerant of the forms clubs use (``4s``, ``4 S``, ``4♠``, ``3N``, `
 strict about meaning: anything that cannot be a bridge result raises :class:`~xlbridge.engine.errors.BridgeInputError`
 with a message naming the argument, the allowed forms and the value received. Each value is read into a small
 immutable type once (a :class:`~xlbridge.engine.model.Contract`, a :class:`Result`, a
-:class:`~xlbridge.rules.terms.Seat`), and the engine works with those.
+:class:`~xlbridge.rules.words.Seat`), and the engine works with those.
 """
 
 from __future__ import annotations
@@ -235,7 +235,7 @@ def parse_vulnerability(value: object) -> Vulnerability | bool:
     """A board number, a vulnerability (None, Love, -, NS, N-S, EW, E-W, Both, All) or TRUE/FALSE.
 
     TRUE/FALSE mean "declarer is vulnerable" and come back as a bool; everything else as a
-    :class:`~xlbridge.rules.terms.Vulnerability`.
+    :class:`~xlbridge.rules.words.Vulnerability`.
     """
     if isinstance(value, bool):
         return value

@@ -38,8 +38,8 @@ from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import NUMBER, is_blank, parse_board, show
 
-if TYPE_CHECKING:  # a movement is made of pairs: movement.py imports this module
-    from .movement import Movement
+if TYPE_CHECKING:  # a movement is made of pairs: movements/rounds.py imports this module
+    from .movements.rounds import Movement
 
 __all__ = [
     "NOT_PLAYED",

@@ -14,7 +14,7 @@ from typing import Any
 from ..engine.checks import check_session, flag_rows, infer_kind
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.movement import Movement, Slot, movement_from_rows
+from ..engine.movements import Movement, Slot, movement_from_rows
 from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_handicap, read_row
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show

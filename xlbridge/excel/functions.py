@@ -2,8 +2,8 @@
 Excel must type instead, its arguments and their help, what the function wizard says of it, and the function of
 this layer that computes it.
 
-:mod:`xlbridge.udfs` makes the xlwings declarations from it, :mod:`xlbridge.files.calc` and
-:mod:`xlbridge.files.evaluate` read :data:`FUNCTIONS` from it, and the help texts of each argument are those of
+:mod:`xlbridge.udfs` makes the xlwings declarations from it, :mod:`xlbridge.files.workbook.calc` and
+:mod:`xlbridge.files.workbook.evaluate` read :data:`FUNCTIONS` from it, and the help texts of each argument are those of
 :mod:`xlbridge.excel.help` (read from the rules' registries).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from . import deals, events, fields, hands, masterpoints, scales, scorecards, scoresheets, session, teams
+from . import deals, event, field, hands, masterpoints, scales, scorecards, scoresheets, session, teams
 from . import help as docs
 from .cells import Grid
 
@@ -99,18 +99,18 @@ CATALOGUE: tuple[Function, ...] = (
              scales.vp30, classic="VP_30", why="VP30 is a cell address there"),
     Function("MATCHPOINTS", "Matchpoints of each score within its board (2 per result beaten, 1 per tie; ACBL 1 and 1/2), Neuberg-scaled for averages and missing results; % for percentages, EW for East-West.",
              _arguments(("score", docs.SCORE), ("field", docs.FIELD), ("method", docs.MP_METHOD), ("expected", docs.EXPECTED),
-                        ("groups", docs.GROUPS), optional_from=2), fields.matchpoints),
+                        ("groups", docs.GROUPS), optional_from=2), field.matchpoints),
     Function("CROSSIMP", "Cross-IMPs of each score: IMPs against every other result on the board, divided by the number of comparisons (or ACBL's total).",
              _arguments(("score", docs.SCORE), ("field", docs.FIELD), ("method", docs.XIMP_METHOD), ("groups", docs.GROUPS),
-                        ("imp_scale", docs.IMP_SCALE), optional_from=2), fields.crossimp),
+                        ("imp_scale", docs.IMP_SCALE), optional_from=2), field.crossimp),
     Function("DATUM", "Butler datum of a board: the mean after dropping the top and bottom score (4+ results), to the nearest 10. With groups, one datum per row.",
              _arguments(("field", docs.FIELD), ("method", docs.DATUM_METHOD), ("groups", docs.GROUPS), optional_from=1),
-             fields.datum),
+             field.datum),
     Function("BUTLER", "Butler IMPs of each score: IMPs for the score minus its board's datum. Artificial scores: 3 IMPs per 10% from 50%.",
              _arguments(("score", docs.SCORE), ("field", docs.FIELD), ("method", docs.DATUM_METHOD), ("groups", docs.GROUPS),
-                        ("imp_scale", docs.IMP_SCALE), optional_from=2), fields.butler),
+                        ("imp_scale", docs.IMP_SCALE), optional_from=2), field.butler),
     Function("BAM", "Board-a-match: 1 for a board won (score above the other table's), 1/2 for a tie, 0 for a loss.",
-             _arguments(("score", docs.BAM_SCORE), ("other", docs.BAM_OTHER)), fields.bam),
+             _arguments(("score", docs.BAM_SCORE), ("other", docs.BAM_OTHER)), field.bam),
     Function("RUBBERTOTAL", "Rubber bridge totals {North-South, East-West} over the deals: games, rubber bonuses 700/500, honours; a rubber still going gets 300/100 (Law 80).",
              _arguments(*_RUBBER, optional_from=3), scoresheets.rubbertotal),
     Function("RUBBERSHEET", "A rubber scoresheet, one row per deal: NS above, NS below, EW above, EW below the line, games, vulnerability after the deal, where a line is drawn or the rubber ends, and both running totals.",
@@ -144,17 +144,17 @@ CATALOGUE: tuple[Function, ...] = (
              _arguments(("home", docs.HOME_TEAM), ("away", docs.AWAY_TEAM), *_MATCH, ("vp_scale", docs.MATCH_SCALE),
                         optional_from=5), teams.matchsummary),
     Function("TEAMNAME", "The name of each team number from the teams list (bye for BYE, ? for a number not on the list).",
-             _arguments(("teams", docs.TEAM_NUMBERS), ("teams_list", docs.EVENT_TEAMS)), events.teamname),
+             _arguments(("teams", docs.TEAM_NUMBERS), ("teams_list", docs.EVENT_TEAMS)), event.teamname),
     Function("EVENTMATCHES", "For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why the row waits, in words (each row is checked on its own).",
-             _arguments(*_EVENT, *_EVENT_RULES, optional_from=4), events.eventmatches),
+             _arguments(*_EVENT, *_EVENT_RULES, optional_from=4), event.eventmatches),
     Function("STANDINGS", "A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team, name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played.",
              _arguments(*_EVENT, ("rounds", docs.EVENT_ROUNDS), *_EVENT_RULES, ("tie_break", docs.EVENT_TIE_BREAK),
-                        optional_from=4), events.standings),
+                        optional_from=4), event.standings),
     Function("TEAMSINFO", "A teams event's title; what its standings total, how ties are broken and byes scored; and (given the matches and teams) how far it has got and how many rows of matches wait.",
              _arguments(("event_name", docs.EVENT), ("form", docs.EVENT_FORM), ("vp_scale", docs.MATCH_SCALE),
                         ("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS), ("boards", docs.EVENT_BOARDS),
                         ("rounds", docs.EVENT_PLANNED), *_EVENT_RULES, ("tie_break", docs.EVENT_TIE_BREAK), optional_from=3),
-             events.teamsinfo),
+             event.teamsinfo),
     Function("SCORECARD", "A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %.",
              _arguments(("pair", docs.PAIR), ("names", docs.NAMES), ("results", docs.RESULT_LINES), ("method", docs.SCORECARD_METHOD),
                         ("per_board", docs.PER_BOARD), ("rounds", docs.ROUNDS), ("rows", docs.CARD_ROWS), ("plan", docs.PLAN),

@@ -1,5 +1,5 @@
 """The worksheet functions of a team match: TABLESCORE, MATCHBOARDS and MATCHSUMMARY, and BOARDRESULTS for one
-board's traveller (those of a teams event are :mod:`xlbridge.excel.events`).
+board's traveller (those of a teams event are :mod:`xlbridge.excel.event`).
 
 Like the session functions, each reads its block of entries as the template holds it, works it out with the engine
 (:mod:`xlbridge.engine.teams`, :mod:`xlbridge.engine.standings`) and answers its part, so that every figure of

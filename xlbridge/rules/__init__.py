@@ -22,7 +22,7 @@ from .comparisons import (
 )
 from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .handicaps import HANDICAP_RULES, HandicapRule
-from .ladders import IMP_PERCENT_RULES, ImpPercentRule
+from .ladder import IMP_PERCENT_RULES, ImpPercentRule
 from .masterpoints import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale
 from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
 from .movements import (
@@ -48,7 +48,7 @@ from .scales import (
     VPScale,
 )
 from .teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
-from .terms import Doubling, Seat, Side, Strain, Vulnerability
+from .words import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
     "ARTIFICIAL_CODES",

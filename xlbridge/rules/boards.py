@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .terms import Seat, Vulnerability
+from .words import Seat, Vulnerability
 
 __all__ = ["BOARD_CYCLE", "HIGHEST_BOARD"]
 

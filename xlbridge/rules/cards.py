@@ -6,7 +6,7 @@ clubs, separated by dots, each suit's ranks from the ace down (``A K Q J T 9 ...
 
 from __future__ import annotations
 
-from .terms import Seat, Strain
+from .words import Seat, Strain
 
 __all__ = ["DECK", "HAND", "HIGH_CARD_POINTS", "RANKS", "SUITS", "SUIT_SYMBOLS", "TABLE_SEATS", "TABLE_STRAINS"]
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from .registry import Registry
-from .terms import Doubling, Strain
+from .words import Doubling, Strain
 
 __all__ = ["CURRENT", "ERAS", "ERA_1932", "ERA_1935", "NV", "DealRules", "Ladder", "V"]
 

@@ -1,7 +1,7 @@
 """A session workbook and its evening on the Bridgemates: the event sent from it, the link kept beside it, and the
 tables' results taken into its session.
 
-:func:`event_of` makes the event from what the one reader (:func:`~xlbridge.files.session_book.read_session_book`)
+:func:`event_of` makes the event from what the one reader (:func:`~..workbook.session_book.read_session_book`)
 finds: the movement of the Movement sheet, or else the standard movement whose meetings are the Results rows'
 (:func:`movement_of_lines`), the pairs of Names, the Settings' event, date and method. :func:`init_for` adds the
 Bridgemate settings a club picks (:class:`TableSettings`) and the hand records. :class:`Link` is what ``send``
@@ -33,10 +33,9 @@ from bridgemate_dataconnector.dto import (
 
 from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
-from ...engine.movement import Movement, Slot, movement_from_rows
-from ...engine.movements import make_movement
+from ...engine.movements import Movement, Slot, make_movement, movement_from_rows
 from ...engine.session import NotPlayed, Row, Session, Unscorable
-from ..handrecords import HandRecords
+from ..interchange.handrecords import HandRecords
 from ..outputs import write_atomically
 from .evening import new_event
 from .mapping import EntryKind, Event, ResultKey, Section, TableEntry, init_dto

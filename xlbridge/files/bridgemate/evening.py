@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...engine.movement import Movement
+from ...engine.movements import Movement
 from ...engine.session import Pair
 from ...rules import SESSION_METHODS, SessionMethod
 from .connector import Connection

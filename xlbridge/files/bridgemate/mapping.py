@@ -1,6 +1,6 @@
 """Between the Bridgemate Data Connector's DTOs and xlbridge's session, both ways, with no network in sight.
 
-Out: a :class:`~xlbridge.engine.movement.Movement` and its pairs (with the players' names) become the
+Out: a :class:`~xlbridge.engine.movements.Movement` and its pairs (with the players' names) become the
 ``InitDTO`` that initialises an event in Bridgemate Control Software (BCS 5): the session, its scoring group, each
 section with its tables and their rounds (the pairs and the boards), the players and where they sit in round 1.
 In: each ``ResultDTO`` the tables send back becomes a :class:`TableEntry`: a result (an engine
@@ -38,7 +38,7 @@ from bridgemate_dataconnector.dto import (
 
 from ...engine.errors import BridgeInputError
 from ...engine.model import PASSED_OUT, Contract, Doubling, Play, Seat, Strain
-from ...engine.movement import Encounter, Movement
+from ...engine.movements import Encounter, Movement
 from ...engine.parse import Artificial, normalise_text
 from ...engine.session import Line, Pair, Row, Unscorable, read_line
 from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, SessionMethod, Side

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 from ...engine.checks import check_session, flag_rows, in_playing_order
 from ...engine.session import Session, Unscorable
 from ..outputs import check_open, write_atomically
-from ..session_book import read_session_book
+from ..workbook.session_book import read_session_book
 from .book import Link, apply_changes, held_entries
 from .connector import Connection
 from .evening import Changes, accept, expected, poll_changes
 from .mapping import EntryKind
 
 if TYPE_CHECKING:
-    from ..handrecords import SessionHands
+    from ..interchange.handrecords import SessionHands
 
 __all__ = ["Receipt", "Receiver", "backup_path"]
 

@@ -2,7 +2,7 @@
 
 :func:`read_results` detects the format from the content and returns the session (or teams event) it holds;
 :func:`import_to_workbook` writes and computes the pairs-session (or teams-event) workbook; :func:`export_session`
-writes a computed session (read by :mod:`xlbridge.files.session_book`) with
+writes a computed session (read by :mod:`xlbridge.files.workbook.session_book`) with
 :func:`~xlbridge.interchange.usebio.write_usebio` or :func:`~xlbridge.interchange.pbn.write_pbn`.
 """
 
@@ -20,7 +20,7 @@ from pathlib import Path
 from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
-from ...engine.movement import Movement
+from ...engine.movements import Movement
 from ...engine.session import Pair, PairNumber, Row, Session, Unscorable
 from ...engine.standings import SessionScore
 from ...engine.values import count
@@ -28,7 +28,7 @@ from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Moveme
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..xlsx import OLE2_MAGIC
+from ..workbook.xlsx import OLE2_MAGIC
 from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
@@ -164,7 +164,7 @@ def read_results(
     ``problems``, ``waiting``), and the rows follow the travellers (each result in its slot's row)."""
     plan = None
     if movement_file is not None:
-        from ..movement_files import read_movement_csv
+        from .movement_files import read_movement_csv
 
         plan = read_movement_csv(movement_file)
     data = _read(path, "results")
@@ -485,7 +485,7 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
     workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
     expects."""
-    from ..session_book import read_session_book
+    from ..workbook.session_book import read_session_book
 
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)

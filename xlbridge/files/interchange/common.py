@@ -20,7 +20,7 @@ from ...engine.values import as_whole_number, show
 from ...rules import Side
 
 if TYPE_CHECKING:  # the hand records read the PBN reader of this package
-    from ..handrecords import SessionHands
+    from .handrecords import SessionHands
 
 __all__ = [
     "MOST_WAITING",

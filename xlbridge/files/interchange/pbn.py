@@ -38,7 +38,7 @@ from .common import (
 )
 
 if TYPE_CHECKING:  # the hand records read this module's PBN reader
-    from ..handrecords import Analysis
+    from .handrecords import Analysis
 
 __all__ = ["PbnGame", "read_games", "read_pbn", "write_pbn"]
 
@@ -135,7 +135,7 @@ def _games(text: str, source: Path) -> list[_Game]:
 
 
 #: One game of a PBN file (its tags, the line of each, its tables), for the other readers of PBN files: the hand
-#: records of :mod:`xlbridge.files.handrecords`.
+#: records of :mod:`xlbridge.files.interchange.handrecords`.
 PbnGame = _Game
 
 
@@ -235,7 +235,7 @@ def _quote(value: object) -> str:
 def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
     """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first. A
     board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
-    from ..handrecords import PBN_VULNERABLE, analysis_lines
+    from .handrecords import PBN_VULNERABLE, analysis_lines
 
     session = score.session
     imp = session.method.imp_scoring

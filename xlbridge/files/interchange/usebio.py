@@ -26,7 +26,7 @@ from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP
-from ..xmlsafe import parse_xml, xml_characters
+from ..workbook.xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
     Imported,

@@ -10,14 +10,14 @@ each cell here, as XlsxWriter would have stored it, instead of in XlsxWriter. :f
    it writes their styles, the formulas' text as Excel stores it (``use_future_functions``) and the dynamic arrays'
    metadata, and closes the workbook;
 2. computes every formula when the values are wanted, from the cells kept here
-   (:func:`~xlbridge.files.evaluate.evaluate_cells`, what ``xlbridge calc`` calls on a file);
-3. writes each sheet's cells (:mod:`xlbridge.files.sheetdata`) in the styles XlsxWriter gave them, and the
+   (:func:`~xlbridge.files.workbook.evaluate.evaluate_cells`, what ``xlbridge calc`` calls on a file);
+3. writes each sheet's cells (:mod:`xlbridge.files.workbook.sheetdata`) in the styles XlsxWriter gave them, and the
    workbook's parts once more, the cells in.
 
 A cell written by any other XlsxWriter method (``write_url``, ``write_rich_string``, ``add_table``...) would be
 left out of the sheet: :func:`write_book` refuses it, naming the cell. What XlsxWriter works out from the cells it
 holds sees only those it is handed: ``autofit`` measures none; a chart's cached values are written here, from the
-cells, by :func:`~xlbridge.files.charts.refresh_charts`, as ``xlbridge calc`` writes them.
+cells, by :func:`~xlbridge.files.workbook.charts.refresh_charts`, as ``xlbridge calc`` writes them.
 """
 
 from __future__ import annotations
@@ -36,12 +36,12 @@ import xlsxwriter
 from xlsxwriter.utility import xl_cell_to_rowcol
 from xlsxwriter.worksheet import Worksheet
 
-from ..charts import refresh_charts
-from ..docprops import with_computed_by
-from ..evaluate import Computed, Formula, defined_names, evaluate_cells
-from ..patching import mark_values_current, write_package
-from ..sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
-from ..xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref
+from ..workbook.charts import refresh_charts
+from ..workbook.docprops import with_computed_by
+from ..workbook.evaluate import Computed, Formula, defined_names, evaluate_cells
+from ..workbook.patching import mark_values_current, write_package
+from ..workbook.sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
+from ..workbook.xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref
 
 __all__ = ["CellsWorksheet", "write_book"]
 

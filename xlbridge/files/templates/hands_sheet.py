@@ -3,17 +3,18 @@ on the Results sheet each result against its board's par.
 
 The sheet holds, at its top, a table of the boards (``HandsBlock``): the columns of ``xlbridge hands --csv`` (board,
 dealer, vulnerable, par, par contracts, then the tricks of N, E, S and W in NT, S, H, D and C), then the deal in PBN
-notation and where the analysis came from. It is what the workbook carries of its hand record: ``xlbridge
-publish`` reads the deals back from it (:meth:`xlbridge.files.session_book.SessionBook.hands`), and the Results
-sheet's NS vs par column (``PARDIFF``) reads its pars. Below the table, each board as a hand record prints it: the
-diagram, the makeable contracts and the par (the pages' own :func:`~xlbridge.files.handrecord_pages.diagram_context`).
+notation and where the analysis came from. It is what the workbook carries of its hand record:
+``xlbridge publish`` reads the deals back from it
+(:meth:`xlbridge.files.workbook.session_book.SessionBook.hands`), and the Results sheet's NS vs par column
+(``PARDIFF``) reads its pars. Below the table, each board as a hand record prints it: the diagram, the makeable
+contracts and the par (the pages' own :func:`~xlbridge.files.website.handrecord_pages.diagram_context`).
 """
 
 from __future__ import annotations
 
 from ...engine.model import Strain
 from ...excel.hands import HANDS_PAR_COLUMN
-from ..handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
+from ..interchange.handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
 from .common import Sheet, TemplateBook
 from .layout import Block, area_ref
 
@@ -86,7 +87,7 @@ def hands_area(rows: int) -> str:
 def _diagram(book: TemplateBook, sheet: Sheet, top: int, analysis: Analysis) -> None:
     """One board as a hand record prints it, from 0-based row ``top``: its facts, the four hands (North above,
     West and East beside, South below), the makeable contracts and the par beside them."""
-    from ..handrecord_pages import diagram_context
+    from ..website.handrecord_pages import diagram_context
 
     ws, board = sheet.ws, diagram_context(analysis)
     ws.write_string(top, 0, f"Board {board['number']}   Dealer {board['dealer']}   {board['vulnerable']}",
@@ -157,7 +158,7 @@ def read_hands(rows: list[list[object]]) -> dict[int, Analysis]:
     from ...engine.deals import TrickTable, parse_deal
     from ...engine.errors import BridgeInputError
     from ...engine.model import Seat, Vulnerability
-    from ..handrecords import HandRecord, parse_par
+    from ..interchange.handrecords import HandRecord, parse_par
 
     block, out = LAYOUT, {}
     for row in rows:

@@ -14,7 +14,7 @@ import json
 import uuid
 from collections.abc import Iterable, Mapping
 
-from ..xmlsafe import escape
+from ..workbook.xmlsafe import escape
 
 __all__ = ["LITE_ADDIN", "MAIN_PY", "REQUIREMENTS", "lite_parts"]
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
-from ...engine.movement import Movement
+from ...engine.movements import Movement
 from .common import ENTRY_COLOUR, TemplateBook
 from .layout import Block, area_ref
 

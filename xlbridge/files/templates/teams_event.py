@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...engine.scales import vp_scales
 from ...engine.session import Event
-from ...excel.events import STANDING_COLUMNS
+from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message

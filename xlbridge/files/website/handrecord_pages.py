@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from .. import __version__
-from ..engine.deals import SEAT_NAMES, Par
-from ..engine.model import Seat, Strain
-from ..rules import SUIT_SYMBOLS, SUITS
-from .handrecords import Analysis
+from ... import __version__
+from ...engine.deals import SEAT_NAMES, Par
+from ...engine.model import Seat, Strain
+from ...rules import SUIT_SYMBOLS, SUITS
+from ..interchange.handrecords import Analysis
 from .jinja import environment
 
 __all__ = ["diagram_context", "hand_record_page", "par_words"]

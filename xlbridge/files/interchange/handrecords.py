@@ -20,17 +20,17 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from .. import __version__
-from ..engine.boards import board_dealer, board_vulnerability
-from ..engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
-from ..engine.errors import BridgeInputError
-from ..engine.model import Contract, Doubling, Seat, Strain, Vulnerability
-from ..engine.parse import parse_seat, parse_vulnerability
-from ..engine.session import Session
-from ..engine.solver import SolverMissingError, solve, solver_available
-from ..rules import TABLE_SEATS, TABLE_STRAINS
-from .interchange.common import decoded, fail
-from .interchange.pbn import PbnGame, read_games
+from ... import __version__
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
+from ...engine.errors import BridgeInputError
+from ...engine.model import Contract, Doubling, Seat, Strain, Vulnerability
+from ...engine.parse import parse_seat, parse_vulnerability
+from ...engine.session import Session
+from ...engine.solver import SolverMissingError, solve, solver_available
+from ...rules import TABLE_SEATS, TABLE_STRAINS
+from .common import decoded, fail
+from .pbn import PbnGame, read_games
 
 __all__ = [
     "CSV_COLUMNS",
@@ -261,7 +261,7 @@ def read_hand_records(path: Path) -> HandRecords:
         data = path.read_bytes()
     except OSError as error:
         raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
-    from .interchange import detect_format
+    from . import detect_format
 
     try:
         kind = detect_format(data)

@@ -1,8 +1,8 @@
 """Generating movements: Mitchell (3 to 30 tables; even tables with a skip or a relay and bye stand; one winner
 by arrow switch or two) and Howell (3 to 8 tables), from the tables of :mod:`xlbridge.rules.movements`.
 
-A movement is immutable data (:class:`~xlbridge.engine.movement.Movement`: for each round and table the pairs and
-the boards). Every generated movement is checked (:func:`~xlbridge.engine.movement.movement_problems`) before it
+A movement is immutable data (:class:`~.rounds.Movement`: for each round and table the pairs and
+the boards). Every generated movement is checked (:func:`~.rounds.movement_problems`) before it
 is returned: one that fails its own check is a bug.
 """
 
@@ -11,14 +11,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
-from ..rules.boards import HIGHEST_BOARD
-from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
-from .choices import choose
-from .errors import BridgeInputError, Reason
-from .movement import BoardSet, Encounter, Movement, movement_problems, whole_in
-from .session import Pair
-from .values import as_whole_number
+from ...rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
+from ...rules.boards import HIGHEST_BOARD
+from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
+from ..choices import choose
+from ..errors import BridgeInputError, Reason
+from ..session import Pair
+from ..values import as_whole_number
+from .rounds import (
+    BoardSet,
+    Encounter,
+    Movement,
+    movement_problems,
+    whole_in,
+)
 
 __all__ = ["howell", "make_movement", "mitchell"]
 

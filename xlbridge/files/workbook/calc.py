@@ -3,7 +3,7 @@ with the ``formulas`` engine and the xlbridge functions registered in it.
 
 :func:`compute` evaluates every formula of a workbook with the engine; :func:`calc_workbook` computes it the
 fastest way that can and writes the computed values into a copy
-of the user's own file (see :mod:`xlbridge.files.xlsx`), so styles, validation, charts, print settings, defined
+of the user's own file (see :mod:`xlbridge.files.workbook.xlsx`), so styles, validation, charts, print settings, defined
 names and VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
 """
 
@@ -20,13 +20,13 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..excel import FUNCTIONS, spellings
-from ..excel.cells import ERROR_VALUES
+from ... import __version__
+from ...excel import FUNCTIONS, spellings
+from ...excel.cells import ERROR_VALUES
+from ..outputs import OutputIsInputError, check_open, check_output, target_of
 from .charts import refresh_charts
 from .docprops import computed_by, with_computed_by
 from .evaluate import Computed, evaluate
-from .outputs import OutputIsInputError, check_open, check_output, target_of
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
     ExcelErrorValue,
@@ -317,7 +317,7 @@ def _shown(value: object) -> str:
 
 def check_current(package: Package) -> Computed:
     """The one staleness check of every command that reads a computed workbook: xlbridge's own formulas are
-    computed again in memory (directly, :func:`~xlbridge.files.evaluate.evaluate`), and every cell they fill must
+    computed again in memory (directly, :func:`~.evaluate.evaluate`), and every cell they fill must
     hold what they give. The cells of any other formula are not compared: they are handed to xlbridge's as stored,
     as Excel last computed them (a volatile =NOW() as it was then). A workbook changed and not computed again (in
     Excel without the add-in, or edited by a program that keeps the old values) is refused, naming the first cell

@@ -16,12 +16,12 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError
-from ..engine.standings import Figure, Standing, score_session
-from ..engine.values import two_decimals
-from ..excel.events import BAM_HEADINGS, WAITING
-from .tables import text_table
-from .templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
+from ...engine.errors import BridgeInputError
+from ...engine.standings import Figure, Standing, score_session
+from ...engine.values import two_decimals
+from ...excel.event import BAM_HEADINGS, WAITING
+from ..tables import text_table
+from ..templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
 
 if TYPE_CHECKING:  # the reader computes the workbook: loaded by the commands that read one
@@ -201,7 +201,7 @@ def session_ranking(book: SessionBook) -> Ranking:
 
 
 def read_ranking(path: Path) -> Ranking:
-    """The ranking of a computed pairs-session workbook (read by :func:`~xlbridge.files.session_book.
+    """The ranking of a computed pairs-session workbook (read by :func:`~.session_book.
     read_session_book`: the same figures as its Ranking sheet, refused when they are stale)."""
     from .session_book import read_session_book
 
@@ -391,7 +391,7 @@ PLAYER_HANDICAPS = ("Handicap 1", "Handicap 2")
 def _players_handicaps(book: SessionBook, rule: str | None) -> dict[int, Fraction | None] | None:
     """The pairs' handicaps made of their players' (by ``session.pairs`` index), from columns headed Handicap 1 and
     Handicap 2 on the Names sheet beside its block; None when it has no such columns."""
-    from ..engine.session import pair_handicap
+    from ...engine.session import pair_handicap
 
     if "Names" not in book.package.sheets:
         return None
@@ -422,7 +422,7 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
     Names sheet (its Handicap column, or where that is blank its players' in columns headed Handicap 1 and
     Handicap 2 beside the block, made into the pair's by ``handicaps``): the session is scored again with them, by
     the engine's one ranking."""
-    from .interchange import read_names
+    from ..interchange import read_names
     from .session_book import read_session_book
 
     book = read_session_book(path)

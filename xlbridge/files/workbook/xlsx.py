@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 
-from ..engine.errors import BridgeInputError, XlbridgeError
+from ...engine.errors import BridgeInputError, XlbridgeError
 from .xmlsafe import check_xml, parse_xml
 
 __all__ = [

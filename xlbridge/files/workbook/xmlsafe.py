@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from typing import IO
 from xml.parsers import expat
 
-from ..engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError
 
 __all__ = ["UnsafeXMLError", "XMLSyntaxError", "check_xml", "escape", "parse_xml", "xml_characters"]
 

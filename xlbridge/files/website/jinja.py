@@ -14,7 +14,7 @@ def environment(folder: str = "web") -> Any:
     import jinja2
 
     return jinja2.Environment(
-        loader=jinja2.PackageLoader("xlbridge.files", folder),
+        loader=jinja2.PackageLoader(__package__, folder),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,

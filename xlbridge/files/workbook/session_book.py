@@ -10,7 +10,7 @@ writes) reads it here, so they cannot disagree with each other or with the workb
   same session.
 - Nothing typed outside a block is ignored: a value below the results, names or movement block is refused with its
   row (the template's yellow cells stop where the block stops, so this is a value typed on an unprotected sheet).
-- :func:`~xlbridge.files.calc.check_current` first: stored values that are not those of the workbook's entries
+- :func:`~.calc.check_current` first: stored values that are not those of the workbook's entries
   (changed and not computed again) are refused, so no figure is ever read stale.
 - The masterpoint scale is the one the workbook's ``RANKING`` formula is handed (its ``mp_scale``, the Settings
   sheet's Masterpoints cell; a workbook without it awards none), and the awards are the engine's on the session
@@ -25,23 +25,23 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError, Doubt, listed, refusal
-from ..engine.masterpoints import SessionAwards, masterpoint_scale
-from ..engine.movement import Slot
-from ..engine.session import Session, Unscorable
-from ..engine.standings import SessionScore
-from ..engine.values import count, show
-from ..excel.cells import as_grid, is_blank_text
-from ..excel.entries import WorkedSession, read_session
-from ..excel.masterpoints import session_awards
-from ..excel.session import provisional_note, ranking_note
+from ...engine.errors import BridgeInputError, Doubt, listed, refusal
+from ...engine.masterpoints import SessionAwards, masterpoint_scale
+from ...engine.movements import Slot
+from ...engine.session import Session, Unscorable
+from ...engine.standings import SessionScore
+from ...engine.values import count, show
+from ...excel.cells import as_grid, is_blank_text
+from ...excel.entries import WorkedSession, read_session
+from ...excel.masterpoints import session_awards
+from ...excel.session import provisional_note, ranking_note
+from ..interchange.common import parse_date
 from .calc import check_current
 from .evaluate import Argument, call_arguments, defined_names
-from .interchange.common import parse_date
 from .xlsx import Package, WorkbookError, column_letters, excel_date, open_package, read_values, split_ref
 
 if TYPE_CHECKING:
-    from .handrecords import Analysis, SessionHands
+    from ..interchange.handrecords import Analysis, SessionHands
 
 __all__ = ["SessionBook", "check_blocks", "read_session_book"]
 
@@ -72,7 +72,7 @@ class SessionBook:
     def hands(self) -> dict[int, Analysis]:
         """The session's deals as its Hands sheet holds them (``import --hands``, ``movement -o --hands``, a PBN
         results file's own), by board, each with its table and par where it has them; none without the sheet."""
-        from .templates.hands_sheet import HANDS_BLOCK, read_hands
+        from ..templates.hands_sheet import HANDS_BLOCK, read_hands
 
         target = defined_names(self.package).get(HANDS_BLOCK.upper())
         if target is None:
@@ -92,8 +92,8 @@ class SessionBook:
         """The deals of the Hands sheet as a workbook is given them again (``bridgemate receive`` writes the
         workbook anew): its boards with their analysis, the hand record's name, and which boards of the session
         have none; None without the sheet."""
-        from .handrecords import SessionHands, session_boards
-        from .templates.hands_sheet import HANDS_SHEET, source_of
+        from ..interchange.handrecords import SessionHands, session_boards
+        from ..templates.hands_sheet import HANDS_SHEET, source_of
 
         deals = self.hands()
         if not deals:

@@ -5,7 +5,7 @@ traveller (``board-N.html``), one page per pair with its personal scorecard (``p
 stylesheet. No server and no JavaScript: plain HTML5 that reads on a phone and prints.
 
 Every figure is the workbook's own: the workbook is read by the one reader of a session workbook
-(:mod:`xlbridge.files.session_book`), which works the session out as the workbook's formulas do and refuses a
+(:mod:`xlbridge.files.workbook.session_book`), which works the session out as the workbook's formulas do and refuses a
 workbook whose stored values are not those of its entries (changed and not computed again), so the ranking, the
 travellers and the scorecards (whose running figures the workbook does not hold) are the figures its sheets show.
 
@@ -28,21 +28,21 @@ from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..engine.against_par import against_par
-from ..engine.boards import board_dealer, board_vulnerability
-from ..engine.errors import BridgeInputError
-from ..engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
-from ..engine.session import Line, NotPlayed, Pair, PairNumber, Session
-from ..engine.standings import SessionScore
-from ..engine.values import two_decimals
-from ..rules import Side
+from ... import __version__
+from ...engine.against_par import against_par
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.errors import BridgeInputError
+from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
+from ...engine.session import Line, NotPlayed, Pair, PairNumber, Session
+from ...engine.standings import SessionScore
+from ...engine.values import two_decimals
+from ...rules import Side
+from ..outputs import OutputError, OutputExistsError, OutputIsInputError, target_of, user_umask
+from ..workbook.report import Ranking, RankingRow, session_ranking
+from ..workbook.session_book import read_session_book
+from ..workbook.xlsx import ExcelErrorValue, WorkbookError
 from .handrecord_pages import diagram_context
 from .jinja import environment
-from .outputs import OutputError, OutputExistsError, OutputIsInputError, target_of, user_umask
-from .report import Ranking, RankingRow, session_ranking
-from .session_book import read_session_book
-from .xlsx import ExcelErrorValue, WorkbookError
 
 __all__ = [
     "GENERATOR",
@@ -434,7 +434,7 @@ def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool =
                 out.write(html)
         sheets = [STYLESHEET, *([DIAGRAMS] if any(page.context.get("hand") for page in pages) else [])]
         for name in sheets:  # the deals' looks, where a page shows one (as the printable hand records do)
-            text = files("xlbridge.files").joinpath("web", name).read_text(encoding="utf-8")
+            text = files(__package__).joinpath("web", name).read_text(encoding="utf-8")
             (staged / name).write_text(text, encoding="utf-8", newline="\n")
         os.chmod(staged, stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else 0o777 & ~user_umask())
         if folder.exists():

@@ -13,17 +13,17 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.boards import board_dealer, board_vulnerability
-from ..engine.checks import in_playing_order
-from ..engine.errors import BridgeInputError, refusal
-from ..engine.movement import Encounter, Movement, movement_from_rows
-from ..engine.session import Pair, Session
-from ..engine.values import count
-from ..rules import Side
-from ..rules.movements import MITCHELL_TYPE
-from .jinja import environment
-from .outputs import check_output, write_atomically
-from .tables import text_table
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.checks import in_playing_order
+from ...engine.errors import BridgeInputError, refusal
+from ...engine.movements import Encounter, Movement, movement_from_rows
+from ...engine.session import Pair, Session
+from ...engine.values import count
+from ...rules import Side
+from ...rules.movements import MITCHELL_TYPE
+from ..outputs import check_output, write_atomically
+from ..tables import text_table
+from ..website.jinja import environment
 
 if TYPE_CHECKING:
     from .handrecords import SessionHands
@@ -335,7 +335,7 @@ def write_evening(
 ) -> Path:
     """The pairs-session workbook of ``session`` (see :func:`evening_session`), with its deals' Hands sheet when
     ``hands`` are given, computed, written whole (never over an existing file unless ``replace``)."""
-    from .templates import CLASSIC, pairs_session
+    from ..templates import CLASSIC, pairs_session
 
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), replace=replace)
     return write_atomically(

@@ -4,7 +4,7 @@
 ``xlbridge calc`` (and every command that writes computed values into a copy, through it) and a template written
 with its values set it; Excel shows it under File > Info > Properties > Advanced Properties > Custom, and keeps it
 when it saves the workbook. When a workbook's stored figures are not those its entries give,
-:func:`~xlbridge.files.calc.check_current` reads it to tell a workbook computed by another xlbridge, whose rules may
+:func:`~.calc.check_current` reads it to tell a workbook computed by another xlbridge, whose rules may
 differ, from one changed and not computed since. (A workbook computed in Excel by the add-in says what xlbridge last
 wrote it, or nothing.) Standard library only.
 """
@@ -15,7 +15,7 @@ import dataclasses
 import re
 import zipfile
 
-from .. import __version__
+from ... import __version__
 from .xlsx import PKG_REL_NS, Package
 from .xmlsafe import escape, parse_xml
 

@@ -12,7 +12,7 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
-from .outputs import write_atomically
+from ..outputs import write_atomically
 from .xlsx import CALC_PR, ExcelErrorValue, Package, WorkbookError, column_letters, column_number, excel_escape
 from .xmlsafe import escape
 

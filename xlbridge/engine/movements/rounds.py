@@ -4,7 +4,7 @@ its traveller slots and guide cards; and the check every movement passes (:func:
 Pairs are numbered as a Results sheet takes them: in a two-winner Mitchell North-South pairs 1 to n and East-West
 pairs 1 to n (a pair is its number and its direction); in a one-winner Mitchell East-West pairs n+1 to 2n; in a
 Howell 1 to 2n. With an odd number of pairs one pair is a phantom: its seat is empty (None) and its opponents sit
-out that round. :mod:`xlbridge.engine.movements` generates them; :func:`movement_from_rows` reads one as a file
+out that round. :mod:`xlbridge.engine.movements.generate` generates them; :func:`movement_from_rows` reads one as a file
 lists it.
 """
 
@@ -17,13 +17,13 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
-from ..rules import EvenTables, MovementKind, MovementType, Side, Winners
-from ..rules.boards import HIGHEST_BOARD
-from ..rules.methods import HOWELL, MITCHELL
-from ..rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
-from .errors import BridgeInputError, Reason
-from .session import Pair
-from .values import as_whole_number, show
+from ...rules import EvenTables, MovementKind, MovementType, Side, Winners
+from ...rules.boards import HIGHEST_BOARD
+from ...rules.methods import HOWELL, MITCHELL
+from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
+from ..errors import BridgeInputError, Reason
+from ..session import Pair
+from ..values import as_whole_number, show
 
 __all__ = [
     "BoardSet",

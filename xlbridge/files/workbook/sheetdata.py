@@ -5,7 +5,7 @@ rows' heights, validation, protection, merged ranges, charts, defined names, pri
 only one of each format and each formula's own cell. This module then reads from that sheet part what the cells
 need (:func:`read_frame`: each row's attributes, each column's style, the style and formula text of the cells it
 holds), writes every cell (:func:`sheet_data`) and puts them in (:func:`replace_cells`). Each cell is written as
-:func:`~xlbridge.files.patching.cell_element` writes it into a copy, so a workbook written with its computed values
+:func:`~.patching.cell_element` writes it into a copy, so a workbook written with its computed values
 holds the same bytes as one written without them and then computed by ``xlbridge calc``. Standard library only.
 """
 
@@ -89,7 +89,7 @@ class FormulaCell:
     value: object = ""
 
     def element(self, ref: str, style: str, value: object) -> str:
-        """The cell holding ``value`` (as :func:`~xlbridge.files.patching.patch_sheet` writes a formula's value)."""
+        """The cell holding ``value`` (as :func:`~.patching.patch_sheet` writes a formula's value)."""
         attributes = [("r", ref), ("s", style)] if style else [("r", ref)]
         if self.kind == "plain":
             return cell_element("", attributes, f"<f>{self.text}</f>", value)
@@ -146,9 +146,9 @@ def sheet_data(
     ``computed`` value, else its computed value, else its value (``values``; a blank where there is none; text as
     one of the ``shared`` strings, when given); the rows of ``frame`` kept with their attributes.
 
-    A computed value is written as :func:`~xlbridge.files.patching.patch_sheet` writes it into a copy: the formulas'
-    cells by :func:`~xlbridge.files.patching.cell_element`, the others by the same
-    :func:`~xlbridge.files.patching.cell_value`, each distinct value once."""
+    A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas'
+    cells by :func:`~.patching.cell_element`, the others by the same
+    :func:`~.patching.cell_value`, each distinct value once."""
     computed = computed or {}
     column_styles, row_attributes = frame.column_styles, frame.rows
     letters: dict[int, str] = {}

@@ -6,7 +6,7 @@ reference (``=Title``). :func:`evaluate` reads such a workbook's formulas, works
 other, and calls the worksheet functions (:mod:`xlbridge.excel`) with the cells as Excel would hand them over: the
 same functions, so the same answers, in a small fraction of the time the ``formulas`` engine needs. A workbook
 with any other formula (one the user wrote, a native function) is not evaluated here: :func:`evaluate` says so by
-returning None, and :mod:`xlbridge.files.calc` uses the general engine. Standard library only.
+returning None, and :mod:`xlbridge.files.workbook.calc` uses the general engine. Standard library only.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..excel import FUNCTIONS, spellings
-from ..excel.cells import ERROR_VALUES
+from ...excel import FUNCTIONS, spellings
+from ...excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
@@ -94,7 +94,7 @@ class Formula:
 
 def read_formulas(package: Package) -> list[Formula]:
     """Every formula of the workbook, with the range each fills; a shared formula is given once per cell. Each
-    sheet is parsed once per package, for its formulas and its values (:func:`~xlbridge.files.xlsx.read_values`)."""
+    sheet is parsed once per package, for its formulas and its values (:func:`~.xlsx.read_values`)."""
     return [f for sheet in package.sheets for f in _formulas(package, sheet)]
 
 

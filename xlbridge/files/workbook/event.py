@@ -2,7 +2,7 @@
 as its cells hold it, and given its next Swiss round (``xlbridge swiss``).
 
 The event is read from the cells a secretary types (Settings, Teams, Matches) by the worksheet functions' own
-readers (:mod:`xlbridge.excel.events`), and scored by the engine as the workbook scores it, so that the standings a
+readers (:mod:`xlbridge.excel.event`), and scored by the engine as the workbook scores it, so that the standings a
 Swiss round is drawn from are the ones its Standings sheet shows. A new round is written into the first empty rows
 of Matches (nothing else in the file changes) and the workbook computed again; the file appears complete or not
 at all.
@@ -15,19 +15,19 @@ import io
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ..engine.draw import Pairing, round_robin, swiss_round
-from ..engine.errors import BridgeInputError
-from ..engine.event import EventRow, EventScore, score_event
-from ..engine.session import Event, EventMatch, Team
-from ..engine.values import show
-from ..excel.events import read_match, read_teams
+from ...engine.draw import Pairing, round_robin, swiss_round
+from ...engine.errors import BridgeInputError
+from ...engine.event import EventRow, EventScore, score_event
+from ...engine.session import Event, EventMatch, Team
+from ...engine.values import show
+from ...excel.event import read_match, read_teams
+from ..interchange.common import decoded
+from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
+from ..templates import CLASSIC, teams_event
+from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
-from .interchange.common import decoded
-from .outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from .patching import patch_sheet, write_package
-from .templates import CLASSIC, teams_event
-from .templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
 from .xlsx import Package, WorkbookError, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]

@@ -2,13 +2,13 @@
 boards were entered in a team-match workbook, as static pages.
 
 Every figure is the workbook's own: the standings as its Standings sheet shows them
-(:func:`~xlbridge.files.report.read_standings`), each match's IMPs and VPs as its Matches sheet shows them, each
+(:func:`~..workbook.report.read_standings`), each match's IMPs and VPs as its Matches sheet shows them, each
 scorecard as its team-match workbook shows it. A workbook (the event's, or a scorecard's) changed and not computed
-again is refused by the one staleness check (:func:`~xlbridge.files.calc.check_current`). A scorecard belongs to
+again is refused by the one staleness check (:func:`~..workbook.calc.check_current`). A scorecard belongs to
 the event's match between the two teams it names (home and away), and its IMPs must be the ones that match has on
 Matches.
 
-The pages use the pairs site's look and pieces (:mod:`xlbridge.files.publish`: its base page, stylesheet, folder
+The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page, stylesheet, folder
 handling); their own templates are ``web/teams-*.html``.
 """
 
@@ -20,11 +20,15 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
-from ..engine.session import EventMatch
-from ..engine.values import two_decimals
-from .calc import check_current
-from .event import EventBook, read_event_book
+from ... import __version__
+from ...engine.session import EventMatch
+from ...engine.values import two_decimals
+from ..templates import teams_match
+from ..templates.teams_event import MATCHES
+from ..workbook.calc import check_current
+from ..workbook.event import EventBook, read_event_book
+from ..workbook.report import Standings, read_standings
+from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
 from .jinja import environment
 from .publish import (
     GENERATOR,
@@ -35,10 +39,6 @@ from .publish import (
     session_key,
     write_pages,
 )
-from .report import Standings, read_standings
-from .templates import teams_match
-from .templates.teams_event import MATCHES
-from .xlsx import WorkbookError, cell_text, open_package, read_values
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
 
@@ -253,7 +253,7 @@ def _match_context(entry: _Shown, card: str) -> dict[str, Any]:
 
 def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: bool = False) -> EventPublished:
     """Write the website of the teams-event ``workbook`` (with the team-match workbooks ``scorecards``) into
-    ``folder``, as :func:`~xlbridge.files.publish.publish` does a pairs session's."""
+    ``folder``, as :func:`~xlbridge.files.website.publish.publish` does a pairs session's."""
     check_site_folder(workbook, folder, force)
     for card in scorecards:
         if not card.exists():

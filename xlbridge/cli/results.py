@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..engine.errors import BridgeInputError
-from ..files.xlsx import WorkbookError
+from ..files.workbook.xlsx import WorkbookError
 from ..rules import HANDICAP_RULES, MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from .arguments import (
     Commands,
@@ -40,7 +40,7 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _calc(args: argparse.Namespace) -> int:
-    from ..files.calc import calc_workbook
+    from ..files.workbook.calc import calc_workbook
 
     source = Path(args.workbook)
     if not source.exists():
@@ -182,7 +182,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    from ..files.report import read_handicapped_ranking, read_ranking
+    from ..files.workbook.report import read_handicapped_ranking, read_ranking
 
     if args.handicapped:
         names = Path(args.names) if args.names else None
@@ -209,7 +209,7 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
 
 
 def _standings(args: argparse.Namespace) -> int:
-    from ..files.report import read_standings
+    from ..files.workbook.report import read_standings
 
     standings = read_standings(Path(args.workbook))
     show(standings, args.csv)
