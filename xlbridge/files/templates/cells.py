@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import itertools
 import math
 from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
@@ -202,9 +203,10 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(r1, c1, None, cell_format)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
-        padding = [(row, col) for row in range(r1 + 1, r2 + 2) for col in range(c1 + 1, c2 + 2)][1:]
-        self.xlbridge_values.update(dict.fromkeys(padding))
-        self.xlbridge_formats.update(dict.fromkeys(padding, cell_format))
+        padding = itertools.islice(itertools.product(range(r1 + 1, r2 + 2), range(c1 + 1, c2 + 2)), 1, None)
+        blanks = dict.fromkeys(padding)
+        self.xlbridge_values.update(blanks)
+        self.xlbridge_formats.update(blanks if cell_format is None else dict.fromkeys(blanks, cell_format))
         text = formula.strip()
         text = text[1:-1] if kind == "array" and text.startswith("{") else text
         self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
@@ -234,10 +236,10 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
         self._keep(last_row, last_col, None, cell_format)
         self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
-        positions = [(row, col) for row in range(first_row + 1, last_row + 2) for col in range(first_col + 1,
-                     last_col + 2)]  # fmt: skip
-        self.xlbridge_values.update(dict.fromkeys(positions))
-        self.xlbridge_formats.update(dict.fromkeys(positions, cell_format))
+        rows, cols = range(first_row + 1, last_row + 2), range(first_col + 1, last_col + 2)
+        blanks = dict.fromkeys(itertools.product(rows, cols))
+        self.xlbridge_values.update(blanks)
+        self.xlbridge_formats.update(dict.fromkeys(blanks, cell_format))
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
