@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..excel import FUNCTIONS, spellings
+from ..excel.cache import deferred_collection
 from ..excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
@@ -297,9 +298,10 @@ def evaluate(package: Package, partial: bool = False) -> Computed | None:
     """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed). With
     ``partial``, compute xlbridge's formulas whatever the others are (see :func:`evaluate_cells`)."""
     started = time.perf_counter()
-    formulas = read_formulas(package)
-    values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
-    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
+    with deferred_collection():  # every cell read and computed, none in a cycle
+        formulas = read_formulas(package)
+        values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
+        computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed

@@ -37,6 +37,7 @@ import xlsxwriter
 from xlsxwriter.utility import xl_cell_to_rowcol
 from xlsxwriter.worksheet import Worksheet
 
+from ...excel.cache import deferred_collection
 from ..charts import refresh_charts
 from ..docprops import with_computed_by
 from ..evaluate import Computed, Formula, defined_names, evaluate_cells
@@ -273,6 +274,11 @@ def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: 
     the ``extra`` parts. Returns what was computed.
     A template whose formulas are not all xlbridge's own, asked for its values, is a mistake in the template: it
     raises."""
+    with deferred_collection():  # hundreds of thousands of cells, a few objects each, none in a cycle
+        return _write_book(book, path, with_values, extra)
+
+
+def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> Computed | None:
     sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
     shown = {ws.name: ws.hand_over() for ws in sheets}
     texts = next(((ws, position, text) for ws in sheets for position, text in ws.xlbridge_values.items()
