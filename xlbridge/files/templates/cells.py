@@ -204,10 +204,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(r1, c1, None, cell_format)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
-        padding = itertools.islice(itertools.product(range(r1 + 1, r2 + 2), range(c1 + 1, c2 + 2)), 1, None)
-        blanks = dict.fromkeys(padding)
-        self.xlbridge_values.update(blanks)
-        self.xlbridge_formats.update(blanks if cell_format is None else dict.fromkeys(blanks, cell_format))
+        self._blanks(itertools.islice(itertools.product(range(r1 + 1, r2 + 2), range(c1 + 1, c2 + 2)), 1, None),
+                     cell_format)  # fmt: skip
         text = formula.strip()
         text = text[1:-1] if kind == "array" and text.startswith("{") else text
         self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
@@ -237,10 +235,14 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
         self._keep(last_row, last_col, None, cell_format)
         self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
-        rows, cols = range(first_row + 1, last_row + 2), range(first_col + 1, last_col + 2)
-        blanks = dict.fromkeys(itertools.product(rows, cols))
+        self._blanks(itertools.product(range(first_row + 1, last_row + 2), range(first_col + 1, last_col + 2)),
+                     cell_format)  # fmt: skip
+
+    def _blanks(self, positions: Iterable[Position], cell_format: Any) -> None:
+        """Each of the 1-based ``positions`` a blank cell in ``cell_format``."""
+        blanks = dict.fromkeys(positions)
         self.xlbridge_values.update(blanks)
-        self.xlbridge_formats.update(dict.fromkeys(blanks, cell_format))
+        self.xlbridge_formats.update(blanks if cell_format is None else dict.fromkeys(blanks, cell_format))
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
