@@ -11,6 +11,7 @@ import csv
 import io
 import random
 import re
+import warnings
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
@@ -19,6 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from xlbridge.engine.errors import Doubt
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
@@ -831,7 +833,9 @@ def test_blank_reorder_and_delete_rows_of_a_workbook(
             cells[results_cell(heading, 2 + row)] = value
     edited = typed_into(workbook, tmp_path / "edited.xlsx", {"Results": cells})
     calc_workbook(edited, in_place=True)
-    book = read_session_book(edited)
+    with warnings.catch_warnings():  # six rows deleted can leave a board one result: a doubt said, not a refusal
+        warnings.simplefilter("ignore", Doubt)
+        book = read_session_book(edited)
     ours = [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in book.score.ranking]
     assert ours == csv_ranking(tmp_path, [lines[index] for index in kept])
     assert len(book.session.lines) == len(kept)

@@ -79,11 +79,18 @@ class Matchpoints:
 
     @property
     def ns_percent(self) -> Fraction:
-        return self.ns / self.top * 100 if self.top else Fraction(50)
+        return _percent_of(self.ns, self.top)
 
     @property
     def ew_percent(self) -> Fraction:
-        return self.ew / self.top * 100 if self.top else Fraction(50)
+        return _percent_of(self.ew, self.top)
+
+
+def _percent_of(part: Fraction, top: Fraction) -> Fraction:
+    """``part / top * 100`` (50 when the top is 0), made one fraction at once: a session makes thousands."""
+    if not top:
+        return Fraction(50)
+    return Fraction(part.numerator * top.denominator * 100, part.denominator * top.numerator)
 
 
 @dataclass(frozen=True, slots=True)

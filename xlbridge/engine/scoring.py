@@ -39,6 +39,8 @@ __all__ = [
 
 P = TypeVar("P")
 
+_UNDOUBLED, _NONE, _BOTH = Doubling.UNDOUBLED, Vulnerability.NONE, Vulnerability.BOTH
+
 
 @dataclass(frozen=True, slots=True)
 class ScoreParts:
@@ -58,8 +60,15 @@ class ScoreParts:
     @property
     def total(self) -> int:
         """Declarer's side's duplicate score (negative when the contract failed)."""
-        made = self.trick_points + self.overtricks + self.level_bonus + self.slam_bonus + self.insult
-        return made - self.penalty
+        return _total(self.trick_points, self.overtricks, self.level_bonus, self.slam_bonus, self.insult, self.penalty)
+
+
+#: A score's parts in :class:`ScoreParts`' order: trick points, overtricks, level bonus, slam bonus, insult, penalty.
+_Parts = tuple[int, int, int, int, int, int]
+
+
+def _total(trick_points: int, overtricks: int, level_bonus: int, slam_bonus: int, insult: int, penalty: int) -> int:
+    return trick_points + overtricks + level_bonus + slam_bonus + insult - penalty
 
 
 def resolve_rules(rules: object = None) -> DealRules:
@@ -69,27 +78,32 @@ def resolve_rules(rules: object = None) -> DealRules:
 
 def score_parts(contract: Contract, tricks: int, vulnerable: bool, rules: DealRules | None = None) -> ScoreParts:
     """Law 77, table by table: the score of ``contract`` when declarer took ``tricks`` (0-13)."""
-    era = ERAS.default if rules is None else rules
+    return ScoreParts(*_parts(contract, tricks, vulnerable, ERAS.default if rules is None else rules))
+
+
+def _parts(contract: Contract, tricks: int, vulnerable: bool, era: DealRules) -> _Parts:
+    """:func:`score_parts`' parts as a tuple (what :func:`line_score` adds up without making a ScoreParts)."""
     if contract.passed_out:
-        return ScoreParts()
+        return 0, 0, 0, 0, 0, 0
     if not 0 <= tricks <= 13:
         raise BridgeInputError(f"tricks {tricks}: must be 0 to 13", reason=Reason.OUT_OF_RANGE)
     doubling = contract.doubling
-    if tricks < contract.tricks_needed:
+    needed = contract.tricks_needed
+    if tricks < needed:
         ladder = era.undertricks[doubling, vulnerable]
-        return ScoreParts(penalty=sum(ladder.each(contract.tricks_needed - tricks)))
+        return 0, 0, 0, 0, 0, sum(ladder.each(needed - tricks))
     first, later = era.trick_points[contract.strain]
     factor = era.doubling_factor[doubling]
     trick_points = (first + later * (contract.level - 1)) * factor
-    over = tricks - contract.tricks_needed
-    each_over = later if doubling is Doubling.UNDOUBLED else era.overtrick[doubling, vulnerable]
+    each_over = later if doubling is _UNDOUBLED else era.overtrick[doubling, vulnerable]
     is_game = trick_points >= era.game_threshold
-    return ScoreParts(
-        trick_points=trick_points,
-        overtricks=over * each_over,
-        level_bonus=era.game_bonus[vulnerable] if is_game else era.partscore_bonus,
-        slam_bonus=era.slam_bonus.get((contract.level, vulnerable), 0),
-        insult=era.insult_bonus[doubling],
+    return (
+        trick_points,
+        (tricks - needed) * each_over,
+        era.game_bonus[vulnerable] if is_game else era.partscore_bonus,
+        era.slam_bonus.get((contract.level, vulnerable), 0),
+        era.insult_bonus[doubling],
+        0,
     )
 
 
@@ -152,10 +166,10 @@ def parse_play(contract: object, declarer: object, result: object) -> Play:
 def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) -> bool:
     """Whether declarer's side is vulnerable: ``vulnerability`` is who is vulnerable, or True/False meaning
     declarer vulnerable; ``seat`` (None if unknown) is needed only when one side alone is vulnerable."""
-    if isinstance(vulnerability, bool):
+    if vulnerability is True or vulnerability is False:
         return vulnerability
-    if vulnerability in (Vulnerability.NONE, Vulnerability.BOTH):
-        return vulnerability is Vulnerability.BOTH
+    if vulnerability is _BOTH or vulnerability is _NONE:  # (module constants: an Enum's member is slow to look up)
+        return vulnerability is _BOTH
     if seat is None:
         raise BridgeInputError(
             f"declarer missing: with vulnerability {vulnerability.value} the declarer (N, E, S or W) decides who "
@@ -179,7 +193,7 @@ def line_score(play: Play, vulnerability: Vulnerability | bool | None, rules: De
         raise BridgeInputError(
             "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
         )
-    total = score_parts(play.contract, play.tricks, declarer_vulnerable(vulnerability, play.declarer), rules).total
+    total = _total(*_parts(play.contract, play.tricks, declarer_vulnerable(vulnerability, play.declarer), rules))
     return total * play.declarer.side.sign if play.declarer is not None else total
 
 

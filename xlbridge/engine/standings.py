@@ -33,7 +33,7 @@ from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial, Weighted
 from .session import Line, NotPlayed, Pair, PairNumber, Session, Unscorable
-from .values import hundredths_of
+from .values import exact_sum, hundredths_of
 
 __all__ = [
     "Figure",
@@ -302,10 +302,10 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
             total = errors[0]
             percentage = None if session.method.imp_scoring else errors[0]
         elif session.method.imp_scoring:
-            total = sum((Fraction(points) for points, _ in values), Fraction(0))  # type: ignore[arg-type]
+            total = exact_sum(Fraction(points) for points, _ in values)  # type: ignore[arg-type]
         else:
             percents = [Fraction(pct) for _, pct in values]  # type: ignore[arg-type]
-            percentage = sum(percents, Fraction(0)) / len(percents)
+            percentage = exact_sum(percents) / len(percents)
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
@@ -377,7 +377,9 @@ def score_session(session: Session) -> SessionScore:
         scored = _score_line(row, board, session)
         figures = (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent)
         failed = next((figure for figure in figures if isinstance(figure, BridgeInputError)), None)
-        lines.append(replace(scored, problem=problem or (str(failed) if failed is not None else "")))
+        if problem or failed is not None:
+            scored = replace(scored, problem=problem or (str(failed) if failed is not None else ""))
+        lines.append(scored)
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
     standings = _standings(session, lines, top, waiting)

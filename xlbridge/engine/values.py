@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
@@ -13,6 +14,7 @@ __all__ = [
     "NUMBER",
     "as_whole_number",
     "count",
+    "exact_sum",
     "hundredths",
     "hundredths_of",
     "is_blank",
@@ -77,6 +79,15 @@ def hundredths_of(numerator: int, denominator: int) -> int:
     points, masterpoints), exact in whole numbers (a decimal division rounds first, at 28 digits)."""
     whole = (200 * abs(numerator) + denominator) // (2 * denominator)
     return whole if numerator >= 0 else -whole
+
+
+def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
+    """The exact sum of fractions, as ``sum(values, Fraction(0))`` gives it, adding the numerators of each
+    denominator as whole numbers first (a pair's 100 percentages share a handful of denominators)."""
+    by_denominator: dict[int, int] = {}
+    for value in values:
+        by_denominator[value.denominator] = by_denominator.get(value.denominator, 0) + value.numerator
+    return sum((Fraction(numerator, denominator) for denominator, numerator in by_denominator.items()), Fraction(0))
 
 
 def hundredths(value: Fraction | int) -> Fraction:

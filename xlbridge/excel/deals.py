@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from itertools import repeat
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
@@ -102,15 +103,25 @@ def broadcast_all(args: tuple[object, ...]) -> tuple[list[list[Any]], int, int]:
     return [broadcast(grid, rows, cols) for grid in grids], rows, cols
 
 
+def _one_cell(value: object) -> bool:
+    """Whether an argument is a single cell (a value, or a range of one cell), broadcast to every line."""
+    if not isinstance(value, (list, tuple)):
+        return True
+    return len(value) == 1 and (not isinstance(value[0], (list, tuple)) or len(value[0]) == 1)
+
+
 def _lines(answers: Answers, *args: object) -> Grid:
     """Answer every line of the broadcast arguments; a column of lines costs a dictionary lookup a cell."""
     forget_if_full()
     cells, rows, cols = broadcast_all(args)
     with deferred_collection():
-        numbers = []
+        numbers: list[Iterable[int]] = []
         for index, reader in enumerate(_READERS):  # each column's cells let go once numbered
-            numbers.append(reader.numbers(cells[index]))
-            cells[index] = []
+            column, cells[index] = cells[index], []
+            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line (the rules, often)
+                numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
+            else:
+                numbers.append(reader.numbers(column))
         answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 

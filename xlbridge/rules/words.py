@@ -30,12 +30,12 @@ class Side(StrEnum):
 
     @property
     def other(self) -> Side:
-        return Side.EW if self is Side.NS else Side.NS
+        return _EW if self is _NS else _NS
 
     @property
     def sign(self) -> int:
         """+1 for North-South, -1 for East-West: scores are written from North-South's side."""
-        return 1 if self is Side.NS else -1
+        return 1 if self is _NS else -1
 
 
 class Seat(StrEnum):
@@ -46,7 +46,7 @@ class Seat(StrEnum):
 
     @property
     def side(self) -> Side:
-        return Side.NS if self in (Seat.NORTH, Seat.SOUTH) else Side.EW
+        return _NS if self is _NORTH or self is _SOUTH else _EW
 
     @property
     def next(self) -> Seat:
@@ -62,4 +62,11 @@ class Vulnerability(StrEnum):
     BOTH = "Both"
 
     def is_vulnerable(self, side: Side) -> bool:
-        return self is Vulnerability.BOTH or self.value == side.value
+        return self is _BOTH or (self is _NS_VULNERABLE and side is _NS) or (self is _EW_VULNERABLE and side is _EW)
+
+
+# The members the properties above compare with, as module constants: an Enum's member is slow to look up on its
+# class (a scorer asks these thousands of times).
+_NS, _EW = Side.NS, Side.EW
+_NORTH, _SOUTH = Seat.NORTH, Seat.SOUTH
+_BOTH, _NS_VULNERABLE, _EW_VULNERABLE = Vulnerability.BOTH, Vulnerability.NS, Vulnerability.EW

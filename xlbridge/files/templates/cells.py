@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import functools
+import itertools
 import math
 from collections.abc import Callable, Collection, Iterable, Mapping
 from decimal import Decimal
@@ -36,6 +37,7 @@ import xlsxwriter
 from xlsxwriter.utility import xl_cell_to_rowcol
 from xlsxwriter.worksheet import Worksheet
 
+from ...excel.cache import deferred_collection
 from ..workbook.charts import refresh_charts
 from ..workbook.docprops import with_computed_by
 from ..workbook.evaluate import Computed, Formula, defined_names, evaluate_cells
@@ -202,9 +204,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(r1, c1, None, cell_format)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
-        padding = [(row, col) for row in range(r1 + 1, r2 + 2) for col in range(c1 + 1, c2 + 2)][1:]
-        self.xlbridge_values.update(dict.fromkeys(padding))
-        self.xlbridge_formats.update(dict.fromkeys(padding, cell_format))
+        self._blanks(itertools.islice(itertools.product(range(r1 + 1, r2 + 2), range(c1 + 1, c2 + 2)), 1, None),
+                     cell_format)  # fmt: skip
         text = formula.strip()
         text = text[1:-1] if kind == "array" and text.startswith("{") else text
         self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
@@ -234,10 +235,14 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
         self._keep(last_row, last_col, None, cell_format)
         self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
-        positions = [(row, col) for row in range(first_row + 1, last_row + 2) for col in range(first_col + 1,
-                     last_col + 2)]  # fmt: skip
-        self.xlbridge_values.update(dict.fromkeys(positions))
-        self.xlbridge_formats.update(dict.fromkeys(positions, cell_format))
+        self._blanks(itertools.product(range(first_row + 1, last_row + 2), range(first_col + 1, last_col + 2)),
+                     cell_format)  # fmt: skip
+
+    def _blanks(self, positions: Iterable[Position], cell_format: Any) -> None:
+        """Each of the 1-based ``positions`` a blank cell in ``cell_format``."""
+        blanks = dict.fromkeys(positions)
+        self.xlbridge_values.update(blanks)
+        self.xlbridge_formats.update(blanks if cell_format is None else dict.fromkeys(blanks, cell_format))
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
@@ -271,6 +276,11 @@ def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: 
     the ``extra`` parts. Returns what was computed.
     A template whose formulas are not all xlbridge's own, asked for its values, is a mistake in the template: it
     raises."""
+    with deferred_collection():  # hundreds of thousands of cells, a few objects each, none in a cycle
+        return _write_book(book, path, with_values, extra)
+
+
+def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> Computed | None:
     sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
     shown = {ws.name: ws.hand_over() for ws in sheets}
     texts = next(((ws, position, text) for ws in sheets for position, text in ws.xlbridge_values.items()

@@ -22,6 +22,7 @@ from typing import Any
 
 from ... import __version__
 from ...excel import FUNCTIONS, spellings
+from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from ..outputs import OutputIsInputError, check_open, check_output, target_of
 from .charts import refresh_charts
@@ -324,8 +325,9 @@ def check_current(package: Package) -> Computed:
     that differs, or, when another xlbridge computed it (see :mod:`.docprops`), saying so; so is one never
     computed. Each sheet is read once (the package keeps what it read). Returns what was computed (the same values
     as stored)."""
-    for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
-        read_values(package, sheet)
+    with deferred_collection():  # every sheet's cells parsed, hundreds of thousands of elements, none in a cycle
+        for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
+            read_values(package, sheet)
     computed = evaluate(package, partial=True)
     assert computed is not None  # partial: whatever the other formulas are
     stored = computed.stored or {}

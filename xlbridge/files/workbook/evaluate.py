@@ -12,6 +12,7 @@ returning None, and :mod:`xlbridge.files.workbook.calc` uses the general engine.
 from __future__ import annotations
 
 import collections
+import itertools
 import re
 import time
 from collections.abc import Collection, Iterator
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...excel import FUNCTIONS, spellings
+from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
@@ -205,8 +207,11 @@ class _Book:
         if grid is None:
             r1, c1, r2, c2 = area
             mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
-            grid = [[_as_handed(mine[(r, c)] if (r, c) in mine else stored.get((r, c))) for c in range(c1, c2 + 1)]
-                    for r in range(r1, r2 + 1)]  # fmt: skip
+            grid = []
+            for r in range(r1, r2 + 1):
+                row = [mine[(r, c)] if (r, c) in mine else stored.get((r, c)) for c in range(c1, c2 + 1)]
+                # _as_handed, but for the blanks and floats that most cells hold: handed on as they are
+                grid.append([v if v is None or v.__class__ is float else _as_handed(v) for v in row])
             self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
@@ -293,9 +298,10 @@ def evaluate(package: Package, partial: bool = False) -> Computed | None:
     """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed). With
     ``partial``, compute xlbridge's formulas whatever the others are (see :func:`evaluate_cells`)."""
     started = time.perf_counter()
-    formulas = read_formulas(package)
-    values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
-    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
+    with deferred_collection():  # every cell read and computed, none in a cycle
+        formulas = read_formulas(package)
+        values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
+        computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -376,7 +382,9 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
         rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
     columns = range(c1, c2 + 1)
     for r, row in zip(range(r1, r2 + 1), rows, strict=True):
-        target.update(zip([(r, c) for c in columns], [_stored(value) for value in row], strict=True))
+        # _stored, but for the numbers that most cells hold: passed on as they are
+        stored = [value if value.__class__ is float or value.__class__ is int else _stored(value) for value in row]
+        target.update(zip(zip(itertools.repeat(r), columns), stored, strict=True))
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:

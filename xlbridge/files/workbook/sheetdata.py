@@ -151,9 +151,9 @@ def sheet_data(
     :func:`~.patching.cell_value`, each distinct value once."""
     computed = computed or {}
     column_styles, row_attributes = frame.column_styles, frame.rows
-    letters: dict[int, str] = {}
     attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *column_styles.values(),
                                                                           *frame.row_styles.values(), ""}}  # fmt: skip
+    shown = {fmt: attributes[style] for fmt, style in styles.items()}  # each format's attribute, looked up once
     bodies: dict[object, str] = {}  # each distinct number or text once: what follows the cell's open tag
     out = ["<sheetData>"]
     append = out.append
@@ -162,6 +162,7 @@ def sheet_data(
     empty_index = 0
     row = 0
     row_style = ""
+    letters = [""]  # each column's letters, by its number
     for position in sorted(formats):
         if position[0] != row:
             if row:
@@ -173,33 +174,39 @@ def sheet_data(
             append(f'<row r="{row}"{row_attributes.get(row, "")}>')
             row_style = frame.row_styles.get(row, "")
         col = position[1]
-        letter = letters.get(col)
-        if letter is None:
-            letter = letters[col] = column_letters(col)
+        while len(letters) <= col:
+            letters.append(column_letters(len(letters)))
         fmt = formats[position]
-        style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
-        formula = formulas.get(position)
-        if formula is not None:
-            append(formula.element(f"{letter}{row}", style, computed.get(position, formula.value)))
+        if formulas and position in formulas:
+            style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
+            formula = formulas[position]
+            append(formula.element(f"{letters[col]}{row}", style, computed.get(position, formula.value)))
             continue
+        attribute = shown[fmt] if fmt is not None else attributes[row_style or column_styles.get(col, "")]
         value = computed.get(position, _MISSING)
         if value is _MISSING:
             value = values.get(position)
-            if shared is not None and isinstance(value, str) and value:
-                append(f'<c r="{letter}{row}"{attributes[style]} t="s"><v>{shared.index(value)}</v></c>')
+            if value is None:
+                append(f'<c r="{letters[col]}{row}"{attribute}/>')
+                continue
+            if shared is not None and value and isinstance(value, str):
+                append(f'<c r="{letters[col]}{row}"{attribute} t="s"><v>{shared.index(value)}</v></c>')
                 continue
         kind = value.__class__
-        if value is None or value == "":
-            append(f'<c r="{letter}{row}"{attributes[style]}/>')
-        elif kind is float or kind is int or kind is str:
+        if kind is float or kind is int or kind is str:
             body = bodies.get(value)
             if body is None:
+                if value == "":
+                    append(f'<c r="{letters[col]}{row}"{attribute}/>')
+                    continue
                 t, inner = cell_value("", value, False)
                 body = bodies[value] = f"{t}>{inner}</c>"
-            append(f'<c r="{letter}{row}"{attributes[style]}{body}')
+            append(f'<c r="{letters[col]}{row}"{attribute}{body}')
+        elif value is None or value == "":
+            append(f'<c r="{letters[col]}{row}"{attribute}/>')
         else:  # TRUE or FALSE, an error value
             t, inner = cell_value("", value, False)
-            append(f'<c r="{letter}{row}"{attributes[style]}{t}>{inner}</c>')
+            append(f'<c r="{letters[col]}{row}"{attribute}{t}>{inner}</c>')
     if row:
         append("</row>")
     out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
