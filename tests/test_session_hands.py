@@ -320,6 +320,80 @@ def test_pardiff_as_a_sheet_calls_it() -> None:
     assert udfs.PARDIFF(results, names, "NO SUCH", "Howell", None, None, hands) == [["#VALUE!"]] * 6
 
 
+def test_a_par_changed_by_hand_is_an_error_in_its_boards_cells() -> None:
+    """PARDIFF over a Hands table edited by hand: a par that is not one (a typo, a figure no deal has) or a board
+    on two rows is an error in every line of that board, never a blank; the other boards go on; a board number
+    that is not one stops every par."""
+    results = [[1, 1, 2, "2S", "E", "", "+1", ""], [2, 1, 2, "3NT", "N", "", "=", ""]]
+    names = [[pair, "", f"Player {pair}a", f"Player {pair}b", None] for pair in range(1, 3)]
+    good = [[1, "N", "None", -140, "EW 1S+2"], [2, "E", "NS", 600, "NS 3NT="]]
+    assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, good) == [[0], [0]]
+    for board_one in ("-14O", 99_990, -145):
+        hands = [[1, "N", "None", board_one, "EW 1S+2"], good[1]]
+        assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, hands) == [["#VALUE!"], [0]]
+    twice = [*good, [1, "N", "None", -110, "EW 2S+1"]]
+    assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, twice) == [["#VALUE!"], [0]]
+    numberless = [["l", "N", "None", -140, "EW 1S+2"], good[1]]
+    assert udfs.PARDIFF(results, names, "MP", "Howell", None, None, numberless) == [["#VALUE!"], ["#VALUE!"]]
+
+
+def test_a_hands_sheet_changed_by_hand_is_refused_naming_its_row() -> None:
+    """What publish reads of the Hands sheet: a cell changed by hand (a par, a trick count, a board on two rows)
+    is refused, naming the sheet's row and the board, rather than left out of the pages."""
+    from xlbridge.engine.errors import BridgeInputError
+    from xlbridge.files.templates.hands_sheet import read_hands
+
+    board, dealer, vulnerable, deal, tricks, _, contracts = CAMROSE[0]
+    figures = [int(digit, 16) for digit in tricks]
+    by_seat = {seat: figures[5 * index : 5 * index + 5] for index, seat in enumerate("NSEW")}
+    row = [board, dealer, vulnerable, -140, contracts, *by_seat["N"], *by_seat["E"], *by_seat["S"], *by_seat["W"],
+           deal, "the hand record's own tags"]  # fmt: skip
+    assert read_hands([row], 5)[1].par is not None
+    for column, value, reason in ((3, "-14O", "par '-14O'"), (3, 99_990, "not a par"), (7, "x", "tricks 'x'"),
+                                  (8, 14, "tricks 14"), (0, "one", "board 'one'")):  # fmt: skip
+        changed = [*row[:column], value, *row[column + 1 :]]
+        with pytest.raises(BridgeInputError, match=f"Hands sheet, row 5.*{re.escape(reason)}"):
+            read_hands([changed], 5)
+    with pytest.raises(BridgeInputError, match="Hands sheet, row 6, board 1: board 1 is on row 5 too"):
+        read_hands([row, row], 5)
+
+
+def test_hands_that_deal_a_board_otherwise_than_the_session_scores_it(tmp_path: Path) -> None:
+    """A hand record whose board 1 is dealt by South, vulnerable Both, for a session that scores board 1 as its
+    number does (North, None): named on stderr, and the Hands sheet holds the session's dealer and vulnerability,
+    with no par from the file's tag (it is the par of the other vulnerability; no solver here to work it out)."""
+    hands, results, names = files(tmp_path)
+    text = hands.read_text(encoding="utf-8").replace(
+        '[Dealer "N"]\n[Vulnerable "None"]', '[Dealer "S"]\n[Vulnerable "All"]', 1
+    )
+    hands.write_text(text, encoding="utf-8")
+    done = run("import", str(results), "--names", str(names), "--hands", str(hands), "-o", "out.xlsx", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert (
+        "board 1: the hand record has dealer S, vulnerable Both; the session scores board 1 as its number does "
+        "(dealer N, vulnerable None); its par tag, for the other vulnerability, is left out"
+    ) in done.stderr
+    rows = hands_rows(Book(tmp_path / "out.xlsx"))
+    assert rows[1][:4] == [1, "N", "None", None]
+    assert rows[7][:4] == [7, "S", "Both", 620]
+
+
+def test_hands_beside_a_results_file_with_its_own_deals(
+    imported: tuple[Path, subprocess.CompletedProcess[str]], tmp_path: Path
+) -> None:
+    """--hands given with a PBN results file that carries deals: the Hands sheet has the hand record's (the one
+    asked for), and each board the two deal differently is named on stderr."""
+    workbook, _ = imported
+    exported = tmp_path / "results.pbn"
+    assert run("export", str(workbook), "--pbn", str(exported), cwd=tmp_path).returncode == 0
+    other = [(1, "N", "None", *CAMROSE[1][3:]), *CAMROSE[1:]]  # board 1 dealt as board 7 was
+    (tmp_path / "other.pbn").write_text(bridgecomposer_pbn(other), encoding="utf-8")
+    done = run("import", str(exported), "--hands", "other.pbn", "-o", "again.xlsx", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert re.search(r"other\.pbn: line \d+: board 1: the results file results\.pbn deals it differently", done.stderr)
+    assert "board 7: the results file" not in done.stderr
+
+
 @pytest.mark.slow  # send and receive against the fake: some ten seconds
 def test_results_from_the_bridgemates_keep_the_deals(tmp_path: Path) -> None:
     """bridgemate receive writes the evening's workbook anew with each result in: its Hands sheet is kept (the

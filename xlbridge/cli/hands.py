@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,12 +58,16 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     terminal while the solver works; a malformed file is refused naming its line."""
     from ..files.interchange.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
 
+    carried = None
+    if results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes()):
+        carried = parse_hand_records(data, results)  # a results file that carries its deals
     if hands is not None:
-        records = read_hand_records(hands)
-    elif results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes()):
-        records = parse_hand_records(data, results)  # a results file that carries its deals
+        records = _beside(read_hand_records(hands), carried)
+    elif carried is not None:
+        records = carried
     else:
         return None
+    records = _as_scored(records)
     found = session_hands(records, session_boards(session), use_solver=False)  # the file's own, while the solver works
     from ..engine.solver import solver_available
 
@@ -72,6 +77,47 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
         analysed = _analysed(records, "solving the deals")
         found = SessionHands(tuple(analysed), found.source, found.without_deal, found.not_in_session)
     return found
+
+
+def _beside(records: HandRecords, carried: HandRecords | None) -> HandRecords:
+    """The hand record ``--hands`` gives, each board whose deal differs from the results file's own noted (the
+    Hands sheet has the hand record's: the one asked for)."""
+    if carried is None:
+        return records
+    theirs = {record.board: record for record in carried.boards}
+    name = carried.source.name if carried.source is not None else "the results file"
+    out = []
+    for record in records.boards:
+        other = theirs.get(record.board)
+        if other is not None and other.deal != record.deal:
+            note = f"the results file {name} deals it differently (its line {other.line}): the Hands sheet has this one"
+            record = replace(record, notes=(*record.notes, (record.line, note)))
+        out.append(record)
+    return replace(records, boards=tuple(out))
+
+
+def _as_scored(records: HandRecords) -> HandRecords:
+    """The hand record with each board's dealer and vulnerability as the session scores it (by its number), so
+    that its par is the par of the scores it is set against. A board the file deals otherwise is noted, and its
+    par tag, worked out for the other vulnerability, is left out (the solver works it out again where it is
+    installed)."""
+    from ..engine.boards import board_dealer, board_vulnerability
+    from ..engine.solver import solver_available
+
+    par = "its par tag, for the other vulnerability, is left out"
+    if solver_available():
+        par = "its par is worked out for that"
+    out = []
+    for record in records.boards:
+        dealer, vulnerable = board_dealer(record.board), board_vulnerability(record.board)
+        if (record.dealer, record.vulnerability) != (dealer, vulnerable):
+            note = (f"the hand record has dealer {record.dealer.value}, vulnerable {record.vulnerability.value}; "
+                    f"the session scores board {record.board} as its number does (dealer {dealer.value}, vulnerable "
+                    f"{vulnerable.value}); {par}")  # fmt: skip
+            record = replace(record, dealer=dealer, vulnerability=vulnerable, par=None,
+                             notes=(*record.notes, (record.line, note)))  # fmt: skip
+        out.append(record)
+    return replace(records, boards=tuple(out))
 
 
 def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> None:

@@ -18,6 +18,7 @@ from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.deals import Deal, Par, TrickTable, parse_deal
 from ..engine.errors import BridgeInputError
 from ..engine.model import Side
+from ..engine.scoring import deal_score
 from ..engine.solver import double_dummy_tables, solve
 from ..engine.values import as_whole_number
 from ..rules import TABLE_STRAINS
@@ -39,11 +40,14 @@ from .cells import (
 from .entries import read_session
 from .options import CHECK, SIDES, asks_for_reasons, words
 
-__all__ = ["HANDS_PAR_COLUMN", "handtricks", "pardiff", "parscore"]
+__all__ = ["HANDS_PAR_COLUMN", "MOST_PAR", "handtricks", "pardiff", "parscore", "read_par"]
 
 #: The column of the Hands sheet's table (0-based) that holds each board's par, North-South's side; its first
 #: holds the board (the columns of ``xlbridge hands --csv``: board, dealer, vulnerable, par_ns, ...).
 HANDS_PAR_COLUMN = 3
+#: The largest par either way: 7NT bid and made vulnerable (a par is never redoubled, and a doubled sacrifice
+#: costs less than the contract it saves).
+MOST_PAR = deal_score("7NT", "=", True)
 
 #: HANDTRICKS' answer for one deal: rows N, E, S, W; columns NT, S, H, D, C.
 ROWS, COLUMNS = 4, len(TABLE_STRAINS)
@@ -189,17 +193,39 @@ def parscore(deal: object, board: object, method: object = None) -> Grid:
     return shape_back(out, rows, cols)
 
 
-def _pars(hands: object) -> dict[int, int]:
+def read_par(value: object, what: str) -> int:
+    """A par as a Hands table holds it (North-South's side): a whole multiple of 10, at most :data:`MOST_PAR`
+    either way; anything else (a typo, a cell changed by hand) is refused with ``what`` it is."""
+    par = as_whole_number(value, what)
+    if par % 10 or abs(par) > MOST_PAR:
+        raise BridgeInputError(f"{what} {par}: not a par (a multiple of 10, at most {MOST_PAR} either way)")
+    return par
+
+
+def _pars(hands: object) -> dict[int, int | BridgeInputError]:
     """Each board's par (North-South's side) from the rows of a Hands table: the board first, the par in
-    :data:`HANDS_PAR_COLUMN`; a row without both is left out (a board whose hand record gave no par)."""
-    out: dict[int, int] = {}
-    for row in as_grid(hands):
-        if len(row) <= HANDS_PAR_COLUMN or is_blank_text(row[0]) or is_blank_text(row[HANDS_PAR_COLUMN]):
+    :data:`HANDS_PAR_COLUMN`; a board without a par (its hand record gave none) is left out. A par that is not
+    one, or a board on two rows, is that board's error; a board number that is not one fails the whole table."""
+    out: dict[int, int | BridgeInputError] = {}
+    rows: dict[int, int] = {}
+    for number, row in enumerate(as_grid(hands), start=1):
+        if not row or is_blank_text(row[0]):
             continue
         try:
-            out[as_whole_number(row[0], "board")] = as_whole_number(row[HANDS_PAR_COLUMN], "par")
-        except BridgeInputError:
+            board = as_whole_number(row[0], f"the Hands table's row {number}: board")
+        except BridgeInputError as error:
+            raise BridgeInputError(f"{error.message}; every par waits for it") from None
+        if board in rows:
+            out[board] = BridgeInputError(
+                f"board {board} is on two rows of the Hands table ({rows[board]} and {number})"
+            )
             continue
+        rows[board] = number
+        if len(row) > HANDS_PAR_COLUMN and not is_blank_text(row[HANDS_PAR_COLUMN]):
+            try:
+                out[board] = read_par(row[HANDS_PAR_COLUMN], f"board {board}'s par on the Hands sheet")
+            except BridgeInputError as error:
+                out[board] = error
     return out
 
 
@@ -225,9 +251,18 @@ def pardiff(
         worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return [[error_value(error)] for _ in range(rows)]
-    differences = against_par(worked.score, _pars(hands))
+    try:
+        pars = _pars(hands)
+    except BridgeInputError as error:
+        return [[error_value(error)] for _ in range(rows)]
+    good = {board: par for board, par in pars.items() if isinstance(par, int)}
     out: Grid = [[""] for _ in range(rows)]
-    for index, difference in enumerate(differences):
-        if difference is not None:
+    for index, (line, difference) in enumerate(
+        zip(worked.score.session.lines, against_par(worked.score, good), strict=True)
+    ):
+        wrong = pars.get(line.board) if isinstance(line.board, int) else None
+        if isinstance(wrong, BridgeInputError):  # the board's par cell was changed by hand: said, not left blank
+            out[worked.sheet_row[index]] = [error_value(wrong)]
+        elif difference is not None:
             out[worked.sheet_row[index]] = [to_cell(difference)]
     return out

@@ -3,7 +3,7 @@
 :func:`read_results` detects the format from the content and returns the session (or teams event) it holds;
 :func:`import_to_workbook` writes and computes the pairs-session (or teams-event) workbook; :func:`export_session`
 writes a computed session (read by :mod:`xlbridge.files.workbook.session_book`) with
-:func:`~xlbridge.interchange.usebio.write_usebio` or :func:`~xlbridge.interchange.pbn.write_pbn`.
+:func:`~xlbridge.files.interchange.usebio.write_usebio` or :func:`~xlbridge.files.interchange.pbn.write_pbn`.
 """
 
 from __future__ import annotations

@@ -144,43 +144,62 @@ def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, h
     Sheet(book, results_ws).dynamic(results.first_row, col, rows, formula, None)
 
 
-def _whole(value: object) -> int | None:
-    if isinstance(value, (int, float)) and not isinstance(value, bool) and float(value).is_integer():
-        return int(value)
-    return None
-
-
-def read_hands(rows: list[list[object]]) -> dict[int, Analysis]:
-    """The boards of the Hands table as its cells hold them (its rows from the first under the headings, each
-    of the table's columns), by board: the deal, dealer and vulnerability, the table and par where it has them.
-    A row without a deal (a board the hand record lacks) is none; a row that is not what the sheet writes (a cell
-    changed by hand) is refused, naming the board."""
+def read_hands(rows: list[list[object]], first_row: int = 1) -> dict[int, Analysis]:
+    """The boards of the Hands table as its cells hold them (its rows from the first under the headings, which is
+    the sheet's row ``first_row``, each of the table's columns), by board: the deal, dealer and vulnerability, the
+    table and par where it has them. A row without a deal (a board the hand record lacks) is none; a row that is
+    not what the sheet writes (a cell changed by hand: a board number, a par or a trick count that is not one, a
+    board on two rows) is refused, naming its row and board."""
     from ...engine.deals import TrickTable, parse_deal
     from ...engine.errors import BridgeInputError
     from ...engine.model import Seat, Vulnerability
+    from ...engine.values import as_whole_number
+    from ...excel.hands import read_par
     from ..interchange.handrecords import HandRecord, parse_par
 
-    block, out = LAYOUT, {}
-    for row in rows:
+    block, out, seen = LAYOUT, {}, dict[int, int]()
+    for sheet_row, row in enumerate(rows, start=first_row):
         cells = [*row, *[None] * (len(block.columns) - len(row))]
-        board, deal = _whole(cells[0]), cells[block.col("Deal")]
-        if board is None or not isinstance(deal, str) or not deal.strip():
+        board, deal = cells[0], cells[block.col("Deal")]
+        if not isinstance(deal, str) or not deal.strip():
             continue
+        where = f"{HANDS_SHEET} sheet, row {sheet_row}"
         try:
+            board = as_whole_number(board, "board")
+            if board in seen:
+                raise BridgeInputError(f"board {board} is on row {seen[board]} too")
             dealer, vulnerability = Seat(str(cells[1])), Vulnerability(str(cells[2]))
-            par_ns = _whole(cells[HANDS_PAR_COLUMN])
+            par_cell = cells[HANDS_PAR_COLUMN]
+            par_ns = None if par_cell is None or par_cell == "" else read_par(par_cell, "par")
             contracts = cells[HANDS_PAR_COLUMN + 1]
             par = None if par_ns is None else parse_par(f"NS {par_ns}", contracts if isinstance(contracts, str) else "")
-            figures = [_whole(value) for value in cells[5 : len(CSV_COLUMNS)]]
+            figures = [
+                None if value is None or value == "" else _tricks(value) for value in cells[5 : len(CSV_COLUMNS)]
+            ]
+            if any(figure is None for figure in figures) and any(figure is not None for figure in figures):
+                raise BridgeInputError("its double-dummy table has blank cells among its figures")
             tricks = None if None in figures else TrickTable.of(_by_seat(figures))
             record = HandRecord(board, dealer, vulnerability, parse_deal(deal))
         except (BridgeInputError, ValueError) as error:
             reason = error.message if isinstance(error, BridgeInputError) else str(error)
-            raise BridgeInputError(f"{HANDS_SHEET} sheet, board {board}: {reason}") from None
+            shown = f", board {board}" if isinstance(board, int) else ""
+            raise BridgeInputError(f"{where}{shown}: {reason}") from None
+        seen[board] = sheet_row
         said = str(cells[block.col("Analysis")] or "")
         source = next((key for key, text in SOURCES.items() if key and said.startswith(text)), "")
         out[board] = Analysis(record, tricks, par, source)
     return out
+
+
+def _tricks(value: object) -> int:
+    """A figure of the double-dummy table: tricks, 0 to 13."""
+    from ...engine.errors import BridgeInputError
+    from ...engine.values import as_whole_number
+
+    tricks = as_whole_number(value, "tricks")
+    if not 0 <= tricks <= 13:
+        raise BridgeInputError(f"tricks {tricks}: a declarer makes 0 to 13")
+    return tricks
 
 
 def _by_seat(figures: list[int | None]) -> dict[str, dict[str, int]]:

@@ -84,7 +84,7 @@ class SessionBook:
         rows = [[values.get((row, col)) for col in range(first_col, last_col + 1)]
                 for row in range(first_row, last_row + 1)]  # fmt: skip
         try:
-            return read_hands(rows)
+            return read_hands(rows, first_row)
         except BridgeInputError as error:
             raise WorkbookError(f"{self.path}: {error.message}") from None
 
