@@ -239,6 +239,7 @@ needs_chromium = pytest.mark.skipif(
 )
 
 
+@pytest.mark.slow  # every page at four widths in Chromium: ten seconds
 @needs_chromium
 def test_the_published_evening_reads_at_every_width(evening: Evening, finished: Path) -> None:
     """Published, every page names the event and date; neither it nor any box in it scrolls sideways at 1200 or

@@ -285,6 +285,7 @@ def finished_league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
     return path, card
 
 
+@pytest.mark.slow  # the league site written and read: four seconds
 def test_the_league_is_published(finished_league: tuple[Path, Path], tmp_path: Path) -> None:
     """`xlbridge publish EVENT.xlsx -o DIR --scorecard MATCH.xlsx`: the standings as the workbook shows them, a page
     a round, the scorecard of the match whose boards were entered; valid HTML5, escaped, every link resolving,

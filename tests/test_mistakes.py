@@ -563,6 +563,7 @@ def test_a_direction_cleared_on_names(evening: Evening) -> None:
                               "says why)")  # fmt: skip
 
 
+@pytest.mark.slow  # the evening round by round: five seconds
 def test_a_provisional_session(evening: Evening) -> None:
     """A result row blanked in a workbook that has its movement (a session still being typed), and computed: the
     ranking is provisional and says so (under its title; on stderr with --csv, whose rows have no room for it);
@@ -694,6 +695,7 @@ def test_results_per_board_set_below_what_the_boards_have(demo: tuple[Path, str]
     assert "more than the 8 per board" in Book(path).value("Results", results_cell("Check", 2))
 
 
+@pytest.mark.slow  # every command on the broken workbook: five seconds
 def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
     """A pair typed again at the foot of Names: refused naming both rows (both were placed 1=, with the same
     figures, and exported as two pairs)."""
@@ -810,6 +812,7 @@ def csv_ranking(folder: Path, lines: list[str]) -> list[tuple[object, ...]]:
     return [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in score.ranking]
 
 
+@pytest.mark.slow  # twelve workbooks broken and read: six seconds
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(st.data())
 def test_blank_reorder_and_delete_rows_of_a_workbook(

@@ -22,6 +22,9 @@ from xlbridge.files.workbook.xmlsafe import parse_xml
 
 from .conftest import BUTLER, HOWELL
 
+#: Every sheet of every template printed through LibreOffice: with the slow tests (about ten seconds).
+pytestmark = pytest.mark.slow
+
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 #: The width of a page, in inches: the narrower of A4 and Letter.
 PAPER = {"portrait": 8.27, "landscape": 11.0}

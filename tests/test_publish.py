@@ -378,6 +378,7 @@ def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published
     assert missing.stderr == f"xlbridge publish: {tmp_path / 'nothing.xlsx'}: no such file\n"
 
 
+@pytest.mark.slow  # two sites written: four seconds
 def test_publishing_again_replaces_the_earlier_pages(published: dict[str, Published], tmp_path: Path) -> None:
     """A folder that holds an earlier publication of the same session is replaced whole (a page it no longer has
     does not stay); one that holds another session's is refused, naming both, unless --force."""
