@@ -350,7 +350,7 @@ def test_a_hands_sheet_changed_by_hand_is_refused_naming_its_row() -> None:
            deal, "the hand record's own tags"]  # fmt: skip
     assert read_hands([row], 5)[1].par is not None
     for column, value, reason in ((3, "-14O", "par '-14O'"), (3, 99_990, "not a par"), (7, "x", "tricks 'x'"),
-                                  (8, 14, "tricks 14"), (0, "one", "board 'one'")):  # fmt: skip
+                                  (8, 14, "14 is not 0 to 13"), (0, "one", "board 'one'")):  # fmt: skip
         changed = [*row[:column], value, *row[column + 1 :]]
         with pytest.raises(BridgeInputError, match=f"Hands sheet, row 5.*{re.escape(reason)}"):
             read_hands([changed], 5)

@@ -174,7 +174,8 @@ def read_hands(rows: list[list[object]], first_row: int = 1) -> dict[int, Analys
             contracts = cells[HANDS_PAR_COLUMN + 1]
             par = None if par_ns is None else parse_par(f"NS {par_ns}", contracts if isinstance(contracts, str) else "")
             figures = [
-                None if value is None or value == "" else _tricks(value) for value in cells[5 : len(CSV_COLUMNS)]
+                None if value is None or value == "" else as_whole_number(value, "tricks")
+                for value in cells[5 : len(CSV_COLUMNS)]
             ]
             if any(figure is None for figure in figures) and any(figure is not None for figure in figures):
                 raise BridgeInputError("its double-dummy table has blank cells among its figures")
@@ -189,17 +190,6 @@ def read_hands(rows: list[list[object]], first_row: int = 1) -> dict[int, Analys
         source = next((key for key, text in SOURCES.items() if key and said.startswith(text)), "")
         out[board] = Analysis(record, tricks, par, source)
     return out
-
-
-def _tricks(value: object) -> int:
-    """A figure of the double-dummy table: tricks, 0 to 13."""
-    from ...engine.errors import BridgeInputError
-    from ...engine.values import as_whole_number
-
-    tricks = as_whole_number(value, "tricks")
-    if not 0 <= tricks <= 13:
-        raise BridgeInputError(f"tricks {tricks}: a declarer makes 0 to 13")
-    return tricks
 
 
 def _by_seat(figures: list[int | None]) -> dict[str, dict[str, int]]:
