@@ -20,6 +20,9 @@ __all__ = ["CALC_ID", "cell_element", "cell_value", "mark_values_current", "patc
 
 #: The calculation engine id of Excel 2016 and later, which a workbook whose values are current carries.
 CALC_ID = "191029"
+#: How hard a written workbook's parts are deflated: zlib's fastest, a third the time of its default (6) for a
+#: 6,000-result session's 6 MB of sheets (42 ms against 141 ms), the file about a third larger (0.94 MB, 0.71 MB).
+COMPRESS_LEVEL = 1
 
 
 _SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetData>)", re.DOTALL)
@@ -176,16 +179,17 @@ def mark_values_current(workbook_xml: bytes) -> bytes:
 
 def write_package(package: Package, replaced: Mapping[str, bytes], destination: Path, replace: bool = False) -> None:
     """Write the package with ``replaced`` parts to ``destination``: every other part is copied as it was, in the
-    same order with the same zip settings (a part ``replaced`` names that the package lacks is added at the end,
-    compressed, dated as its first part). The file appears complete or not at all, through a symbolic link, with
-    the mode of the file it replaces (see :func:`~xlbridge.files.outputs.write_atomically`); an existing
-    destination is replaced only when ``replace`` is set."""
+    same order with the same zip settings, deflated parts at :data:`COMPRESS_LEVEL` (a part ``replaced`` names that
+    the package lacks is added at the end, compressed, dated as its first part). The file appears complete or not
+    at all, through a symbolic link, with the mode of the file it replaces (see
+    :func:`~xlbridge.files.outputs.write_atomically`); an existing destination is replaced only when ``replace``
+    is set."""
     known = {info.filename for info in package.infos}
     added = [name for name in replaced if name not in known]
     stamp = package.infos[0].date_time if package.infos else (1980, 1, 1, 0, 0, 0)
 
     def fill(temporary: Path) -> None:
-        with zipfile.ZipFile(temporary, "w") as archive:
+        with zipfile.ZipFile(temporary, "w", compresslevel=COMPRESS_LEVEL) as archive:
             for info in package.infos:
                 data = replaced.get(info.filename, package.parts[info.filename])
                 copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
