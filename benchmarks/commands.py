@@ -2,12 +2,14 @@
 
 Each comparison runs the two commands in turn (A B A B ...), so that a machine getting slower or faster during the
 run hits both alike, and gives the median of each and the median of the pair-by-pair ratios. The peer is Debian's
-``salliere`` (Java) scoring, matchpointing and totalling the same results; a row without a peer has a target of its
-own (a time, or a multiple of another xlbridge command).
+``salliere`` (Java) scoring, matchpointing and totalling the same results, and for the import's workbook XlsxWriter
+writing its values alone (:mod:`plain_writer`); a row without a peer has a target of its own (a time, or a multiple
+of another xlbridge command).
 """
 
 from __future__ import annotations
 
+import json
 import os
 import statistics
 import subprocess
@@ -19,6 +21,7 @@ from pathlib import Path
 
 import data
 import peers
+import plain_writer
 from table import Row, seconds
 
 PYTHON = sys.executable
@@ -150,6 +153,14 @@ def commands(boards: int, tables: int, national: bool, runs: int = 5) -> Iterato
             ours, theirs, ratio = paired(importing, salliere_big, here, runs)
             yield against(f"{what}, whole process", ours, "Debian salliere (Java), whole process", theirs, ratio, 1.0)
         yield peak(what, ours)
+        # What writing that workbook's values alone costs in Python: XlsxWriter, one write a cell, nothing else.
+        (here / "cells.json").write_text(json.dumps(plain_writer.cells_of(here / "big.xlsx")))
+        plain = [PYTHON, str(Path(plain_writer.__file__)), "cells.json", "plain.xlsx"]
+        ours, theirs, ratio = paired(importing, plain, here, runs)
+        written = sum(len(values) for values in json.loads((here / "cells.json").read_text()).values())
+        yield Row(f"{what}, whole process", seconds(ours.seconds),
+                  f"XlsxWriter writing the {written:,} values of its workbook alone (no styles, nothing computed), "
+                  "whole process", seconds(theirs.seconds), f"{ratio:.1f}x its time", "", None)  # fmt: skip
 
         run([*XLBRIDGE, "import", "small.csv", "-o", "small.xlsx", "--force"], here)
         calc_small = [*XLBRIDGE, "calc", "small.xlsx", "-o", "small-computed.xlsx", "--force"]
