@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from xlbridge.cli import main
-from xlbridge.files.templates import CLASSIC, TEMPLATES
+from xlbridge.files.templates import CLASSIC
+from xlbridge.files.templates.blank import TEMPLATES
 
 from .workbooks import Book
 

@@ -22,7 +22,8 @@ from xlbridge.engine.session import read_line
 from xlbridge.excel import FUNCTIONS
 from xlbridge.excel.functions import LITE_PREFIX
 from xlbridge.files.demo_data import demo_data
-from xlbridge.files.templates import CLASSIC, LITE, TEMPLATES, Flavour, pairs_session
+from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session
+from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook, compute
 from xlbridge.files.workbook.evaluate import evaluate, read_formulas

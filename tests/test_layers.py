@@ -189,6 +189,57 @@ def test_help_lists_the_commands_without_loading_them() -> None:
     assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.results"))]
 
 
+def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str]) -> None:
+    """`xlbridge COMMAND --help` prints what the full parser prints for that command, every command; and a command
+    imports its own family's module only (`xlbridge import` loads none of the network, teams, evening or scoring
+    commands)."""
+    import argparse
+    import subprocess
+
+    from xlbridge.cli import FAMILIES, build_parser, main
+    from xlbridge.cli.summaries import SUMMARIES
+
+    assert list(FAMILIES) == list(SUMMARIES)
+    subparsers = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    for name, full in subparsers.choices.items():
+        with pytest.raises(SystemExit):
+            main([name, "--help"])
+        assert capsys.readouterr().out == full.format_help(), name
+    script = (
+        "import sys, contextlib, io\n"
+        "from xlbridge.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()), contextlib.suppress(SystemExit):\n"
+        "    main(['import', '--help'])\n"
+        "print(' '.join(sorted(m for m in sys.modules if m.startswith('xlbridge.cli.'))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert set(done.stdout.split()) <= {f"xlbridge.cli.{m}" for m in ("arguments", "commandline", "summaries",
+                                                                     "results", "hands")}  # fmt: skip
+
+
+def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:
+    """`xlbridge import` of a pairs session imports neither the teams, rubber or network machinery nor the other
+    commands, nor the standard library's web client (which xml.sax.saxutils imports): each is loaded at a
+    command's start, and a command that does not use it pays for it."""
+    import subprocess
+
+    from .conftest import HOWELL
+
+    script = (
+        "import sys\n"
+        "from xlbridge.cli import main\n"
+        f"assert main(['import', {str(HOWELL)!r}, '-o', {str(tmp_path / 'a.xlsx')!r}]) == 0\n"
+        "print('LOADED', ' '.join(sorted(sys.modules)))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    loaded = set(done.stdout.rsplit("LOADED", 1)[1].split())
+    unneeded = {"xlbridge.engine.event", "xlbridge.engine.teams", "xlbridge.engine.rubber", "xlbridge.excel.event",
+                "xlbridge.excel.scoresheets", "xlbridge.files.templates.teams_event", "xlbridge.files.templates.rubber",
+                "xlbridge.cli.bridgemate", "xlbridge.cli.teams", "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
+    assert loaded & unneeded == set()
+    assert "xlbridge.excel.session" in loaded
+
+
 def test_commands_load_no_heavy_library_they_do_not_need(tmp_path: Path) -> None:
     """Importing results and computing an xlbridge workbook load neither xlwings nor the general formula engine
     and its numpy and scipy: only a workbook with formulas of its own needs those."""

@@ -12,7 +12,8 @@ from xlbridge import victory_points
 from xlbridge.cli import build_parser
 from xlbridge.engine.choices import choose
 from xlbridge.excel import FUNCTIONS
-from xlbridge.files.templates import CLASSIC, TEMPLATES
+from xlbridge.files.templates import CLASSIC
+from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.workbook.xlsx import open_package, read_values
 from xlbridge.rules import (
     CHICAGO_WHEELS,

@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 import xlsxwriter
 
-from xlbridge.files.templates import CLASSIC, TEMPLATES
+from xlbridge.files.templates import CLASSIC
+from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
 from xlbridge.files.workbook.xlsx import MAIN_NS, cell_position, open_package, read_values
 

@@ -29,16 +29,8 @@ from xlbridge.engine.session import (
     read_line,
 )
 from xlbridge.files.demo_data import demo_data
-from xlbridge.files.templates import (
-    CLASSIC,
-    LITE,
-    TEMPLATES,
-    Flavour,
-    pairs_session,
-    teams_event,
-    teams_match,
-    traveller,
-)
+from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, teams_event, teams_match, traveller
+from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
 from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
 from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_number, open_package, split_ref

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import logging
 import os
 import signal
 import sys
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
@@ -26,39 +27,37 @@ __all__ = ["build_parser", "main"]
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
           "tqdm": "calc", "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
 
+#: The module of each command's family, which adds it to the parser (``add_import`` in ``results``), in the order
+#: of SUMMARIES.
+FAMILIES = {"score": "scoring", "addin": "scoring", "demo": "results", "calc": "results", "templates": "results",
+            "import": "results", "export": "results", "ranking": "results", "publish": "evening",
+            "movement": "evening", "standings": "results", "schedule": "teams", "swiss": "teams",
+            "ladder": "evening", "bridgemate": "bridgemate", "deal": "hands", "hands": "hands"}  # fmt: skip
 
-def build_parser(full: bool = True) -> argparse.ArgumentParser:
-    """The command line's parser; without ``full``, the commands by name and summary alone (enough for
-    ``xlbridge --help`` and ``--version``, and nothing the commands need is imported)."""
+
+def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser:
+    """The command line's parser, with the commands named in ``full`` (every command when None) built with their
+    options; the others by name and summary alone, which is all that ``xlbridge --help``, ``--version`` and a
+    mistyped command need, and nothing those commands need is imported."""
     parser = argparse.ArgumentParser(
         prog="xlbridge", description="Contract-bridge scoring: the xlbridge worksheet functions without Excel."
     )
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
-    if not full:
-        for name, summary in SUMMARIES.items():
+    for name, summary in SUMMARIES.items():  # in the order --help lists them
+        if full is None or name in full:
+            family = importlib.import_module(f"{__name__}.{FAMILIES[name]}")
+            getattr(family, f"add_{name}")(commands)
+        else:
             commands.add_parser(name, help=summary)
-        return parser
-    from .bridgemate import add_bridgemate
-    from .evening import add_ladder, add_movement, add_publish
-    from .hands import add_deal, add_hands
-    from .results import add_calc, add_demo, add_export, add_import, add_ranking, add_standings, add_templates
-    from .scoring import add_addin, add_score
-    from .teams import add_schedule, add_swiss
-
-    adders = {"score": add_score, "addin": add_addin, "demo": add_demo, "calc": add_calc, "templates": add_templates,
-              "import": add_import, "export": add_export, "ranking": add_ranking, "publish": add_publish,
-              "movement": add_movement, "standings": add_standings, "ladder": add_ladder, "schedule": add_schedule,
-              "swiss": add_swiss, "deal": add_deal, "hands": add_hands, "bridgemate": add_bridgemate}  # fmt: skip
-    for name in SUMMARIES:  # in the order --help lists them
-        adders[name](commands)
     return parser
 
 
-def _names_a_command(argv: Sequence[str]) -> bool:
-    """Whether the arguments name a command (else they can only ask for the help or the version, or be wrong)."""
+def _command_named(argv: Sequence[str]) -> tuple[str, ...]:
+    """The command the arguments name, if they name one (else they can only ask for the help or the version, or be
+    wrong)."""
     first = next((arg for arg in argv if not arg.startswith("-")), None)
-    return first is not None
+    return () if first is None else (first,)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -68,7 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
     is a bug, and shows its traceback."""
     arguments = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(full=_names_a_command(arguments))
+    parser = build_parser(full=_command_named(arguments))
     args = parser.parse_args(arguments)
     try:
         with _function_failures() as failed, _doubts_said(args.command):

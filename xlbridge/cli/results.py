@@ -62,7 +62,8 @@ def _calc(args: argparse.Namespace) -> int:
 
 
 def _templates(args: argparse.Namespace) -> int:
-    from ..files.templates import FLAVOURS, write_templates
+    from ..files.templates import FLAVOURS
+    from ..files.templates.blank import write_templates
 
     written = write_templates(Path(args.out), FLAVOURS[args.flavour], replace=args.force)
     for path in written:

@@ -34,22 +34,9 @@ from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
 
-__all__ = [
-    "MAX_FILE_BYTES",
-    "MOST_WAITING",
-    "ImportFileError",
-    "Imported",
-    "Problem",
-    "check_import",
-    "detect_format",
-    "export_session",
-    "import_to_workbook",
-    "read_names",
-    "read_names_file",
-    "read_results",
-    "write_pbn",
-    "write_usebio",
-]
+__all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import", "detect_format",
+           "export_session", "import_to_workbook", "read_names", "read_names_file", "read_results", "write_pbn",
+           "write_usebio"]  # fmt: skip
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
 #: What the workbooks hold: the pairs session's rows of results (it prints a traveller for every board from 1 to
@@ -465,7 +452,7 @@ def import_to_workbook(
 ) -> Path:
     """Write the workbook for what was imported and compute it. The file appears complete or not at all; it is
     never one of the files read, and an existing file is replaced only with ``replace``."""
-    from ..templates import CLASSIC, pairs_session, teams_event
+    from ..templates import CLASSIC
 
     check_import(destination, [imported.source, *imported.inputs], replace)
 
@@ -473,8 +460,12 @@ def import_to_workbook(
         if progress:
             progress("writing and computing the workbook")
         if imported.session is not None:
+            from ..templates import pairs_session  # the teams machinery is loaded only for a teams event
+
             pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=imported.hands)
         else:
+            from ..templates import teams_event
+
             assert imported.event is not None
             teams_event.build(staged, CLASSIC, event=imported.event, computed=True)
 

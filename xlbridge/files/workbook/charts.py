@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from xml.sax.saxutils import escape
 
 from .xlsx import ExcelErrorValue, Package, column_number
+from .xmlsafe import escape
 
 __all__ = ["chart_token", "range_tokens", "refresh_charts"]
 
