@@ -35,6 +35,12 @@ __all__ = [
 LIMIT = 200_000
 
 _TYPED = (int, bool)
+#: The cells a text column holds (a contract, a seat): equal only to their own kind, so read without checking.
+_PLAIN = (str, type(None))
+
+
+class _NotPlainError(Exception):
+    """A column meant to hold only text and blanks holds something else (see :meth:`Reader.numbers`)."""
 
 
 def cell_key(value: object) -> Hashable:
@@ -51,6 +57,8 @@ class _Numbers(dict[Hashable, int]):
         self.reader = reader
 
     def __missing__(self, key: Hashable) -> int:
+        if self.reader.plain and key.__class__ not in _PLAIN:
+            raise _NotPlainError
         raw = key[1] if key.__class__ is tuple else key
         number = self[key] = self.reader.number(self.reader.read(raw))
         return number
@@ -62,6 +70,8 @@ class Reader:
 
     def __init__(self, read: Callable[[Any], object]) -> None:
         self.read = read
+        #: Whether every cell read so far was text or a blank (see :meth:`numbers`).
+        self.plain = True
         self.values: list[object] = []
         self._numbered: dict[object, int] = {}
         self._numbers = _Numbers(self)
@@ -76,7 +86,19 @@ class Reader:
         return found
 
     def numbers(self, cells: Sequence[object]) -> list[int]:
-        """The number of each cell's value, in order."""
+        """The number of each cell's value, in order.
+
+        Cells of text and blanks are looked up as they are. A number, TRUE or FALSE is looked up with its type
+        (:func:`cell_key`) wherever one of them may be in the column: from the first cell that is neither text
+        nor a blank, which stops the plain lookup (numbers given until then stand: no text equals a number),
+        every column of this reader has its cells' types checked first."""
+        if self.plain:
+            try:
+                return list(map(self._numbers.__getitem__, cells))
+            except _NotPlainError:
+                self.plain = False
+            except TypeError:  # an unhashable cell, only possible from Python: read each alone
+                return [self.number(self.read(cell)) for cell in cells]
         kinds = set(map(type, cells))
         if int in kinds or bool in kinds:
             return list(map(self._numbers.__getitem__, map(cell_key, cells)))
@@ -89,6 +111,7 @@ class Reader:
         return len(self._numbers)
 
     def clear(self) -> None:
+        self.plain = True
         self.values.clear()
         self._numbered.clear()
         self._numbers.clear()

@@ -123,6 +123,7 @@ def _lines(answers: Answers, *args: object) -> Grid:
             else:
                 numbers.append(reader.numbers(column))
         answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
+        del column, numbers  # before the collector is back: it would walk every number
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 
