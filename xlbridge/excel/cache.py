@@ -16,7 +16,8 @@ from __future__ import annotations
 import contextlib
 import gc
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from operator import getitem
 from typing import Any
 
 __all__ = [
@@ -117,22 +118,64 @@ class Reader:
         self._numbers.clear()
 
 
-class Answers(dict[Any, Any]):
-    """The answer of each distinct line (a tuple of the readers' numbers), worked out by ``answer`` from the
-    values read the first time the line is met."""
+class _Lines(dict[tuple[int, ...], Any]):
+    """The answers of the lines whose last part is ``last`` (a value read), by the tuple of their other parts'
+    numbers (``parts[i][number]`` is part ``i``'s value)."""
 
-    __slots__ = ("answer", "readers")
+    __slots__ = ("answer", "last", "parts")
 
-    def __init__(self, answer: Callable[..., Any], readers: Sequence[Reader]) -> None:
+    def __init__(self, answer: Callable[..., Any], parts: tuple[list[object], ...], last: object) -> None:
         super().__init__()
         self.answer = answer
-        self.readers = tuple(readers)
-        _ALL.append(self)
+        self.parts = parts
+        self.last = last
 
     def __missing__(self, key: tuple[int, ...]) -> Any:
-        values = [reader.values[number] for reader, number in zip(self.readers, key, strict=True)]
-        found = self[key] = self.answer(*values)
+        found = self[key] = self.answer(*map(list.__getitem__, self.parts, key), self.last)
         return found
+
+
+class _ByLast(dict[int, _Lines]):
+    __slots__ = ("answers",)
+
+    def __init__(self, answers: Answers) -> None:
+        super().__init__()
+        self.answers = answers
+
+    def __missing__(self, last: int) -> _Lines:
+        answers = self.answers
+        table = self[last] = _Lines(answers.answer, answers.parts, answers.last.values[last])
+        return table
+
+
+class Answers:
+    """The answer of each distinct line (the readers' numbers of its parts), worked out by ``answer`` from the
+    values read the first time the line is met.
+
+    The lines are kept apart by their last part (the rules, which a column's lines usually share: one cell), each
+    by the tuple of the other parts' numbers, so that a line's key holds only what differs from line to line."""
+
+    def __init__(self, answer: Callable[..., Any], readers: Sequence[Reader]) -> None:
+        *parts, last = readers
+        self.answer = answer
+        self.parts = tuple(reader.values for reader in parts)
+        self.last = last
+        self._by_last = _ByLast(self)
+        _ALL.append(self)
+
+    def lines(self, parts: Sequence[Iterable[int]], last: int | Iterable[int]) -> list[Any]:
+        """The answer of each line: ``parts`` are the numbers of each part but the last, column by column; ``last``
+        is the last part's number, one for every line or one a line."""
+        keys = zip(*parts, strict=True)
+        if isinstance(last, int):
+            return list(map(self._by_last[last].__getitem__, keys))
+        return list(map(getitem, map(self._by_last.__getitem__, last), keys))
+
+    def __len__(self) -> int:
+        return sum(map(len, self._by_last.values()))
+
+    def clear(self) -> None:
+        self._by_last.clear()
 
 
 class Memo(dict[Any, Any]):

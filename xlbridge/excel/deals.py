@@ -116,14 +116,17 @@ def _lines(answers: Answers, *args: object) -> Grid:
     cells, rows, cols = broadcast_all(args)
     with deferred_collection():
         numbers: list[Iterable[int]] = []
-        for index, reader in enumerate(_READERS):  # each column's cells let go once numbered
+        for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
             column, cells[index] = cells[index], []
-            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line (the rules, often)
+            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
                 numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
             else:
                 numbers.append(reader.numbers(column))
-        answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
-        del column, numbers  # before the collector is back: it would walk every number
+        rules = cells[-1]  # most often one cell for every line
+        answered = answers.lines(
+            numbers, ERAS_READ.numbers(rules[:1])[0] if _one_cell(args[-1]) else ERAS_READ.numbers(rules)
+        )
+        del column, numbers, rules  # before the collector is back: it would walk every number
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 
