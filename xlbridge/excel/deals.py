@@ -120,7 +120,13 @@ def _one_cell(value: object) -> bool:
 def _lines(answers: Answers, *args: object) -> Grid:
     """Answer every line of the broadcast arguments; a column of lines costs a dictionary lookup a cell."""
     forget_if_full()
-    cells, rows, cols = broadcast_all(args)
+    *parts, rules = args
+    if _one_cell(rules):  # most often: one cell for every line, read once and not broadcast
+        era: int | list[int] = ERAS_READ.numbers([as_grid(rules)[0][0]])[0]
+        cells, rows, cols = broadcast_all(tuple(parts))
+    else:
+        cells, rows, cols = broadcast_all(args)
+        era = ERAS_READ.numbers(cells.pop())
     with deferred_collection():
         numbers: list[Iterable[int]] = []
         for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
@@ -129,11 +135,8 @@ def _lines(answers: Answers, *args: object) -> Grid:
                 numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
             else:
                 numbers.append(reader.numbers(column))
-        rules = cells[-1]  # most often one cell for every line
-        answered = answers.lines(
-            numbers, ERAS_READ.numbers(rules[:1])[0] if _one_cell(args[-1]) else ERAS_READ.numbers(rules)
-        )
-        del column, numbers, rules  # before the collector is back: it would walk every number
+        answered = answers.lines(numbers, era)
+        del column, numbers, era  # before the collector is back: it would walk every number
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 
