@@ -3,10 +3,10 @@
 A column of a session has a few thousand distinct lines however long it is, and Excel recalculates it often. A
 :class:`Reader` reads one kind of cell (a contract, a seat, a result...) into the engine's value the first time it
 meets it, and gives each distinct value read a small number; a line is then a tuple of those numbers, and
-:class:`Answers` keeps the answer of each distinct line. So the key of an answer is the line's parsed values (by
-their numbers): ``TRUE`` and ``1``, equal to Python, are read into different values (declarer vulnerable, board
-1), and so are a Lite blank (``0``) and a typed ``0.0``, so they never share an answer. Each pass over a column
-is a dictionary lookup a cell, in C.
+:class:`Answers` keeps the answer of each distinct line (by its rules first, which a column's lines share, then by
+the tuple of the rest). So the key of an answer is the line's parsed values (by their numbers): ``TRUE`` and ``1``,
+equal to Python, are read into different values (declarer vulnerable, board 1), and so are a Lite blank (``0``)
+and a typed ``0.0``, so they never share an answer. Each pass over a column is a dictionary lookup a cell, in C.
 
 Everything is forgotten when it grows past :data:`LIMIT` entries (:func:`forget_if_full`, at the start of a call).
 """
