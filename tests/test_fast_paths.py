@@ -88,6 +88,41 @@ def test_a_lite_blank_is_not_a_typed_zero_across_calls() -> None:
     assert false == [["#VALUE!"], ["#VALUE!"]]
 
 
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.tuples(contracts, declarers, results, vulnerabilities, eras), min_size=2, max_size=40))
+def test_rules_line_by_line_equal_each_line_asked_alone(rows: list[tuple[object, ...]]) -> None:
+    """The rules in a column of their own (an era a line, not one cell for all): each line as asked alone."""
+    out = deals.bridgescore(*([[line[i]] for line in rows] for i in range(5)))
+    alone = []
+    for line in rows:
+        cache.forget()
+        scoring.line_score.cache_clear()
+        alone.append(deals.bridgescore(*([[value]] for value in line))[0])
+    assert out == alone
+
+
+def test_a_text_column_then_numbers_in_it() -> None:
+    """Contracts and declarers of text alone are looked up as they are; once a number, TRUE or a Lite blank turns
+    up in such a column (first, or after text), it is told apart from the text and from each other."""
+    cache.forget()
+    scoring.line_score.cache_clear()
+    text = deals.bridgescore([["4S"], ["3NT"]], [["N"], [None]], [[10.0], [9.0]], [[1.0], [1.0]])
+    assert text == [[420], [400]]
+    contract = [["4S"], [1.0], [True], [0], [0.0], ["4S"], [1], ["4S"]]
+    declarer = [["N"], ["N"], ["N"], [0], [0], [True], ["N"], [0.0]]
+    result = [[10.0], [10.0], [10.0], [0], [10.0], [10.0], [10.0], [10.0]]
+    out = deals.bridgescore(contract, declarer, result, [[1.0]] * 8)
+    alone = []
+    for line in zip(contract, declarer, result, strict=True):
+        cache.forget()
+        alone.append(deals.bridgescore(*([value] for value in line), [[1.0]])[0])
+    assert out == alone
+    assert [row[0] for row in out] == [420, "#VALUE!", "#VALUE!", "", "#VALUE!", "#VALUE!", "#VALUE!", "#VALUE!"]
+    reasons = deals.bridgecheck(contract, declarer, result, [[1.0]] * 8)
+    said = [row[0].split(":")[0] for row in reasons]
+    assert said == ["", "contract 1", "contract True", "", "contract 0", "declarer True", "contract 1", "declarer 0"]
+
+
 def test_a_column_of_thousands_of_repeated_lines() -> None:
     """A 6,000-line column of 12 distinct lines: each cell is its line's score, by its declarer's side and board."""
     cache.forget()

@@ -175,7 +175,13 @@ def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) 
             f"declarer missing: with vulnerability {vulnerability.value} the declarer (N, E, S or W) decides who "
             "is vulnerable"
         )
-    return vulnerability.is_vulnerable(seat.side)
+    return _VULNERABLE[vulnerability, seat]
+
+
+#: Whether declarer's side is vulnerable (:meth:`Vulnerability.is_vulnerable`), by vulnerability and seat.
+_VULNERABLE = {
+    (vulnerability, seat): vulnerability.is_vulnerable(seat.side) for vulnerability in Vulnerability for seat in Seat
+}
 
 
 @functools.lru_cache(maxsize=65_536, typed=True)
@@ -187,14 +193,19 @@ def line_score(play: Play, vulnerability: Vulnerability | bool | None, rules: De
     The one scorer of a deal line: every other way in (:func:`ns_score`, :func:`deal_score`, a session's lines, the
     worksheet's BRIDGESCORE) comes here, and each distinct parsed line is worked out once, remembered by its parsed
     values (typed: TRUE, declarer vulnerable, is not board 1; a line that cannot be scored raises each time)."""
-    if play.contract.passed_out:
+    contract, declarer = play.contract, play.declarer
+    if contract.level == 0:  # passed out (Contract.passed_out, without calling a property)
         return 0
     if vulnerability is None:
         raise BridgeInputError(
             "vulnerability missing: expected a board number, None, NS, EW, Both, or TRUE/FALSE for declarer vulnerable"
         )
-    total = _total(*_parts(play.contract, play.tricks, declarer_vulnerable(vulnerability, play.declarer), rules))
-    return total * play.declarer.side.sign if play.declarer is not None else total
+    total = _total(*_parts(contract, play.tricks, declarer_vulnerable(vulnerability, declarer), rules))
+    return total if declarer is None else total * _SIGN[declarer]
+
+
+#: +1 for a North-South declarer, -1 for East-West (:attr:`Side.sign`), by seat.
+_SIGN = {seat: seat.side.sign for seat in Seat}
 
 
 def signed_score(play: Play, vulnerability: Vulnerability | bool, rules: DealRules | None = None) -> int:

@@ -104,6 +104,8 @@ def text_cell(value: object) -> object:
 
 def to_cell(value: object) -> object:
     """An engine answer as a cell shows it: numbers, text, "" for nothing, the error value for an error."""
+    if value.__class__ is int:  # the most common answer, a score (no Fraction, and no error)
+        return value
     if value is None:
         return ""
     if isinstance(value, BridgeInputError):

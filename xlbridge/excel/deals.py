@@ -69,14 +69,21 @@ def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: An
     None for a blank line."""
     if contract is None and declarer is None and (result is None or result == _ZERO):
         return None
-    for part in (contract, declarer, result, vulnerability):
-        if isinstance(part, CellError):
-            return part
+    # An error already in a cell first, in the order of the arguments (one test each: this runs for each distinct line).
+    if isinstance(contract, CellError):
+        return contract
+    if isinstance(declarer, CellError):
+        return declarer
+    if isinstance(result, CellError):
+        return result
+    if isinstance(vulnerability, CellError):
+        return vulnerability
     try:
         play = play_from(contract, declarer, result)
-        for part in (vulnerability, era):
-            if isinstance(part, BridgeInputError):
-                return part
+        if isinstance(vulnerability, BridgeInputError):
+            return vulnerability
+        if isinstance(era, BridgeInputError):
+            return era
         return line_score(play, vulnerability, era)
     except BridgeInputError as error:
         return error
@@ -113,16 +120,23 @@ def _one_cell(value: object) -> bool:
 def _lines(answers: Answers, *args: object) -> Grid:
     """Answer every line of the broadcast arguments; a column of lines costs a dictionary lookup a cell."""
     forget_if_full()
-    cells, rows, cols = broadcast_all(args)
+    *parts, rules = args
+    if _one_cell(rules):  # most often: one cell for every line, read once and not broadcast
+        era: int | list[int] = ERAS_READ.numbers([as_grid(rules)[0][0]])[0]
+        cells, rows, cols = broadcast_all(tuple(parts))
+    else:
+        cells, rows, cols = broadcast_all(args)
+        era = ERAS_READ.numbers(cells.pop())
     with deferred_collection():
         numbers: list[Iterable[int]] = []
-        for index, reader in enumerate(_READERS):  # each column's cells let go once numbered
+        for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
             column, cells[index] = cells[index], []
-            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line (the rules, often)
+            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
                 numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
             else:
                 numbers.append(reader.numbers(column))
-        answered = list(map(answers.__getitem__, zip(*numbers, strict=True)))
+        answered = answers.lines(numbers, era)
+        del column, numbers, era  # before the collector is back: it would walk every number
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 
