@@ -69,21 +69,14 @@ def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: An
     None for a blank line."""
     if contract is None and declarer is None and (result is None or result == _ZERO):
         return None
-    # An error already in a cell first, in the order of the arguments (one test each: this runs for each distinct line).
-    if isinstance(contract, CellError):
-        return contract
-    if isinstance(declarer, CellError):
-        return declarer
-    if isinstance(result, CellError):
-        return result
-    if isinstance(vulnerability, CellError):
-        return vulnerability
+    for part in (contract, declarer, result, vulnerability):  # an error already in a cell first, in their order
+        if isinstance(part, CellError):
+            return part
     try:
         play = play_from(contract, declarer, result)
-        if isinstance(vulnerability, BridgeInputError):
-            return vulnerability
-        if isinstance(era, BridgeInputError):
-            return era
+        for part in (vulnerability, era):
+            if isinstance(part, BridgeInputError):
+                return part
         return line_score(play, vulnerability, era)
     except BridgeInputError as error:
         return error
