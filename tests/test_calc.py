@@ -221,3 +221,27 @@ def test_a_recomputed_workbook_is_rewritten_only_where_a_value_changed(tmp_path:
         stored = read_values(written, sheet)
         for where, value in cells.items():
             assert stored.get(where, "") == value, (sheet, where)
+
+
+def test_an_imported_session_is_deflated_at_the_written_level(tmp_path: Path) -> None:
+    """`xlbridge import` writes its workbook's sheets at zlib's fastest level (patching.COMPRESS_LEVEL), every part
+    of it and of a copy `xlbridge calc` writes from it, and both open again: zipfile takes a level for the whole
+    archive but a part written from a ZipInfo of its own is deflated at the default level unless told."""
+    import zlib
+
+    from xlbridge.files.workbook.patching import COMPRESS_LEVEL
+
+    from .conftest import HOWELL
+
+    imported, computed = tmp_path / "howell.xlsx", tmp_path / "again.xlsx"
+    assert main(["import", str(HOWELL), "-o", str(imported)]) == 0
+    assert main(["calc", str(imported), "-o", str(computed)]) == 0
+    for path in (imported, computed):
+        open_package(path)
+        with zipfile.ZipFile(path) as archive:
+            for info in archive.infolist():
+                if info.compress_type != zipfile.ZIP_DEFLATED or info.file_size < 10_000:
+                    continue
+                deflate = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+                expected = len(deflate.compress(archive.read(info)) + deflate.flush())
+                assert info.compress_size == expected, (path.name, info.filename)

@@ -189,15 +189,16 @@ def write_package(package: Package, replaced: Mapping[str, bytes], destination: 
     stamp = package.infos[0].date_time if package.infos else (1980, 1, 1, 0, 0, 0)
 
     def fill(temporary: Path) -> None:
-        with zipfile.ZipFile(temporary, "w", compresslevel=COMPRESS_LEVEL) as archive:
+        with zipfile.ZipFile(temporary, "w") as archive:  # (the archive's compresslevel is not used for a ZipInfo)
             for info in package.infos:
                 data = replaced.get(info.filename, package.parts[info.filename])
                 copy = zipfile.ZipInfo(info.filename, date_time=info.date_time)
                 copy.compress_type = info.compress_type
                 copy.external_attr = info.external_attr
                 copy.create_system = info.create_system
-                archive.writestr(copy, data)
+                archive.writestr(copy, data, compresslevel=COMPRESS_LEVEL)
             for name in added:
-                archive.writestr(zipfile.ZipInfo(name, date_time=stamp), replaced[name], zipfile.ZIP_DEFLATED)
+                archive.writestr(zipfile.ZipInfo(name, date_time=stamp), replaced[name], zipfile.ZIP_DEFLATED,
+                                 COMPRESS_LEVEL)  # fmt: skip
 
     write_atomically(destination, fill, replace=replace)
