@@ -245,3 +245,28 @@ def test_an_imported_session_is_deflated_at_the_written_level(tmp_path: Path) ->
                 deflate = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
                 expected = len(deflate.compress(archive.read(info)) + deflate.flush())
                 assert info.compress_size == expected, (path.name, info.filename)
+
+
+def test_the_time_said_in_the_functions_is_theirs_not_their_loading(tmp_path: Path) -> None:
+    """`xlbridge calc` says how long xlbridge's functions took: a function's module, loaded when the function is
+    first called, is not counted in it (here its loading is made to take a second, as on a cold, busy machine)."""
+    import subprocess
+    import sys
+
+    workbook = Path(__file__).parents[1] / "workbooks" / "pairs-session.xlsx"
+    script = (
+        "import sys, time, importlib.abc\n"
+        "class Slow(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'xlbridge.excel.session':\n"
+        "            time.sleep(1.0)\n"
+        "        return None\n"
+        "sys.meta_path.insert(0, Slow())\n"
+        "from xlbridge.cli import main\n"
+        f"sys.exit(main(['calc', {str(workbook)!r}, '-o', {str(tmp_path / 'out.xlsx')!r}]))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True, cwd=tmp_path)
+    said = re.search(r"\((\d+) xlbridge function calls, ([\d.]+) s in them\)", done.stdout)
+    assert said is not None, done.stdout
+    assert int(said[1]) > 0, done.stdout
+    assert float(said[2]) < 0.5, done.stdout
