@@ -249,17 +249,20 @@ def test_an_imported_session_is_deflated_at_the_written_level(tmp_path: Path) ->
 
 def test_the_time_said_in_the_functions_is_theirs_not_their_loading(tmp_path: Path) -> None:
     """`xlbridge calc` says how long xlbridge's functions took: a function's module, loaded when the function is
-    first called, is not counted in it (here its loading is made to take a second, as on a cold, busy machine)."""
+    first called, is not counted in it. Here loading it moves the clock on by 1,000 s (no real wait, and no real
+    time can come near it), so the figure said shows at once whether the loading was counted."""
     import subprocess
     import sys
 
     workbook = Path(__file__).parents[1] / "workbooks" / "pairs-session.xlsx"
     script = (
         "import sys, time, importlib.abc\n"
+        "real, skew = time.perf_counter, [0.0]\n"
+        "time.perf_counter = lambda: real() + skew[0]\n"
         "class Slow(importlib.abc.MetaPathFinder):\n"
         "    def find_spec(self, name, path, target=None):\n"
         "        if name == 'xlbridge.excel.session':\n"
-        "            time.sleep(1.0)\n"
+        "            skew[0] += 1000.0\n"
         "        return None\n"
         "sys.meta_path.insert(0, Slow())\n"
         "from xlbridge.cli import main\n"
@@ -269,4 +272,4 @@ def test_the_time_said_in_the_functions_is_theirs_not_their_loading(tmp_path: Pa
     said = re.search(r"\((\d+) xlbridge function calls, ([\d.]+) s in them\)", done.stdout)
     assert said is not None, done.stdout
     assert int(said[1]) > 0, done.stdout
-    assert float(said[2]) < 0.5, done.stdout
+    assert float(said[2]) < 1000, done.stdout
