@@ -194,7 +194,7 @@ def line_score(play: Play, vulnerability: Vulnerability | bool | None, rules: De
     worksheet's BRIDGESCORE) comes here, and each distinct parsed line is worked out once, remembered by its parsed
     values (typed: TRUE, declarer vulnerable, is not board 1; a line that cannot be scored raises each time)."""
     contract, declarer = play.contract, play.declarer
-    if contract.level == 0:  # passed out (Contract.passed_out, without calling a property)
+    if contract.passed_out:
         return 0
     if vulnerability is None:
         raise BridgeInputError(
