@@ -27,8 +27,10 @@ from xlbridge.files.interchange.movement_files import read_movement_csv
 from xlbridge.files.templates import CLASSIC, pairs_session
 from xlbridge.files.templates.pairs_session import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook
+from xlbridge.files.workbook.patching import write_package
 from xlbridge.files.workbook.report import session_ranking
 from xlbridge.files.workbook.session_book import read_session_book
+from xlbridge.files.workbook.xlsx import open_package
 
 from .conftest import HOWELL
 from .safety import Ran, xlbridge
@@ -718,6 +720,23 @@ def test_the_movement_said_wrong_is_one_line(demo: tuple[Path, str], cells: dict
     path = demo_typed(demo, f"said-{len(cells['Settings' if 'Settings' in cells else 'Names'])}.xlsx", cells)
     done = xlbridge("ranking", path, cwd=path.parent)
     assert said in done.refused
+
+
+def test_the_movement_sheet_deleted(demo: tuple[Path, str]) -> None:
+    """The Movement sheet deleted (in Excel or LibreOffice), so that MovementBlock, the name every session formula
+    reads it by, becomes #REF!: calc hands the formulas the #REF!, as Excel does, and every reader refuses, naming
+    it (calc went to the general engine, 90 seconds on a LibreOffice save, and the readers said the workbook had no
+    SESSIONRESULTS formula, or that it was not computed however often it was)."""
+    book = demo[0]
+    path = book.parent / "no-movement.xlsx"
+    package = open_package(book)
+    xml = package.parts[package.workbook_part]
+    assert xml.count(b"Movement!$A$2:$E$") == 1
+    write_package(package, {package.workbook_part: re.sub(rb"Movement!\$A\$2:\$E\$\d+", b"#REF!", xml)}, path)
+    assert "its figures are not those of its entries" in xlbridge("ranking", path, cwd=book.parent).refused
+    done = xlbridge("calc", path, "--in-place", cwd=book.parent)
+    assert done.status == 0, done.err
+    every_reader_refuses(path, "movement row 2: round: the cell holds the error #REF!")
 
 
 def test_a_line_for_a_board_nobody_else_played(demo: tuple[Path, str]) -> None:

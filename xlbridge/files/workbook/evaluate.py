@@ -114,6 +114,8 @@ _TOKEN = re.compile(
     | (?P<call>[A-Za-z_][A-Za-z0-9_.]*)\(
     | (?P<ref>(?:(?:'(?:[^']|'')+'|[A-Za-z_][A-Za-z0-9_.]*)!)?
                \$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)(?![A-Za-z0-9_(!])
+    | (?P<error>\#(?:REF!|NULL!|DIV/0!|VALUE!|NAME\?|NUM!|N/A)
+               (?:\$?[A-Z]{1,3}\$?\d+(?::\$?[A-Z]{1,3}\$?\d+)?)?)(?![A-Za-z0-9_(!])
     | (?P<number>\d+(?:\.\d+)?(?:[eE][+-]?\d+)?)
     | (?P<name>[A-Za-z_][A-Za-z0-9_.]*)
     | (?P<punct>[(),])
@@ -182,9 +184,26 @@ def _expression(tokens: list[tuple[str, str]], at: int, functions: dict[str, str
         return ("value", float(text)), at + 1
     if kind == "name" and text.upper() in ("TRUE", "FALSE"):
         return ("value", text.upper() == "TRUE"), at + 1
+    if kind == "error":  # a reference whose cells are gone (=#REF!A1: its sheet deleted), or an error typed
+        code = _ERROR.search(text)
+        assert code is not None  # the token starts with one
+        return ("value", code[1]), at + 1
     if kind in ("ref", "name"):
         return (kind, text), at + 1
     raise _NotOursError(text)
+
+
+#: An Excel error, where a reference or a defined name's range has one: at its start (``#REF!$A$2:$E$721``, its
+#: sheet deleted) or after its sheet (``Movement!#REF!``, its cells deleted).
+_ERROR = re.compile(r"(?:^|!)(#(?:REF!|NULL!|DIV/0!|VALUE!|NAME\?|NUM!|N/A))")
+
+
+def _gone(node: Node, book: _Book) -> str | None:
+    """The error a defined name stands for when the range it named is gone (its sheet or cells deleted: Excel and
+    LibreOffice write the name's range as ``#REF!``), as a function is handed it; None for any other node."""
+    kind, value = node
+    error = _ERROR.search(book.names.get(value.upper(), "")) if kind == "name" else None
+    return error[1] if error else None
 
 
 @dataclass
@@ -253,7 +272,7 @@ def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, tuple[in
     kind, value = node
     if kind == "call":
         return [area for arg in value[1] for area in _depends_on(arg, sheet, book)]
-    if kind in ("ref", "name"):
+    if kind in ("ref", "name") and _gone(node, book) is None:
         return [_where(value, sheet, book)]
     return []
 
@@ -269,15 +288,19 @@ def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
     if kind == "omitted":
         return None
     if kind in ("ref", "name"):
+        gone = _gone(node, book)
+        if gone is not None:
+            return gone
         where, area = _where(value, sheet, book)
         return book.cells(where, area)
     name, args = value
     values = [_run(arg, sheet, book, computed) for arg in args]
     if name not in computed.arguments:
         computed.arguments[name] = [
-            Argument(handed, *(_where(arg[1], sheet, book) if arg[0] in ("ref", "name") else (None, None)))
+            Argument(handed, *(_where(arg[1], sheet, book) if arg[0] in ("ref", "name") and _gone(arg, book) is None
+                               else (None, None)))
             for arg, handed in zip(args, values, strict=True)
-        ]
+        ]  # fmt: skip
     function = FUNCTIONS[name]  # its module loaded on its first call: not the function's own time
     started = time.perf_counter()
     result = function(*values)
