@@ -30,7 +30,7 @@ from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.files.workbook.patching import write_package
 from xlbridge.files.workbook.report import session_ranking
 from xlbridge.files.workbook.session_book import read_session_book
-from xlbridge.files.workbook.xlsx import open_package
+from xlbridge.files.workbook.xlsx import ExcelErrorValue, open_package
 
 from .conftest import HOWELL
 from .safety import Ran, xlbridge
@@ -720,6 +720,23 @@ def test_the_movement_said_wrong_is_one_line(demo: tuple[Path, str], cells: dict
     path = demo_typed(demo, f"said-{len(cells['Settings' if 'Settings' in cells else 'Names'])}.xlsx", cells)
     done = xlbridge("ranking", path, cwd=path.parent)
     assert said in done.refused
+
+
+@pytest.mark.parametrize(
+    ("cell", "said"),
+    [
+        ("C4", "names row 4: player 1: the cell holds the error #N/A"),
+        ("A4", "names row 4: pair: the cell holds the error #N/A"),
+        ("B4", "names row 4: direction: the cell holds the error #N/A"),
+    ],
+    ids=["a player's name", "a pair number", "a direction"],
+)
+def test_a_lookup_that_failed_on_names(demo: tuple[Path, str], cell: str, said: str) -> None:
+    """A cell of a pair's row on Names holding #N/A (the secretary's lookup of the membership list found nobody):
+    every reader refuses, naming the row (a player's #N/A went out to the federation as its PLAYER_NAME and onto
+    the website, exit 0; a pair's read as a pair numbered "#N/A", its results "not on the list of pairs")."""
+    path = demo_typed(demo, f"lookup-{cell}.xlsx", {"Names": {cell: ExcelErrorValue("#N/A")}})
+    every_reader_refuses(path, said)
 
 
 def test_the_movement_sheet_deleted(demo: tuple[Path, str]) -> None:

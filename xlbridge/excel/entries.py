@@ -70,14 +70,20 @@ def _row(cells: Sequence[object]) -> Row | None:
 
 
 def _pairs(names: Grid) -> list[Pair | None]:
-    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap."""
+    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap. A
+    pair's row with an error in a cell (a lookup of the players that found nobody) is refused, naming the row (the
+    block's first is row 2), as the movement's rows are: its #N/A would be the pair's number, or a player's name."""
     out: list[Pair | None] = []
-    for cells in names:
-        number, direction, first, second, handicap = (list(cells) + [None] * 5)[:5]
+    for row, cells in enumerate(names, start=2):
+        number, direction, first, second, handicap = values = (list(cells) + [None] * 5)[:5]
         pair = entered_pair(number)
         if pair is None:
             out.append(None)
             continue
+        for heading, value in zip(("pair", "direction", "player 1", "player 2", "handicap"), values, strict=True):
+            held = held_error(heading, value)
+            if held is not None:
+                raise held.within(f"names row {row}")
         try:
             side = parse_direction(entered_text(direction))
         except BridgeInputError as error:
