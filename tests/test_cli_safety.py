@@ -621,3 +621,35 @@ def test_errors_by_kind(here: Path) -> None:
         assert not isinstance(error, ValueError)
     with pytest.raises(BridgeInputError):
         read_line(1, 1, 2, "8S", "N", "=")
+
+
+@pytest.mark.parametrize(
+    ("command", "output"),
+    [
+        (["export", "tue.xlsx", "--usebio"], "ro/tue.xml"),
+        (["calc", "tue.xlsx", "-o"], "ro/tue-c.xlsx"),
+        (["publish", "tue.xlsx", "-o"], "ro/site"),
+    ],
+    ids=["export", "calc", "publish"],
+)
+def test_an_output_folder_that_cannot_be_written(
+    here: Path, command: list[str], output: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An output into a folder the user may not write (a shared folder, read-only): refused naming the output and
+    its folder, not the temporary file beside it that the user never named (``ro/.tue.ed65si3l.tmp.xml:
+    Permission denied``). The folder is refused as the system refuses it to a user who is not its owner (the tests
+    may run as root, whom no mode stops)."""
+    from xlbridge.cli import main
+
+    (here / "ro").mkdir()
+
+    def refused(*args: object, dir: str | None = None, **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied", f"{dir}/.tue.ed65si3l.tmp")
+
+    monkeypatch.setattr("tempfile.mkstemp", refused)
+    monkeypatch.setattr("tempfile.mkdtemp", refused)
+    monkeypatch.chdir(here)
+    assert main([*command, output]) == 2
+    err = capsys.readouterr().err
+    assert err == f"xlbridge {command[0]}: {output}: cannot be written: Permission denied (in the folder ro)\n"
+    assert os.listdir(here / "ro") == []

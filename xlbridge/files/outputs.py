@@ -15,6 +15,7 @@ import stat
 import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from ..engine.errors import XlbridgeError
 
@@ -27,6 +28,7 @@ __all__ = [
     "check_open",
     "check_output",
     "lock_holder",
+    "staged_beside",
     "target_of",
     "user_umask",
     "write_atomically",
@@ -155,6 +157,20 @@ def _keep_owner(temporary: str, existing: os.stat_result) -> None:
             continue
 
 
+_Made = TypeVar("_Made")
+
+
+def staged_beside(path: Path, make: Callable[[], _Made]) -> _Made:
+    """A temporary file or folder made by ``make`` beside ``path``, to be renamed into its place; a folder that
+    cannot be written into is said of ``path``, the output the user asked for, never of the temporary name beside
+    it (``ro/.x.ed65si3l.tmp.xml: Permission denied``), which the user never gave."""
+    try:
+        return make()
+    except OSError as error:
+        folder = path.parent if path.parent != Path() else Path.cwd()
+        raise OSError(error.errno, f"cannot be written: {error.strerror} (in the folder {folder})", str(path)) from None
+
+
 def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool = False) -> Path:
     """Write the file at ``path`` by ``fill(temporary)``: it appears complete or not at all.
 
@@ -166,7 +182,8 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
     if target.exists() and not replace:
         raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
     target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.", suffix=f".tmp{target.suffix}")
+    handle, temporary = staged_beside(path, lambda: tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.",
+                                                                     suffix=f".tmp{target.suffix}"))  # fmt: skip
     os.close(handle)
     try:
         fill(Path(temporary))

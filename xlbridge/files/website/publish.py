@@ -37,7 +37,7 @@ from ...engine.session import Line, NotPlayed, Pair, PairNumber, Session
 from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
 from ...rules import Side
-from ..outputs import OutputError, OutputExistsError, OutputIsInputError, target_of, user_umask
+from ..outputs import OutputError, OutputExistsError, OutputIsInputError, staged_beside, target_of, user_umask
 from ..workbook.report import Ranking, RankingRow, session_ranking
 from ..workbook.session_book import read_session_book
 from ..workbook.xlsx import ExcelErrorValue, WorkbookError
@@ -426,7 +426,7 @@ def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool =
             f"{ours}: publish into a folder of its own (or --force to replace them)"
         )
     folder.parent.mkdir(parents=True, exist_ok=True)
-    staged = Path(tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent))
+    staged = Path(staged_beside(folder, lambda: tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent)))
     try:
         for page in pages:
             html = environment.get_template(page.template).render(page.context)
