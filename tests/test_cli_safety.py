@@ -653,3 +653,23 @@ def test_an_output_folder_that_cannot_be_written(
     err = capsys.readouterr().err
     assert err == f"xlbridge {command[0]}: {output}: cannot be written: Permission denied (in the folder ro)\n"
     assert os.listdir(here / "ro") == []
+
+
+@pytest.mark.parametrize(("cell", "typed", "said"), [
+    ("B5", "WBF30", "Settings: VP scale 'WBF30': must be one of 20, 30, WBF"),
+    ("B9", "Half", "Settings: bye rule 'Half': must be one of"),
+], ids=["VP scale", "bye rule"])  # fmt: skip
+def test_a_teams_event_whose_settings_cannot_be_read(teams_workbook: Path, tmp_path: Path, cell: str, typed: str,
+                                                     said: str) -> None:  # fmt: skip
+    """A teams event's Settings retyped as no choice (a VP scale of 'WBF30'), computed: every match waits for it,
+    so standings and publish refuse, naming the setting (they printed, and published, every team 1= on 0 VPs, exit
+    0)."""
+    from .workbooks import typed_into
+
+    path = typed_into(teams_workbook, tmp_path / "settings.xlsx", {"Settings": {cell: typed}})
+    assert xlbridge("calc", path, "--in-place", cwd=tmp_path).status == 0
+    for command in (["standings", path], ["standings", path, "--csv"], ["publish", path, "-o", tmp_path / "site"]):
+        line = xlbridge(*command, cwd=tmp_path).refused
+        assert line.startswith(f"xlbridge {command[0]}: {path}: {said}"), line
+        assert line.endswith("no match can be scored until it is put right"), line
+    assert not (tmp_path / "site").exists()

@@ -16,7 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, refusal
 from ...engine.standings import Figure, Standing, score_session
 from ...engine.values import two_decimals
 from ...excel.event import BAM_HEADINGS, WAITING
@@ -323,6 +323,14 @@ def read_standings(path: Path) -> Standings:
     from .calc import check_current  # the one staleness check: no standings read from stale values
 
     check_current(package)
+    from .event import read_event_book  # the event as its cells hold it, scored as the sheet scores it
+
+    unread = [message for key, message in read_event_book(path).scored.settings.items() if key != "boards"]
+    if unread:  # a choice that is none (a VP scale 'WBF30'): every match waits for it, and the standings are empty
+        problems = [f"{path}: Settings: {message.removesuffix(' (Settings)')}: no match can be scored until it is "
+                    "put right" for message in unread]  # fmt: skip
+        summary = f"{path}: {len(unread)} settings cannot be read: put them right on Settings"
+        raise refusal(WorkbookError, problems, summary, str(path))
     values = read_values(package, STANDINGS.sheet)
 
     def at(row: int, col: int) -> object:
