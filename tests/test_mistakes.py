@@ -739,21 +739,23 @@ def test_a_lookup_that_failed_on_names(demo: tuple[Path, str], cell: str, said: 
     every_reader_refuses(path, said)
 
 
-def test_the_movement_sheet_deleted(demo: tuple[Path, str]) -> None:
-    """The Movement sheet deleted (in Excel or LibreOffice), so that MovementBlock, the name every session formula
-    reads it by, becomes #REF!: calc hands the formulas the #REF!, as Excel does, and every reader refuses, naming
-    it (calc went to the general engine, 90 seconds on a LibreOffice save, and the readers said the workbook had no
-    SESSIONRESULTS formula, or that it was not computed however often it was)."""
+@pytest.mark.parametrize(("sheet", "block"), [("Movement", "movement"), ("Names", "names")])
+def test_a_sheet_deleted(demo: tuple[Path, str], sheet: str, block: str) -> None:
+    """The Movement or Names sheet deleted (in Excel or LibreOffice), so that the name every session formula reads
+    its block by becomes #REF!: calc hands the formulas the #REF!, as Excel does, and every reader refuses, saying
+    the block's cells were deleted (calc went to the general engine, 90 seconds on a LibreOffice save, and the
+    readers said the workbook had no SESSIONRESULTS formula, or that it was not computed however often it was)."""
     book = demo[0]
-    path = book.parent / "no-movement.xlsx"
+    path = book.parent / f"no-{block}.xlsx"
     package = open_package(book)
     xml = package.parts[package.workbook_part]
-    assert xml.count(b"Movement!$A$2:$E$") == 1
-    write_package(package, {package.workbook_part: re.sub(rb"Movement!\$A\$2:\$E\$\d+", b"#REF!", xml)}, path)
+    pattern = sheet.encode() + rb"!\$A\$2:\$E\$\d+"
+    assert len(re.findall(pattern, xml)) == 1
+    write_package(package, {package.workbook_part: re.sub(pattern, b"#REF!", xml)}, path)
     assert "its figures are not those of its entries" in xlbridge("ranking", path, cwd=book.parent).refused
     done = xlbridge("calc", path, "--in-place", cwd=book.parent)
     assert done.status == 0, done.err
-    every_reader_refuses(path, "movement row 2: round: the cell holds the error #REF!")
+    every_reader_refuses(path, f"the {block} block is #REF!: its cells were deleted (the sheet, or all its rows)")
 
 
 def test_a_line_for_a_board_nobody_else_played(demo: tuple[Path, str]) -> None:

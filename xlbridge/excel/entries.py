@@ -20,7 +20,7 @@ from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
 from .cache import Recent
-from .cells import Grid, as_grid, held_error, is_blank_text
+from .cells import CellError, Grid, as_grid, held_error, is_blank_text
 
 __all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
 
@@ -219,6 +219,14 @@ def _inferred_movement(pairs: list[Pair | None]) -> str:
 _SESSIONS = Recent(8)
 
 
+def _refuse_gone(block: str, grid: Grid | None) -> None:
+    """Refuse a block whose cells were deleted: Excel (and LibreOffice) hand a formula #REF! in place of a range
+    whose sheet, or all of whose rows, are gone; said as that, not as the block's first row holding an error."""
+    if grid is not None and len(grid) == 1 and len(grid[0]) == 1 and grid[0][0] == "#REF!":
+        raise CellError(f"the {block} block is #REF!: its cells were deleted (the sheet, or all its rows); undo "
+                        "the deletion, or import the session again (xlbridge import)", "#REF!")  # fmt: skip
+
+
 def read_session(
     results: object, names: object, method: object, movement: object, per_board: object, plan: object = None
 ) -> WorkedSession:
@@ -226,6 +234,8 @@ def read_session(
     the movement's block (round, table, NS, EW, boards), when the workbook has one."""
     results_grid, names_grid = as_grid(results), as_grid(names)
     plan_grid = None if plan is None else as_grid(plan)
+    for block, grid in (("results", results_grid), ("names", names_grid), ("movement", plan_grid)):
+        _refuse_gone(block, grid)
     if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
         plan_grid = None  # an empty block: no movement (and the same session as without one)
     said = single_value(movement)
