@@ -879,3 +879,71 @@ def test_blank_reorder_and_delete_rows_of_a_workbook(
     assert ours == csv_ranking(tmp_path, [lines[index] for index in kept])
     assert len(book.session.lines) == len(kept)
     assert session_ranking(book).rows
+
+
+# --- the other workbooks: a value typed below the block its formulas read --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The blank templates, as ``xlbridge templates`` writes them."""
+    folder = tmp_path_factory.mktemp("templates")
+    assert xlbridge("templates", "--out", folder, cwd=folder).status == 0
+    return folder
+
+
+BELOW_THE_BLOCK = [
+    ("rubber", "Rubber", {"B8": "N", "C8": "3NT", "D8": "="}, {"B40": "S", "C40": "4S", "D40": "="},
+     "Rubber row 40 (B40) is below the deals block (rows 8-39)", ", or carry on in a new scoresheet"),
+    ("chicago", "Chicago", {"B8": "N", "C8": "3NT", "D8": "="}, {"C40": "4S", "D40": "="},
+     "Chicago row 40 (C40) is below the deals block (rows 8-39)", ", or carry on in a new scoresheet"),
+    ("teams-match", "Match", {"D11": "3NT", "E11": "N", "F11": "=", "H11": "3NT", "I11": "N", "J11": "-1"},
+     {"A35": 25.0, "D35": "4S", "E35": "N", "F35": "="}, "Match row 35 (A35) is below the boards block (rows 11-34)",
+     ""),
+    ("traveller", "Traveller", {"B3": 1.0, "A6": 1.0, "B6": 2.0, "C6": "3NT", "D6": "N", "F6": "="},
+     {"A26": 3.0, "B26": 4.0, "C26": "4S", "D26": "N", "F26": "="},
+     "Traveller row 26 (A26) is below the lines block (rows 6-25)", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("template", "sheet", "entries", "below", "said", "room"), BELOW_THE_BLOCK,
+                         ids=[case[0] for case in BELOW_THE_BLOCK])  # fmt: skip
+def test_a_deal_below_a_scoresheets_block_is_refused(templates: Path, tmp_path: Path, template: str, sheet: str,
+                                                     entries: dict[str, object], below: dict[str, object], said: str,
+                                                     room: str) -> None:  # fmt: skip
+    """A deal (a board, a traveller's line) typed in the first row below the block its formulas read, on an
+    unprotected sheet: calc refuses it by its sheet, row and first cell, and writes nothing (it gave exit 0, the
+    deal never counted)."""
+    path = typed_into(templates / f"{template}.xlsx", tmp_path / "below.xlsx", {sheet: {**entries, **below}})
+    line = xlbridge("calc", path, "-o", tmp_path / "below-c.xlsx", cwd=tmp_path).refused
+    assert line == (f"xlbridge calc: {path}: {said}, which the workbook's formulas read: nothing there is counted. "
+                    f"Move it into a blank row of the block{room}")  # fmt: skip
+    assert not (tmp_path / "below-c.xlsx").exists()
+    clean = typed_into(templates / f"{template}.xlsx", tmp_path / "clean.xlsx", {sheet: entries})
+    assert xlbridge("calc", clean, "-o", tmp_path / "clean-c.xlsx", cwd=tmp_path).status == 0  # the block's own rows
+
+
+def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp_path: Path) -> None:
+    """A match typed in the first row below the Matches block and a team below the Teams block of a computed teams
+    event (on unprotected sheets): calc, standings, publish and swiss name both rows, then their count (the standings
+    came out without the match, exit 0, and swiss drew the next round from them)."""
+    path = typed_into(teams_workbook, tmp_path / "below.xlsx", {
+        "Matches": {"A202": 2.0, "B202": 2.0, "D202": 1.0, "G202": 12.0, "H202": 4.0},
+        "Teams": {"A22": 3.0, "B22": "Late team"},
+    })  # fmt: skip
+    for command in (["calc", path, "-o", tmp_path / "below-c.xlsx"], ["standings", path], ["standings", path, "--csv"],
+                    ["publish", path, "-o", tmp_path / "site"], ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
+        assert xlbridge(*command, cwd=tmp_path).refusals == [
+            f"xlbridge {command[0]}: {path}: Matches row 202 (A202) is below the Matches block (rows 2-201)",
+            f"xlbridge {command[0]}: {path}: Teams row 22 (A22) is below the Teams block (rows 2-21)",
+            f"xlbridge {command[0]}: {path}: 2 rows below the blocks the workbook's formulas read hold values, and "
+            "nothing there is counted: move each into a blank row of its block, or write the event again with more "
+            "rounds (xlbridge schedule)",
+        ]
+    assert not [name for name in ("below-c.xlsx", "site", "next.xlsx") if (tmp_path / name).exists()]
+    one = typed_into(teams_workbook, tmp_path / "one.xlsx", {"Matches": {"B202": 2.0}})
+    assert xlbridge("standings", one, cwd=tmp_path).refused == (
+        f"xlbridge standings: {one}: Matches row 202 (B202) is below the Matches block (rows 2-201), which the "
+        "workbook's formulas read: nothing there is counted. Move it into a blank row of the block, or write the event "
+        "again with more rounds (xlbridge schedule)"
+    )

@@ -25,6 +25,7 @@ from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from ..templates import CLASSIC, teams_event
 from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
+from .blocks import check_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
@@ -57,6 +58,7 @@ def read_event_book(path: Path) -> EventBook:
         if sheet not in package.sheets:
             what = "a pairs session" if "Ranking" in package.sheets else "not an xlbridge teams event"
             raise WorkbookError(f"{path}: has no {sheet} sheet ({what})")
+    check_blocks(package)  # a match or a team below the blocks the functions read: in no standings
     settings = read_values(package, "Settings", computed=False)
     teams_values = read_values(package, TEAMS.sheet, computed=False)
     match_values = read_values(package, MATCHES.sheet, computed=False)
