@@ -12,7 +12,7 @@ asks it before it writes, and so does every reader of a workbook's entries (``ra
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from ...engine.errors import listed
@@ -20,7 +20,7 @@ from ...excel.functions import CATALOGUE
 from .evaluate import Argument, call_arguments
 from .xlsx import Package, WorkbookError, column_letters, read_values
 
-__all__ = ["READS", "Reads", "check_blocks"]
+__all__ = ["READS", "Reads", "blocks_read", "check_blocks"]
 
 
 @dataclass(frozen=True)
@@ -72,27 +72,36 @@ def _typed_outside(package: Package, argument: Argument, block: str) -> dict[int
                        f"{first_row}-{last_row})") for row, col in below.items()}  # fmt: skip
 
 
-def check_blocks(package: Package, arguments: Mapping[str, list[Argument]] | None = None) -> None:
-    """Refuse values typed below a block that the workbook's functions read (see :data:`READS`), naming every row
-    that holds one, block by block, each row once. ``arguments`` are those of the workbook's calls (by function,
-    as a direct evaluation records them: a function not among them is not called); without them, the calls are
-    found in its formulas. A workbook with none of these functions has no blocks: nothing to check."""
-    found: dict[tuple[str, str], dict[int, tuple[int, str]]] = {}  # (sheet, block): row: its first column, said
-    rooms: list[str] = []
+def blocks_read(
+    package: Package, arguments: Mapping[str, list[Argument]] | None = None
+) -> Iterator[tuple[str, str, Argument]]:
+    """Each block the workbook's functions of :data:`READS` are handed: the function, what the block is called, and
+    the argument (its sheet and area). ``arguments`` are those of the workbook's calls (by function, as a direct
+    evaluation records them: a function not among them is not called); without them, the calls are found in its
+    formulas."""
     for function, blocks in _POSITIONS.items():
         given = arguments.get(function) if arguments is not None else call_arguments(package, function)
-        for index, block in blocks.items():  # a block handed as columns (a scoresheet's): each row once
+        for index, block in blocks.items():
             argument = given[index] if given is not None and index < len(given) else None
-            if argument is None or argument.area is None:
-                continue
-            assert argument.sheet is not None  # a block's cells are on a sheet
-            rows = found.setdefault((argument.sheet, block), {})
-            for row, (col, said) in _typed_outside(package, argument, block).items():
-                if row not in rows or col < rows[row][0]:
-                    rows[row] = (col, said)
-            room = READS[function].room
-            if rows and room and room not in rooms:
-                rooms.append(room)
+            if argument is not None and argument.area is not None:
+                yield function, block, argument
+
+
+def check_blocks(package: Package, arguments: Mapping[str, list[Argument]] | None = None) -> None:
+    """Refuse values typed below a block that the workbook's functions read (:func:`blocks_read`, ``arguments``
+    as it takes them), naming every row that holds one, block by block, each row once. A workbook with none of
+    these functions has no blocks: nothing to check."""
+    found: dict[tuple[str, str], dict[int, tuple[int, str]]] = {}  # (sheet, block): row: its first column, said
+    rooms: list[str] = []
+    for function, block, argument in blocks_read(package, arguments):
+        assert argument.sheet is not None  # a block's cells are on a sheet
+        rows = found.setdefault((argument.sheet, block), {})  # a block handed as columns (a scoresheet's): a row once
+        for row, (col, said) in _typed_outside(package, argument, block).items():
+            if row not in rows or col < rows[row][0]:
+                rows[row] = (col, said)
+        room = READS[function].room
+        if rows and room and room not in rooms:
+            rooms.append(room)
     lines = [f"{package.path}: {rows[row][1]}" for rows in found.values() for row in sorted(rows)]
     room = "".join(f", or {text}" for text in rooms)
     if len(lines) == 1:
