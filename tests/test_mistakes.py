@@ -947,3 +947,20 @@ def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp
         "workbook's formulas read: nothing there is counted. Move it into a blank row of the block, or write the event "
         "again with more rounds (xlbridge schedule)"
     )
+
+
+# --- a mistake named by its place ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cell", "typed", "said"), [
+    ("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL"),
+    ("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell"),
+    ("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South"),
+], ids=["method", "movement", "Howell for a Mitchell"])  # fmt: skip
+def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
+    """A scoring method or movement on Settings that is none (or the wrong one), computed: every reader refuses,
+    naming Settings as the masterpoints setting does (it said ``method 'Pairs': ...``, with no word of where)."""
+    path = demo_typed(demo, f"setting-{typed}.xlsx", {"Settings": {cell: typed}})
+    line = xlbridge("ranking", path, cwd=path.parent).refused
+    assert line.startswith(f"xlbridge ranking: {path}: {said}"), line
+    every_reader_refuses(path, f"{path}: {said}")

@@ -218,7 +218,9 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     try:
         worked = read_session(*(given[name].value if name in given else None for name in ARGUMENTS))
     except BridgeInputError as error:  # the movement's rows, each named (see movement_from_rows)
-        problems = [f"{path}: {detail}" for detail in error.details] or [f"{path}: {error.message}"]
+        cell = given.get(error.argument)  # a setting that cannot be read: on the sheet it is typed on (Settings)
+        where = f"{cell.sheet}: " if cell is not None and cell.sheet is not None else ""
+        problems = [f"{path}: {where}{detail}" for detail in error.details] or [f"{path}: {where}{error.message}"]
         summary = (f"{path}: {count(len(problems), 'problem')} in its entries: put them right, then compute it again "
                    f"(xlbridge calc {path} --in-place)")  # fmt: skip
         raise refusal(WorkbookError, problems, summary, str(path)) from None
