@@ -964,3 +964,16 @@ def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], ce
     line = xlbridge("ranking", path, cwd=path.parent).refused
     assert line.startswith(f"xlbridge ranking: {path}: {said}"), line
     every_reader_refuses(path, f"{path}: {said}")
+
+
+@pytest.mark.parametrize(("cell", "typed", "said"), [
+    ("E4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5"),
+    ("B4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW"),
+], ids=["handicap", "direction"])  # fmt: skip
+def test_a_pair_that_cannot_be_read_names_its_row(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
+    """A handicap or direction on Names that cannot be read: every reader refuses, naming the Names row (it said
+    ``pair 2: handicap 'abc'``, which in a Mitchell is NS 2 or EW 2, and on no row)."""
+    path = demo_typed(demo, f"pair-{typed}.xlsx", {"Names": {cell: typed}})
+    line = xlbridge("ranking", path, cwd=path.parent).refused
+    assert line.startswith(f"xlbridge ranking: {path}: {said}"), line
+    every_reader_refuses(path, f"{path}: {said}")

@@ -85,11 +85,12 @@ def _pairs(names: Grid) -> list[Pair | None]:
             held = held_error(heading, value)
             if held is not None:
                 raise held.within(f"names row {row}")
-        try:
+        try:  # the row named: in a Mitchell, pair 2 is NS 2 or EW 2
             side = parse_direction(entered_text(direction))
         except BridgeInputError as error:
-            raise error.within(f"pair {show(pair)}") from None
-        points = read_handicap(None if is_blank_text(handicap) else handicap, f"pair {show(pair)}: handicap")
+            raise error.within(f"names row {row}: pair {show(pair)}") from None
+        shown = f"names row {row}: pair {show(pair)}{'' if side is None else side.value}: handicap"
+        points = read_handicap(None if is_blank_text(handicap) else handicap, shown)
         out.append(Pair(pair, side, (entered_text(first), entered_text(second)), points))
     return out
 
