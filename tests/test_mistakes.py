@@ -931,8 +931,9 @@ def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp
         "Matches": {"A202": 2.0, "B202": 2.0, "D202": 1.0, "G202": 12.0, "H202": 4.0},
         "Teams": {"A22": 3.0, "B22": "Late team"},
     })  # fmt: skip
-    for command in (["calc", path, "-o", tmp_path / "below-c.xlsx"], ["standings", path], ["standings", path, "--csv"],
-                    ["publish", path, "-o", tmp_path / "site"], ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
+    for command in (["calc", path, "-o", tmp_path / "below-c.xlsx"], ["standings", path],
+                    ["standings", path, "--csv"], ["publish", path, "-o", tmp_path / "site"],
+                    ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
         assert xlbridge(*command, cwd=tmp_path).refusals == [
             f"xlbridge {command[0]}: {path}: Matches row 202 (A202) is below the Matches block (rows 2-201)",
             f"xlbridge {command[0]}: {path}: Teams row 22 (A22) is below the Teams block (rows 2-21)",
