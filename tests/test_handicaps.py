@@ -289,7 +289,7 @@ def test_a_bad_handicap_in_the_template_says_which() -> None:
         check = FUNCTIONS["SESSIONRESULTS"](results, names, [["MP"]], [["Howell"]])[0][-1]
         note = FUNCTIONS["SESSIONINFO"]("Club", "", results, names, [["MP"]], [["Howell"]])[-1][0]
         assert check == note
-        assert check.startswith(f"pair 1: handicap {typed!r}: {why}"), check
+        assert check.startswith(f"names row 2: pair 1: handicap {typed!r}: {why}"), check
 
 
 def test_imp_workbooks_are_refused(tmp_path: Path) -> None:

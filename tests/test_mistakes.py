@@ -881,3 +881,121 @@ def test_blank_reorder_and_delete_rows_of_a_workbook(
     assert ours == csv_ranking(tmp_path, [lines[index] for index in kept])
     assert len(book.session.lines) == len(kept)
     assert session_ranking(book).rows
+
+
+# --- the other workbooks: a value typed below the block its formulas read --------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def templates(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The blank templates, as ``xlbridge templates`` writes them."""
+    folder = tmp_path_factory.mktemp("templates")
+    assert xlbridge("templates", "--out", folder, cwd=folder).status == 0
+    return folder
+
+
+BELOW_THE_BLOCK = [
+    ("rubber", "Rubber", {"B8": "N", "C8": "3NT", "D8": "="}, {"B40": "S", "C40": "4S", "D40": "="},
+     "Rubber row 40 (B40) is below the deals block (rows 8-39)", ", or carry on in a new scoresheet"),
+    ("chicago", "Chicago", {"B8": "N", "C8": "3NT", "D8": "="}, {"C40": "4S", "D40": "="},
+     "Chicago row 40 (C40) is below the deals block (rows 8-39)", ", or carry on in a new scoresheet"),
+    ("teams-match", "Match", {"D11": "3NT", "E11": "N", "F11": "=", "H11": "3NT", "I11": "N", "J11": "-1"},
+     {"A35": 25.0, "D35": "4S", "E35": "N", "F35": "="}, "Match row 35 (A35) is below the boards block (rows 11-34)",
+     ""),
+    ("traveller", "Traveller", {"B3": 1.0, "A6": 1.0, "B6": 2.0, "C6": "3NT", "D6": "N", "F6": "="},
+     {"A26": 3.0, "B26": 4.0, "C26": "4S", "D26": "N", "F26": "="},
+     "Traveller row 26 (A26) is below the lines block (rows 6-25)", ""),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("template", "sheet", "entries", "below", "said", "room"), BELOW_THE_BLOCK,
+                         ids=[case[0] for case in BELOW_THE_BLOCK])  # fmt: skip
+def test_a_deal_below_a_scoresheets_block_is_refused(templates: Path, tmp_path: Path, template: str, sheet: str,
+                                                     entries: dict[str, object], below: dict[str, object], said: str,
+                                                     room: str) -> None:  # fmt: skip
+    """A deal (a board, a traveller's line) typed in the first row below the block its formulas read, on an
+    unprotected sheet: calc refuses it by its sheet, row and first cell, and writes nothing (it gave exit 0, the
+    deal never counted)."""
+    path = typed_into(templates / f"{template}.xlsx", tmp_path / "below.xlsx", {sheet: {**entries, **below}})
+    line = xlbridge("calc", path, "-o", tmp_path / "below-c.xlsx", cwd=tmp_path).refused
+    assert line == (f"xlbridge calc: {path}: {said}, which the workbook's formulas read: nothing there is counted. "
+                    f"Move it into a blank row of the block{room}")  # fmt: skip
+    assert not (tmp_path / "below-c.xlsx").exists()
+    clean = typed_into(templates / f"{template}.xlsx", tmp_path / "clean.xlsx", {sheet: entries})
+    assert xlbridge("calc", clean, "-o", tmp_path / "clean-c.xlsx", cwd=tmp_path).status == 0  # the block's own rows
+
+
+def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp_path: Path) -> None:
+    """A match typed in the first row below the Matches block and a team below the Teams block of a computed teams
+    event (on unprotected sheets): calc, standings, publish and swiss name both rows, then their count (the standings
+    came out without the match, exit 0, and swiss drew the next round from them)."""
+    path = typed_into(teams_workbook, tmp_path / "below.xlsx", {
+        "Matches": {"A202": 2.0, "B202": 2.0, "D202": 1.0, "G202": 12.0, "H202": 4.0},
+        "Teams": {"A22": 3.0, "B22": "Late team"},
+    })  # fmt: skip
+    for command in (["calc", path, "-o", tmp_path / "below-c.xlsx"], ["standings", path],
+                    ["standings", path, "--csv"], ["publish", path, "-o", tmp_path / "site"],
+                    ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
+        assert xlbridge(*command, cwd=tmp_path).refusals == [
+            f"xlbridge {command[0]}: {path}: Matches row 202 (A202) is below the Matches block (rows 2-201)",
+            f"xlbridge {command[0]}: {path}: Teams row 22 (A22) is below the Teams block (rows 2-21)",
+            f"xlbridge {command[0]}: {path}: 2 rows below the blocks the workbook's formulas read hold values, and "
+            "nothing there is counted: move each into a blank row of its block, or write the event again with more "
+            "rounds (xlbridge schedule)",
+        ]
+    assert not [name for name in ("below-c.xlsx", "site", "next.xlsx") if (tmp_path / name).exists()]
+    one = typed_into(teams_workbook, tmp_path / "one.xlsx", {"Matches": {"B202": 2.0}})
+    assert xlbridge("standings", one, cwd=tmp_path).refused == (
+        f"xlbridge standings: {one}: Matches row 202 (B202) is below the Matches block (rows 2-201), which the "
+        "workbook's formulas read: nothing there is counted. Move it into a blank row of the block, or write the event "
+        "again with more rounds (xlbridge schedule)"
+    )
+
+
+# --- a mistake named by its place ------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("cell", "typed", "said"), [
+    ("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL"),
+    ("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell"),
+    ("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South"),
+], ids=["method", "movement", "Howell for a Mitchell"])  # fmt: skip
+def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
+    """A scoring method or movement on Settings that is none (or the wrong one), computed: every reader refuses,
+    naming Settings as the masterpoints setting does (it said ``method 'Pairs': ...``, with no word of where)."""
+    path = demo_typed(demo, f"setting-{typed}.xlsx", {"Settings": {cell: typed}})
+    line = xlbridge("ranking", path, cwd=path.parent).refused
+    assert line.startswith(f"xlbridge ranking: {path}: {said}"), line
+    every_reader_refuses(path, f"{path}: {said}")
+
+
+@pytest.mark.parametrize(("cell", "typed", "said"), [
+    ("E4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5"),
+    ("B4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW"),
+], ids=["handicap", "direction"])  # fmt: skip
+def test_a_pair_that_cannot_be_read_names_its_row(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
+    """A handicap or direction on Names that cannot be read: every reader refuses, naming the Names row (it said
+    ``pair 2: handicap 'abc'``, which in a Mitchell is NS 2 or EW 2, and on no row)."""
+    path = demo_typed(demo, f"pair-{typed}.xlsx", {"Names": {cell: typed}})
+    line = xlbridge("ranking", path, cwd=path.parent).refused
+    assert line.startswith(f"xlbridge ranking: {path}: {said}"), line
+    every_reader_refuses(path, f"{path}: {said}")
+
+
+@pytest.mark.parametrize(("cell", "said"), [
+    ("B3", "teams row 3: name: the cell holds the error #N/A"),
+    ("A3", "teams row 3: team: the cell holds the error #N/A"),
+    ("C3", "teams row 3: members: the cell holds the error #N/A"),
+], ids=["name", "number", "members"])  # fmt: skip
+def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cell: str, said: str) -> None:
+    """A cell of a team's row on Teams holding #N/A (a lookup that found nobody), computed: standings, publish and
+    swiss refuse, naming the Teams row, and the Standings' status line says it (a name's was reported as ``Standings
+    row 7 shows #N/A (Name) ... (see the Check column of Matches)``, whose Check said nothing; a number's as ``team
+    ExcelErrorValue(code='#N/A')``; the members' went onto the website with exit 0)."""
+    path = typed_into(teams_workbook, tmp_path / "lookup.xlsx", {"Teams": {cell: ExcelErrorValue("#N/A")}})
+    assert xlbridge("calc", path, "--in-place", cwd=tmp_path).status == 0
+    for command in (["standings", path], ["publish", path, "-o", tmp_path / "site"],
+                    ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
+        assert xlbridge(*command, cwd=tmp_path).refused == f"xlbridge {command[0]}: {path}: {said}"
+    assert Book(path).value("Standings", "A3").endswith(f"; {said} (Teams)")  # its status line, in Excel too
+    assert not [name for name in ("site", "next.xlsx") if (tmp_path / name).exists()]

@@ -33,7 +33,7 @@ from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, team
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
 from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
-from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_number, open_package, split_ref
+from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_letters, column_number, open_package, split_ref
 from xlbridge.rules import SESSION_METHODS, Side
 
 from .workbooks import ROOT, Book, blank, computed_book
@@ -150,6 +150,47 @@ def test_entry_cells_unlocked_formulas_locked_and_printing(tmp_path: Path, name:
     if name != "teams-event":
         assert "<dataValidation " in all_xml
         assert 'numFmtId="49"' in styles  # the text format (@) of the Result column
+
+
+def _unlocked_below(path: Path) -> list[str]:
+    """The cells of the first row below each block the workbook's functions read, in the block's columns, that a
+    protected sheet still lets a secretary type in (a style unlocked: the cell's own, else its row's, else its
+    column's)."""
+    from xlbridge.files.workbook.blocks import blocks_read
+
+    package = open_package(path)
+    styles = package.parts["xl/styles.xml"].decode()
+    xfs = re.search(r"<cellXfs[^>]*>(.*?)</cellXfs>", styles, re.DOTALL)
+    assert xfs is not None
+    unlocked = {str(i) for i, xf in enumerate(re.findall(r"<xf [^>]*?(?:/>|>.*?</xf>)", xfs[1], re.DOTALL))
+                if 'locked="0"' in xf}  # fmt: skip
+    found = []
+    for _, block, argument in blocks_read(package):
+        assert argument.sheet is not None
+        assert argument.area is not None
+        xml = package.parts[package.sheets[argument.sheet]].decode()
+        _, first_col, last_row, last_col = argument.area
+        row = last_row + 1
+        columns = [(int(low), int(high), style) for low, high, style in
+                   re.findall(r'<col min="(\d+)" max="(\d+)"[^>]*?style="(\d+)"', xml)]  # fmt: skip
+        row_style = re.search(rf'<row r="{row}"[^>]*?s="(\d+)"[^>]*?customFormat="1"', xml)
+        for col in range(first_col, last_col + 1):
+            ref = f"{column_letters(col)}{row}"
+            cell = re.search(rf'<c r="{ref}" s="(\d+)"', xml)
+            style = (cell[1] if cell else row_style[1] if row_style
+                     else next((s for low, high, s in columns if low <= col <= high), "0"))  # fmt: skip
+            if style in unlocked:
+                found.append(f"{argument.sheet}!{ref} (below the {block} block)")
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_nothing_can_be_typed_below_a_block(tmp_path: Path, name: str) -> None:
+    """The yellow, unlocked cells stop where each block the formulas read stops: on the protected sheet nothing can
+    be typed below it (a rubber's 33rd deal and a teams event's 201st match could, and were never counted)."""
+    path = tmp_path / f"{name}.xlsx"
+    TEMPLATES[name](path, CLASSIC)
+    assert _unlocked_below(path) == []
 
 
 def test_ranking_is_landscape_and_travellers_one_page_each(tmp_path: Path) -> None:

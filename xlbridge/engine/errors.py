@@ -55,11 +55,16 @@ class XlbridgeError(Exception):
 
 
 class BridgeInputError(XlbridgeError, ValueError):
-    """Input that cannot be scored: the message names the argument, the allowed forms and what was received."""
+    """Input that cannot be scored: the message names the argument, the allowed forms and what was received.
+    ``argument`` is the name of the function's argument the input came from, where the function knows it and its
+    caller may know where that is (a session's ``method``: the Settings sheet's cell it was handed); "" otherwise."""
 
-    def __init__(self, message: str, *, reason: Reason = Reason.MALFORMED, details: tuple[str, ...] = ()) -> None:
+    def __init__(
+        self, message: str, *, reason: Reason = Reason.MALFORMED, details: tuple[str, ...] = (), argument: str = ""
+    ) -> None:
         super().__init__(message, details=details)
         self.reason = reason
+        self.argument = argument
 
     def within(self, context: str) -> BridgeInputError:
         """The same error, its message prefixed with where it happened (``board 3: ...``)."""

@@ -8,7 +8,8 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from typing import Any
 
 from ..engine.checks import check_session, flag_rows, infer_kind
@@ -84,11 +85,12 @@ def _pairs(names: Grid) -> list[Pair | None]:
             held = held_error(heading, value)
             if held is not None:
                 raise held.within(f"names row {row}")
-        try:
+        try:  # the row named: in a Mitchell, pair 2 is NS 2 or EW 2
             side = parse_direction(entered_text(direction))
         except BridgeInputError as error:
-            raise error.within(f"pair {show(pair)}") from None
-        points = read_handicap(None if is_blank_text(handicap) else handicap, f"pair {show(pair)}: handicap")
+            raise error.within(f"names row {row}: pair {show(pair)}") from None
+        shown = f"names row {row}: pair {show(pair)}{'' if side is None else side.value}: handicap"
+        points = read_handicap(None if is_blank_text(handicap) else handicap, shown)
         out.append(Pair(pair, side, (entered_text(first), entered_text(second)), points))
     return out
 
@@ -148,6 +150,17 @@ def _waiting(row: Row | None, slots: Mapping[tuple[int, int, int], Slot]) -> boo
     )
 
 
+@contextmanager
+def _from(argument: str) -> Iterator[None]:
+    """A refusal of what one of the session functions' arguments holds (``method``), said to come from it: a reader
+    of a workbook then names where that argument is (the Settings sheet)."""
+    try:
+        yield
+    except BridgeInputError as error:
+        error.argument = argument
+        raise
+
+
 class WorkedSession:
     """A session as a sheet holds it, worked out: its rows (aligned with the results block) and its score."""
 
@@ -161,26 +174,31 @@ class WorkedSession:
         self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)]
         self.rows: list[Row | None] = [None if number in self.waiting else row for number, row in enumerate(rows)]
         self.pair_rows = _pairs(names)
-        expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
-        if expected is not None and expected < 1:
-            raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
-        if is_blank_text(movement):
-            movement = self.plan.field_kind.name if self.plan is not None else _inferred_movement(self.pair_rows)
-        kind = choose(MOVEMENT_KINDS, movement, "movement")
-        if self.plan is not None and kind.two_fields is not self.plan.two_fields:
-            numbered = "apart (NS 1 v EW 1: two fields)" if self.plan.two_fields else "as one field"
-            raise BridgeInputError(f"movement {kind.name}: the movement's rows number the pairs {numbered}; say "
-                                   f"{self.plan.field_kind.name} as the movement")  # fmt: skip
+        with _from("per_board"):
+            expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")
+            if expected is not None and expected < 1:
+                raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
         lines = [row for row in self.rows if row is not None]
-        if self.plan is None and not kind.two_fields and (shown := infer_kind(lines)).kind.two_fields:
-            raise BridgeInputError(f"movement {kind.name}: {shown.evidence}; say {shown.kind.name} as the movement")
         named = [pair for pair in self.pair_rows if pair is not None]
-        if kind.two_fields and named and all(pair.direction is None for pair in named):
-            raise BridgeInputError(f"movement {kind.name}: its North-South and East-West pairs are numbered apart, "
-                                   "but the names give no pair a direction: say NS or EW beside each pair")  # fmt: skip
+        with _from("movement"):
+            if is_blank_text(movement):
+                movement = self.plan.field_kind.name if self.plan is not None else _inferred_movement(self.pair_rows)
+            kind = choose(MOVEMENT_KINDS, movement, "movement")
+            if self.plan is not None and kind.two_fields is not self.plan.two_fields:
+                numbered = "apart (NS 1 v EW 1: two fields)" if self.plan.two_fields else "as one field"
+                raise BridgeInputError(f"movement {kind.name}: the movement's rows number the pairs {numbered}; say "
+                                       f"{self.plan.field_kind.name} as the movement")  # fmt: skip
+            if self.plan is None and not kind.two_fields and (shown := infer_kind(lines)).kind.two_fields:
+                raise BridgeInputError(f"movement {kind.name}: {shown.evidence}; say {shown.kind.name} as the movement")
+            if kind.two_fields and named and all(pair.direction is None for pair in named):
+                raise BridgeInputError(f"movement {kind.name}: its North-South and East-West pairs are numbered "
+                                       "apart, but the names give no pair a direction: say NS or EW beside each "
+                                       "pair")  # fmt: skip
         _listed_once(self.pair_rows, kind.two_fields)
+        with _from("method"):
+            scoring = choose(SESSION_METHODS, method, "method")
         session = Session(
-            method=choose(SESSION_METHODS, method, "method"),
+            method=scoring,
             movement=kind,
             per_board=expected,
             pairs=tuple(named),

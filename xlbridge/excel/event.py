@@ -125,22 +125,29 @@ def read_match(cells: Sequence[object]) -> EventRow:
 
 
 def read_teams(teams: object) -> tuple[list[Team], list[str]]:
-    """The teams listed (number, name, members), and why any listed row cannot be one."""
+    """The teams listed (number, name, members), and why any listed row cannot be one, naming its row (the block's
+    first is row 2): a cell holding an error (a lookup that found nobody: #N/A) among them, which would be the
+    team's name or members."""
     out: list[Team] = []
     problems: list[str] = []
     seen: set[int] = set()
-    for cells in as_grid(teams):
-        number, name, members = (list(cells) + [None] * 3)[:3]
+    for row, cells in enumerate(as_grid(teams), start=2):
+        number, name, members = values = (list(cells) + [None] * 3)[:3]
+        held = next(filter(None, (held_error(heading, value) for heading, value in
+                                  zip(("team", "name", "members"), values, strict=True))), None)  # fmt: skip
+        if held is not None:
+            problems.append(f"teams row {row}: {held.message}")
+            continue
         if is_blank(number):
             continue
         try:
             value = _team_number(number, "team")
         except BridgeInputError as error:
-            problems.append(error.message)
+            problems.append(f"teams row {row}: {error.message}")
             continue
         assert value is not None
         if value in seen:
-            problems.append(f"team {value} is listed twice")
+            problems.append(f"teams row {row}: team {value} is listed twice")
             continue
         seen.add(value)
         out.append(Team(value, entered_text(name), entered_text(members)))

@@ -69,10 +69,8 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
     notes_col = headers.index("Notes")
     sheet.headers(FIRST - 1, headers)
     ws.set_column(0, 0, 13 if "Dealer" in headers else 5)  # Chicago's labels (First dealer, Deals 2 and 3) above
-    sheet.entry_column(DECLARER, 8, text=True)
-    sheet.entry_column(CONTRACT, 8, text=True)
-    sheet.entry_column(RESULT, 7, text=True)
-    sheet.entry_column(HONOURS, 9, text=True)
+    for index, width in ((DECLARER, 8), (CONTRACT, 8), (RESULT, 7), (HONOURS, 9)):  # yellow where the deals are only
+        sheet.entry_column(index, width, text=True, first_row=FIRST, rows=rows)
     ws.set_column(HONOURS + 1, notes_col - 1, 8)
     if "Vulnerable" in headers:  # and the four-deal wheel's heading above it
         ws.set_column(headers.index("Vulnerable"), headers.index("Vulnerable"), 11)

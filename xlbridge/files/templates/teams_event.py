@@ -97,7 +97,7 @@ def build(
     settings, team_sheet, matches = book.sheet("Settings"), book.sheet("Teams"), book.sheet("Matches")
     standings = book.sheet("Standings")
     _settings(book, settings, event)
-    _teams(book, team_sheet, event)
+    _teams(book, team_sheet, teams, event)
     _matches(book, matches, rows, teams, event)
     _standings(book, standings, rows, teams, rounds)
     # A blank template opens where it is filled in; an event with matches, on its standings.
@@ -146,12 +146,11 @@ def _short(note: str) -> str:
     return note if len(note) <= 255 else note[:252] + "..."
 
 
-def _teams(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
+def _teams(book: TemplateBook, sheet: Sheet, teams: int, event: Event | None) -> None:
     ws = sheet.ws
     sheet.headers(0, list(TEAMS.columns))
-    sheet.entry_column(0, 7)
-    sheet.entry_column(1, 26, text=True)
-    sheet.entry_column(2, 60, text=True)
+    for col, width, text in ((0, 7, False), (1, 26, True), (2, 60, True)):  # yellow where the teams block is only
+        sheet.entry_column(col, width, text, FIRST, teams)
     ws.fit_to_pages(1, 0)  # one page wide, at 97% or more
     for offset, team in enumerate(event.teams if event else []):
         ws.write_number(FIRST + offset, 0, team.number, book.entry)
@@ -193,11 +192,12 @@ MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS
 def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
     ws = sheet.ws
     sheet.headers(0, MATCH_COLUMNS)
-    for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):
-        sheet.entry_column(index, MATCH_WIDTHS[index])
+    for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):  # yellow where the matches block is only
+        sheet.entry_column(index, MATCH_WIDTHS[index], first_row=FIRST, rows=rows)
     centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
     for index in (ROUND, HOME, AWAY):  # a team's number centred, apart from its name beside it
-        ws.set_column(index, index, MATCH_WIDTHS[index], centred)
+        ws.set_column(index, index, MATCH_WIDTHS[index])
+        ws.blank_area(FIRST, index, FIRST + rows - 1, index, centred)
     for index, name in ((HOME_NAME, "Home"), (AWAY_NAME, "Away")):
         ws.set_column(index, index, MATCH_WIDTHS[index], book.computed)
         numbers = area_ref(FIRST, MATCHES.col(name), FIRST + rows - 1, MATCHES.col(name), "Matches")

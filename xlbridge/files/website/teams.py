@@ -25,6 +25,7 @@ from ...engine.session import EventMatch
 from ...engine.values import two_decimals
 from ..templates import teams_match
 from ..templates.teams_event import MATCHES
+from ..workbook.blocks import check_blocks
 from ..workbook.calc import check_current
 from ..workbook.event import EventBook, read_event_book
 from ..workbook.report import Standings, read_standings
@@ -115,7 +116,8 @@ class _Scorecard:
 def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to."""
     package = open_package(path)
-    check_current(package)  # a scorecard changed and not computed again is refused, as the event is
+    computed = check_current(package)  # a scorecard changed and not computed again is refused, as the event is
+    check_blocks(package, computed.arguments)  # and one with a board below the boards its formulas read
     values = read_values(package, "Match")
 
     def at(row: int, col: int) -> object:

@@ -277,9 +277,9 @@ def calc_workbook(
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)
-    from .session_book import check_blocks  # a session workbook: nothing typed outside what its formulas read
+    from .blocks import check_blocks  # nothing typed outside what its formulas read
 
-    check_blocks(package, computed.arguments.get("SESSIONRESULTS"))
+    check_blocks(package, computed.arguments if computed.engine == "xlbridge" else None)
     write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed.values)
     return destination, computed
 

@@ -29,6 +29,7 @@ __all__ = [
     "Argument",
     "Computed",
     "Formula",
+    "as_handed",
     "call_arguments",
     "defined_names",
     "evaluate",
@@ -229,8 +230,8 @@ class _Book:
             grid = []
             for r in range(r1, r2 + 1):
                 row = [mine[(r, c)] if (r, c) in mine else stored.get((r, c)) for c in range(c1, c2 + 1)]
-                # _as_handed, but for the blanks and floats that most cells hold: handed on as they are
-                grid.append([v if v is None or v.__class__ is float else _as_handed(v) for v in row])
+                # as_handed, but for the blanks and floats that most cells hold: handed on as they are
+                grid.append([v if v is None or v.__class__ is float else as_handed(v) for v in row])
             self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
@@ -240,7 +241,9 @@ class _Book:
             del self.handed[key]
 
 
-def _as_handed(value: object) -> object:
+def as_handed(value: object) -> object:
+    """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
+    (``#N/A``)."""
     if value is None or type(value) is float:  # most cells
         return value
     if isinstance(value, ExcelErrorValue):

@@ -16,17 +16,18 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.session import Event, EventMatch, Team
-from ...engine.values import show
+from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from ..templates import CLASSIC, teams_event
 from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
+from .blocks import check_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
-from .evaluate import evaluate, read_formulas
+from .evaluate import as_handed, evaluate, read_formulas
 from .patching import patch_sheet, write_package
 from .xlsx import Package, WorkbookError, cell_text, open_package, read_values
 
@@ -57,6 +58,7 @@ def read_event_book(path: Path) -> EventBook:
         if sheet not in package.sheets:
             what = "a pairs session" if "Ranking" in package.sheets else "not an xlbridge teams event"
             raise WorkbookError(f"{path}: has no {sheet} sheet ({what})")
+    check_blocks(package)  # a match or a team below the blocks the functions read: in no standings
     settings = read_values(package, "Settings", computed=False)
     teams_values = read_values(package, TEAMS.sheet, computed=False)
     match_values = read_values(package, MATCHES.sheet, computed=False)
@@ -66,19 +68,20 @@ def read_event_book(path: Path) -> EventBook:
     if headings != list(MATCHES.columns):
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
-    team_cells = [
-        [teams_values.get((row, TEAMS.col(name) + 1)) for name in TEAMS.columns]
+    team_cells = [  # as the functions are handed them (an error as its text), from the block's first row (row 2)
+        [as_handed(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
         for row in range(TEAMS.first_row + 1, team_rows + 1)
     ]
     teams, problems = read_teams(team_cells or [[None, None, None]])
     if problems:
-        raise WorkbookError(f"{path}: Teams: {problems[0]}")
+        summary = f"{path}: {count(len(problems), 'row')} on Teams cannot be read: put them right"
+        raise refusal(WorkbookError, [f"{path}: {problem}" for problem in problems], summary, str(path))
     last = _capacity(package, max((row for row, _ in match_values), default=MATCHES.first_row))
     rows: list[EventRow] = []
     numbers: list[int] = []
     free: list[int] = []
     for row in range(MATCHES.first_row + 1, last + 1):
-        cells = [match_values.get((row, MATCHES.col(name) + 1)) for name in ENTERED]
+        cells = [as_handed(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
         read = read_match(cells)
         if read is None:
             free.append(row)

@@ -9,7 +9,7 @@ writes) reads it here, so they cannot disagree with each other or with the workb
   code (:func:`xlbridge.excel.entries.read_session`). Blank rows anywhere are skipped and rows in any order give the
   same session.
 - Nothing typed outside a block is ignored: a value below the results, names or movement block is refused with its
-  row (the template's yellow cells stop where the block stops, so this is a value typed on an unprotected sheet).
+  row (:func:`~.blocks.check_blocks`, as in every other workbook's blocks).
 - :func:`~.calc.check_current` first: stored values that are not those of the workbook's entries
   (changed and not computed again) are refused, so no figure is ever read stale.
 - The masterpoint scale is the one the workbook's ``RANKING`` formula is handed (its ``mp_scale``, the Settings
@@ -36,19 +36,18 @@ from ...excel.entries import WorkedSession, read_session
 from ...excel.masterpoints import session_awards
 from ...excel.session import provisional_note, ranking_note
 from ..interchange.common import parse_date
+from .blocks import check_blocks
 from .calc import check_current
 from .evaluate import Argument, call_arguments, defined_names
-from .xlsx import Package, WorkbookError, column_letters, excel_date, open_package, read_values, split_ref
+from .xlsx import Package, WorkbookError, excel_date, open_package, read_values, split_ref
 
 if TYPE_CHECKING:
     from ..interchange.handrecords import Analysis, SessionHands
 
-__all__ = ["SessionBook", "check_blocks", "read_session_book"]
+__all__ = ["SessionBook", "read_session_book"]
 
 #: The arguments of the session functions, in order (SESSIONRESULTS(results, names, method, movement, ...)).
 ARGUMENTS = ("results", "names", "method", "movement", "per_board", "plan")
-#: What each block is called when a row of it is named.
-BLOCK_WORDS = {"results": "Results", "names": "Names", "plan": "Movement"}
 
 
 @dataclass(frozen=True)
@@ -182,47 +181,6 @@ class SessionBook:
             raise WorkbookError(f"{path}: {'; '.join(said)}", details=listed([*rows, *slots], str(path)))
 
 
-def _typed_outside(package: Package, argument: Argument, block: str) -> list[str]:
-    """Each row below a block holding a value in the block's columns, which no formula reads: its row and first
-    cell."""
-    assert argument.sheet is not None
-    assert argument.area is not None
-    first_row, first_col, last_row, last_col = argument.area
-    values = read_values(package, argument.sheet, computed=False)
-    below: dict[int, int] = {}  # row: its first column holding a value
-    for row, col in sorted((row, col) for (row, col), value in values.items()
-                           if row > last_row and first_col <= col <= last_col and value not in (None, "")):  # fmt: skip
-        below.setdefault(row, col)
-    return [f"{argument.sheet} row {row} ({column_letters(col)}{row}) is below the {BLOCK_WORDS[block]} block (rows "
-            f"{first_row}-{last_row})" for row, col in below.items()]  # fmt: skip
-
-
-def check_blocks(package: Package, arguments: list[Argument] | None = None) -> None:
-    """Refuse values typed below a block of a pairs-session workbook (the results, names or movement block that
-    its session functions read), naming every row that holds one; ``arguments`` are those of its SESSIONRESULTS
-    call (found when not given). A workbook without one is not a session workbook: nothing to check."""
-    if arguments is None:
-        arguments = call_arguments(package, "SESSIONRESULTS")
-    found = [
-        f"{package.path}: {row}"
-        for block, argument in zip(ARGUMENTS, arguments or [], strict=False)
-        if block in BLOCK_WORDS and argument.area is not None
-        for row in _typed_outside(package, argument, block)
-    ]
-    if len(found) == 1:
-        raise WorkbookError(
-            f"{found[0]}, which the workbook's formulas read: nothing there is counted. Move it into a "
-            "blank row of the block, or import the session again (xlbridge import) to make room"
-        )
-    if found:
-        raise WorkbookError(
-            f"{package.path}: {len(found)} rows below the blocks the workbook's formulas read hold "
-            "values, and nothing there is counted: move each into a blank row of its block, or import "
-            "the session again (xlbridge import) to make room",
-            details=listed(found, str(package.path)),
-        )
-
-
 def _event(info: list[Argument] | None) -> tuple[str, dt.date | None]:
     """The event's name and date as SESSIONINFO is handed them (a date typed as text is read as results files
     write one: 27/07/2026, 2026-07-27)."""
@@ -253,14 +211,16 @@ def read_session_book(path: Path, current: bool = True) -> SessionBook:
     given = dict(zip(ARGUMENTS, arguments("SESSIONRESULTS") or [], strict=False))
     if len(given) < 4:
         raise WorkbookError(f"{path}: has no SESSIONRESULTS formula; is it an xlbridge pairs session?")
-    check_blocks(package, list(given.values()))
+    check_blocks(package, {"SESSIONRESULTS": list(given.values())})
     results = given["results"]
     assert results.sheet is not None
     assert results.area is not None
     try:
         worked = read_session(*(given[name].value if name in given else None for name in ARGUMENTS))
     except BridgeInputError as error:  # the movement's rows, each named (see movement_from_rows)
-        problems = [f"{path}: {detail}" for detail in error.details] or [f"{path}: {error.message}"]
+        cell = given.get(error.argument)  # a setting that cannot be read: on the sheet it is typed on (Settings)
+        where = f"{cell.sheet}: " if cell is not None and cell.sheet is not None else ""
+        problems = [f"{path}: {where}{detail}" for detail in error.details] or [f"{path}: {where}{error.message}"]
         summary = (f"{path}: {count(len(problems), 'problem')} in its entries: put them right, then compute it again "
                    f"(xlbridge calc {path} --in-place)")  # fmt: skip
         raise refusal(WorkbookError, problems, summary, str(path)) from None
