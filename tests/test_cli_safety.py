@@ -133,6 +133,23 @@ def test_a_damaged_workbook(here: Path, command: str) -> None:
     kept.check()
 
 
+@pytest.mark.parametrize("command", ["ranking", "standings", "export", "calc"])
+def test_a_workbook_whose_directory_is_damaged(here: Path, command: str) -> None:
+    """A damaged directory entry that claims a zip version Python does not implement (found by the fuzz tests: it
+    raised NotImplementedError out of the command): the workbook is damaged, in one line."""
+    data = bytearray((here / "tue.xlsx").read_bytes())
+    entry = data.index(b"PK\x01\x02")  # the first central directory entry
+    data[entry + 6 : entry + 8] = (255).to_bytes(2, "little")  # version needed to extract: 25.5
+    path = here / "damaged.xlsx"
+    path.write_bytes(bytes(data))
+    kept = Untouched(path)
+    args = [command, "damaged.xlsx"] + (["--pbn", "out.pbn"] if command == "export" else [])
+    line = xlbridge(*args, cwd=here).refused
+    assert line.startswith(f"xlbridge {command}: damaged.xlsx: the workbook is damaged (not a readable zip package: ")
+    assert "zip file version 25.5" in line
+    kept.check()
+
+
 @pytest.mark.parametrize("args", [["ranking", "tue.xlsx"], ["ranking", "tue.xlsx", "--csv"], ["score", "4S", "="]])
 def test_output_into_a_closed_pipe(here: Path, args: list[str]) -> None:
     """`xlbridge ranking ... | head -1` after head has gone: silent, as a command killed by SIGPIPE (141)."""

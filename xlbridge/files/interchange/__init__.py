@@ -12,7 +12,6 @@ import codecs
 import datetime as dt
 import io
 import zipfile
-import zlib
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -28,7 +27,7 @@ from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Moveme
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..workbook.xlsx import OLE2_MAGIC
+from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
 from .csvfile import read_csv, read_names
 from .pbn import read_pbn, write_pbn
@@ -77,7 +76,7 @@ def _zip_kind(data: bytes) -> str:
             if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
                 mimetype = archive.read("mimetype").decode("ascii", "replace").strip()
                 return OPENDOCUMENT.get(mimetype, "an OpenDocument file")
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError, RuntimeError):
+    except (*DAMAGED, RuntimeError):  # RuntimeError: an encrypted member
         return "a damaged zip archive"
     for prefix, kind in ZIP_KINDS:
         if any(name.startswith(prefix) for name in names):

@@ -50,6 +50,9 @@ MAX_MEMBERS = 10_000
 MAX_TOTAL_BYTES = 256 * 1024 * 1024  # uncompressed, all parts together
 MAX_RATIO = 200  # uncompressed / compressed, for parts over 1 MiB
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+# What zipfile raises on a package damaged past reading: besides BadZipFile, a directory entry can claim a zip
+# version it does not implement, a name that is not UTF-8, or sizes and offsets that run off the end.
+DAMAGED = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError)
 
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
@@ -169,8 +172,8 @@ def _read_members(path: Path) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
         raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm)")
     try:
         archive = zipfile.ZipFile(path)
-    except zipfile.BadZipFile:
-        raise WorkbookError(f"{path}: the workbook is damaged (not a readable zip package)") from None
+    except DAMAGED as error:  # a damaged directory can claim a zip version, or a name, Python cannot read
+        raise WorkbookError(f"{path}: the workbook is damaged (not a readable zip package: {error})") from None
     with archive:
         infos = archive.infolist()
         if len(infos) > MAX_MEMBERS:
@@ -186,7 +189,7 @@ def _read_members(path: Path) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
             try:
                 with archive.open(info) as member:
                     data = member.read(info.file_size + 1)
-            except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImplementedError) as error:
+            except DAMAGED as error:
                 raise WorkbookError(f"{path}: the workbook is damaged (part {info.filename}: {error})") from None
             if len(data) > info.file_size:
                 raise WorkbookError(f"{path}: refused: part {info.filename} unpacks larger than it says (zip bomb)")
