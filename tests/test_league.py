@@ -160,14 +160,18 @@ def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
 
 
 def league_table(
-    schedule: list[tuple[int, EventMatch]], results: dict[int, tuple[Fraction, Fraction]], _: EventMatch
+    schedule: list[tuple[int, EventMatch]],
+    results: dict[int, tuple[Fraction, Fraction]],
+    _: EventMatch,
+    played: int = 7,
 ) -> list[tuple[int, Fraction, list[Fraction]]]:
     """The standings worked out here from the results typed: WBF VPs for 8 boards, each bye the team's average
-    (to 2 decimals, halves up), running totals round by round; in order of score (no ties in this league)."""
+    (to 2 decimals, halves up) if its round is among the first ``played`` rounds, running totals round by round to
+    round ``played``; in order of score (no ties in this league)."""
     by_round: dict[int, dict[int, Fraction]] = {team: {} for team in range(1, 8)}
     vps: dict[int, list[Fraction]] = {team: [] for team in range(1, 8)}
     for row, match in schedule:
-        if match.bye:
+        if match.bye or row not in results:
             continue
         home, away = results[row]
         home_vp = Fraction(str(wbf_vp(home - away, 8)))
@@ -177,7 +181,7 @@ def league_table(
             vps[team].append(points)
             by_round[team][match.round] = points
     for _, match in schedule:
-        if match.bye:
+        if match.bye and (match.round or 0) <= played:
             assert match.home is not None
             assert match.round is not None
             mean = sum(vps[match.home], Fraction(0)) / len(vps[match.home])
@@ -185,13 +189,38 @@ def league_table(
     out = []
     for team, rounds in by_round.items():
         running, total = [], Fraction(0)
-        for number in range(1, 8):
+        for number in range(1, played + 1):
             total += rounds.get(number, Fraction(0))
             running.append(total)
         out.append((team, total, running))
     out.sort(key=lambda entry: -entry[1])
     assert len({total for _, total, _ in out}) == 7  # no ties: the order is the scores'
     return out
+
+
+def test_a_league_part_way_through(tmp_path: Path) -> None:
+    """Seven teams, the whole round robin drawn (a bye each round) and the results of the first three rounds
+    typed: the standings are after round 3 of 7, and a bye drawn for a later round waits for it (its team's
+    average was counted, and the standings said "After round 7 of 7")."""
+    path = tmp_path / "league.xlsx"
+    assert xlbridge("schedule", "round-robin", "--teams", 7, "--event", "Winter league", "-o", path).status == 0
+    schedule = read_matches(path)
+    chooser = random.Random(3)
+    results = {row: (Fraction(chooser.randint(0, 45)), Fraction(chooser.randint(0, 45)))
+               for row, match in schedule if not match.bye and (match.round or 0) <= 3}  # fmt: skip
+    typed(path, "Matches", {f"{letter(heading)}{row}": int(imps) for row, both in results.items()
+                            for heading, imps in zip(("Home IMPs", "Away IMPs"), both, strict=True)})  # fmt: skip
+    computed(path)
+    assert Book(path).value("Standings", "A3") == "After round 3 of 7"
+    expected = league_table(schedule, results, schedule[0][1], played=3)
+    shown = standings_csv(path)
+    assert [(row["team"], row["score"], row["byes"]) for row in shown] == [
+        (str(team), two(score), "1" if any(m.bye and m.home == team and (m.round or 0) <= 3 for _, m in schedule)
+         else "0") for team, score, _ in expected]  # fmt: skip
+    for row, (team, _, running) in zip(shown, expected, strict=True):
+        assert [row[f"after_{n}"] for n in range(1, 4)] == [two(value) for value in running], team
+        assert "after_4" not in row
+    assert xlbridge("standings", path).out.splitlines()[2] == "After round 3 of 7"
 
 
 def standings_order(path: Path) -> list[int]:

@@ -5,8 +5,9 @@ Each match's IMP margin is converted to victory points on a VP scale (by name, f
 board-a-match points are totalled. Every row of the matches is checked on its own (a team not on the list, a team
 twice in a round, a repeat meeting the schedule does not allow, a match without boards, negative IMPs, a VP scale
 that does not cover the match's length): a row that cannot be scored waits with its reason and the standings are
-worked out from the others. A drawn match with no result yet is not played, and does not wait. A bye scores by
-the event's bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
+worked out from the others. A drawn match with no result yet is not played, and does not wait; nor does a bye
+drawn for a round none of whose matches has a result yet, which scores once one has. A bye scores by the event's
+bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
 (:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion breaks is shared.
 Figures are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average rounded to 2.
 """
@@ -43,8 +44,8 @@ EventRow = EventMatch | BridgeInputError | None
 @dataclass(frozen=True, slots=True)
 class MatchFigures:
     """A row of a teams event scored: the IMP margin, each team's victory points (IMP/VP) or board points (BAM),
-    and why it waits ("" when it does not). A bye gives its team's award as ``home_vps``; a match drawn but not
-    played yet gives nothing and does not wait."""
+    and why it waits ("" when it does not). A bye gives its team's award as ``home_vps`` once its round has begun
+    (a match of it has a result); a match drawn but not played yet gives nothing and does not wait."""
 
     margin: Fraction | None
     home_vps: Fraction | None
@@ -309,9 +310,14 @@ def score_event(
             line.imps_for += Fraction(imps_for or 0)
             line.imps_against += Fraction(imps_against or 0)
             line.add(match.round, mine)
+    # A round has begun once a match of it has a result: a bye drawn for a later round scores nothing before then.
+    begun = {m.round for m, f in zip(read, figures, strict=True) if m is not None and f.scored and not m.bye}
     for index, match in byes:  # after every match: an average is the team's over all its matches
         assert match.home is not None
         assert match.round is not None
+        if match.round not in begun:  # drawn ahead: it waits for its round, as the round's matches do
+            unplayed += 1
+            continue
         count = match.boards if match.boards is not None else default_boards
         total = Fraction(scale.total) if form.victory_points and scale is not None else Fraction(count or 0)
         award = _bye_award(bye_rule, lines[match.home], total)
