@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import random
+import shutil
 from collections import Counter
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -136,10 +138,12 @@ def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
         "After round 7 of 7; 5 match rows wait for checking, not counted: see the Check column of Matches"
     )
     note = xlbridge("standings", path, "--csv")
-    assert note.err == (
+    assert note.err.splitlines() == [
+        *(f"xlbridge standings: note: {path}: Matches row {row}: {reasons[row]} (the row waits, not counted)"
+          for row in sorted(reasons)),
         "xlbridge standings: note: After round 7 of 7; 5 match rows wait for checking, not counted: see the Check "
-        "column of Matches\n"
-    )
+        "column of Matches",
+    ]  # fmt: skip
     # Put them right, as typed before the mistakes, and compute again: every row counts.
     typed(path, "Matches", {f"{letter('Boards')}{zero}": 8, f"{letter('Home IMPs')}{negative}":
                             int(results[negative][0]), f"{letter('Away')}{twice}": twice_match.away,
@@ -198,11 +202,24 @@ def league_table(
     return out
 
 
-def test_a_league_part_way_through(tmp_path: Path) -> None:
-    """Seven teams, the whole round robin drawn (a bye each round) and the results of the first three rounds
-    typed: the standings are after round 3 of 7, and a bye drawn for a later round waits for it (its team's
-    average was counted, and the standings said "After round 7 of 7")."""
-    path = tmp_path / "league.xlsx"
+@dataclass(frozen=True)
+class PartWay:
+    """A league part way through: its workbook, computed, the schedule drawn and the results typed."""
+
+    path: Path
+    schedule: list[tuple[int, EventMatch]]
+    results: dict[int, tuple[Fraction, Fraction]]
+
+    def copy(self, folder: Path) -> Path:
+        """The workbook copied into ``folder``, to be typed into."""
+        return Path(shutil.copy(self.path, folder / self.path.name))
+
+
+@pytest.fixture(scope="module")
+def part_way(tmp_path_factory: pytest.TempPathFactory) -> PartWay:
+    """Seven teams, the whole round robin drawn (a bye each round) with `schedule`, and the IMPs of the first three
+    rounds typed, computed."""
+    path = tmp_path_factory.mktemp("part-way") / "league.xlsx"
     assert xlbridge("schedule", "round-robin", "--teams", 7, "--event", "Winter league", "-o", path).status == 0
     schedule = read_matches(path)
     chooser = random.Random(3)
@@ -211,8 +228,15 @@ def test_a_league_part_way_through(tmp_path: Path) -> None:
     typed(path, "Matches", {f"{letter(heading)}{row}": int(imps) for row, both in results.items()
                             for heading, imps in zip(("Home IMPs", "Away IMPs"), both, strict=True)})  # fmt: skip
     computed(path)
+    return PartWay(path, schedule, results)
+
+
+def test_a_league_part_way_through(part_way: PartWay) -> None:
+    """Three rounds of seven played: the standings are after round 3 of 7, and a bye drawn for a later round waits
+    for it (its team's average was counted, and the standings said "After round 7 of 7")."""
+    path, schedule = part_way.path, part_way.schedule
     assert Book(path).value("Standings", "A3") == "After round 3 of 7"
-    expected = league_table(schedule, results, schedule[0][1], played=3)
+    expected = league_table(schedule, part_way.results, schedule[0][1], played=3)
     shown = standings_csv(path)
     assert [(row["team"], row["score"], row["byes"]) for row in shown] == [
         (str(team), two(score), "1" if any(m.bye and m.home == team and (m.round or 0) <= 3 for _, m in schedule)
@@ -221,6 +245,27 @@ def test_a_league_part_way_through(tmp_path: Path) -> None:
         assert [row[f"after_{n}"] for n in range(1, 4)] == [two(value) for value in running], team
         assert "after_4" not in row
     assert xlbridge("standings", path).out.splitlines()[2] == "After round 3 of 7"
+
+
+def test_standings_name_each_row_that_waits(part_way: PartWay, tmp_path: Path) -> None:
+    """A round-2 match against a team not on the list and a round-3 match with one team's IMPs: the standings
+    count the rest and name each row that waits, on stderr, with its Check's reason (they said only how many
+    rows wait, "see the Check column of Matches")."""
+    path = part_way.copy(tmp_path)
+    stranger, half = (next(row for row, m in part_way.schedule if m.round == n and not m.bye) for n in (2, 3))
+    typed(path, "Matches", {f"{letter('Away')}{stranger}": 9, f"{letter('Away IMPs')}{half}": ""})
+    computed(path)
+    named = [
+        f"xlbridge standings: note: {path}: Matches row {stranger}: away team 9 is not on the list of teams (the "
+        "row waits, not counted)",
+        f"xlbridge standings: note: {path}: Matches row {half}: away IMPs missing (the row waits, not counted)",
+    ]
+    status = "After round 3 of 7; 2 match rows wait for checking, not counted: see the Check column of Matches"
+    table = xlbridge("standings", path)
+    assert (table.status, table.err.splitlines(), table.out.splitlines()[2]) == (0, named, status)
+    listed = xlbridge("standings", path, "--csv")
+    assert (listed.status, listed.err.splitlines()) == (0, [*named, f"xlbridge standings: note: {status}"])
+    assert len(list(csv.DictReader(io.StringIO(listed.out)))) == 7
 
 
 def standings_order(path: Path) -> list[int]:
