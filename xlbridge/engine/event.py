@@ -136,7 +136,7 @@ def _points(value: int | float | Fraction | None) -> Fraction | None:
 
 
 def _row_problem(match: EventMatch, numbers: set[int], form: TeamsForm, boards: int | None, settings: Mapping[str, str],
-                 ) -> str:  # fmt: skip
+                 unreadable: Mapping[int, str]) -> str:  # fmt: skip
     """Why a row cannot be scored on its own ("" when it can, or when it is a match not played yet)."""
     if match.round is None:
         return "round missing"
@@ -146,6 +146,8 @@ def _row_problem(match: EventMatch, numbers: set[int], form: TeamsForm, boards: 
         return "home team missing (a bye: the team in Home, Away blank or BYE)"
     for side, team in (("home", match.home), ("away", match.away)):
         if team is not None and team not in numbers:
+            if team in unreadable:
+                return f"{side} team {team}: its row of the list of teams cannot be read ({unreadable[team]})"
             return f"{side} team {team} is not on the list of teams"
     if match.home == match.away:
         return "a team cannot play itself"
@@ -232,13 +234,18 @@ class _Line:
 
 
 def score_event(
-    event: Event, matches: Sequence[EventRow], rounds: int = 0, settings: Mapping[str, str] | None = None
+    event: Event,
+    matches: Sequence[EventRow],
+    rounds: int = 0,
+    settings: Mapping[str, str] | None = None,
+    unreadable: Mapping[int, str] | None = None,
 ) -> EventScore:
     """The event's rows (one per match or bye; None for a blank row) to victory points or board points, each
     checked on its own, and the standings of ``event.teams`` with running totals for rounds 1 to ``rounds``.
 
     ``settings`` are reasons the event's Settings could not be read (by what they set: ``"boards"`` for the
-    boards per match), which the rows that depend on them wait for."""
+    boards per match), which the rows that depend on them wait for; ``unreadable`` why the entries of teams not
+    in ``event.teams`` could not be read, by team number, which their matches' rows say."""
     form, scale, schedule, bye_rule, tie_break, resolved = _resolve(event)
     settings = {**resolved, **(settings or {})}
     numbers = {team.number for team in event.teams}
@@ -249,7 +256,7 @@ def score_event(
     read: list[EventMatch | None] = [row if isinstance(row, EventMatch) else None for row in matches]
     problems = [
         row.message if isinstance(row, BridgeInputError) else "" if row is None else
-        _row_problem(row, numbers, form, default_boards, settings)
+        _row_problem(row, numbers, form, default_boards, settings, unreadable or {})
         for row in matches
     ]  # fmt: skip
     chosen = [message for name, message in settings.items() if name in ("form", "schedule", "bye rule", "tie-break")]
