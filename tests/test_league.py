@@ -7,7 +7,9 @@ from __future__ import annotations
 import csv
 import io
 import random
+import shutil
 from collections import Counter
+from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -136,10 +138,12 @@ def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
         "After round 7 of 7; 5 match rows wait for checking, not counted: see the Check column of Matches"
     )
     note = xlbridge("standings", path, "--csv")
-    assert note.err == (
+    assert note.err.splitlines() == [
+        *(f"xlbridge standings: note: {path}: Matches row {row}: {reasons[row]} (the row waits, not counted)"
+          for row in sorted(reasons)),
         "xlbridge standings: note: After round 7 of 7; 5 match rows wait for checking, not counted: see the Check "
-        "column of Matches\n"
-    )
+        "column of Matches",
+    ]  # fmt: skip
     # Put them right, as typed before the mistakes, and compute again: every row counts.
     typed(path, "Matches", {f"{letter('Boards')}{zero}": 8, f"{letter('Home IMPs')}{negative}":
                             int(results[negative][0]), f"{letter('Away')}{twice}": twice_match.away,
@@ -160,14 +164,18 @@ def test_a_league_as_an_organiser_runs_it(tmp_path: Path) -> None:
 
 
 def league_table(
-    schedule: list[tuple[int, EventMatch]], results: dict[int, tuple[Fraction, Fraction]], _: EventMatch
+    schedule: list[tuple[int, EventMatch]],
+    results: dict[int, tuple[Fraction, Fraction]],
+    _: EventMatch,
+    played: int = 7,
 ) -> list[tuple[int, Fraction, list[Fraction]]]:
     """The standings worked out here from the results typed: WBF VPs for 8 boards, each bye the team's average
-    (to 2 decimals, halves up), running totals round by round; in order of score (no ties in this league)."""
+    (to 2 decimals, halves up) if its round is among the first ``played`` rounds, running totals round by round to
+    round ``played``; in order of score (no ties in this league)."""
     by_round: dict[int, dict[int, Fraction]] = {team: {} for team in range(1, 8)}
     vps: dict[int, list[Fraction]] = {team: [] for team in range(1, 8)}
     for row, match in schedule:
-        if match.bye:
+        if match.bye or row not in results:
             continue
         home, away = results[row]
         home_vp = Fraction(str(wbf_vp(home - away, 8)))
@@ -177,7 +185,7 @@ def league_table(
             vps[team].append(points)
             by_round[team][match.round] = points
     for _, match in schedule:
-        if match.bye:
+        if match.bye and (match.round or 0) <= played:
             assert match.home is not None
             assert match.round is not None
             mean = sum(vps[match.home], Fraction(0)) / len(vps[match.home])
@@ -185,13 +193,79 @@ def league_table(
     out = []
     for team, rounds in by_round.items():
         running, total = [], Fraction(0)
-        for number in range(1, 8):
+        for number in range(1, played + 1):
             total += rounds.get(number, Fraction(0))
             running.append(total)
         out.append((team, total, running))
     out.sort(key=lambda entry: -entry[1])
     assert len({total for _, total, _ in out}) == 7  # no ties: the order is the scores'
     return out
+
+
+@dataclass(frozen=True)
+class PartWay:
+    """A league part way through: its workbook, computed, the schedule drawn and the results typed."""
+
+    path: Path
+    schedule: list[tuple[int, EventMatch]]
+    results: dict[int, tuple[Fraction, Fraction]]
+
+    def copy(self, folder: Path) -> Path:
+        """The workbook copied into ``folder``, to be typed into."""
+        return Path(shutil.copy(self.path, folder / self.path.name))
+
+
+@pytest.fixture(scope="module")
+def part_way(tmp_path_factory: pytest.TempPathFactory) -> PartWay:
+    """Seven teams, the whole round robin drawn (a bye each round) with `schedule`, and the IMPs of the first three
+    rounds typed, computed."""
+    path = tmp_path_factory.mktemp("part-way") / "league.xlsx"
+    assert xlbridge("schedule", "round-robin", "--teams", 7, "--event", "Winter league", "-o", path).status == 0
+    schedule = read_matches(path)
+    chooser = random.Random(3)
+    results = {row: (Fraction(chooser.randint(0, 45)), Fraction(chooser.randint(0, 45)))
+               for row, match in schedule if not match.bye and (match.round or 0) <= 3}  # fmt: skip
+    typed(path, "Matches", {f"{letter(heading)}{row}": int(imps) for row, both in results.items()
+                            for heading, imps in zip(("Home IMPs", "Away IMPs"), both, strict=True)})  # fmt: skip
+    computed(path)
+    return PartWay(path, schedule, results)
+
+
+def test_a_league_part_way_through(part_way: PartWay) -> None:
+    """Three rounds of seven played: the standings are after round 3 of 7, and a bye drawn for a later round waits
+    for it (its team's average was counted, and the standings said "After round 7 of 7")."""
+    path, schedule = part_way.path, part_way.schedule
+    assert Book(path).value("Standings", "A3") == "After round 3 of 7"
+    expected = league_table(schedule, part_way.results, schedule[0][1], played=3)
+    shown = standings_csv(path)
+    assert [(row["team"], row["score"], row["byes"]) for row in shown] == [
+        (str(team), two(score), "1" if any(m.bye and m.home == team and (m.round or 0) <= 3 for _, m in schedule)
+         else "0") for team, score, _ in expected]  # fmt: skip
+    for row, (team, _, running) in zip(shown, expected, strict=True):
+        assert [row[f"after_{n}"] for n in range(1, 4)] == [two(value) for value in running], team
+        assert "after_4" not in row
+    assert xlbridge("standings", path).out.splitlines()[2] == "After round 3 of 7"
+
+
+def test_standings_name_each_row_that_waits(part_way: PartWay, tmp_path: Path) -> None:
+    """A round-2 match against a team not on the list and a round-3 match with one team's IMPs: the standings
+    count the rest and name each row that waits, on stderr, with its Check's reason (they said only how many
+    rows wait, "see the Check column of Matches")."""
+    path = part_way.copy(tmp_path)
+    stranger, half = (next(row for row, m in part_way.schedule if m.round == n and not m.bye) for n in (2, 3))
+    typed(path, "Matches", {f"{letter('Away')}{stranger}": 9, f"{letter('Away IMPs')}{half}": ""})
+    computed(path)
+    named = [
+        f"xlbridge standings: note: {path}: Matches row {stranger}: away team 9 is not on the list of teams (the "
+        "row waits, not counted)",
+        f"xlbridge standings: note: {path}: Matches row {half}: away IMPs missing (the row waits, not counted)",
+    ]
+    status = "After round 3 of 7; 2 match rows wait for checking, not counted: see the Check column of Matches"
+    table = xlbridge("standings", path)
+    assert (table.status, table.err.splitlines(), table.out.splitlines()[2]) == (0, named, status)
+    listed = xlbridge("standings", path, "--csv")
+    assert (listed.status, listed.err.splitlines()) == (0, [*named, f"xlbridge standings: note: {status}"])
+    assert len(list(csv.DictReader(io.StringIO(listed.out)))) == 7
 
 
 def standings_order(path: Path) -> list[int]:

@@ -982,20 +982,25 @@ def test_a_pair_that_cannot_be_read_names_its_row(demo: tuple[Path, str], cell: 
     every_reader_refuses(path, f"{path}: {said}")
 
 
-@pytest.mark.parametrize(("cell", "said"), [
-    ("B3", "teams row 3: name: the cell holds the error #N/A"),
-    ("A3", "teams row 3: team: the cell holds the error #N/A"),
-    ("C3", "teams row 3: members: the cell holds the error #N/A"),
+@pytest.mark.parametrize(("cell", "said", "check"), [
+    ("B3", "teams row 3: name: the cell holds the error #N/A",
+     "away team 2: its row of the list of teams cannot be read (teams row 3: name: the cell holds the error #N/A)"),
+    ("A3", "teams row 3: team: the cell holds the error #N/A", "away team 2 is not on the list of teams"),
+    ("C3", "teams row 3: members: the cell holds the error #N/A",
+     "away team 2: its row of the list of teams cannot be read (teams row 3: members: the cell holds the error #N/A)"),
 ], ids=["name", "number", "members"])  # fmt: skip
-def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cell: str, said: str) -> None:
+def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cell: str, said: str, check: str) -> None:
     """A cell of a team's row on Teams holding #N/A (a lookup that found nobody), computed: standings, publish and
     swiss refuse, naming the Teams row, and the Standings' status line says it (a name's was reported as ``Standings
     row 7 shows #N/A (Name) ... (see the Check column of Matches)``, whose Check said nothing; a number's as ``team
-    ExcelErrorValue(code='#N/A')``; the members' went onto the website with exit 0)."""
+    ExcelErrorValue(code='#N/A')``; the members' went onto the website with exit 0). The Check of the team's match
+    says why, where the row's number can be read (it said only ``away team 2 is not on the list of teams``); a
+    number that cannot be read is nobody's, and the status line names its row."""
     path = typed_into(teams_workbook, tmp_path / "lookup.xlsx", {"Teams": {cell: ExcelErrorValue("#N/A")}})
     assert xlbridge("calc", path, "--in-place", cwd=tmp_path).status == 0
     for command in (["standings", path], ["publish", path, "-o", tmp_path / "site"],
                     ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
         assert xlbridge(*command, cwd=tmp_path).refused == f"xlbridge {command[0]}: {path}: {said}"
     assert Book(path).value("Standings", "A3").endswith(f"; {said} (Teams)")  # its status line, in Excel too
+    assert Book(path).value("Matches", "N2") == check  # the match of team 1 v team 2
     assert not [name for name in ("site", "next.xlsx") if (tmp_path / name).exists()]

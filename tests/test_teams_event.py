@@ -125,7 +125,8 @@ def test_a_setting_that_is_no_choice_makes_every_row_wait() -> None:
 
 def bye_event(rule: str) -> list[Fraction | None]:
     """Team 5's bye in round 2 between a match won by 10 IMPs and one lost by 1 (on 8 boards), by ``rule``."""
-    rows = [EventMatch(1, 5, 1, 8, 21, 11), EventMatch(2, 5, None, bye=True), EventMatch(3, 2, 5, 8, 17, 16)]
+    rows = [EventMatch(1, 5, 1, 8, 21, 11), EventMatch(2, 5, None, bye=True), EventMatch(2, 1, 2, 8, 12, 12),
+            EventMatch(3, 2, 5, 8, 17, 16)]  # fmt: skip
     scored = score_event(event(bye_rule=rule), rows, rounds=3)
     five = next(line for line in scored.standings if line.team.number == 5)
     assert five.byes == 1
@@ -152,17 +153,35 @@ def test_every_bye_rule_is_tested() -> None:
 
 def test_an_average_bye_before_the_team_has_played() -> None:
     """A bye in round 1 by the team's average waits (scores nothing yet, no problem) until it has played."""
-    scored = score_event(event(), [EventMatch(1, 5, None, bye=True)], rounds=1)
+    round_one = [EventMatch(1, 5, None, bye=True), EventMatch(1, 1, 2, 8, 10, 3)]
+    scored = score_event(event(), round_one, rounds=1)
     assert (scored.matches[0].problem, scored.matches[0].scored) == ("", False)
-    scored = score_event(event(), [EventMatch(1, 5, None, bye=True), EventMatch(2, 5, 1, 8, 0, 0)], rounds=2)
+    scored = score_event(event(), [*round_one, EventMatch(2, 5, 1, 8, 0, 0)], rounds=2)
     assert scored.matches[0].home_vps == 10
+
+
+def test_a_bye_drawn_ahead_waits_for_its_round() -> None:
+    """A bye in a round whose matches have no result yet scores nothing, and the event is not after that round
+    (a schedule drawn to the end was "after round 3" with round 2 unplayed); once one match of the round has its
+    result, the bye scores."""
+    rows = [EventMatch(1, 5, 1, 8, 21, 11), EventMatch(1, 2, None, bye=True), EventMatch(2, 1, 2),
+            EventMatch(2, 3, None, bye=True), EventMatch(3, 4, None, bye=True)]  # fmt: skip
+    scored = score_event(event(bye_rule="12 VP"), rows, rounds=3)
+    assert [(f.home_vps, f.scored) for f in scored.matches] == [
+        (Fraction(str(wbf_vp(10, 8))), True), (12, True), (None, False), (None, False), (None, False)]  # fmt: skip
+    assert (scored.last_round, scored.unplayed) == (1, 3)
+    assert [line.byes for line in scored.standings] == [0, 1, 0, 0, 0]
+    scored = score_event(event(bye_rule="12 VP"), [*rows[:2], EventMatch(2, 1, 2, 8, 5, 5), *rows[3:]], rounds=3)
+    assert [f.home_vps for f in scored.matches[3:]] == [12, None]
+    assert scored.last_round == 2
 
 
 def test_a_made_up_bye_team_gets_nothing() -> None:
     """BYE as the away team is a bye (the issue: a made-up Bye team got VPs and a place)."""
-    out = events.eventmatches([[1, 1, "", "BYE", "", 8, None, None, None, None]], [[1, "A", ""], [2, "B", ""]],
-                              "IMP/VP", "WBF", 8, "", "12 VP")  # fmt: skip
-    assert out == [["", 12, "", ""]]
+    out = events.eventmatches([[1, 1, "", "BYE", "", 8, None, None, None, None],
+                               [1, 2, "", 3, "", 8, 10, 10, None, None]],
+                              [[1, "A", ""], [2, "B", ""], [3, "C", ""]], "IMP/VP", "WBF", 8, "", "12 VP")  # fmt: skip
+    assert out == [["", 12, "", ""], [0, 10, 10, ""]]
 
 
 # --- ties -----------------------------------------------------------------------------------------------------------

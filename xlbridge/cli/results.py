@@ -214,6 +214,8 @@ def _standings(args: argparse.Namespace) -> int:
 
     standings = read_standings(Path(args.workbook))
     show(standings, args.csv)
+    for wait in standings.waits:  # the standings count the rest: each row that waits named, as its Check says
+        print(f"xlbridge standings: note: {wait} (the row waits, not counted)", file=sys.stderr)
     if args.csv and standings.waiting:  # the table says so in its third line; CSV has no room for it
         print(f"xlbridge standings: note: {standings.status}", file=sys.stderr)
     return 0

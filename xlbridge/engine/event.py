@@ -5,8 +5,9 @@ Each match's IMP margin is converted to victory points on a VP scale (by name, f
 board-a-match points are totalled. Every row of the matches is checked on its own (a team not on the list, a team
 twice in a round, a repeat meeting the schedule does not allow, a match without boards, negative IMPs, a VP scale
 that does not cover the match's length): a row that cannot be scored waits with its reason and the standings are
-worked out from the others. A drawn match with no result yet is not played, and does not wait. A bye scores by
-the event's bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
+worked out from the others. A drawn match with no result yet is not played, and does not wait; nor does a bye
+drawn for a round none of whose matches has a result yet, which scores once one has. A bye scores by the event's
+bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
 (:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion breaks is shared.
 Figures are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average rounded to 2.
 """
@@ -43,8 +44,8 @@ EventRow = EventMatch | BridgeInputError | None
 @dataclass(frozen=True, slots=True)
 class MatchFigures:
     """A row of a teams event scored: the IMP margin, each team's victory points (IMP/VP) or board points (BAM),
-    and why it waits ("" when it does not). A bye gives its team's award as ``home_vps``; a match drawn but not
-    played yet gives nothing and does not wait."""
+    and why it waits ("" when it does not). A bye gives its team's award as ``home_vps`` once its round has begun
+    (a match of it has a result); a match drawn but not played yet gives nothing and does not wait."""
 
     margin: Fraction | None
     home_vps: Fraction | None
@@ -135,7 +136,7 @@ def _points(value: int | float | Fraction | None) -> Fraction | None:
 
 
 def _row_problem(match: EventMatch, numbers: set[int], form: TeamsForm, boards: int | None, settings: Mapping[str, str],
-                 ) -> str:  # fmt: skip
+                 unreadable: Mapping[int, str]) -> str:  # fmt: skip
     """Why a row cannot be scored on its own ("" when it can, or when it is a match not played yet)."""
     if match.round is None:
         return "round missing"
@@ -145,6 +146,8 @@ def _row_problem(match: EventMatch, numbers: set[int], form: TeamsForm, boards: 
         return "home team missing (a bye: the team in Home, Away blank or BYE)"
     for side, team in (("home", match.home), ("away", match.away)):
         if team is not None and team not in numbers:
+            if team in unreadable:
+                return f"{side} team {team}: its row of the list of teams cannot be read ({unreadable[team]})"
             return f"{side} team {team} is not on the list of teams"
     if match.home == match.away:
         return "a team cannot play itself"
@@ -231,13 +234,18 @@ class _Line:
 
 
 def score_event(
-    event: Event, matches: Sequence[EventRow], rounds: int = 0, settings: Mapping[str, str] | None = None
+    event: Event,
+    matches: Sequence[EventRow],
+    rounds: int = 0,
+    settings: Mapping[str, str] | None = None,
+    unreadable: Mapping[int, str] | None = None,
 ) -> EventScore:
     """The event's rows (one per match or bye; None for a blank row) to victory points or board points, each
     checked on its own, and the standings of ``event.teams`` with running totals for rounds 1 to ``rounds``.
 
     ``settings`` are reasons the event's Settings could not be read (by what they set: ``"boards"`` for the
-    boards per match), which the rows that depend on them wait for."""
+    boards per match), which the rows that depend on them wait for; ``unreadable`` why the entries of teams not
+    in ``event.teams`` could not be read, by team number, which their matches' rows say."""
     form, scale, schedule, bye_rule, tie_break, resolved = _resolve(event)
     settings = {**resolved, **(settings or {})}
     numbers = {team.number for team in event.teams}
@@ -248,7 +256,7 @@ def score_event(
     read: list[EventMatch | None] = [row if isinstance(row, EventMatch) else None for row in matches]
     problems = [
         row.message if isinstance(row, BridgeInputError) else "" if row is None else
-        _row_problem(row, numbers, form, default_boards, settings)
+        _row_problem(row, numbers, form, default_boards, settings, unreadable or {})
         for row in matches
     ]  # fmt: skip
     chosen = [message for name, message in settings.items() if name in ("form", "schedule", "bye rule", "tie-break")]
@@ -309,9 +317,14 @@ def score_event(
             line.imps_for += Fraction(imps_for or 0)
             line.imps_against += Fraction(imps_against or 0)
             line.add(match.round, mine)
+    # A round has begun once a match of it has a result: a bye drawn for a later round scores nothing before then.
+    begun = {m.round for m, f in zip(read, figures, strict=True) if m is not None and f.scored and not m.bye}
     for index, match in byes:  # after every match: an average is the team's over all its matches
         assert match.home is not None
         assert match.round is not None
+        if match.round not in begun:  # drawn ahead: it waits for its round, as the round's matches do
+            unplayed += 1
+            continue
         count = match.boards if match.boards is not None else default_boards
         total = Fraction(scale.total) if form.victory_points and scale is not None else Fraction(count or 0)
         award = _bye_award(bye_rule, lines[match.home], total)

@@ -124,12 +124,14 @@ def read_match(cells: Sequence[object]) -> EventRow:
         return error
 
 
-def read_teams(teams: object) -> tuple[list[Team], list[str]]:
+def read_teams(teams: object) -> tuple[list[Team], list[str], dict[int, str]]:
     """The teams listed (number, name, members), and why any listed row cannot be one, naming its row (the block's
     first is row 2): a cell holding an error (a lookup that found nobody: #N/A) among them, which would be the
-    team's name or members."""
+    team's name or members; and those rows' problems by their team's number, where it can be read (a match of
+    team 2 then says why team 2 is not a team)."""
     out: list[Team] = []
     problems: list[str] = []
+    unreadable: dict[int, str] = {}
     seen: set[int] = set()
     for row, cells in enumerate(as_grid(teams), start=2):
         number, name, members = values = (list(cells) + [None] * 3)[:3]
@@ -137,6 +139,12 @@ def read_teams(teams: object) -> tuple[list[Team], list[str]]:
                                   zip(("team", "name", "members"), values, strict=True))), None)  # fmt: skip
         if held is not None:
             problems.append(f"teams row {row}: {held.message}")
+            try:
+                known = _team_number(number, "team")
+            except BridgeInputError:  # the number is the cell that cannot be read: whose row it is, nobody knows
+                known = None
+            if known is not None:
+                unreadable.setdefault(known, problems[-1])
             continue
         if is_blank(number):
             continue
@@ -151,7 +159,7 @@ def read_teams(teams: object) -> tuple[list[Team], list[str]]:
             continue
         seen.add(value)
         out.append(Team(value, entered_text(name), entered_text(members)))
-    return out, problems
+    return out, problems, unreadable
 
 
 #: The event's optional choices, in the order the functions take them after ``boards`` and ``rounds``.
@@ -159,10 +167,11 @@ OPTIONS = ("schedule", "bye_rule", "tie_break")
 
 
 def _event(matches: object, teams: object, form: object, scale: object, boards: object,
-           options: Sequence[object] = ()) -> tuple[Event, list[EventRow], dict[str, str]]:  # fmt: skip
-    """The event as its cells hold it: settings, teams and rows, and why any setting cannot be read."""
+           options: Sequence[object] = ()) -> tuple[Event, list[EventRow], dict[str, str], dict[int, str]]:  # fmt: skip
+    """The event as its cells hold it: settings, teams and rows, why any setting cannot be read, and why the rows of
+    teams that cannot be read (by number) cannot."""
     rows = [read_match(cells) for cells in as_grid(matches)]
-    team_list, team_problems = read_teams(teams)
+    team_list, team_problems, unreadable = read_teams(teams)
     settings: dict[str, str] = {}
     if team_problems:
         settings["teams"] = f"{team_problems[0]} (Teams)"
@@ -182,13 +191,13 @@ def _event(matches: object, teams: object, form: object, scale: object, boards: 
         bye_rule=entered_text(first_cell(chosen["bye_rule"])),
         tie_break=entered_text(first_cell(chosen["tie_break"])),
     )
-    return event, rows, settings
+    return event, rows, settings, unreadable
 
 
 def _scored(matches: object, teams: object, form: object, scale: object, boards: object, rounds: int,
             options: Sequence[object]) -> tuple[Event, list[EventRow], EventScore]:  # fmt: skip
-    event, rows, settings = _event(matches, teams, form, scale, boards, options)
-    return event, rows, score_event(event, rows, rounds, settings)
+    event, rows, settings, unreadable = _event(matches, teams, form, scale, boards, options)
+    return event, rows, score_event(event, rows, rounds, settings, unreadable)
 
 
 @never_raises(lambda matches, *_: (len(as_grid(matches)), len(EVENT_COLUMNS)))
@@ -210,7 +219,7 @@ def eventmatches(matches: object, teams: object, form: object, scale: object, bo
 def teamname(numbers: object, teams: object) -> Grid:
     """The name of each team number, from the teams list (number, name, members): blank for a blank cell, ``bye``
     for BYE, and for a number not on the list (or not a number) the text ``?`` (its row's Check says why)."""
-    team_list, _ = read_teams(teams)
+    team_list, _, _ = read_teams(teams)
     names = {team.number: team.name or f"Team {team.number}" for team in team_list}
     out: Grid = []
     for row in as_grid(numbers):

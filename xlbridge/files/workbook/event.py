@@ -72,7 +72,7 @@ def read_event_book(path: Path) -> EventBook:
         [as_handed(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
         for row in range(TEAMS.first_row + 1, team_rows + 1)
     ]
-    teams, problems = read_teams(team_cells or [[None, None, None]])
+    teams, problems, _ = read_teams(team_cells or [[None, None, None]])
     if problems:
         summary = f"{path}: {count(len(problems), 'row')} on Teams cannot be read: put them right"
         raise refusal(WorkbookError, [f"{path}: {problem}" for problem in problems], summary, str(path))

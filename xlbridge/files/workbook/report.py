@@ -246,6 +246,8 @@ class Standings:
     rows: list[StandingRow] = field(default_factory=list)
     #: The rounds played, whose running totals the sheet shows.
     rounds: int = 0
+    #: Each row of Matches that waits, not counted: ``BOOK: Matches row 6: away team 9 is not on the list of teams``.
+    waits: list[str] = field(default_factory=list)
 
     @property
     def waiting(self) -> bool:
@@ -325,7 +327,8 @@ def read_standings(path: Path) -> Standings:
     check_current(package)
     from .event import read_event_book  # the event as its cells hold it, scored as the sheet scores it
 
-    unread = [message for key, message in read_event_book(path).scored.settings.items() if key != "boards"]
+    book = read_event_book(path)
+    unread = [message for key, message in book.scored.settings.items() if key != "boards"]
     if unread:  # a choice that is none (a VP scale 'WBF30'): every match waits for it, and the standings are empty
         problems = [f"{path}: Settings: {message.removesuffix(' (Settings)')}: no match can be scored until it is "
                     "put right" for message in unread]  # fmt: skip
@@ -349,7 +352,9 @@ def read_standings(path: Path) -> Standings:
         description=cell_text(at(*STANDINGS_SUBTITLE)),
         status=cell_text(at(*STANDINGS_STATUS)),
         rounds=rounds,
-    )
+        waits=[f"{path}: Matches row {number}: {figure.problem}"
+               for number, figure in zip(book.numbers, book.scored.matches, strict=True) if figure.problem],
+    )  # fmt: skip
     offset = 0
     while True:
 
