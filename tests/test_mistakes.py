@@ -677,6 +677,11 @@ def demo_typed(demo: tuple[Path, str], name: str, cells: dict[str, dict[str, obj
     return path
 
 
+#: The further cases of a mistake every reader is given (six commands, some ten seconds a case): the slow run's; the
+#: default run gives every reader one case of each mistake.
+EVERY_READER_AGAIN = pytest.mark.slow
+
+
 def every_reader_refuses(path: Path, text: str) -> None:
     """ranking, export, publish and ladder each refuse the workbook in lines that say ``text``, writing nothing."""
     folder = path.parent
@@ -725,11 +730,14 @@ def test_the_movement_said_wrong_is_one_line(demo: tuple[Path, str], cells: dict
 @pytest.mark.parametrize(
     ("cell", "said"),
     [
-        ("C4", "names row 4: player 1: the cell holds the error #N/A"),
-        ("A4", "names row 4: pair: the cell holds the error #N/A"),
-        ("B4", "names row 4: direction: the cell holds the error #N/A"),
+        pytest.param("C4", "names row 4: player 1: the cell holds the error #N/A", id="a player's name"),
+        pytest.param(
+            "A4", "names row 4: pair: the cell holds the error #N/A", id="a pair number", marks=EVERY_READER_AGAIN
+        ),
+        pytest.param(
+            "B4", "names row 4: direction: the cell holds the error #N/A", id="a direction", marks=EVERY_READER_AGAIN
+        ),
     ],
-    ids=["a player's name", "a pair number", "a direction"],
 )
 def test_a_lookup_that_failed_on_names(demo: tuple[Path, str], cell: str, said: str) -> None:
     """A cell of a pair's row on Names holding #N/A (the secretary's lookup of the membership list found nobody):
@@ -739,7 +747,9 @@ def test_a_lookup_that_failed_on_names(demo: tuple[Path, str], cell: str, said: 
     every_reader_refuses(path, said)
 
 
-@pytest.mark.parametrize(("sheet", "block"), [("Movement", "movement"), ("Names", "names")])
+@pytest.mark.parametrize(
+    ("sheet", "block"), [("Movement", "movement"), pytest.param("Names", "names", marks=EVERY_READER_AGAIN)]
+)
 def test_a_sheet_deleted(demo: tuple[Path, str], sheet: str, block: str) -> None:
     """The Movement or Names sheet deleted (in Excel or LibreOffice), so that the name every session formula reads
     its block by becomes #REF!: calc hands the formulas the #REF!, as Excel does, and every reader refuses, saying
@@ -956,10 +966,12 @@ def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp
 
 
 @pytest.mark.parametrize(("cell", "typed", "said"), [
-    ("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL"),
-    ("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell"),
-    ("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South"),
-], ids=["method", "movement", "Howell for a Mitchell"])  # fmt: skip
+    pytest.param("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL", id="method"),
+    pytest.param("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell", id="movement",
+                 marks=EVERY_READER_AGAIN),
+    pytest.param("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South",
+                 id="Howell for a Mitchell", marks=EVERY_READER_AGAIN),
+])  # fmt: skip
 def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
     """A scoring method or movement on Settings that is none (or the wrong one), computed: every reader refuses,
     naming Settings as the masterpoints setting does (it said ``method 'Pairs': ...``, with no word of where)."""
@@ -970,9 +982,11 @@ def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], ce
 
 
 @pytest.mark.parametrize(("cell", "typed", "said"), [
-    ("E4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5"),
-    ("B4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW"),
-], ids=["handicap", "direction"])  # fmt: skip
+    pytest.param("E4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5",
+                 id="handicap"),
+    pytest.param("B4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW", id="direction",
+                 marks=EVERY_READER_AGAIN),
+])  # fmt: skip
 def test_a_pair_that_cannot_be_read_names_its_row(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
     """A handicap or direction on Names that cannot be read: every reader refuses, naming the Names row (it said
     ``pair 2: handicap 'abc'``, which in a Mitchell is NS 2 or EW 2, and on no row)."""
