@@ -488,6 +488,33 @@ def sideways(chromium: browser.Chromium) -> list[list[object]]:
     return chromium.evaluate(SIDEWAYS)  # type: ignore[no-any-return]
 
 
+#: A pair's players as long as names get: a double-barrelled surname longer than a phone's column.
+LONG_NAMES = ("Marie-Christine Featherstonehaugh-Wolstenholme", "Bartholomew Okonkwo-Vanderbilt")
+
+
+@needs_chromium
+def test_long_names_fit_a_phone_and_a_laptop(published: dict[str, Published], tmp_path: Path) -> None:
+    """The demo's results imported again with every pair named as long as names get: at a phone's 375 pixels and a
+    laptop's 1280 neither a page nor any table in it scrolls sideways (a name breaks inside its column; the
+    ranking's percentages were pushed off a phone's screen, a traveller's last column off a laptop's)."""
+    results, names, workbook = tmp_path / "demo.pbn", tmp_path / "names.csv", tmp_path / "long.xlsx"
+    xlbridge("export", str(published["demo"].workbook), "--pbn", str(results))
+    names.write_text("pair,direction,player1,player2\n" + "".join(
+        f"{pair},{direction},{LONG_NAMES[0]},{LONG_NAMES[1]}\n" for direction in ("NS", "EW") for pair in range(1, 10)),
+        encoding="utf-8")  # fmt: skip
+    xlbridge("import", str(results), "--names", str(names), "-o", str(workbook))
+    site = tmp_path / "site"
+    xlbridge("publish", str(workbook), "-o", str(site))
+    assert {row[2] for row in table_rows(parse(site / "index.html"), "ranking")} == {" & ".join(LONG_NAMES)}
+    with browser.chromium() as chromium:
+        for path in sorted(site.glob("*.html")):
+            chromium.open(path.as_uri())
+            for size, mobile in (((375, 800), True), ((1280, 900), False)):
+                chromium.resize(size, mobile=mobile)
+                assert sideways(chromium) == [], (path.name, size)
+                assert chromium.evaluate("document.documentElement.scrollWidth") == size[0], (path.name, size)
+
+
 @needs_chromium
 def test_the_sideways_check_can_fail(tmp_path: Path) -> None:
     """A page wider than the window, and a box of it that scrolls, are both found."""
