@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import check_screenshots, chromium_path, run_chromium
+from .browser import check_screenshots, chromium, chromium_path, run_chromium
 
 CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
@@ -120,6 +120,26 @@ def test_printed_with_a_page_per_table_card(rendered: tuple[Path, Cards, Path]) 
     run_chromium(page, folder / "profile-pdf", f"--print-to-pdf={pdf}", "--no-pdf-header-footer")
     pages = len(re.findall(rb"/Type\s*/Page[^s]", pdf.read_bytes()))
     assert 8 + 2 <= pages <= 8 + 6
+
+
+#: What is wider than it shows in the page open: the page, and each card whose table runs out of it (its width in
+#: pixels, the pixels too wide).
+TOO_WIDE = """[["page", document.documentElement.scrollWidth - document.documentElement.clientWidth],
+  ...[...document.querySelectorAll("article.card")].map(card => [card.id, card.scrollWidth - card.clientWidth])]
+  .filter(([, pixels]) => pixels > 0)"""
+
+
+def test_the_cards_fit_a_phone_and_a_laptop(rendered: tuple[Path, Cards, Path]) -> None:
+    """At a phone's 375 pixels and a laptop's 1280 the longest moves (NS 1 stays at this table, sitting EW (arrow
+    switch)) wrap inside their card: neither the page scrolls sideways nor a card's table runs over its border (at
+    1280 they ran into the card beside them, and a phone's page was 248 pixels too wide)."""
+    _, _, page = rendered
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        for size, mobile in (((375, 800), True), ((1280, 900), False)):
+            browser.resize(size, mobile=mobile)
+            assert browser.evaluate(TOO_WIDE) == [], size
+            assert browser.evaluate("document.documentElement.scrollWidth") == size[0]
 
 
 def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:
