@@ -7,6 +7,8 @@ sessions, each then published with ``xlbridge publish``, all in subprocesses.
 
 from __future__ import annotations
 
+import base64
+import csv
 import os
 import re
 import shutil
@@ -513,6 +515,51 @@ def test_long_names_fit_a_phone_and_a_laptop(published: dict[str, Published], tm
                 chromium.resize(size, mobile=mobile)
                 assert sideways(chromium) == [], (path.name, size)
                 assert chromium.evaluate("document.documentElement.scrollWidth") == size[0], (path.name, size)
+
+
+def one_field_of_28(folder: Path) -> Path:
+    """A one-winner Mitchell of 14 tables, 10 rounds of 2 boards (28 pairs in one field, each named as long as names
+    get), its results typed as a CSV in the movement's order, imported with the movement and computed."""
+    movement, results, names, workbook = (folder / name for name in ("movement.csv", "results.csv", "names.csv",
+                                                                      "session.xlsx"))  # fmt: skip
+    xlbridge("movement", "mitchell", "--tables", "14", "--boards-per-round", "2", "--rounds", "10", "--winners", "one",
+             "--csv", str(movement))  # fmt: skip
+    plays = [("3NT", "N", "="), ("4S", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("4H", "N", "-2"),
+             ("3D", "E", "+1"), ("4S", "N", "=")]  # fmt: skip
+    lines = ["board,ns,ew,contract,declarer,result"]
+    for row in csv.DictReader(movement.read_text(encoding="utf-8").splitlines()):
+        first, last = map(int, row["boards"].split("-"))
+        for board in range(first, last + 1):
+            contract, declarer, result = plays[(board * 3 + int(row["ns"])) % len(plays)]
+            lines.append(f"{board},{row['ns']},{row['ew']},{contract},{declarer},{result}")
+    results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    names.write_text("pair,player1,player2\n" + "".join(f"{pair},{LONG_NAMES[0]},{LONG_NAMES[1]}\n"
+                                                         for pair in range(1, 29)), encoding="utf-8")  # fmt: skip
+    xlbridge("import", str(results), "--names", str(names), "--movement-file", str(movement), "-o", str(workbook))
+    return workbook
+
+
+@needs_chromium
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils) to read the PDF")
+def test_a_field_longer_than_a_page_is_printed_from_the_first_page(tmp_path: Path) -> None:
+    """The ranking of 28 pairs in one field, two lines each, printed on A4 as a browser prints it: the field starts
+    on the first page under the heading, its column headings again on the next; it was kept whole, and so pushed
+    to page 2, the first page blank but for the heading."""
+    site = tmp_path / "site"
+    xlbridge("publish", str(one_field_of_28(tmp_path)), "-o", str(site))
+    expected = ranking_rows(Book(tmp_path / "session.xlsx"))
+    pdf = tmp_path / "ranking.pdf"
+    with browser.chromium() as chromium:
+        chromium.open((site / "index.html").as_uri())
+        printed = chromium.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})  # A4, in inches
+    pdf.write_bytes(base64.b64decode(printed["data"]))
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True,
+                           timeout=60).stdout.split("\f")[:-1]  # fmt: skip
+    assert len(pages) == 2
+    top = f"{expected[0]['Place']} +{pair_key(expected[0]['Pair'], None, False)} +{LONG_NAMES[0]} &"
+    assert "All pairs" in pages[0]
+    assert re.search(f"^{top}", pages[0], re.MULTILINE), pages[0]
+    assert all("Place" in page and "Players" in page for page in pages)
 
 
 @needs_chromium
