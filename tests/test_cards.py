@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import check_screenshots, chromium, chromium_path, run_chromium
+from .browser import LOW_CONTRAST, check_screenshots, chromium, chromium_path, run_chromium
 
 CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
@@ -140,6 +140,18 @@ def test_the_cards_fit_a_phone_and_a_laptop(rendered: tuple[Path, Cards, Path]) 
             browser.resize(size, mobile=mobile)
             assert browser.evaluate(TOO_WIDE) == [], size
             assert browser.evaluate("document.documentElement.scrollWidth") == size[0]
+
+
+def test_every_text_is_drawn_with_enough_contrast(rendered: tuple[Path, Cards, Path]) -> None:
+    """Every text of the cards, on the screen and printed, has the contrast WCAG 2 asks at level AA (4.5:1): a
+    sit-out's grey (#777 on white, 4.48:1) had not."""
+    _, cards, page = rendered
+    assert any("sits out" in " ".join(row) for card in cards.cards for row in card["rows"])  # type: ignore[attr-defined]
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        for media in ("screen", "print"):
+            browser.call("Emulation.setEmulatedMedia", {"media": media})
+            assert browser.evaluate(LOW_CONTRAST) == {}, media
 
 
 def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:

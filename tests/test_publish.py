@@ -440,9 +440,10 @@ def resolves(href: str, site: Path) -> bool:
 def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
     published: dict[str, Published], name: str, tmp_path: Path
 ) -> None:
-    """Each page loads with its stylesheet and no console message; every link leads to a page of the site (or to an
-    element of its own page); at 1200 and at 400 pixels wide (a phone, and a narrow desktop window) neither the page
-    nor any box in it scrolls sideways; the ranking it shows is the workbook's."""
+    """Each page loads with its stylesheet and no console message, every text drawn with WCAG 2 AA's contrast;
+    every link leads to a page of the site (or to an element of its own page); at 1200 and at 400 pixels wide (a
+    phone, and a narrow desktop window) neither the page nor any box in it scrolls sideways; the ranking it shows
+    is the workbook's."""
     site = published[name].site
     expected = ranking_rows(published[name].book)
     with browser.chromium() as chromium:
@@ -451,6 +452,7 @@ def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
             problems = chromium.open(url)
             assert problems.messages == [], (path.name, problems.messages)
             assert chromium.evaluate("getComputedStyle(document.querySelector('th')).borderBottomStyle") == "solid"
+            assert chromium.evaluate(browser.LOW_CONTRAST) == {}, path.name  # WCAG 2 AA: 4.5:1, every text
             links = chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
             for href in links:
                 if href.startswith(url + "#"):
