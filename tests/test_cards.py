@@ -160,6 +160,29 @@ def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:
     check_screenshots(page, folder)
 
 
+def test_shared_boards_name_the_tables_they_are_shared_with(tmp_path: Path) -> None:
+    """A 3-table Howell's last round, whose three tables share set 5, says so at each table, naming the other two
+    (it said "relay: shared with table 2, 3", in a movement without a relay); a relay Mitchell's round says it
+    shares with the relay's other table."""
+    said = {}
+    movements = {"howell": ["howell", "--tables", "3", "--boards-per-round", "3"],
+                 "relay": ["mitchell", "--tables", "8", "--boards-per-round", "2", "--even", "relay"]}  # fmt: skip
+    for name, argv in movements.items():
+        page = tmp_path / f"{name}.html"
+        subprocess.run([sys.executable, "-m", "xlbridge", "movement", *argv, "--cards", str(page)],
+                       capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+        cards = Cards()
+        cards.feed(run_chromium(page, tmp_path / f"profile-{name}", "--dump-dom").stdout)
+        said[name] = {(card["heading"], row[0]): " ".join(row[3].split()) for card in cards.cards  # type: ignore[attr-defined]
+                      if "table-card" in str(card["class"]) for row in card["rows"]}  # fmt: skip
+    assert [said["howell"][(f"Table {t}", "5")] for t in (1, 2, 3)] == [
+        "13-15 (shared with tables 2 and 3)", "13-15 (shared with tables 1 and 3)", "13-15 (shared with tables 1 and 2)"
+    ]  # fmt: skip
+    assert said["relay"][("Table 1", "1")] == "1-2 (relay: shared with table 8)"
+    assert said["relay"][("Table 8", "1")] == "1-2 (relay: shared with table 1)"
+    assert all("shared" not in text for (_, r), text in said["howell"].items() if r != "5")
+
+
 #: Movements whose cards are checked move by move: a phantom's sit-outs, a skip, a relay with its bye stand and an
 #: arrow switch, Howells of 3.5 and 3 tables (whose last round shares one set).
 MOVES = {
