@@ -142,6 +142,25 @@ def test_the_cards_fit_a_phone_and_a_laptop(rendered: tuple[Path, Cards, Path]) 
             assert browser.evaluate("document.documentElement.scrollWidth") == size[0]
 
 
+def test_a_printed_table_card_says_its_moves_in_its_own_large_type(rendered: tuple[Path, Cards, Path]) -> None:
+    """Printed, a table card's type is large (14pt, to be read across the table), and so are its headings, its
+    caption, its moves and its marks, each a step smaller than the card's rows as on the screen: the moves, what a
+    player looks for, were 10pt, sized from the page's root rather than the card."""
+    _, _, page = rendered
+    sizes = """[...document.querySelectorAll("article.table-card")].map(card => ["table", "caption", "thead th",
+      "td.then", ".mark"].map(what => [...card.querySelectorAll(what)].map(e => getComputedStyle(e).fontSize))
+    ).map(parts => parts.map(sizes => sizes.map(parseFloat)))"""
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        browser.call("Emulation.setEmulatedMedia", {"media": "print"})
+        printed = browser.evaluate(sizes)
+    assert len(printed) == 8
+    assert sum(len(marks) for *_, marks in printed) > 0
+    for (table,), *parts in printed:
+        assert table == pytest.approx(14 * 4 / 3, abs=0.01)  # 14pt in CSS pixels
+        assert all(size >= 0.75 * table for sizes in parts for size in sizes), parts
+
+
 def test_every_text_is_drawn_with_enough_contrast(rendered: tuple[Path, Cards, Path]) -> None:
     """Every text of the cards, on the screen and printed, has the contrast WCAG 2 asks at level AA (4.5:1): a
     sit-out's grey (#777 on white, 4.48:1) had not."""
