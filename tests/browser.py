@@ -79,6 +79,36 @@ def check_screenshots(page: Path, folder: Path) -> None:
         assert shot.stat().st_size > 20_000, "something was drawn"
 
 
+#: Each text of the page open that is drawn with too little contrast for WCAG 2's level AA (4.5:1 against the
+#: background it is drawn on, the first one set behind it; white if none is): its element, colours and ratio, with
+#: how many texts are so drawn. Hidden texts are left out.
+LOW_CONTRAST = r"""(() => {
+  const rgb = colour => colour.match(/[\d.]+/g).map(Number);
+  const luminance = ([r, g, b]) => [r, g, b].map(v => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const behind = element => {
+    for (; element; element = element.parentElement) {
+      const colour = rgb(getComputedStyle(element).backgroundColor);
+      if (colour.length < 4 || colour[3] > 0) return colour.slice(0, 3);
+    }
+    return [255, 255, 255];
+  };
+  const out = {}, walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode()) {
+    const element = node.parentElement, style = getComputedStyle(element);
+    if (!node.data.trim() || element.offsetParent === null || element.closest(".visually-hidden")) continue;
+    const [light, dark] = [luminance(rgb(style.color)), luminance(behind(element))].sort((a, b) => b - a);
+    const ratio = (light + 0.05) / (dark + 0.05);
+    if (ratio < 4.5) {
+      const where = `${element.tagName.toLowerCase()}.${element.className} in ${element.closest("[class]")?.className}`;
+      const key = `${where}: ${style.color} on rgb(${behind(element).join(", ")}), ${ratio.toFixed(2)}:1`;
+      out[key] = (out[key] || 0) + 1;
+    }
+  }
+  return out;
+})()"""
+
+
 class BrowserError(RuntimeError):
     pass
 

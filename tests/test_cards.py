@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from .browser import check_screenshots, chromium_path, run_chromium
+from .browser import LOW_CONTRAST, check_screenshots, chromium, chromium_path, run_chromium
 
 CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
@@ -122,10 +122,84 @@ def test_printed_with_a_page_per_table_card(rendered: tuple[Path, Cards, Path]) 
     assert 8 + 2 <= pages <= 8 + 6
 
 
+#: What is wider than it shows in the page open: the page, and each card whose table runs out of it (its width in
+#: pixels, the pixels too wide).
+TOO_WIDE = """[["page", document.documentElement.scrollWidth - document.documentElement.clientWidth],
+  ...[...document.querySelectorAll("article.card")].map(card => [card.id, card.scrollWidth - card.clientWidth])]
+  .filter(([, pixels]) => pixels > 0)"""
+
+
+def test_the_cards_fit_a_phone_and_a_laptop(rendered: tuple[Path, Cards, Path]) -> None:
+    """At a phone's 375 pixels and a laptop's 1280 the longest moves (NS 1 stays at this table, sitting EW (arrow
+    switch)) wrap inside their card: neither the page scrolls sideways nor a card's table runs over its border (at
+    1280 they ran into the card beside them, and a phone's page was 248 pixels too wide)."""
+    _, _, page = rendered
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        for size, mobile in (((375, 800), True), ((1280, 900), False)):
+            browser.resize(size, mobile=mobile)
+            assert browser.evaluate(TOO_WIDE) == [], size
+            assert browser.evaluate("document.documentElement.scrollWidth") == size[0]
+
+
+def test_a_printed_table_card_says_its_moves_in_its_own_large_type(rendered: tuple[Path, Cards, Path]) -> None:
+    """Printed, a table card's type is large (14pt, to be read across the table), and so are its headings, its
+    caption, its moves and its marks, each a step smaller than the card's rows as on the screen: the moves, what a
+    player looks for, were 10pt, sized from the page's root rather than the card."""
+    _, _, page = rendered
+    sizes = """[...document.querySelectorAll("article.table-card")].map(card => ["table", "caption", "thead th",
+      "td.then", ".mark"].map(what => [...card.querySelectorAll(what)].map(e => getComputedStyle(e).fontSize))
+    ).map(parts => parts.map(sizes => sizes.map(parseFloat)))"""
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        browser.call("Emulation.setEmulatedMedia", {"media": "print"})
+        printed = browser.evaluate(sizes)
+    assert len(printed) == 8
+    assert sum(len(marks) for *_, marks in printed) > 0
+    for (table,), *parts in printed:
+        assert table == pytest.approx(14 * 4 / 3, abs=0.01)  # 14pt in CSS pixels
+        assert all(size >= 0.75 * table for sizes in parts for size in sizes), parts
+
+
+def test_every_text_is_drawn_with_enough_contrast(rendered: tuple[Path, Cards, Path]) -> None:
+    """Every text of the cards, on the screen and printed, has the contrast WCAG 2 asks at level AA (4.5:1): a
+    sit-out's grey (#777 on white, 4.48:1) had not."""
+    _, cards, page = rendered
+    assert any("sits out" in " ".join(row) for card in cards.cards for row in card["rows"])  # type: ignore[attr-defined]
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        for media in ("screen", "print"):
+            browser.call("Emulation.setEmulatedMedia", {"media": media})
+            assert browser.evaluate(LOW_CONTRAST) == {}, media
+
+
 def test_screenshot(rendered: tuple[Path, Cards, Path]) -> None:
     """A screenshot at a phone's width and at a desktop's, for a person to look at (the README's picture)."""
     folder, _, page = rendered
     check_screenshots(page, folder)
+
+
+def test_shared_boards_name_the_tables_they_are_shared_with(tmp_path: Path) -> None:
+    """A 3-table Howell's last round, whose three tables share set 5, says so at each table, naming the other two
+    (it said "relay: shared with table 2, 3", in a movement without a relay); a relay Mitchell's round says it
+    shares with the relay's other table."""
+    said = {}
+    movements = {"howell": ["howell", "--tables", "3", "--boards-per-round", "3"],
+                 "relay": ["mitchell", "--tables", "8", "--boards-per-round", "2", "--even", "relay"]}  # fmt: skip
+    for name, argv in movements.items():
+        page = tmp_path / f"{name}.html"
+        subprocess.run([sys.executable, "-m", "xlbridge", "movement", *argv, "--cards", str(page)],
+                       capture_output=True, text=True, timeout=120, check=True)  # fmt: skip
+        cards = Cards()
+        cards.feed(run_chromium(page, tmp_path / f"profile-{name}", "--dump-dom").stdout)
+        said[name] = {(card["heading"], row[0]): " ".join(row[3].split()) for card in cards.cards  # type: ignore[attr-defined]
+                      if "table-card" in str(card["class"]) for row in card["rows"]}  # fmt: skip
+    assert [said["howell"][(f"Table {t}", "5")] for t in (1, 2, 3)] == [
+        "13-15 (shared with tables 2 and 3)", "13-15 (shared with tables 1 and 3)", "13-15 (shared with tables 1 and 2)"
+    ]  # fmt: skip
+    assert said["relay"][("Table 1", "1")] == "1-2 (relay: shared with table 8)"
+    assert said["relay"][("Table 8", "1")] == "1-2 (relay: shared with table 1)"
+    assert all("shared" not in text for (_, r), text in said["howell"].items() if r != "5")
 
 
 #: Movements whose cards are checked move by move: a phantom's sit-outs, a skip, a relay with its bye stand and an

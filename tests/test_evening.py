@@ -13,6 +13,7 @@ file (``xlbridge import --movement-file``), which must give the same workbook, r
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import os
@@ -297,6 +298,27 @@ def test_the_travellers_print_one_board_a_page(evening: Evening) -> None:
         board = int(title.split()[1])
         assert lines == [f"{r} {t} {ns} {ew}" for b, r, t, ns, ew in evening.slots if b == board]
     assert blanks == len(evening.slots) * 6
+
+
+@needs_chromium
+@pytest.mark.parametrize(("paper", "inches"), [("A4", (8.27, 11.69)), ("Letter", (8.5, 11.0))])
+def test_the_longest_travellers_print_on_a_page_each(paper: str, inches: tuple[float, float], tmp_path: Path) -> None:
+    """The longest travellers a movement has, a 30-table relay's (30 lines a board, the relay's two on round 1),
+    printed from the browser on A4 and on Letter: a page a board, none split onto a second page (at 1cm a line, a
+    traveller of 25 lines or more, its event named, ran over onto a page that did not say its board)."""
+    page = tmp_path / "travellers.html"
+    xlbridge("movement", "mitchell", "--tables", "30", "--boards-per-round", "1", "--even", "relay",
+             "--event", EVENT, "--travellers", page, cwd=tmp_path)  # fmt: skip
+    with browser.chromium() as browsing:
+        browsing.open(page.as_uri())
+        lines = browsing.evaluate(
+            "[...document.querySelectorAll('section.traveller')].map(s => s.querySelectorAll('tbody tr').length)"
+        )
+        width, height = inches
+        printed = browsing.call("Page.printToPDF", {"paperWidth": width, "paperHeight": height})
+    assert lines == [30] * 30
+    pdf = base64.b64decode(printed["data"])
+    assert len(re.findall(rb"/Type\s*/Page[^s]", pdf)) == 30, paper
 
 
 @pytest.mark.slow  # LibreOffice takes some 20 s to start and convert

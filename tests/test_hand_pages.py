@@ -17,7 +17,7 @@ from xlbridge.engine.solver import solver_available
 from xlbridge.files.interchange.handrecords import read_hand_records
 from xlbridge.files.website.handrecord_pages import par_words
 
-from .browser import check_screenshots, chromium_path, run_chromium
+from .browser import check_screenshots, chromium, chromium_path, run_chromium
 
 CHROMIUM = chromium_path()
 pytestmark = pytest.mark.skipif(
@@ -169,6 +169,37 @@ def test_makeable_contracts_and_par_are_the_files(dealt: tuple[Path, Path, Path]
         assert shown["makeable"] == rows
         words = par_words(record.par)
         assert shown["par"] == f"Par {words['score']}: {words['contracts']}"
+
+
+#: Every suit symbol on the page open, in the diagrams, the makeable contracts' headings and the pars: the symbol,
+#: the colour it is drawn in, and the text it is part of.
+SYMBOL_COLOURS = """(() => {
+  const out = [], walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let node = walk.nextNode(); node; node = walk.nextNode())
+    for (const symbol of node.data.match(/[♠♥♦♣]/g) || [])
+      out.push([symbol, getComputedStyle(node.parentElement).color, node.parentElement.closest("p, li, th").className]);
+  return out;
+})()"""
+RED = "rgb(200, 16, 46)"
+
+
+@pytest.mark.skipif(not solver_available(), reason='the solver is not installed: pip install ".[hands]"')
+def test_hearts_and_diamonds_are_red_on_the_page_and_printed(dealt: tuple[Path, Path, Path]) -> None:
+    """Every heart and diamond symbol is red, every spade and club black (or the ink's near-black), in the diagram,
+    over the makeable contracts and in the par (whose symbols were all black), on the screen and printed."""
+    _, _, page = dealt
+    with chromium() as browser:
+        browser.open(page.as_uri())
+        for media in ("screen", "print"):
+            browser.call("Emulation.setEmulatedMedia", {"media": media})
+            symbols = browser.evaluate(SYMBOL_COLOURS)
+            assert {"♥", "♠"} <= {symbol for symbol, _, where in symbols if where == "par"}, media
+            for symbol, colour, where in symbols:
+                if symbol in "♥♦":
+                    assert colour == RED, (media, symbol, where)
+                else:
+                    red, green, blue = map(int, re.findall(r"\d+", colour))
+                    assert max(red, green, blue) < 64, (media, symbol, where, colour)
 
 
 def test_names_are_escaped(dealt: tuple[Path, Path, Path]) -> None:

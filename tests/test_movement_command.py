@@ -58,6 +58,34 @@ def test_howell_with_options(tmp_path: Path) -> None:
     assert read_movement_csv(tmp_path / "h.csv").slots() == howell(4, 4, first_board=5, pairs=7).slots()
 
 
+def test_one_board_and_one_round_are_said_in_the_singular(tmp_path: Path) -> None:
+    """Rounds of 1 board are "rounds of 1 board" wherever the movement is named: on the terminal, the cards, the
+    session workbook's Settings, and the Settings of a session imported with the movement's CSV; a Mitchell cut
+    to 1 round is "1 round", each pair meeting "1 opponent" (all said "1 boards", "1 rounds", "1 opponents")."""
+    title = "Mitchell, two winners: 5 tables, 5 rounds of 1 board (boards 1-5)"
+    outputs = ["--csv", "movement.csv", "--cards", "cards.html", "-o", "session.xlsx"]
+    done = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "1", *outputs, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith(f"{title}\n")
+    assert f"<h1>{title}</h1>" in (tmp_path / "cards.html").read_text(encoding="utf-8")
+
+    def played(workbook: Path) -> object:
+        book = Book(workbook)
+        return next(book.value("Settings", f"B{row}") for row in range(1, 60)
+                    if book.value("Settings", f"A{row}") == "Movement played")  # fmt: skip
+
+    assert played(tmp_path / "session.xlsx") == title
+    slots = [(s.board, s.ns, s.ew) for s in read_movement_csv(tmp_path / "movement.csv").slots()]
+    (tmp_path / "results.csv").write_text(results_csv(slots), encoding="utf-8")
+    imported = xlbridge("import", str(tmp_path / "results.csv"), "--movement-file", str(tmp_path / "movement.csv"),
+                        "-o", str(tmp_path / "imported.xlsx"))  # fmt: skip
+    assert imported.returncode == 0, imported.stderr
+    assert played(tmp_path / "imported.xlsx") == "5 tables, 5 rounds of 1 board, as on the Movement sheet"
+    cut = xlbridge("movement", "mitchell", "--tables", "5", "--boards-per-round", "2", "--rounds", "1")
+    assert cut.stdout.startswith("Mitchell, two winners: 5 tables, 1 round of 2 boards (boards 1-10)\n")
+    assert "1 of the 5 rounds: each pair meets 1 opponent\n" in cut.stdout
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -7,6 +7,8 @@ sessions, each then published with ``xlbridge publish``, all in subprocesses.
 
 from __future__ import annotations
 
+import base64
+import csv
 import os
 import re
 import shutil
@@ -438,9 +440,10 @@ def resolves(href: str, site: Path) -> bool:
 def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
     published: dict[str, Published], name: str, tmp_path: Path
 ) -> None:
-    """Each page loads with its stylesheet and no console message; every link leads to a page of the site (or to an
-    element of its own page); at 1200 and at 400 pixels wide (a phone, and a narrow desktop window) neither the page
-    nor any box in it scrolls sideways; the ranking it shows is the workbook's."""
+    """Each page loads with its stylesheet and no console message, every text drawn with WCAG 2 AA's contrast;
+    every link leads to a page of the site (or to an element of its own page); at 1200 and at 400 pixels wide (a
+    phone, and a narrow desktop window) neither the page nor any box in it scrolls sideways; the ranking it shows
+    is the workbook's."""
     site = published[name].site
     expected = ranking_rows(published[name].book)
     with browser.chromium() as chromium:
@@ -449,6 +452,7 @@ def test_chromium_renders_every_page_without_an_error_and_every_link_resolves(
             problems = chromium.open(url)
             assert problems.messages == [], (path.name, problems.messages)
             assert chromium.evaluate("getComputedStyle(document.querySelector('th')).borderBottomStyle") == "solid"
+            assert chromium.evaluate(browser.LOW_CONTRAST) == {}, path.name  # WCAG 2 AA: 4.5:1, every text
             links = chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
             for href in links:
                 if href.startswith(url + "#"):
@@ -486,6 +490,78 @@ SIDEWAYS = """(() => {
 def sideways(chromium: browser.Chromium) -> list[list[object]]:
     """What scrolls sideways in the page open at its window's size (nothing, on a page that fits)."""
     return chromium.evaluate(SIDEWAYS)  # type: ignore[no-any-return]
+
+
+#: A pair's players as long as names get: a double-barrelled surname longer than a phone's column.
+LONG_NAMES = ("Marie-Christine Featherstonehaugh-Wolstenholme", "Bartholomew Okonkwo-Vanderbilt")
+
+
+@needs_chromium
+def test_long_names_fit_a_phone_and_a_laptop(published: dict[str, Published], tmp_path: Path) -> None:
+    """The demo's results imported again with every pair named as long as names get: at a phone's 375 pixels and a
+    laptop's 1280 neither a page nor any table in it scrolls sideways (a name breaks inside its column; the
+    ranking's percentages were pushed off a phone's screen, a traveller's last column off a laptop's)."""
+    results, names, workbook = tmp_path / "demo.pbn", tmp_path / "names.csv", tmp_path / "long.xlsx"
+    xlbridge("export", str(published["demo"].workbook), "--pbn", str(results))
+    names.write_text("pair,direction,player1,player2\n" + "".join(
+        f"{pair},{direction},{LONG_NAMES[0]},{LONG_NAMES[1]}\n" for direction in ("NS", "EW") for pair in range(1, 10)),
+        encoding="utf-8")  # fmt: skip
+    xlbridge("import", str(results), "--names", str(names), "-o", str(workbook))
+    site = tmp_path / "site"
+    xlbridge("publish", str(workbook), "-o", str(site))
+    assert {row[2] for row in table_rows(parse(site / "index.html"), "ranking")} == {" & ".join(LONG_NAMES)}
+    with browser.chromium() as chromium:
+        for path in sorted(site.glob("*.html")):
+            chromium.open(path.as_uri())
+            for size, mobile in (((375, 800), True), ((1280, 900), False)):
+                chromium.resize(size, mobile=mobile)
+                assert sideways(chromium) == [], (path.name, size)
+                assert chromium.evaluate("document.documentElement.scrollWidth") == size[0], (path.name, size)
+
+
+def one_field_of_28(folder: Path) -> Path:
+    """A one-winner Mitchell of 14 tables, 10 rounds of 2 boards (28 pairs in one field, each named as long as names
+    get), its results typed as a CSV in the movement's order, imported with the movement and computed."""
+    movement, results, names, workbook = (folder / name for name in ("movement.csv", "results.csv", "names.csv",
+                                                                      "session.xlsx"))  # fmt: skip
+    xlbridge("movement", "mitchell", "--tables", "14", "--boards-per-round", "2", "--rounds", "10", "--winners", "one",
+             "--csv", str(movement))  # fmt: skip
+    plays = [("3NT", "N", "="), ("4S", "S", "+1"), ("2H", "E", "-1"), ("1NT", "W", "="), ("4H", "N", "-2"),
+             ("3D", "E", "+1"), ("4S", "N", "=")]  # fmt: skip
+    lines = ["board,ns,ew,contract,declarer,result"]
+    for row in csv.DictReader(movement.read_text(encoding="utf-8").splitlines()):
+        first, last = map(int, row["boards"].split("-"))
+        for board in range(first, last + 1):
+            contract, declarer, result = plays[(board * 3 + int(row["ns"])) % len(plays)]
+            lines.append(f"{board},{row['ns']},{row['ew']},{contract},{declarer},{result}")
+    results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    names.write_text("pair,player1,player2\n" + "".join(f"{pair},{LONG_NAMES[0]},{LONG_NAMES[1]}\n"
+                                                         for pair in range(1, 29)), encoding="utf-8")  # fmt: skip
+    xlbridge("import", str(results), "--names", str(names), "--movement-file", str(movement), "-o", str(workbook))
+    return workbook
+
+
+@needs_chromium
+@pytest.mark.skipif(shutil.which("pdftotext") is None, reason="needs pdftotext (poppler-utils) to read the PDF")
+def test_a_field_longer_than_a_page_is_printed_from_the_first_page(tmp_path: Path) -> None:
+    """The ranking of 28 pairs in one field, two lines each, printed on A4 as a browser prints it: the field starts
+    on the first page under the heading, its column headings again on the next; it was kept whole, and so pushed
+    to page 2, the first page blank but for the heading."""
+    site = tmp_path / "site"
+    xlbridge("publish", str(one_field_of_28(tmp_path)), "-o", str(site))
+    expected = ranking_rows(Book(tmp_path / "session.xlsx"))
+    pdf = tmp_path / "ranking.pdf"
+    with browser.chromium() as chromium:
+        chromium.open((site / "index.html").as_uri())
+        printed = chromium.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})  # A4, in inches
+    pdf.write_bytes(base64.b64decode(printed["data"]))
+    pages = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True, text=True, check=True,
+                           timeout=60).stdout.split("\f")[:-1]  # fmt: skip
+    assert len(pages) == 2
+    top = f"{expected[0]['Place']} +{pair_key(expected[0]['Pair'], None, False)} +{LONG_NAMES[0]} &"
+    assert "All pairs" in pages[0]
+    assert re.search(f"^{top}", pages[0], re.MULTILINE), pages[0]
+    assert all("Place" in page and "Players" in page for page in pages)
 
 
 @needs_chromium

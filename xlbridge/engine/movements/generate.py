@@ -17,7 +17,7 @@ from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SK
 from ..choices import choose
 from ..errors import BridgeInputError, Reason
 from ..session import Pair
-from ..values import as_whole_number
+from ..values import as_whole_number, count
 from .rounds import (
     BoardSet,
     Encounter,
@@ -163,7 +163,7 @@ def mitchell(
     if option is RELAY and missing == ns_pairs[-1]:
         notes.append(f"NS pair {n} is missing, so table {n} never plays and the relay shares nothing")
     if played < full:
-        notes.append(f"{played} of the {full} rounds: each pair meets {played} opponents")
+        notes.append(f"{played} of the {full} rounds: each pair meets {count(played, 'opponent')}")
     if switch:
         first_switched = played - switch + 1
         which = f"round {played}" if switch == 1 else f"rounds {first_switched}-{played}"
@@ -265,7 +265,8 @@ def _within_limit(movement: Movement) -> Movement:
     last = movement.boards.stop - 1
     if last > HIGHEST_BOARD:
         raise BridgeInputError(
-            f"first board {movement.first_board}: {movement.rounds} rounds of {movement.boards_per_round} boards go "
+            f"first board {movement.first_board}: {count(movement.rounds, 'round')} of "
+            f"{count(movement.boards_per_round, 'board')} {'goes' if movement.rounds == 1 else 'go'} "
             f"up to board {last}, and board numbers go up to {HIGHEST_BOARD}",
             reason=Reason.OUT_OF_RANGE,
         )

@@ -23,7 +23,7 @@ from ...rules.methods import HOWELL, MITCHELL
 from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from ..errors import BridgeInputError, Reason
 from ..session import Pair
-from ..values import as_whole_number, show
+from ..values import as_whole_number, count, show
 
 __all__ = [
     "BoardSet",
@@ -154,7 +154,7 @@ class Movement:
         tables = f"{self.tables - 0.5:g}" if self.phantom is not None else str(self.tables)
         boards = self.boards
         return (
-            f"{self.name}: {tables} tables, {self.rounds} rounds of {self.boards_per_round} boards "
+            f"{self.name}: {tables} tables, {count(self.rounds, 'round')} of {count(self.boards_per_round, 'board')} "
             f"(boards {boards.start}-{boards.stop - 1})"
         )
 
@@ -346,10 +346,10 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
         met[meeting] = encounter.round
         for board in encounter.boards.boards:
             per_board[board] += 1
-    for (r, t), count in tables_seen.items():
-        if count > 1:
+    for (r, t), times in tables_seen.items():
+        if times > 1:
             at = tuple(e for e in movement.encounters if (e.round, e.table) == (r, t))
-            problems.append((at, f"round {r}, table {t}: {count} encounters at one table"))
+            problems.append((at, f"round {r}, table {t}: {times} encounters at one table"))
     found_shared = tuple(sorted((r, tuple(sorted(tables))) for (r, _), tables in sets_at.items() if len(tables) > 1))
     if found_shared != tuple(sorted(movement.shared)):
         for r, tables in sorted(set(found_shared) - set(movement.shared)):

@@ -20,7 +20,7 @@ from ...engine.movements import Encounter, Movement, movement_from_rows
 from ...engine.session import Pair, Session
 from ...engine.values import count
 from ...rules import Side
-from ...rules.movements import MITCHELL_TYPE
+from ...rules.movements import MITCHELL_TYPE, RELAY
 from ..outputs import check_output, write_atomically
 from ..tables import text_table
 from ..website.jinja import environment
@@ -193,6 +193,16 @@ def _shared_with(movement: Movement, encounter: Encounter) -> tuple[int, ...]:
     return ()
 
 
+def _shared_words(movement: Movement, encounter: Encounter) -> str:
+    """What a table card says of boards another table plays in the same round: ``relay: shared with table 8``, a
+    3-table Howell's last round ``shared with tables 2 and 3``; "" for boards no other table plays."""
+    others = _shared_with(movement, encounter)
+    if not others:
+        return ""
+    tables = f"table {others[0]}" if len(others) == 1 else f"tables {', '.join(map(str, others[:-1]))} and {others[-1]}"
+    return f"{'relay: ' if movement.even is RELAY else ''}shared with {tables}"
+
+
 def _sits_out(movement: Movement, round_number: int, table: int) -> bool:
     encounter = movement.encounter(round_number, table)
     return encounter is None or encounter.sit_out
@@ -216,7 +226,7 @@ def table_cards(movement: Movement, event: str = "") -> str:
                         "boards": str(e.boards),
                         "sit_out": e.sit_out,
                         "switched": e.switched,
-                        "shared": ", ".join(map(str, _shared_with(movement, e))),
+                        "shared": _shared_words(movement, e),
                         "moves": [*pair_moves(movement, e), *filter(None, [board_move(movement, e)])],
                     }
                     for e in rounds

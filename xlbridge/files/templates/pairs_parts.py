@@ -9,6 +9,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
 from ...engine.movements import Movement
+from ...engine.values import count
 from .common import ENTRY_COLOUR, TemplateBook
 from .layout import Block, area_ref
 
@@ -44,7 +45,8 @@ def settings_formats(book: TemplateBook) -> tuple[Format, Format, Format, Format
 def movement_facts(plan: Movement) -> list[tuple[str, str]]:
     """What the Settings sheet says of the movement a session is played to: its name and size, its winners (how
     its pairs are ranked), its boards, and what a director should know of it."""
-    size = f"{plan.tables} tables, {plan.rounds} rounds of {plan.boards_per_round} boards, as on the Movement sheet"
+    rounds = f"{count(plan.rounds, 'round')} of {count(plan.boards_per_round, 'board')}"
+    size = f"{plan.tables} tables, {rounds}, as on the Movement sheet"
     kind = plan.title if plan.type is not None else size
     switched = any(encounter.switched for encounter in plan.encounters)
     if plan.two_fields:

@@ -34,20 +34,28 @@ VULNERABLE_WORDS = {"None": "Nobody vulnerable", "NS": "N-S vulnerable", "EW": "
 TEN = "10"
 
 
-def _with_symbols(text: str) -> str:
-    """Contract text with suit symbols: ``NS 4S=`` as ``NS 4♠=`` (NT stays)."""
-    out = []
+def _with_symbols(text: str) -> list[dict[str, str]]:
+    """Contract text with suit symbols, in pieces: ``NS 4S=`` as ``NS 4``, ``♠`` (its suit's name beside it, which
+    the page colours by), ``=`` (NT stays)."""
+    out: list[dict[str, str]] = []
     for index, char in enumerate(text):
         after_level = index > 0 and text[index - 1] in "1234567"
-        out.append(SUIT_SYMBOLS[Strain(char)] if after_level and char in "SHDC" else char)
-    return "".join(out)
+        if after_level and char in "SHDC":
+            out.append({"text": SUIT_SYMBOLS[Strain(char)], "suit": NAMES[Strain(char)]})
+        elif out and not out[-1]["suit"]:
+            out[-1]["text"] += char
+        else:
+            out.append({"text": char, "suit": ""})
+    return out
 
 
-def par_words(par: Par) -> dict[str, str]:
+def par_words(par: Par) -> dict[str, Any]:
     """A par as the pages print it: the score from the side that gains (``NS 420``; ``NS 100`` for East-West's
-    sacrifice) and the contracts with suit symbols."""
+    sacrifice) and the contracts with suit symbols (``pieces``: the same, the symbols apart)."""
     side = "NS" if par.score >= 0 else "EW"
-    return {"score": f"{side} {abs(par.score)}", "contracts": _with_symbols(par.contracts)}
+    pieces = _with_symbols(par.contracts)
+    return {"score": f"{side} {abs(par.score)}", "contracts": "".join(piece["text"] for piece in pieces),
+            "pieces": pieces}  # fmt: skip
 
 
 def diagram_context(analysis: Analysis) -> dict[str, Any]:
