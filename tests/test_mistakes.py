@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.engine.errors import Doubt
+from xlbridge.engine.errors import MOST_LISTED, Doubt
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
@@ -128,6 +128,47 @@ def test_a_line_typed_twice(evening: Evening) -> None:
         done = imported(evening, "twice.csv", lines, *options)
         assert refused_lines(done, "twice.csv") == [10, len(lines)]
         assert "two results for board" in done.refusals[0]
+
+
+def excel_saved(line: str) -> str:
+    """A results line as Excel saves it: a result typed ``+1`` is the number 1 (its plus sign gone), and ``=``,
+    which Excel takes as the start of a formula, is typed 0; ``-1`` stays."""
+    parts = line.split(",")
+    parts[5] = {"=": "0"}.get(parts[5], parts[5].lstrip("+"))
+    return ",".join(parts)
+
+
+def test_a_results_file_saved_by_excel(evening: Evening) -> None:
+    """The results file opened in Excel and saved: every +1 is 1 and = was typed 0, which read as tricks taken are
+    contracts gone down seven or more (it gave exit 0 and another winner in both fields). Beside results written
+    against the contract (-1), a bare number that as tricks would be down is refused, naming each line and both
+    readings; the same file written with tricks taken for a contract made (10 for 4S=) and -1 for down one is no
+    mistake and gives the clean file's ranking."""
+    lines = [evening.lines[0], *(excel_saved(line) for line in evening.lines[1:])]
+    changed = [n for n, (old, new) in enumerate(zip(evening.lines, lines, strict=True), start=1) if old != new]
+    done = imported(evening, "excel.csv", lines)
+    assert refused_lines(done, "excel.csv") == changed[:MOST_LISTED]
+    assert f": {len(changed)} lines cannot be imported as they are" in done.refusals[-1]
+    first = done.refusals[0]
+    number = changed[0]
+    typed = lines[number - 1].split(",")[5]
+    shown = "=" if typed == "0" else f"+{typed}"
+    example = next(n for n, line in enumerate(lines[1:], start=2) if line.split(",")[5].startswith("-"))
+    assert first.startswith(f"xlbridge import: {evening.folder / 'excel.csv'}: line {number}: result '{typed}': ")
+    assert f"(line {example}: '{lines[example - 1].split(',')[5]}')" in first
+    assert f"write {shown}" in first
+    assert not (evening.folder / "excel.csv.xlsx").exists()
+
+    def tricks_taken(line: str) -> str:
+        parts = line.split(",")
+        if not parts[5].startswith("-"):
+            level = int(parts[3][0])
+            parts[5] = str(level + 6 + int(parts[5].lstrip("+=") or 0))
+        return ",".join(parts)
+
+    written = [evening.lines[0], *(tricks_taken(line) for line in evening.lines[1:])]
+    assert imported(evening, "tricks.csv", written).status == 0
+    assert ranking_of(evening.folder, evening.folder / "tricks.csv.xlsx").out == evening.ranking
 
 
 def test_a_board_typed_wrong(evening: Evening) -> None:

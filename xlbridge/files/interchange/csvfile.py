@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, refusal
-from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
+from ...engine.parse import read_result, split_contract
+from ...engine.session import Pair, Row, Session, Unscorable, pair_handicap, read_handicap
 from ...engine.values import NUMBER, as_whole_number, count
 from ...rules import MOVEMENT_KINDS
 from .common import (
@@ -84,11 +86,15 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
-    for number, row in enumerate(rows[first:], start=first + 1):
-        if not any(cell.strip() for cell in row):
-            continue
+    lines = [(number, row, {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name})
+             for number, row in enumerate(rows[first:], start=first + 1)
+             if any(cell.strip() for cell in row)]  # fmt: skip
+    # A column headed "result" may hold tricks taken or results against the contract; written against it on one
+    # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
+    relative = next(((number, record["result"]) for number, _, record in lines if "result" in record
+                     and _against_the_contract(record.get("contract", ""), record["result"])), None)  # fmt: skip
+    for number, row, record in lines:
         shape = _shape(row, columns)
-        record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         contract = record.get("contract", "")
         entered = (contract, record.get("declarer", ""), record.get("lead", ""),
                    record.get("result", "") or record.get("tricks", ""), record.get("adjusted", ""))  # fmt: skip
@@ -104,12 +110,15 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             rows_at.append(number)
             continue
         result = record.get("result", "") or record.get("tricks", "")
+        doubt = _plus_dropped(contract, result, relative) if relative and "result" in record else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
         line = read_row(number, [] if shape else problems, board, ns, ew, contract,
                         record.get("declarer", ""), result, record.get("lead", ""),
                         record.get("adjusted", "").upper())  # fmt: skip
         if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
             line = refuse(number, problems, unscorable(line, shape), shown=False)
+        elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
+            line = refuse(number, problems, unscorable(line, doubt), shown=False)
         results.append(line)
         rows_at.append(number)
     if not results:
@@ -123,6 +132,41 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
+
+
+def _against_the_contract(contract: str, result: str) -> bool:
+    """Whether a line gives its result against the contract (=, +1, -2, or after the contract: 4S=), not as the
+    tricks taken."""
+    try:
+        _, embedded = split_contract(contract)
+        written = embedded if embedded is not None else read_result(result)
+    except BridgeInputError:
+        return False
+    return written.kind in ("over", "down")
+
+
+def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
+    """Why a result typed as a bare number cannot be trusted in a file that gives results against the contract
+    (``relative``: the first line that does, and its result), or "": as tricks taken it would be the contract gone
+    down, where Excel saves +1 as 1 (and = cannot be typed in Excel: it starts a formula, so 0 is typed)."""
+    if not re.fullmatch(r"[0-9]{1,2}", result):
+        return ""
+    try:
+        parsed, embedded = split_contract(contract)
+    except BridgeInputError:
+        return ""
+    tricks = int(result)
+    if embedded is not None or parsed.passed_out or tricks >= parsed.tricks_needed:
+        return ""
+    down = parsed.tricks_needed - tricks
+    meant = "=" if tricks == 0 else f"+{tricks}"
+    saved = ("typed as 0 in Excel, which takes = for the start of a formula" if tricks == 0
+             else f"as Excel saves +{tricks}, dropping its plus sign")  # fmt: skip
+    made = f"write {meant}, or " if parsed.tricks_needed + tricks <= 13 else "write "
+    line, example = relative
+    return (f"result {result!r}: as tricks taken, {contract} down {down}, but the file gives results against the "
+            f"contract (line {line}: {example!r}), where {result} may be {meant} ({saved}): {made}-{down} for "
+            f"down {down}")  # fmt: skip
 
 
 def _shape(row: list[str], columns: list[str]) -> str:
