@@ -171,6 +171,42 @@ def test_a_results_file_saved_by_excel(evening: Evening) -> None:
     assert ranking_of(evening.folder, evening.folder / "tricks.csv.xlsx").out == evening.ranking
 
 
+def test_a_pbn_file_with_a_board_tag_missing(evening: Evening) -> None:
+    """The evening exported as PBN, board 3's [Board] tag deleted. Its boards apart by blank lines: refused naming
+    its ScoreTable, and the line where its board starts (it said `board None is not a number`, no line). Written
+    without the blank lines (read as well as with them): the same, board 3 starting where its tags start again
+    (board 2's results were dropped and board 3's scored as board 2's, with board 2's vulnerability: exit 0)."""
+    exported = evening.folder / "exported.pbn"
+    assert xlbridge("export", evening.workbook, "--pbn", exported, "--force", cwd=evening.folder).status == 0
+    text = exported.read_text(encoding="utf-8").splitlines()
+    unbroken = [line for line in text if line.strip()]
+    packed = evening.folder / "packed.pbn"
+    packed.write_text("\n".join(unbroken) + "\n", encoding="utf-8")
+    out = evening.folder / "packed.xlsx"
+    assert xlbridge("import", packed, "-o", out, "--force", cwd=evening.folder).status == 0
+    assert ranking_of(evening.folder, out).out == evening.ranking
+
+    missing = text.index('[Board "3"]')
+    table = next(n for n in range(missing, len(text)) if text[n].startswith("[ScoreTable"))
+    start = max(n for n in range(missing) if not text[n].strip()) + 1
+    apart = evening.folder / "apart.pbn"
+    apart.write_text("\n".join(text[:missing] + text[missing + 1 :]) + "\n", encoding="utf-8")
+    done = xlbridge("import", apart, "-o", evening.folder / "apart.xlsx", cwd=evening.folder)
+    assert done.refused == (f"xlbridge import: {apart}: line {table}: the ScoreTable of the board from line "
+                            f"{start + 1} has no [Board] tag: which board's results are these? Give it its "
+                            '[Board "N"] tag')  # fmt: skip
+
+    unbroken.remove('[Board "3"]')
+    events = [n for n, line in enumerate(unbroken, start=1) if line.startswith("[Event ")]
+    packed.write_text("\n".join(unbroken) + "\n", encoding="utf-8")
+    table = next(n for n in range(events[2], len(unbroken)) if unbroken[n - 1].startswith("[ScoreTable"))
+    done = xlbridge("import", packed, "-o", out, "--force", cwd=evening.folder)
+    assert done.refused == (f"xlbridge import: {packed}: line {table}: the ScoreTable of the board from line "
+                            f"{events[2]} has no [Board] tag: which board's results are these? Give it its "
+                            '[Board "N"] tag')  # fmt: skip
+    assert not (evening.folder / "apart.xlsx").exists()
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the
