@@ -207,6 +207,31 @@ def test_a_pbn_file_with_a_board_tag_missing(evening: Evening) -> None:
     assert not (evening.folder / "apart.xlsx").exists()
 
 
+def test_pairs_typed_with_their_directions(evening: Evening) -> None:
+    """Every pair typed with its direction (3NS, 5EW) is the clean file; a line typed with the pairs in each other's
+    columns (5EW under ns, 3NS under ew) is refused, naming the line and both, as is an EW pair alone under ns
+    (it was read as NS 5, the direction typed dropped, with exit 0)."""
+    lines = [evening.lines[0]]
+    for line in evening.lines[1:]:
+        board, ns, ew, *rest = line.split(",")
+        lines.append(",".join([board, f"{ns}NS", f"{ew}EW", *rest]))
+    assert imported(evening, "directions.csv", lines).status == 0
+    assert ranking_of(evening.folder, evening.folder / "directions.csv.xlsx").out == evening.ranking
+    board, ns, ew, *rest = evening.lines[7].split(",")
+    lines[7] = ",".join([board, f"{ew}EW", f"{ns}NS", *rest])
+    board, ns, ew, *rest = evening.lines[20].split(",")
+    lines[20] = ",".join([board, f"{ns}EW", ew, *rest])
+    done = imported(evening, "turned-directions.csv", lines)
+    assert refused_lines(done, "turned-directions.csv") == [8, 21]
+    assert done.refusals[0].endswith(
+        f"line 8: '{evening.lines[7].split(',')[2]}EW' in the ns column is an East-West pair and "
+        f"'{evening.lines[7].split(',')[1]}NS' in the ew column is a North-South pair: are NS and EW swapped? Give "
+        "each pair in its own column"
+    )
+    assert done.refusals[1].endswith(f"line 21: '{ns}EW' in the ns column is an East-West pair: are NS and EW "
+                                     "swapped? Give each pair in its own column")  # fmt: skip
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the

@@ -14,7 +14,7 @@ from ...engine.errors import BridgeInputError, refusal
 from ...engine.parse import read_result, split_contract
 from ...engine.session import Pair, Row, Session, Unscorable, pair_handicap, read_handicap
 from ...engine.values import NUMBER, as_whole_number, count
-from ...rules import MOVEMENT_KINDS
+from ...rules import MOVEMENT_KINDS, Side
 from .common import (
     Imported,
     ImportFileError,
@@ -102,8 +102,9 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             board = as_whole_number(record.get("board", ""), "board")
             if board < 1:
                 raise BridgeInputError(f"board {board}: board numbers start at 1")
-            ns, _ = split_pair(record.get("ns", ""))
-            ew, _ = split_pair(record.get("ew", ""))
+            ns, ns_side = split_pair(record.get("ns", ""))
+            ew, ew_side = split_pair(record.get("ew", ""))
+            _in_their_columns(record, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
             results.append(unreadable(number, problems, typed, error.message, entered))
@@ -132,6 +133,17 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
+
+
+def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) -> None:
+    """A pair typed with its direction (7EW) in the other direction's column is refused: which is it?"""
+    named = {Side.NS: "a North-South", Side.EW: "an East-West"}
+    typed = (("ns", ns, Side.NS), ("ew", ew, Side.EW))
+    wrong = [f"{record[column]!r} in the {column} column is {named[side]}" for column, side, own in typed
+             if side is not None and side is not own]  # fmt: skip
+    if wrong:
+        raise BridgeInputError(f"{' pair and '.join(wrong)} pair: are NS and EW swapped? Give each pair in its own "
+                               "column")  # fmt: skip
 
 
 def _against_the_contract(contract: str, result: str) -> bool:
