@@ -232,6 +232,18 @@ def test_pairs_typed_with_their_directions(evening: Evening) -> None:
                                      "swapped? Give each pair in its own column")  # fmt: skip
 
 
+def test_a_results_header_naming_a_column_twice(evening: Evening) -> None:
+    """A traveller's layout typed as a CSV, its scores headed NS and EW as on the paper (Board,NS,EW,...,NS,EW):
+    refused in one line naming the heading and both columns (every line was refused as `pair ''`, the pairs read
+    from the score columns)."""
+    lines = [f"{evening.lines[0]},NS,EW", *(f"{line},," for line in evening.lines[1:])]
+    done = imported(evening, "scores.csv", lines)
+    assert done.refused == (f"xlbridge import: {evening.folder / 'scores.csv'}: line 1: the header names the ns "
+                            "column twice (columns 2 and 7: 'ns', 'NS') and the ew column twice (columns 3 and 8: "
+                            "'ew', 'EW'): rename the one that is not it (a column under another heading, such as the "
+                            "scores, is not read)")  # fmt: skip
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the

@@ -73,6 +73,10 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
     if "board" in header:
         columns, first = header, 1
+        twice = _named_twice(rows[0], header)
+        if twice:
+            raise fail(source, 1, f"the header names {twice}: rename the one that is not it (a column under another "
+                       "heading, such as the scores, is not read)")  # fmt: skip
         missing = [name for name in ("board", "ns", "ew", "contract") if name not in columns]
         if missing:
             raise fail(source, 1, f"the header has no {', '.join(missing)} column")
@@ -133,6 +137,22 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
+
+
+def _named_twice(headings: list[str], columns: list[str]) -> str:
+    """The columns a header names twice (``NS`` over the pairs and again over their scores), in words, or ""."""
+    at: dict[str, list[int]] = {}
+    for index, column in enumerate(columns):
+        if column:
+            at.setdefault(column, []).append(index)
+    said = []
+    for column, where in at.items():
+        if len(where) > 1:
+            numbers = ", ".join(str(index + 1) for index in where[:-1]) + f" and {where[-1] + 1}"
+            typed = ", ".join(repr(headings[index].strip()) for index in where)
+            times = "twice" if len(where) == 2 else f"{len(where)} times"
+            said.append(f"the {column} column {times} (columns {numbers}: {typed})")
+    return " and ".join(said)
 
 
 def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) -> None:
