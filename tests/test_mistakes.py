@@ -372,6 +372,22 @@ def test_a_names_file_without_pairs(evening: Evening, content: str) -> None:
     assert not (evening.folder / "e.xlsx").exists()
 
 
+def test_a_names_file_listing_a_pair_the_movement_does_not_have(evening: Evening) -> None:
+    """The names file lists NS 8 of the 7-table Mitchell (a pair that did not come, or another evening's): with the
+    movement file, refused in one line naming the pair and the movement's pairs, as `xlbridge movement -o --names`
+    refuses it (it gave exit 0, and pair 8 went onto the ranking, the website and the federation's file with no
+    boards and no place)."""
+    names = evening.folder / "names-and-one.csv"
+    names.write_text(evening.names.read_text() + "8,NS,Extra A,Extra B\n")
+    results = evening.results("and-one.csv", evening.lines)
+    out = evening.folder / "and-one.xlsx"
+    done = xlbridge("import", results, "--names", names, "--movement-file", evening.movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    everyone = ", ".join(f"{n}{side}" for side in ("NS", "EW") for n in range(1, 8))
+    assert done.refused == f"xlbridge import: {names}: NS pair 8 is not a pair of this movement ({everyone})"
+    assert not out.exists()
+
+
 def lines_named(done: Ran, path: Path) -> list[int]:
     """The line numbers of ``path`` that a refusal names, in its order (nothing on stdout, exit status 2)."""
     return [int(found[1]) for line in done.refusals

@@ -191,6 +191,10 @@ def read_results(
     session = replace(session, movement=chosen, plan=plan)
     if listed is not None:
         _check_directions(names, listed, chosen, evidence)  # type: ignore[arg-type]
+        if plan is not None:  # a listed pair the movement does not have is refused, as `movement -o --names` does
+            from .movement_files import named_pairs
+
+            named_pairs(plan, listed, str(names))
         session = replace(session, pairs=tuple(listed))
     elif plan is not None and kind == "CSV":
         session = replace(session, pairs=plan.pairs)
