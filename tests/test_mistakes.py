@@ -376,7 +376,7 @@ def test_a_names_file_listing_a_pair_the_movement_does_not_have(evening: Evening
     """The names file lists NS 8 of the 7-table Mitchell (a pair that did not come, or another evening's): with the
     movement file, refused in one line naming the pair and the movement's pairs, as `xlbridge movement -o --names`
     refuses it (it gave exit 0, and pair 8 went onto the ranking, the website and the federation's file with no
-    boards and no place)."""
+    boards and no place). Without the movement file, imported, and said on stderr."""
     names = evening.folder / "names-and-one.csv"
     names.write_text(evening.names.read_text() + "8,NS,Extra A,Extra B\n")
     results = evening.results("and-one.csv", evening.lines)
@@ -386,6 +386,12 @@ def test_a_names_file_listing_a_pair_the_movement_does_not_have(evening: Evening
     everyone = ", ".join(f"{n}{side}" for side in ("NS", "EW") for n in range(1, 8))
     assert done.refused == f"xlbridge import: {names}: NS pair 8 is not a pair of this movement ({everyone})"
     assert not out.exists()
+    # Without the movement nothing says pair 8 is not one: imported, and said (it was not)
+    done = xlbridge("import", results, "--names", names, "-o", out, cwd=evening.folder)
+    assert done.status == 0
+    assert done.err.splitlines() == [f"{names}: NS pair 8 is on it but plays no result in {results}: it shows on the "
+                                     "ranking with no boards and no place; take it off the names file if it did not "
+                                     "play (imported as it is; --movement-file checks it)"]  # fmt: skip
 
 
 def lines_named(done: Ran, path: Path) -> list[int]:

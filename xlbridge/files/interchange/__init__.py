@@ -204,6 +204,8 @@ def read_results(
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
     imported = _check_pairs(imported, listing)
+    if names is not None and plan is None:  # with the movement, a pair it does not have is refused (above)
+        imported = _idle_pairs(imported, names)
     imported = _entry_checks(imported, plan)
     held = _beyond_the_workbook(imported)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
@@ -341,6 +343,21 @@ def _check_pairs(imported: Imported, listing: Path | None) -> Imported:
         problems.append(_pairs_left_out(missing, imported.source, listing))
     problems.sort(key=lambda problem: (problem.line, problem.at))
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
+
+
+def _idle_pairs(imported: Imported, names: Path) -> Imported:
+    """A pair of the names file that plays on no line (one that did not come, or another evening's) is a doubt: it
+    would show on the ranking with no boards and no place."""
+    session = imported.session
+    assert session is not None
+    two_fields = session.movement.two_fields
+    played = {(number, side if two_fields else None) for row in session.lines
+              for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))}  # fmt: skip
+    idle = [pair for pair in session.pairs if (pair.number, pair.direction if two_fields else None) not in played]
+    doubts = [Problem(0, f"{f'{pair.direction_text} pair' if two_fields else 'pair'} {pair.number} is on it but plays "
+                      f"no result in {imported.source}: it shows on the ranking with no boards and no place; take it "
+                      "off the names file if it did not play", file=names) for pair in idle]  # fmt: skip
+    return replace(imported, warnings=[*imported.warnings, *doubts])
 
 
 def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
