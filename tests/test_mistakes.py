@@ -471,6 +471,18 @@ def test_a_mitchells_names_file_without_its_direction_column(tmp_path: Path) -> 
     assert not (tmp_path / "out.xlsx").exists()
 
 
+def test_a_movement_file_saved_by_european_excel(evening: Evening) -> None:
+    """The movement file opened and saved by Excel set to a European language: semicolons between the fields,
+    Windows line ends, Windows-1252, as the results and names files are read. The same ranking (it was refused, the
+    header read as one column: `it has no round, table, ns, ew, boards`)."""
+    lines = evening.movement.read_text().splitlines()
+    movement = evening.folder / "european-movement.csv"
+    movement.write_bytes("\r\n".join(line.replace(",", ";") for line in lines).encode("cp1252") + b"\r\n")
+    done = imported(evening, "european.csv", evening.lines, "--movement-file", movement)
+    assert done.status == 0, done.err
+    assert ranking_of(evening.folder, evening.folder / "european.csv.xlsx").out == evening.ranking
+
+
 def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:
     """A movement file with a round typed as a letter, boards typed wrong, and a row typed twice: every line named
     (the rows it collides with too), then the count; nothing written (the import once stopped at the first)."""

@@ -32,7 +32,7 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names"]
+__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names", "read_rows"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -49,7 +49,10 @@ def _key(heading: str) -> str:
     return heading.strip().lower().replace(" ", "").replace("_", "")
 
 
-def _rows(data: bytes, source: Path) -> list[list[str]]:
+def read_rows(data: bytes, source: Path) -> list[list[str]]:
+    """A CSV file's rows, as every CSV of xlbridge's is read (results, names, movements): UTF-8 or Windows-1252
+    (see :func:`~xlbridge.files.interchange.common.decoded`), its fields apart by commas, semicolons (Excel in
+    many European languages) or tabs, as its first lines show."""
     text = decoded(data, source)
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -67,7 +70,7 @@ def _rows(data: bytes, source: Path) -> list[list[str]]:
 
 def read_csv(data: bytes, source: Path, method: str | None = None,
              movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
-    rows = _rows(data, source)
+    rows = read_rows(data, source)
     if not any(any(cell.strip() for cell in row) for row in rows):
         raise fail(source, None, "the file is empty")
     header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
@@ -230,7 +233,7 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     direction that cannot be read, a pair listed twice, a handicap that is not one, a field beyond the header's
     columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
     for each, naming its line)."""
-    rows = _rows(data, source)
+    rows = read_rows(data, source)
     if not rows:
         return []
     problems: list[tuple[int, str]] = []
