@@ -244,6 +244,26 @@ def test_a_results_header_naming_a_column_twice(evening: Evening) -> None:
                             "scores, is not read)")  # fmt: skip
 
 
+@pytest.mark.parametrize(("cut", "said"), [
+    ("</TRAVELLER_LINE>", "mismatched tag: <TRAVELLER_LINE> of line {opened} is not closed"),
+    ("</USEBIO>", "no element found: <USEBIO> of line {opened} is not closed"),
+])  # fmt: skip
+def test_a_usebio_file_with_a_closing_tag_missing(tmp_path: Path, cut: str, said: str) -> None:
+    """The Compscore3 Howell with a closing tag deleted (the fifth traveller line's, or the file's last, as a file
+    cut short ends): refused in one line naming where the parser stopped and the element left open, with its line
+    (it named only the line of the next closing tag, `line 327: mismatched tag`)."""
+    text = HOWELL.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = [n for n, line in enumerate(text) if line.strip() == cut][-1 if cut == "</USEBIO>" else 4]
+    opening = cut.replace("</", "<")[:-1]
+    opened = max(n for n in range(at) if text[n].strip().startswith(opening)) + 1
+    broken = tmp_path / "broken.xml"
+    broken.write_text("".join(text[:at] + text[at + 1 :]), encoding="utf-8")
+    done = xlbridge("import", broken, "-o", tmp_path / "broken.xlsx", cwd=tmp_path)
+    assert re.fullmatch(rf"xlbridge import: {re.escape(str(broken))}: not readable XML: line \d+: "
+                        f"{re.escape(said.format(opened=opened))}", done.refused), done.refused  # fmt: skip
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.xml"]
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the
