@@ -264,6 +264,43 @@ def test_a_usebio_file_with_a_closing_tag_missing(tmp_path: Path, cut: str, said
     assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.xml"]
 
 
+def test_a_howells_names_file_giving_directions(tmp_path: Path) -> None:
+    """The Compscore3 Howell as a CSV, its names file giving each pair the direction it sat in first: the
+    directions make two fields, where every pair plays both ways. Refused, saying that each pair left out is on it
+    with the other direction and what to do (it said to add NS 1, ... to a names file that lists pair 1); with
+    --movement Howell the ranking of the file without directions."""
+    session = read_results(HOWELL).session
+    assert session is not None
+    rows = [HEADER + ",lead,adjusted"]
+    first: dict[object, str] = {}
+    for line in session.lines:
+        contract, declarer, lead, result, adjusted = line.entered
+        rows.append(f"{line.board},{line.ns},{line.ew},{contract},{declarer},{result},{lead},{adjusted}")
+        first.setdefault(line.ns, "NS")
+        first.setdefault(line.ew, "EW")
+    results = tmp_path / "howell.csv"
+    results.write_text("\n".join(rows) + "\n")
+    listed = ["pair,direction,player1,player2"]
+    plain = tmp_path / "plain-names.csv"
+    plain.write_text("\n".join([*listed, *(f"{p.number},,{p.players[0]},{p.players[1]}" for p in session.pairs)]))
+    names = tmp_path / "names.csv"
+    names.write_text("\n".join([*listed, *(f"{p.number},{first[p.number]},{p.players[0]},{p.players[1]}"
+                                           for p in session.pairs)]) + "\n")  # fmt: skip
+    done = xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path)
+    assert len(done.refusals) == 2
+    assert done.refusals[0].startswith(f"xlbridge import: {names}: 11 pairs play in {results} but are not on it: NS 1,")
+    assert done.refusals[0].endswith(
+        f"(117 lines): each is on it with the other direction: the directions of {names.name} make two fields (NS 1 "
+        "and EW 1 two pairs), but these pairs play both North-South and East-West: if it is one field (a Howell), "
+        "give --movement Howell, or leave the directions blank"
+    )
+    assert xlbridge("import", results, "--names", names, "--movement", "Howell", "-o", tmp_path / "out.xlsx",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    assert xlbridge("import", results, "--names", plain, "-o", tmp_path / "plain.xlsx", cwd=tmp_path).status == 0
+    ranked = [line.split(",")[1] for line in ranking_of(tmp_path, tmp_path / "out.xlsx").out.splitlines()]
+    assert ranked == [line.split(",")[1] for line in ranking_of(tmp_path, tmp_path / "plain.xlsx").out.splitlines()]
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the

@@ -3,6 +3,7 @@ leaves out, said once; a pair listed that plays no result) and, in two fields, f
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
@@ -52,7 +53,7 @@ def check_pairs(imported: Imported, listing: Path | None) -> Imported:
     if any(len(found) > 1 for found in missing.values()):
         for index in marked:
             problems[index] = replace(problems[index], detail=False)
-        problems.append(_pairs_left_out(missing, imported.source, listing))
+        problems.append(_pairs_left_out(missing, imported.source, listing, session.pairs))
     problems.sort(key=lambda problem: (problem.line, problem.at))
     return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
 
@@ -73,9 +74,10 @@ def idle_pairs(imported: Imported, names: Path) -> Imported:
 
 
 def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
-                    listing: Path | None) -> Problem:  # fmt: skip
+                    listing: Path | None, listed: Sequence[Pair] = ()) -> Problem:  # fmt: skip
     """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
-    its lines where there are a few pairs, else how many lines they play on."""
+    its lines where there are a few pairs, else how many lines they play on. Where each is on the list (``listed``)
+    with the other direction, the list's directions are what is wrong: a one-field session's pairs play both ways."""
 
     def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
         side, number = key
@@ -97,5 +99,11 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
     if listing is None:
         return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
                        f"file gives: {pairs}", file=source)  # fmt: skip
+    directions = {(pair.number, pair.direction) for pair in listed}
+    if all(side is not None and (number, side.other) in directions for side, number in missing):
+        return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
+                       f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "
+                       "two pairs), but these pairs play both North-South and East-West: if it is one field (a "
+                       "Howell), give --movement Howell, or leave the directions blank", file=listing)  # fmt: skip
     return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
                    f"{listing.name}", file=listing)  # fmt: skip
