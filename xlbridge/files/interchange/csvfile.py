@@ -183,7 +183,8 @@ def _against_the_contract(contract: str, result: str) -> bool:
 def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
     """Why a result typed as a bare number cannot be trusted in a file that gives results against the contract
     (``relative``: the first line that does, and its result), or "": as tricks taken it would be the contract gone
-    down, where Excel saves +1 as 1 (and = cannot be typed in Excel: it starts a formula, so 0 is typed)."""
+    down, and as a result against the contract it could be made, as Excel saves +1 as 1 (and = cannot be typed in
+    Excel: it starts a formula, so 0 is typed)."""
     if not re.fullmatch(r"[0-9]{1,2}", result):
         return ""
     try:
@@ -193,15 +194,16 @@ def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
     tricks = int(result)
     if embedded is not None or parsed.passed_out or tricks >= parsed.tricks_needed:
         return ""
+    if parsed.tricks_needed + tricks > 13:  # no overtrick count (8 on 3NT): the tricks taken, as it says
+        return ""
     down = parsed.tricks_needed - tricks
     meant = "=" if tricks == 0 else f"+{tricks}"
     saved = ("typed as 0 in Excel, which takes = for the start of a formula" if tricks == 0
              else f"as Excel saves +{tricks}, dropping its plus sign")  # fmt: skip
-    made = f"write {meant}, or " if parsed.tricks_needed + tricks <= 13 else "write "
     line, example = relative
     return (f"result {result!r}: as tricks taken, {contract} down {down}, but the file gives results against the "
-            f"contract (line {line}: {example!r}), where {result} may be {meant} ({saved}): {made}-{down} for "
-            f"down {down}")  # fmt: skip
+            f"contract (line {line}: {example!r}), where {result} may be {meant} ({saved}): write {meant}, or "
+            f"-{down} for down {down}")  # fmt: skip
 
 
 def _shape(row: list[str], columns: list[str]) -> str:
