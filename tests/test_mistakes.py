@@ -485,6 +485,21 @@ def test_a_names_file_broken_in_four_places(evening: Evening) -> None:
         assert not out.exists()
 
 
+def test_a_names_file_whose_pair_and_direction_disagree(evening: Evening) -> None:
+    """A names line typed `3NS,EW,...` (pair 3NS, direction EW): refused naming the line and both (it was taken
+    as EW 3, the suffix typed dropped, with exit 0: the wrong players for NS 3 had the suffix been right). A USEBIO
+    PAIR and a PBN TotalScoreTable row are read by the same function."""
+    lines = evening.names.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("3,EW,"))
+    lines[at] = lines[at].replace("3,EW,", "3NS,EW,", 1)
+    names = evening.folder / "disagreeing-names.csv"
+    names.write_text("\n".join(lines) + "\n")
+    done = xlbridge("import", evening.results("for-disagreeing.csv", evening.lines), "--names", names, "-o",
+                    evening.folder / "disagreeing.xlsx", cwd=evening.folder)  # fmt: skip
+    said = f"line {at + 1}: pair '3NS' and direction 'EW' disagree: which is it?"
+    assert done.refused == f"xlbridge import: {names}: {said}"
+
+
 @pytest.mark.parametrize(
     ("header", "line", "reason"),
     [
