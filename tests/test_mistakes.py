@@ -303,6 +303,27 @@ def test_a_howells_names_file_giving_directions(tmp_path: Path) -> None:
     assert ranked == [line.split(",")[1] for line in ranking_of(tmp_path, tmp_path / "plain.xlsx").out.splitlines()]
 
 
+def test_a_usebio_file_saved_as_windows_1252(tmp_path: Path) -> None:
+    """The Compscore3 Howell with a player renamed Hélène Dupré and saved by a Windows editor as Windows-1252
+    ("ANSI"), its first line naming no encoding: refused naming the line and saying the file is not UTF-8 and the
+    two ways to put it right (it said only `line 39: not well-formed (invalid token)`); with the encoding named, it
+    is read, the name as typed."""
+    text = HOWELL.read_text(encoding="utf-8").replace("Player 1<", "Hélène Dupré<", 1)
+    line = text[: text.index("Hélène")].count("\n") + 1
+    saved = tmp_path / "ansi.xml"
+    saved.write_bytes(text.encode("cp1252"))
+    done = xlbridge("import", saved, "-o", tmp_path / "ansi.xlsx", cwd=tmp_path)
+    assert done.refused == (f"xlbridge import: {saved}: not readable XML: line {line}: not well-formed (invalid "
+                            f"token): line {line} is not UTF-8, which an XML file is unless its first line names "
+                            "another encoding (saved as Windows-1252?): save it as UTF-8, or begin it "
+                            '<?xml version="1.0" encoding="windows-1252"?>')  # fmt: skip
+    named = tmp_path / "named.xml"
+    named.write_bytes(text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="windows-1252"?>')
+                      .encode("cp1252"))  # fmt: skip
+    assert xlbridge("import", named, "-o", tmp_path / "named.xlsx", cwd=tmp_path).status == 0
+    assert "Hélène Dupré & Player 2" in ranking_of(tmp_path, tmp_path / "named.xlsx").out
+
+
 def test_a_board_typed_wrong(evening: Evening) -> None:
     """Board 4's first line typed as board 14. Given the movement: that line alone, with the board it may be (and
     the result board 4 lacks); the two right lines of board 14 are not blamed. Without it: every line of the
