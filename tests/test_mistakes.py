@@ -21,6 +21,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.engine.errors import MOST_LISTED, Doubt
+from xlbridge.engine.session import read_row
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
@@ -242,8 +243,8 @@ def test_a_results_header_naming_a_column_twice(evening: Evening) -> None:
     done = imported(evening, "scores.csv", lines)
     assert done.refused == (f"xlbridge import: {evening.folder / 'scores.csv'}: line 1: the header names the ns "
                             "column twice (columns 2 and 7: 'ns', 'NS') and the ew column twice (columns 3 and 8: "
-                            "'ew', 'EW'): rename the one that is not it (a column under another heading, such as the "
-                            "scores, is not read)")  # fmt: skip
+                            "'ew', 'EW'): rename the one that is not it (the scores: NS score and EW "
+                            "score)")  # fmt: skip
 
 
 @pytest.mark.parametrize(("cut", "said"), [
@@ -322,6 +323,26 @@ def test_a_usebio_file_saved_as_windows_1252(tmp_path: Path) -> None:
                       .encode("cp1252"))  # fmt: skip
     assert xlbridge("import", named, "-o", tmp_path / "named.xlsx", cwd=tmp_path).status == 0
     assert "Hélène Dupré & Player 2" in ranking_of(tmp_path, tmp_path / "named.xlsx").out
+
+
+def test_a_results_file_with_its_scores(evening: Evening) -> None:
+    """The results with each line's North-South score, as a scorer's export or a typed traveller gives it (an
+    `NS score` column): the clean file's ranking. A declarer typed wrong (E for N), the score right: refused naming
+    the line, the score and what the contract scores, as a PBN or USEBIO file's score is checked (the column was
+    not read, and the line scored for East-West with exit 0)."""
+    lines = [f"{evening.lines[0]},NS score"]
+    for line in evening.lines[1:]:
+        board, ns, ew, contract, declarer, result = line.split(",")
+        lines.append(f"{line},{read_row(int(board), int(ns), int(ew), contract, declarer, result).score}")
+    assert imported(evening, "scored.csv", lines).status == 0
+    assert ranking_of(evening.folder, evening.folder / "scored.csv.xlsx").out == evening.ranking
+    at = next(n for n, line in enumerate(lines) if ",4S,N,=," in line)
+    lines[at] = lines[at].replace(",4S,N,=,", ",4S,E,=,")
+    board, score = lines[at].split(",")[0], lines[at].split(",")[-1]
+    done = imported(evening, "scored-wrong.csv", lines)
+    assert refused_lines(done, "scored-wrong.csv") == [at + 1]
+    assert done.refusals[0].endswith(f"line {at + 1}: NS score {score} disagrees with 4S by E = on board {board}, "
+                                     f"which scores {-int(score)}")  # fmt: skip
 
 
 def test_a_board_typed_wrong(evening: Evening) -> None:

@@ -12,13 +12,14 @@ from pathlib import Path
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, refusal
 from ...engine.parse import read_result, split_contract
-from ...engine.session import Pair, Row, Session, Unscorable, pair_handicap, read_handicap
+from ...engine.session import Line, Pair, Row, Session, Unscorable, pair_handicap, read_handicap
 from ...engine.values import NUMBER, as_whole_number, count
 from ...rules import MOVEMENT_KINDS, Side
 from .common import (
     Imported,
     ImportFileError,
     Problem,
+    check_score,
     decoded,
     fail,
     movement_of,
@@ -40,7 +41,11 @@ SYNONYMS = {
     "ew": "ew", "ewpair": "ew", "pairew": "ew", "east-west": "ew", "e-w": "ew",
     "contract": "contract", "declarer": "declarer", "by": "declarer", "decl": "declarer", "playedby": "declarer",
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
+    "score": "nsscore", "nsscore": "nsscore", "scorens": "nsscore", "ewscore": "ewscore", "scoreew": "ewscore",
 }  # fmt: skip
+#: The score columns a file may give, each checked against what the line's contract scores (as PBN's and USEBIO's
+#: are): the heading a message names it by, and the sign of its score as North-South's.
+SCORES = (("nsscore", "NS score", 1), ("ewscore", "EW score", -1))
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
 HEADER = "board, ns, ew, contract, declarer, result"
 
@@ -78,8 +83,8 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         columns, first = header, 1
         twice = _named_twice(rows[0], header)
         if twice:
-            raise fail(source, 1, f"the header names {twice}: rename the one that is not it (a column under another "
-                       "heading, such as the scores, is not read)")  # fmt: skip
+            raise fail(source, 1, f"the header names {twice}: rename the one that is not it (the scores: NS score and "
+                       "EW score)")  # fmt: skip
         missing = [name for name in ("board", "ns", "ew", "contract") if name not in columns]
         if missing:
             raise fail(source, 1, f"the header has no {', '.join(missing)} column")
@@ -127,6 +132,9 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             line = refuse(number, problems, unscorable(line, shape), shown=False)
         elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
             line = refuse(number, problems, unscorable(line, doubt), shown=False)
+        for column, tag, sign in SCORES if not shape else ():
+            if isinstance(line, Line) and line.adjusted is None and record.get(column):
+                line = check_score(line, record[column], tag, number, problems, sign)
         results.append(line)
         rows_at.append(number)
     if not results:
