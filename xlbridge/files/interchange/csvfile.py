@@ -41,7 +41,8 @@ SYNONYMS = {
     "ew": "ew", "ewpair": "ew", "pairew": "ew", "east-west": "ew", "e-w": "ew",
     "contract": "contract", "declarer": "declarer", "by": "declarer", "decl": "declarer", "playedby": "declarer",
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
-    "score": "nsscore", "nsscore": "nsscore", "scorens": "nsscore", "ewscore": "ewscore", "scoreew": "ewscore",
+    # a column headed only "score" may be anything (matchpoints, a percentage): it is not read
+    "nsscore": "nsscore", "scorens": "nsscore", "ewscore": "ewscore", "scoreew": "ewscore",
 }  # fmt: skip
 #: The score columns a file may give, each checked against what the line's contract scores (as PBN's and USEBIO's
 #: are): the heading a message names it by, and the sign of its score as North-South's.
