@@ -20,7 +20,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from xlbridge.engine.errors import Doubt
+from xlbridge.engine.errors import MOST_LISTED, Doubt
+from xlbridge.engine.session import read_row
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
@@ -128,6 +129,220 @@ def test_a_line_typed_twice(evening: Evening) -> None:
         done = imported(evening, "twice.csv", lines, *options)
         assert refused_lines(done, "twice.csv") == [10, len(lines)]
         assert "two results for board" in done.refusals[0]
+
+
+def excel_saved(line: str) -> str:
+    """A results line as Excel saves it: a result typed ``+1`` is the number 1 (its plus sign gone), and ``=``,
+    which Excel takes as the start of a formula, is typed 0; ``-1`` stays."""
+    parts = line.split(",")
+    parts[5] = {"=": "0"}.get(parts[5], parts[5].lstrip("+"))
+    return ",".join(parts)
+
+
+def test_a_results_file_saved_by_excel(evening: Evening) -> None:
+    """The results file opened in Excel and saved: every +1 is 1 and = was typed 0, which read as tricks taken are
+    contracts gone down seven or more (it gave exit 0 and another winner in both fields). Beside results written
+    against the contract (-1), a bare number that as tricks would be down is refused, naming each line and both
+    readings (8 on 3NT, which no overtrick count can be, is the tricks taken); the same file written with tricks
+    taken for a contract made (10 for 4S=) and -1 for down one is no mistake and gives the clean file's ranking."""
+    lines = [evening.lines[0], *(excel_saved(line) for line in evening.lines[1:])]
+    changed = [n for n, (old, new) in enumerate(zip(evening.lines, lines, strict=True), start=1) if old != new]
+    down = next(n for n, line in enumerate(lines) if ",3NT,S,-1" in line)
+    lines[down] = lines[down].replace(",3NT,S,-1", ",3NT,S,8")  # down one as tricks: no overtrick count, not asked
+    done = imported(evening, "excel.csv", lines)
+    assert refused_lines(done, "excel.csv") == changed[:MOST_LISTED]
+    assert f": {len(changed)} lines cannot be imported as they are" in done.refusals[-1]
+    first = done.refusals[0]
+    number = changed[0]
+    typed = lines[number - 1].split(",")[5]
+    shown = "=" if typed == "0" else f"+{typed}"
+    example = next(n for n, line in enumerate(lines[1:], start=2) if line.split(",")[5].startswith("-"))
+    assert first.startswith(f"xlbridge import: {evening.folder / 'excel.csv'}: line {number}: result '{typed}': ")
+    assert f"(line {example}: '{lines[example - 1].split(',')[5]}')" in first
+    assert f"write {shown}" in first
+    assert not (evening.folder / "excel.csv.xlsx").exists()
+
+    def tricks_taken(line: str) -> str:
+        parts = line.split(",")
+        if not parts[5].startswith("-"):
+            level = int(parts[3][0])
+            parts[5] = str(level + 6 + int(parts[5].lstrip("+=") or 0))
+        return ",".join(parts)
+
+    written = [evening.lines[0], *(tricks_taken(line) for line in evening.lines[1:])]
+    assert imported(evening, "tricks.csv", written).status == 0
+    assert ranking_of(evening.folder, evening.folder / "tricks.csv.xlsx").out == evening.ranking
+
+
+def test_a_pbn_file_with_a_board_tag_missing(evening: Evening) -> None:
+    """The evening exported as PBN, board 3's [Board] tag deleted. Its boards apart by blank lines: refused naming
+    its ScoreTable, and the line where its board starts (it said `board None is not a number`, no line). Written
+    without the blank lines (read as well as with them): the same, board 3 starting where its tags start again
+    (board 2's results were dropped and board 3's scored as board 2's, with board 2's vulnerability: exit 0)."""
+    exported = evening.folder / "exported.pbn"
+    assert xlbridge("export", evening.workbook, "--pbn", exported, "--force", cwd=evening.folder).status == 0
+    text = exported.read_text(encoding="utf-8").splitlines()
+    unbroken = [line for line in text if line.strip()]
+    packed = evening.folder / "packed.pbn"
+    packed.write_text("\n".join(unbroken) + "\n", encoding="utf-8")
+    out = evening.folder / "packed.xlsx"
+    assert xlbridge("import", packed, "-o", out, "--force", cwd=evening.folder).status == 0
+    assert ranking_of(evening.folder, out).out == evening.ranking
+
+    missing = text.index('[Board "3"]')
+    table = next(n for n in range(missing, len(text)) if text[n].startswith("[ScoreTable"))
+    start = max(n for n in range(missing) if not text[n].strip()) + 1
+    apart = evening.folder / "apart.pbn"
+    apart.write_text("\n".join(text[:missing] + text[missing + 1 :]) + "\n", encoding="utf-8")
+    done = xlbridge("import", apart, "-o", evening.folder / "apart.xlsx", cwd=evening.folder)
+    assert done.refused == (f"xlbridge import: {apart}: line {table}: the ScoreTable of the board from line "
+                            f"{start + 1} has no [Board] tag: which board's results are these? Give it its "
+                            '[Board "N"] tag')  # fmt: skip
+
+    unbroken.remove('[Board "3"]')
+    events = [n for n, line in enumerate(unbroken, start=1) if line.startswith("[Event ")]
+    packed.write_text("\n".join(unbroken) + "\n", encoding="utf-8")
+    table = next(n for n in range(events[2], len(unbroken)) if unbroken[n - 1].startswith("[ScoreTable"))
+    done = xlbridge("import", packed, "-o", out, "--force", cwd=evening.folder)
+    assert done.refused == (f"xlbridge import: {packed}: line {table}: the ScoreTable of the board from line "
+                            f"{events[2]} has no [Board] tag: which board's results are these? Give it its "
+                            '[Board "N"] tag')  # fmt: skip
+    assert not (evening.folder / "apart.xlsx").exists()
+
+
+def test_pairs_typed_with_their_directions(evening: Evening) -> None:
+    """Every pair typed with its direction (3NS, 5EW) is the clean file; a line typed with the pairs in each other's
+    columns (5EW under ns, 3NS under ew) is refused, naming the line and both, as is an EW pair alone under ns
+    (it was read as NS 5, the direction typed dropped, with exit 0)."""
+    lines = [evening.lines[0]]
+    for line in evening.lines[1:]:
+        board, ns, ew, *rest = line.split(",")
+        lines.append(",".join([board, f"{ns}NS", f"{ew}EW", *rest]))
+    assert imported(evening, "directions.csv", lines).status == 0
+    assert ranking_of(evening.folder, evening.folder / "directions.csv.xlsx").out == evening.ranking
+    board, ns, ew, *rest = evening.lines[7].split(",")
+    lines[7] = ",".join([board, f"{ew}EW", f"{ns}NS", *rest])
+    board, ns, ew, *rest = evening.lines[20].split(",")
+    lines[20] = ",".join([board, f"{ns}EW", ew, *rest])
+    done = imported(evening, "turned-directions.csv", lines)
+    assert refused_lines(done, "turned-directions.csv") == [8, 21]
+    assert done.refusals[0].endswith(
+        f"line 8: '{evening.lines[7].split(',')[2]}EW' in the ns column is an East-West pair and "
+        f"'{evening.lines[7].split(',')[1]}NS' in the ew column is a North-South pair: are NS and EW swapped? Give "
+        "each pair in its own column"
+    )
+    assert done.refusals[1].endswith(f"line 21: '{ns}EW' in the ns column is an East-West pair: are NS and EW "
+                                     "swapped? Give each pair in its own column")  # fmt: skip
+
+
+def test_a_results_header_naming_a_column_twice(evening: Evening) -> None:
+    """A traveller's layout typed as a CSV, its scores headed NS and EW as on the paper (Board,NS,EW,...,NS,EW):
+    refused in one line naming the heading and both columns (every line was refused as `pair ''`, the pairs read
+    from the score columns)."""
+    lines = [f"{evening.lines[0]},NS,EW", *(f"{line},," for line in evening.lines[1:])]
+    done = imported(evening, "scores.csv", lines)
+    assert done.refused == (f"xlbridge import: {evening.folder / 'scores.csv'}: line 1: the header names the ns "
+                            "column twice (columns 2 and 7: 'ns', 'NS') and the ew column twice (columns 3 and 8: "
+                            "'ew', 'EW'): rename the one that is not it (the scores: NS score and EW "
+                            "score)")  # fmt: skip
+
+
+@pytest.mark.parametrize(("cut", "said"), [
+    ("</TRAVELLER_LINE>", "mismatched tag: <TRAVELLER_LINE> of line {opened} is not closed"),
+    ("</USEBIO>", "no element found: <USEBIO> of line {opened} is not closed"),
+])  # fmt: skip
+def test_a_usebio_file_with_a_closing_tag_missing(tmp_path: Path, cut: str, said: str) -> None:
+    """The Compscore3 Howell with a closing tag deleted (the fifth traveller line's, or the file's last, as a file
+    cut short ends): refused in one line naming where the parser stopped and the element left open, with its line
+    (it named only the line of the next closing tag, `line 327: mismatched tag`)."""
+    text = HOWELL.read_text(encoding="utf-8").splitlines(keepends=True)
+    at = [n for n, line in enumerate(text) if line.strip() == cut][-1 if cut == "</USEBIO>" else 4]
+    opening = cut.replace("</", "<")[:-1]
+    opened = max(n for n in range(at) if text[n].strip().startswith(opening)) + 1
+    broken = tmp_path / "broken.xml"
+    broken.write_text("".join(text[:at] + text[at + 1 :]), encoding="utf-8")
+    done = xlbridge("import", broken, "-o", tmp_path / "broken.xlsx", cwd=tmp_path)
+    assert re.fullmatch(rf"xlbridge import: {re.escape(str(broken))}: not readable XML: line \d+: "
+                        f"{re.escape(said.format(opened=opened))}", done.refused), done.refused  # fmt: skip
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["broken.xml"]
+
+
+def test_a_howells_names_file_giving_directions(tmp_path: Path) -> None:
+    """The Compscore3 Howell as a CSV, its names file giving each pair the direction it sat in first: the
+    directions make two fields, where every pair plays both ways. Refused, saying that each pair left out is on it
+    with the other direction and what to do (it said to add NS 1, ... to a names file that lists pair 1); with
+    --movement Howell the ranking of the file without directions."""
+    session = read_results(HOWELL).session
+    assert session is not None
+    rows = [HEADER + ",lead,adjusted"]
+    first: dict[object, str] = {}
+    for line in session.lines:
+        contract, declarer, lead, result, adjusted = line.entered
+        rows.append(f"{line.board},{line.ns},{line.ew},{contract},{declarer},{result},{lead},{adjusted}")
+        first.setdefault(line.ns, "NS")
+        first.setdefault(line.ew, "EW")
+    results = tmp_path / "howell.csv"
+    results.write_text("\n".join(rows) + "\n")
+    listed = ["pair,direction,player1,player2"]
+    plain = tmp_path / "plain-names.csv"
+    plain.write_text("\n".join([*listed, *(f"{p.number},,{p.players[0]},{p.players[1]}" for p in session.pairs)]))
+    names = tmp_path / "names.csv"
+    names.write_text("\n".join([*listed, *(f"{p.number},{first[p.number]},{p.players[0]},{p.players[1]}"
+                                           for p in session.pairs)]) + "\n")  # fmt: skip
+    done = xlbridge("import", results, "--names", names, "-o", tmp_path / "out.xlsx", cwd=tmp_path)
+    assert len(done.refusals) == 2
+    assert done.refusals[0].startswith(f"xlbridge import: {names}: 11 pairs play in {results} but are not on it: NS 1,")
+    assert done.refusals[0].endswith(
+        f"(117 lines): each is on it with the other direction: the directions of {names.name} make two fields (NS 1 "
+        "and EW 1 two pairs), but these pairs play both North-South and East-West: if it is one field (a Howell), "
+        "give --movement Howell, or leave the directions blank"
+    )
+    assert xlbridge("import", results, "--names", names, "--movement", "Howell", "-o", tmp_path / "out.xlsx",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    assert xlbridge("import", results, "--names", plain, "-o", tmp_path / "plain.xlsx", cwd=tmp_path).status == 0
+    ranked = [line.split(",")[1] for line in ranking_of(tmp_path, tmp_path / "out.xlsx").out.splitlines()]
+    assert ranked == [line.split(",")[1] for line in ranking_of(tmp_path, tmp_path / "plain.xlsx").out.splitlines()]
+
+
+def test_a_usebio_file_saved_as_windows_1252(tmp_path: Path) -> None:
+    """The Compscore3 Howell with a player renamed Hélène Dupré and saved by a Windows editor as Windows-1252
+    ("ANSI"), its first line naming no encoding: refused naming the line and saying the file is not UTF-8 and the
+    two ways to put it right (it said only `line 39: not well-formed (invalid token)`); with the encoding named, it
+    is read, the name as typed."""
+    text = HOWELL.read_text(encoding="utf-8").replace("Player 1<", "Hélène Dupré<", 1)
+    line = text[: text.index("Hélène")].count("\n") + 1
+    saved = tmp_path / "ansi.xml"
+    saved.write_bytes(text.encode("cp1252"))
+    done = xlbridge("import", saved, "-o", tmp_path / "ansi.xlsx", cwd=tmp_path)
+    assert done.refused == (f"xlbridge import: {saved}: not readable XML: line {line}: not well-formed (invalid "
+                            f"token): line {line} is not UTF-8, which an XML file is unless its first line names "
+                            "another encoding (saved as Windows-1252?): save it as UTF-8, or begin it "
+                            '<?xml version="1.0" encoding="windows-1252"?>')  # fmt: skip
+    named = tmp_path / "named.xml"
+    named.write_bytes(text.replace('<?xml version="1.0"?>', '<?xml version="1.0" encoding="windows-1252"?>')
+                      .encode("cp1252"))  # fmt: skip
+    assert xlbridge("import", named, "-o", tmp_path / "named.xlsx", cwd=tmp_path).status == 0
+    assert "Hélène Dupré & Player 2" in ranking_of(tmp_path, tmp_path / "named.xlsx").out
+
+
+def test_a_results_file_with_its_scores(evening: Evening) -> None:
+    """The results with each line's North-South score, as a scorer's export or a typed traveller gives it (an
+    `NS score` column): the clean file's ranking. A declarer typed wrong (E for N), the score right: refused naming
+    the line, the score and what the contract scores, as a PBN or USEBIO file's score is checked (the column was
+    not read, and the line scored for East-West with exit 0)."""
+    lines = [f"{evening.lines[0]},NS score"]
+    for line in evening.lines[1:]:
+        board, ns, ew, contract, declarer, result = line.split(",")
+        lines.append(f"{line},{read_row(int(board), int(ns), int(ew), contract, declarer, result).score}")
+    assert imported(evening, "scored.csv", lines).status == 0
+    assert ranking_of(evening.folder, evening.folder / "scored.csv.xlsx").out == evening.ranking
+    at = next(n for n, line in enumerate(lines) if ",4S,N,=," in line)
+    lines[at] = lines[at].replace(",4S,N,=,", ",4S,E,=,")
+    board, score = lines[at].split(",")[0], lines[at].split(",")[-1]
+    done = imported(evening, "scored-wrong.csv", lines)
+    assert refused_lines(done, "scored-wrong.csv") == [at + 1]
+    assert done.refusals[0].endswith(f"line {at + 1}: NS score {score} disagrees with 4S by E = on board {board}, "
+                                     f"which scores {-int(score)}")  # fmt: skip
 
 
 def test_a_board_typed_wrong(evening: Evening) -> None:
@@ -258,6 +473,28 @@ def test_a_names_file_without_pairs(evening: Evening, content: str) -> None:
     assert not (evening.folder / "e.xlsx").exists()
 
 
+def test_a_names_file_listing_a_pair_the_movement_does_not_have(evening: Evening) -> None:
+    """The names file lists NS 8 of the 7-table Mitchell (a pair that did not come, or another evening's): with the
+    movement file, refused in one line naming the pair and the movement's pairs, as `xlbridge movement -o --names`
+    refuses it (it gave exit 0, and pair 8 went onto the ranking, the website and the federation's file with no
+    boards and no place). Without the movement file, imported, and said on stderr."""
+    names = evening.folder / "names-and-one.csv"
+    names.write_text(evening.names.read_text() + "8,NS,Extra A,Extra B\n")
+    results = evening.results("and-one.csv", evening.lines)
+    out = evening.folder / "and-one.xlsx"
+    done = xlbridge("import", results, "--names", names, "--movement-file", evening.movement, "-o", out,
+                    cwd=evening.folder)  # fmt: skip
+    everyone = ", ".join(f"{n}{side}" for side in ("NS", "EW") for n in range(1, 8))
+    assert done.refused == f"xlbridge import: {names}: NS pair 8 is not a pair of this movement ({everyone})"
+    assert not out.exists()
+    # Without the movement nothing says pair 8 is not one: imported, and said (it was not)
+    done = xlbridge("import", results, "--names", names, "-o", out, cwd=evening.folder)
+    assert done.status == 0
+    assert done.err.splitlines() == [f"{names}: NS pair 8 is on it but plays no result in {results}: it shows on the "
+                                     "ranking with no boards and no place; take it off the names file if it did not "
+                                     "play (imported as it is; --movement-file checks it)"]  # fmt: skip
+
+
 def lines_named(done: Ran, path: Path) -> list[int]:
     """The line numbers of ``path`` that a refusal names, in its order (nothing on stdout, exit status 2)."""
     return [int(found[1]) for line in done.refusals
@@ -288,6 +525,21 @@ def test_a_names_file_broken_in_four_places(evening: Evening) -> None:
         assert done.refusals[4] == (f"xlbridge import: {names}: 4 lines of the names file cannot be read: put them "
                                     "right and try again")  # fmt: skip
         assert not out.exists()
+
+
+def test_a_names_file_whose_pair_and_direction_disagree(evening: Evening) -> None:
+    """A names line typed `3NS,EW,...` (pair 3NS, direction EW): refused naming the line and both (it was taken
+    as EW 3, the suffix typed dropped, with exit 0: the wrong players for NS 3 had the suffix been right). A USEBIO
+    PAIR and a PBN TotalScoreTable row are read by the same function."""
+    lines = evening.names.read_text().splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("3,EW,"))
+    lines[at] = lines[at].replace("3,EW,", "3NS,EW,", 1)
+    names = evening.folder / "disagreeing-names.csv"
+    names.write_text("\n".join(lines) + "\n")
+    done = xlbridge("import", evening.results("for-disagreeing.csv", evening.lines), "--names", names, "-o",
+                    evening.folder / "disagreeing.xlsx", cwd=evening.folder)  # fmt: skip
+    said = f"line {at + 1}: pair '3NS' and direction 'EW' disagree: which is it?"
+    assert done.refused == f"xlbridge import: {names}: {said}"
 
 
 @pytest.mark.parametrize(
@@ -333,6 +585,18 @@ def test_a_mitchells_names_file_without_its_direction_column(tmp_path: Path) -> 
     assert done.refusals[-1] == (f"xlbridge import: {names}: 9 lines of the names file cannot be read: put them "
                                  "right and try again")  # fmt: skip
     assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_movement_file_saved_by_european_excel(evening: Evening) -> None:
+    """The movement file opened and saved by Excel set to a European language: semicolons between the fields,
+    Windows line ends, Windows-1252, as the results and names files are read. The same ranking (it was refused, the
+    header read as one column: `it has no round, table, ns, ew, boards`)."""
+    lines = evening.movement.read_text().splitlines()
+    movement = evening.folder / "european-movement.csv"
+    movement.write_bytes("\r\n".join(line.replace(",", ";") for line in lines).encode("cp1252") + b"\r\n")
+    done = imported(evening, "european.csv", evening.lines, "--movement-file", movement)
+    assert done.status == 0, done.err
+    assert ranking_of(evening.folder, evening.folder / "european.csv.xlsx").out == evening.ranking
 
 
 def test_a_movement_file_broken_in_three_places(evening: Evening) -> None:

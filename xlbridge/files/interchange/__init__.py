@@ -20,16 +20,17 @@ from ...engine.checks import check_session, flag_rows, in_playing_order, infer_k
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movements import Movement
-from ...engine.session import Pair, PairNumber, Row, Session, Unscorable
+from ...engine.session import Pair, Session
 from ...engine.standings import SessionScore
 from ...engine.values import count
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind, Side
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
-from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in, refuse, unscorable
+from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in
 from .csvfile import read_csv, read_names
+from .listing import check_directions, check_pairs, idle_pairs
 from .pbn import read_pbn, write_pbn
 from .usebio import read_usebio, write_usebio
 
@@ -189,7 +190,11 @@ def read_results(
     chosen, evidence = _kind(session, listed, plan, movement, imported.listed_pairs)
     session = replace(session, movement=chosen, plan=plan)
     if listed is not None:
-        _check_directions(names, listed, chosen, evidence)  # type: ignore[arg-type]
+        check_directions(names, listed, chosen, evidence)  # type: ignore[arg-type]
+        if plan is not None:  # a listed pair the movement does not have is refused, as `movement -o --names` does
+            from .movement_files import named_pairs
+
+            named_pairs(plan, listed, str(names))
         session = replace(session, pairs=tuple(listed))
     elif plan is not None and kind == "CSV":
         session = replace(session, pairs=plan.pairs)
@@ -198,7 +203,9 @@ def read_results(
     listing = names if names else movement_file if plan is not None and kind == "CSV" else None
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
-    imported = _check_pairs(imported, listing)
+    imported = check_pairs(imported, listing)
+    if names is not None and plan is None:  # with the movement, a pair it does not have is refused (above)
+        imported = idle_pairs(imported, names)
     imported = _entry_checks(imported, plan)
     held = _beyond_the_workbook(imported)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
@@ -268,19 +275,6 @@ def _kind(
     return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (give --movement to say otherwise)"
 
 
-def _check_directions(names: Path, listed: list[Pair], kind: MovementKind, evidence: str) -> None:
-    """In two fields a pair is its number and its direction: a names file whose pairs have none cannot say which
-    of NS 1 and EW 1 is which, and is refused, naming them."""
-    if not kind.two_fields:
-        return
-    undirected = [pair for pair in listed if pair.direction is None]
-    if undirected:
-        shown = ", ".join(str(pair.number) for pair in undirected[:10]) + (", ..." if len(undirected) > 10 else "")
-        raise fail(names, None, f"{count(len(undirected), 'pair')} without a direction ({shown}), but the session "
-                   f"has two fields ({evidence}), where NS 1 and EW 1 are two pairs: give each pair its direction "
-                   "(a direction column: NS or EW)")  # fmt: skip
-
-
 def _read(path: Path, what: str) -> bytes:
     try:
         size = path.stat().st_size
@@ -306,65 +300,6 @@ def read_names_file(path: Path, handicaps: str | None = None) -> list[Pair]:
         raise fail(path, None, "lists no pairs: a names file is CSV, a header pair,direction,player1,player2 "
                    "then a line for each pair")  # fmt: skip
     return pairs
-
-
-def _check_pairs(imported: Imported, listing: Path | None) -> Imported:
-    """Every result's pairs must be on the session's list of pairs (in the file ``listing``, or None for the
-    results file's own): a result for another pair is a bad line. Where a pair missing from the list plays on two
-    lines or more, the list leaves pairs out (a names file of another session, or cut short): then one finding
-    about the list names every pair missing from it, and their lines are not listed one by one."""
-    session = imported.session
-    assert session is not None
-    at = imported.rows_at or [0] * len(session.lines)
-    said = f"in {listing}" if listing is not None else "the file gives"
-    problems = list(imported.problems)
-    lines: list[Row] = []
-    missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
-    marked: list[int] = []  # the problems of those lines
-    two_fields = session.movement.two_fields
-    for row, line in zip(session.lines, at, strict=True):
-        reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
-        if reason:
-            row = refuse(line, problems, unscorable(row, f"{reason} {said}"))
-            marked.append(len(problems) - 1)
-            for side, number in session.unlisted_pairs(row):
-                missing.setdefault((side if two_fields else None, number), []).append(line)
-        lines.append(row)
-    if any(len(found) > 1 for found in missing.values()):
-        for index in marked:
-            problems[index] = replace(problems[index], detail=False)
-        problems.append(_pairs_left_out(missing, imported.source, listing))
-    problems.sort(key=lambda problem: (problem.line, problem.at))
-    return replace(imported, session=replace(session, lines=tuple(lines)), problems=problems)
-
-
-def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
-                    listing: Path | None) -> Problem:  # fmt: skip
-    """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
-    its lines where there are a few pairs, else how many lines they play on."""
-
-    def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
-        side, number = key
-        return side is Side.EW, isinstance(number, str), str(number).zfill(6)
-
-    few = len(missing) <= 3
-    shown = []
-    for key in sorted(missing, key=order):
-        side, number = key
-        found = sorted(set(missing[key]))
-        where = (f"line {found[0]}" if len(found) == 1 else f"lines {', '.join(map(str, found))}" if len(found) <= 3
-                 else f"{len(found)} lines, from line {found[0]}")  # fmt: skip
-        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{number}" + f" ({where})" * few)
-    pairs = ("; " if few else ", ").join(shown)
-    if not few:
-        pairs += f" ({len({line for found in missing.values() for line in found})} lines)"
-    one = len(missing) == 1
-    play, are, them = ("plays", "is", "it") if one else ("play", "are", "them")
-    if listing is None:
-        return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
-                       f"file gives: {pairs}", file=source)  # fmt: skip
-    return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
-                   f"{listing.name}", file=listing)  # fmt: skip
 
 
 def _beyond_the_workbook(imported: Imported) -> list[Problem]:

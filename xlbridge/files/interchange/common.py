@@ -237,9 +237,12 @@ def split_pair(text: str) -> tuple[int, Side | None]:
 
 def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
     """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
-    :class:`BridgeInputError` when the number or the direction cannot be read."""
+    :class:`BridgeInputError` when the number or the direction cannot be read, or the two directions disagree."""
     pair, suffix = split_pair(number)
-    return Pair(pair, direction(side) or suffix, tuple(player for player in players if player))
+    said = direction(side)
+    if said is not None and suffix is not None and said is not suffix:
+        raise BridgeInputError(f"pair {number.strip()!r} and direction {side.strip()!r} disagree: which is it?")
+    return Pair(pair, said or suffix, tuple(player for player in players if player))
 
 
 def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:

@@ -5,18 +5,21 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import replace
 from pathlib import Path
 
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, refusal
-from ...engine.session import Pair, Row, Session, pair_handicap, read_handicap
+from ...engine.parse import read_result, split_contract
+from ...engine.session import Line, Pair, Row, Session, Unscorable, pair_handicap, read_handicap
 from ...engine.values import NUMBER, as_whole_number, count
-from ...rules import MOVEMENT_KINDS
+from ...rules import MOVEMENT_KINDS, Side
 from .common import (
     Imported,
     ImportFileError,
     Problem,
+    check_score,
     decoded,
     fail,
     movement_of,
@@ -30,7 +33,7 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names"]
+__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names", "read_rows"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -38,7 +41,12 @@ SYNONYMS = {
     "ew": "ew", "ewpair": "ew", "pairew": "ew", "east-west": "ew", "e-w": "ew",
     "contract": "contract", "declarer": "declarer", "by": "declarer", "decl": "declarer", "playedby": "declarer",
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
+    # a column headed only "score" may be anything (matchpoints, a percentage): it is not read
+    "nsscore": "nsscore", "scorens": "nsscore", "ewscore": "ewscore", "scoreew": "ewscore",
 }  # fmt: skip
+#: The score columns a file may give, each checked against what the line's contract scores (as PBN's and USEBIO's
+#: are): the heading a message names it by, and the sign of its score as North-South's.
+SCORES = (("nsscore", "NS score", 1), ("ewscore", "EW score", -1))
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
 HEADER = "board, ns, ew, contract, declarer, result"
 
@@ -47,7 +55,10 @@ def _key(heading: str) -> str:
     return heading.strip().lower().replace(" ", "").replace("_", "")
 
 
-def _rows(data: bytes, source: Path) -> list[list[str]]:
+def read_rows(data: bytes, source: Path) -> list[list[str]]:
+    """A CSV file's rows, as every CSV of xlbridge's is read (results, names, movements): UTF-8 or Windows-1252
+    (see :func:`~xlbridge.files.interchange.common.decoded`), its fields apart by commas, semicolons (Excel in
+    many European languages) or tabs, as its first lines show."""
     text = decoded(data, source)
     try:
         dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
@@ -65,12 +76,16 @@ def _rows(data: bytes, source: Path) -> list[list[str]]:
 
 def read_csv(data: bytes, source: Path, method: str | None = None,
              movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
-    rows = _rows(data, source)
+    rows = read_rows(data, source)
     if not any(any(cell.strip() for cell in row) for row in rows):
         raise fail(source, None, "the file is empty")
     header = [SYNONYMS.get(_key(cell), "") for cell in rows[0]]
     if "board" in header:
         columns, first = header, 1
+        twice = _named_twice(rows[0], header)
+        if twice:
+            raise fail(source, 1, f"the header names {twice}: rename the one that is not it (the scores: NS score and "
+                       "EW score)")  # fmt: skip
         missing = [name for name in ("board", "ns", "ew", "contract") if name not in columns]
         if missing:
             raise fail(source, 1, f"the header has no {', '.join(missing)} column")
@@ -84,11 +99,15 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
-    for number, row in enumerate(rows[first:], start=first + 1):
-        if not any(cell.strip() for cell in row):
-            continue
+    lines = [(number, row, {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name})
+             for number, row in enumerate(rows[first:], start=first + 1)
+             if any(cell.strip() for cell in row)]  # fmt: skip
+    # A column headed "result" may hold tricks taken or results against the contract; written against it on one
+    # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
+    relative = next(((number, record["result"]) for number, _, record in lines if "result" in record
+                     and _against_the_contract(record.get("contract", ""), record["result"])), None)  # fmt: skip
+    for number, row, record in lines:
         shape = _shape(row, columns)
-        record = {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name}
         contract = record.get("contract", "")
         entered = (contract, record.get("declarer", ""), record.get("lead", ""),
                    record.get("result", "") or record.get("tricks", ""), record.get("adjusted", ""))  # fmt: skip
@@ -96,20 +115,27 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             board = as_whole_number(record.get("board", ""), "board")
             if board < 1:
                 raise BridgeInputError(f"board {board}: board numbers start at 1")
-            ns, _ = split_pair(record.get("ns", ""))
-            ew, _ = split_pair(record.get("ew", ""))
+            ns, ns_side = split_pair(record.get("ns", ""))
+            ew, ew_side = split_pair(record.get("ew", ""))
+            _in_their_columns(record, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
             results.append(unreadable(number, problems, typed, error.message, entered))
             rows_at.append(number)
             continue
         result = record.get("result", "") or record.get("tricks", "")
+        doubt = _plus_dropped(contract, result, relative) if relative and "result" in record else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
         line = read_row(number, [] if shape else problems, board, ns, ew, contract,
                         record.get("declarer", ""), result, record.get("lead", ""),
                         record.get("adjusted", "").upper())  # fmt: skip
         if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
             line = refuse(number, problems, unscorable(line, shape), shown=False)
+        elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
+            line = refuse(number, problems, unscorable(line, doubt), shown=False)
+        for column, tag, sign in SCORES if not shape else ():
+            if isinstance(line, Line) and line.adjusted is None and record.get(column):
+                line = check_score(line, record[column], tag, number, problems, sign)
         results.append(line)
         rows_at.append(number)
     if not results:
@@ -123,6 +149,70 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         lines=results,
     )
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
+
+
+def _named_twice(headings: list[str], columns: list[str]) -> str:
+    """The columns a header names twice (``NS`` over the pairs and again over their scores), in words, or ""."""
+    at: dict[str, list[int]] = {}
+    for index, column in enumerate(columns):
+        if column:
+            at.setdefault(column, []).append(index)
+    said = []
+    for column, where in at.items():
+        if len(where) > 1:
+            numbers = ", ".join(str(index + 1) for index in where[:-1]) + f" and {where[-1] + 1}"
+            typed = ", ".join(repr(headings[index].strip()) for index in where)
+            times = "twice" if len(where) == 2 else f"{len(where)} times"
+            said.append(f"the {column} column {times} (columns {numbers}: {typed})")
+    return " and ".join(said)
+
+
+def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) -> None:
+    """A pair typed with its direction (7EW) in the other direction's column is refused: which is it?"""
+    named = {Side.NS: "a North-South", Side.EW: "an East-West"}
+    typed = (("ns", ns, Side.NS), ("ew", ew, Side.EW))
+    wrong = [f"{record[column]!r} in the {column} column is {named[side]}" for column, side, own in typed
+             if side is not None and side is not own]  # fmt: skip
+    if wrong:
+        raise BridgeInputError(f"{' pair and '.join(wrong)} pair: are NS and EW swapped? Give each pair in its own "
+                               "column")  # fmt: skip
+
+
+def _against_the_contract(contract: str, result: str) -> bool:
+    """Whether a line gives its result against the contract (=, +1, -2, or after the contract: 4S=), not as the
+    tricks taken."""
+    try:
+        _, embedded = split_contract(contract)
+        written = embedded if embedded is not None else read_result(result)
+    except BridgeInputError:
+        return False
+    return written.kind in ("over", "down")
+
+
+def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
+    """Why a result typed as a bare number cannot be trusted in a file that gives results against the contract
+    (``relative``: the first line that does, and its result), or "": as tricks taken it would be the contract gone
+    down, and as a result against the contract it could be made, as Excel saves +1 as 1 (and = cannot be typed in
+    Excel: it starts a formula, so 0 is typed)."""
+    if not re.fullmatch(r"[0-9]{1,2}", result):
+        return ""
+    try:
+        parsed, embedded = split_contract(contract)
+    except BridgeInputError:
+        return ""
+    tricks = int(result)
+    if embedded is not None or parsed.passed_out or tricks >= parsed.tricks_needed:
+        return ""
+    if parsed.tricks_needed + tricks > 13:  # no overtrick count (8 on 3NT): the tricks taken, as it says
+        return ""
+    down = parsed.tricks_needed - tricks
+    meant = "=" if tricks == 0 else f"+{tricks}"
+    saved = ("typed as 0 in Excel, which takes = for the start of a formula" if tricks == 0
+             else f"as Excel saves +{tricks}, dropping its plus sign")  # fmt: skip
+    line, example = relative
+    return (f"result {result!r}: as tricks taken, {contract} down {down}, but the file gives results against the "
+            f"contract (line {line}: {example!r}), where {result} may be {meant} ({saved}): write {meant}, or "
+            f"-{down} for down {down}")  # fmt: skip
 
 
 def _shape(row: list[str], columns: list[str]) -> str:
@@ -154,7 +244,7 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     direction that cannot be read, a pair listed twice, a handicap that is not one, a field beyond the header's
     columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
     for each, naming its line)."""
-    rows = _rows(data, source)
+    rows = read_rows(data, source)
     if not rows:
         return []
     problems: list[tuple[int, str]] = []

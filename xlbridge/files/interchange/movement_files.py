@@ -24,6 +24,7 @@ from ...rules.movements import MITCHELL_TYPE, RELAY
 from ..outputs import check_output, write_atomically
 from ..tables import text_table
 from ..website.jinja import environment
+from .csvfile import read_rows
 
 if TYPE_CHECKING:
     from .handrecords import SessionHands
@@ -70,16 +71,10 @@ def read_movement_csv(path: Path) -> Movement:
     try:
         if path.stat().st_size > MAX_MOVEMENT_BYTES:
             raise BridgeInputError(f"{path}: refused: {path.stat().st_size:,} bytes is far more than a movement holds")
-        text = path.read_bytes().decode("utf-8-sig")
+        data = path.read_bytes()
     except OSError as error:
         raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise BridgeInputError(f"{path}: is not a text (CSV) file") from None
-    reader = csv.reader(io.StringIO(text, newline=""))  # a line end inside a quoted field is the field's
-    try:
-        rows = list(reader)
-    except csv.Error as error:  # a field over the size limit, a quote left open
-        raise BridgeInputError(f"{path}: line {reader.line_num}: cannot be read as CSV ({error})") from None
+    rows = read_rows(data, path)  # as the results and names files are read: Excel's ; and Windows-1252 too
     numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
     if not numbered:
         raise BridgeInputError(f"{path}: the movement file is empty")

@@ -44,6 +44,9 @@ __all__ = ["PbnGame", "read_games", "read_pbn", "write_pbn"]
 
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
 _FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
+#: The tags a game may hold more than once (a note for each annotation); any other tag a second time starts the
+#: next board, where no blank line comes between (its [Board] tag may be missing: its ScoreTable is then refused).
+_REPEATED = frozenset({"Note"})
 #: The words of a [Scoring] tag, and the scoring method each is read as (from the registry).
 SCORINGS: dict[str, SessionMethod] = {word: method for method in SESSION_METHODS for word in method.pbn_words}
 
@@ -102,7 +105,7 @@ def _games(text: str, source: Path) -> list[_Game]:
             if match is None:
                 raise fail(source, number, f"malformed tag {line[:40]!r}")
             name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
-            if name == "Board" and "Board" in current.tags:  # a new board without a blank line between
+            if name in current.tags and name not in _REPEATED:  # a new board without a blank line between
                 games.append(current)
                 current = _Game()
             current.tags[name] = value
@@ -169,8 +172,12 @@ def read_pbn(data: bytes, source: Path) -> Imported:
         table = game.tables.get("ScoreTable")
         if table is None:
             continue
+        if "Board" not in game.tags:
+            start = min(game.lines.values())
+            raise fail(source, table.line, f"the ScoreTable of the board from line {start} has no [Board] tag: "
+                       """which board's results are these? Give it its [Board "N"] tag""")  # fmt: skip
         try:
-            board = int(game.tags.get("Board", ""))
+            board = int(game.tags["Board"])
         except ValueError:
             raise fail(source, game.lines.get("Board"), f"board {game.tags.get('Board')!r} is not a number") from None
         missing = [name for name in ("PairId_NS", "PairId_EW", "Contract") if name not in table.columns]

@@ -12,6 +12,7 @@ when its scale awards any.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import replace
 from decimal import Decimal
@@ -61,12 +62,30 @@ def _line_of(element: Element, tag: str, lines: dict[int, int]) -> int | None:
     return lines.get(id(field if field is not None else element), lines.get(id(element)))
 
 
+def _not_utf8(data: bytes, error: str) -> str:
+    """Why a line the XML parser could not read is unreadable, where it is not UTF-8 and the file names no encoding
+    but UTF-8 (a file saved by a Windows editor as Windows-1252, "ANSI"), or ""."""
+    found = re.match(r"line (\d+): not well-formed \(invalid token\)", error)
+    named = re.match(rb"""\s*<\?xml[^>]*encoding=["']([\w.:-]+)""", data[:200].lstrip(b"\xef\xbb\xbf"))
+    if found is None or (named is not None and named[1].lower() not in (b"utf-8", b"utf8")):
+        return ""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as bad:
+        line = data.count(b"\n", 0, bad.start) + 1
+        if line == int(found[1]):
+            return (f": line {line} is not UTF-8, which an XML file is unless its first line names another encoding "
+                    """(saved as Windows-1252?): save it as UTF-8, or begin it <?xml version="1.0" """
+                    """encoding="windows-1252"?>""")  # fmt: skip
+    return ""
+
+
 def read_usebio(data: bytes, source: Path) -> Imported:
     lines: dict[int, int] = {}
     try:
         root = parse_xml(data, lines)
     except BridgeInputError as error:
-        raise fail(source, None, f"not readable XML: {error.message}") from None
+        raise fail(source, None, f"not readable XML: {error.message}{_not_utf8(data, error.message)}") from None
     if root.tag != "USEBIO":
         raise fail(source, 1, f"not a USEBIO file (the root element is {root.tag}, not USEBIO)")
     event = root.find(".//EVENT")

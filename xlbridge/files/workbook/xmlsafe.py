@@ -118,19 +118,36 @@ def _parse_guarded(data: bytes, lines: dict[int, int] | None) -> ET.Element:
     Python callbacks (and each element's line recorded in ``lines``)."""
     builder = ET.TreeBuilder()
     parser = _guarded_parser()
+    opened: list[tuple[str, int]] = []  # the elements not closed yet, each with its line: what a refusal names
 
     def start(tag: str, attributes: dict[str, str]) -> None:
         element = builder.start(_clark(tag), {_clark(name): value for name, value in attributes.items()})
+        opened.append((tag, parser.CurrentLineNumber))
         if lines is not None:
             lines[id(element)] = parser.CurrentLineNumber
 
+    def end(tag: str) -> None:
+        opened.pop()
+        builder.end(_clark(tag))
+
     parser.StartElementHandler = start
-    parser.EndElementHandler = lambda tag: builder.end(_clark(tag))
+    parser.EndElementHandler = end
     parser.CharacterDataHandler = builder.data
     parser.ordered_attributes = False
-    with _syntax_errors():
-        parser.Parse(data, True)
+    try:
+        with _syntax_errors():
+            parser.Parse(data, True)
+    except XMLSyntaxError as error:
+        if not opened or parser.ErrorCode not in _UNCLOSED:
+            raise
+        tag, line = opened[-1]  # a closing tag deleted, or the file cut short: the element left open
+        raise XMLSyntaxError(f"{error.message}: <{tag.rpartition('}')[2]}> of line {line} is not closed") from None
     return builder.close()
+
+
+#: The errors of a document whose element was not closed: another's closing tag met first, or the end of the file.
+_UNCLOSED = frozenset({expat.errors.codes[expat.errors.XML_ERROR_TAG_MISMATCH],
+                       expat.errors.codes[expat.errors.XML_ERROR_NO_ELEMENTS]})  # fmt: skip
 
 
 #: Characters an XML 1.0 document cannot hold at all, not even as a character reference.
