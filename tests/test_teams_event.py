@@ -176,6 +176,20 @@ def test_a_bye_drawn_ahead_waits_for_its_round() -> None:
     assert scored.last_round == 2
 
 
+def test_a_bye_of_a_round_reached_scores_though_its_matches_wait() -> None:
+    """A round whose only match waits with a mistake (negative IMPs), or was postponed while a later round was
+    played, keeps its bye: the event has reached it (the bye of such a round once gave nothing, without a word)."""
+    wrong = [EventMatch(1, 5, 1, 8, 21, 11), EventMatch(1, 2, None, bye=True), EventMatch(2, 1, 2, 8, -3, 10),
+             EventMatch(2, 3, None, bye=True)]  # fmt: skip
+    scored = score_event(event(bye_rule="12 VP"), wrong, rounds=2)
+    assert scored.matches[2].problem
+    assert not scored.matches[2].scored
+    assert [(f.home_vps, f.scored) for f in scored.matches[1::2]] == [(12, True), (12, True)]
+    postponed = [*wrong[:2], EventMatch(2, 1, 2), wrong[3], EventMatch(3, 4, 5, 8, 9, 9)]
+    scored = score_event(event(bye_rule="12 VP"), postponed, rounds=3)
+    assert (scored.matches[3].home_vps, scored.matches[3].scored) == (12, True)
+
+
 def test_a_made_up_bye_team_gets_nothing() -> None:
     """BYE as the away team is a bye (the issue: a made-up Bye team got VPs and a place)."""
     out = events.eventmatches([[1, 1, "", "BYE", "", 8, None, None, None, None],

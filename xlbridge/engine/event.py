@@ -6,10 +6,11 @@ board-a-match points are totalled. Every row of the matches is checked on its ow
 twice in a round, a repeat meeting the schedule does not allow, a match without boards, negative IMPs, a VP scale
 that does not cover the match's length): a row that cannot be scored waits with its reason and the standings are
 worked out from the others. A drawn match with no result yet is not played, and does not wait; nor does a bye
-drawn for a round none of whose matches has a result yet, which scores once one has. A bye scores by the event's
-bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
-(:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion breaks is shared.
-Figures are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average rounded to 2.
+drawn for a round the event has not reached (no match of it or of a later round typed), which scores once it
+has. A bye scores by the event's bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed
+by its tie-break (:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion
+breaks is shared. Figures are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average
+rounded to 2.
 """
 
 from __future__ import annotations
@@ -317,12 +318,15 @@ def score_event(
             line.imps_for += Fraction(imps_for or 0)
             line.imps_against += Fraction(imps_against or 0)
             line.add(match.round, mine)
-    # A round has begun once a match of it has a result: a bye drawn for a later round scores nothing before then.
-    begun = {m.round for m, f in zip(read, figures, strict=True) if m is not None and f.scored and not m.bye}
+    # The event has reached the latest round with a match typed in it (scored, or waiting with its reason): a bye of
+    # that round or an earlier one scores, one drawn for a later round waits. A round whose matches all wait or were
+    # postponed keeps its bye, as it did before byes were drawn ahead.
+    typed = [m.round for m, f in zip(read, figures, strict=True) if m and not m.bye and (f.scored or f.problem)]
+    reached = max((number for number in typed if number is not None), default=0)
     for index, match in byes:  # after every match: an average is the team's over all its matches
         assert match.home is not None
         assert match.round is not None
-        if match.round not in begun:  # drawn ahead: it waits for its round, as the round's matches do
+        if match.round > reached:  # drawn ahead: it waits for its round, as the round's matches do
             unplayed += 1
             continue
         count = match.boards if match.boards is not None else default_boards
