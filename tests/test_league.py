@@ -427,3 +427,22 @@ def test_publishing_refuses_a_stale_workbook_and_a_scorecard_of_no_match(
     line = xlbridge("publish", path, "-o", tmp_path / "site2", "--scorecard", other).refused
     assert line == (f"xlbridge publish: {other}: Seahorses v Nobody: no such match on the event's Matches (the "
                     "scorecard's Home team and Away team name the event's teams)")  # fmt: skip
+
+
+def test_publishing_refuses_a_scorecard_with_a_board_below_its_boards(
+    finished_league: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """The match's scorecard (16 boards) with a 17th board typed in the first row below its boards, on an unprotected
+    sheet (Excel computes nothing new: no formula reads that row): publish refuses it by its row and writes no page,
+    where the scorecard would be published a board short."""
+    from .workbooks import typed_into
+
+    path, card = finished_league
+    below = typed_into(card, tmp_path / "below.xlsx", {"Match": {"A27": 17.0, "D27": "4S", "E27": "N", "F27": "="}})
+    site = tmp_path / "site"
+    line = xlbridge("publish", path, "-o", site, "--scorecard", below).refused
+    assert line == (
+        f"xlbridge publish: {below}: Match row 27 (A27) is below the boards block (rows 11-26), which the "
+        "workbook's formulas read: nothing there is counted. Move it into a blank row of the block"
+    )
+    assert not site.exists()
