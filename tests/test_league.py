@@ -446,3 +446,28 @@ def test_publishing_refuses_a_scorecard_with_a_board_below_its_boards(
         "workbook's formulas read: nothing there is counted. Move it into a blank row of the block"
     )
     assert not site.exists()
+
+
+@pytest.mark.slow  # the league site written and printed: five seconds
+def test_the_standings_print_landscape_at_full_size(finished_league: tuple[Path, Path], tmp_path: Path) -> None:
+    """The league's standings page, with its score after each of seven rounds, prints on a landscape page (as the
+    workbook's Standings do) and fits it; each round's page prints portrait and fits that. The standings were laid
+    out wider than a portrait page, which a browser shrinks to fit."""
+    from . import browser
+    from .test_publish import PRINTED_WIDTH, needs_chromium, printed_paper, printed_width
+
+    if needs_chromium.args[0]:
+        pytest.skip("needs Chromium")
+    path, card = finished_league
+    site = tmp_path / "site"
+    assert xlbridge("publish", path, "-o", site, "--scorecard", card).status == 0
+    landscape = round((29.7 - 2 * 1.5) / 2.54 * 96)  # A4 turned, less the margins
+    with browser.chromium() as chromium:
+        width, height = printed_paper(chromium, site / "index.html")
+        assert width > height
+        assert printed_width(chromium, site / "index.html", landscape) <= landscape
+        for page in sorted(site.glob("*.html")):
+            if page.name != "index.html":
+                width, height = printed_paper(chromium, page)
+                assert width < height, page.name
+                assert printed_width(chromium, page, PRINTED_WIDTH) <= PRINTED_WIDTH, page.name

@@ -612,3 +612,42 @@ def test_screenshots_at_phone_and_desktop_width(published: dict[str, Published],
                 assert width == size[0], (page, label, width)
     if not SCREENSHOTS:
         shutil.rmtree(keep, ignore_errors=True)
+
+
+#: The width a page prints in, in CSS pixels: A4 (the narrower of A4 and Letter) less style.css's margins of 1.5 cm.
+PRINTED_WIDTH = round((21.0 - 2 * 1.5) / 2.54 * 96)
+
+
+@needs_chromium
+def test_every_page_prints_at_full_size(published: dict[str, Published], tmp_path: Path) -> None:
+    """Every page of the demo's, both real sessions' and a session with its deals (a traveller with a vs-par
+    column) laid out for print as wide as A4 less its margins: none is wider than the page, which a browser shrinks
+    to fit, the whole page with it (a board page printed at 79%, its traveller's twelve columns 888 pixels wide)."""
+    results, hands, workbook = tmp_path / "demo.pbn", tmp_path / "hands.pbn", tmp_path / "hands.xlsx"
+    xlbridge("export", str(published["demo"].workbook), "--pbn", str(results))
+    xlbridge("deal", "--boards", "27", "--seed", "5", "-o", str(hands))
+    xlbridge("import", str(results), "--hands", str(hands), "-o", str(workbook))
+    xlbridge("publish", str(workbook), "-o", str(tmp_path / "site"))
+    assert "vs par" in (tmp_path / "site" / "board-1.html").read_text(encoding="utf-8")
+    sites = [published[name].site for name in sorted(published)] + [tmp_path / "site"]
+    with browser.chromium() as chromium:
+        pages = [page for site in sites for page in sorted(site.glob("*.html"))]
+        wider = [(path.parent.name, path.name, width) for path in pages
+                 if (width := printed_width(chromium, path, PRINTED_WIDTH)) > PRINTED_WIDTH]  # fmt: skip
+    assert wider == []
+
+
+def printed_width(chromium: browser.Chromium, page: Path, width: int) -> int:
+    """How wide ``page`` is laid out for print on paper ``width`` pixels wide inside its margins."""
+    chromium.open(page.as_uri(), (width, 900))
+    chromium.call("Emulation.setEmulatedMedia", {"media": "print"})
+    return chromium.evaluate("document.documentElement.scrollWidth")  # type: ignore[no-any-return]
+
+
+def printed_paper(chromium: browser.Chromium, page: Path) -> tuple[float, float]:
+    """The width and height, in points, of the first page ``page`` prints on (A4, or the size its style says)."""
+    chromium.open(page.as_uri())
+    printed = chromium.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": True})
+    found = re.search(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", base64.b64decode(printed["data"]))
+    assert found, "no page size in the PDF"
+    return float(found[1]), float(found[2])
