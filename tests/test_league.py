@@ -365,7 +365,7 @@ def test_the_league_is_published(finished_league: tuple[Path, Path], tmp_path: P
     a round, the scorecard of the match whose boards were entered; valid HTML5, escaped, every link resolving,
     rendered by Chromium without an error and as wide as a phone at most."""
     from . import browser
-    from .test_publish import needs_chromium, parse, resolves, text
+    from .test_publish import PHONES, needs_chromium, parse, resolves, sideways, text
 
     path, card = finished_league
     site = tmp_path / "site"
@@ -401,8 +401,9 @@ def test_the_league_is_published(finished_league: tuple[Path, Path], tmp_path: P
             assert problems.messages == [], (page.name, problems.messages)
             for href in chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)"):
                 assert resolves(href, site), (page.name, href)
-            chromium.resize(browser.PHONE, mobile=True)
-            assert chromium.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0, page.name
+            for width in PHONES:
+                chromium.resize((width, 800), mobile=True)
+                assert sideways(chromium) == [], (page.name, width)
 
 
 def test_publishing_refuses_a_stale_workbook_and_a_scorecard_of_no_match(

@@ -513,7 +513,7 @@ def test_long_names_fit_a_phone_and_a_laptop(published: dict[str, Published], tm
     with browser.chromium() as chromium:
         for path in sorted(site.glob("*.html")):
             chromium.open(path.as_uri())
-            for size, mobile in (((375, 800), True), ((1280, 900), False)):
+            for size, mobile in (((320, 800), True), ((375, 800), True), ((1280, 900), False)):
                 chromium.resize(size, mobile=mobile)
                 assert sideways(chromium) == [], (path.name, size)
                 assert chromium.evaluate("document.documentElement.scrollWidth") == size[0], (path.name, size)
@@ -614,22 +614,51 @@ def test_screenshots_at_phone_and_desktop_width(published: dict[str, Published],
         shutil.rmtree(keep, ignore_errors=True)
 
 
+@pytest.fixture(scope="module")
+def with_deals(published: dict[str, Published], tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The demo's results imported again with a hand record of their 27 boards (travellers and scorecards with a
+    vs-par column, each board page its deal), published: the folder of its pages."""
+    folder = tmp_path_factory.mktemp("with-deals")
+    results, hands, workbook = folder / "demo.pbn", folder / "hands.pbn", folder / "hands.xlsx"
+    xlbridge("export", str(published["demo"].workbook), "--pbn", str(results))
+    xlbridge("deal", "--boards", "27", "--seed", "5", "-o", str(hands))
+    xlbridge("import", str(results), "--hands", str(hands), "-o", str(workbook))
+    xlbridge("publish", str(workbook), "-o", str(folder / "site"))
+    assert "vs par" in (folder / "site" / "board-1.html").read_text(encoding="utf-8")
+    return folder / "site"
+
+
+#: Phones' widths in CSS pixels: the smallest still in use (iPhone SE, first generation), Android's most common, and
+#: iPhones' 375 and 390.
+PHONES = (320, 360, 375, browser.PHONE[0])
+
+
+@needs_chromium
+def test_every_page_fits_a_phone(published: dict[str, Published], with_deals: Path) -> None:
+    """Every page of the demo's, both real sessions' and the session with its deals, on phones 320 to 390 pixels
+    wide: neither the page nor any table in it scrolls sideways (a traveller against par scrolled 35 pixels at 360,
+    its deal's eight-card suit pushed the page 25 pixels wider at 320, a ranking with masterpoints 28 at 360)."""
+    sites = [published[name].site for name in sorted(published)] + [with_deals]
+    found = []
+    with browser.chromium() as chromium:
+        for path in (page for site in sites for page in sorted(site.glob("*.html"))):
+            chromium.open(path.as_uri(), (PHONES[0], 800), mobile=True)
+            for width in PHONES:
+                chromium.resize((width, 800), mobile=True)
+                found += [(path.parent.name, path.name, width, what) for what in sideways(chromium)]
+    assert found == []
+
+
 #: The width a page prints in, in CSS pixels: A4 (the narrower of A4 and Letter) less style.css's margins of 1.5 cm.
 PRINTED_WIDTH = round((21.0 - 2 * 1.5) / 2.54 * 96)
 
 
 @needs_chromium
-def test_every_page_prints_at_full_size(published: dict[str, Published], tmp_path: Path) -> None:
-    """Every page of the demo's, both real sessions' and a session with its deals (a traveller with a vs-par
-    column) laid out for print as wide as A4 less its margins: none is wider than the page, which a browser shrinks
-    to fit, the whole page with it (a board page printed at 79%, its traveller's twelve columns 888 pixels wide)."""
-    results, hands, workbook = tmp_path / "demo.pbn", tmp_path / "hands.pbn", tmp_path / "hands.xlsx"
-    xlbridge("export", str(published["demo"].workbook), "--pbn", str(results))
-    xlbridge("deal", "--boards", "27", "--seed", "5", "-o", str(hands))
-    xlbridge("import", str(results), "--hands", str(hands), "-o", str(workbook))
-    xlbridge("publish", str(workbook), "-o", str(tmp_path / "site"))
-    assert "vs par" in (tmp_path / "site" / "board-1.html").read_text(encoding="utf-8")
-    sites = [published[name].site for name in sorted(published)] + [tmp_path / "site"]
+def test_every_page_prints_at_full_size(published: dict[str, Published], with_deals: Path) -> None:
+    """Every page of the demo's, both real sessions' and the session with its deals laid out for print as wide as
+    A4 less its margins: none is wider than the page, which a browser shrinks to fit, the whole page with it (a
+    board page printed at 79%, its traveller's twelve columns 888 pixels wide)."""
+    sites = [published[name].site for name in sorted(published)] + [with_deals]
     with browser.chromium() as chromium:
         pages = [page for site in sites for page in sorted(site.glob("*.html"))]
         wider = [(path.parent.name, path.name, width) for path in pages
