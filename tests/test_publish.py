@@ -595,6 +595,24 @@ def test_a_page_with_a_broken_link_or_a_console_error_is_caught(tmp_path: Path) 
 
 
 @needs_chromium
+def test_the_contrast_check_can_fail(tmp_path: Path) -> None:
+    """Text too pale for its background is found, on white and on a band set behind it, each with its ratio; text
+    dark enough, and a pale text hidden from view, are not."""
+    page = tmp_path / "pale.html"
+    page.write_text('<!DOCTYPE html><html lang="en"><head><title>x</title></head><body><p style="color:#999">pale'
+                    '</p><div style="background:#d0d7de"><span class="muted" style="color:#767676">on a band</span>'
+                    '</div><p style="color:#57606a">muted</p><p style="color:#eee;display:none">hidden</p></body>'
+                    "</html>", encoding="utf-8")  # fmt: skip
+    with browser.chromium() as chromium:
+        chromium.open(page.as_uri())
+        found = chromium.evaluate(browser.LOW_CONTRAST)
+    assert sorted(found) == [
+        "p. in undefined: rgb(153, 153, 153) on rgb(255, 255, 255), 2.85:1",
+        "span.muted in muted: rgb(118, 118, 118) on rgb(208, 215, 222), 3.13:1",
+    ]
+
+
+@needs_chromium
 def test_screenshots_at_phone_and_desktop_width(published: dict[str, Published], tmp_path: Path) -> None:
     """Screenshots of the ranking, a traveller and a scorecard at a phone's width and a desktop's, to look at
     (``XLBRIDGE_SCREENSHOTS=DIR`` keeps them); each is a real picture of the page's full height."""
