@@ -223,6 +223,7 @@ def relative_result(contract: str, tricks: str) -> str:
 _PAIR = re.compile(r"\s*([0-9]{1,6})\s*([A-Za-z-]*)\s*")
 
 
+@functools.lru_cache(maxsize=4096)  # a session's 6,000 lines name a few dozen pairs, each typed the same way
 def split_pair(text: str) -> tuple[int, Side | None]:
     """A pair number as files write it: ``7``, ``7NS``, ``7 EW``, ``7N-S``; (number, direction or None). Numbers
     have up to 6 digits (a movement's pair numbers, or a club's own)."""

@@ -167,11 +167,16 @@ def _named_twice(headings: list[str], columns: list[str]) -> str:
     return " and ".join(said)
 
 
+#: A pair's direction in words, as a message names it.
+_SIDE_WORDS = {Side.NS: "a North-South", Side.EW: "an East-West"}
+
+
 def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) -> None:
     """A pair typed with its direction (7EW) in the other direction's column is refused: which is it?"""
-    named = {Side.NS: "a North-South", Side.EW: "an East-West"}
+    if ns is not Side.EW and ew is not Side.NS:  # each pair in its own column, or typed without its direction
+        return
     typed = (("ns", ns, Side.NS), ("ew", ew, Side.EW))
-    wrong = [f"{record[column]!r} in the {column} column is {named[side]}" for column, side, own in typed
+    wrong = [f"{record[column]!r} in the {column} column is {_SIDE_WORDS[side]}" for column, side, own in typed
              if side is not None and side is not own]  # fmt: skip
     if wrong:
         raise BridgeInputError(f"{' pair and '.join(wrong)} pair: are NS and EW swapped? Give each pair in its own "
