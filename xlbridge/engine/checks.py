@@ -16,8 +16,10 @@ numbered apart) from a one-field one by the lines alone, with the evidence in wo
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import combinations
+from typing import TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
@@ -38,6 +40,7 @@ __all__ = [
 
 #: How a reason names a row: ``line 7`` (the default counts from 1).
 Namer = Callable[[int], str]
+Key = TypeVar("Key", bound=Hashable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,63 +92,85 @@ def check_lines(
     if movement is not None:
         findings += _against(known, movement, two_fields)
 
-    def pair_words(number: PairNumber, side: str) -> str:
-        return f"{side} pair {number}" if two_fields else f"pair {number}"
-
-    same_line: dict[tuple[int, PairNumber, PairNumber], list[int]] = {}
-    same_pair: dict[tuple[int, object], list[int]] = {}
-    meetings: dict[frozenset[PairNumber], list[int]] = {}
     for index, row in known:
-        board, ns, ew = row.board, row.ns, row.ew
-        assert board is not None
-        assert ns is not None
-        assert ew is not None
-        if not two_fields and ns == ew:
+        board, ns = row.board, row.ns
+        if not two_fields and ns == row.ew:
             findings.append(Finding(index, board, f"pair {ns} cannot play against itself"))
         if boards is not None and board not in boards:
             outside = f"board {board} is not one of this session's boards ({boards.start}-{boards.stop - 1})"
             findings.append(Finding(index, board, outside))
-        same_line.setdefault((board, ns, ew), []).append(index)
-        for number, side in ((ns, "NS"), (ew, "EW")) if two_fields or ns != ew else ((ns, "NS"),):
-            same_pair.setdefault((board, (number, side) if two_fields else number), []).append(index)
-        if not two_fields and ns != ew:
-            meetings.setdefault(frozenset((ns, ew)), []).append(index)
-    for (board, ns, ew), indices in same_line.items():
-        if len(indices) > 1:  # the same line twice: given the movement or not, nothing says which is the one
-            times = _TIMES.get(len(indices), str(len(indices)))
-            for index in indices:
-                also = _listed([other for other in indices if other != index], name)
-                again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
-                findings.append(Finding(index, board, again))
-    for (board, key), indices in same_pair.items() if movement is None else ():  # the movement blames by itself
+    for (board, ns, ew), indices in _repeated(((row.board, row.ns, row.ew), index) for index, row in known).items():
+        # the same line twice: given the movement or not, nothing says which is the one
+        times = _TIMES.get(len(indices), str(len(indices)))
+        for index in indices:
+            also = _listed([other for other in indices if other != index], name)
+            again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
+            findings.append(Finding(index, board, again))
+    if movement is None:  # the movement blames by itself
+        findings += _on_the_lines(rows, known, two_fields, name)
+    return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
+
+
+def _on_the_lines(rows: Sequence[Row], known: list[tuple[int, Row]], two_fields: bool, name: Namer) -> list[Finding]:
+    """What the lines alone say of the lines that collide: a pair playing a board twice (every line of it, naming
+    the others), and the doubts (NS and EW swapped, two rounds' boards in one meeting, a board played once)."""
+    findings = []
+    for (board, key), indices in _repeated(_seats(known, two_fields)).items():
         if len({(rows[i].ns, rows[i].ew) for i in indices}) < 2:  # one line entered twice: said above
             continue
         number, side = key if isinstance(key, tuple) else (key, "")
         for index in indices:
             line = (rows[index].ns, rows[index].ew)
             others = [other for other in indices if (rows[other].ns, rows[other].ew) != line]
-            twice = f"{pair_words(number, side)} plays board {board} twice (also on {_listed(others, name)})"
+            said = f"{side} pair {number}" if two_fields else f"pair {number}"
+            twice = f"{said} plays board {board} twice (also on {_listed(others, name)})"
             findings.append(Finding(index, board, twice))
-    if movement is None:
+    meetings = _meetings(rows, two_fields)
+    if not two_fields:  # in two fields NS 1 v EW 2 and NS 2 v EW 1 are two meetings
         findings.extend(_swapped(rows, meetings, name))
-        findings.extend(_joined(rows, two_fields, name))
-        findings.extend(_lonely(known))
-    return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
+    findings.extend(_joined(rows, meetings, name))
+    findings.extend(_lonely(known))
+    return findings
 
 
 def _placed(row: Row) -> bool:
     return row.board is not None and row.ns not in (None, "") and row.ew not in (None, "")
 
 
-def _swapped(rows: Sequence[Row], meetings: dict[frozenset[PairNumber], list[int]], name: Namer) -> list[Finding]:
+def _repeated(keyed: Iterable[tuple[Key, int]]) -> dict[Key, list[int]]:
+    """The keys given more than once, each with its indices in order (a key given once, as nearly every one is,
+    costs no list)."""
+    first: dict[Key, int] = {}
+    again: dict[Key, list[int]] = {}
+    for key, index in keyed:
+        seen = first.setdefault(key, index)
+        if seen != index:
+            again.setdefault(key, [seen]).append(index)
+    return again
+
+
+def _seats(known: list[tuple[int, Row]], two_fields: bool) -> Iterator[tuple[tuple[int | None, object], int]]:
+    """Each pair on each board, by the row it plays it on: in two fields a pair is its number and its side."""
+    for index, row in known:
+        board, ns, ew = row.board, row.ns, row.ew
+        if two_fields:
+            yield (board, (ns, "NS")), index
+            yield (board, (ew, "EW")), index
+        else:
+            yield (board, ns), index
+            if ew != ns:
+                yield (board, ew), index
+
+
+def _swapped(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Finding]:
     """Two pairs meet once: every line of their meeting has the same pair North-South. The lines that disagree
     with the most (with the first, on a tie) are flagged."""
     findings = []
     for indices in meetings.values():
-        sitting = Counter(rows[i].ns for i in indices)
-        if len(sitting) < 2:
-            continue
         first = rows[indices[0]].ns
+        if all(rows[i].ns == first for i in indices):
+            continue
+        sitting = Counter(rows[i].ns for i in indices)
         usual = max(sitting, key=lambda ns: (sitting[ns], ns == first))
         agree = [i for i in indices if rows[i].ns == usual]
         for index in indices:
@@ -163,13 +188,18 @@ def _swapped(rows: Sequence[Row], meetings: dict[frozenset[PairNumber], list[int
     return findings
 
 
-def _meetings(rows: Sequence[Row], two_fields: bool) -> dict[frozenset[tuple[PairNumber, str]], list[int]]:
-    """The rows of each meeting of two pairs (their numbers, with their directions in two fields), in order."""
-    out: dict[frozenset[tuple[PairNumber, str]], list[int]] = {}
+#: The rows of each meeting of two pairs, in order, by the two pairs: in two fields NS 1 v EW 2 (its NS pair
+#: first), in one field 1 and 2 either way round.
+Meetings = dict[tuple[PairNumber, PairNumber] | frozenset[PairNumber], list[int]]
+
+
+def _meetings(rows: Sequence[Row], two_fields: bool) -> Meetings:
+    """The rows of each meeting of two pairs (in two fields each its number and its direction), in order."""
+    out: Meetings = {}
     for index, row in enumerate(rows):
         if _placed(row) and (two_fields or row.ns != row.ew):
-            ns, ew = ("NS", "EW") if two_fields else ("", "")
-            out.setdefault(frozenset(((row.ns, ns), (row.ew, ew))), []).append(index)  # type: ignore[arg-type]
+            pairs = (row.ns, row.ew)
+            out.setdefault(pairs if two_fields else frozenset(pairs), []).append(index)  # type: ignore[arg-type]
     return out
 
 
@@ -179,16 +209,26 @@ def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
     those that played either with the board it was most often played with: a set played at every table is linked
     by every table, a board of it left unplayed at one table still by the others, but one line with a board
     number or a pair number typed wrong links two sets by one meeting alone, and does not join them."""
+    return _board_sets(rows, _meetings(rows, two_fields))
+
+
+def _board_sets(rows: Sequence[Row], meetings: Meetings) -> dict[int, int]:
+    """:func:`board_sets` from the lines' meetings."""
+    # the boards each meeting played: at every table of a round the same set, counted once with its tables
+    played_by: Counter[tuple[int, ...]] = Counter(
+        tuple(sorted({rows[index].board for index in indices}))  # type: ignore[type-var, misc]
+        for indices in meetings.values()
+    )
     together: Counter[tuple[int, int]] = Counter()
     boards: set[int] = set()
-    for indices in _meetings(rows, two_fields).values():
-        played = sorted({rows[index].board for index in indices})  # type: ignore[type-var]
-        boards.update(played)  # type: ignore[arg-type]
-        together.update((a, b) for i, a in enumerate(played) for b in played[i + 1 :])  # type: ignore[misc]
+    for played, times in played_by.items():
+        boards.update(played)
+        for two in combinations(played, 2):  # every two boards the meeting played, the lower first
+            together[two] += times
     strongest: Counter[int] = Counter()
-    for (a, b), meetings in together.items():
-        strongest[a] = max(strongest[a], meetings)
-        strongest[b] = max(strongest[b], meetings)
+    for (a, b), shared in together.items():  # shared: how many meetings played both
+        strongest[a] = max(strongest[a], shared)
+        strongest[b] = max(strongest[b], shared)
     parent = {board: board for board in boards}
 
     def root(board: int) -> int:
@@ -197,19 +237,18 @@ def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
             board = parent[board]
         return board
 
-    for (a, b), meetings in together.items():
-        if 2 * meetings >= max(strongest[a], strongest[b]):
+    for (a, b), shared in together.items():
+        if 2 * shared >= max(strongest[a], strongest[b]):
             low, high = sorted((root(a), root(b)))
             parent[high] = low
     return {board: root(board) for board in boards}
 
 
-def _joined(rows: Sequence[Row], two_fields: bool, name: Namer) -> list[Finding]:
+def _joined(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Finding]:
     """Two pairs meet once, for one set of boards: a meeting whose boards are of two sets has a line with a pair
     (or its board) typed wrong, most likely the lines of the part with fewer of them. Only a doubt: some short
     Howells meet twice."""
-    sets = board_sets(rows, two_fields)
-    meetings = _meetings(rows, two_fields)
+    sets = _board_sets(rows, meetings)
     played: Counter[int] = Counter()  # how many meetings played each set
     for indices in meetings.values():
         played.update({sets[rows[index].board] for index in indices})  # type: ignore[index]
@@ -241,9 +280,10 @@ def _lonely(known: list[tuple[int, Row]]) -> list[Finding]:
     likely a board number typed wrong. Only a doubt: without the movement a board may have been played less."""
     counts = Counter(row.board for _, row in known)
     most = max(counts.values(), default=0)
+    rare = {board for board, times in counts.items() if most >= 3 and times * 3 <= most}
     findings = []
-    for index, row in known:
-        if most >= 3 and counts[row.board] * 3 <= most:
+    for index, row in known if rare else ():
+        if row.board in rare:
             times = "1 result" if counts[row.board] == 1 else f"{counts[row.board]} results"
             reason = f"board {row.board} has {times} where other boards have up to {most}: is its board number right?"
             findings.append(Finding(index, row.board, reason, certain=False))
@@ -418,16 +458,10 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
     mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
-    sides: dict[tuple[int, PairNumber], set[str]] = {}
-    lines = 0
-    for row in rows:
-        if not _placed(row):
-            continue
-        lines += 1
-        assert row.board is not None
-        sides.setdefault((row.board, row.ns), set()).add("NS")  # type: ignore[arg-type]
-        sides.setdefault((row.board, row.ew), set()).add("EW")  # type: ignore[arg-type]
-    both = sum(1 for seen in sides.values() if len(seen) == 2)
+    placed = [row for row in rows if _placed(row)]
+    lines = len(placed)
+    # each number on each board that sits North-South on one line and East-West on another
+    both = len({(row.board, row.ns) for row in placed} & {(row.board, row.ew) for row in placed})
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
             MITCHELL,
