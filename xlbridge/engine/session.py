@@ -171,15 +171,15 @@ class Line:
 
     @property
     def contract_text(self) -> str:
-        return "" if self.play is None else str(self.play.contract)
+        return "" if self.play is None else _play_texts(self.play)[0]
 
     @property
     def declarer_text(self) -> str:
-        return "" if self.play is None or self.play.declarer is None else self.play.declarer.value
+        return "" if self.play is None else _play_texts(self.play)[1]
 
     @property
     def result_text(self) -> str:
-        return "" if self.play is None else self.play.result_text
+        return "" if self.play is None else _play_texts(self.play)[2]
 
     @property
     def adjusted_text(self) -> str:
@@ -192,7 +192,16 @@ class Line:
     @property
     def entered(self) -> tuple[str, str, str, str, str]:
         """(contract, declarer, lead, result, adjusted) as the Results sheet shows them."""
-        return self.contract_text, self.declarer_text, self.lead, self.result_text, self.adjusted_text
+        if self.play is None:
+            return "", "", self.lead, "", self.adjusted_text
+        contract, declarer, result = _play_texts(self.play)
+        return contract, declarer, self.lead, result, ""
+
+
+@functools.lru_cache(maxsize=65_536)  # a session's 6,000 lines have a few hundred distinct plays
+def _play_texts(play: Play) -> tuple[str, str, str]:
+    """A play's contract, declarer and result as a traveller writes them: ``4SX``, ``N``, ``-2``."""
+    return str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +216,10 @@ class Unscorable:
     reason: str
     #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
     typed: tuple[str, str, str] = ("", "", "")
+
+    @property
+    def lead(self) -> str:
+        return self.entered[2]
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +236,10 @@ class NotPlayed:
     def entered(self) -> tuple[str, str, str, str, str]:
         """(contract, declarer, lead, result, adjusted) as the Results sheet shows it: ``NP`` in the Adjusted column."""
         return "", "", "", "", NOT_PLAYED
+
+    @property
+    def lead(self) -> str:
+        return ""
 
 
 #: What the Adjusted column says of a board not played at its table (any case; ``not played`` too).

@@ -312,7 +312,7 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
     held = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
-        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", row.entered[2])])]
+        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", row.lead)])]
         if row.board is not None and row.board > HIGHEST_BOARD:
             held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
                                 f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
