@@ -99,18 +99,18 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
+    # each line that is not blank (all its fields together are spaces, or nothing), with its fields by column
     lines = [(number, row, {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name})
-             for number, row in enumerate(rows[first:], start=first + 1)
-             if any(cell.strip() for cell in row)]  # fmt: skip
+             for number, row in enumerate(rows[first:], start=first + 1) if "".join(row).strip()]  # fmt: skip
     # A column headed "result" may hold tricks taken or results against the contract; written against it on one
     # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
     relative = next(((number, record["result"]) for number, _, record in lines if "result" in record
                      and _against_the_contract(record.get("contract", ""), record["result"])), None)  # fmt: skip
+    scored = [score for score in SCORES if score[0] in columns]  # the score columns the file gives
     for number, row, record in lines:
         shape = _shape(row, columns)
-        contract = record.get("contract", "")
-        entered = (contract, record.get("declarer", ""), record.get("lead", ""),
-                   record.get("result", "") or record.get("tricks", ""), record.get("adjusted", ""))  # fmt: skip
+        contract, declarer, lead = record.get("contract", ""), record.get("declarer", ""), record.get("lead", "")
+        result, adjusted = record.get("result", "") or record.get("tricks", ""), record.get("adjusted", "")
         try:
             board = as_whole_number(record.get("board", ""), "board")
             if board < 1:
@@ -120,20 +120,19 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             _in_their_columns(record, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
+            entered = (contract, declarer, lead, result, adjusted)
             results.append(unreadable(number, problems, typed, error.message, entered))
             rows_at.append(number)
             continue
-        result = record.get("result", "") or record.get("tricks", "")
         doubt = _plus_dropped(contract, result, relative) if relative and "result" in record else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
-        line = read_row(number, [] if shape else problems, board, ns, ew, contract,
-                        record.get("declarer", ""), result, record.get("lead", ""),
-                        record.get("adjusted", "").upper())  # fmt: skip
+        line = read_row(number, [] if shape else problems, board, ns, ew, contract, declarer, result, lead,
+                        adjusted.upper())  # fmt: skip
         if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
             line = refuse(number, problems, unscorable(line, shape), shown=False)
         elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
             line = refuse(number, problems, unscorable(line, doubt), shown=False)
-        for column, tag, sign in SCORES if not shape else ():
+        for column, tag, sign in scored if not shape else ():
             if isinstance(line, Line) and line.adjusted is None and record.get(column):
                 line = check_score(line, record[column], tag, number, problems, sign)
         results.append(line)
@@ -222,8 +221,10 @@ def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
 
 def _shape(row: list[str], columns: list[str]) -> str:
     """Why a row does not fit its columns (too few fields, or one beyond the last), or ""."""
-    named = "salliere's order (no header) has" if columns is SALLIERE else "header names"
     least = len(columns) - 1 if columns is SALLIERE else len(columns)  # salliere: a passed-out board's tricks
+    if least <= len(row) <= len(columns):
+        return ""
+    named = "salliere's order (no header) has" if columns is SALLIERE else "header names"
     if len(row) < least:
         return f"{len(row)} fields where the {named} {len(columns)}"
     extra = next((cell.strip() for cell in row[len(columns) :] if cell.strip()), None)
