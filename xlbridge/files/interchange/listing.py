@@ -42,8 +42,11 @@ def check_pairs(imported: Imported, listing: Path | None) -> Imported:
     missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
     marked: list[int] = []  # the problems of those lines
     two_fields = session.movement.two_fields
+    reasons: dict[tuple[PairNumber | None, PairNumber | None], str] = {}  # each two pairs' reason, found once
     for row, line in zip(session.lines, at, strict=True):
-        reason = "" if isinstance(row, Unscorable) else session.unlisted(row)
+        reason = "" if isinstance(row, Unscorable) else reasons.get((row.ns, row.ew))
+        if reason is None:
+            reason = reasons[row.ns, row.ew] = session.unlisted(row)
         if reason:
             row = refuse(line, problems, unscorable(row, f"{reason} {said}"))
             marked.append(len(problems) - 1)
