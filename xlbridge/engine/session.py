@@ -421,9 +421,11 @@ class Session:
         listed = self._listed
         if not listed:
             return []
-        two_fields = self.movement.two_fields
-        return [(side, number) for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))
-                if number is not None and (number, side if two_fields else None) not in listed]  # fmt: skip
+        ns, ew = (Side.NS, Side.EW) if self.movement.two_fields else (None, None)  # how each side is listed
+        if (row.ns, ns) in listed and (row.ew, ew) in listed:  # (nearly every result)
+            return []
+        return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
+                if number is not None and (number, key) not in listed]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
