@@ -219,6 +219,7 @@ class Unscorable:
 
     @property
     def lead(self) -> str:
+        """The lead as typed (as every row has it)."""
         return self.entered[2]
 
 
@@ -239,6 +240,7 @@ class NotPlayed:
 
     @property
     def lead(self) -> str:
+        """No lead: the board was not played."""
         return ""
 
 
