@@ -294,12 +294,12 @@ def read_play(contract: object, declarer: object, result: object, board: int) ->
     try:
         hash((contract, declarer, result))
     except TypeError:  # a value that cannot be a key (never one typed in a cell): read it each time
-        return _checked_play(contract, declarer, result, vulnerability)
+        return _checked_play(parse_play(contract, declarer, result), vulnerability)
     return _remembered_play(contract, declarer, result, vulnerability)
 
 
-def _checked_play(contract: object, declarer: object, result: object, vulnerability: Vulnerability) -> Play:
-    play = parse_play(contract, declarer, result)
+def _checked_play(play: Play, vulnerability: Vulnerability) -> Play:
+    """A play read, checked against its board: a played contract has its declarer, and the play scores."""
     if play.declarer is None and not play.contract.passed_out:
         raise BridgeInputError(
             f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
@@ -308,10 +308,17 @@ def _checked_play(contract: object, declarer: object, result: object, vulnerabil
     return play
 
 
-#: The plays read so far, by what was typed (its type too: TRUE is not 1) and the board's vulnerability: a
-#: session's 6,000 results have a few hundred distinct lines, and a Play is immutable, so one read serves every
-#: line typed the same. A line that cannot be read is not remembered: it raises each time.
-_remembered_play = functools.lru_cache(maxsize=65_536, typed=True)(_checked_play)
+#: The plays read so far, by what was typed (its type too: TRUE is not 1): a session's 6,000 results are typed
+#: a few hundred ways, and a Play is immutable, so one read serves every line typed the same. A line that cannot
+#: be read is not remembered: it raises each time.
+_remembered_parse = functools.lru_cache(maxsize=65_536, typed=True)(parse_play)
+
+
+@functools.lru_cache(maxsize=65_536, typed=True)
+def _remembered_play(contract: object, declarer: object, result: object, vulnerability: Vulnerability) -> Play:
+    """The play remembered, checked against a vulnerability once (a session's lines are a thousand or two with
+    their boards' vulnerability): a line typed as one before is a single look-up."""
+    return _checked_play(_remembered_parse(contract, declarer, result), vulnerability)
 
 
 def read_line(
