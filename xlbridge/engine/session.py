@@ -41,29 +41,9 @@ from .values import NUMBER, is_blank, parse_board, show
 if TYPE_CHECKING:  # a movement is made of pairs: movements/rounds.py imports this module
     from .movements.rounds import Movement
 
-__all__ = [
-    "NOT_PLAYED",
-    "Event",
-    "EventMatch",
-    "Line",
-    "Match",
-    "MatchBoard",
-    "NotPlayed",
-    "Pair",
-    "PairNumber",
-    "Row",
-    "Session",
-    "Team",
-    "Unscorable",
-    "adjusted_text",
-    "is_not_played",
-    "pair_handicap",
-    "parse_direction",
-    "read_handicap",
-    "read_line",
-    "read_play",
-    "read_row",
-]
+__all__ = ["NOT_PLAYED", "Event", "EventMatch", "Line", "Match", "MatchBoard", "NotPlayed", "Pair", "PairNumber", "Row",
+           "Session", "Team", "Unscorable", "adjusted_text", "is_not_played", "pair_handicap", "parse_direction",
+           "read_handicap", "read_line", "read_play", "read_row"]  # fmt: skip
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
 PairNumber = int | str
@@ -217,11 +197,6 @@ class Unscorable:
     #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
     typed: tuple[str, str, str] = ("", "", "")
 
-    @property
-    def lead(self) -> str:
-        """The lead as typed (as every row has it)."""
-        return self.entered[2]
-
 
 @dataclass(frozen=True, slots=True)
 class NotPlayed:
@@ -237,11 +212,6 @@ class NotPlayed:
     def entered(self) -> tuple[str, str, str, str, str]:
         """(contract, declarer, lead, result, adjusted) as the Results sheet shows it: ``NP`` in the Adjusted column."""
         return "", "", "", "", NOT_PLAYED
-
-    @property
-    def lead(self) -> str:
-        """No lead: the board was not played."""
-        return ""
 
 
 #: What the Adjusted column says of a board not played at its table (any case; ``not played`` too).

@@ -20,7 +20,7 @@ from ...engine.checks import check_session, flag_rows, in_playing_order, infer_k
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movements import Movement
-from ...engine.session import Pair, Session
+from ...engine.session import Line, Pair, Session
 from ...engine.standings import SessionScore
 from ...engine.values import count
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
@@ -312,7 +312,8 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
     held = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
-        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", row.lead)])]
+        lead = row.lead if isinstance(row, Line) else row.entered[2]  # (without working out a line's other texts)
+        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
         if row.board is not None and row.board > HIGHEST_BOARD:
             held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
                                 f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
