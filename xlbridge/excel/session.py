@@ -18,9 +18,9 @@ from typing import Any
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.session import Line, NotPlayed, Row
-from ..engine.standings import SessionScore, Standing
+from ..engine.standings import LineScore, SessionScore, Standing
 from ..engine.values import as_whole_number, show
-from ..rules import Side
+from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
 from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, never_raises, to_cell
@@ -66,30 +66,34 @@ def _figure(value: object) -> object:
     return to_cell(value)
 
 
-def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
-    scored = worked.score.lines[index]
-    method = worked.score.session.method
-    ns: object
-    ew: object
-    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
-        return ["", "", "", "", "", "", "", scored.problem]
-    if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
-        ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
-    elif scored.ns_score is None:
-        ns = ew = "#VALUE!"
-    else:
-        ns, ew = _figure(scored.ns_score), _figure(scored.ew_score)
+def _figures(scored: LineScore, method: SessionMethod) -> list[object]:
+    """What a line scored as its cells on Results show it, but for an adjusted score's own wording and the check:
+    the NS and EW scores, points and percentages, and the datum."""
     percent = not method.imp_scoring
     return [
-        ns,
-        ew,
+        "#VALUE!" if scored.ns_score is None else _figure(scored.ns_score),
+        "#VALUE!" if scored.ns_score is None else _figure(scored.ew_score),
         _figure(scored.ns_points),
         _figure(scored.ew_points),
         _figure(scored.ns_percent) if percent else "",
         _figure(scored.ew_percent) if percent else "",
         _figure(scored.datum) if method.comparison == "butler" else "",
-        scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else ""),
     ]
+
+
+def _line_cells(worked: WorkedSession, row: Row, index: int, shown: dict[int, list[object]]) -> list[object]:
+    """A line's cells on Results. ``shown`` keeps each line score's :func:`_figures` by its id, for the call: the
+    lines of one score on a board share their score (see :func:`~xlbridge.engine.standings.score_session`)."""
+    scored = worked.score.lines[index]
+    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
+        return ["", "", "", "", "", "", "", scored.problem]
+    figures = shown.get(id(scored))
+    if figures is None:
+        figures = shown[id(scored)] = _figures(scored, worked.score.session.method)
+    ns, ew, *rest = figures
+    if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
+        ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
+    return [ns, ew, *rest, scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")]
 
 
 def _shape(rows: int, cols: int) -> Any:
@@ -129,8 +133,9 @@ def _results_cells(worked: WorkedSession) -> Grid:
     """SESSIONRESULTS's cells for each row of the results block, worked out once for the session."""
     found = _RESULT_CELLS.get(worked)
     if found is None:
+        shown: dict[int, list[object]] = {}
         found = _RESULT_CELLS[worked] = [
-            [""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index)
+            [""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index, shown)
             for row, index in zip(worked.rows, worked.line_of, strict=True)
         ]
     return found  # type: ignore[no-any-return]
