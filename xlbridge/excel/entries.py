@@ -8,6 +8,7 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -46,26 +47,46 @@ def entered_pair(value: object) -> PairNumber | None:
         return entered_text(value)
 
 
+def _entered(*cells: object) -> tuple[tuple[str, ...], CellError | None]:
+    """What was typed of a line's play (contract, by, lead, result, adjusted) as text, and the error of the first of
+    those cells that holds one (:func:`~xlbridge.excel.cells.held_error`), or None."""
+    held = next((error for name, value in zip(ENTERED, cells, strict=True)
+                 if (error := held_error(name, value)) is not None), None)  # fmt: skip
+    return tuple(map(entered_text, cells)), held
+
+
+#: :func:`_entered`, for cells typed the same (their types too: TRUE is not 1) read once: a session's 6,000 lines
+#: have a few hundred distinct plays.
+_remembered_entered = functools.lru_cache(maxsize=65_536, typed=True)(_entered)
+
+
 def _row(cells: Sequence[object]) -> Row | None:
     """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
     board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
-    texts = tuple(entered_text(value) for value in entered)
-    if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
+    try:
+        texts, held = _remembered_entered(*entered)
+    except TypeError:  # a value that cannot be a key (never one a cell holds): read each time
+        texts, held = _entered(*entered)
+    if not texts[0] and not texts[4] and is_blank_text(board) and is_blank_text(ns) and is_blank_text(ew):
         return None
     try:
         known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
     except BridgeInputError:
         known = None  # no board to hold up
-    for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
-        held = held_error(name, value)
-        if held is not None:  # the line waits, and with it its board
-            return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
+    for name, value in (("board", board), ("NS", ns), ("EW", ew)):  # before the play's cells
+        error = held_error(name, value)
+        if error is not None:
+            held = error
+            break
+    if held is not None:  # the line waits, and with it its board
+        return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
     contract, declarer, lead, result, adjusted = texts
     try:
-        if is_blank_text(board):
-            raise BridgeInputError("board missing: each result needs its board number")
-        number = as_whole_number(board, "board")
-        return read_row(number, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
+        if known is None:
+            if is_blank_text(board):
+                raise BridgeInputError("board missing: each result needs its board number")
+            known = as_whole_number(board, "board")  # raises, saying why
+        return read_row(known, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, error.message)  # type: ignore[arg-type]
 
