@@ -9,6 +9,7 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 from __future__ import annotations
 
 import functools
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -21,7 +22,7 @@ from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_d
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
-from .cache import Recent
+from .cache import RangesKey, Recent
 from .cells import CellError, Grid, as_grid, held_error, is_blank_text
 
 __all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
@@ -275,13 +276,13 @@ def read_session(
     plan_grid = None if plan is None else as_grid(plan)
     for block, grid in (("results", results_grid), ("names", names_grid), ("movement", plan_grid)):
         _refuse_gone(block, grid)
-    if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
+    if plan_grid is not None and all(map(is_blank_text, itertools.chain.from_iterable(plan_grid))):
         plan_grid = None  # an empty block: no movement (and the same session as without one)
     said = single_value(movement)
     if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one
         said = _inferred_movement(_pairs(names_grid))  # (SCORECARD) shares the session
-    key = (_frozen(results_grid), _frozen(names_grid), single_value(method), said, single_value(per_board),
-           None if plan_grid is None else _frozen(plan_grid))  # fmt: skip
+    key = RangesKey((_frozen(results_grid), _frozen(names_grid), single_value(method), said, single_value(per_board),
+                     None if plan_grid is None else _frozen(plan_grid)))  # fmt: skip
     found = _SESSIONS.get(key)
     if found is None:
         found = _SESSIONS[key] = WorkedSession(results_grid, names_grid, key[2], key[3], key[4], plan_grid)
