@@ -20,7 +20,7 @@ session's list of pairs) the totals and places wait: they are None, never a wron
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -236,12 +236,13 @@ def seating(session: Session) -> Seating:
     """Where each pair sat: (side, index of the row in ``session.lines``) for every scorable result, by who the
     pair is (its number, and in two fields its direction)."""
     two_fields = session.movement.two_fields
-    seated: Seating = {}
+    ns_field, ew_field = (Side.NS, Side.EW) if two_fields else (None, None)  # as _pair_key has them, found once
+    seated: defaultdict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
     for index, row in enumerate(session.lines):
         if isinstance(row, Line):
-            seated.setdefault(_pair_key(row.ns, Side.NS, two_fields), []).append((Side.NS, index))
-            seated.setdefault(_pair_key(row.ew, Side.EW, two_fields), []).append((Side.EW, index))
-    return seated
+            seated[row.ns, ns_field].append((Side.NS, index))
+            seated[row.ew, ew_field].append((Side.EW, index))
+    return dict(seated)
 
 
 def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tuple[Side, int]]:

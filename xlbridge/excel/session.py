@@ -90,10 +90,10 @@ def _line_cells(worked: WorkedSession, row: Row, index: int, shown: dict[int, li
     figures = shown.get(id(scored))
     if figures is None:
         figures = shown[id(scored)] = _figures(scored, worked.score.session.method)
-    ns, ew, *rest = figures
+    check = scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")
     if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
-        ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
-    return [ns, ew, *rest, scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")]
+        return [row.adjusted_for(Side.NS), row.adjusted_for(Side.EW), *figures[2:], check]
+    return [*figures, check]
 
 
 def _shape(rows: int, cols: int) -> Any:
