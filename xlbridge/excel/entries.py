@@ -63,7 +63,7 @@ _remembered_entered = functools.lru_cache(maxsize=65_536, typed=True)(_entered)
 
 def _row(cells: Sequence[object]) -> Row | None:
     """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
-    board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
+    board, ns, ew, *entered = cells if len(cells) == 8 else (list(cells) + [None] * 8)[:8]
     try:
         texts, held = _remembered_entered(*entered)
     except TypeError:  # a value that cannot be a key (never one a cell holds): read each time

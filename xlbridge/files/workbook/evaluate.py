@@ -413,7 +413,9 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
     if len(grid) == 1 and len(grid[0]) == 1:
         rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
     else:
-        rows = [[*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]]
+        rows = [
+            row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]
+        ]
         rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
     positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
     target.update(zip(positions, _as_stored(list(itertools.chain.from_iterable(rows))), strict=True))
