@@ -20,7 +20,7 @@ session's list of pairs) the totals and places wait: they are None, never a wron
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -49,6 +49,8 @@ __all__ = [
 
 #: A figure a session shows: a number, the reason it cannot be given, or None for nothing to show.
 Figure = Fraction | int | BridgeInputError | None
+#: A result's North-South score: points, or an adjusted score.
+Score = int | Fraction | Artificial | Weighted
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +58,7 @@ class LineScore:
     """What a result scores: North-South's score, each side's points (matchpoints on the board's own top, or
     IMPs), each side's percentage (matchpoint scoring), the board's Butler datum, and what needs checking."""
 
-    ns_score: int | Fraction | Artificial | Weighted | None
+    ns_score: Score | None
     ns_points: Figure
     ew_points: Figure
     ns_percent: Figure
@@ -65,7 +67,7 @@ class LineScore:
     problem: str = ""
 
     @property
-    def ew_score(self) -> int | Fraction | Artificial | Weighted | None:
+    def ew_score(self) -> Score | None:
         score = self.ns_score
         return -score if isinstance(score, (int, Fraction)) else score
 
@@ -159,35 +161,38 @@ def _line_problems(session: Session) -> list[str]:
     return out
 
 
-def _fields(session: Session, expected: int) -> dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError]:
-    """Each board's field as it stands (its own top) and scaled to ``expected`` results, or why it cannot be."""
+def _fields(
+    session: Session, scores: Sequence[Score | None], expected: int
+) -> dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError]:
+    """Each board's field as it stands (its own top) and scaled to ``expected`` results, or why it cannot be;
+    ``scores`` are the lines' scores (None for a line that is not a result)."""
     entries: dict[int, list[object]] = {}
     blocked: set[int] = set()
-    for row in session.lines:
+    for row, score in zip(session.lines, scores, strict=True):
         if isinstance(row, Unscorable):
             if row.board is not None:
                 blocked.add(row.board)
         elif isinstance(row, Line):  # a board not played at a table is not one of its results
-            entries.setdefault(row.board, []).append(row.score)
+            entries.setdefault(row.board, []).append(score)
     fields: dict[int, tuple[Field, Field | BridgeInputError] | BridgeInputError] = {}
-    for board, scores in entries.items():
+    for board, board_scores in entries.items():
         if board in blocked:
             fields[board] = BridgeInputError(f"board {board}: a result on it needs checking")
             continue
-        own = Field(scores)
+        own = Field(board_scores)
         scaled: Field | BridgeInputError
         if own.size > expected:  # a board scored to fewer results than it has: the session's per-board figure
             scaled = BridgeInputError(f"board {board} has {own.size} results, more than the {expected} per board "
                                       "the session is scored to (results per board)")  # fmt: skip
         else:  # a board with as many results as expected is its own scaled field: no Neuberg to apply
-            scaled = own if own.size == expected else Field(scores, expected)
+            scaled = own if own.size == expected else Field(board_scores, expected)
         fields[board] = (own, scaled)
     return fields
 
 
-def _score_line(row: Line, fields: tuple[Field, Field | BridgeInputError], session: Session) -> LineScore:
+def _score_line(entry: Score, fields: tuple[Field, Field | BridgeInputError], session: Session) -> LineScore:
+    """What a result whose score is ``entry`` scores on its board (``fields``, as :func:`_fields` gives them)."""
     own, scaled = fields
-    entry = row.score
     method = session.method
     imp_scale = IMP_SCALES.default
     if method.comparison == "matchpoints":
@@ -231,12 +236,13 @@ def seating(session: Session) -> Seating:
     """Where each pair sat: (side, index of the row in ``session.lines``) for every scorable result, by who the
     pair is (its number, and in two fields its direction)."""
     two_fields = session.movement.two_fields
-    seated: Seating = {}
+    ns_field, ew_field = (Side.NS, Side.EW) if two_fields else (None, None)  # as _pair_key has them, found once
+    seated: defaultdict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
     for index, row in enumerate(session.lines):
         if isinstance(row, Line):
-            seated.setdefault(_pair_key(row.ns, Side.NS, two_fields), []).append((Side.NS, index))
-            seated.setdefault(_pair_key(row.ew, Side.EW, two_fields), []).append((Side.EW, index))
-    return seated
+            seated[row.ns, ns_field].append((Side.NS, index))
+            seated[row.ew, ew_field].append((Side.EW, index))
+    return dict(seated)
 
 
 def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tuple[Side, int]]:
@@ -304,7 +310,7 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
         elif session.method.imp_scoring:
             total = exact_sum(Fraction(points) for points, _ in values)  # type: ignore[arg-type]
         else:
-            percents = [Fraction(pct) for _, pct in values]  # type: ignore[arg-type]
+            percents: list[Fraction] = [pct for _, pct in values]  # type: ignore[misc]
             percentage = exact_sum(percents) / len(percents)
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
@@ -352,6 +358,13 @@ def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> l
     return out
 
 
+def _failed(scored: LineScore) -> LineScore:
+    """A line's score saying, as what needs checking, why a figure of it cannot be given."""
+    figures = (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent)
+    failed = next((figure for figure in figures if isinstance(figure, BridgeInputError)), None)
+    return scored if failed is None else replace(scored, problem=str(failed))
+
+
 def score_session(session: Session) -> SessionScore:
     """Every result, pair and place of ``session``, scored as its method says."""
     counts = Counter(row.board for row in session.lines if row.board is not None and not isinstance(row, NotPlayed))
@@ -360,9 +373,13 @@ def score_session(session: Session) -> SessionScore:
     scale = session.method.matchpoint_scale or EUROPEAN
     top = scale.per_win * (expected - 1)
     problems = _line_problems(session)
-    fields = _fields(session, expected)
+    scores = [row.score if isinstance(row, Line) else None for row in session.lines]  # each worked out once
+    fields = _fields(session, scores, expected)
+    # Every result of one score on a board scores the same, and a board's results share a few scores: each is
+    # scored once (by its type too, so that every line keeps the score it was entered as).
+    scored_by: dict[tuple[int, type, Score], LineScore] = {}
     lines = []
-    for row, problem in zip(session.lines, problems, strict=True):
+    for row, score, problem in zip(session.lines, scores, problems, strict=True):
         if isinstance(row, Unscorable):
             error = BridgeInputError(row.reason)
             lines.append(LineScore(None, error, error, error, error, None, problem))
@@ -372,14 +389,14 @@ def score_session(session: Session) -> SessionScore:
             continue
         board = fields[row.board]
         if isinstance(board, BridgeInputError):
-            lines.append(LineScore(row.score, board, board, board, board, None, problem))
+            lines.append(LineScore(score, board, board, board, board, None, problem))
             continue
-        scored = _score_line(row, board, session)
-        figures = (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent)
-        failed = next((figure for figure in figures if isinstance(figure, BridgeInputError)), None)
-        if problem or failed is not None:
-            scored = replace(scored, problem=problem or (str(failed) if failed is not None else ""))
-        lines.append(scored)
+        assert score is not None  # a Line's
+        key = (row.board, score.__class__, score)
+        scored = scored_by.get(key)
+        if scored is None:
+            scored = scored_by[key] = _failed(_score_line(score, board, session))
+        lines.append(replace(scored, problem=problem) if problem else scored)
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
     standings = _standings(session, lines, top, waiting)

@@ -8,6 +8,8 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
@@ -20,7 +22,7 @@ from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_d
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
-from .cache import Recent
+from .cache import RangesKey, Recent
 from .cells import CellError, Grid, as_grid, held_error, is_blank_text
 
 __all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
@@ -46,26 +48,46 @@ def entered_pair(value: object) -> PairNumber | None:
         return entered_text(value)
 
 
+def _entered(*cells: object) -> tuple[tuple[str, ...], CellError | None]:
+    """What was typed of a line's play (contract, by, lead, result, adjusted) as text, and the error of the first of
+    those cells that holds one (:func:`~xlbridge.excel.cells.held_error`), or None."""
+    held = next((error for name, value in zip(ENTERED, cells, strict=True)
+                 if (error := held_error(name, value)) is not None), None)  # fmt: skip
+    return tuple(map(entered_text, cells)), held
+
+
+#: :func:`_entered`, for cells typed the same (their types too: TRUE is not 1) read once: a session's 6,000 lines
+#: have a few hundred distinct plays.
+_remembered_entered = functools.lru_cache(maxsize=65_536, typed=True)(_entered)
+
+
 def _row(cells: Sequence[object]) -> Row | None:
     """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
-    board, ns, ew, *entered = (list(cells) + [None] * 8)[:8]
-    texts = tuple(entered_text(value) for value in entered)
-    if all(is_blank_text(value) for value in (board, ns, ew, texts[0], texts[4])):
+    board, ns, ew, *entered = cells if len(cells) == 8 else (list(cells) + [None] * 8)[:8]
+    try:
+        texts, held = _remembered_entered(*entered)
+    except TypeError:  # a value that cannot be a key (never one a cell holds): read each time
+        texts, held = _entered(*entered)
+    if not texts[0] and not texts[4] and is_blank_text(board) and is_blank_text(ns) and is_blank_text(ew):
         return None
     try:
         known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
     except BridgeInputError:
         known = None  # no board to hold up
-    for name, value in zip(("board", "NS", "EW", *ENTERED), (board, ns, ew, *entered), strict=True):
-        held = held_error(name, value)
-        if held is not None:  # the line waits, and with it its board
-            return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
+    for name, value in (("board", board), ("NS", ns), ("EW", ew)):  # before the play's cells
+        error = held_error(name, value)
+        if error is not None:
+            held = error
+            break
+    if held is not None:  # the line waits, and with it its board
+        return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
     contract, declarer, lead, result, adjusted = texts
     try:
-        if is_blank_text(board):
-            raise BridgeInputError("board missing: each result needs its board number")
-        number = as_whole_number(board, "board")
-        return read_row(number, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
+        if known is None:
+            if is_blank_text(board):
+                raise BridgeInputError("board missing: each result needs its board number")
+            known = as_whole_number(board, "board")  # raises, saying why
+        return read_row(known, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
         return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, error.message)  # type: ignore[arg-type]
 
@@ -254,13 +276,13 @@ def read_session(
     plan_grid = None if plan is None else as_grid(plan)
     for block, grid in (("results", results_grid), ("names", names_grid), ("movement", plan_grid)):
         _refuse_gone(block, grid)
-    if plan_grid is not None and all(is_blank_text(value) for row in plan_grid for value in row):
+    if plan_grid is not None and all(map(is_blank_text, itertools.chain.from_iterable(plan_grid))):
         plan_grid = None  # an empty block: no movement (and the same session as without one)
     said = single_value(movement)
     if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one
         said = _inferred_movement(_pairs(names_grid))  # (SCORECARD) shares the session
-    key = (_frozen(results_grid), _frozen(names_grid), single_value(method), said, single_value(per_board),
-           None if plan_grid is None else _frozen(plan_grid))  # fmt: skip
+    key = RangesKey((_frozen(results_grid), _frozen(names_grid), single_value(method), said, single_value(per_board),
+                     None if plan_grid is None else _frozen(plan_grid)))  # fmt: skip
     found = _SESSIONS.get(key)
     if found is None:
         found = _SESSIONS[key] = WorkedSession(results_grid, names_grid, key[2], key[3], key[4], plan_grid)

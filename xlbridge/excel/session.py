@@ -12,15 +12,17 @@ masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 from __future__ import annotations
 
 import math
+from operator import itemgetter
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.session import Line, NotPlayed, Row
-from ..engine.standings import SessionScore, Standing
+from ..engine.standings import LineScore, SessionScore, Standing
 from ..engine.values import as_whole_number, show
-from ..rules import Side
+from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
+from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, never_raises, to_cell
 from .entries import ENTERED, WorkedSession, entered_text, read_session, single_value
 from .masterpoints import award_columns, award_note, with_awards
@@ -64,30 +66,34 @@ def _figure(value: object) -> object:
     return to_cell(value)
 
 
-def _line_cells(worked: WorkedSession, row: Row, index: int) -> list[object]:
-    scored = worked.score.lines[index]
-    method = worked.score.session.method
-    ns: object
-    ew: object
-    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
-        return ["", "", "", "", "", "", "", scored.problem]
-    if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
-        ns, ew = row.adjusted_for(Side.NS), row.adjusted_for(Side.EW)
-    elif scored.ns_score is None:
-        ns = ew = "#VALUE!"
-    else:
-        ns, ew = _figure(scored.ns_score), _figure(scored.ew_score)
+def _figures(scored: LineScore, method: SessionMethod) -> list[object]:
+    """What a line scored as its cells on Results show it, but for an adjusted score's own wording and the check:
+    the NS and EW scores, points and percentages, and the datum."""
     percent = not method.imp_scoring
     return [
-        ns,
-        ew,
+        "#VALUE!" if scored.ns_score is None else _figure(scored.ns_score),
+        "#VALUE!" if scored.ns_score is None else _figure(scored.ew_score),
         _figure(scored.ns_points),
         _figure(scored.ew_points),
         _figure(scored.ns_percent) if percent else "",
         _figure(scored.ew_percent) if percent else "",
         _figure(scored.datum) if method.comparison == "butler" else "",
-        scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else ""),
     ]
+
+
+def _line_cells(worked: WorkedSession, row: Row, index: int, shown: dict[int, list[object]]) -> list[object]:
+    """A line's cells on Results. ``shown`` keeps each line score's :func:`_figures` by its id, for the call: the
+    lines of one score on a board share their score (see :func:`~xlbridge.engine.standings.score_session`)."""
+    scored = worked.score.lines[index]
+    if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
+        return ["", "", "", "", "", "", "", scored.problem]
+    figures = shown.get(id(scored))
+    if figures is None:
+        figures = shown[id(scored)] = _figures(scored, worked.score.session.method)
+    check = scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")
+    if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
+        return [row.adjusted_for(Side.NS), row.adjusted_for(Side.EW), *figures[2:], check]
+    return [*figures, check]
 
 
 def _shape(rows: int, cols: int) -> Any:
@@ -116,10 +122,23 @@ def sessionresults(
         worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return _failed(error, rows, len(RESULT_COLUMNS), len(RESULT_COLUMNS) - 1)
-    out: Grid = []
-    for row, index in zip(worked.rows, worked.line_of, strict=True):
-        out.append([""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index))
-    return out
+    return [cells[:] for cells in _results_cells(worked)]  # rows of its own: the session's are kept
+
+
+#: The SESSIONRESULTS cells of the latest sessions (TRAVELLERS shows each line's again), by session.
+_RESULT_CELLS = Recent(8)
+
+
+def _results_cells(worked: WorkedSession) -> Grid:
+    """SESSIONRESULTS's cells for each row of the results block, worked out once for the session."""
+    found = _RESULT_CELLS.get(worked)
+    if found is None:
+        shown: dict[int, list[object]] = {}
+        found = _RESULT_CELLS[worked] = [
+            [""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index, shown)
+            for row, index in zip(worked.rows, worked.line_of, strict=True)
+        ]
+    return found  # type: ignore[no-any-return]
 
 
 def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:
@@ -264,16 +283,17 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
     return count * (room + 3), len(TRAVELLER_COLUMNS)
 
 
+#: Where each of a traveller's columns is found among a line's entered cells, its cells on Results and its pairs.
+_TRAVELLER_CELLS = itemgetter(*map([*ENTERED, *RESULT_COLUMNS, "NS", "EW"].index, TRAVELLER_COLUMNS))
+
+
 def _traveller_line(worked: WorkedSession, index: int, computed: list[object]) -> list[object]:
     """One line of a traveller: what was entered for it, and what it scored (``computed``, as on Results)."""
     row = worked.score.session.lines[index]
-    shown: dict[str, object] = dict(zip(ENTERED, row.entered, strict=True))
-    shown.update(zip(RESULT_COLUMNS, computed, strict=True))
-    shown["NS"] = "" if row.ns is None else row.ns
-    shown["EW"] = "" if row.ew is None else row.ew
+    shown = [*row.entered, *computed, "" if row.ns is None else row.ns, "" if row.ew is None else row.ew]
     if isinstance(row, NotPlayed):
-        shown["Contract"] = "not played"
-    return [shown[heading] for heading in TRAVELLER_COLUMNS]
+        shown[ENTERED.index("Contract")] = "not played"
+    return list(_TRAVELLER_CELLS(shown))
 
 
 @never_raises(_travellers_shape)
@@ -301,6 +321,7 @@ def travellers(
     except BridgeInputError as error:
         return _failed(error, count * (room + 3), width, 0)
     by_index = {index: row_number for row_number, index in enumerate(worked.line_of) if index is not None}
+    results_cells = _results_cells(worked)
     out: Grid = []
     for number in range(1, count + 1):
         title = [f"Board {number}", "", f"Dealer {board_dealer(number).value}", "",
@@ -309,9 +330,7 @@ def travellers(
         indices = worked.score.traveller(number)
         shown = indices if len(indices) <= room else indices[: room - 1]
         for index in shown:
-            row = worked.rows[by_index[index]]
-            assert row is not None
-            out.append(_traveller_line(worked, index, _line_cells(worked, row, index)))
+            out.append(_traveller_line(worked, index, results_cells[by_index[index]]))
         if len(indices) > room:
             out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
                         f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip

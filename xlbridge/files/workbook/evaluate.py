@@ -15,7 +15,7 @@ import collections
 import itertools
 import re
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -219,6 +219,8 @@ class _Book:
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
+    #: The areas formulas have filled so far, by sheet.
+    areas: dict[str, list[tuple[int, int, int, int]]] = field(default_factory=dict)
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -227,16 +229,18 @@ class _Book:
         if grid is None:
             r1, c1, r2, c2 = area
             mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
-            grid = []
-            for r in range(r1, r2 + 1):
-                row = [mine[(r, c)] if (r, c) in mine else stored.get((r, c)) for c in range(c1, c2 + 1)]
-                # as_handed, but for the blanks and floats that most cells hold: handed on as they are
-                grid.append([v if v is None or v.__class__ is float else as_handed(v) for v in row])
-            self.handed[(sheet, area)] = grid
+            positions = list(itertools.product(range(r1, r2 + 1), range(c1, c2 + 1)))  # row by row
+            values: Iterable[object] = map(stored.get, positions)
+            if any(_overlaps(filled, area) for filled in self.areas.get(sheet, ())):  # a formula's answer, if any
+                values = map(mine.get, positions, values)
+            cells = list(map(as_handed, values))
+            width = c2 - c1 + 1
+            grid = self.handed[(sheet, area)] = [cells[at : at + width] for at in range(0, len(cells), width)]
         return [row[:] for row in grid]
 
     def filled(self, sheet: str, area: tuple[int, int, int, int]) -> None:
-        """Forget the ranges handed over that a formula's cells, just filled, overlap."""
+        """Note the area a formula's cells, just filled, cover, and forget the ranges handed over that it overlaps."""
+        self.areas.setdefault(sheet, []).append(area)
         for key in [key for key in self.handed if key[0] == sheet and _overlaps(key[1], area)]:
             del self.handed[key]
 
@@ -244,8 +248,12 @@ class _Book:
 def as_handed(value: object) -> object:
     """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
     (``#N/A``)."""
-    if value is None or type(value) is float:  # most cells
+    if value is None or type(value) is float:  # most cells; then whole numbers and text, the next most
         return value
+    if type(value) is int:
+        return float(value)
+    if type(value) is str:
+        return value or None
     if isinstance(value, ExcelErrorValue):
         return value.code
     if isinstance(value, (bool, str)):
@@ -405,13 +413,22 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
     if len(grid) == 1 and len(grid[0]) == 1:
         rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
     else:
-        rows = [[*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]]
+        rows = [
+            row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]
+        ]
         rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
-    columns = range(c1, c2 + 1)
-    for r, row in zip(range(r1, r2 + 1), rows, strict=True):
-        # _stored, but for the numbers that most cells hold: passed on as they are
-        stored = [value if value.__class__ is float or value.__class__ is int else _stored(value) for value in row]
-        target.update(zip(zip(itertools.repeat(r), columns), stored, strict=True))
+    positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
+    target.update(zip(positions, _as_stored(list(itertools.chain.from_iterable(rows))), strict=True))
+
+
+def _as_stored(values: list[Any]) -> Iterable[Any]:
+    """Answers as cells store them (:func:`_stored`): as they are when none is nothing or an error's text, as in
+    most answers."""
+    try:
+        plain = None not in values and ERROR_VALUES.isdisjoint(values)
+    except TypeError:  # a value that is not a cell's (unhashable): each is looked at
+        plain = False
+    return values if plain else map(_stored, values)
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:
