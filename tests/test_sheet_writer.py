@@ -160,7 +160,7 @@ def test_a_cell_that_cannot_be_is_refused(call: Callable[[Any], None], error: ty
 def test_its_attributes_are_none_of_xlsxwriters() -> None:
     """The cells are kept under names XlsxWriter's worksheet does not use, so that neither overwrites the other."""
     ours = set(vars(CellsWorksheet())) - set(vars(xlsxwriter.worksheet.Worksheet()))
-    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas"}
+    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas", "xlbridge_written"}
 
 
 def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:

@@ -133,81 +133,87 @@ _MISSING = object()
 
 
 def sheet_data(
-    formats: Mapping[Position, object],
+    formats: Mapping[int, Mapping[int, object]],
     styles: Mapping[object, str],
-    values: Mapping[Position, object],
+    values: Mapping[int, Mapping[int, object]],
     formulas: Mapping[Position, FormulaCell],
     frame: Frame,
     computed: Mapping[Position, object] | None = None,
     shared: SharedStrings | None = None,
 ) -> str:
-    """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' positions, in the style ``styles`` gives its
-    format (a cell whose format is None takes its row's or column's), holding its formula (``formulas``) with its
-    ``computed`` value, else its computed value, else its value (``values``; a blank where there is none; text as
-    one of the ``shared`` strings, when given); the rows of ``frame`` kept with their attributes.
+    """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' cells (by row, then column), in the style
+    ``styles`` gives its format (a cell whose format is None takes its row's or column's), holding its formula
+    (``formulas``) with its ``computed`` value, else its computed value, else its value (``values``, by row then
+    column; a blank where there is none; text as one of the ``shared`` strings, when given); the rows of ``frame``
+    kept with their attributes.
 
     A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas'
     cells by :func:`~.patching.cell_element`, the others by the same
     :func:`~.patching.cell_value`, each distinct value once."""
     computed = computed or {}
-    column_styles, row_attributes = frame.column_styles, frame.rows
-    attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *column_styles.values(),
+    row_attributes = frame.rows
+    attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *frame.column_styles.values(),
                                                                           *frame.row_styles.values(), ""}}  # fmt: skip
     shown = {fmt: attributes[style] for fmt, style in styles.items()}  # each format's attribute, looked up once
+    column_shown = {col: attributes[style] for col, style in frame.column_styles.items()}
+    formula_rows: dict[int, dict[int, FormulaCell]] = {}
+    for (row, col), formula in formulas.items():
+        formula_rows.setdefault(row, {})[col] = formula
     bodies: dict[object, str] = {}  # each distinct number or text once: what follows the cell's open tag
     out = ["<sheetData>"]
     append = out.append
-    rows_with_cells = {row for row, _ in formats}
-    empty_rows = [row for row in sorted(row_attributes) if row not in rows_with_cells]
+    empty_rows = [row for row in sorted(row_attributes) if row not in formats]
     empty_index = 0
-    row = 0
-    row_style = ""
-    letters = [""]  # each column's letters, by its number
-    for position in sorted(formats):
-        if position[0] != row:
-            if row:
-                append("</row>")
-            row = position[0]
-            while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
-                append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
-                empty_index += 1
-            append(f'<row r="{row}"{row_attributes.get(row, "")}>')
-            row_style = frame.row_styles.get(row, "")
-        col = position[1]
-        while len(letters) <= col:
-            letters.append(column_letters(len(letters)))
-        fmt = formats[position]
-        if formulas and position in formulas:
-            style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
-            formula = formulas[position]
-            append(formula.element(f"{letters[col]}{row}", style, computed.get(position, formula.value)))
-            continue
-        attribute = shown[fmt] if fmt is not None else attributes[row_style or column_styles.get(col, "")]
-        value = computed.get(position, _MISSING)
-        if value is _MISSING:
-            value = values.get(position)
-            if value is None:
-                append(f'<c r="{letters[col]}{row}"{attribute}/>')
+    letters = [column_letters(col) for col in range(max(map(max, formats.values()), default=0) + 1)]
+    no_values: Mapping[int, object] = {}
+    for row in sorted(formats):
+        while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
+            append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
+            empty_index += 1
+        append(f'<row r="{row}"{row_attributes.get(row, "")}>')
+        number = str(row)
+        row_style = frame.row_styles.get(row)
+        row_shown = attributes[row_style] if row_style else None  # a cell without a format of its own: its row's
+        row_formulas = formula_rows.get(row)
+        row_values = values.get(row, no_values)
+        cells = formats[row]
+        for col in sorted(cells):
+            fmt = cells[col]
+            if row_formulas and col in row_formulas:
+                style = styles[fmt] if fmt is not None else row_style or frame.column_styles.get(col, "")
+                formula = row_formulas[col]
+                append(formula.element(letters[col] + number, style, computed.get((row, col), formula.value)))
                 continue
-            if shared is not None and value and isinstance(value, str):
-                append(f'<c r="{letters[col]}{row}"{attribute} t="s"><v>{shared.index(value)}</v></c>')
-                continue
-        kind = value.__class__
-        if kind is float or kind is int or kind is str:
-            body = bodies.get(value)
-            if body is None:
-                if value == "":
-                    append(f'<c r="{letters[col]}{row}"{attribute}/>')
+            if fmt is not None:
+                attribute = shown[fmt]
+            elif row_shown is not None:
+                attribute = row_shown
+            else:
+                attribute = column_shown.get(col, "")
+            value = computed.get((row, col), _MISSING)
+            if value is _MISSING:
+                value = row_values.get(col)
+                if value is None:
+                    append(f'<c r="{letters[col]}{number}"{attribute}/>')
                     continue
+                if shared is not None and value and isinstance(value, str):
+                    append(f'<c r="{letters[col]}{number}"{attribute} t="s"><v>{shared.index(value)}</v></c>')
+                    continue
+            kind = value.__class__
+            if kind is float or kind is int or kind is str:
+                body = bodies.get(value)
+                if body is None:
+                    if value == "":
+                        append(f'<c r="{letters[col]}{number}"{attribute}/>')
+                        continue
+                    t, inner = cell_value("", value, False)
+                    body = bodies[value] = f"{t}>{inner}</c>"
+                append(f'<c r="{letters[col]}{number}"{attribute}{body}')
+            elif value is None or value == "":
+                append(f'<c r="{letters[col]}{number}"{attribute}/>')
+            else:  # TRUE or FALSE, an error value
                 t, inner = cell_value("", value, False)
-                body = bodies[value] = f"{t}>{inner}</c>"
-            append(f'<c r="{letters[col]}{row}"{attribute}{body}')
-        elif value is None or value == "":
-            append(f'<c r="{letters[col]}{row}"{attribute}/>')
-        else:  # TRUE or FALSE, an error value
-            t, inner = cell_value("", value, False)
-            append(f'<c r="{letters[col]}{row}"{attribute}{t}>{inner}</c>')
-    if row:
+                append(f'<c r="{letters[col]}{number}"{attribute}{t}>{inner}</c>')
         append("</row>")
     out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
     append("</sheetData>")
