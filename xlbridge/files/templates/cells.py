@@ -290,6 +290,10 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         return next(position for position in self._in_order()
                     if self.xlbridge_values.get(position[0], {}).get(position[1]).__class__ is str)  # fmt: skip
 
+    def let_go(self) -> None:
+        """Forget the cells, written."""
+        self.xlbridge_formats, self.xlbridge_values, self.xlbridge_formulas, self.xlbridge_written = {}, {}, {}, []
+
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
     def hand_over(self) -> dict[Position, Any]:
@@ -320,17 +324,20 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
 Extra = Callable[[Mapping[str, bytes]], Mapping[str, bytes]]
 
 
-def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None = None) -> Computed | None:
+def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None = None) -> None:
     """Write the built ``book`` at ``path`` with every cell of its :class:`CellsWorksheet` sheets (with every
     formula's values when ``with_values``, the workbook then marked computed, as ``xlbridge calc`` leaves it), and
-    the ``extra`` parts. Returns what was computed.
+    the ``extra`` parts.
     A template whose formulas are not all xlbridge's own, asked for its values, is a mistake in the template: it
     raises."""
     with deferred_collection():  # hundreds of thousands of cells, a few objects each, none in a cycle
-        return _write_book(book, path, with_values, extra)
+        _write_book(book, path, with_values, extra)  # what it computed gone with it, before the collector resumes
+        for ws in book.worksheets():  # written, let go: not left to the cycle collector, which alone frees an
+            if isinstance(ws, CellsWorksheet):  # XlsxWriter workbook (its sheets with it)
+                ws.let_go()
 
 
-def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> Computed | None:
+def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> None:
     sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
     shown = {ws.name: ws.hand_over() for ws in sheets}
     texts = next(((ws, position) for ws in sheets if (position := ws.first_text()) is not None), None)
@@ -375,7 +382,6 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         replaced.update({name: data for name, data in with_computed_by(merged).parts.items()
                          if merged.parts.get(name) != data})  # fmt: skip
     write_package(package, replaced, path, replace=True)
-    return computed
 
 
 def _compute(
