@@ -132,6 +132,29 @@ class SharedStrings:
 _MISSING = object()
 
 
+def _body(value: object) -> str:
+    """What follows a cell's reference when it holds ``value`` (not a formula): the rest of its open tag and its
+    content, as :func:`~.patching.cell_value` writes it (``/>`` for a blank)."""
+    t, inner = cell_value("", value, False)
+    return f"{t}>{inner}</c>" if t or inner else "/>"
+
+
+def _attribute(
+    fmt: object,
+    row_style: str | None,
+    col: int,
+    shown: Mapping[object, str],
+    attributes: Mapping[str, str],
+    column_shown: Mapping[int, str],
+) -> str:
+    """A cell's reference's end and its style: its format's, else its row's, else its column's."""
+    if fmt is not None:
+        return shown[fmt]
+    if row_style:
+        return attributes[row_style]
+    return column_shown.get(col, '"')
+
+
 def sheet_data(
     formats: Mapping[int, Mapping[int, object]],
     styles: Mapping[object, str],
@@ -149,23 +172,31 @@ def sheet_data(
 
     A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas'
     cells by :func:`~.patching.cell_element`, the others by the same
-    :func:`~.patching.cell_value`, each distinct value once."""
+    :func:`~.patching.cell_value`, each distinct value once. Each cell is written as four pieces joined once at
+    the end: its reference's start (``<c r="B``), its row's number, the reference's end with its style
+    (``" s="3"``) and what follows (``/>``, ``><v>420</v></c>``)."""
     computed = computed or {}
-    row_attributes = frame.rows
-    attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *frame.column_styles.values(),
-                                                                          *frame.row_styles.values(), ""}}  # fmt: skip
+    row_attributes, column_styles = frame.rows, frame.column_styles
+    attributes = {style: f'" s="{style}"' if style else '"' for style in {*styles.values(), *column_styles.values(),
+                                                                           *frame.row_styles.values(), ""}}  # fmt: skip
     shown = {fmt: attributes[style] for fmt, style in styles.items()}  # each format's attribute, looked up once
-    column_shown = {col: attributes[style] for col, style in frame.column_styles.items()}
+    column_shown = {col: attributes[style] for col, style in column_styles.items()}
     formula_rows: dict[int, dict[int, FormulaCell]] = {}
     for (row, col), formula in formulas.items():
         formula_rows.setdefault(row, {})[col] = formula
-    bodies: dict[object, str] = {}  # each distinct number or text once: what follows the cell's open tag
+    bodies: dict[object, str] = {None: "/>", "": "/>"}  # each distinct number or text once
+    texts: dict[str, str] = {}  # each shared text's body once
+    letters = [column_letters(col) for col in range(max(map(max, formats.values()), default=0) + 1)]
+    starts = [f'<c r="{column}' for column in letters]
     out = ["<sheetData>"]
-    append = out.append
+    append, extend = out.append, out.extend
     empty_rows = [row for row in sorted(row_attributes) if row not in formats]
     empty_index = 0
-    letters = [column_letters(col) for col in range(max(map(max, formats.values()), default=0) + 1)]
     no_values: Mapping[int, object] = {}
+    # Each cell of a row: its column, its reference's start and its reference's end with its style; worked out
+    # again only for a row whose cells or style differ from the last one's (the rows of a table are alike).
+    layout: list[tuple[int, str, str]] = []
+    laid_out: tuple[Mapping[int, object], str | None] | None = None  # the cells and row style of that row
     for row in sorted(formats):
         while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
             append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
@@ -173,47 +204,39 @@ def sheet_data(
         append(f'<row r="{row}"{row_attributes.get(row, "")}>')
         number = str(row)
         row_style = frame.row_styles.get(row)
-        row_shown = attributes[row_style] if row_style else None  # a cell without a format of its own: its row's
         row_formulas = formula_rows.get(row)
         row_values = values.get(row, no_values)
         cells = formats[row]
-        for col in sorted(cells):
-            fmt = cells[col]
+        if laid_out is None or laid_out[1] != row_style or laid_out[0] != cells:
+            layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown))
+                      for col in sorted(cells)]  # fmt: skip
+            laid_out = (cells, row_style)
+        for col, start, attribute in layout:
             if row_formulas and col in row_formulas:
-                style = styles[fmt] if fmt is not None else row_style or frame.column_styles.get(col, "")
+                fmt = cells[col]
+                style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
                 formula = row_formulas[col]
                 append(formula.element(letters[col] + number, style, computed.get((row, col), formula.value)))
                 continue
-            if fmt is not None:
-                attribute = shown[fmt]
-            elif row_shown is not None:
-                attribute = row_shown
-            else:
-                attribute = column_shown.get(col, "")
             value = computed.get((row, col), _MISSING)
             if value is _MISSING:
                 value = row_values.get(col)
-                if value is None:
-                    append(f'<c r="{letters[col]}{number}"{attribute}/>')
-                    continue
-                if shared is not None and value and isinstance(value, str):
-                    append(f'<c r="{letters[col]}{number}"{attribute} t="s"><v>{shared.index(value)}</v></c>')
+                if shared is not None and value.__class__ is str and value:
+                    body = texts.get(value)
+                    if body is None:
+                        body = texts[value] = f' t="s"><v>{shared.index(value)}</v></c>'
+                    else:
+                        shared.count += 1
+                    extend((start, number, attribute, body))
                     continue
             kind = value.__class__
-            if kind is float or kind is int or kind is str:
+            if kind is float or kind is int or kind is str or value is None:
                 body = bodies.get(value)
                 if body is None:
-                    if value == "":
-                        append(f'<c r="{letters[col]}{number}"{attribute}/>')
-                        continue
-                    t, inner = cell_value("", value, False)
-                    body = bodies[value] = f"{t}>{inner}</c>"
-                append(f'<c r="{letters[col]}{number}"{attribute}{body}')
-            elif value is None or value == "":
-                append(f'<c r="{letters[col]}{number}"{attribute}/>')
-            else:  # TRUE or FALSE, an error value
-                t, inner = cell_value("", value, False)
-                append(f'<c r="{letters[col]}{number}"{attribute}{t}>{inner}</c>')
+                    body = bodies[value] = _body(value)
+            else:  # TRUE or FALSE (which a number equal to it must not stand for), an error value
+                body = _body(value)
+            extend((start, number, attribute, body))
         append("</row>")
     out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
     append("</sheetData>")
