@@ -134,68 +134,72 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
             self.xlbridge_formulas.pop((row, col), None)
         return 0
 
-    @_cell
-    def write(self, row: int, col: int, *args: Any) -> int:
+    # Each kind of value kept at a 0-based cell: what XlsxWriter's methods below do, called here without them.
+
+    def _keep_value(self, row: int, col: int, token: Any, cell_format: Any = None) -> int:
         """A value of any kind, as XlsxWriter's ``write`` dispatches it (text is always text: never a formula, a
         number or a link)."""
-        token = args[0]
         kind = token.__class__
         if kind is str:
-            return self.write_string(row, col, *args)
+            return self._keep_text(row, col, token, cell_format)
         if kind is float or kind is int:
-            return self.write_number(row, col, *args)
+            return self._keep_number(row, col, token, cell_format)
         if token is None:
-            return self.write_blank(row, col, *args)
+            return self._keep_blank(row, col, token, cell_format)
         if isinstance(token, bool):
-            return self.write_boolean(row, col, *args)
+            return self._keep_boolean(row, col, token, cell_format)
         if isinstance(token, _NUMBERS):
-            return self.write_number(row, col, *args)
+            return self._keep_number(row, col, token, cell_format)
         if isinstance(token, str):
-            return self.write_string(row, col, *args)
+            return self._keep_text(row, col, token, cell_format)
         if isinstance(token, _DATES):
-            return self.write_datetime(row, col, *args)
+            return self._keep_date(row, col, token, cell_format)
         raise TypeError(f"sheet {self.name}: cannot write a {type(token).__name__} into a cell: {token!r}")
 
-    @_cell
-    def write_string(self, row: int, col: int, string: Any = None, cell_format: Any = None) -> int:
-        text = str(string)
-        if text == "":  # Excel holds no empty text: a blank
-            return self.write_blank(row, col, None, cell_format)
-        self._keep(row, col, text[:MAX_TEXT], cell_format)
-        return -2 if len(text) > MAX_TEXT else 0  # cut short, as XlsxWriter does
+    def _keep_text(self, row: int, col: int, string: Any = None, cell_format: Any = None) -> int:
+        text = string if string.__class__ is str else str(string)
+        if not text:  # Excel holds no empty text: a blank
+            return self._keep_blank(row, col, None, cell_format)
+        if len(text) > MAX_TEXT:
+            self._keep(row, col, text[:MAX_TEXT], cell_format)
+            return -2  # cut short, as XlsxWriter does
+        return self._keep(row, col, text, cell_format)
 
-    @_cell
-    def write_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
+    def _keep_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
         if number.__class__ is not int:
             number = float(number)  # a Decimal or Fraction too, as XlsxWriter writes them
             if not math.isfinite(number):
                 raise TypeError(f"sheet {self.name}: a cell cannot hold {number}")
         return self._keep(row, col, number, cell_format)
 
-    @_cell
-    def write_blank(self, row: int, col: int, blank: Any = None, cell_format: Any = None) -> int:
+    def _keep_blank(self, row: int, col: int, blank: Any = None, cell_format: Any = None) -> int:
         if cell_format is None:  # as XlsxWriter: a blank without a format is no cell
             return 0
         return self._keep(row, col, None, cell_format)
 
-    @_cell
-    def write_boolean(self, row: int, col: int, boolean: Any = None, cell_format: Any = None) -> int:
+    def _keep_boolean(self, row: int, col: int, boolean: Any = None, cell_format: Any = None) -> int:
         return self._keep(row, col, bool(boolean), cell_format)
 
-    @_cell
-    def write_datetime(self, row: int, col: int, date: Any = None, cell_format: Any = None) -> int:
+    def _keep_date(self, row: int, col: int, date: Any = None, cell_format: Any = None) -> int:
         return self._keep(row, col, _serial(date), cell_format)
+
+    write = _cell(_keep_value)
+    write_string = _cell(_keep_text)
+    write_number = _cell(_keep_number)
+    write_blank = _cell(_keep_blank)
+    write_boolean = _cell(_keep_boolean)
+    write_datetime = _cell(_keep_date)
 
     @_cell
     def write_row(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
         for offset, token in enumerate(data):
-            self.write(row, col + offset, token, cell_format)
+            self._keep_value(row, col + offset, token, cell_format)
         return 0
 
     @_cell
     def write_column(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
         for offset, token in enumerate(data):
-            self.write(row + offset, col, token, cell_format)
+            self._keep_value(row + offset, col, token, cell_format)
         return 0
 
     @_cell
@@ -239,7 +243,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if super().merge_range(r1, c1, r2, c2, "", cell_format) == -1:  # the range is XlsxWriter's, its cells ours
             return -1  # as XlsxWriter: outside the sheet, or a single cell (which it warns of)
         self.blank_area(min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2), cell_format)
-        self.write(min(r1, r2), min(c1, c2), data, cell_format)
+        self._keep_value(min(r1, r2), min(c1, c2), data, cell_format)
         return 0
 
     # --- for the template helpers: many cells at once --------------------------------------------------------------
@@ -412,13 +416,14 @@ def _sheet_part(
                 for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
     values = computed.values.get(ws.name) if computed is not None else None
     data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
-    return replace_cells(xml, data, _extent(ws.xlbridge_formats, frame.extent))
+    return replace_cells(xml, data, _extent(ws.xlbridge_written, frame.extent))
 
 
-def _extent(cells: Mapping[int, Collection[int]], held: tuple[int, int, int, int] | None) -> tuple[int, int, int, int]:
-    """The first row and column and the last of the ``cells`` (by row, their columns), and of what the part
-    ``held`` besides them (rows with a height or a format of their own)."""
-    corners = (min(cells), min(map(min, cells.values())), max(cells), max(map(max, cells.values())))
-    if held is None:
-        return corners
-    return min(corners[0], held[0]), min(corners[1], held[1]), max(corners[2], held[2]), max(corners[3], held[3])
+def _extent(
+    written: Collection[tuple[int, int, int, int]], held: tuple[int, int, int, int] | None
+) -> tuple[int, int, int, int]:
+    """The first row and column and the last of the cells of the areas ``written`` (every cell kept was written by
+    one), and of what the part ``held`` besides them (rows with a height or a format of their own)."""
+    areas = [*written, *([held] if held is not None else [])]
+    return (min(area[0] for area in areas), min(area[1] for area in areas), max(area[2] for area in areas),
+            max(area[3] for area in areas))  # fmt: skip

@@ -294,7 +294,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     sheet.protect()
 
 
-#: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text.
+#: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text:
+#: the typed columns after Board, NS and EW.
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
 
@@ -323,21 +324,14 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
+    entered = results.col(ENTERED[0])  # a line's cells: Board, NS and EW from ``board``, its entered text from here
     for offset, line in enumerate(session.lines if session else ()):
         row = results.first_row + offset
         typed = line.typed if isinstance(line, Unscorable) else ("", "", "")  # what could not be read, as typed
-        if line.board is not None:
-            ws.write_number(row, board, line.board, book.entry)
-        elif typed[0]:
-            ws.write_string(row, board, typed[0], book.entry)
-        for heading, value, text in (("NS", line.ns, typed[1]), ("EW", line.ew, typed[2])):
-            if value not in (None, ""):
-                ws.write(row, results.col(heading), value, book.entry)
-            elif text:
-                ws.write_string(row, results.col(heading), text, book.entry)
-        for heading, text in zip(ENTERED, line.entered, strict=True):
-            if text:
-                ws.write_string(row, results.col(heading), text, book.entry_text)
+        read = (line.board, line.ns, line.ew)
+        numbers = [text if value in (None, "") else value for value, text in zip(read, typed, strict=True)]
+        ws.write_row(row, board, numbers, book.entry)
+        ws.write_row(row, entered, line.entered, book.entry_text)
     ws.freeze_panes(1, 1)
     ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()

@@ -186,8 +186,7 @@ def sheet_data(
         formula_rows.setdefault(row, {})[col] = formula
     bodies: dict[object, str] = {None: "/>", "": "/>"}  # each distinct number or text once
     texts: dict[str, str] = {}  # each shared text's body once
-    letters = [column_letters(col) for col in range(max(map(max, formats.values()), default=0) + 1)]
-    starts = [f'<c r="{column}' for column in letters]
+    letters, starts = [""], ['<c r="']  # each column's letters and a cell reference's start, by column number
     out = ["<sheetData>"]
     append, extend = out.append, out.extend
     empty_rows = [row for row in sorted(row_attributes) if row not in formats]
@@ -208,6 +207,9 @@ def sheet_data(
         row_values = values.get(row, no_values)
         cells = formats[row]
         if laid_out is None or laid_out[1] != row_style or laid_out[0] != cells:
+            while len(letters) <= max(cells):
+                letters.append(column_letters(len(letters)))
+                starts.append(f'<c r="{letters[-1]}')
             layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown))
                       for col in sorted(cells)]  # fmt: skip
             laid_out = (cells, row_style)
@@ -244,14 +246,14 @@ def sheet_data(
 
 
 def replace_cells(xml: bytes, data: str, extent: tuple[int, int, int, int] | None) -> bytes:
-    """The sheet part with ``data`` as its ``<sheetData>`` and its ``<dimension>`` covering ``extent`` (first row,
-    first column, last row, last column)."""
+    """The sheet part with ``data`` as its ``<sheetData>`` and its ``<dimension>`` (which comes before it) covering
+    ``extent`` (first row, first column, last row, last column)."""
     match = _SHEET_DATA.search(xml)
     if match is None:
         raise ValueError("a worksheet part has no <sheetData>")
-    xml = xml[: match.start()] + data.encode("utf-8") + xml[match.end() :]
-    if extent is None:
-        return xml
-    r1, c1, r2, c2 = extent
-    ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
-    return _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), xml, count=1)
+    head = xml[: match.start()]
+    if extent is not None:
+        r1, c1, r2, c2 = extent
+        ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
+        head = _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), head, count=1)
+    return b"".join((head, data.encode("utf-8"), xml[match.end() :]))
