@@ -27,7 +27,7 @@ import datetime as dt
 import functools
 import itertools
 import math
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -225,7 +225,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._keep(r1, c1, None, cell_format)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
-        self._blanks(area, cell_format)
+        self._blanks(area, dict.fromkeys(range(area[1], area[3] + 1), cell_format))
         text = formula.strip()
         text = text[1:-1] if kind == "array" and text.startswith("{") else text
         self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
@@ -250,19 +250,28 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
 
     def blank_area(self, first_row: int, first_col: int, last_row: int, last_col: int, cell_format: Any) -> None:
         """Every cell of the 0-based area blank in ``cell_format`` (as ``write_blank`` on each)."""
-        if cell_format is None or first_row > last_row or first_col > last_col:
+        if cell_format is not None and first_col <= last_col:
+            self.blank_rows(first_row, last_row, first_col, [cell_format] * (last_col - first_col + 1))
+
+    def blank_rows(self, first_row: int, last_row: int, first_col: int, formats: Sequence[Any]) -> None:
+        """Every cell of the 0-based rows ``first_row`` to ``last_row`` in the columns from ``first_col`` blank in
+        its column's format, one of ``formats`` for each column (as ``write_blank`` on each, a row at a time)."""
+        if first_row > last_row or not formats:
             return
-        self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
-        self._keep(last_row, last_col, None, cell_format)
+        if None in formats:
+            raise ValueError(f"sheet {self.name}: a blank without a format is no cell")
+        last_col = first_col + len(formats) - 1
+        self._keep(first_row, first_col, None, formats[0])  # the bounds checked at both corners
+        self._keep(last_row, last_col, None, formats[-1])
         area = (first_row + 1, first_col + 1, last_row + 1, last_col + 1)
         self._forget_formulas(area)
-        self._blanks(area, cell_format)
+        self._blanks(area, dict(zip(range(area[1], area[3] + 1), formats, strict=True)))
 
-    def _blanks(self, area: tuple[int, int, int, int], cell_format: Any) -> None:
-        """Each cell of the 1-based ``area`` blank in ``cell_format``: kept a row at a time."""
-        first_row, first_col, last_row, last_col = area
+    def _blanks(self, area: tuple[int, int, int, int], blanks: dict[int, Any]) -> None:
+        """Each cell of the 1-based ``area`` blank in its column's format (``blanks``: the format by column), kept
+        a row at a time."""
+        first_row, _, last_row, _ = area
         self.xlbridge_written.append(area)
-        blanks = dict.fromkeys(range(first_col, last_col + 1), cell_format)
         for row in range(first_row, last_row + 1):
             formats = self.xlbridge_formats.get(row)
             if formats is None:
