@@ -194,8 +194,13 @@ def sheet_data(
     no_values: Mapping[int, object] = {}
     # Each cell of a row: its column, its reference's start and its reference's end with its style; worked out
     # again only for a row whose cells or style differ from the last one's (the rows of a table are alike).
-    layout: list[tuple[int, str, str]] = []
+    layout: list[tuple[int, str, str, bool]] = []
     laid_out: tuple[Mapping[int, object], str | None] | None = None  # the cells and row style of that row
+    # The columns the formulas fill in the row (a value computed is looked up for their cells only), worked out
+    # again at each row where they change.
+    areas = [formula.area for formula in formulas.values()] if computed else []
+    changes = sorted({row for first, _, last, _ in areas for row in (first, last + 1)}, reverse=True)
+    filled: frozenset[int] = frozenset()
     for row in sorted(formats):
         while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
             append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
@@ -206,21 +211,27 @@ def sheet_data(
         row_formulas = formula_rows.get(row)
         row_values = values.get(row, no_values)
         cells = formats[row]
+        if changes and row >= changes[-1]:
+            while changes and row >= changes[-1]:
+                changes.pop()
+            filled = frozenset(col for first, left, last, right in areas if first <= row <= last
+                               for col in range(left, right + 1))  # fmt: skip
+            laid_out = None
         if laid_out is None or laid_out[1] != row_style or laid_out[0] != cells:
             while len(letters) <= max(cells):
                 letters.append(column_letters(len(letters)))
                 starts.append(f'<c r="{letters[-1]}')
-            layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown))
-                      for col in sorted(cells)]  # fmt: skip
+            layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown),
+                       col in filled) for col in sorted(cells)]  # fmt: skip
             laid_out = (cells, row_style)
-        for col, start, attribute in layout:
+        for col, start, attribute, in_formula in layout:
             if row_formulas and col in row_formulas:
                 fmt = cells[col]
                 style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
                 formula = row_formulas[col]
                 append(formula.element(letters[col] + number, style, computed.get((row, col), formula.value)))
                 continue
-            value = computed.get((row, col), _MISSING)
+            value = computed.get((row, col), _MISSING) if in_formula else _MISSING
             if value is _MISSING:
                 value = row_values.get(col)
                 if shared is not None and value.__class__ is str and value:
