@@ -134,7 +134,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
             self.xlbridge_formulas.pop((row, col), None)
         return 0
 
-    # Each kind of value kept at a 0-based cell: what XlsxWriter's methods below do, called here without them.
+    # Each kind of value kept at a 0-based cell, as XlsxWriter's methods below (these wrapped to take either notation)
+    # write it; write_row, write_column and merge_range call them directly, a cell at a time.
 
     def _keep_value(self, row: int, col: int, token: Any, cell_format: Any = None) -> int:
         """A value of any kind, as XlsxWriter's ``write`` dispatches it (text is always text: never a formula, a
