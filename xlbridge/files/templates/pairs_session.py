@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -327,9 +328,9 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     entered = results.col(ENTERED[0])  # a line's cells: Board, NS and EW from ``board``, its entered text from here
     for offset, line in enumerate(session.lines if session else ()):
         row = results.first_row + offset
-        typed = line.typed if isinstance(line, Unscorable) else ("", "", "")  # what could not be read, as typed
-        read = (line.board, line.ns, line.ew)
-        numbers = [text if value in (None, "") else value for value, text in zip(read, typed, strict=True)]
+        numbers: Sequence[object] = (line.board, line.ns, line.ew)  # None or "": blank
+        if isinstance(line, Unscorable):  # what could not be read, as typed
+            numbers = [text if value in (None, "") else value for value, text in zip(numbers, line.typed, strict=True)]
         ws.write_row(row, board, numbers, book.entry)
         ws.write_row(row, entered, line.entered, book.entry_text)
     ws.freeze_panes(1, 1)
