@@ -123,6 +123,34 @@ def test_the_same_cells_as_xlsxwriter_writes(tmp_path: Path) -> None:
     assert len(plain[0]) > 30
 
 
+def test_rows_of_blanks_as_write_blank_on_each(tmp_path: Path) -> None:
+    """A table's rows of blanks, each column in its own format (how a template makes its entry columns), are the
+    cells write_blank gives each: over a value written before them, under one written after."""
+
+    def fill(book: Any, ws: Any) -> None:
+        bold, yellow = book.add_format({"bold": True}), book.add_format({"bg_color": "#FFF2CC", "locked": False})
+        ws.write(2, 2, "blanked")
+        if isinstance(ws, CellsWorksheet):
+            ws.blank_rows(1, 4, 1, [bold, yellow, bold])
+        else:
+            for row in range(1, 5):
+                for offset, cell_format in enumerate([bold, yellow, bold]):
+                    ws.write_blank(row, 1 + offset, None, cell_format)
+        ws.write(3, 2, 7, yellow)
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+    assert len(plain[0]) == 12
+
+
+def test_a_blank_without_a_format_is_refused_in_rows() -> None:
+    """A row of blanks must say each column's format: a blank without one is no cell."""
+    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
+    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
+    with pytest.raises(ValueError, match="sheet Sheet: a blank without a format is no cell"):
+        ws.blank_rows(0, 3, 0, [book.add_format({"bold": True}), None])
+
+
 def test_a_sheet_of_rows_only(tmp_path: Path) -> None:
     """A sheet with row heights and no cell, and a sheet with nothing at all: as XlsxWriter writes them."""
     plain, ours = _both(tmp_path, lambda book, ws: ws.set_row(3, 25))
@@ -160,7 +188,7 @@ def test_a_cell_that_cannot_be_is_refused(call: Callable[[Any], None], error: ty
 def test_its_attributes_are_none_of_xlsxwriters() -> None:
     """The cells are kept under names XlsxWriter's worksheet does not use, so that neither overwrites the other."""
     ours = set(vars(CellsWorksheet())) - set(vars(xlsxwriter.worksheet.Worksheet()))
-    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas"}
+    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas", "xlbridge_written"}
 
 
 def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:

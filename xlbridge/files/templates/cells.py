@@ -27,7 +27,7 @@ import datetime as dt
 import functools
 import itertools
 import math
-from collections.abc import Callable, Collection, Iterable, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -94,91 +94,113 @@ def _serial(value: dt.datetime | dt.date | dt.time | dt.timedelta) -> float:
 
 class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
     """An XlsxWriter worksheet whose cells xlbridge keeps and writes (see the module's notes); everything else it
-    does as XlsxWriter does. Rows and columns are 0-based, as XlsxWriter's; the cells are kept 1-based."""
+    does as XlsxWriter does. Rows and columns are 0-based, as XlsxWriter's; the cells are kept 1-based, by row and
+    then column, so that an area of blanks is kept a row at a time."""
 
     def __init__(self) -> None:
         super().__init__()
-        #: Each cell written, by 1-based (row, column): its format (None: its row's or column's)...
-        self.xlbridge_formats: dict[Position, Any] = {}
-        #: ... its value (a number, text or TRUE/FALSE, a date as its serial number; None for a blank)...
-        self.xlbridge_values: dict[Position, object] = {}
-        #: ... and the formulas, by their own cell, as the template wrote them (with "=").
+        #: Each cell written, by 1-based row and then column: its format (None: its row's or column's)...
+        self.xlbridge_formats: dict[int, dict[int, Any]] = {}
+        #: ... its value, where it holds one (a number, text or TRUE/FALSE, a date as its serial number; a blank
+        #: holds none)...
+        self.xlbridge_values: dict[int, dict[int, object]] = {}
+        #: ... the formulas, by their own cell, as the template wrote them (with "=")...
         self.xlbridge_formulas: dict[Position, tuple[str, FormulaCell]] = {}
+        #: ... and the areas written (first row, first column, last row, last column), in order: a cell was first
+        #: written by the first that holds it (a cell written again is not listed again).
+        self.xlbridge_written: list[tuple[int, int, int, int]] = []
 
     # --- XlsxWriter's public cell-writing methods, keeping the cells here ------------------------------------------
 
     def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
         if not (0 <= row < MAX_ROWS and 0 <= col < MAX_COLUMNS):
             raise IndexError(f"sheet {self.name}: row {row}, column {col} is outside a worksheet")
-        position = (row + 1, col + 1)
-        self.xlbridge_values[position] = value
+        row, col = row + 1, col + 1
+        formats = self.xlbridge_formats.get(row)
+        if formats is None:
+            formats = self.xlbridge_formats[row] = {}
+        if col not in formats:
+            self.xlbridge_written.append((row, col, row, col))
+        formats[col] = cell_format
+        values = self.xlbridge_values.get(row)
+        if value is not None:
+            if values is None:
+                self.xlbridge_values[row] = {col: value}
+            else:
+                values[col] = value
+        elif values:
+            values.pop(col, None)
         if self.xlbridge_formulas:
-            self.xlbridge_formulas.pop(position, None)
-        self.xlbridge_formats[position] = cell_format
+            self.xlbridge_formulas.pop((row, col), None)
         return 0
 
-    @_cell
-    def write(self, row: int, col: int, *args: Any) -> int:
+    # Each kind of value kept at a 0-based cell, as XlsxWriter's methods below (these wrapped to take either notation)
+    # write it; write_row, write_column and merge_range call them directly, a cell at a time.
+
+    def _keep_value(self, row: int, col: int, token: Any, cell_format: Any = None) -> int:
         """A value of any kind, as XlsxWriter's ``write`` dispatches it (text is always text: never a formula, a
         number or a link)."""
-        token = args[0]
         kind = token.__class__
         if kind is str:
-            return self.write_string(row, col, *args)
+            return self._keep_text(row, col, token, cell_format)
         if kind is float or kind is int:
-            return self.write_number(row, col, *args)
+            return self._keep_number(row, col, token, cell_format)
         if token is None:
-            return self.write_blank(row, col, *args)
+            return self._keep_blank(row, col, token, cell_format)
         if isinstance(token, bool):
-            return self.write_boolean(row, col, *args)
+            return self._keep_boolean(row, col, token, cell_format)
         if isinstance(token, _NUMBERS):
-            return self.write_number(row, col, *args)
+            return self._keep_number(row, col, token, cell_format)
         if isinstance(token, str):
-            return self.write_string(row, col, *args)
+            return self._keep_text(row, col, token, cell_format)
         if isinstance(token, _DATES):
-            return self.write_datetime(row, col, *args)
+            return self._keep_date(row, col, token, cell_format)
         raise TypeError(f"sheet {self.name}: cannot write a {type(token).__name__} into a cell: {token!r}")
 
-    @_cell
-    def write_string(self, row: int, col: int, string: Any = None, cell_format: Any = None) -> int:
-        text = str(string)
-        if text == "":  # Excel holds no empty text: a blank
-            return self.write_blank(row, col, None, cell_format)
-        self._keep(row, col, text[:MAX_TEXT], cell_format)
-        return -2 if len(text) > MAX_TEXT else 0  # cut short, as XlsxWriter does
+    def _keep_text(self, row: int, col: int, string: Any = None, cell_format: Any = None) -> int:
+        text = string if string.__class__ is str else str(string)
+        if not text:  # Excel holds no empty text: a blank
+            return self._keep_blank(row, col, None, cell_format)
+        if len(text) > MAX_TEXT:
+            self._keep(row, col, text[:MAX_TEXT], cell_format)
+            return -2  # cut short, as XlsxWriter does
+        return self._keep(row, col, text, cell_format)
 
-    @_cell
-    def write_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
+    def _keep_number(self, row: int, col: int, number: Any = None, cell_format: Any = None) -> int:
         if number.__class__ is not int:
             number = float(number)  # a Decimal or Fraction too, as XlsxWriter writes them
             if not math.isfinite(number):
                 raise TypeError(f"sheet {self.name}: a cell cannot hold {number}")
         return self._keep(row, col, number, cell_format)
 
-    @_cell
-    def write_blank(self, row: int, col: int, blank: Any = None, cell_format: Any = None) -> int:
+    def _keep_blank(self, row: int, col: int, blank: Any = None, cell_format: Any = None) -> int:
         if cell_format is None:  # as XlsxWriter: a blank without a format is no cell
             return 0
         return self._keep(row, col, None, cell_format)
 
-    @_cell
-    def write_boolean(self, row: int, col: int, boolean: Any = None, cell_format: Any = None) -> int:
+    def _keep_boolean(self, row: int, col: int, boolean: Any = None, cell_format: Any = None) -> int:
         return self._keep(row, col, bool(boolean), cell_format)
 
-    @_cell
-    def write_datetime(self, row: int, col: int, date: Any = None, cell_format: Any = None) -> int:
+    def _keep_date(self, row: int, col: int, date: Any = None, cell_format: Any = None) -> int:
         return self._keep(row, col, _serial(date), cell_format)
+
+    write = _cell(_keep_value)
+    write_string = _cell(_keep_text)
+    write_number = _cell(_keep_number)
+    write_blank = _cell(_keep_blank)
+    write_boolean = _cell(_keep_boolean)
+    write_datetime = _cell(_keep_date)
 
     @_cell
     def write_row(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
         for offset, token in enumerate(data):
-            self.write(row, col + offset, token, cell_format)
+            self._keep_value(row, col + offset, token, cell_format)
         return 0
 
     @_cell
     def write_column(self, row: int, col: int, data: Any = (), cell_format: Any = None) -> int:
         for offset, token in enumerate(data):
-            self.write(row + offset, col, token, cell_format)
+            self._keep_value(row + offset, col, token, cell_format)
         return 0
 
     @_cell
@@ -200,12 +222,11 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         """A formula over the 0-based area, its other cells blank in its format until computed (XlsxWriter pads an
         array's range with zeros, which a viewer that does not compute would show)."""
         r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
-        self._keep(r2, c2, 0, cell_format)  # the bounds checked at both corners
+        self._keep(r2, c2, None, cell_format)  # the bounds checked at both corners
         self._keep(r1, c1, None, cell_format)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
-        self._blanks(itertools.islice(itertools.product(range(r1 + 1, r2 + 2), range(c1 + 1, c2 + 2)), 1, None),
-                     cell_format)  # fmt: skip
+        self._blanks(area, dict.fromkeys(range(area[1], area[3] + 1), cell_format))
         text = formula.strip()
         text = text[1:-1] if kind == "array" and text.startswith("{") else text
         self.xlbridge_formulas[area[:2]] = (text, FormulaCell("", area, kind, value))
@@ -223,46 +244,93 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if super().merge_range(r1, c1, r2, c2, "", cell_format) == -1:  # the range is XlsxWriter's, its cells ours
             return -1  # as XlsxWriter: outside the sheet, or a single cell (which it warns of)
         self.blank_area(min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2), cell_format)
-        self.write(min(r1, r2), min(c1, c2), data, cell_format)
+        self._keep_value(min(r1, r2), min(c1, c2), data, cell_format)
         return 0
 
     # --- for the template helpers: many cells at once --------------------------------------------------------------
 
     def blank_area(self, first_row: int, first_col: int, last_row: int, last_col: int, cell_format: Any) -> None:
         """Every cell of the 0-based area blank in ``cell_format`` (as ``write_blank`` on each)."""
-        if cell_format is None or first_row > last_row or first_col > last_col:
-            return
-        self._keep(first_row, first_col, None, cell_format)  # the bounds checked at both corners
-        self._keep(last_row, last_col, None, cell_format)
-        self._forget_formulas((first_row + 1, first_col + 1, last_row + 1, last_col + 1))
-        self._blanks(itertools.product(range(first_row + 1, last_row + 2), range(first_col + 1, last_col + 2)),
-                     cell_format)  # fmt: skip
+        if cell_format is not None and first_col <= last_col:
+            self.blank_rows(first_row, last_row, first_col, [cell_format] * (last_col - first_col + 1))
 
-    def _blanks(self, positions: Iterable[Position], cell_format: Any) -> None:
-        """Each of the 1-based ``positions`` a blank cell in ``cell_format``."""
-        blanks = dict.fromkeys(positions)
-        self.xlbridge_values.update(blanks)
-        self.xlbridge_formats.update(blanks if cell_format is None else dict.fromkeys(blanks, cell_format))
+    def blank_rows(self, first_row: int, last_row: int, first_col: int, formats: Sequence[Any]) -> None:
+        """Every cell of the 0-based rows ``first_row`` to ``last_row`` in the columns from ``first_col`` blank in
+        its column's format, one of ``formats`` for each column (as ``write_blank`` on each, a row at a time)."""
+        if first_row > last_row or not formats:
+            return
+        if None in formats:
+            raise ValueError(f"sheet {self.name}: a blank without a format is no cell")
+        last_col = first_col + len(formats) - 1
+        self._keep(first_row, first_col, None, formats[0])  # the bounds checked at both corners
+        self._keep(last_row, last_col, None, formats[-1])
+        area = (first_row + 1, first_col + 1, last_row + 1, last_col + 1)
+        self._forget_formulas(area)
+        self._blanks(area, dict(zip(range(area[1], area[3] + 1), formats, strict=True)))
+
+    def _blanks(self, area: tuple[int, int, int, int], blanks: dict[int, Any]) -> None:
+        """Each cell of the 1-based ``area`` blank in its column's format (``blanks``: the format by column), kept
+        a row at a time."""
+        first_row, _, last_row, _ = area
+        self.xlbridge_written.append(area)
+        for row in range(first_row, last_row + 1):
+            formats = self.xlbridge_formats.get(row)
+            if formats is None:
+                self.xlbridge_formats[row] = blanks.copy()
+            else:
+                formats.update(blanks)
+            values = self.xlbridge_values.get(row)
+            if values:
+                for col in values.keys() & blanks.keys():
+                    del values[col]
+
+    def _in_order(self) -> Iterator[Position]:
+        """Each cell once, 1-based, in the order it was first written (as a dict of the cells would hold them)."""
+        seen: set[Position] = set()
+        for first_row, first_col, last_row, last_col in self.xlbridge_written:
+            for position in itertools.product(range(first_row, last_row + 1), range(first_col, last_col + 1)):
+                if position not in seen:
+                    seen.add(position)
+                    yield position
+
+    def cell_values(self) -> dict[Position, object]:
+        """Each cell's value by 1-based (row, column), as a workbook's values are read: the blanks left out."""
+        return {(row, col): value for row, values in self.xlbridge_values.items() for col, value in values.items()}
+
+    def first_text(self) -> Position | None:
+        """The first cell written that holds text, if any (1-based)."""
+        if not any(value.__class__ is str for values in self.xlbridge_values.values() for value in values.values()):
+            return None
+        return next(position for position in self._in_order()
+                    if self.xlbridge_values.get(position[0], {}).get(position[1]).__class__ is str)  # fmt: skip
+
+    def let_go(self) -> None:
+        """Forget the cells, written."""
+        self.xlbridge_formats, self.xlbridge_values, self.xlbridge_formulas, self.xlbridge_written = {}, {}, {}, []
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
     def hand_over(self) -> dict[Position, Any]:
-        """Hand XlsxWriter each formula's own cell and the first cell of each other format: the cells whose styles
-        and formula text its part will show. Returns each such cell's format."""
+        """Hand XlsxWriter each formula's own cell and the first cell written of each other format: the cells whose
+        styles and formula text its part will show (and in the order XlsxWriter numbers the styles: the first cell
+        of each, as it writes them). Returns each such cell's format."""
         shown: dict[Position, Any] = {}
         for (row, col), (text, cell) in self.xlbridge_formulas.items():
-            cell_format = self.xlbridge_formats[(row, col)]
+            cell_format = self.xlbridge_formats[row][col]
             method = {"plain": Worksheet.write_formula, "array": Worksheet.write_array_formula,
                       "dynamic": Worksheet.write_dynamic_array_formula}[cell.kind]  # fmt: skip
             corner = (row - 1, col - 1) if cell.kind == "plain" else (row - 1, col - 1, row - 1, col - 1)
             method(self, *corner, text, cell_format, cell.value)
             shown[(row, col)] = cell_format
-        seen = {id(cell_format) for cell_format in shown.values()}
-        for (row, col), cell_format in self.xlbridge_formats.items():
-            if cell_format is not None and id(cell_format) not in seen:
-                seen.add(id(cell_format))
+        wanted = set().union(*map(dict.values, self.xlbridge_formats.values())) - {None, *shown.values()}
+        for row, col in self._in_order() if wanted else ():
+            cell_format = self.xlbridge_formats[row][col]
+            if cell_format in wanted:
+                wanted.remove(cell_format)
                 Worksheet.write_blank(self, row - 1, col - 1, None, cell_format)
                 shown[(row, col)] = cell_format
+                if not wanted:
+                    break
         return shown
 
 
@@ -270,27 +338,38 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
 Extra = Callable[[Mapping[str, bytes]], Mapping[str, bytes]]
 
 
-def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None = None) -> Computed | None:
+def write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None = None) -> None:
     """Write the built ``book`` at ``path`` with every cell of its :class:`CellsWorksheet` sheets (with every
     formula's values when ``with_values``, the workbook then marked computed, as ``xlbridge calc`` leaves it), and
-    the ``extra`` parts. Returns what was computed.
+    the ``extra`` parts.
     A template whose formulas are not all xlbridge's own, asked for its values, is a mistake in the template: it
     raises."""
     with deferred_collection():  # hundreds of thousands of cells, a few objects each, none in a cycle
-        return _write_book(book, path, with_values, extra)
+        _write_book(book, path, with_values, extra)  # what it computed gone with it, before the collector resumes
+        for ws in book.worksheets():  # written, let go: not left to the cycle collector, which alone frees an
+            if isinstance(ws, CellsWorksheet):  # XlsxWriter workbook (its sheets with it)
+                ws.let_go()
 
 
-def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> Computed | None:
+def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra: Extra | None) -> None:
     sheets = [ws for ws in book.worksheets() if isinstance(ws, CellsWorksheet)]
     shown = {ws.name: ws.hand_over() for ws in sheets}
-    texts = next(((ws, position, text) for ws in sheets for position, text in ws.xlbridge_values.items()
-                  if text.__class__ is str), None)  # fmt: skip
+    texts = next(((ws, position) for ws in sheets if (position := ws.first_text()) is not None), None)
     if texts is not None:  # one text cell, so that XlsxWriter writes the shared strings' part and lists it
-        ws, (row, col), text = texts
-        Worksheet.write_string(ws, row - 1, col - 1, text, ws.xlbridge_formats[(row, col)])
+        ws, (row, col) = texts
+        text, cell_format = ws.xlbridge_values[row][col], ws.xlbridge_formats[row][col]
+        Worksheet.write_string(ws, row - 1, col - 1, text, cell_format)
     book.close()
     package = open_package(path)
-    computed = _compute(package.path, sheets, defined_names(package)) if with_values else None
+    stored: dict[str, dict[Position, object]] = {}  # each sheet's values by cell, once asked for
+
+    def values_of(ws: CellsWorksheet) -> dict[Position, object]:
+        if ws.name not in stored:
+            stored[ws.name] = ws.cell_values()
+        return stored[ws.name]
+
+    computed = _compute(package.path, sheets, {ws.name: values_of(ws) for ws in sheets},
+                        defined_names(package)) if with_values else None  # fmt: skip
     shared = SharedStrings()
     replaced: dict[str, bytes] = {}
     for ws in sheets:
@@ -305,7 +384,7 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         ws = by_name.get(name)
         if ws is None:
             return None
-        return {**ws.xlbridge_values, **(computed.values.get(name, {}) if computed is not None else {})}
+        return {**values_of(ws), **(computed.values.get(name, {}) if computed is not None else {})}
 
     replaced.update(refresh_charts(package, sheet_values))  # each chart's cache, as xlbridge calc writes it
     if with_values:
@@ -317,12 +396,12 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         replaced.update({name: data for name, data in with_computed_by(merged).parts.items()
                          if merged.parts.get(name) != data})  # fmt: skip
     write_package(package, replaced, path, replace=True)
-    return computed
 
 
-def _compute(path: Path, sheets: Iterable[CellsWorksheet], names: dict[str, str]) -> Computed:
+def _compute(
+    path: Path, sheets: Iterable[CellsWorksheet], values: dict[str, dict[Position, object]], names: dict[str, str]
+) -> Computed:
     formulas = [Formula(ws.name, cell.area, text) for ws in sheets for text, cell in ws.xlbridge_formulas.values()]
-    values = {ws.name: ws.xlbridge_values for ws in sheets}
     computed = evaluate_cells(list(values), formulas, values, names)
     if computed is None:
         raise RuntimeError(f"{path}: a template with a formula that is not xlbridge's own")
@@ -334,7 +413,7 @@ def _sheet_part(
 ) -> bytes:
     """The sheet's part with its cells in."""
     frame = read_frame(xml)
-    stray = sorted(position for position in frame.cells if position not in ws.xlbridge_formats)
+    stray = sorted((row, col) for row, col in frame.cells if col not in ws.xlbridge_formats.get(row, ()))
     if stray:
         raise RuntimeError(
             f"sheet {ws.name}: cell {column_letters(stray[0][1])}{stray[0][0]} was written by an XlsxWriter method "
@@ -347,14 +426,14 @@ def _sheet_part(
                 for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
     values = computed.values.get(ws.name) if computed is not None else None
     data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
-    return replace_cells(xml, data, _extent(ws.xlbridge_formats, frame.extent))
+    return replace_cells(xml, data, _extent(ws.xlbridge_written, frame.extent))
 
 
-def _extent(cells: Collection[Position], held: tuple[int, int, int, int] | None) -> tuple[int, int, int, int]:
-    """The first row and column and the last of the ``cells``, and of what the part ``held`` besides them (rows
-    with a height or a format of their own)."""
-    cols = {col for _, col in cells}
-    corners = (min(cells)[0], min(cols), max(cells)[0], max(cols))
-    if held is None:
-        return corners
-    return min(corners[0], held[0]), min(corners[1], held[1]), max(corners[2], held[2]), max(corners[3], held[3])
+def _extent(
+    written: Collection[tuple[int, int, int, int]], held: tuple[int, int, int, int] | None
+) -> tuple[int, int, int, int]:
+    """The first row and column and the last of the cells of the areas ``written`` (every cell kept was written by
+    one), and of what the part ``held`` besides them (rows with a height or a format of their own)."""
+    areas = [*written, *([held] if held is not None else [])]
+    return (min(area[0] for area in areas), min(area[1] for area in areas), max(area[2] for area in areas),
+            max(area[3] for area in areas))  # fmt: skip

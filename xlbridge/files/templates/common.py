@@ -219,8 +219,18 @@ class Sheet:
         if first_row is None:
             self.ws.set_column(col, col, width, fmt)
             return
-        self.ws.set_column(col, col, width)
-        self.ws.blank_area(first_row, col, first_row + rows - 1, col, fmt)
+        self.entry_columns(col, [width], [text], first_row, rows)
+
+    def entry_columns(
+        self, first_col: int, widths: Sequence[float], text: Sequence[bool], first_row: int, rows: int
+    ) -> None:
+        """Make ``rows`` cells from ``first_row`` of the columns from ``first_col`` (one for each of ``widths``)
+        unlocked and yellow for data entry, as :meth:`entry_column` makes each (``text``: whether each keeps what is
+        typed), a row of the table at a time."""
+        for offset, width in enumerate(widths):
+            self.ws.set_column(first_col + offset, first_col + offset, width)
+        formats = [self.owner.entry_text if keeps else self.owner.entry for keeps in text]
+        self.ws.blank_rows(first_row, first_row + rows - 1, first_col, formats)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -270,8 +271,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     ws = sheet.ws
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    for heading, width in zip(names.columns, (8, 10, 26, 26, 10), strict=True):  # yellow where the block is only
-        sheet.entry_column(names.col(heading), width, heading not in ("Pair", "Handicap"), names.first_row, size.pairs)
+    as_text = [heading not in ("Pair", "Handicap") for heading in names.columns]  # yellow where the block is only
+    sheet.entry_columns(names.col(names.columns[0]), (8, 10, 26, 26, 10), as_text, names.first_row, size.pairs)
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
     handicap = names.col("Handicap")
@@ -294,7 +295,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     sheet.protect()
 
 
-#: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text.
+#: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text:
+#: the typed columns after Board, NS and EW.
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
 
@@ -305,8 +307,8 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     # Printed landscape, one page wide at 80% or more: a Check reason longer than its column reads on into the empty
     # columns beside it on screen.
     widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12}
-    for heading, width in widths.items():  # yellow where the block is only: below it nothing can be typed
-        sheet.entry_column(results.col(heading), width, heading in ENTERED, results.first_row, rows)
+    as_text = [heading in ENTERED for heading in widths]  # yellow where the block is only: below, nothing can be typed
+    sheet.entry_columns(results.col("Board"), list(widths.values()), as_text, results.first_row, rows)
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
@@ -323,21 +325,14 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
+    entered = results.col(ENTERED[0])  # a line's cells: Board, NS and EW from ``board``, its entered text from here
     for offset, line in enumerate(session.lines if session else ()):
         row = results.first_row + offset
-        typed = line.typed if isinstance(line, Unscorable) else ("", "", "")  # what could not be read, as typed
-        if line.board is not None:
-            ws.write_number(row, board, line.board, book.entry)
-        elif typed[0]:
-            ws.write_string(row, board, typed[0], book.entry)
-        for heading, value, text in (("NS", line.ns, typed[1]), ("EW", line.ew, typed[2])):
-            if value not in (None, ""):
-                ws.write(row, results.col(heading), value, book.entry)
-            elif text:
-                ws.write_string(row, results.col(heading), text, book.entry)
-        for heading, text in zip(ENTERED, line.entered, strict=True):
-            if text:
-                ws.write_string(row, results.col(heading), text, book.entry_text)
+        numbers: Sequence[object] = (line.board, line.ns, line.ew)  # None or "": blank
+        if isinstance(line, Unscorable):  # what could not be read, as typed
+            numbers = [text if value in (None, "") else value for value, text in zip(numbers, line.typed, strict=True)]
+        ws.write_row(row, board, numbers, book.entry)
+        ws.write_row(row, entered, line.entered, book.entry_text)
     ws.freeze_panes(1, 1)
     ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()
@@ -454,8 +449,8 @@ def _movement(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     ws.write_string(block.header_row, len(block.columns) + 1, "Optional: the movement, one row per table per round. "
                     "Every result is then checked against it.", book.subtitle)  # fmt: skip
     sheet.headers(block.header_row, block.columns)
-    for heading, width in zip(block.columns, (7, 7, 6, 6, 9), strict=True):
-        sheet.entry_column(block.col(heading), width, heading == "Boards", block.first_row, size.plan)
+    as_text = [heading == "Boards" for heading in block.columns]
+    sheet.entry_columns(block.col(block.columns[0]), (7, 7, 6, 6, 9), as_text, block.first_row, size.plan)
     for heading in ("Round", "Table"):
         col = block.col(heading)
         ws.data_validation(block.first_row, col, block.first_row + size.plan - 1, col,

@@ -132,82 +132,124 @@ class SharedStrings:
 _MISSING = object()
 
 
+def _body(value: object) -> str:
+    """What follows a cell's reference when it holds ``value`` (not a formula): the rest of its open tag and its
+    content, as :func:`~.patching.cell_value` writes it (``/>`` for a blank)."""
+    t, inner = cell_value("", value, False)
+    return f"{t}>{inner}</c>" if t or inner else "/>"
+
+
+def _attribute(
+    fmt: object,
+    row_style: str | None,
+    col: int,
+    shown: Mapping[object, str],
+    attributes: Mapping[str, str],
+    column_shown: Mapping[int, str],
+) -> str:
+    """A cell's reference's end and its style: its format's, else its row's, else its column's."""
+    if fmt is not None:
+        return shown[fmt]
+    if row_style:
+        return attributes[row_style]
+    return column_shown.get(col, '"')
+
+
 def sheet_data(
-    formats: Mapping[Position, object],
+    formats: Mapping[int, Mapping[int, object]],
     styles: Mapping[object, str],
-    values: Mapping[Position, object],
+    values: Mapping[int, Mapping[int, object]],
     formulas: Mapping[Position, FormulaCell],
     frame: Frame,
     computed: Mapping[Position, object] | None = None,
     shared: SharedStrings | None = None,
 ) -> str:
-    """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' positions, in the style ``styles`` gives its
-    format (a cell whose format is None takes its row's or column's), holding its formula (``formulas``) with its
-    ``computed`` value, else its computed value, else its value (``values``; a blank where there is none; text as
-    one of the ``shared`` strings, when given); the rows of ``frame`` kept with their attributes.
+    """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' cells (by row, then column), in the style
+    ``styles`` gives its format (a cell whose format is None takes its row's or column's), holding its formula
+    (``formulas``) with its ``computed`` value, else its computed value, else its value (``values``, by row then
+    column; a blank where there is none; text as one of the ``shared`` strings, when given); the rows of ``frame``
+    kept with their attributes.
 
     A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas'
     cells by :func:`~.patching.cell_element`, the others by the same
-    :func:`~.patching.cell_value`, each distinct value once."""
+    :func:`~.patching.cell_value`, each distinct value once. Each cell is written as four pieces joined once at
+    the end: its reference's start (``<c r="B``), its row's number, the reference's end with its style
+    (``" s="3"``) and what follows (``/>``, ``><v>420</v></c>``)."""
     computed = computed or {}
-    column_styles, row_attributes = frame.column_styles, frame.rows
-    attributes = {style: f' s="{style}"' if style else "" for style in {*styles.values(), *column_styles.values(),
-                                                                          *frame.row_styles.values(), ""}}  # fmt: skip
+    row_attributes, column_styles = frame.rows, frame.column_styles
+    attributes = {style: f'" s="{style}"' if style else '"' for style in {*styles.values(), *column_styles.values(),
+                                                                           *frame.row_styles.values(), ""}}  # fmt: skip
     shown = {fmt: attributes[style] for fmt, style in styles.items()}  # each format's attribute, looked up once
-    bodies: dict[object, str] = {}  # each distinct number or text once: what follows the cell's open tag
+    column_shown = {col: attributes[style] for col, style in column_styles.items()}
+    formula_rows: dict[int, dict[int, FormulaCell]] = {}
+    for (row, col), formula in formulas.items():
+        formula_rows.setdefault(row, {})[col] = formula
+    bodies: dict[object, str] = {None: "/>", "": "/>"}  # each distinct number or text once
+    texts: dict[str, str] = {}  # each shared text's body once
+    letters, starts = [""], ['<c r="']  # each column's letters and a cell reference's start, by column number
     out = ["<sheetData>"]
-    append = out.append
-    rows_with_cells = {row for row, _ in formats}
-    empty_rows = [row for row in sorted(row_attributes) if row not in rows_with_cells]
+    append, extend = out.append, out.extend
+    empty_rows = [row for row in sorted(row_attributes) if row not in formats]
     empty_index = 0
-    row = 0
-    row_style = ""
-    letters = [""]  # each column's letters, by its number
-    for position in sorted(formats):
-        if position[0] != row:
-            if row:
-                append("</row>")
-            row = position[0]
-            while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
-                append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
-                empty_index += 1
-            append(f'<row r="{row}"{row_attributes.get(row, "")}>')
-            row_style = frame.row_styles.get(row, "")
-        col = position[1]
-        while len(letters) <= col:
-            letters.append(column_letters(len(letters)))
-        fmt = formats[position]
-        if formulas and position in formulas:
-            style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
-            formula = formulas[position]
-            append(formula.element(f"{letters[col]}{row}", style, computed.get(position, formula.value)))
-            continue
-        attribute = shown[fmt] if fmt is not None else attributes[row_style or column_styles.get(col, "")]
-        value = computed.get(position, _MISSING)
-        if value is _MISSING:
-            value = values.get(position)
-            if value is None:
-                append(f'<c r="{letters[col]}{row}"{attribute}/>')
+    no_values: Mapping[int, object] = {}
+    # Each cell of a row: its column, its reference's start and its reference's end with its style; worked out
+    # again only for a row whose cells or style differ from the last one's (the rows of a table are alike).
+    layout: list[tuple[int, str, str, bool]] = []
+    laid_out: tuple[Mapping[int, object], str | None] | None = None  # the cells and row style of that row
+    # The columns the formulas fill in the row (a value computed is looked up for their cells only), worked out
+    # again at each row where they change.
+    areas = [formula.area for formula in formulas.values()] if computed else []
+    changes = sorted({row for first, _, last, _ in areas for row in (first, last + 1)}, reverse=True)
+    filled: frozenset[int] = frozenset()
+    for row in sorted(formats):
+        while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
+            append(f'<row r="{empty_rows[empty_index]}"{row_attributes[empty_rows[empty_index]]}/>')
+            empty_index += 1
+        append(f'<row r="{row}"{row_attributes.get(row, "")}>')
+        number = str(row)
+        row_style = frame.row_styles.get(row)
+        row_formulas = formula_rows.get(row)
+        row_values = values.get(row, no_values)
+        cells = formats[row]
+        if changes and row >= changes[-1]:
+            while changes and row >= changes[-1]:
+                changes.pop()
+            filled = frozenset(col for first, left, last, right in areas if first <= row <= last
+                               for col in range(left, right + 1))  # fmt: skip
+            laid_out = None
+        if laid_out is None or laid_out[1] != row_style or laid_out[0] != cells:
+            while len(letters) <= max(cells):
+                letters.append(column_letters(len(letters)))
+                starts.append(f'<c r="{letters[-1]}')
+            layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown),
+                       col in filled) for col in sorted(cells)]  # fmt: skip
+            laid_out = (cells, row_style)
+        for col, start, attribute, in_formula in layout:
+            if row_formulas and col in row_formulas:
+                fmt = cells[col]
+                style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
+                formula = row_formulas[col]
+                append(formula.element(letters[col] + number, style, computed.get((row, col), formula.value)))
                 continue
-            if shared is not None and value and isinstance(value, str):
-                append(f'<c r="{letters[col]}{row}"{attribute} t="s"><v>{shared.index(value)}</v></c>')
-                continue
-        kind = value.__class__
-        if kind is float or kind is int or kind is str:
-            body = bodies.get(value)
-            if body is None:
-                if value == "":
-                    append(f'<c r="{letters[col]}{row}"{attribute}/>')
+            value = computed.get((row, col), _MISSING) if in_formula else _MISSING
+            if value is _MISSING:
+                value = row_values.get(col)
+                if shared is not None and value.__class__ is str and value:
+                    body = texts.get(value)
+                    if body is None:
+                        body = texts[value] = f' t="s"><v>{shared.index(value)}</v></c>'
+                    else:
+                        shared.count += 1
+                    extend((start, number, attribute, body))
                     continue
-                t, inner = cell_value("", value, False)
-                body = bodies[value] = f"{t}>{inner}</c>"
-            append(f'<c r="{letters[col]}{row}"{attribute}{body}')
-        elif value is None or value == "":
-            append(f'<c r="{letters[col]}{row}"{attribute}/>')
-        else:  # TRUE or FALSE, an error value
-            t, inner = cell_value("", value, False)
-            append(f'<c r="{letters[col]}{row}"{attribute}{t}>{inner}</c>')
-    if row:
+            kind = value.__class__
+            if kind is float or kind is int or kind is str or value is None:
+                body = bodies.get(value)
+                if body is None:
+                    body = bodies[value] = _body(value)
+            else:  # TRUE or FALSE (which a number equal to it must not stand for), an error value
+                body = _body(value)
+            extend((start, number, attribute, body))
         append("</row>")
     out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
     append("</sheetData>")
@@ -215,14 +257,14 @@ def sheet_data(
 
 
 def replace_cells(xml: bytes, data: str, extent: tuple[int, int, int, int] | None) -> bytes:
-    """The sheet part with ``data`` as its ``<sheetData>`` and its ``<dimension>`` covering ``extent`` (first row,
-    first column, last row, last column)."""
+    """The sheet part with ``data`` as its ``<sheetData>`` and its ``<dimension>`` (which comes before it) covering
+    ``extent`` (first row, first column, last row, last column)."""
     match = _SHEET_DATA.search(xml)
     if match is None:
         raise ValueError("a worksheet part has no <sheetData>")
-    xml = xml[: match.start()] + data.encode("utf-8") + xml[match.end() :]
-    if extent is None:
-        return xml
-    r1, c1, r2, c2 = extent
-    ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
-    return _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), xml, count=1)
+    head = xml[: match.start()]
+    if extent is not None:
+        r1, c1, r2, c2 = extent
+        ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
+        head = _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), head, count=1)
+    return b"".join((head, data.encode("utf-8"), xml[match.end() :]))
