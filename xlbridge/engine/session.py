@@ -33,7 +33,7 @@ from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .model import Play, Vulnerability
+from .model import Play
 from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import NUMBER, is_blank, parse_board, show
@@ -254,41 +254,31 @@ def read_row(
     return NotPlayed(number, ns, ew)
 
 
-def read_play(contract: object, declarer: object, result: object, board: int) -> Play:
-    """A contract, declarer and result as typed, checked against the board.
-
-    A played contract needs its declarer here, whatever the vulnerability: a session or a match keeps every score
-    from North-South's side, and only the declarer says which side scored it (a passed-out board has none).
-    """
-    vulnerability = board_vulnerability(board)
+def read_play(contract: object, declarer: object, result: object) -> Play:
+    """A contract, declarer and result as typed, checked: a played contract needs its declarer here, whatever the
+    vulnerability (a session or a match keeps every score from North-South's side, and only the declarer says which
+    side scored it; a passed-out board has none). So checked, a play scores on every board: its score is worked out
+    where it is asked for (:attr:`Line.score`, by :func:`~xlbridge.engine.scoring.line_score`)."""
     try:
-        hash((contract, declarer, result))
-    except TypeError:  # a value that cannot be a key (never one typed in a cell): read it each time
-        return _checked_play(parse_play(contract, declarer, result), vulnerability)
-    return _remembered_play(contract, declarer, result, vulnerability)
+        return _remembered_play(contract, declarer, result)
+    except TypeError:  # a value that cannot be a key (never one typed in a cell): read each time
+        return _checked_play(contract, declarer, result)
 
 
-def _checked_play(play: Play, vulnerability: Vulnerability) -> Play:
-    """A play read, checked against its board: a played contract has its declarer, and the play scores."""
+def _checked_play(contract: object, declarer: object, result: object) -> Play:
+    """:func:`read_play`, read afresh."""
+    play = parse_play(contract, declarer, result)
     if play.declarer is None and not play.contract.passed_out:
         raise BridgeInputError(
             f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
         )
-    signed_score(play, vulnerability)
     return play
 
 
 #: The plays read so far, by what was typed (its type too: TRUE is not 1): a session's 6,000 results are typed
-#: a few hundred ways, and a Play is immutable, so one read serves every line typed the same. A line that cannot
-#: be read is not remembered: it raises each time.
-_remembered_parse = functools.lru_cache(maxsize=65_536, typed=True)(parse_play)
-
-
-@functools.lru_cache(maxsize=65_536, typed=True)
-def _remembered_play(contract: object, declarer: object, result: object, vulnerability: Vulnerability) -> Play:
-    """The play remembered, checked against a vulnerability once (a session's lines are a thousand or two with
-    their boards' vulnerability): a line typed as one before is a single look-up."""
-    return _checked_play(_remembered_parse(contract, declarer, result), vulnerability)
+#: a few hundred ways, and a Play is immutable, so one read serves every line typed the same, on any board. A line
+#: that cannot be read is not remembered: it raises each time.
+_remembered_play = functools.lru_cache(maxsize=65_536, typed=True)(_checked_play)
 
 
 def read_line(
@@ -313,7 +303,7 @@ def read_line(
         entry = parse_field_entry(adjusted, "adjusted score")
         assert entry is not None
         return Line(number, ns, ew, adjusted=entry, lead=lead)
-    return Line(number, ns, ew, play=read_play(contract, declarer, result, number), lead=lead)
+    return Line(number, ns, ew, play=read_play(contract, declarer, result), lead=lead)
 
 
 @dataclass(frozen=True)
@@ -425,7 +415,7 @@ class MatchBoard:
         if len(tables) != 6:
             raise ValueError("MatchBoard.read: contract, declarer and result for each of the two tables")
         plays = [
-            None if all(is_blank(value) for value in table) else read_play(*table, number)
+            None if all(is_blank(value) for value in table) else read_play(*table)
             for table in (tables[:3], tables[3:])
         ]
         return MatchBoard(number, *plays)

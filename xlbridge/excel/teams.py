@@ -61,7 +61,7 @@ def _adjusted_table(contract: object, declarer: object, result: object) -> Table
     return entry
 
 
-def _table(cells: Sequence[object], board: int) -> Table:
+def _table(cells: Sequence[object]) -> Table:
     """A table's contract, declarer and result as read (or an adjusted score typed as its contract): None when
     all blank."""
     contract, declarer, result = (list(cells) + [None] * 3)[:3]
@@ -74,7 +74,7 @@ def _table(cells: Sequence[object], board: int) -> Table:
     try:
         if _adjusted(contract):
             return _adjusted_table(contract, declarer, result)
-        return read_play(entered_text(contract) or None, entered_text(declarer), entered_text(result) or result, board)
+        return read_play(entered_text(contract) or None, entered_text(declarer), entered_text(result) or result)
     except BridgeInputError as error:
         return error
 
@@ -96,7 +96,7 @@ def _match_rows(boards: object, table1: object, table2: object) -> list[MatchRow
         except BridgeInputError as error:
             out.append(error)
             continue
-        out.append(MatchRow(number, _table(first, number), _table(second, number)))
+        out.append(MatchRow(number, _table(first), _table(second)))
     return out
 
 
@@ -130,7 +130,7 @@ def tablescore(boards: object, table: object) -> Grid:
         except BridgeInputError as error:
             out.append([error_value(error)])
             continue
-        entry = _table(cells, number) if number >= 1 else BridgeInputError("board", reason=Reason.OUT_OF_RANGE)
+        entry = _table(cells) if number >= 1 else BridgeInputError("board", reason=Reason.OUT_OF_RANGE)
         out.append([_score_cell(table_score(entry, number))])
     return out
 

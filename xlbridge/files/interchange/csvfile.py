@@ -4,6 +4,7 @@ header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere read
 from __future__ import annotations
 
 import csv
+import functools
 import io
 import re
 from dataclasses import replace
@@ -182,6 +183,7 @@ def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) 
                                "column")  # fmt: skip
 
 
+@functools.lru_cache(maxsize=4096)  # looked at line by line in a file of tricks: a few hundred distinct
 def _against_the_contract(contract: str, result: str) -> bool:
     """Whether a line gives its result against the contract (=, +1, -2, or after the contract: 4S=), not as the
     tricks taken."""
