@@ -99,7 +99,9 @@ def check_lines(
         if boards is not None and board not in boards:
             outside = f"board {board} is not one of this session's boards ({boards.start}-{boards.stop - 1})"
             findings.append(Finding(index, board, outside))
-    for (board, ns, ew), indices in _repeated(((row.board, row.ns, row.ew), index) for index, row in known).items():
+    once = _seated_once(known, two_fields)  # then no line is there twice, and no pair plays a board twice
+    entered = {} if once else _repeated(((row.board, row.ns, row.ew), index) for index, row in known)
+    for (board, ns, ew), indices in entered.items():
         # the same line twice: given the movement or not, nothing says which is the one
         times = _TIMES.get(len(indices), str(len(indices)))
         for index in indices:
@@ -107,15 +109,18 @@ def check_lines(
             again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
             findings.append(Finding(index, board, again))
     if movement is None:  # the movement blames by itself
-        findings += _on_the_lines(rows, known, two_fields, name)
+        findings += _on_the_lines(rows, known, two_fields, name, once)
     return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
 
 
-def _on_the_lines(rows: Sequence[Row], known: list[tuple[int, Row]], two_fields: bool, name: Namer) -> list[Finding]:
+def _on_the_lines(
+    rows: Sequence[Row], known: list[tuple[int, Row]], two_fields: bool, name: Namer, once: bool
+) -> list[Finding]:
     """What the lines alone say of the lines that collide: a pair playing a board twice (every line of it, naming
-    the others), and the doubts (NS and EW swapped, two rounds' boards in one meeting, a board played once)."""
+    the others; none when each pair sits ``once`` on each board it plays), and the doubts (NS and EW swapped, two
+    rounds' boards in one meeting, a board played once)."""
     findings = []
-    for (board, key), indices in _repeated(_seats(known, two_fields)).items():
+    for (board, key), indices in ({} if once else _repeated(_seats(known, two_fields))).items():
         if len({(rows[i].ns, rows[i].ew) for i in indices}) < 2:  # one line entered twice: said above
             continue
         number, side = key if isinstance(key, tuple) else (key, "")
@@ -125,7 +130,7 @@ def _on_the_lines(rows: Sequence[Row], known: list[tuple[int, Row]], two_fields:
             said = f"{side} pair {number}" if two_fields else f"pair {number}"
             twice = f"{said} plays board {board} twice (also on {_listed(others, name)})"
             findings.append(Finding(index, board, twice))
-    meetings = _meetings(rows, two_fields)
+    meetings = _meetings(known, two_fields)
     if not two_fields:  # in two fields NS 1 v EW 2 and NS 2 v EW 1 are two meetings
         findings.extend(_swapped(rows, meetings, name))
     findings.extend(_joined(rows, meetings, name))
@@ -147,6 +152,14 @@ def _repeated(keyed: Iterable[tuple[Key, int]]) -> dict[Key, list[int]]:
         if seen != index:
             again.setdefault(key, [seen]).append(index)
     return again
+
+
+def _seated_once(known: list[tuple[int, Row]], two_fields: bool) -> bool:
+    """Whether each pair sits once on each board it plays (in two fields, each side's numbers apart; in one, a pair
+    meeting itself sits twice): then no line is there twice, and no pair plays a board twice."""
+    ns = {(row.board, row.ns) for _, row in known}
+    ew = {(row.board, row.ew) for _, row in known}
+    return len(ns) == len(ew) == len(known) if two_fields else len(ns | ew) == 2 * len(known)
 
 
 def _seats(known: list[tuple[int, Row]], two_fields: bool) -> Iterator[tuple[tuple[int | None, object], int]]:
@@ -193,11 +206,12 @@ def _swapped(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Findi
 Meetings = dict[tuple[PairNumber, PairNumber] | frozenset[PairNumber], list[int]]
 
 
-def _meetings(rows: Sequence[Row], two_fields: bool) -> Meetings:
-    """The rows of each meeting of two pairs (in two fields each its number and its direction), in order."""
+def _meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
+    """The rows of each meeting of two pairs (in two fields each its number and its direction), in order, from the
+    rows with a board and both pairs (``known``: each with its index)."""
     out: Meetings = {}
-    for index, row in enumerate(rows):
-        if _placed(row) and (two_fields or row.ns != row.ew):
+    for index, row in known:
+        if two_fields or row.ns != row.ew:
             pairs = (row.ns, row.ew)
             out.setdefault(pairs if two_fields else frozenset(pairs), []).append(index)  # type: ignore[arg-type]
     return out
@@ -209,7 +223,7 @@ def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
     those that played either with the board it was most often played with: a set played at every table is linked
     by every table, a board of it left unplayed at one table still by the others, but one line with a board
     number or a pair number typed wrong links two sets by one meeting alone, and does not join them."""
-    return _board_sets(rows, _meetings(rows, two_fields))
+    return _board_sets(rows, _meetings([(index, row) for index, row in enumerate(rows) if _placed(row)], two_fields))
 
 
 def _board_sets(rows: Sequence[Row], meetings: Meetings) -> dict[int, int]:

@@ -24,7 +24,7 @@ from ..rules.masterpoints import Depth, WinnerAward
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .session import Line, Pair
-from .standings import SessionScore, Standing, played_by, seating
+from .standings import SessionScore, Standing, played_by
 from .values import NUMBER, hundredths_of, is_blank, show
 
 __all__ = [
@@ -277,7 +277,7 @@ class SessionAwards:
 def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
     """How many rounds (distinct opponents) each placed pair played, and how many boards each meeting had."""
     session = score.session
-    seated = seating(session)
+    seated = session.seating
     rounds: dict[Pair, int] = {}
     for standing in score.standings:
         opponents = set()

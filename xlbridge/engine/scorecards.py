@@ -21,7 +21,7 @@ from ..rules import Side
 from .errors import BridgeInputError, Reason
 from .parse import Artificial, Weighted
 from .session import Line, Pair, PairNumber, Session
-from .standings import Figure, Seating, SessionScore, Standing, played_by, seating
+from .standings import Figure, Seating, SessionScore, Standing, played_by
 from .values import NUMBER, show
 
 __all__ = ["Scorecard", "ScorecardRow", "find_pair", "listed_pair", "pair_labels", "scorecard", "scorecards"]
@@ -221,14 +221,14 @@ def scorecard(scored: SessionScore, pair: object, rounds: Sequence[int | None] |
     session = scored.session
     chosen = pair if isinstance(pair, Pair) and pair in session.pairs else find_pair(session, pair)
     standing = scored.standings[session.pairs.index(chosen)]
-    return _card(scored, chosen, standing, seating(session), _rounds_checked(rounds, session))
+    return _card(scored, chosen, standing, session.seating, _rounds_checked(rounds, session))
 
 
 def scorecards(scored: SessionScore, rounds: Sequence[int | None] | None = None) -> tuple[Scorecard, ...]:
     """Every pair's scorecard, in the order of ``session.pairs``."""
     session = scored.session
     checked = _rounds_checked(rounds, session)
-    seated = seating(session)
+    seated = session.seating
     return tuple(
         _card(scored, pair, standing, seated, checked)
         for pair, standing in zip(session.pairs, scored.standings, strict=True)

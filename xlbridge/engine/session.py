@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import math
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -366,6 +367,18 @@ class Session:
         return [line for line in self.lines if isinstance(line, NotPlayed)]
 
     @cached_property
+    def seating(self) -> dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]:
+        """Where each pair sat: (side, index of the row in ``lines``) for every scorable result, by who the pair is
+        (its number, and in two fields its direction), worked out once (the ranking and a scorecard both ask)."""
+        ns_field, ew_field = (Side.NS, Side.EW) if self.movement.two_fields else (None, None)
+        seated: dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
+        for index, row in enumerate(self.lines):
+            if isinstance(row, Line):
+                seated[row.ns, ns_field].append((Side.NS, index))
+                seated[row.ew, ew_field].append((Side.EW, index))
+        return dict(seated)
+
+    @cached_property
     def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
         """The pairs a result may name: in two fields a number with its direction, in one field a number."""
         two_fields = self.movement.two_fields
@@ -415,8 +428,7 @@ class MatchBoard:
         if len(tables) != 6:
             raise ValueError("MatchBoard.read: contract, declarer and result for each of the two tables")
         plays = [
-            None if all(is_blank(value) for value in table) else read_play(*table)
-            for table in (tables[:3], tables[3:])
+            None if all(is_blank(value) for value in table) else read_play(*table) for table in (tables[:3], tables[3:])
         ]
         return MatchBoard(number, *plays)
 

@@ -20,7 +20,7 @@ session's list of pairs) the totals and places wait: they are None, never a wron
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
@@ -43,7 +43,6 @@ __all__ = [
     "Standing",
     "played_by",
     "score_session",
-    "seating",
     "share_places",
 ]
 
@@ -224,25 +223,13 @@ def _score_line(entry: Score, fields: tuple[Field, Field | BridgeInputError], se
     return LineScore(entry, ns, ew, None, None, datum)
 
 
+#: Where each pair sat (:attr:`~xlbridge.engine.session.Session.seating`).
 Seating = dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]
 
 
 def _pair_key(number: PairNumber, side: Side | None, two_fields: bool) -> tuple[PairNumber, Side | None]:
     """Who a pair is: in two fields its number and its direction (NS 1 and EW 1 are two pairs), else its number."""
     return number, side if two_fields else None
-
-
-def seating(session: Session) -> Seating:
-    """Where each pair sat: (side, index of the row in ``session.lines``) for every scorable result, by who the
-    pair is (its number, and in two fields its direction)."""
-    two_fields = session.movement.two_fields
-    ns_field, ew_field = (Side.NS, Side.EW) if two_fields else (None, None)  # as _pair_key has them, found once
-    seated: defaultdict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
-    for index, row in enumerate(session.lines):
-        if isinstance(row, Line):
-            seated[row.ns, ns_field].append((Side.NS, index))
-            seated[row.ew, ew_field].append((Side.EW, index))
-    return dict(seated)
 
 
 def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tuple[Side, int]]:
@@ -256,6 +243,18 @@ def _printed(percent: Fraction, top: Fraction) -> int:
     in matchpoints on ``top``, to 2 decimals again (whole-number arithmetic: a session has thousands of them)."""
     shown = hundredths_of(percent.numerator, percent.denominator)  # the percentage, in hundredths
     return hundredths_of(shown * top.numerator, 10_000 * top.denominator)
+
+
+#: A line's figure for each side as its traveller prints it (:func:`_printed`; None without percentages).
+Printed = tuple[int, int] | None
+
+
+def _printed_figures(scored: LineScore, top: Fraction) -> Printed:
+    """Each side's figure of a line as its traveller prints it, when the line has percentages."""
+    ns, ew = scored.ns_percent, scored.ew_percent
+    if not (isinstance(ns, Fraction) and isinstance(ew, Fraction)):
+        return None
+    return _printed(ns, top), _printed(ew, top)
 
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
@@ -285,16 +284,21 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
     return out
 
 
-def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting: bool) -> list[Standing]:
+def _standings(session: Session, lines: list[LineScore], printed: list[Printed], waiting: bool) -> list[Standing]:
+    """Each pair's standing, from its lines' scores (``printed``: each line's figures as its traveller prints them);
+    no figures while the ranking is ``waiting`` for lines to be checked."""
     two_fields = session.movement.two_fields
-    seated = seating(session)
-    due = _due(session, seated) if not session.method.imp_scoring else {}
-    figures = []
+    seated = session.seating
+    due = _due(session, seated) if not (session.method.imp_scoring or waiting) else {}
+    figures: list[tuple[Pair, int, int, Figure, Figure]] = []
     for pair in session.pairs:
         mine = played_by(pair, seated, two_fields)
         field = 2 if two_fields and pair.direction is Side.EW else 1
         total: Figure
         percentage: Figure = None
+        if waiting or not mine:
+            figures.append((pair, field, len(mine), None, None))
+            continue
         values = [
             (lines[index].ns_points, lines[index].ns_percent)
             if side is Side.NS
@@ -302,9 +306,7 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
             for side, index in mine
         ]
         errors = [v for pair_values in values for v in pair_values if isinstance(v, BridgeInputError)]
-        if waiting or not mine:
-            total = percentage = None
-        elif errors:
+        if errors:
             total = errors[0]
             percentage = None if session.method.imp_scoring else errors[0]
         elif session.method.imp_scoring:
@@ -315,7 +317,11 @@ def _standings(session: Session, lines: list[LineScore], top: Fraction, waiting:
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
-            shown = sum(_printed(pct, top) for pct in percents)  # hundredths
+            shown = 0  # hundredths
+            for side, index in mine:
+                both = printed[index]
+                assert both is not None  # (a line with percentages)
+                shown += both[0 if side is Side.NS else 1]
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
             total = Fraction(hundredths_of(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
@@ -377,29 +383,35 @@ def score_session(session: Session) -> SessionScore:
     fields = _fields(session, scores, expected)
     # Every result of one score on a board scores the same, and a board's results share a few scores: each is
     # scored once (by its type too, so that every line keeps the score it was entered as).
-    scored_by: dict[tuple[int, type, Score], LineScore] = {}
+    scored_by: dict[tuple[int, type, Score], tuple[LineScore, Printed]] = {}
     lines = []
+    printed: list[Printed] = []  # each line's figures as its traveller prints them, for the totals
     for row, score, problem in zip(session.lines, scores, problems, strict=True):
         if isinstance(row, Unscorable):
             error = BridgeInputError(row.reason)
             lines.append(LineScore(None, error, error, error, error, None, problem))
+            printed.append(None)
             continue
         if isinstance(row, NotPlayed):  # nothing to score
             lines.append(LineScore(None, None, None, None, None, None, problem))
+            printed.append(None)
             continue
         board = fields[row.board]
         if isinstance(board, BridgeInputError):
             lines.append(LineScore(score, board, board, board, board, None, problem))
+            printed.append(None)
             continue
         assert score is not None  # a Line's
         key = (row.board, score.__class__, score)
-        scored = scored_by.get(key)
-        if scored is None:
-            scored = scored_by[key] = _failed(_score_line(score, board, session))
-        lines.append(replace(scored, problem=problem) if problem else scored)
+        found = scored_by.get(key)
+        if found is None:
+            scored = _failed(_score_line(score, board, session))
+            found = scored_by[key] = scored, _printed_figures(scored, top)
+        lines.append(replace(found[0], problem=problem) if problem else found[0])
+        printed.append(found[1])
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
-    standings = _standings(session, lines, top, waiting)
+    standings = _standings(session, lines, printed, waiting)
     return SessionScore(
         session,
         tuple(lines),
