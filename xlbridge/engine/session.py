@@ -240,7 +240,7 @@ def read_row(
 ) -> Line | NotPlayed:
     """A row as typed: a result (:func:`read_line`), or a board not played (``NP`` in the Adjusted column, nothing
     else but its board and pairs)."""
-    if not is_not_played(adjusted):
+    if is_blank(adjusted) or not is_not_played(adjusted):  # (a blank first: nearly every row has none)
         return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
     number = parse_board(board)
     if ns in ("", None) or ew in ("", None):
@@ -298,13 +298,13 @@ def read_line(
         raise BridgeInputError("the NS or EW pair number is missing")
     assert ns is not None
     assert ew is not None
-    if not is_blank(adjusted):
-        if not is_blank(contract):
-            raise BridgeInputError(f"adjusted score {adjusted!r} and contract {contract!r}: give one or the other")
-        entry = parse_field_entry(adjusted, "adjusted score")
-        assert entry is not None
-        return Line(number, ns, ew, adjusted=entry, lead=lead)
-    return Line(number, ns, ew, play=read_play(contract, declarer, result), lead=lead)
+    if is_blank(adjusted):
+        return Line(number, ns, ew, read_play(contract, declarer, result), None, lead)
+    if not is_blank(contract):
+        raise BridgeInputError(f"adjusted score {adjusted!r} and contract {contract!r}: give one or the other")
+    entry = parse_field_entry(adjusted, "adjusted score")
+    assert entry is not None
+    return Line(number, ns, ew, adjusted=entry, lead=lead)
 
 
 @dataclass(frozen=True)

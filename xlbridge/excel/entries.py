@@ -74,22 +74,20 @@ def _row(cells: Sequence[object]) -> Row | None:
         known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
     except BridgeInputError:
         known = None  # no board to hold up
-    for name, value in (("board", board), ("NS", ns), ("EW", ew)):  # before the play's cells
-        error = held_error(name, value)
-        if error is not None:
-            held = error
-            break
-    if held is not None:  # the line waits, and with it its board
-        return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, held.message)  # type: ignore[arg-type]
-    contract, declarer, lead, result, adjusted = texts
+    # an error in the board or a pair before one in the play's cells: the line waits, and with it its board
+    held = held_error("board", board) or held_error("NS", ns) or held_error("EW", ew) or held
+    pairs = entered_pair(ns), entered_pair(ew)
+    if held is not None:
+        return Unscorable(known, *pairs, texts, held.message)  # type: ignore[arg-type]
     try:
         if known is None:
             if is_blank_text(board):
                 raise BridgeInputError("board missing: each result needs its board number")
             known = as_whole_number(board, "board")  # raises, saying why
-        return read_row(known, entered_pair(ns), entered_pair(ew), contract, declarer, result, lead, adjusted)
+        contract, declarer, lead, result, adjusted = texts
+        return read_row(known, *pairs, contract, declarer, result, lead, adjusted)
     except BridgeInputError as error:
-        return Unscorable(known, entered_pair(ns), entered_pair(ew), texts, error.message)  # type: ignore[arg-type]
+        return Unscorable(known, *pairs, texts, error.message)  # type: ignore[arg-type]
 
 
 def _pairs(names: Grid) -> list[Pair | None]:
@@ -193,8 +191,9 @@ class WorkedSession:
         slots = {} if self.plan is None else {(s.board, s.ns, s.ew): s for s in self.plan.slots()}
         rows = [_row(cells) for cells in results]
         #: The results rows of the movement not typed yet (0 is the block's first): quiet, counted as not in.
-        self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)]
-        self.rows: list[Row | None] = [None if number in self.waiting else row for number, row in enumerate(rows)]
+        self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)] if slots else []
+        waiting = set(self.waiting)
+        self.rows: list[Row | None] = [None if number in waiting else row for number, row in enumerate(rows)]
         self.pair_rows = _pairs(names)
         with _from("per_board"):
             expected = None if is_blank_text(per_board) else as_whole_number(per_board, "results per board")

@@ -154,10 +154,10 @@ def read_row(
     """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score): parsed
     (``NP`` as the adjusted score is a board not played, as in the workbook), or kept as it is with its reason noted
     in ``problems`` (the file's line ``where``)."""
-    contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
     try:
-        return rows.read_row(board, ns, ew, contract, declarer, result, lead, adjusted)
+        return rows.read_row(board, ns, ew, *entered)
     except BridgeInputError as error:
+        contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
         kept = Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
         return refuse(where, problems, kept)
 

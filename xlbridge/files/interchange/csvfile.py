@@ -100,8 +100,9 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
-    # each line that is not blank (all its fields together are spaces, or nothing), with its fields by column
-    lines = [(number, row, {name: cell.strip() for name, cell in zip(columns, row, strict=False) if name})
+    # each line that is not blank (all its fields together are spaces, or nothing), with its fields by column (a
+    # column the header does not name is kept under "", where nothing looks)
+    lines = [(number, row, dict(zip(columns, map(str.strip, row), strict=False)))
              for number, row in enumerate(rows[first:], start=first + 1) if "".join(row).strip()]  # fmt: skip
     # A column headed "result" may hold tricks taken or results against the contract; written against it on one
     # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
