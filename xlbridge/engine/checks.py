@@ -18,11 +18,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from itertools import combinations
 from typing import TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
+from .meetings import Meetings, board_sets, meetings, placed, sets_of
 from .movements.rounds import Encounter, Movement, Slot
 from .session import PairNumber, Row, Session, Unscorable
 
@@ -84,11 +84,23 @@ def check_lines(
     ``boards``: the session's boards, when known (the movement's, by default). The findings do not depend on the
     order of the rows, only the row each names does.
     """
+    return _check(rows, two_fields, boards, movement, name, None)
+
+
+def _check(
+    rows: Sequence[Row],
+    two_fields: bool,
+    boards: range | None,
+    movement: Movement | None,
+    name: Namer,
+    session: Session | None,
+) -> list[Finding]:
+    """:func:`check_lines`, reading the meetings and board sets of ``session`` (found once for it), when given."""
     if movement is not None:
         two_fields = movement.two_fields
         boards = boards if boards is not None else movement.boards
     findings: list[Finding] = []
-    known = [(index, row) for index, row in enumerate(rows) if _placed(row)]
+    known = placed(rows)
     if movement is not None:
         findings += _against(known, movement, two_fields)
 
@@ -109,16 +121,21 @@ def check_lines(
             again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
             findings.append(Finding(index, board, again))
     if movement is None:  # the movement blames by itself
-        findings += _on_the_lines(rows, known, two_fields, name, once)
+        findings += _on_the_lines(rows, known, two_fields, name, once, session)
     return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
 
 
 def _on_the_lines(
-    rows: Sequence[Row], known: list[tuple[int, Row]], two_fields: bool, name: Namer, once: bool
+    rows: Sequence[Row],
+    known: list[tuple[int, Row]],
+    two_fields: bool,
+    name: Namer,
+    once: bool,
+    session: Session | None,
 ) -> list[Finding]:
     """What the lines alone say of the lines that collide: a pair playing a board twice (every line of it, naming
     the others; none when each pair sits ``once`` on each board it plays), and the doubts (NS and EW swapped, two
-    rounds' boards in one meeting, a board played once)."""
+    rounds' boards in one meeting, a board played once); the meetings and board sets are ``session``'s, if given."""
     findings = []
     for (board, key), indices in ({} if once else _repeated(_seats(known, two_fields))).items():
         if len({(rows[i].ns, rows[i].ew) for i in indices}) < 2:  # one line entered twice: said above
@@ -130,16 +147,12 @@ def _on_the_lines(
             said = f"{side} pair {number}" if two_fields else f"pair {number}"
             twice = f"{said} plays board {board} twice (also on {_listed(others, name)})"
             findings.append(Finding(index, board, twice))
-    meetings = _meetings(known, two_fields)
+    met = session.meetings if session is not None else meetings(known, two_fields)
     if not two_fields:  # in two fields NS 1 v EW 2 and NS 2 v EW 1 are two meetings
-        findings.extend(_swapped(rows, meetings, name))
-    findings.extend(_joined(rows, meetings, name))
+        findings.extend(_swapped(rows, met, name))
+    findings.extend(_joined(rows, met, session.board_sets if session is not None else sets_of(rows, met), name))
     findings.extend(_lonely(known))
     return findings
-
-
-def _placed(row: Row) -> bool:
-    return row.board is not None and row.ns not in (None, "") and row.ew not in (None, "")
 
 
 def _repeated(keyed: Iterable[tuple[Key, int]]) -> dict[Key, list[int]]:
@@ -201,68 +214,10 @@ def _swapped(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Findi
     return findings
 
 
-#: The rows of each meeting of two pairs, in order, by the two pairs: in two fields NS 1 v EW 2 (its NS pair
-#: first), in one field 1 and 2 either way round.
-Meetings = dict[tuple[PairNumber, PairNumber] | frozenset[PairNumber], list[int]]
-
-
-def _meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
-    """The rows of each meeting of two pairs (in two fields each its number and its direction), in order, from the
-    rows with a board and both pairs (``known``: each with its index)."""
-    out: Meetings = {}
-    for index, row in known:
-        if two_fields or row.ns != row.ew:
-            pairs = (row.ns, row.ew)
-            out.setdefault(pairs if two_fields else frozenset(pairs), []).append(index)  # type: ignore[arg-type]
-    return out
-
-
-def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
-    """Which boards were played as one set (a round's boards), found from the lines: each board with the lowest
-    board of its set. Two boards are one set when the meetings that played both are at least half as many as
-    those that played either with the board it was most often played with: a set played at every table is linked
-    by every table, a board of it left unplayed at one table still by the others, but one line with a board
-    number or a pair number typed wrong links two sets by one meeting alone, and does not join them."""
-    return _board_sets(rows, _meetings([(index, row) for index, row in enumerate(rows) if _placed(row)], two_fields))
-
-
-def _board_sets(rows: Sequence[Row], meetings: Meetings) -> dict[int, int]:
-    """:func:`board_sets` from the lines' meetings."""
-    # the boards each meeting played: at every table of a round the same set, counted once with its tables
-    played_by: Counter[tuple[int, ...]] = Counter(
-        tuple(sorted({rows[index].board for index in indices}))  # type: ignore[type-var, misc]
-        for indices in meetings.values()
-    )
-    together: Counter[tuple[int, int]] = Counter()
-    boards: set[int] = set()
-    for played, times in played_by.items():
-        boards.update(played)
-        for two in combinations(played, 2):  # every two boards the meeting played, the lower first
-            together[two] += times
-    strongest: Counter[int] = Counter()
-    for (a, b), shared in together.items():  # shared: how many meetings played both
-        strongest[a] = max(strongest[a], shared)
-        strongest[b] = max(strongest[b], shared)
-    parent = {board: board for board in boards}
-
-    def root(board: int) -> int:
-        while parent[board] != board:
-            parent[board] = parent[parent[board]]
-            board = parent[board]
-        return board
-
-    for (a, b), shared in together.items():
-        if 2 * shared >= max(strongest[a], strongest[b]):
-            low, high = sorted((root(a), root(b)))
-            parent[high] = low
-    return {board: root(board) for board in boards}
-
-
-def _joined(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Finding]:
-    """Two pairs meet once, for one set of boards: a meeting whose boards are of two sets has a line with a pair
-    (or its board) typed wrong, most likely the lines of the part with fewer of them. Only a doubt: some short
-    Howells meet twice."""
-    sets = _board_sets(rows, meetings)
+def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int], name: Namer) -> list[Finding]:
+    """Two pairs meet once, for one set of boards (``sets``: each board's set, as :func:`board_sets` finds it): a
+    meeting whose boards are of two sets has a line with a pair (or its board) typed wrong, most likely the lines
+    of the part with fewer of them. Only a doubt: some short Howells meet twice."""
     played: Counter[int] = Counter()  # how many meetings played each set
     for indices in meetings.values():
         played.update({sets[rows[index].board] for index in indices})  # type: ignore[index]
@@ -383,19 +338,22 @@ def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool)
 
 
 def check_session(session: Session, movement: Movement | None = None, name: Namer = _default_name) -> list[Finding]:
-    """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says."""
-    return check_lines(session.lines, two_fields=session.movement.two_fields, movement=movement, name=name)
+    """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
+    found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`)."""
+    return _check(session.lines, session.movement.two_fields, None, movement, name, session)
 
 
 def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:
     """The session with each line a certain finding flags kept as an :class:`~xlbridge.engine.session.Unscorable`
     row carrying its reasons (so that its scores wait until it is put right), and (with ``missing``) each missing
     line added at the end as an empty row of its board and pairs. Doubts (``certain`` False) leave their lines as
-    they are."""
+    they are: a session with nothing to flag or add is given back as it is (with what it found of itself)."""
     reasons: dict[int, list[str]] = {}
     for finding in findings:
         if finding.row is not None and finding.certain:
             reasons.setdefault(finding.row, []).append(finding.reason)
+    if not reasons and not (missing and any(finding.slot is not None for finding in findings)):
+        return session
     lines: list[Row] = []
     for index, row in enumerate(session.lines):
         if index in reasons:
@@ -472,10 +430,10 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
     mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
-    placed = [row for row in rows if _placed(row)]
-    lines = len(placed)
+    known = [row for _, row in placed(rows)]
+    lines = len(known)
     # each number on each board that sits North-South on one line and East-West on another
-    both = len({(row.board, row.ns) for row in placed} & {(row.board, row.ew) for row in placed})
+    both = len({(row.board, row.ns) for row in known} & {(row.board, row.ew) for row in known})
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
             MITCHELL,

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
-from ..rules import ARTIFICIAL_CODES
+from ..rules import ARTIFICIAL_CODES, Side
 from .boards import board_vulnerability
 from .errors import BridgeInputError, Reason
 from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
@@ -30,6 +30,7 @@ __all__ = [
     "Result",
     "TypedContract",
     "Weighted",
+    "adjusted_text",
     "normalise_text",
     "parse_contract",
     "parse_field_entry",
@@ -374,3 +375,18 @@ def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | No
         f"{argument} {show(value)}: expected a North-South score, an artificial score (A, A+, A-, A6040) or a "
         "weighted score (80% 400 / 20% 430)"
     )
+
+
+def adjusted_text(entry: FieldEntry, side: Side = Side.NS) -> str:
+    """An adjusted score as a traveller writes it from ``side``'s point of view: ``A``, ``A+``, ``A-``,
+    ``A6040``, ``80% 400 / 20% 430``, or the points. North-South's is the score as entered; East-West's is the same
+    score seen from the other side of the table: A6040 (60% to North-South, 40% to East-West) is ``A-`` to
+    East-West, a weighted 80% 400 / 20% 430 is ``80% -400 / 20% -430``."""
+    if isinstance(entry, Artificial):
+        ours, theirs = (entry.ns_percent, entry.ew_percent) if side is Side.NS else (entry.ew_percent, entry.ns_percent)
+        codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == (ours, theirs)]
+        return min(codes, key=len) if codes else str(Artificial(ours, theirs))
+    if isinstance(entry, Weighted):
+        return str(entry if side is Side.NS else Weighted(tuple((weight, -score) for weight, score in entry.parts)))
+    points = entry if side is Side.NS else -entry
+    return str(points) if isinstance(points, int) else str(float(points))

@@ -19,7 +19,6 @@ from functools import cached_property
 from typing import TYPE_CHECKING
 
 from ..rules import (
-    ARTIFICIAL_CODES,
     HANDICAP_RULES,
     MASTERPOINT_SCALES,
     MOVEMENT_KINDS,
@@ -34,8 +33,9 @@ from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError, Reason
+from .meetings import Meetings, meetings, placed, sets_of
 from .model import Play
-from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
+from .parse import Artificial, FieldEntry, Weighted, adjusted_text, parse_field_entry
 from .scoring import parse_play, signed_score
 from .values import NUMBER, is_blank, parse_board, show
 
@@ -110,21 +110,6 @@ def pair_handicap(players: Sequence[object], rule: object = None) -> Fraction | 
     if all(value is None for value in values):
         return None
     return sum((value or Fraction(0) for value in values), Fraction(0)) * chosen.factor
-
-
-def adjusted_text(entry: FieldEntry, side: Side = Side.NS) -> str:
-    """An adjusted score as a traveller writes it from ``side``'s point of view: ``A``, ``A+``, ``A-``,
-    ``A6040``, ``80% 400 / 20% 430``, or the points. North-South's is the score as entered; East-West's is the same
-    score seen from the other side of the table: A6040 (60% to North-South, 40% to East-West) is ``A-`` to
-    East-West, a weighted 80% 400 / 20% 430 is ``80% -400 / 20% -430``."""
-    if isinstance(entry, Artificial):
-        ours, theirs = (entry.ns_percent, entry.ew_percent) if side is Side.NS else (entry.ew_percent, entry.ns_percent)
-        codes = [code for code, percents in ARTIFICIAL_CODES.items() if percents == (ours, theirs)]
-        return min(codes, key=len) if codes else str(Artificial(ours, theirs))
-    if isinstance(entry, Weighted):
-        return str(entry if side is Side.NS else Weighted(tuple((weight, -score) for weight, score in entry.parts)))
-    points = entry if side is Side.NS else -entry
-    return str(points) if isinstance(points, int) else str(float(points))
 
 
 @dataclass(frozen=True, slots=True)
@@ -377,6 +362,17 @@ class Session:
                 seated[row.ns, ns_field].append((Side.NS, index))
                 seated[row.ew, ew_field].append((Side.EW, index))
         return dict(seated)
+
+    @cached_property
+    def meetings(self) -> Meetings:
+        """The rows of each meeting of two pairs (:func:`~xlbridge.engine.meetings.meetings`), found once."""
+        return meetings(placed(self.lines), self.movement.two_fields)
+
+    @cached_property
+    def board_sets(self) -> dict[int, int]:
+        """Each board with the lowest board of its set (:func:`~xlbridge.engine.meetings.board_sets`), found once:
+        the entry checks and the boards each pair is due both ask."""
+        return sets_of(self.lines, self.meetings)
 
     @cached_property
     def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:

@@ -28,7 +28,6 @@ from functools import cached_property
 
 from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
-from .checks import board_sets
 from .errors import BridgeInputError
 from .field import Field
 from .parse import Artificial, Weighted
@@ -260,7 +259,7 @@ def _printed_figures(scored: LineScore, top: Fraction) -> Printed:
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
     """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
     sit-out's are not due). From the movement when the session has it; else from the lines: a pair is due every
-    board of each set it played in (:func:`~xlbridge.engine.checks.board_sets`: a board of a set left unplayed, or
+    board of each set it played in (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or
     fouled, is due; a round it sat out is not), and never more than the most any pair of its field played (so
     that no line typed wrong makes the others owe boards nobody played)."""
     two_fields = session.movement.two_fields
@@ -272,14 +271,15 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
             for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
                 due[_pair_key(number, side, two_fields)] += len(encounter.boards.boards)
         return dict(due)
-    sets = board_sets(session.lines, two_fields)
+    sets = session.board_sets
     size = Counter(sets.values())
     most: Counter[Side | None] = Counter()  # the most boards a pair of each field played
     for (_, field), played in seated.items():
         most[field] = max(most[field], len(played))
     out = {}
+    lines = session.lines
     for key, played in seated.items():
-        roots = {sets[board] for _, index in played if (board := session.lines[index].board) is not None}
+        roots = {sets[board] for _, index in played if (board := lines[index].board) is not None}
         out[key] = min(sum(size[root] for root in roots), most[key[1]])
     return out
 
