@@ -148,8 +148,11 @@ def _line_problems(session: Session) -> list[str]:
     """What needs checking on each line: why it cannot be scored, or a pair not on the session's list of pairs (a
     session without a list, such as one board's traveller, checks no pairs)."""
     out = []
+    reasons: dict[tuple[PairNumber | None, PairNumber | None], str] = {}  # each two pairs' reason, found once
     for row in session.lines:
-        unlisted = session.unlisted(row)
+        unlisted = reasons.get((row.ns, row.ew))
+        if unlisted is None:
+            unlisted = reasons[row.ns, row.ew] = session.unlisted(row)
         if not isinstance(row, Unscorable):
             out.append(unlisted)
         elif unlisted and unlisted not in row.reason:  # a pair not on the list says first what else is wrong
@@ -240,7 +243,7 @@ def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tup
 def _printed(percent: Fraction, top: Fraction) -> int:
     """A board's figure as its traveller prints it, in hundredths of a matchpoint: the percentage to 2 decimals,
     in matchpoints on ``top``, to 2 decimals again (whole-number arithmetic: a session has thousands of them)."""
-    shown = hundredths_of(percent.numerator, percent.denominator)  # the percentage, in hundredths
+    shown = hundredths_of(*percent.as_integer_ratio())  # the percentage, in hundredths
     return hundredths_of(shown * top.numerator, 10_000 * top.denominator)
 
 
@@ -277,16 +280,19 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
     for (_, field), played in seated.items():
         most[field] = max(most[field], len(played))
     out = {}
-    lines = session.lines
+    root_of = [None if row.board is None else sets.get(row.board) for row in session.lines]  # each line's set
     for key, played in seated.items():
-        roots = {sets[board] for _, index in played if (board := lines[index].board) is not None}
+        roots = {root for _, index in played if (root := root_of[index]) is not None}
         out[key] = min(sum(size[root] for root in roots), most[key[1]])
     return out
 
 
-def _standings(session: Session, lines: list[LineScore], printed: list[Printed], waiting: bool) -> list[Standing]:
-    """Each pair's standing, from its lines' scores (``printed``: each line's figures as its traveller prints them);
-    no figures while the ranking is ``waiting`` for lines to be checked."""
+def _standings(
+    session: Session, lines: list[LineScore], printed: list[Printed], waiting: bool, failing: bool
+) -> list[Standing]:
+    """Each pair's standing, from its lines' scores (``printed``: each line's figures as its traveller prints them;
+    ``failing``: whether a figure of any line fails); no figures while the ranking is ``waiting`` for lines to be
+    checked."""
     two_fields = session.movement.two_fields
     seated = session.seating
     due = _due(session, seated) if not (session.method.imp_scoring or waiting) else {}
@@ -305,7 +311,7 @@ def _standings(session: Session, lines: list[LineScore], printed: list[Printed],
             else (lines[index].ew_points, lines[index].ew_percent)
             for side, index in mine
         ]
-        errors = [v for pair_values in values for v in pair_values if isinstance(v, BridgeInputError)]
+        errors = [v for both in values for v in both if isinstance(v, BridgeInputError)] if failing else []
         if errors:
             total = errors[0]
             percentage = None if session.method.imp_scoring else errors[0]
@@ -366,9 +372,10 @@ def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> l
 
 def _failed(scored: LineScore) -> LineScore:
     """A line's score saying, as what needs checking, why a figure of it cannot be given."""
-    figures = (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent)
-    failed = next((figure for figure in figures if isinstance(figure, BridgeInputError)), None)
-    return scored if failed is None else replace(scored, problem=str(failed))
+    for figure in (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent):
+        if isinstance(figure, BridgeInputError):
+            return replace(scored, problem=str(figure))
+    return scored
 
 
 def score_session(session: Session) -> SessionScore:
@@ -386,11 +393,13 @@ def score_session(session: Session) -> SessionScore:
     scored_by: dict[tuple[int, type, Score], tuple[LineScore, Printed]] = {}
     lines = []
     printed: list[Printed] = []  # each line's figures as its traveller prints them, for the totals
+    failing = False  # whether any line has a figure that cannot be given
     for row, score, problem in zip(session.lines, scores, problems, strict=True):
         if isinstance(row, Unscorable):
             error = BridgeInputError(row.reason)
             lines.append(LineScore(None, error, error, error, error, None, problem))
             printed.append(None)
+            failing = True
             continue
         if isinstance(row, NotPlayed):  # nothing to score
             lines.append(LineScore(None, None, None, None, None, None, problem))
@@ -400,18 +409,21 @@ def score_session(session: Session) -> SessionScore:
         if isinstance(board, BridgeInputError):
             lines.append(LineScore(score, board, board, board, board, None, problem))
             printed.append(None)
+            failing = True
             continue
         assert score is not None  # a Line's
         key = (row.board, score.__class__, score)
         found = scored_by.get(key)
         if found is None:
-            scored = _failed(_score_line(score, board, session))
+            worked = _score_line(score, board, session)
+            scored = _failed(worked)
+            failing = failing or scored is not worked  # (a figure of it fails)
             found = scored_by[key] = scored, _printed_figures(scored, top)
         lines.append(replace(found[0], problem=problem) if problem else found[0])
         printed.append(found[1])
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
-    standings = _standings(session, lines, printed, waiting)
+    standings = _standings(session, lines, printed, waiting, failing)
     return SessionScore(
         session,
         tuple(lines),

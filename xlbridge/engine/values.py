@@ -94,7 +94,8 @@ def exact_sum(values: Iterable[Fraction | int]) -> Fraction:
     denominator as whole numbers first (a pair's 100 percentages share a handful of denominators)."""
     by_denominator: dict[int, int] = {}
     for value in values:
-        by_denominator[value.denominator] = by_denominator.get(value.denominator, 0) + value.numerator
+        numerator, denominator = value.as_integer_ratio()  # (one call: a Fraction's parts are properties)
+        by_denominator[denominator] = by_denominator.get(denominator, 0) + numerator
     return sum((Fraction(numerator, denominator) for denominator, numerator in by_denominator.items()), Fraction(0))
 
 
