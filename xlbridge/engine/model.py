@@ -6,7 +6,7 @@ Everything a user types is turned into these once, at the edge (see :mod:`xlbrid
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ..rules.words import Doubling, Seat, Side, Strain, Vulnerability
 
@@ -44,6 +44,13 @@ class Play:
     contract: Contract
     declarer: Seat | None
     tricks: int
+    #: The contract, declarer and result as a traveller writes them (``4SX``, ``N``, ``-2``), worked out once with
+    #: the play: a session's lines share a few hundred plays, and every line shows them.
+    texts: tuple[str, str, str] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        declarer = "" if self.declarer is None else self.declarer.value
+        object.__setattr__(self, "texts", (str(self.contract), declarer, self.result_text))  # (frozen: set once)
 
     @property
     def result_text(self) -> str:

@@ -137,15 +137,15 @@ class Line:
 
     @property
     def contract_text(self) -> str:
-        return "" if self.play is None else _play_texts(self.play)[0]
+        return "" if self.play is None else self.play.texts[0]
 
     @property
     def declarer_text(self) -> str:
-        return "" if self.play is None else _play_texts(self.play)[1]
+        return "" if self.play is None else self.play.texts[1]
 
     @property
     def result_text(self) -> str:
-        return "" if self.play is None else _play_texts(self.play)[2]
+        return "" if self.play is None else self.play.texts[2]
 
     @property
     def adjusted_text(self) -> str:
@@ -160,14 +160,8 @@ class Line:
         """(contract, declarer, lead, result, adjusted) as the Results sheet shows them."""
         if self.play is None:
             return "", "", self.lead, "", self.adjusted_text
-        contract, declarer, result = _play_texts(self.play)
+        contract, declarer, result = self.play.texts
         return contract, declarer, self.lead, result, ""
-
-
-@functools.lru_cache(maxsize=65_536)  # a session's 6,000 lines have a few hundred distinct plays
-def _play_texts(play: Play) -> tuple[str, str, str]:
-    """A play's contract, declarer and result as a traveller writes them: ``4SX``, ``N``, ``-2``."""
-    return str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text
 
 
 @dataclass(frozen=True, slots=True)
