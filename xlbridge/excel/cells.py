@@ -111,7 +111,8 @@ def to_cell(value: object) -> object:
     if isinstance(value, BridgeInputError):
         return error_value(value)
     if isinstance(value, Fraction):
-        return int(value) if value.denominator == 1 else float(value)
+        numerator, denominator = value.as_integer_ratio()  # (one call: a Fraction's parts are properties)
+        return numerator if denominator == 1 else numerator / denominator  # as float() divides, correctly rounded
     return value
 
 

@@ -62,38 +62,35 @@ TRAVELLER_COLUMNS = ("NS", "EW", "Contract", "By", "Lead", "Result", "NS score",
 DOUBT = "Worth a look (the ranking does not wait): "
 
 
-def _figure(value: object) -> object:
-    return to_cell(value)
-
-
 def _figures(scored: LineScore, method: SessionMethod) -> list[object]:
     """What a line scored as its cells on Results show it, but for an adjusted score's own wording and the check:
     the NS and EW scores, points and percentages, and the datum."""
     percent = not method.imp_scoring
     return [
-        "#VALUE!" if scored.ns_score is None else _figure(scored.ns_score),
-        "#VALUE!" if scored.ns_score is None else _figure(scored.ew_score),
-        _figure(scored.ns_points),
-        _figure(scored.ew_points),
-        _figure(scored.ns_percent) if percent else "",
-        _figure(scored.ew_percent) if percent else "",
-        _figure(scored.datum) if method.comparison == "butler" else "",
+        "#VALUE!" if scored.ns_score is None else to_cell(scored.ns_score),
+        "#VALUE!" if scored.ns_score is None else to_cell(scored.ew_score),
+        to_cell(scored.ns_points),
+        to_cell(scored.ew_points),
+        to_cell(scored.ns_percent) if percent else "",
+        to_cell(scored.ew_percent) if percent else "",
+        to_cell(scored.datum) if method.comparison == "butler" else "",
     ]
 
 
 def _line_cells(worked: WorkedSession, row: Row, index: int, shown: dict[int, list[object]]) -> list[object]:
-    """A line's cells on Results. ``shown`` keeps each line score's :func:`_figures` by its id, for the call: the
-    lines of one score on a board share their score (see :func:`~xlbridge.engine.standings.score_session`)."""
+    """A line's cells on Results. ``shown`` keeps each line score's cells (:func:`_figures`, and nothing to check)
+    by its id, for the call: the lines of one score on a board share their score (see
+    :func:`~xlbridge.engine.standings.score_session`), and those with nothing to check share their cells."""
     scored = worked.score.lines[index]
     if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
         return ["", "", "", "", "", "", "", scored.problem]
-    figures = shown.get(id(scored))
-    if figures is None:
-        figures = shown[id(scored)] = _figures(scored, worked.score.session.method)
+    cells = shown.get(id(scored))
+    if cells is None:
+        cells = shown[id(scored)] = [*_figures(scored, worked.score.session.method), ""]
     check = scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")
     if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
-        return [row.adjusted_for(Side.NS), row.adjusted_for(Side.EW), *figures[2:], check]
-    return [*figures, check]
+        return [row.adjusted_for(Side.NS), row.adjusted_for(Side.EW), *cells[2:-1], check]
+    return [*cells[:-1], check] if check else cells
 
 
 def _shape(rows: int, cols: int) -> Any:
@@ -130,7 +127,8 @@ _RESULT_CELLS = Recent(8)
 
 
 def _results_cells(worked: WorkedSession) -> Grid:
-    """SESSIONRESULTS's cells for each row of the results block, worked out once for the session."""
+    """SESSIONRESULTS's cells for each row of the results block, worked out once for the session (read, never
+    changed: the rows of lines with one score and nothing to check are one list)."""
     found = _RESULT_CELLS.get(worked)
     if found is None:
         shown: dict[int, list[object]] = {}
