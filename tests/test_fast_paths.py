@@ -229,3 +229,43 @@ def test_sorted_field_equals_comparing_every_pair(cells: list[object]) -> None:
             continue
         assert board.matchpoints(entry).ns == mp
         assert board.cross_imps(entry, imp_scale(None)).ns == imp
+
+
+# ---------------------------------------------------------------------------------------------------------------
+# The session functions' results block: its columns read a distinct cell at a time, against each row read alone.
+
+TRICKY_ROWS = [
+    [1.0, 1.0, 2.0, "4S", "N", None, "=", None],
+    [True, 1.0, 2.0, "4S", "N", None, "=", None],  # TRUE is no board 1
+    [1, 1.0, 2.0, "4S", "N", None, "=", None],
+    [0, 0, 0, 0, 0, 0, 0, 0],  # a row of xlwings Lite's blanks
+    [0.0, 1.0, 2.0, "4S", "N", None, "=", None],  # a typed 0 is no blank
+    [2.0, "#N/A", 2.0, "4S", "N", None, "=", None],
+    [2.0, 1.0, True, "4s", "n", None, 10.0, None],
+    [3.0, 1.0, 2.0, None, None, None, None, "NP"],
+    [3.0, 1.0, 2.0, "4S", "N", "SA", "10", "NP"],
+    [None, None, None, None, None, None, None, None],
+    ["x", 1.0, 2.0, "4S", "N", None, "=", None],
+    [None, 1.0, 2.0, "4S", "N", None, "=", None],
+    [4.0, 1.0, 2.0, None, None, None, None, "A+"],
+    [4.0, "7A", 2.0, "3NT", "S", None, "#VALUE!", None],
+]
+
+
+def test_a_results_block_reads_each_row_as_alone() -> None:
+    """Each row of a results block reads as it does alone, with nothing remembered, whatever rows come before it in
+    either order: a cell read once for the block keeps its type (TRUE is not board 1, a Lite blank 0 not a typed
+    0), and an error in a cell stays its row's."""
+    from xlbridge.excel import entries
+
+    for rows in (TRICKY_ROWS, TRICKY_ROWS[::-1]):
+        cache.forget()
+        together = entries._rows(rows)
+        alone = []
+        for row in rows:
+            cache.forget()
+            alone += entries._rows([row])
+        assert together == alone
+    cache.forget()
+    narrow = entries._rows([row[:6] for row in TRICKY_ROWS])  # a block without its Result and Adjusted columns
+    assert narrow == entries._rows([[*row[:6], None, None] for row in TRICKY_ROWS])

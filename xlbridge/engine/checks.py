@@ -247,7 +247,7 @@ def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int], name:
 def _lonely(known: list[tuple[int, Row]]) -> list[Finding]:
     """A board with a third or fewer of the results the others have (board 28 once, where the others have 6): most
     likely a board number typed wrong. Only a doubt: without the movement a board may have been played less."""
-    counts = Counter(row.board for _, row in known)
+    counts = Counter([row.board for _, row in known])
     most = max(counts.values(), default=0)
     rare = {board for board, times in counts.items() if most >= 3 and times * 3 <= most}
     findings = []

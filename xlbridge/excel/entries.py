@@ -8,9 +8,8 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 
 from __future__ import annotations
 
-import functools
 import itertools
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -22,7 +21,7 @@ from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_d
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
-from .cache import RangesKey, Recent
+from .cache import Answers, RangesKey, Reader, Recent, forget_if_full
 from .cells import CellError, Grid, as_grid, held_error, is_blank_text
 
 __all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
@@ -48,46 +47,80 @@ def entered_pair(value: object) -> PairNumber | None:
         return entered_text(value)
 
 
-def _entered(*cells: object) -> tuple[tuple[str, ...], CellError | None]:
-    """What was typed of a line's play (contract, by, lead, result, adjusted) as text, and the error of the first of
-    those cells that holds one (:func:`~xlbridge.excel.cells.held_error`), or None."""
-    held = next((error for name, value in zip(ENTERED, cells, strict=True)
-                 if (error := held_error(name, value)) is not None), None)  # fmt: skip
-    return tuple(map(entered_text, cells)), held
+def _entered_cell(name: str) -> Callable[[object], tuple[str, CellError | None]]:
+    """How a cell of the play's column ``name`` (see :data:`ENTERED`) is read: its text, and the error it holds
+    (:func:`~xlbridge.excel.cells.held_error`) or None."""
+    return lambda value: (entered_text(value), held_error(name, value))
 
 
-#: :func:`_entered`, for cells typed the same (their types too: TRUE is not 1) read once: a session's 6,000 lines
-#: have a few hundred distinct plays.
-_remembered_entered = functools.lru_cache(maxsize=65_536, typed=True)(_entered)
-
-
-def _row(cells: Sequence[object]) -> Row | None:
-    """One row of the results block: a line, an unscorable line with its reason, or None for a blank row."""
-    board, ns, ew, *entered = cells if len(cells) == 8 else (list(cells) + [None] * 8)[:8]
+def _board_cell(value: object) -> tuple[bool, int | None, CellError | None, str]:
+    """A board cell as read: whether it is blank, its number (None when it has none), the error it holds, and why
+    it is no board number ("" when it is one)."""
+    if is_blank_text(value):
+        return True, None, held_error("board", value), "board missing: each result needs its board number"
     try:
-        texts, held = _remembered_entered(*entered)
-    except TypeError:  # a value that cannot be a key (never one a cell holds): read each time
-        texts, held = _entered(*entered)
-    if not texts[0] and not texts[4] and is_blank_text(board) and is_blank_text(ns) and is_blank_text(ew):
-        return None
-    try:
-        known: int | None = as_whole_number(board, "board") if not is_blank_text(board) else None
-    except BridgeInputError:
-        known = None  # no board to hold up
-    # an error in the board or a pair before one in the play's cells: the line waits, and with it its board
-    held = held_error("board", board) or held_error("NS", ns) or held_error("EW", ew) or held
-    pairs = entered_pair(ns), entered_pair(ew)
-    if held is not None:
-        return Unscorable(known, *pairs, texts, held.message)  # type: ignore[arg-type]
-    try:
-        if known is None:
-            if is_blank_text(board):
-                raise BridgeInputError("board missing: each result needs its board number")
-            known = as_whole_number(board, "board")  # raises, saying why
-        contract, declarer, lead, result, adjusted = texts
-        return read_row(known, *pairs, contract, declarer, result, lead, adjusted)
+        return False, as_whole_number(value, "board"), held_error("board", value), ""
     except BridgeInputError as error:
-        return Unscorable(known, *pairs, texts, error.message)  # type: ignore[arg-type]
+        return False, None, held_error("board", value), error.message
+
+
+def _pair_cell(name: str) -> Callable[[object], tuple[PairNumber | None, CellError | None]]:
+    """How a cell of the pairs' column ``name`` (NS or EW) is read: its pair (None for a blank), and the error it
+    holds."""
+    return lambda value: (entered_pair(value), held_error(name, value))
+
+
+def _typed(*cells: tuple[str, CellError | None]) -> tuple[tuple[str, ...], CellError | None]:
+    """What was typed of a line's play (contract, by, lead, result, adjusted, each as read) as text, and the error
+    of the first of those cells that holds one, or None."""
+    return tuple(text for text, _ in cells), next((held for _, held in cells if held is not None), None)
+
+
+#: The results block's cells, each distinct cell of a column read once (see :mod:`~xlbridge.excel.cache`; with
+#: its type: TRUE is not 1): a session's 6,000 rows have a few hundred boards and pairs, and a few hundred distinct
+#: plays typed, each line's answered once by :data:`_TYPED`.
+_BOARDS = Reader(_board_cell)
+_NS, _EW = Reader(_pair_cell("NS")), Reader(_pair_cell("EW"))
+_ENTERED_COLUMNS = tuple(Reader(_entered_cell(name)) for name in ENTERED)
+_TYPED = Answers(_typed, _ENTERED_COLUMNS)
+
+
+def _rows(results: Grid) -> list[Row | None]:
+    """Each row of the results block (:func:`_row`), from its columns read a distinct cell at a time."""
+    forget_if_full()
+    width = 3 + len(ENTERED)
+    columns: list[tuple[object, ...]] = list(zip(*results, strict=True))[:width]
+    columns += [(None,) * len(results)] * (width - len(columns))  # a block narrower than the results' columns
+    board, ns, ew, *entered = columns
+    numbers = [reader.numbers(column) for reader, column in zip(_ENTERED_COLUMNS, entered, strict=True)]
+    typed = _TYPED.lines(numbers[:-1], numbers[-1])
+    return list(map(_row, _read(_BOARDS, board), _read(_NS, ns), _read(_EW, ew), typed))
+
+
+def _read(reader: Reader, column: Sequence[object]) -> list[Any]:
+    """Each cell of a column as ``reader`` reads it (each distinct cell once)."""
+    return list(map(reader.values.__getitem__, reader.numbers(column)))
+
+
+def _row(board: Any, ns: Any, ew: Any, typed: Any) -> Row | None:
+    """One row of the results block, from its cells as read (:func:`_board_cell`, :func:`_pair_cell`,
+    :func:`_typed`): a line, an unscorable line with its reason, or None for a blank row."""
+    blank, known, board_held, unreadable = board
+    (ns_number, ns_held), (ew_number, ew_held) = ns, ew
+    texts, held = typed
+    if not texts[0] and not texts[4] and blank and ns_number is None and ew_number is None:
+        return None
+    # an error in the board or a pair before one in the play's cells: the line waits, and with it its board
+    held = board_held or ns_held or ew_held or held
+    if held is not None:
+        return Unscorable(known, ns_number, ew_number, texts, held.message)
+    if known is None:
+        return Unscorable(None, ns_number, ew_number, texts, unreadable)
+    contract, declarer, lead, result, adjusted = texts
+    try:
+        return read_row(known, ns_number, ew_number, contract, declarer, result, lead, adjusted)
+    except BridgeInputError as error:
+        return Unscorable(known, ns_number, ew_number, texts, error.message)
 
 
 def _pairs(names: Grid) -> list[Pair | None]:
@@ -189,7 +222,7 @@ class WorkedSession:
     ) -> None:
         self.plan = _plan(plan)
         slots = {} if self.plan is None else {(s.board, s.ns, s.ew): s for s in self.plan.slots()}
-        rows = [_row(cells) for cells in results]
+        rows = _rows(results)
         #: The results rows of the movement not typed yet (0 is the block's first): quiet, counted as not in.
         self.waiting = [number for number, row in enumerate(rows) if _waiting(row, slots)] if slots else []
         waiting = set(self.waiting)

@@ -313,7 +313,8 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     held = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
         lead = row.lead if isinstance(row, Line) else row.entered[2]  # (without working out a line's other texts)
-        held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
+        if len(lead) > MAX_TEXT:
+            held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
         if row.board is not None and row.board > HIGHEST_BOARD:
             held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
                                 f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
