@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import TypeVar
 
 from ..rules import MovementKind
@@ -218,16 +219,15 @@ def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int], name:
     """Two pairs meet once, for one set of boards (``sets``: each board's set, as :func:`board_sets` finds it): a
     meeting whose boards are of two sets has a line with a pair (or its board) typed wrong, most likely the lines
     of the part with fewer of them. Only a doubt: some short Howells meet twice."""
-    played: Counter[int] = Counter()  # how many meetings played each set
-    for indices in meetings.values():
-        played.update({sets[rows[index].board] for index in indices})  # type: ignore[index]
+    met = [{sets[rows[index].board] for index in indices} for indices in meetings.values()]  # type: ignore[index]
+    played = Counter(chain.from_iterable(met))  # how many meetings played each set
     findings = []
-    for indices in meetings.values():
+    for indices, found in zip(meetings.values(), met, strict=True):
+        if len(found) < 2:  # (nearly every meeting: one set)
+            continue
         parts: dict[int, list[int]] = {}
         for index in indices:
             parts.setdefault(sets[rows[index].board], []).append(index)  # type: ignore[index]
-        if len(parts) < 2:
-            continue
         most = max(map(len, parts.values()))
         odd = [part for part in parts.values() if len(part) < most] or list(parts.values())  # a tie: every part
         row = rows[indices[0]]

@@ -299,6 +299,17 @@ def _refuse_gone(block: str, grid: Grid | None) -> None:
                         "the deletion, or import the session again (xlbridge import)", "#REF!")  # fmt: skip
 
 
+def _all_blank(grid: Grid) -> bool:
+    """Whether every cell of a block is blank (an empty movement block: hundreds of cells, each None)."""
+    cells = list(itertools.chain.from_iterable(grid))
+    try:
+        if set(cells) <= {None, ""}:  # (None and "" equal no cell of another type)
+            return True
+    except TypeError:  # a value that cannot be a key (never one a cell holds)
+        pass
+    return all(map(is_blank_text, cells))
+
+
 def read_session(
     results: object, names: object, method: object, movement: object, per_board: object, plan: object = None
 ) -> WorkedSession:
@@ -308,7 +319,7 @@ def read_session(
     plan_grid = None if plan is None else as_grid(plan)
     for block, grid in (("results", results_grid), ("names", names_grid), ("movement", plan_grid)):
         _refuse_gone(block, grid)
-    if plan_grid is not None and all(map(is_blank_text, itertools.chain.from_iterable(plan_grid))):
+    if plan_grid is not None and _all_blank(plan_grid):
         plan_grid = None  # an empty block: no movement (and the same session as without one)
     said = single_value(movement)
     if said is None and plan_grid is None:  # keyed as the movement it will be, so that a function without one

@@ -8,6 +8,7 @@ import functools
 import io
 import re
 from dataclasses import replace
+from operator import itemgetter
 from pathlib import Path
 
 from ...engine.choices import choose
@@ -49,6 +50,8 @@ SYNONYMS = {
 #: are): the heading a message names it by, and the sign of its score as North-South's.
 SCORES = (("nsscore", "NS score", 1), ("ewscore", "EW score", -1))
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
+#: The fields of a line read, in the order a line's are picked from its columns.
+FIELDS = ("board", "ns", "ew", "contract", "declarer", "result", "tricks", "lead", "adjusted")
 HEADER = "board, ns, ew, contract, declarer, result"
 
 
@@ -100,33 +103,36 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
-    # each line that is not blank (all its fields together are spaces, or nothing), with its fields by column (a
-    # column the header does not name is kept under "", where nothing looks)
-    lines = [(number, row, dict(zip(columns, map(str.strip, row), strict=False)))
+    # Each line that is not blank (all its fields together are spaces, or nothing), its fields stripped and followed
+    # by a blank for each column: a column the line stops short of, or the file does not give (at -1), reads "".
+    place = {name: index for index, name in enumerate(columns) if name}
+    padding = [""] * len(columns)
+    lines = [(number, row, [*map(str.strip, row), *padding])
              for number, row in enumerate(rows[first:], start=first + 1) if "".join(row).strip()]  # fmt: skip
+    fields = itemgetter(*(place.get(name, -1) for name in FIELDS))
     # A column headed "result" may hold tricks taken or results against the contract; written against it on one
     # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
-    relative = next(((number, record["result"]) for number, _, record in lines if "result" in record
-                     and _against_the_contract(record.get("contract", ""), record["result"])), None)  # fmt: skip
-    scored = [score for score in SCORES if score[0] in columns]  # the score columns the file gives
-    for number, row, record in lines:
+    at_result = place.get("result", -1)  # (-1: the file has no such column)
+    relative = next(((number, texts[at_result]) for number, row, texts in lines if 0 <= at_result < len(row)
+                     and _against_the_contract(texts[place["contract"]], texts[at_result])), None)  # fmt: skip
+    scored = [(place[column], tag, sign) for column, tag, sign in SCORES if column in place]  # the file's scores
+    for number, row, texts in lines:
         shape = _shape(row, columns)
-        contract, declarer, lead = record.get("contract", ""), record.get("declarer", ""), record.get("lead", "")
-        result, adjusted = record.get("result", "") or record.get("tricks", ""), record.get("adjusted", "")
+        board_text, ns_text, ew_text, contract, declarer, result, tricks, lead, adjusted = fields(texts)
+        result = result or tricks
         try:
-            board = as_whole_number(record.get("board", ""), "board")
+            board = as_whole_number(board_text, "board")
             if board < 1:
                 raise BridgeInputError(f"board {board}: board numbers start at 1")
-            ns, ns_side = split_pair(record.get("ns", ""))
-            ew, ew_side = split_pair(record.get("ew", ""))
-            _in_their_columns(record, ns_side, ew_side)
+            ns, ns_side = split_pair(ns_text)
+            ew, ew_side = split_pair(ew_text)
+            _in_their_columns(ns_text, ew_text, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-            typed = (record.get("board", ""), record.get("ns", ""), record.get("ew", ""))
             entered = (contract, declarer, lead, result, adjusted)
-            results.append(unreadable(number, problems, typed, error.message, entered))
+            results.append(unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered))
             rows_at.append(number)
             continue
-        doubt = _plus_dropped(contract, result, relative) if relative and "result" in record else ""
+        doubt = _plus_dropped(contract, result, relative) if relative and at_result < len(row) else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
         line = read_row(number, [] if shape else problems, board, ns, ew, contract, declarer, result, lead,
                         adjusted.upper())  # fmt: skip
@@ -134,9 +140,9 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             line = refuse(number, problems, unscorable(line, shape), shown=False)
         elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
             line = refuse(number, problems, unscorable(line, doubt), shown=False)
-        for column, tag, sign in scored if not shape else ():
-            if isinstance(line, Line) and line.adjusted is None and record.get(column):
-                line = check_score(line, record[column], tag, number, problems, sign)
+        for at, tag, sign in scored if not shape else ():
+            if isinstance(line, Line) and line.adjusted is None and texts[at]:
+                line = check_score(line, texts[at], tag, number, problems, sign)
         results.append(line)
         rows_at.append(number)
     if not results:
@@ -172,12 +178,12 @@ def _named_twice(headings: list[str], columns: list[str]) -> str:
 _SIDE_WORDS = {Side.NS: "a North-South", Side.EW: "an East-West"}
 
 
-def _in_their_columns(record: dict[str, str], ns: Side | None, ew: Side | None) -> None:
+def _in_their_columns(ns_text: str, ew_text: str, ns: Side | None, ew: Side | None) -> None:
     """A pair typed with its direction (7EW) in the other direction's column is refused: which is it?"""
     if ns is not Side.EW and ew is not Side.NS:  # each pair in its own column, or typed without its direction
         return
-    typed = (("ns", ns, Side.NS), ("ew", ew, Side.EW))
-    wrong = [f"{record[column]!r} in the {column} column is {_SIDE_WORDS[side]}" for column, side, own in typed
+    typed = (("ns", ns_text, ns, Side.NS), ("ew", ew_text, ew, Side.EW))
+    wrong = [f"{text!r} in the {column} column is {_SIDE_WORDS[side]}" for column, text, side, own in typed
              if side is not None and side is not own]  # fmt: skip
     if wrong:
         raise BridgeInputError(f"{' pair and '.join(wrong)} pair: are NS and EW swapped? Give each pair in its own "
