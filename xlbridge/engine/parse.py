@@ -9,6 +9,7 @@ immutable type once (a :class:`~xlbridge.engine.model.Contract`, a :class:`Resul
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Sequence
@@ -145,13 +146,18 @@ def _result_from_number(number: float, shown: str) -> Result:
 def read_result(value: object) -> Result:
     """A result as typed: tricks taken (0-13), undertricks as a negative number (-2 is down two), or the text
     ``=``, ``+1``, ``-2`` relative to the contract; numbers may arrive as text or as floats."""
+    if isinstance(value, str) and not is_blank(value):
+        return _read_result_text(value)
     shown = show(value)
-    if isinstance(value, bool) or is_blank(value):
-        raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
-    if isinstance(value, (int, float)):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         return _result_from_number(value, shown)
-    if not isinstance(value, str):
-        raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
+    raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # a session's results are typed a few dozen ways
+def _read_result_text(value: str) -> Result:
+    """:func:`read_result` of a text; one that is not a result raises each time."""
+    shown = show(value)
     text = normalise_text(value)
     if text in ("=", "+0", "MADE"):
         return Result("over", 0, shown)
@@ -178,6 +184,12 @@ def split_contract(value: object) -> tuple[Contract, Result | None]:
         return value, None
     if not isinstance(value, str) or is_blank(value):
         raise BridgeInputError(f"contract {show(value)}: expected {CONTRACT_FORMS}")
+    return _split_contract_text(value)
+
+
+@functools.lru_cache(maxsize=4096, typed=True)  # a session's contracts are typed a few hundred ways
+def _split_contract_text(value: str) -> tuple[Contract, Result | None]:
+    """:func:`split_contract` of a text; one that is not a contract raises each time."""
     text = normalise_text(value)
     if text in _PASSED_OUT:
         return PASSED_OUT, None
