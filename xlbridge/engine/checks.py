@@ -23,7 +23,7 @@ from typing import TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
-from .meetings import Meetings, board_sets, meetings, placed, sets_of
+from .meetings import Meetings, board_sets, meetings, placed, seats, sets_of
 from .movements.rounds import Encounter, Movement, Slot
 from .session import PairNumber, Row, Session, Unscorable
 
@@ -171,9 +171,10 @@ def _repeated(keyed: Iterable[tuple[Key, int]]) -> dict[Key, list[int]]:
 def _seated_once(known: list[tuple[int, Row]], two_fields: bool) -> bool:
     """Whether each pair sits once on each board it plays (in two fields, each side's numbers apart; in one, a pair
     meeting itself sits twice): then no line is there twice, and no pair plays a board twice."""
-    ns = {(row.board, row.ns) for _, row in known}
-    ew = {(row.board, row.ew) for _, row in known}
-    return len(ns) == len(ew) == len(known) if two_fields else len(ns | ew) == 2 * len(known)
+    ns, ew = seats(known)
+    if two_fields:
+        return all(len(set(sat)) == len(sat) for sat in (*ns.values(), *ew.values()))
+    return all(len(set(sat).union(ew[board])) == len(sat) + len(ew[board]) for board, sat in ns.items())
 
 
 def _seats(known: list[tuple[int, Row]], two_fields: bool) -> Iterator[tuple[tuple[int | None, object], int]]:
@@ -430,10 +431,11 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
     mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
-    known = [row for _, row in placed(rows)]
+    known = placed(rows)
     lines = len(known)
     # each number on each board that sits North-South on one line and East-West on another
-    both = len({(row.board, row.ns) for row in known} & {(row.board, row.ew) for row in known})
+    ns, ew = seats(known)
+    both = sum(len(set(sat).intersection(ew[board])) for board, sat in ns.items())
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
             MITCHELL,

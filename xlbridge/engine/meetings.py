@@ -6,7 +6,7 @@ not known; a :class:`~xlbridge.engine.session.Session` finds them once for both.
 
 from __future__ import annotations
 
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING, TypeAlias
@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias
 if TYPE_CHECKING:  # a session finds its meetings here: session.py imports this module
     from .session import PairNumber, Row
 
-__all__ = ["Meetings", "board_sets", "meetings", "placed", "sets_of"]
+__all__ = ["Meetings", "board_sets", "meetings", "placed", "seats", "sets_of"]
 
 #: The rows of each meeting of two pairs, in order, by the two pairs: in two fields NS 1 v EW 2 (its NS pair
 #: first), in one field 1 and 2 either way round.
@@ -27,14 +27,31 @@ def placed(rows: Sequence[Row]) -> list[tuple[int, Row]]:
             if row.board is not None and row.ns not in (None, "") and row.ew not in (None, "")]  # fmt: skip
 
 
+def seats(known: list[tuple[int, Row]]) -> tuple[dict[int, list[PairNumber]], dict[int, list[PairNumber]]]:
+    """Who sat North-South on each board, line by line, and who sat East-West, from the rows with a board and both
+    pairs (``known``, as :func:`placed` gives them)."""
+    ns: dict[int, list[PairNumber]] = defaultdict(list)
+    ew: dict[int, list[PairNumber]] = defaultdict(list)
+    for _, row in known:
+        ns[row.board].append(row.ns)  # type: ignore[index, arg-type]
+        ew[row.board].append(row.ew)  # type: ignore[index, arg-type]
+    return ns, ew
+
+
 def meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
     """The rows of each meeting of two pairs (in two fields each its number and its direction), in order, from the
     rows with a board and both pairs (``known``, as :func:`placed` gives them); a pair meeting itself meets no one."""
-    out: Meetings = {}
+    seated: dict[tuple[PairNumber, PairNumber], list[int]] = {}  # the rows of each NS pair v EW pair
     for index, row in known:
         if two_fields or row.ns != row.ew:
-            pairs = (row.ns, row.ew)
-            out.setdefault(pairs if two_fields else frozenset(pairs), []).append(index)  # type: ignore[arg-type]
+            seated.setdefault((row.ns, row.ew), []).append(index)  # type: ignore[arg-type]
+    if two_fields:  # NS 1 v EW 2 and NS 2 v EW 1 are two meetings
+        return dict(seated)  # type: ignore[arg-type]
+    out: Meetings = {}
+    for pairs, indices in seated.items():  # in one field 1 v 2 and 2 v 1 are one meeting, its rows in order
+        found = out.setdefault(frozenset(pairs), indices)
+        if found is not indices:
+            out[frozenset(pairs)] = sorted(found + indices)
     return out
 
 
