@@ -210,11 +210,13 @@ class Recent(OrderedDict[Any, Any]):
             self.popitem(last=False)
 
     def get(self, key: Any, default: Any = None) -> Any:
+        """The answer kept for ``key``, made the latest. The key is looked up once: comparing two keys of whole
+        ranges walks them, and the answer is the last one once moved to the end."""
         try:
             self.move_to_end(key)
         except KeyError:
             return default
-        return self[key]
+        return next(reversed(self.values()))
 
 
 class RangesKey(list[Any]):
