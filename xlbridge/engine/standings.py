@@ -247,16 +247,18 @@ def _printed(percent: Fraction, top: Fraction) -> int:
     return hundredths_of(shown * top.numerator, 10_000 * top.denominator)
 
 
-#: A line's figure for each side as its traveller prints it (:func:`_printed`; None without percentages).
-Printed = tuple[int, int] | None
+#: What a line gives a pair's total from one side: its points, its percentage and its figure as the traveller
+#: prints it (:func:`_printed`; 0 without percentages).
+Seen = tuple[Figure, Figure, int]
 
 
-def _printed_figures(scored: LineScore, top: Fraction) -> Printed:
-    """Each side's figure of a line as its traveller prints it, when the line has percentages."""
+def _sides(scored: LineScore, top: Fraction) -> tuple[Seen, Seen]:
+    """What a line gives a pair's total from each side, North-South's then East-West's (the printed figures worked
+    out once for each distinct line score)."""
     ns, ew = scored.ns_percent, scored.ew_percent
-    if not (isinstance(ns, Fraction) and isinstance(ew, Fraction)):
-        return None
-    return _printed(ns, top), _printed(ew, top)
+    if isinstance(ns, Fraction) and isinstance(ew, Fraction):
+        return (scored.ns_points, ns, _printed(ns, top)), (scored.ew_points, ew, _printed(ew, top))
+    return (scored.ns_points, ns, 0), (scored.ew_points, ew, 0)
 
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
@@ -287,12 +289,10 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
     return out
 
 
-def _standings(
-    session: Session, lines: list[LineScore], printed: list[Printed], waiting: bool, failing: bool
-) -> list[Standing]:
-    """Each pair's standing, from its lines' scores (``printed``: each line's figures as its traveller prints them;
-    ``failing``: whether a figure of any line fails); no figures while the ranking is ``waiting`` for lines to be
-    checked."""
+def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting: bool, failing: bool) -> list[Standing]:
+    """Each pair's standing, from what its lines give it (``sides``: each line's, from each side, as :func:`_sides`
+    gives them; ``failing``: whether a figure of any line fails); no figures while the ranking is ``waiting`` for
+    lines to be checked."""
     two_fields = session.movement.two_fields
     seated = session.seating
     due = _due(session, seated) if not (session.method.imp_scoring or waiting) else {}
@@ -305,29 +305,20 @@ def _standings(
         if waiting or not mine:
             figures.append((pair, field, len(mine), None, None))
             continue
-        values = [
-            (lines[index].ns_points, lines[index].ns_percent)
-            if side is Side.NS
-            else (lines[index].ew_points, lines[index].ew_percent)
-            for side, index in mine
-        ]
-        errors = [v for both in values for v in both if isinstance(v, BridgeInputError)] if failing else []
+        seen = [sides[index][0 if side is Side.NS else 1] for side, index in mine]  # type: ignore[index]
+        errors = [v for each in seen for v in each[:2] if isinstance(v, BridgeInputError)] if failing else []
         if errors:
             total = errors[0]
             percentage = None if session.method.imp_scoring else errors[0]
         elif session.method.imp_scoring:
-            total = exact_sum(Fraction(points) for points, _ in values)  # type: ignore[arg-type]
+            total = exact_sum(Fraction(points) for points, _, _ in seen)  # type: ignore[arg-type]
         else:
-            percents: list[Fraction] = [pct for _, pct in values]  # type: ignore[misc]
+            percents: list[Fraction] = [pct for _, pct, _ in seen]  # type: ignore[misc]
             percentage = exact_sum(percents) / len(percents)
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
-            shown = 0  # hundredths
-            for side, index in mine:
-                both = printed[index]
-                assert both is not None  # (a line with percentages)
-                shown += both[0 if side is Side.NS else 1]
+            shown = sum(printed for _, _, printed in seen)  # hundredths
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
             total = Fraction(hundredths_of(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
@@ -390,25 +381,25 @@ def score_session(session: Session) -> SessionScore:
     fields = _fields(session, scores, expected)
     # Every result of one score on a board scores the same, and a board's results share a few scores: each is
     # scored once (by its type too, so that every line keeps the score it was entered as).
-    scored_by: dict[tuple[int, type, Score], tuple[LineScore, Printed]] = {}
+    scored_by: dict[tuple[int, type, Score], tuple[LineScore, tuple[Seen, Seen]]] = {}
     lines = []
-    printed: list[Printed] = []  # each line's figures as its traveller prints them, for the totals
+    sides: list[tuple[Seen, Seen] | None] = []  # what each result gives a pair's total (None: not a result)
     failing = False  # whether any line has a figure that cannot be given
     for row, score, problem in zip(session.lines, scores, problems, strict=True):
         if isinstance(row, Unscorable):
             error = BridgeInputError(row.reason)
             lines.append(LineScore(None, error, error, error, error, None, problem))
-            printed.append(None)
+            sides.append(None)
             failing = True
             continue
         if isinstance(row, NotPlayed):  # nothing to score
             lines.append(LineScore(None, None, None, None, None, None, problem))
-            printed.append(None)
+            sides.append(None)
             continue
         board = fields[row.board]
         if isinstance(board, BridgeInputError):
             lines.append(LineScore(score, board, board, board, board, None, problem))
-            printed.append(None)
+            sides.append(((board, board, 0), (board, board, 0)))
             failing = True
             continue
         assert score is not None  # a Line's
@@ -418,12 +409,12 @@ def score_session(session: Session) -> SessionScore:
             worked = _score_line(score, board, session)
             scored = _failed(worked)
             failing = failing or scored is not worked  # (a figure of it fails)
-            found = scored_by[key] = scored, _printed_figures(scored, top)
+            found = scored_by[key] = scored, _sides(scored, top)
         lines.append(replace(found[0], problem=problem) if problem else found[0])
-        printed.append(found[1])
+        sides.append(found[1])
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
-    standings = _standings(session, lines, printed, waiting, failing)
+    standings = _standings(session, sides, waiting, failing)
     return SessionScore(
         session,
         tuple(lines),
