@@ -39,8 +39,9 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.cache import deferred_collection
 from ..workbook.charts import refresh_charts
+from ..workbook.computed import Computed
 from ..workbook.docprops import with_computed_by
-from ..workbook.evaluate import Computed, Formula, defined_names, evaluate_cells
+from ..workbook.evaluate import Formula, defined_names, evaluate_cells
 from ..workbook.patching import mark_values_current, write_package
 from ..workbook.sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
 from ..workbook.xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref

@@ -26,8 +26,9 @@ from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from ..outputs import OutputIsInputError, check_open, check_output, target_of
 from .charts import refresh_charts
+from .computed import Computed
 from .docprops import computed_by, with_computed_by
-from .evaluate import Computed, evaluate
+from .evaluate import evaluate
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
     ExcelErrorValue,

@@ -11,7 +11,6 @@ returning None, and :mod:`xlbridge.files.workbook.calc` uses the general engine.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import re
 import time
@@ -22,12 +21,12 @@ from typing import Any
 from ...excel import FUNCTIONS, spellings
 from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
+from .computed import Argument, Computed, overlaps
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
 __all__ = [
     "Argument",
-    "Computed",
     "Formula",
     "as_handed",
     "call_arguments",
@@ -36,54 +35,6 @@ __all__ = [
     "evaluate_cells",
     "read_formulas",
 ]
-
-
-@dataclass(frozen=True)
-class Argument:
-    """One argument of a formula's call: the value the function is handed, and where its cells are (the sheet and
-    1-based first row, first column, last row, last column), or None for a constant."""
-
-    value: Any
-    sheet: str | None = None
-    area: tuple[int, int, int, int] | None = None
-
-
-@dataclass
-class Computed:
-    """What was computed: values by sheet name and (row, column), and what could not be."""
-
-    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
-    formula_cells: int = 0
-    not_computed: list[str] = field(default_factory=list)
-    calls: collections.Counter[str] = field(default_factory=collections.Counter)
-    seconds: float = 0.0
-    #: Of :attr:`seconds`, the time spent in xlbridge's functions.
-    function_seconds: float = 0.0
-    #: "xlbridge" when computed directly, "formulas" by the general engine.
-    engine: str = "xlbridge"
-    #: The values the cells stored before (when computed directly; None when not read): what is unchanged need not
-    #: be written again.
-    stored: dict[str, dict[tuple[int, int], object]] | None = None
-    #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
-    anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
-    #: The arguments of each function's first call, as it was handed them (when computed directly).
-    arguments: dict[str, list[Argument]] = field(default_factory=dict)
-
-    def changes(self) -> dict[str, dict[tuple[int, int], object]]:
-        """The computed values that differ from what the cells stored (all of them when nothing stored is known):
-        a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
-        if self.stored is None:
-            return self.values
-        out = {}
-        for sheet, cells in self.values.items():
-            before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
-            out[sheet] = {
-                where: value
-                for where, value in cells.items()
-                if (where not in before and (value != "" or where in anchors))
-                or (where in before and (type(before[where]) is not type(value) or before[where] != value))
-            }
-        return out
 
 
 @dataclass(frozen=True)
@@ -231,7 +182,7 @@ class _Book:
             mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
             positions = list(itertools.product(range(r1, r2 + 1), range(c1, c2 + 1)))  # row by row
             values: Iterable[object] = map(stored.get, positions)
-            if any(_overlaps(filled, area) for filled in self.areas.get(sheet, ())):  # a formula's answer, if any
+            if any(overlaps(filled, area) for filled in self.areas.get(sheet, ())):  # a formula's answer, if any
                 values = map(mine.get, positions, values)
             cells = list(map(as_handed, values))
             width = c2 - c1 + 1
@@ -241,7 +192,7 @@ class _Book:
     def filled(self, sheet: str, area: tuple[int, int, int, int]) -> None:
         """Note the area a formula's cells, just filled, cover, and forget the ranges handed over that it overlaps."""
         self.areas.setdefault(sheet, []).append(area)
-        for key in [key for key in self.handed if key[0] == sheet and _overlaps(key[1], area)]:
+        for key in [key for key in self.handed if key[0] == sheet and overlaps(key[1], area)]:
             del self.handed[key]
 
 
@@ -286,10 +237,6 @@ def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, tuple[in
     if kind in ("ref", "name") and _gone(node, book) is None:
         return [_where(value, sheet, book)]
     return []
-
-
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return not (a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1])
 
 
 def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
@@ -381,7 +328,7 @@ def evaluate_cells(
             (f, node)
             for f, node in pending
             if not any(
-                other.sheet == where and _overlaps(other.area, area) and other is not f
+                other.sheet == where and overlaps(other.area, area) and other is not f
                 for where, area in needs[id(f)]
                 for other, _ in pending
             )

@@ -1,0 +1,64 @@
+"""What a workbook's formulas computed (:mod:`.evaluate` directly, or :mod:`.calc`'s general engine): the values, and
+the arguments each of xlbridge's functions was first handed. Standard library only.
+"""
+
+from __future__ import annotations
+
+import collections
+from dataclasses import dataclass, field
+from typing import Any
+
+__all__ = ["Argument", "Computed", "overlaps"]
+
+
+@dataclass(frozen=True)
+class Argument:
+    """One argument of a formula's call: the value the function is handed, and where its cells are (the sheet and
+    1-based first row, first column, last row, last column), or None for a constant."""
+
+    value: Any
+    sheet: str | None = None
+    area: tuple[int, int, int, int] | None = None
+
+
+@dataclass
+class Computed:
+    """What was computed: values by sheet name and (row, column), and what could not be."""
+
+    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    formula_cells: int = 0
+    not_computed: list[str] = field(default_factory=list)
+    calls: collections.Counter[str] = field(default_factory=collections.Counter)
+    seconds: float = 0.0
+    #: Of :attr:`seconds`, the time spent in xlbridge's functions.
+    function_seconds: float = 0.0
+    #: "xlbridge" when computed directly, "formulas" by the general engine.
+    engine: str = "xlbridge"
+    #: The values the cells stored before (when computed directly; None when not read): what is unchanged need not
+    #: be written again.
+    stored: dict[str, dict[tuple[int, int], object]] | None = None
+    #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
+    anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
+    #: The arguments of each function's first call, as it was handed them (when computed directly).
+    arguments: dict[str, list[Argument]] = field(default_factory=dict)
+
+    def changes(self) -> dict[str, dict[tuple[int, int], object]]:
+        """The computed values that differ from what the cells stored (all of them when nothing stored is known):
+        a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
+        if self.stored is None:
+            return self.values
+        out = {}
+        for sheet, cells in self.values.items():
+            before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
+            out[sheet] = {
+                where: value
+                for where, value in cells.items()
+                if (where not in before and (value != "" or where in anchors))
+                or (where in before and (type(before[where]) is not type(value) or before[where] != value))
+            }
+        return out
+
+
+def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+    """Whether two areas (first row, first column, last row, last column) share a cell."""
+    return not (a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1])
