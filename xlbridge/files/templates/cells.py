@@ -385,7 +385,7 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         ws = by_name.get(name)
         if ws is None:
             return None
-        return {**values_of(ws), **(computed.values.get(name, {}) if computed is not None else {})}
+        return {**values_of(ws), **(computed.cells(name) if computed is not None else {})}
 
     replaced.update(refresh_charts(package, sheet_values))  # each chart's cache, as xlbridge calc writes it
     if with_values:
@@ -425,8 +425,8 @@ def _sheet_part(
     styles = {cell_format: frame.cells[position][0] for position, cell_format in shown.items() if cell_format}
     formulas = {position: FormulaCell(frame.cells[position][1] or "", cell.area, cell.kind, cell.value)
                 for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
-    values = computed.values.get(ws.name) if computed is not None else None
-    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
+    answers = computed.answers.get(ws.name, []) if computed is not None else []
+    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, answers, shared)
     return replace_cells(xml, data, _extent(ws.xlbridge_written, frame.extent))
 
 

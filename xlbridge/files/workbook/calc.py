@@ -26,7 +26,7 @@ from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from ..outputs import OutputIsInputError, check_open, check_output, target_of
 from .charts import refresh_charts
-from .computed import Computed
+from .computed import Answer, Computed
 from .docprops import computed_by, with_computed_by
 from .evaluate import evaluate
 from .patching import mark_values_current, patch_sheet, write_package
@@ -192,7 +192,7 @@ def compute(package: Package) -> Computed:
         grid = getattr(result, "value", result)
         r1, c1, r2, c2 = split_ref(match["ref"])
         computed.formula_cells += 1
-        target = computed.values.setdefault(sheet, {})
+        answers = computed.answers.setdefault(sheet, [])
         for r in range(r1, r2 + 1):
             for c in range(c1, c2 + 1):
                 try:
@@ -202,7 +202,7 @@ def compute(package: Package) -> Computed:
                 if isinstance(value, ExcelErrorValue) and value.code == "#NAME?":
                     computed.not_computed.append(f"{sheet}!{r},{c}")
                     continue
-                target[(r, c)] = value
+                answers.append(Answer((r, c, r, c), [[value]]))  # a cell at a time: the engine's are few
     computed.calls = collections.Counter(CALLS)
     computed.function_seconds = sum(SECONDS.values())
     computed.seconds = time.perf_counter() - started
@@ -333,7 +333,7 @@ def check_current(package: Package) -> Computed:
     assert computed is not None  # partial: whatever the other formulas are
     stored = computed.stored or {}
     for sheet in package.sheets:
-        cells, before = computed.values.get(sheet, {}), stored.get(sheet, {})
+        cells, before = computed.cells(sheet), stored.get(sheet, {})
         differ = [where for where, value in cells.items() if not _same_fast(before.get(where), value)]
         if differ:
             where = min(differ)

@@ -1,14 +1,19 @@
-"""What a workbook's formulas computed (:mod:`.evaluate` directly, or :mod:`.calc`'s general engine): the values, and
-the arguments each of xlbridge's functions was first handed. Standard library only.
+"""What a workbook's formulas computed (:mod:`.evaluate` directly, or :mod:`.calc`'s general engine): each
+formula's answer as the cells it fills hold it, a row at a time, the values by cell worked out from them where they
+are wanted (a chart's sheet, a workbook's cells rewritten where they changed, the staleness check), and the
+arguments each of xlbridge's functions was first handed. Standard library only.
 """
 
 from __future__ import annotations
 
 import collections
+import itertools
 from dataclasses import dataclass, field
 from typing import Any
 
-__all__ = ["Argument", "Computed", "overlaps"]
+from ...excel.cache import deferred_collection
+
+__all__ = ["Answer", "Argument", "Computed", "overlaps"]
 
 
 @dataclass(frozen=True)
@@ -21,11 +26,23 @@ class Argument:
     area: tuple[int, int, int, int] | None = None
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What one formula gave, as its cells hold it: the area it fills (first row, first column, last row, last
+    column, 1-based) and each of its cells' values, row by row (nothing as empty text, an error's text as the
+    error: as a cell stores them)."""
+
+    area: tuple[int, int, int, int]
+    rows: list[list[object]]
+
+
 @dataclass
 class Computed:
-    """What was computed: values by sheet name and (row, column), and what could not be."""
+    """What was computed: each formula's answer, by sheet (the values by cell are worked out from them when asked:
+    :meth:`cells`, :attr:`values`), and what could not be."""
 
-    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
+    #: Each formula's answer, by sheet, in the order they were computed (a later one's cells over an earlier one's).
+    answers: dict[str, list[Answer]] = field(default_factory=dict)
     formula_cells: int = 0
     not_computed: list[str] = field(default_factory=list)
     calls: collections.Counter[str] = field(default_factory=collections.Counter)
@@ -41,6 +58,26 @@ class Computed:
     anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
     #: The arguments of each function's first call, as it was handed them (when computed directly).
     arguments: dict[str, list[Argument]] = field(default_factory=dict)
+    #: The values by cell of each sheet asked for (see :meth:`cells`).
+    by_cell: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict, repr=False)
+
+    def cells(self, sheet: str) -> dict[tuple[int, int], object]:
+        """The values computed for the sheet's cells, by 1-based (row, column), from the answers (worked out once,
+        when first asked: the import writes its cells from the answers and asks only for a chart's sheet)."""
+        found = self.by_cell.get(sheet)
+        if found is None:
+            found = self.by_cell[sheet] = {}
+            with deferred_collection():  # a cell's position each, none in a cycle
+                for answer in self.answers.get(sheet, ()):
+                    r1, c1, r2, c2 = answer.area
+                    positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
+                    found.update(zip(positions, itertools.chain.from_iterable(answer.rows), strict=True))
+        return found
+
+    @property
+    def values(self) -> dict[str, dict[tuple[int, int], object]]:
+        """The computed values by sheet and 1-based (row, column) (see :meth:`cells`)."""
+        return {sheet: self.cells(sheet) for sheet in self.answers}
 
     def changes(self) -> dict[str, dict[tuple[int, int], object]]:
         """The computed values that differ from what the cells stored (all of them when nothing stored is known):

@@ -14,14 +14,14 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...excel import FUNCTIONS, spellings
 from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
-from .computed import Argument, Computed, overlaps
+from .computed import Answer, Argument, Computed, overlaps
 from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
@@ -160,18 +160,16 @@ def _gone(node: Node, book: _Book) -> str | None:
 
 @dataclass
 class _Book:
-    """What the evaluation reads: stored values, defined names, and what has been computed so far."""
+    """What the evaluation reads: stored values, defined names, and the answers computed so far."""
 
     sheets: Collection[str]
     names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
     stored: dict[str, dict[tuple[int, int], object]]
-    computed: dict[str, dict[tuple[int, int], object]]
+    answers: dict[str, list[Answer]]
 
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
-    #: The areas formulas have filled so far, by sheet.
-    areas: dict[str, list[tuple[int, int, int, int]]] = field(default_factory=dict)
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -179,21 +177,31 @@ class _Book:
         grid = self.handed.get((sheet, area))
         if grid is None:
             r1, c1, r2, c2 = area
-            mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
-            positions = list(itertools.product(range(r1, r2 + 1), range(c1, c2 + 1)))  # row by row
-            values: Iterable[object] = map(stored.get, positions)
-            if any(overlaps(filled, area) for filled in self.areas.get(sheet, ())):  # a formula's answer, if any
-                values = map(mine.get, positions, values)
-            cells = list(map(as_handed, values))
+            stored = self.stored.get(sheet, {})
+            positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
+            cells = list(map(as_handed, map(stored.get, positions)))
             width = c2 - c1 + 1
-            grid = self.handed[(sheet, area)] = [cells[at : at + width] for at in range(0, len(cells), width)]
+            grid = [cells[at : at + width] for at in range(0, len(cells), width)]
+            for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
+                if overlaps(answer.area, area):
+                    _overlay(grid, area, answer)
+            self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
-    def filled(self, sheet: str, area: tuple[int, int, int, int]) -> None:
-        """Note the area a formula's cells, just filled, cover, and forget the ranges handed over that it overlaps."""
-        self.areas.setdefault(sheet, []).append(area)
-        for key in [key for key in self.handed if key[0] == sheet and overlaps(key[1], area)]:
+    def fill(self, sheet: str, answer: Answer) -> None:
+        """Keep a formula's answer, and forget the ranges handed over that its cells overlap."""
+        self.answers.setdefault(sheet, []).append(answer)
+        for key in [key for key in self.handed if key[0] == sheet and overlaps(key[1], answer.area)]:
             del self.handed[key]
+
+
+def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer) -> None:
+    """Put the answer's cells that are in ``area`` into its ``grid``, as they are handed."""
+    r1, c1, r2, c2 = area
+    a1, b1, a2, b2 = answer.area
+    left, right = max(c1, b1), min(c2, b2)
+    for row in range(max(r1, a1), min(r2, a2) + 1):
+        grid[row - r1][left - c1 : right - c1 + 1] = map(as_handed, answer.rows[row - a1][left - b1 : right - b1 + 1])
 
 
 def as_handed(value: object) -> object:
@@ -309,8 +317,8 @@ def evaluate_cells(
     if not formulas and not partial:
         return None
     functions = spellings()
-    book = _Book(sheets, names, values, {})
     computed = Computed()
+    book = _Book(sheets, names, values, computed.answers)
     parsed: list[tuple[Formula, Node]] = []
     needs: dict[int, list[tuple[str, tuple[int, int, int, int]]]] = {}
     for formula in formulas:
@@ -340,7 +348,6 @@ def evaluate_cells(
         for f, node in ready:
             _fill(f, _run(node, f.sheet, book, computed), book, computed)
         pending = [item for item in pending if all(item[0] is not f for f, _ in ready)]
-    computed.values = book.computed
     computed.stored = values
     for formula in formulas:
         computed.anchors.setdefault(formula.sheet, set()).add(formula.area[:2])
@@ -349,33 +356,35 @@ def evaluate_cells(
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
-    """Put a function's answer into the cells its formula fills, as Excel does: a single value fills them all, a
-    smaller answer leaves #N/A."""
+    """Keep a function's answer as the cells its formula fills hold it, as Excel does: a single value fills them
+    all, a smaller answer leaves #N/A."""
     grid = result if isinstance(result, list) else [[result]]
     r1, c1, r2, c2 = formula.area
-    target = book.computed.setdefault(formula.sheet, {})
-    book.filled(formula.sheet, formula.area)
     computed.formula_cells += 1
-    width = c2 - c1 + 1
+    width, height = c2 - c1 + 1, r2 - r1 + 1
     if len(grid) == 1 and len(grid[0]) == 1:
-        rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
+        rows: list[list[Any]] = [[_stored(grid[0][0])] * width] * height
     else:
-        rows = [
-            row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]
-        ]
-        rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
-    positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-    target.update(zip(positions, _as_stored(list(itertools.chain.from_iterable(rows))), strict=True))
+        rows = [row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[:height]]
+        rows += [["#N/A"] * width] * (height - len(rows))
+        rows = _as_stored(rows)
+    book.fill(formula.sheet, Answer(formula.area, rows))
 
 
-def _as_stored(values: list[Any]) -> Iterable[Any]:
-    """Answers as cells store them (:func:`_stored`): as they are when none is nothing or an error's text, as in
-    most answers."""
+def _as_stored(rows: list[list[Any]]) -> list[list[Any]]:
+    """Answers' rows as cells store them (:func:`_stored`): as they are when none holds nothing or an error's text,
+    as in most answers (the rows of the others looked at one by one)."""
+    if _plain(list(itertools.chain.from_iterable(rows))):
+        return rows
+    return [row if _plain(row) else list(map(_stored, row)) for row in rows]
+
+
+def _plain(values: list[Any]) -> bool:
+    """Whether none of the values is nothing or an error's text: each is stored as it is."""
     try:
-        plain = None not in values and ERROR_VALUES.isdisjoint(values)
+        return None not in values and ERROR_VALUES.isdisjoint(values)
     except TypeError:  # a value that is not a cell's (unhashable): each is looked at
-        plain = False
-    return values if plain else map(_stored, values)
+        return False
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:
@@ -393,8 +402,8 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
             if node[0] != "call" or node[1][0] != function:
                 continue
             values = {name: read_values(package, name, computed=False) for name in package.sheets}
-            book = _Book(list(package.sheets), names, values, {})
             computed = Computed()
+            book = _Book(list(package.sheets), names, values, computed.answers)
             try:
                 _run(node, sheet, book, computed)
             except _NotOursError:
