@@ -143,6 +143,53 @@ def test_rows_of_blanks_as_write_blank_on_each(tmp_path: Path) -> None:
     assert len(plain[0]) == 12
 
 
+def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
+    """A table's rows of values, each column in its own format (how a template writes a session's lines), are the
+    cells write gives each: whole numbers and text over the entry rows' blanks, blanks (None, "") over a value
+    written before them, and every other kind of value, a formula's own cell, a row past the blanks or a short row
+    as write writes it."""
+    rows = [
+        [1, "N", "4S"],
+        [2, None, ""],  # blanks, over values written before
+        [3.5, True, "x" * 40_000],  # a fraction, TRUE, text cut short
+        [4, "E"],  # a short row
+        [5, dt.date(2026, 7, 27), " spaced "],
+        [6, 7, 8],  # over a formula's own cell
+        [9, "past", "the blanks"],
+    ]
+
+    def fill(book: Any, ws: Any) -> None:
+        bold, yellow = book.add_format({"bold": True}), book.add_format({"bg_color": "#FFF2CC", "locked": False})
+        formats = [bold, yellow, bold]
+        if isinstance(ws, CellsWorksheet):
+            ws.blank_rows(1, 6, 1, formats)
+        else:
+            for row in range(1, 7):
+                for offset, cell_format in enumerate(formats):
+                    ws.write_blank(row, 1 + offset, None, cell_format)
+        ws.write(2, 2, "blanked", yellow)
+        ws.write(2, 4, "beside")
+        ws.write_formula(6, 3, "=A1", bold, "")
+        if isinstance(ws, CellsWorksheet):
+            ws.write_rows(1, 1, rows, formats)
+        else:
+            for row, values in enumerate(rows, 1):
+                for offset, value in enumerate(values):
+                    ws.write(row, 1 + offset, value, formats[offset])
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+    assert len(plain[0]) == 22
+
+
+def test_a_row_longer_than_its_formats_is_refused() -> None:
+    """Each value of a row written with write_rows has its column's format: a row with more values is refused."""
+    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
+    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
+    with pytest.raises(ValueError, match=r"sheet Sheet: 3 values for 2 columns: \[1, 2, 3\]"):
+        ws.write_rows(0, 0, [[1, 2, 3]], [book.add_format({"bold": True})] * 2)
+
+
 def test_a_blank_without_a_format_is_refused_in_rows() -> None:
     """A row of blanks must say each column's format: a blank without one is no cell."""
     book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
