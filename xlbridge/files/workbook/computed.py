@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,16 +85,48 @@ class Computed:
         a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
         if self.stored is None:
             return self.values
-        out = {}
-        for sheet, cells in self.values.items():
-            before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
-            out[sheet] = {
-                where: value
-                for where, value in cells.items()
-                if (where not in before and (value != "" or where in anchors))
-                or (where in before and (type(before[where]) is not type(value) or before[where] != value))
-            }
-        return out
+        return {sheet: {where: value for where, _, value in self.unlike_stored(sheet)} for sheet in self.answers}
+
+    def unlike_stored(self, sheet: str) -> Iterator[tuple[tuple[int, int], object, object]]:
+        """Each cell of the sheet whose computed value is not the value of the same kind that it stored
+        (:attr:`stored`), a blank where it stored nothing being what it stored but in a formula's own cell: its
+        1-based (row, column), what it stored (None: nothing) and its computed value; each cell once (a later
+        answer's over an earlier one's). Compared a row of an answer at a time: most rows are as they were."""
+        stored = (self.stored or {}).get(sheet, {})
+        anchors = self.anchors.get(sheet, set())
+        anchor_rows = {row for row, _ in anchors}
+        for row, first_col, values in self._rows(sheet):
+            positions = list(zip(itertools.repeat(row), range(first_col, first_col + len(values))))
+            before = list(map(stored.get, positions, itertools.repeat("")))  # nothing stored: a blank
+            if before == values and list(map(type, before)) == list(map(type, values)) and row not in anchor_rows:
+                continue
+            for where, was, value in zip(positions, before, values, strict=True):
+                if type(was) is not type(value) or was != value or (where in anchors and where not in stored):
+                    yield where, stored.get(where), value
+
+    def _rows(self, sheet: str) -> Iterator[tuple[int, int, list[object]]]:
+        """The computed values of the sheet's cells, a row of an answer at a time (its row, first column and
+        values); each cell on its own, as :meth:`cells` has it, where two answers overlap."""
+        answers = self.answers.get(sheet, [])
+        if _apart([answer.area for answer in answers]):
+            for answer in answers:
+                for offset, values in enumerate(answer.rows):
+                    yield answer.area[0] + offset, answer.area[1], values
+        else:
+            for (row, col), value in self.cells(sheet).items():
+                yield row, col, [value]
+
+
+def _apart(areas: list[tuple[int, int, int, int]]) -> bool:
+    """Whether no two of the areas share a cell."""
+    ordered = sorted(areas)
+    for at, area in enumerate(ordered):
+        for other in ordered[at + 1 :]:
+            if other[0] > area[2]:  # it and every area after it start below this one
+                break
+            if overlaps(area, other):
+                return False
+    return True
 
 
 def overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
