@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 import re
 import time
-from collections.abc import Collection, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -22,7 +22,7 @@ from ...excel import FUNCTIONS, spellings
 from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from .computed import Answer, Argument, Computed, overlaps
-from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
+from .xlsx import MAIN_NS, ByValue, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
 __all__ = [
@@ -170,6 +170,8 @@ class _Book:
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
+    #: Each stored value as it is handed over (:func:`as_handed`), worked out once for each distinct value.
+    as_handed: ByValue[object] = field(default_factory=lambda: ByValue(as_handed))
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -179,12 +181,12 @@ class _Book:
             r1, c1, r2, c2 = area
             stored = self.stored.get(sheet, {})
             positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-            cells = list(map(as_handed, map(stored.get, positions)))
+            cells = list(map(self.as_handed.__getitem__, map(stored.get, positions)))
             width = c2 - c1 + 1
             grid = [cells[at : at + width] for at in range(0, len(cells), width)]
             for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
                 if overlaps(answer.area, area):
-                    _overlay(grid, area, answer)
+                    _overlay(grid, area, answer, self.as_handed)
             self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
@@ -195,13 +197,16 @@ class _Book:
             del self.handed[key]
 
 
-def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer) -> None:
-    """Put the answer's cells that are in ``area`` into its ``grid``, as they are handed."""
+def _overlay(
+    grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer, handed: Mapping[object, object]
+) -> None:
+    """Put the answer's cells that are in ``area`` into its ``grid``, as they are ``handed``."""
     r1, c1, r2, c2 = area
     a1, b1, a2, b2 = answer.area
     left, right = max(c1, b1), min(c2, b2)
     for row in range(max(r1, a1), min(r2, a2) + 1):
-        grid[row - r1][left - c1 : right - c1 + 1] = map(as_handed, answer.rows[row - a1][left - b1 : right - b1 + 1])
+        values = answer.rows[row - a1][left - b1 : right - b1 + 1]
+        grid[row - r1][left - c1 : right - c1 + 1] = map(handed.__getitem__, values)
 
 
 def as_handed(value: object) -> object:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .computed import Answer
 from .patching import cell_element, cell_value
-from .xlsx import MAIN_NS, cell_position, column_letters, excel_escape, split_ref
+from .xlsx import MAIN_NS, ByValue, cell_position, column_letters, excel_escape, split_ref
 from .xmlsafe import escape
 
 __all__ = ["FormulaCell", "Frame", "Position", "SharedStrings", "read_frame", "replace_cells", "sheet_data"]
@@ -139,29 +139,11 @@ def _body(value: object) -> str:
     return f"{t}>{inner}</c>" if t or inner else "/>"
 
 
-class _Bodies(dict[object, str]):
-    """Each value's :func:`_body` (typed text, when ``shared`` is given, as one of its strings), worked out once for
-    each distinct number or text: looked up as a dict's items (a run of cells at once, by ``map``), what is not yet
-    there given by :meth:`__missing__`.
-
-    Only a value that no value of another kind equals is kept as a key: text, a blank, a number but 0 and 1 (which
-    FALSE and TRUE equal) and those of 15 digits or more (written apart as whole and floating numbers). The values
-    are those a cell holds: a number, text, TRUE or FALSE, an error, a blank."""
-
-    def __init__(self, shared: SharedStrings | None = None) -> None:
-        super().__init__()
-        self.shared = shared
-
-    def __missing__(self, value: object) -> str:
-        kind = value.__class__
-        if kind is str and value and self.shared is not None:
-            body = f' t="s"><v>{self.shared.add(str(value))}</v></c>'
-        else:
-            body = _body(value)
-        number = isinstance(value, (int, float)) and value not in (0, 1) and -1e15 < value < 1e15
-        if kind is str or value is None or number:
-            self[value] = body
-        return body
+def _typed_body(value: object, shared: SharedStrings) -> str:
+    """:func:`_body`, typed text as one of the ``shared`` strings (the cells that refer to it counted apart)."""
+    if isinstance(value, str) and value:
+        return f' t="s"><v>{shared.add(value)}</v></c>'
+    return _body(value)
 
 
 @dataclass
@@ -232,7 +214,7 @@ def sheet_data(
 
     A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas' cells by
     :func:`~.patching.cell_element`, the others by the same :func:`~.patching.cell_value`, each distinct value once
-    (:class:`_Bodies`). A row is written from the layout of its cells (:class:`_Layout`), worked out again only
+    (:class:`~.xlsx.ByValue`). A row is written from the layout of its cells (:class:`_Layout`), worked out again only
     for a row whose cells, style or answers differ from the last one's, a run of cells at a time: a computed run's
     values are a slice of its answer's row."""
     row_attributes, column_styles = frame.rows, frame.column_styles
@@ -243,7 +225,8 @@ def sheet_data(
     formula_rows: dict[int, dict[int, FormulaCell]] = {}
     for (row, col), formula in formulas.items():
         formula_rows.setdefault(row, {})[col] = formula
-    typed, computed = _Bodies(shared), _Bodies()
+    typed = ByValue(lambda value: _typed_body(value, shared))  # each distinct value's body worked out once
+    computed = ByValue(_body)
     letters, starts = [""], ['<c r="']  # each column's letters and a cell reference's start, by column number
     out = ["<sheetData>"]
     append, extend = out.append, out.extend
