@@ -23,7 +23,7 @@ import xlsxwriter
 from xlbridge.files.templates import CLASSIC
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
-from xlbridge.files.workbook.xlsx import MAIN_NS, cell_position, open_package, read_values
+from xlbridge.files.workbook.xlsx import MAIN_NS, ByValue, cell_position, open_package, read_values
 
 NS = f"{{{MAIN_NS}}}"
 
@@ -180,6 +180,38 @@ def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
     plain, ours = _both(tmp_path, fill)
     assert ours == plain
     assert len(plain[0]) == 22
+
+
+def test_true_and_1_are_each_written_as_they_are(tmp_path: Path) -> None:
+    """1 and TRUE, 0 and FALSE are equal as Python values (and as a dict's keys): each cell is still written as what
+    it holds, whichever comes first."""
+
+    def fill(book: Any, ws: Any) -> None:
+        ws.write_row(0, 0, [1, True, 1.0, 0, False, 0.0, 1e15, 10**15, 2, 2.0])
+        ws.write_row(1, 0, [True, 1, False, 0, 10**15, 1e15])
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+    values = read_values(open_package(tmp_path / "ours.xlsx"), "Sheet", computed=False)
+    shown = [values[where] for where in ((1, 1), (1, 2), (1, 4), (1, 5), (2, 1), (2, 2), (2, 3), (2, 4))]
+    assert [(type(value), value) for value in shown] == [(int, 1), (bool, True), (int, 0), (bool, False),
+                                                         (bool, True), (int, 1), (bool, False), (int, 0)]  # fmt: skip
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_value_by_value_stands_for_no_value_of_another_kind(order: int) -> None:
+    """What ByValue remembers of a value is never given for another value equal to it but of another kind (TRUE
+    for 1), in either order."""
+    values = [1, True, 1.0, 0, False, -0.0, 2, 2.0, "2", None, "", 10**15, 1e15, 2**60, float(2**60)][::order]
+
+    def shown(value: object) -> str:  # what a cell shows, as the functions ByValue is given do: 2 and 2.0 alike
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return repr(value)
+        return f"{type(value).__name__}:{value}" if abs(value) >= 1e15 else repr(float(value))
+
+    by_value = ByValue(shown)
+    assert [by_value[value] for value in values] == [shown(value) for value in values]
+    assert [by_value[value] for value in values] == [shown(value) for value in values]  # remembered, the same
 
 
 def test_a_row_longer_than_its_formats_is_refused() -> None:

@@ -294,8 +294,9 @@ class ByValue(dict[object, _T]):
 
     Only a value that no value of another kind equals is remembered: text, a blank, a number but 0 and 1 (which
     FALSE and TRUE equal, as keys) and those of 15 digits or more (whose whole and floating forms differ in a
-    cell); any other is worked out each time. The values are those a cell holds: a number, text, TRUE or FALSE,
-    an error, a blank (None)."""
+    cell); any other is worked out each time. The values are those a cell holds (a number, text, TRUE or FALSE, an
+    error, a blank: None), and ``function`` gives a whole number and its floating form (2 and 2.0) one answer, as a
+    cell shows them alike."""
 
     def __init__(self, function: Callable[[object], _T]) -> None:
         super().__init__()
