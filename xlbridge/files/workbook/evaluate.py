@@ -171,7 +171,7 @@ class _Book:
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
     #: Each stored value as it is handed over (:func:`as_handed`), worked out once for each distinct value.
-    as_handed: ByValue[object] = field(default_factory=lambda: ByValue(as_handed))
+    handing: ByValue[object] = field(default_factory=lambda: ByValue(as_handed))
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -181,12 +181,12 @@ class _Book:
             r1, c1, r2, c2 = area
             stored = self.stored.get(sheet, {})
             positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-            cells = list(map(self.as_handed.__getitem__, map(stored.get, positions)))
+            cells = list(map(self.handing.__getitem__, map(stored.get, positions)))
             width = c2 - c1 + 1
             grid = [cells[at : at + width] for at in range(0, len(cells), width)]
             for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
                 if overlaps(answer.area, area):
-                    _overlay(grid, area, answer, self.as_handed)
+                    _overlay(grid, area, answer, self.handing)
             self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
