@@ -23,7 +23,7 @@ import xlsxwriter
 from xlbridge.files.templates import CLASSIC
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
-from xlbridge.files.workbook.xlsx import MAIN_NS, cell_position, open_package, read_values
+from xlbridge.files.workbook.xlsx import MAIN_NS, ByValue, cell_position, open_package, read_values
 
 NS = f"{{{MAIN_NS}}}"
 
@@ -141,6 +141,85 @@ def test_rows_of_blanks_as_write_blank_on_each(tmp_path: Path) -> None:
     plain, ours = _both(tmp_path, fill)
     assert ours == plain
     assert len(plain[0]) == 12
+
+
+def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
+    """A table's rows of values, each column in its own format (how a template writes a session's lines), are the
+    cells write gives each: whole numbers and text over the entry rows' blanks, blanks (None, "") over a value
+    written before them, and every other kind of value, a formula's own cell, a row past the blanks or a short row
+    as write writes it."""
+    rows = [
+        [1, "N", "4S"],
+        [2, None, ""],  # blanks, over values written before
+        [3.5, True, "x" * 40_000],  # a fraction, TRUE, text cut short
+        [4, "E"],  # a short row
+        [5, dt.date(2026, 7, 27), " spaced "],
+        [6, 7, 8],  # over a formula's own cell
+        [9, "past", "the blanks"],
+    ]
+
+    def fill(book: Any, ws: Any) -> None:
+        bold, yellow = book.add_format({"bold": True}), book.add_format({"bg_color": "#FFF2CC", "locked": False})
+        formats = [bold, yellow, bold]
+        if isinstance(ws, CellsWorksheet):
+            ws.blank_rows(1, 6, 1, formats)
+        else:
+            for row in range(1, 7):
+                for offset, cell_format in enumerate(formats):
+                    ws.write_blank(row, 1 + offset, None, cell_format)
+        ws.write(2, 2, "blanked", yellow)
+        ws.write(2, 4, "beside")
+        ws.write_formula(6, 3, "=A1", bold, "")
+        if isinstance(ws, CellsWorksheet):
+            ws.write_rows(1, 1, rows, formats)
+        else:
+            for row, values in enumerate(rows, 1):
+                for offset, value in enumerate(values):
+                    ws.write(row, 1 + offset, value, formats[offset])
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+    assert len(plain[0]) == 22
+
+
+def test_true_and_1_are_each_written_as_they_are(tmp_path: Path) -> None:
+    """1 and TRUE, 0 and FALSE are equal as Python values (and as a dict's keys): each cell is still written as what
+    it holds, whichever comes first."""
+
+    def fill(book: Any, ws: Any) -> None:
+        ws.write_row(0, 0, [1, True, 1.0, 0, False, 0.0, 1e15, 10**15, 2, 2.0])
+        ws.write_row(1, 0, [True, 1, False, 0, 10**15, 1e15])
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+    values = read_values(open_package(tmp_path / "ours.xlsx"), "Sheet", computed=False)
+    shown = [values[where] for where in ((1, 1), (1, 2), (1, 4), (1, 5), (2, 1), (2, 2), (2, 3), (2, 4))]
+    assert [(type(value), value) for value in shown] == [(int, 1), (bool, True), (int, 0), (bool, False),
+                                                         (bool, True), (int, 1), (bool, False), (int, 0)]  # fmt: skip
+
+
+@pytest.mark.parametrize("order", [1, -1])
+def test_a_value_by_value_stands_for_no_value_of_another_kind(order: int) -> None:
+    """What ByValue remembers of a value is never given for another value equal to it but of another kind (TRUE
+    for 1), in either order."""
+    values = [1, True, 1.0, 0, False, -0.0, 2, 2.0, "2", None, "", 10**15, 1e15, 2**60, float(2**60)][::order]
+
+    def shown(value: object) -> str:  # what a cell shows, as the functions ByValue is given do: 2 and 2.0 alike
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return repr(value)
+        return f"{type(value).__name__}:{value}" if abs(value) >= 1e15 else repr(float(value))
+
+    by_value = ByValue(shown)
+    assert [by_value[value] for value in values] == [shown(value) for value in values]
+    assert [by_value[value] for value in values] == [shown(value) for value in values]  # remembered, the same
+
+
+def test_a_row_longer_than_its_formats_is_refused() -> None:
+    """Each value of a row written with write_rows has its column's format: a row with more values is refused."""
+    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
+    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
+    with pytest.raises(ValueError, match=r"sheet Sheet: 3 values for 2 columns: \[1, 2, 3\]"):
+        ws.write_rows(0, 0, [[1, 2, 3]], [book.add_format({"bold": True})] * 2)
 
 
 def test_a_blank_without_a_format_is_refused_in_rows() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import importlib
 import logging
 import os
@@ -70,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(full=_command_named(arguments))
     args = parser.parse_args(arguments)
     try:
-        with _function_failures() as failed, _doubts_said(args.command):
+        with _fewer_collections(), _function_failures() as failed, _doubts_said(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -90,6 +91,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         if extra is None:
             raise
         return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+
+
+#: The cycle collector's thresholds while a command runs (mypy's, for the same reason): it runs after 200,000
+#: allocations rather than 700.
+COLLECTION_THRESHOLDS = (200_000, 30, 30)
+
+
+@contextlib.contextmanager
+def _fewer_collections() -> Iterator[None]:
+    """Python's cycle collector run less often while a command works. A command makes hundreds of thousands of
+    small objects (cells, lines, their texts) and almost no cycles; at Python's default threshold the collector
+    walks them every 700 allocations, hundreds of times a command (about 30 ms of a 6,000-result import's
+    0.59 s). Put back as it was afterwards, for a program that calls :func:`main`."""
+    before = gc.get_threshold()
+    gc.set_threshold(*COLLECTION_THRESHOLDS)
+    try:
+        yield
+    finally:
+        gc.set_threshold(*before)
 
 
 @contextlib.contextmanager

@@ -39,8 +39,9 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.cache import deferred_collection
 from ..workbook.charts import refresh_charts
+from ..workbook.computed import Computed
 from ..workbook.docprops import with_computed_by
-from ..workbook.evaluate import Computed, Formula, defined_names, evaluate_cells
+from ..workbook.evaluate import Formula, defined_names, evaluate_cells
 from ..workbook.patching import mark_values_current, write_package
 from ..workbook.sheetdata import FormulaCell, Position, SharedStrings, read_frame, replace_cells, sheet_data
 from ..workbook.xlsx import EXCEL_EPOCH, column_letters, open_package, split_ref
@@ -268,6 +269,37 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         self._forget_formulas(area)
         self._blanks(area, dict(zip(range(area[1], area[3] + 1), formats, strict=True)))
 
+    def write_rows(self, first_row: int, first_col: int, rows: Iterable[Sequence[Any]], formats: Sequence[Any]) -> None:
+        """Each of ``rows`` written from the 0-based ``first_row`` on, its values in the columns from ``first_col``
+        on, each in its column's format (one of ``formats`` for each column), as ``write`` writes each. A row of
+        whole numbers, text and blanks (None, "") over cells already written (:meth:`blank_rows`, a table's entry
+        rows) is kept a row at a time; any other, a cell at a time."""
+        columns = range(first_col + 1, first_col + len(formats) + 1)  # 1-based, as kept
+        by_column = dict(zip(columns, formats, strict=True))
+        formula_rows = {row for row, _ in self.xlbridge_formulas}
+        plain = None not in formats and columns.stop - 1 <= MAX_COLUMNS
+        for row, values in enumerate(rows, first_row + 1):
+            formats_row = self.xlbridge_formats.get(row)
+            if len(values) > len(formats):
+                raise ValueError(f"sheet {self.name}: {len(values)} values for {len(formats)} columns: {values!r}")
+            if not (plain and formats_row is not None and len(values) == len(formats) and row not in formula_rows
+                    and by_column.keys() <= formats_row.keys()):  # fmt: skip
+                for col, value in zip(columns, values, strict=False):  # a cell at a time, as write_row writes them
+                    self._keep_value(row - 1, col - 1, value, by_column[col])
+                continue
+            formats_row.update(by_column)
+            kept = self.xlbridge_values.get(row)
+            if kept is None:
+                kept = self.xlbridge_values[row] = {}
+            for col, value in zip(columns, values, strict=True):
+                kind = value.__class__
+                if kind is int or (kind is str and value and len(value) <= MAX_TEXT):
+                    kept[col] = value
+                elif value is None or (kind is str and not value):  # a blank in its format
+                    kept.pop(col, None)
+                else:
+                    self._keep_value(row - 1, col - 1, value, by_column[col])
+
     def _blanks(self, area: tuple[int, int, int, int], blanks: dict[int, Any]) -> None:
         """Each cell of the 1-based ``area`` blank in its column's format (``blanks``: the format by column), kept
         a row at a time."""
@@ -384,7 +416,7 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         ws = by_name.get(name)
         if ws is None:
             return None
-        return {**values_of(ws), **(computed.values.get(name, {}) if computed is not None else {})}
+        return {**values_of(ws), **(computed.cells(name) if computed is not None else {})}
 
     replaced.update(refresh_charts(package, sheet_values))  # each chart's cache, as xlbridge calc writes it
     if with_values:
@@ -424,8 +456,8 @@ def _sheet_part(
     styles = {cell_format: frame.cells[position][0] for position, cell_format in shown.items() if cell_format}
     formulas = {position: FormulaCell(frame.cells[position][1] or "", cell.area, cell.kind, cell.value)
                 for position, (_, cell) in ws.xlbridge_formulas.items()}  # fmt: skip
-    values = computed.values.get(ws.name) if computed is not None else None
-    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, values, shared)
+    answers = computed.answers.get(ws.name, []) if computed is not None else []
+    data = sheet_data(ws.xlbridge_formats, styles, ws.xlbridge_values, formulas, frame, answers, shared)
     return replace_cells(xml, data, _extent(ws.xlbridge_written, frame.extent))
 
 

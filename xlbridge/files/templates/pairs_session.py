@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from xlsxwriter.format import Format
 
-from ...engine.session import Line, Session, Unscorable
+from ...engine.session import Line, Row, Session, Unscorable
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
@@ -325,20 +324,25 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     board = results.col("Board")
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
-    entered = results.col(ENTERED[0])  # a line's cells: Board, NS and EW from ``board``, its entered text from here
-    for offset, line in enumerate(session.lines if session else ()):
-        row = results.first_row + offset
-        numbers: Sequence[object] = (line.board, line.ns, line.ew)  # None or "": blank
-        if isinstance(line, Unscorable):  # what could not be read, as typed
-            numbers = [text if value in (None, "") else value for value, text in zip(numbers, line.typed, strict=True)]
-        ws.write_row(row, board, numbers, book.entry)
-        ws.write_row(row, entered, line.entered, book.entry_text)
+    # A line's cells: Board, NS and EW (None or "": blank), then its entered text (ENTERED), a row at a time.
+    ws.write_rows(results.first_row, board, map(_line_cells, session.lines if session else ()),
+                  [book.entry] * 3 + [book.entry_text] * len(ENTERED))  # fmt: skip
     ws.freeze_panes(1, 1)
     ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     ws.repeat_rows(0)
     sheet.protect()
+
+
+def _line_cells(line: Row) -> tuple[object, ...]:
+    """A line's cells on the Results sheet: its board, NS and EW (what could not be read as typed), then the text
+    it entered."""
+    if isinstance(line, Unscorable):
+        numbers = (text if value in (None, "") else value for value, text in zip((line.board, line.ns, line.ew),
+                                                                                 line.typed, strict=True))  # fmt: skip
+        return (*numbers, *line.entered)
+    return (line.board, line.ns, line.ew, *line.entered)
 
 
 #: Column widths and formats of a table of pairs (Totals and Ranking): whole numbers shown whole, figures to 2dp.

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from ...engine.errors import listed
 from ...excel.functions import CATALOGUE
-from .evaluate import Argument, call_arguments
+from .computed import Argument
+from .evaluate import call_arguments
 from .xlsx import Package, WorkbookError, column_letters, read_values
 
 __all__ = ["READS", "Reads", "blocks_read", "check_blocks"]

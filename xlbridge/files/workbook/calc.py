@@ -26,8 +26,9 @@ from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from ..outputs import OutputIsInputError, check_open, check_output, target_of
 from .charts import refresh_charts
+from .computed import Answer, Computed
 from .docprops import computed_by, with_computed_by
-from .evaluate import Computed, evaluate
+from .evaluate import evaluate
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
     ExcelErrorValue,
@@ -191,21 +192,36 @@ def compute(package: Package) -> Computed:
         grid = getattr(result, "value", result)
         r1, c1, r2, c2 = split_ref(match["ref"])
         computed.formula_cells += 1
-        target = computed.values.setdefault(sheet, {})
-        for r in range(r1, r2 + 1):
-            for c in range(c1, c2 + 1):
-                try:
-                    value = _plain(grid[r - r1][c - c1])
-                except (IndexError, TypeError):
-                    value = ExcelErrorValue("#N/A")
-                if isinstance(value, ExcelErrorValue) and value.code == "#NAME?":
-                    computed.not_computed.append(f"{sheet}!{r},{c}")
-                    continue
-                target[(r, c)] = value
+        rows = [[_engine_value(grid, r - r1, c - c1) for c in range(c1, c2 + 1)] for r in range(r1, r2 + 1)]
+        cells = [((r, c), value) for r, row in zip(range(r1, r2 + 1), rows, strict=True)
+                 for c, value in zip(range(c1, c2 + 1), row, strict=True)]  # fmt: skip
+        answers = computed.answers.setdefault(sheet, [])
+        if not any(_unknown(value) for _, value in cells):
+            answers.append(Answer((r1, c1, r2, c2), rows))
+            continue
+        for (r, c), value in cells:  # a cell the engine could not compute is left as it is: the others, one by one
+            if _unknown(value):
+                computed.not_computed.append(f"{sheet}!{r},{c}")
+            else:
+                answers.append(Answer((r, c, r, c), [[value]]))
     computed.calls = collections.Counter(CALLS)
     computed.function_seconds = sum(SECONDS.values())
     computed.seconds = time.perf_counter() - started
     return computed
+
+
+def _engine_value(grid: Any, row: int, col: int) -> object:
+    """The engine's value of a cell of a formula's range (0-based in it), as a cell stores it: #N/A past its
+    answer."""
+    try:
+        return _plain(grid[row][col])
+    except (IndexError, TypeError):
+        return ExcelErrorValue("#N/A")
+
+
+def _unknown(value: object) -> bool:
+    """Whether the engine gave #NAME?: a function it does not know (the cell is not computed)."""
+    return isinstance(value, ExcelErrorValue) and value.code == "#NAME?"
 
 
 def write_values(
@@ -213,10 +229,10 @@ def write_values(
     values: dict[str, dict[tuple[int, int], object]],
     destination: Path,
     replace: bool,
-    computed: dict[str, dict[tuple[int, int], object]] | None = None,
+    computed: Computed | None = None,
 ) -> None:
     """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``, and
-    its charts' caches from every ``computed`` value (by default ``values``) and the cells typed, saying that this
+    its charts' caches from every value ``computed`` (by default ``values``) and the cells typed, saying that this
     xlbridge computed them (see :mod:`.docprops`)."""
     package = with_computed_by(package)
     replaced = {}
@@ -226,12 +242,12 @@ def write_values(
             replaced[part] = patch_sheet(package.parts[part], cells)
         except WorkbookError as error:
             raise WorkbookError(f"{package.path}: part {part}: {error.message}") from None
-    everything = values if computed is None else computed
 
     def sheet_values(sheet: str) -> dict[tuple[int, int], object] | None:
         if sheet not in package.sheets:
             return None
-        return {**read_values(package, sheet, computed=False), **everything.get(sheet, {})}
+        cells = values.get(sheet, {}) if computed is None else computed.cells(sheet)
+        return {**read_values(package, sheet, computed=False), **cells}
 
     replaced.update(refresh_charts(package, sheet_values))
     replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
@@ -280,7 +296,7 @@ def calc_workbook(
     from .blocks import check_blocks  # nothing typed outside what its formulas read
 
     check_blocks(package, computed.arguments if computed.engine == "xlbridge" else None)
-    write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed.values)
+    write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed)
     return destination, computed
 
 
@@ -330,20 +346,13 @@ def check_current(package: Package) -> Computed:
             read_values(package, sheet)
     computed = evaluate(package, partial=True)
     assert computed is not None  # partial: whatever the other formulas are
-    stored = computed.stored or {}
     for sheet in package.sheets:
-        cells, before = computed.values.get(sheet, {}), stored.get(sheet, {})
-        differ = [where for where, value in cells.items() if not _same_fast(before.get(where), value)]
+        differ = {where: (stored, value) for where, stored, value in computed.unlike_stored(sheet)
+                  if not _same(stored, value)}  # fmt: skip
         if differ:
             where = min(differ)
-            raise _stale(package, f"{sheet}!{column_letters(where[1])}{where[0]}", before.get(where), cells[where])
+            raise _stale(package, f"{sheet}!{column_letters(where[1])}{where[0]}", *differ[where])
     return computed
-
-
-def _same_fast(stored: object, computed: object) -> bool:
-    """:func:`_same`, with the common case (equal values of one type, or two equal numbers) first."""
-    kinds = (stored.__class__, computed.__class__)
-    return (stored == computed and (kinds[0] is kinds[1] or bool not in kinds)) or _same(stored, computed)
 
 
 def _stale(package: Package, cell: str, shown: object, value: object) -> StaleWorkbookError:

@@ -11,23 +11,22 @@ returning None, and :mod:`xlbridge.files.workbook.calc` uses the general engine.
 
 from __future__ import annotations
 
-import collections
 import itertools
 import re
 import time
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...excel import FUNCTIONS, spellings
 from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
-from .xlsx import MAIN_NS, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
+from .computed import Answer, Argument, Computed, overlaps
+from .xlsx import MAIN_NS, ByValue, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
 __all__ = [
     "Argument",
-    "Computed",
     "Formula",
     "as_handed",
     "call_arguments",
@@ -36,54 +35,6 @@ __all__ = [
     "evaluate_cells",
     "read_formulas",
 ]
-
-
-@dataclass(frozen=True)
-class Argument:
-    """One argument of a formula's call: the value the function is handed, and where its cells are (the sheet and
-    1-based first row, first column, last row, last column), or None for a constant."""
-
-    value: Any
-    sheet: str | None = None
-    area: tuple[int, int, int, int] | None = None
-
-
-@dataclass
-class Computed:
-    """What was computed: values by sheet name and (row, column), and what could not be."""
-
-    values: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict)
-    formula_cells: int = 0
-    not_computed: list[str] = field(default_factory=list)
-    calls: collections.Counter[str] = field(default_factory=collections.Counter)
-    seconds: float = 0.0
-    #: Of :attr:`seconds`, the time spent in xlbridge's functions.
-    function_seconds: float = 0.0
-    #: "xlbridge" when computed directly, "formulas" by the general engine.
-    engine: str = "xlbridge"
-    #: The values the cells stored before (when computed directly; None when not read): what is unchanged need not
-    #: be written again.
-    stored: dict[str, dict[tuple[int, int], object]] | None = None
-    #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
-    anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
-    #: The arguments of each function's first call, as it was handed them (when computed directly).
-    arguments: dict[str, list[Argument]] = field(default_factory=dict)
-
-    def changes(self) -> dict[str, dict[tuple[int, int], object]]:
-        """The computed values that differ from what the cells stored (all of them when nothing stored is known):
-        a spilled blank where nothing was stored is unchanged, a formula's own cell without a value never is."""
-        if self.stored is None:
-            return self.values
-        out = {}
-        for sheet, cells in self.values.items():
-            before, anchors = self.stored.get(sheet, {}), self.anchors.get(sheet, set())
-            out[sheet] = {
-                where: value
-                for where, value in cells.items()
-                if (where not in before and (value != "" or where in anchors))
-                or (where in before and (type(before[where]) is not type(value) or before[where] != value))
-            }
-        return out
 
 
 @dataclass(frozen=True)
@@ -209,18 +160,18 @@ def _gone(node: Node, book: _Book) -> str | None:
 
 @dataclass
 class _Book:
-    """What the evaluation reads: stored values, defined names, and what has been computed so far."""
+    """What the evaluation reads: stored values, defined names, and the answers computed so far."""
 
     sheets: Collection[str]
     names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
     stored: dict[str, dict[tuple[int, int], object]]
-    computed: dict[str, dict[tuple[int, int], object]]
+    answers: dict[str, list[Answer]]
 
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
-    #: The areas formulas have filled so far, by sheet.
-    areas: dict[str, list[tuple[int, int, int, int]]] = field(default_factory=dict)
+    #: Each stored value as it is handed over (:func:`as_handed`), worked out once for each distinct value.
+    handing: ByValue[object] = field(default_factory=lambda: ByValue(as_handed))
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -228,21 +179,34 @@ class _Book:
         grid = self.handed.get((sheet, area))
         if grid is None:
             r1, c1, r2, c2 = area
-            mine, stored = self.computed.get(sheet, {}), self.stored.get(sheet, {})
-            positions = list(itertools.product(range(r1, r2 + 1), range(c1, c2 + 1)))  # row by row
-            values: Iterable[object] = map(stored.get, positions)
-            if any(_overlaps(filled, area) for filled in self.areas.get(sheet, ())):  # a formula's answer, if any
-                values = map(mine.get, positions, values)
-            cells = list(map(as_handed, values))
+            stored = self.stored.get(sheet, {})
+            positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
+            cells = list(map(self.handing.__getitem__, map(stored.get, positions)))
             width = c2 - c1 + 1
-            grid = self.handed[(sheet, area)] = [cells[at : at + width] for at in range(0, len(cells), width)]
+            grid = [cells[at : at + width] for at in range(0, len(cells), width)]
+            for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
+                if overlaps(answer.area, area):
+                    _overlay(grid, area, answer, self.handing)
+            self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
-    def filled(self, sheet: str, area: tuple[int, int, int, int]) -> None:
-        """Note the area a formula's cells, just filled, cover, and forget the ranges handed over that it overlaps."""
-        self.areas.setdefault(sheet, []).append(area)
-        for key in [key for key in self.handed if key[0] == sheet and _overlaps(key[1], area)]:
+    def fill(self, sheet: str, answer: Answer) -> None:
+        """Keep a formula's answer, and forget the ranges handed over that its cells overlap."""
+        self.answers.setdefault(sheet, []).append(answer)
+        for key in [key for key in self.handed if key[0] == sheet and overlaps(key[1], answer.area)]:
             del self.handed[key]
+
+
+def _overlay(
+    grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer, handed: Mapping[object, object]
+) -> None:
+    """Put the answer's cells that are in ``area`` into its ``grid``, as they are ``handed``."""
+    r1, c1, r2, c2 = area
+    a1, b1, a2, b2 = answer.area
+    left, right = max(c1, b1), min(c2, b2)
+    for row in range(max(r1, a1), min(r2, a2) + 1):
+        values = answer.rows[row - a1][left - b1 : right - b1 + 1]
+        grid[row - r1][left - c1 : right - c1 + 1] = map(handed.__getitem__, values)
 
 
 def as_handed(value: object) -> object:
@@ -286,10 +250,6 @@ def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, tuple[in
     if kind in ("ref", "name") and _gone(node, book) is None:
         return [_where(value, sheet, book)]
     return []
-
-
-def _overlaps(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
-    return not (a[2] < b[0] or b[2] < a[0] or a[3] < b[1] or b[3] < a[1])
 
 
 def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
@@ -362,8 +322,8 @@ def evaluate_cells(
     if not formulas and not partial:
         return None
     functions = spellings()
-    book = _Book(sheets, names, values, {})
     computed = Computed()
+    book = _Book(sheets, names, values, computed.answers)
     parsed: list[tuple[Formula, Node]] = []
     needs: dict[int, list[tuple[str, tuple[int, int, int, int]]]] = {}
     for formula in formulas:
@@ -381,7 +341,7 @@ def evaluate_cells(
             (f, node)
             for f, node in pending
             if not any(
-                other.sheet == where and _overlaps(other.area, area) and other is not f
+                other.sheet == where and overlaps(other.area, area) and other is not f
                 for where, area in needs[id(f)]
                 for other, _ in pending
             )
@@ -393,7 +353,6 @@ def evaluate_cells(
         for f, node in ready:
             _fill(f, _run(node, f.sheet, book, computed), book, computed)
         pending = [item for item in pending if all(item[0] is not f for f, _ in ready)]
-    computed.values = book.computed
     computed.stored = values
     for formula in formulas:
         computed.anchors.setdefault(formula.sheet, set()).add(formula.area[:2])
@@ -402,33 +361,35 @@ def evaluate_cells(
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
-    """Put a function's answer into the cells its formula fills, as Excel does: a single value fills them all, a
-    smaller answer leaves #N/A."""
+    """Keep a function's answer as the cells its formula fills hold it, as Excel does: a single value fills them
+    all, a smaller answer leaves #N/A."""
     grid = result if isinstance(result, list) else [[result]]
     r1, c1, r2, c2 = formula.area
-    target = book.computed.setdefault(formula.sheet, {})
-    book.filled(formula.sheet, formula.area)
     computed.formula_cells += 1
-    width = c2 - c1 + 1
+    width, height = c2 - c1 + 1, r2 - r1 + 1
     if len(grid) == 1 and len(grid[0]) == 1:
-        rows: list[list[Any]] = [grid[0] * width] * (r2 - r1 + 1)
+        rows: list[list[Any]] = [[_stored(grid[0][0])] * width] * height
     else:
-        rows = [
-            row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[: r2 - r1 + 1]
-        ]
-        rows += [["#N/A"] * width] * (r2 - r1 + 1 - len(rows))
-    positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-    target.update(zip(positions, _as_stored(list(itertools.chain.from_iterable(rows))), strict=True))
+        rows = [row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[:height]]
+        rows += [["#N/A"] * width] * (height - len(rows))
+        rows = _as_stored(rows)
+    book.fill(formula.sheet, Answer(formula.area, rows))
 
 
-def _as_stored(values: list[Any]) -> Iterable[Any]:
-    """Answers as cells store them (:func:`_stored`): as they are when none is nothing or an error's text, as in
-    most answers."""
+def _as_stored(rows: list[list[Any]]) -> list[list[Any]]:
+    """Answers' rows as cells store them (:func:`_stored`): as they are when none holds nothing or an error's text,
+    as in most answers (the rows of the others looked at one by one)."""
+    if _plain(list(itertools.chain.from_iterable(rows))):
+        return rows
+    return [row if _plain(row) else list(map(_stored, row)) for row in rows]
+
+
+def _plain(values: list[Any]) -> bool:
+    """Whether none of the values is nothing or an error's text: each is stored as it is."""
     try:
-        plain = None not in values and ERROR_VALUES.isdisjoint(values)
+        return None not in values and ERROR_VALUES.isdisjoint(values)
     except TypeError:  # a value that is not a cell's (unhashable): each is looked at
-        plain = False
-    return values if plain else map(_stored, values)
+        return False
 
 
 def call_arguments(package: Package, function: str) -> list[Argument] | None:
@@ -446,8 +407,8 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
             if node[0] != "call" or node[1][0] != function:
                 continue
             values = {name: read_values(package, name, computed=False) for name in package.sheets}
-            book = _Book(list(package.sheets), names, values, {})
             computed = Computed()
+            book = _Book(list(package.sheets), names, values, computed.answers)
             try:
                 _run(node, sheet, book, computed)
             except _NotOursError:

@@ -11,12 +11,15 @@ holds the same bytes as one written without them and then computed by ``xlbridge
 
 from __future__ import annotations
 
+import itertools
+import operator
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .computed import Answer
 from .patching import cell_element, cell_value
-from .xlsx import MAIN_NS, cell_position, column_letters, excel_escape, split_ref
+from .xlsx import MAIN_NS, ByValue, cell_position, column_letters, excel_escape, split_ref
 from .xmlsafe import escape
 
 __all__ = ["FormulaCell", "Frame", "Position", "SharedStrings", "read_frame", "replace_cells", "sheet_data"]
@@ -109,8 +112,8 @@ class SharedStrings:
         #: How many cells refer to one of them.
         self.count = 0
 
-    def index(self, text: str) -> int:
-        self.count += 1
+    def add(self, text: str) -> int:
+        """The index of ``text``, added if it is not there yet (the cells that refer to it are counted apart)."""
         found = self.indices.get(text)
         if found is None:
             found = self.indices[text] = len(self.indices)
@@ -129,9 +132,6 @@ class SharedStrings:
         ).encode()
 
 
-_MISSING = object()
-
-
 def _body(value: object) -> str:
     """What follows a cell's reference when it holds ``value`` (not a formula): the rest of its open tag and its
     content, as :func:`~.patching.cell_value` writes it (``/>`` for a blank)."""
@@ -139,20 +139,62 @@ def _body(value: object) -> str:
     return f"{t}>{inner}</c>" if t or inner else "/>"
 
 
-def _attribute(
-    fmt: object,
-    row_style: str | None,
-    col: int,
+def _typed_body(value: object, shared: SharedStrings) -> str:
+    """:func:`_body`, typed text as one of the ``shared`` strings (the cells that refer to it counted apart)."""
+    if isinstance(value, str) and value:
+        return f' t="s"><v>{shared.add(value)}</v></c>'
+    return _body(value)
+
+
+@dataclass
+class _Layout:
+    """A row's cells laid out, for the rows like it (a table's rows are alike): each cell as four pieces, its
+    reference's start (``<c r="B``), its row's number, the reference's end with its style (``" s="3"``) and what
+    follows (``/>``, ``><v>420</v></c>``), the number and what follows put in for each row; and the runs of cells
+    side by side that hold typed values, or computed ones."""
+
+    pieces: list[str]
+    #: Each cell's place in :attr:`pieces` (a quarter of it), by column.
+    places: dict[int, int]
+    #: Each run: whether formulas fill its cells, where what follows them is in :attr:`pieces`, their columns, and
+    #: the first and last of them when they are next to each other (else None).
+    runs: list[tuple[bool, slice, list[int], tuple[int, int] | None]]
+
+
+def _layout(
+    cells: Mapping[int, object],
+    filled: frozenset[int],
+    starts: list[str],
     shown: Mapping[object, str],
-    attributes: Mapping[str, str],
+    row_shown: str | None,
     column_shown: Mapping[int, str],
-) -> str:
-    """A cell's reference's end and its style: its format's, else its row's, else its column's."""
-    if fmt is not None:
-        return shown[fmt]
-    if row_style:
-        return attributes[row_style]
-    return column_shown.get(col, '"')
+) -> _Layout:
+    """The layout (:class:`_Layout`) of a row's ``cells`` (their formats by column), of which formulas fill those
+    in ``filled``; ``starts``: each column's reference's start. A cell's reference's end and its style are its
+    format's (``shown``), else its row's (``row_shown``), else its column's (``column_shown``)."""
+    columns = sorted(cells)
+    pieces: list[str] = []
+    for col in columns:
+        fmt = cells[col]
+        pieces += (starts[col], "", shown[fmt] if fmt is not None else row_shown or column_shown.get(col, '"'), "")
+    runs = []
+    at = 0
+    for computed, run in itertools.groupby(columns, key=filled.__contains__):
+        cols = list(run)
+        follows = slice(4 * at + 3, 4 * (at + len(cols)), 4)
+        side_by_side = (cols[0], cols[-1]) if cols[-1] - cols[0] == len(cols) - 1 else None
+        runs.append((computed, follows, cols, side_by_side))
+        at += len(cols)
+    return _Layout(pieces, {col: at for at, col in enumerate(columns)}, runs)
+
+
+def _by_column(answers: Sequence[Answer], row: int) -> dict[int, object]:
+    """The values the ``answers`` give the cells of ``row``, by column (a later answer's over an earlier one's)."""
+    values: dict[int, object] = {}
+    for answer in answers:
+        first_row, first_col, _, last_col = answer.area
+        values.update(zip(range(first_col, last_col + 1), answer.rows[row - first_row], strict=True))
+    return values
 
 
 def sheet_data(
@@ -161,21 +203,20 @@ def sheet_data(
     values: Mapping[int, Mapping[int, object]],
     formulas: Mapping[Position, FormulaCell],
     frame: Frame,
-    computed: Mapping[Position, object] | None = None,
-    shared: SharedStrings | None = None,
+    answers: Sequence[Answer],
+    shared: SharedStrings,
 ) -> str:
     """The ``<sheetData>`` of a sheet: a cell at each of ``formats``' cells (by row, then column), in the style
     ``styles`` gives its format (a cell whose format is None takes its row's or column's), holding its formula
-    (``formulas``) with its ``computed`` value, else its computed value, else its value (``values``, by row then
-    column; a blank where there is none; text as one of the ``shared`` strings, when given); the rows of ``frame``
-    kept with their attributes.
+    (``formulas``) with its computed value, else its computed value (the ``answers`` of its sheet's formulas), else
+    its value (``values``, by row then column: a blank holds none, and text is never empty), typed text as one of
+    the ``shared`` strings; the rows of ``frame`` kept with their attributes.
 
-    A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas'
-    cells by :func:`~.patching.cell_element`, the others by the same
-    :func:`~.patching.cell_value`, each distinct value once. Each cell is written as four pieces joined once at
-    the end: its reference's start (``<c r="B``), its row's number, the reference's end with its style
-    (``" s="3"``) and what follows (``/>``, ``><v>420</v></c>``)."""
-    computed = computed or {}
+    A computed value is written as :func:`~.patching.patch_sheet` writes it into a copy: the formulas' cells by
+    :func:`~.patching.cell_element`, the others by the same :func:`~.patching.cell_value`, each distinct value once
+    (:class:`~.xlsx.ByValue`). A row is written from the layout of its cells (:class:`_Layout`), worked out again only
+    for a row whose cells, style or answers differ from the last one's, a run of cells at a time: a computed run's
+    values are a slice of its answer's row."""
     row_attributes, column_styles = frame.rows, frame.column_styles
     attributes = {style: f'" s="{style}"' if style else '"' for style in {*styles.values(), *column_styles.values(),
                                                                            *frame.row_styles.values(), ""}}  # fmt: skip
@@ -184,22 +225,20 @@ def sheet_data(
     formula_rows: dict[int, dict[int, FormulaCell]] = {}
     for (row, col), formula in formulas.items():
         formula_rows.setdefault(row, {})[col] = formula
-    bodies: dict[object, str] = {None: "/>", "": "/>"}  # each distinct number or text once
-    texts: dict[str, str] = {}  # each shared text's body once
+    typed = ByValue(lambda value: _typed_body(value, shared))  # each distinct value's body worked out once
+    computed = ByValue(_body)
     letters, starts = [""], ['<c r="']  # each column's letters and a cell reference's start, by column number
     out = ["<sheetData>"]
     append, extend = out.append, out.extend
     empty_rows = [row for row in sorted(row_attributes) if row not in formats]
     empty_index = 0
     no_values: Mapping[int, object] = {}
-    # Each cell of a row: its column, its reference's start and its reference's end with its style; worked out
-    # again only for a row whose cells or style differ from the last one's (the rows of a table are alike).
-    layout: list[tuple[int, str, str, bool]] = []
-    laid_out: tuple[Mapping[int, object], str | None] | None = None  # the cells and row style of that row
-    # The columns the formulas fill in the row (a value computed is looked up for their cells only), worked out
-    # again at each row where they change.
-    areas = [formula.area for formula in formulas.values()] if computed else []
-    changes = sorted({row for first, _, last, _ in areas for row in (first, last + 1)}, reverse=True)
+    layout = _Layout([], {}, [])
+    laid_out: tuple[Mapping[int, object], str | None] | None = None  # the cells and row style of its row
+    # The answers that fill cells of the row (in their order: a later one's over an earlier one's) and the columns
+    # they fill, worked out again at each row where they change.
+    changes = sorted({row for answer in answers for row in (answer.area[0], answer.area[2] + 1)}, reverse=True)
+    covering: list[Answer] = []
     filled: frozenset[int] = frozenset()
     for row in sorted(formats):
         while empty_index < len(empty_rows) and empty_rows[empty_index] < row:
@@ -208,48 +247,47 @@ def sheet_data(
         append(f'<row r="{row}"{row_attributes.get(row, "")}>')
         number = str(row)
         row_style = frame.row_styles.get(row)
-        row_formulas = formula_rows.get(row)
-        row_values = values.get(row, no_values)
         cells = formats[row]
         if changes and row >= changes[-1]:
             while changes and row >= changes[-1]:
                 changes.pop()
-            filled = frozenset(col for first, left, last, right in areas if first <= row <= last
-                               for col in range(left, right + 1))  # fmt: skip
+            covering = [answer for answer in answers if answer.area[0] <= row <= answer.area[2]]
+            filled = frozenset(col for answer in covering for col in range(answer.area[1], answer.area[3] + 1))
             laid_out = None
         if laid_out is None or laid_out[1] != row_style or laid_out[0] != cells:
             while len(letters) <= max(cells):
                 letters.append(column_letters(len(letters)))
                 starts.append(f'<c r="{letters[-1]}')
-            layout = [(col, starts[col], _attribute(cells[col], row_style, col, shown, attributes, column_shown),
-                       col in filled) for col in sorted(cells)]  # fmt: skip
+            row_shown = attributes[row_style] if row_style else None
+            layout = _layout(cells, filled, starts, shown, row_shown, column_shown)
             laid_out = (cells, row_style)
-        for col, start, attribute, in_formula in layout:
-            if row_formulas and col in row_formulas:
+        row_formulas = formula_rows.get(row)
+        by_column = _by_column(covering, row) if len(covering) > 1 or row_formulas else None
+        pieces = layout.pieces
+        pieces[1::4] = [number] * len(layout.places)
+        row_values = values.get(row, no_values)
+        for is_computed, follows, cols, side_by_side in layout.runs:
+            if not is_computed:
+                typed_values = list(map(row_values.get, cols))
+                shared.count += operator.countOf(map(type, typed_values), str)
+                pieces[follows] = map(typed.__getitem__, typed_values)
+            elif by_column is None and side_by_side is not None:  # the one answer's: a slice of its row
+                answer = covering[0]
+                first, last = side_by_side[0] - answer.area[1], side_by_side[1] - answer.area[1]
+                pieces[follows] = map(computed.__getitem__, answer.rows[row - answer.area[0]][first : last + 1])
+            else:
+                by_column = by_column if by_column is not None else _by_column(covering, row)
+                pieces[follows] = map(computed.__getitem__, map(by_column.__getitem__, cols))
+        if row_formulas:  # a formula's own cell: its formula, with its computed value
+            by_column = by_column if by_column is not None else {}
+            pieces = pieces.copy()
+            for col, formula in row_formulas.items():
                 fmt = cells[col]
                 style = styles[fmt] if fmt is not None else row_style or column_styles.get(col, "")
-                formula = row_formulas[col]
-                append(formula.element(letters[col] + number, style, computed.get((row, col), formula.value)))
-                continue
-            value = computed.get((row, col), _MISSING) if in_formula else _MISSING
-            if value is _MISSING:
-                value = row_values.get(col)
-                if shared is not None and value.__class__ is str and value:
-                    body = texts.get(value)
-                    if body is None:
-                        body = texts[value] = f' t="s"><v>{shared.index(value)}</v></c>'
-                    else:
-                        shared.count += 1
-                    extend((start, number, attribute, body))
-                    continue
-            kind = value.__class__
-            if kind is float or kind is int or kind is str or value is None:
-                body = bodies.get(value)
-                if body is None:
-                    body = bodies[value] = _body(value)
-            else:  # TRUE or FALSE (which a number equal to it must not stand for), an error value
-                body = _body(value)
-            extend((start, number, attribute, body))
+                element = formula.element(letters[col] + number, style, by_column.get(col, formula.value))
+                at = 4 * layout.places[col]
+                pieces[at : at + 4] = (element, "", "", "")
+        extend(pieces)
         append("</row>")
     out.extend(f'<row r="{number}"{row_attributes[number]}/>' for number in empty_rows[empty_index:])
     append("</sheetData>")

@@ -13,9 +13,10 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
+from typing import TypeVar
 
 from ...engine.errors import BridgeInputError, XlbridgeError
 from .xmlsafe import check_xml, parse_xml
@@ -23,6 +24,7 @@ from .xmlsafe import check_xml, parse_xml
 __all__ = [
     "CALC_PR",
     "EXCEL_EPOCH",
+    "ByValue",
     "ExcelErrorValue",
     "FormulaCell",
     "NotComputedError",
@@ -79,6 +81,8 @@ class StaleWorkbookError(WorkbookStateError):
 #: array formula's range, else its own cell), its kind (``<f t="...">``: "array", "shared", or "" for a plain one)
 #: and its text (a shared formula's is held by its first cell only).
 FormulaCell = tuple[tuple[int, int, int, int], str, str]
+
+_T = TypeVar("_T")
 
 
 @dataclass
@@ -282,6 +286,28 @@ class ExcelErrorValue:
     """An Excel error as a cell value (``#N/A``, ``#VALUE!``...), written with ``t="e"``."""
 
     code: str
+
+
+class ByValue(dict[object, _T]):
+    """A ``function`` of a cell's value worked out once for each distinct value, looked up as a dict's item (a run
+    of cells' at once by ``map(by_value.__getitem__, values)``), a value not seen yet by :meth:`__missing__`.
+
+    Only a value that no value of another kind equals is remembered: text, a blank, a number but 0 and 1 (which
+    FALSE and TRUE equal, as keys) and those of 15 digits or more (whose whole and floating forms differ in a
+    cell); any other is worked out each time. The values are those a cell holds (a number, text, TRUE or FALSE, an
+    error, a blank: None), and ``function`` gives a whole number and its floating form (2 and 2.0) one answer, as a
+    cell shows them alike."""
+
+    def __init__(self, function: Callable[[object], _T]) -> None:
+        super().__init__()
+        self.function = function
+
+    def __missing__(self, value: object) -> _T:
+        result = self.function(value)
+        number = isinstance(value, (int, float)) and value not in (0, 1) and -1e15 < value < 1e15
+        if value.__class__ is str or value is None or number:
+            self[value] = result
+        return result
 
 
 # --- reading stored values -----------------------------------------------------------------------------------------
