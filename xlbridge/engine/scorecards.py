@@ -180,6 +180,7 @@ def _card(
     rows = []
     points_so_far: Figure = None
     percent_sum: Figure = None
+    opponents: dict[tuple[PairNumber, Side], Pair] = {}  # each opponent found on the list once
     for count, (side, index) in enumerate(sorted(played, key=order), start=1):
         line = session.lines[index]
         assert isinstance(line, Line)
@@ -189,14 +190,16 @@ def _card(
         points_so_far = _running(points_so_far, points)
         percent_sum = _running(percent_sum, percent)
         running_percent = percent_sum / count if isinstance(percent_sum, Fraction) else percent_sum
-        opponent_number = line.ew if side is Side.NS else line.ns
+        opponent = (line.ew if side is Side.NS else line.ns, side.other)
+        if opponent not in opponents:
+            opponents[opponent] = _opponent(session, *opponent)
         rows.append(
             ScorecardRow(
                 line=index,
                 round=rounds[index],
                 board=line.board,
                 direction=side,
-                opponents=_opponent(session, opponent_number, side.other),
+                opponents=opponents[opponent],
                 contract=line.contract_text,
                 declarer=line.declarer_text,
                 lead=line.lead,

@@ -12,7 +12,6 @@ masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 from __future__ import annotations
 
 import math
-from operator import itemgetter
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
@@ -54,8 +53,9 @@ RESULT_COLUMNS = ("NS score", "EW score", "NS points", "EW points", "NS %", "EW 
 PAIR_COLUMNS = ("Place", "Pair", "Direction", "Players", "Boards", "Total", "%")
 #: What PAIRTOTALS gives for each pair: the ranking's columns, then the handicapped figures (blank without handicaps).
 TOTAL_COLUMNS = (*PAIR_COLUMNS, "Handicap", "Handicapped %", "Handicapped place")
-#: What a traveller shows for each line.
-TRAVELLER_COLUMNS = ("NS", "EW", "Contract", "By", "Lead", "Result", "NS score", "EW score", "NS points", "EW points")
+#: What a traveller shows for each line: its pairs, what was entered of it up to the result (Contract, By, Lead,
+#: Result), and its scores and points as on Results (NS score, EW score, NS points, EW points).
+TRAVELLER_COLUMNS = ("NS", "EW", *ENTERED[:4], *RESULT_COLUMNS[:4])
 
 
 #: How the Check column says a doubt: a line the ranking does not wait for, to look at.
@@ -281,17 +281,11 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
     return count * (room + 3), len(TRAVELLER_COLUMNS)
 
 
-#: Where each of a traveller's columns is found among a line's entered cells, its cells on Results and its pairs.
-_TRAVELLER_CELLS = itemgetter(*map([*ENTERED, *RESULT_COLUMNS, "NS", "EW"].index, TRAVELLER_COLUMNS))
-
-
-def _traveller_line(worked: WorkedSession, index: int, computed: list[object]) -> list[object]:
-    """One line of a traveller: what was entered for it, and what it scored (``computed``, as on Results)."""
-    row = worked.score.session.lines[index]
-    shown = [*row.entered, *computed, "" if row.ns is None else row.ns, "" if row.ew is None else row.ew]
-    if isinstance(row, NotPlayed):
-        shown[ENTERED.index("Contract")] = "not played"
-    return list(_TRAVELLER_CELLS(shown))
+def _traveller_line(row: Row, computed: list[object]) -> list[object]:
+    """One line of a traveller (:data:`TRAVELLER_COLUMNS`): its pairs, what was entered for it, and what it scored
+    (``computed``, its cells on Results)."""
+    entered = ("not played", *row.entered[1:4]) if isinstance(row, NotPlayed) else row.entered[:4]
+    return ["" if row.ns is None else row.ns, "" if row.ew is None else row.ew, *entered, *computed[:4]]
 
 
 @never_raises(_travellers_shape)
@@ -318,8 +312,7 @@ def travellers(
         worked = read_session(results, names, method, movement, per_board, plan)
     except BridgeInputError as error:
         return _failed(error, count * (room + 3), width, 0)
-    by_index = {index: row_number for row_number, index in enumerate(worked.line_of) if index is not None}
-    results_cells = _results_cells(worked)
+    lines, results_cells = worked.score.session.lines, _results_cells(worked)
     out: Grid = []
     for number in range(1, count + 1):
         title = [f"Board {number}", "", f"Dealer {board_dealer(number).value}", "",
@@ -328,7 +321,7 @@ def travellers(
         indices = worked.score.traveller(number)
         shown = indices if len(indices) <= room else indices[: room - 1]
         for index in shown:
-            out.append(_traveller_line(worked, index, results_cells[by_index[index]]))
+            out.append(_traveller_line(lines[index], results_cells[worked.sheet_row[index]]))
         if len(indices) > room:
             out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
                         f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip
