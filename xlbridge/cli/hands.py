@@ -56,17 +56,15 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     """The deals a session workbook carries: the hand record ``hands`` (``--hands``), else those of a PBN results
     file ``results`` that has them (its ``[Deal]`` tags), else None. Every board analysed, with a progress bar on a
     terminal while the solver works; a malformed file is refused naming its line."""
+    carries = results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes())
+    if hands is None and not carries:
+        return None  # (the hand records' modules not loaded)
     from ..files.interchange.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
 
-    carried = None
-    if results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes()):
-        carried = parse_hand_records(data, results)  # a results file that carries its deals
-    if hands is not None:
-        records = _beside(read_hand_records(hands), carried)
-    elif carried is not None:
-        records = carried
-    else:
-        return None
+    # a results file that carries its deals
+    carried = parse_hand_records(data, results) if carries and results is not None else None
+    records = _beside(read_hand_records(hands), carried) if hands is not None else carried
+    assert records is not None
     records = _as_scored(records)
     found = session_hands(records, session_boards(session), use_solver=False)  # the file's own, while the solver works
     from ..engine.solver import solver_available

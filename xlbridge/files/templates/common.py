@@ -23,7 +23,6 @@ from ...excel.functions import LITE_PREFIX
 from ...rules import Named
 from .cells import CellsWorksheet, write_book
 from .layout import range_ref
-from .lite import lite_parts
 
 __all__ = [
     "CLASSIC",
@@ -153,6 +152,8 @@ class TemplateBook:
         if self.flavour is LITE:
 
             def extra(parts: Mapping[str, bytes]) -> Mapping[str, bytes]:
+                from .lite import lite_parts  # a classic workbook's command does without it (uuid, platform)
+
                 return lite_parts(parts, self.title_text, self.called)
 
         write_book(self.book, self.path, self.with_values, extra)

@@ -13,6 +13,7 @@ import datetime as dt
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from xlsxwriter.format import Format
 
@@ -23,10 +24,13 @@ from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import INFO_ROWS, PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
-from . import hands_sheet, pairs_parts
+from . import pairs_parts
 from .common import Flavour, Sheet, TemplateBook
 from .layout import Block, NamedCell, area_ref, cell_ref
 from .pairs_parts import CHART_COLUMNS, SESSION_ADJUSTED, ranking_chart, settings_formats, write_movement_facts
+
+if TYPE_CHECKING:
+    from ..interchange.handrecords import SessionHands
 
 __all__ = ["LAYOUT", "PairsLayout", "Sizes", "build", "sizes"]
 
@@ -147,7 +151,7 @@ def build(
     tables: int = Sizes.tables,
     session: Session | None = None,
     computed: bool = False,
-    hands: hands_sheet.SessionHands | None = None,
+    hands: SessionHands | None = None,
 ) -> None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
     ``tables`` results each), filled with ``session`` if given (its movement on the Movement sheet, when it has
@@ -166,6 +170,8 @@ def build(
     _travellers(book, sheets["Travellers"], size, max(session.boards, default=0) if session else 0)
     _scorecard(book, sheets["Scorecard"], size, session)
     if hands is not None:  # the deals, and each result against par
+        from . import hands_sheet  # a session without its deals does without the hand records' modules
+
         hands_sheet.write_hands(book, LAYOUT.results, size.rows, session_arguments(), hands)
     # A blank template, or an evening still to be typed, opens where it is filled in; with results, on its ranking.
     played = session is not None and any(isinstance(line, Line) for line in session.lines)
