@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import io
 import subprocess
 import sys
@@ -109,6 +110,20 @@ def test_score_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "EW   +620" in capsys.readouterr().out
     assert main(["score", "8S", "="]) == 2
     assert capsys.readouterr().err == "xlbridge score: contract '8S': the level must be 1 to 7\n"
+
+
+@pytest.mark.parametrize(("argv", "status"), [(["score", "4S", "="], 0), (["score", "8S", "="], 2)])
+def test_the_command_exits_with_its_status_leaving_its_objects_to_the_exit(argv: list[str], status: int) -> None:
+    """``python -m xlbridge`` (as the ``xlbridge`` script) exits with the command's status, what the command kept
+    frozen for the collector by then (the shutdown's collections do not walk it), and :func:`main` called from
+    Python leaves the collector as it was."""
+    probe = "import atexit, gc\natexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+    probe += f"import runpy, sys\nsys.argv = ['xlbridge', *{argv!r}]\nrunpy.run_module('xlbridge', run_name='__main__')"
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, timeout=120)
+    assert done.returncode == status
+    assert done.stdout.splitlines()[-1] == "frozen True"
+    main(argv)
+    assert gc.get_freeze_count() == 0
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,5 @@
 """``python -m xlbridge``: the same command line as ``xlbridge``."""
 
-from .cli import main
+from .cli import run
 
-raise SystemExit(main())
+run()

@@ -16,13 +16,14 @@ import signal
 import sys
 import warnings
 from collections.abc import Collection, Iterator, Sequence
+from typing import NoReturn
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
 from .commandline import Parser
 from .summaries import SUMMARIES
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "main", "run"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
@@ -110,6 +111,19 @@ def _fewer_collections() -> Iterator[None]:
         yield
     finally:
         gc.set_threshold(*before)
+
+
+def run() -> NoReturn:
+    """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status.
+
+    The process ends straight after, so what the command kept (its caches: thousands of lines, their scores and
+    the workbook's cells) is frozen first for Python's cycle collector (``gc.freeze``): the collections of Python's
+    shutdown would walk it all once more, only for the process to give its memory back (about 45 ms of a
+    6,000-result import's half second). Memory is freed at exit as before; :func:`main` itself, called from
+    Python, leaves the collector as it found it."""
+    status = main()
+    gc.freeze()
+    raise SystemExit(status)
 
 
 @contextlib.contextmanager
