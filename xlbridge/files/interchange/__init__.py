@@ -31,12 +31,9 @@ from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in
 from .csvfile import read_csv, read_names
 from .listing import check_directions, check_pairs, idle_pairs
-from .pbn import read_pbn, write_pbn
-from .usebio import read_usebio, write_usebio
 
 __all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import", "detect_format",
-           "export_session", "import_to_workbook", "read_names", "read_names_file", "read_results", "write_pbn",
-           "write_usebio"]  # fmt: skip
+           "export_session", "import_to_workbook", "read_names", "read_names_file", "read_results"]  # fmt: skip
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
 #: What the workbooks hold: the pairs session's rows of results (it prints a traveller for every board from 1 to
@@ -162,9 +159,13 @@ def read_results(
     data = text_of(data)
     listed = read_names_file(names, handicaps) if names else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
-    if kind == "USEBIO":
+    if kind == "USEBIO":  # each format's module loaded for its files alone
+        from .usebio import read_usebio
+
         imported = read_usebio(data, path)
     elif kind == "PBN":
+        from .pbn import read_pbn
+
         imported = read_pbn(data, path)
     else:
         imported = read_csv(data, path, method, movement, listed)
@@ -420,7 +421,14 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
-    text = write_usebio(book.score) if form == "USEBIO" else write_pbn(book.score, book.hands())
+    if form == "USEBIO":
+        from .usebio import write_usebio
+
+        text = write_usebio(book.score)
+    else:
+        from .pbn import write_pbn
+
+        text = write_pbn(book.score, book.hands())
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip
     return book.score
