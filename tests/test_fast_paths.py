@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,6 +77,52 @@ def test_true_and_one_stay_apart_across_calls() -> None:
     false_contract = deals.bridgescore([[False], [False]], [[0], [0]], [[0], [0]], [[1], [1]])
     assert lite_blank == [[""], [""]]
     assert false_contract == [["#VALUE!"], ["#VALUE!"]]
+
+
+@pytest.mark.parametrize("first", [True, 1.0])
+def test_a_session_of_true_and_one_stay_apart_across_calls(first: object) -> None:
+    """A session worked out for its cells is kept for the next function that asks: a results block whose board is
+    TRUE (a mistake) and the same block with board 1 are two sessions, whichever comes first."""
+    from xlbridge.excel.session import sessionresults
+
+    names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None], [3.0, None, "e", "f", None],
+             [4.0, None, "g", "h", None]]  # fmt: skip
+
+    def check_column(board: object) -> list[object]:
+        block = [[board, 1.0, 2.0, "1NT", "N", None, 7.0, None], [1.0, 3.0, 4.0, "2NT", "N", None, 7.0, None]]
+        return [row[-1] for row in sessionresults(block, names, "MP", "Howell")]
+
+    cache.forget()
+    if first is True:
+        mistaken, board_one = check_column(True), check_column(1.0)
+    else:
+        board_one = check_column(1.0)
+        mistaken = check_column(True)
+    assert mistaken[0] == "board True: expected a whole number, not TRUE/FALSE"
+    assert board_one == ["", ""]
+
+
+def test_a_session_the_functions_let_go_is_freed() -> None:
+    """The latest sessions are kept for the functions that ask again, and a session let go is freed with all it
+    worked out for them (SESSIONRESULTS's cells too): a session is thousands of lines."""
+    import gc
+    import weakref
+
+    from xlbridge.excel.entries import read_session
+    from xlbridge.excel.session import pairtotals, sessionresults
+
+    names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None]]
+
+    def block(board: int) -> list[list[object]]:
+        return [[float(board), 1.0, 2.0, "1NT", "N", None, 7.0, None]]
+
+    cache.forget()
+    sessionresults(block(1), names, "MP", "Howell")
+    first = weakref.ref(read_session(block(1), names, "MP", "Howell", None))
+    for board in range(2, 12):  # more sessions than are kept
+        pairtotals(block(board), names, "MP", "Howell")
+    gc.collect()
+    assert first() is None
 
 
 def test_a_lite_blank_is_not_a_typed_zero_across_calls() -> None:

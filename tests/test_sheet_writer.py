@@ -23,6 +23,7 @@ import xlsxwriter
 from xlbridge.files.templates import CLASSIC
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.cells import CellsWorksheet, write_book
+from xlbridge.files.workbook.computed import Answer, Computed
 from xlbridge.files.workbook.xlsx import MAIN_NS, ByValue, cell_position, open_package, read_values
 
 NS = f"{{{MAIN_NS}}}"
@@ -212,6 +213,16 @@ def test_a_value_by_value_stands_for_no_value_of_another_kind(order: int) -> Non
     by_value = ByValue(shown)
     assert [by_value[value] for value in values] == [shown(value) for value in values]
     assert [by_value[value] for value in values] == [shown(value) for value in values]  # remembered, the same
+
+
+def test_the_values_by_cell_follow_the_answers() -> None:
+    """What was computed, by cell, is worked out from the formulas' answers when asked, and again once a later
+    answer has filled some of the same cells."""
+    computed = Computed(answers={"Sheet": [Answer((1, 1, 2, 2), [[1.0, "a"], [None, True]])]})
+    assert computed.cells("Sheet") == {(1, 1): 1.0, (1, 2): "a", (2, 1): None, (2, 2): True}
+    computed.answers["Sheet"].append(Answer((1, 2, 1, 2), [["b"]]))
+    assert computed.cells("Sheet") == {(1, 1): 1.0, (1, 2): "b", (2, 1): None, (2, 2): True}
+    assert computed.values == {"Sheet": computed.cells("Sheet")}
 
 
 def test_a_row_longer_than_its_formats_is_refused() -> None:

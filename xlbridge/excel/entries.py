@@ -163,7 +163,12 @@ def _listed_once(pairs: list[Pair | None], two_fields: bool) -> None:
 
 
 def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
-    return tuple(map(tuple, grid))
+    """A block's cells as part of a key: TRUE and FALSE kept apart from 1 and 0, which Python holds equal and a
+    cell does not (TRUE as a board is a mistake, 1 is board 1)."""
+    rows = tuple(map(tuple, grid))
+    if bool not in set(map(type, itertools.chain.from_iterable(rows))):
+        return rows  # (nearly every block)
+    return tuple(tuple((bool, value) if value.__class__ is bool else value for value in row) for row in rows)
 
 
 def single_value(value: object) -> object:

@@ -12,6 +12,7 @@ masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 from __future__ import annotations
 
 import math
+import weakref
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
@@ -21,7 +22,6 @@ from ..engine.standings import LineScore, SessionScore, Standing
 from ..engine.values import as_whole_number, show
 from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
-from .cache import Recent
 from .cells import Grid, as_grid, error_value, held_error, never_raises, to_cell
 from .entries import ENTERED, WorkedSession, entered_text, read_session, single_value
 from .masterpoints import award_columns, award_note, with_awards
@@ -122,8 +122,8 @@ def sessionresults(
     return [cells[:] for cells in _results_cells(worked)]  # rows of its own: the session's are kept
 
 
-#: The SESSIONRESULTS cells of the latest sessions (TRAVELLERS shows each line's again), by session.
-_RESULT_CELLS = Recent(8)
+#: The SESSIONRESULTS cells of each session while it is kept (TRAVELLERS shows each line's again): gone with it.
+_RESULT_CELLS: weakref.WeakKeyDictionary[WorkedSession, Grid] = weakref.WeakKeyDictionary()
 
 
 def _results_cells(worked: WorkedSession) -> Grid:
@@ -136,7 +136,7 @@ def _results_cells(worked: WorkedSession) -> Grid:
             [""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index, shown)
             for row, index in zip(worked.rows, worked.line_of, strict=True)
         ]
-    return found  # type: ignore[no-any-return]
+    return found
 
 
 def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import itertools
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ from xlsxwriter.utility import xl_col_to_name
 from ...excel.functions import LITE_PREFIX
 from ...rules import Named
 from .cells import CellsWorksheet, write_book
-from .layout import range_ref
+from .layout import Block, range_ref
 
 __all__ = [
     "CLASSIC",
@@ -220,18 +220,20 @@ class Sheet:
         if first_row is None:
             self.ws.set_column(col, col, width, fmt)
             return
-        self.entry_columns(col, [width], [text], first_row, rows)
+        self.ws.set_column(col, col, width)
+        self.ws.blank_rows(first_row, first_row + rows - 1, col, [fmt])
 
-    def entry_columns(
-        self, first_col: int, widths: Sequence[float], text: Sequence[bool], first_row: int, rows: int
-    ) -> None:
-        """Make ``rows`` cells from ``first_row`` of the columns from ``first_col`` (one for each of ``widths``)
-        unlocked and yellow for data entry, as :meth:`entry_column` makes each (``text``: whether each keeps what is
-        typed), a row of the table at a time."""
-        for offset, width in enumerate(widths):
-            self.ws.set_column(first_col + offset, first_col + offset, width)
-        formats = [self.owner.entry_text if keeps else self.owner.entry for keeps in text]
-        self.ws.blank_rows(first_row, first_row + rows - 1, first_col, formats)
+    def entry_columns(self, block: Block, widths: Mapping[str, float], text: Collection[str], rows: int) -> None:
+        """Make ``rows`` cells from the block's first row of its columns ``widths`` names (side by side, in the
+        block's order: each its width) unlocked and yellow for data entry, as :meth:`entry_column` makes each
+        (``text``: the columns that keep what is typed), a row of the table at a time."""
+        cols = block.cols(list(widths))
+        if cols != list(range(cols[0], cols[0] + len(cols))):
+            raise ValueError(f"the entry columns {list(widths)} are not side by side, in order, in {block.columns}")
+        for col, width in zip(cols, widths.values(), strict=True):
+            self.ws.set_column(col, col, width)
+        formats = [self.owner.entry_text if heading in text else self.owner.entry for heading in widths]
+        self.ws.blank_rows(block.first_row, block.first_row + rows - 1, cols[0], formats)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

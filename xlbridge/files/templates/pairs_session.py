@@ -276,8 +276,9 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | Non
     ws = sheet.ws
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    as_text = [heading not in ("Pair", "Handicap") for heading in names.columns]  # yellow where the block is only
-    sheet.entry_columns(names.col(names.columns[0]), (8, 10, 26, 26, 10), as_text, names.first_row, size.pairs)
+    widths = {"Pair": 8, "Direction": 10, "Player 1": 26, "Player 2": 26, "Handicap": 10}
+    as_text = {"Direction", "Player 1", "Player 2"}
+    sheet.entry_columns(names, widths, as_text, size.pairs)  # yellow where the block is only
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
     handicap = names.col("Handicap")
@@ -312,8 +313,7 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | N
     # Printed landscape, one page wide at 80% or more: a Check reason longer than its column reads on into the empty
     # columns beside it on screen.
     widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12}
-    as_text = [heading in ENTERED for heading in widths]  # yellow where the block is only: below, nothing can be typed
-    sheet.entry_columns(results.col("Board"), list(widths.values()), as_text, results.first_row, rows)
+    sheet.entry_columns(results, widths, ENTERED, rows)  # yellow where the block is only: below, nothing can be typed
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
@@ -459,8 +459,8 @@ def _movement(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session | 
     ws.write_string(block.header_row, len(block.columns) + 1, "Optional: the movement, one row per table per round. "
                     "Every result is then checked against it.", book.subtitle)  # fmt: skip
     sheet.headers(block.header_row, block.columns)
-    as_text = [heading == "Boards" for heading in block.columns]
-    sheet.entry_columns(block.col(block.columns[0]), (7, 7, 6, 6, 9), as_text, block.first_row, size.plan)
+    widths = {"Round": 7, "Table": 7, "NS": 6, "EW": 6, "Boards": 9}
+    sheet.entry_columns(block, widths, {"Boards"}, size.plan)
     for heading in ("Round", "Table"):
         col = block.col(heading)
         ws.data_validation(block.first_row, col, block.first_row + size.plan - 1, col,

@@ -59,20 +59,24 @@ class Computed:
     anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
     #: The arguments of each function's first call, as it was handed them (when computed directly).
     arguments: dict[str, list[Argument]] = field(default_factory=dict)
-    #: The values by cell of each sheet asked for (see :meth:`cells`).
-    by_cell: dict[str, dict[tuple[int, int], object]] = field(default_factory=dict, repr=False)
+    #: The values by cell of each sheet asked for, with how many of its answers they were worked out from (see
+    #: :meth:`cells`).
+    by_cell: dict[str, tuple[int, dict[tuple[int, int], object]]] = field(default_factory=dict, repr=False)
 
     def cells(self, sheet: str) -> dict[tuple[int, int], object]:
-        """The values computed for the sheet's cells, by 1-based (row, column), from the answers (worked out once,
-        when first asked: the import writes its cells from the answers and asks only for a chart's sheet)."""
-        found = self.by_cell.get(sheet)
-        if found is None:
-            found = self.by_cell[sheet] = {}
+        """The values computed for the sheet's cells, by 1-based (row, column), from the answers (worked out when
+        first asked, and again once more answers have come: the import writes its cells from the answers and asks
+        only for a chart's sheet)."""
+        answers = self.answers.get(sheet, [])
+        count, found = self.by_cell.get(sheet, (-1, {}))
+        if count != len(answers):
+            found = {}
             with deferred_collection():  # a cell's position each, none in a cycle
-                for answer in self.answers.get(sheet, ()):
+                for answer in answers:
                     r1, c1, r2, c2 = answer.area
                     positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
                     found.update(zip(positions, itertools.chain.from_iterable(answer.rows), strict=True))
+            self.by_cell[sheet] = (len(answers), found)
         return found
 
     @property

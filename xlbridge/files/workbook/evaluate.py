@@ -379,12 +379,12 @@ def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> Non
 def _as_stored(rows: list[list[Any]]) -> list[list[Any]]:
     """Answers' rows as cells store them (:func:`_stored`): as they are when none holds nothing or an error's text,
     as in most answers (the rows of the others looked at one by one)."""
-    if _plain(list(itertools.chain.from_iterable(rows))):
+    if _stored_as_they_are(list(itertools.chain.from_iterable(rows))):
         return rows
-    return [row if _plain(row) else list(map(_stored, row)) for row in rows]
+    return [row if _stored_as_they_are(row) else list(map(_stored, row)) for row in rows]
 
 
-def _plain(values: list[Any]) -> bool:
+def _stored_as_they_are(values: list[Any]) -> bool:
     """Whether none of the values is nothing or an error's text: each is stored as it is."""
     try:
         return None not in values and ERROR_VALUES.isdisjoint(values)

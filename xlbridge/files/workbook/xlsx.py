@@ -292,10 +292,12 @@ class ByValue(dict[object, _T]):
     """A ``function`` of a cell's value worked out once for each distinct value, looked up as a dict's item (a run
     of cells' at once by ``map(by_value.__getitem__, values)``), a value not seen yet by :meth:`__missing__`.
 
-    Only a value that no value of another kind equals is remembered: text, a blank, a number but 0 and 1 (which
-    FALSE and TRUE equal, as keys) and those of 15 digits or more (whose whole and floating forms differ in a
-    cell); any other is worked out each time. The values are those a cell holds (a number, text, TRUE or FALSE, an
-    error, a blank: None), and ``function`` gives a whole number and its floating form (2 and 2.0) one answer, as a
+    Only a value that no value of another kind a cell holds equals is remembered: text, a blank, a number but 0
+    and 1 (which FALSE and TRUE equal, as keys) and those of 15 digits or more (whose whole and floating forms
+    differ in a cell); any other is worked out each time. It is given the values a cell holds and no others: text
+    (``str`` itself), a whole or floating number (``int``, ``float``), TRUE or FALSE, an error, a blank (None); a
+    value of another kind equal to one remembered (a ``Fraction`` equal to 2.5, a subclass of ``str``) would be
+    given that one's answer. ``function`` gives a whole number and its floating form (2 and 2.0) one answer, as a
     cell shows them alike."""
 
     def __init__(self, function: Callable[[object], _T]) -> None:
