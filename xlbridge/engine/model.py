@@ -44,13 +44,18 @@ class Play:
     contract: Contract
     declarer: Seat | None
     tricks: int
-    #: The contract, declarer and result as a traveller writes them (``4SX``, ``N``, ``-2``), worked out once with
-    #: the play: a session's lines share a few hundred plays, and every line shows them.
-    texts: tuple[str, str, str] = field(init=False, repr=False, compare=False)
+    #: :attr:`texts`, once worked out: a session's lines share a few hundred plays, and every line shows them.
+    _texts: tuple[str, str, str] | None = field(default=None, init=False, repr=False, compare=False)
 
-    def __post_init__(self) -> None:
-        declarer = "" if self.declarer is None else self.declarer.value
-        object.__setattr__(self, "texts", (str(self.contract), declarer, self.result_text))  # (frozen: set once)
+    @property
+    def texts(self) -> tuple[str, str, str]:
+        """The contract, declarer and result as a traveller writes them (``4SX``, ``N``, ``-2``)."""
+        texts = self._texts
+        if texts is None:
+            declarer = "" if self.declarer is None else self.declarer.value
+            texts = (str(self.contract), declarer, self.result_text)
+            object.__setattr__(self, "_texts", texts)  # (frozen: set once, the first time it is asked for)
+        return texts
 
     @property
     def result_text(self) -> str:
