@@ -116,11 +116,15 @@ def _fewer_collections() -> Iterator[None]:
 def run() -> NoReturn:
     """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status.
 
-    The process ends straight after, so what the command kept (its caches: thousands of lines, their scores and
-    the workbook's cells) is frozen first for Python's cycle collector (``gc.freeze``): the collections of Python's
-    shutdown would walk it all once more, only for the process to give its memory back (about 45 ms of a
-    6,000-result import's half second). Memory is freed at exit as before; :func:`main` itself, called from
-    Python, leaves the collector as it found it."""
+    The process runs the command and ends, so the collector's fewer collections (:data:`COLLECTION_THRESHOLDS`)
+    hold for all of it: from the loading of the command's modules (their functions and classes are thousands of
+    objects) to its end, where restoring Python's threshold of 700 would start at once a collection walking
+    everything the command made (7 ms of a 6,000-result import). What the command kept (its caches: thousands of
+    lines, their scores and the workbook's cells) is frozen for the collector before the process ends
+    (``gc.freeze``): the collections of Python's shutdown would walk it all once more, only for the process to give
+    its memory back (about 45 ms of that import's half second). Memory is freed at exit as before; :func:`main`
+    itself, called from Python, leaves the collector as it found it."""
+    gc.set_threshold(*COLLECTION_THRESHOLDS)
     status = main()
     gc.freeze()
     raise SystemExit(status)
