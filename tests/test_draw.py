@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from xlbridge.engine.draw import round_robin, swiss_round
 from xlbridge.engine.errors import BridgeInputError
-from xlbridge.engine.session import EventMatch
+from xlbridge.engine.matches import EventMatch
 
 
 def check_round_robin(teams: int, rows: list[EventMatch], meetings: int) -> None:

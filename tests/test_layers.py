@@ -233,9 +233,10 @@ def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.rsplit("LOADED", 1)[1].split())
-    unneeded = {"xlbridge.engine.event", "xlbridge.engine.teams", "xlbridge.engine.rubber", "xlbridge.excel.event",
-                "xlbridge.excel.scoresheets", "xlbridge.files.templates.teams_event", "xlbridge.files.templates.rubber",
-                "xlbridge.cli.bridgemate", "xlbridge.cli.teams", "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
+    unneeded = {"xlbridge.engine.event", "xlbridge.engine.matches", "xlbridge.engine.teams", "xlbridge.engine.rubber",
+                "xlbridge.excel.event", "xlbridge.excel.scoresheets", "xlbridge.files.templates.teams_event",
+                "xlbridge.files.templates.rubber", "xlbridge.cli.bridgemate", "xlbridge.cli.teams",
+                "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
     assert loaded & unneeded == set()
     assert "xlbridge.excel.session" in loaded
 

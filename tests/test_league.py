@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge import wbf_vp
-from xlbridge.engine.session import EventMatch
+from xlbridge.engine.matches import EventMatch
 from xlbridge.files.templates.teams_event import MATCHES, STANDINGS
 
 from .safety import xlbridge
@@ -421,7 +421,7 @@ def test_publishing_refuses_a_stale_workbook_and_a_scorecard_of_no_match(
     assert line.startswith(f"xlbridge publish: {stale}: its figures are not those of its entries (Matches!")
     assert line.endswith(f"compute it again: xlbridge calc {stale} --in-place, or open and save it in Excel")
     other = tmp_path / "other.xlsx"
-    from xlbridge.engine.session import Match
+    from xlbridge.engine.matches import Match
     from xlbridge.files.templates import CLASSIC, teams_match
 
     teams_match.build(other, CLASSIC, match=Match(home="Seahorses", away="Nobody"), computed=True)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.engine.draw import round_robin
-from xlbridge.engine.session import Event, EventMatch, Team
+from xlbridge.engine.matches import Event, EventMatch, Team
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, rubber, teams_event, teams_match
 from xlbridge.files.workbook.calc import calc_workbook

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from xlbridge import victory_points, wbf_vp
 from xlbridge.engine.event import score_event
-from xlbridge.engine.session import Event, EventMatch, Team
+from xlbridge.engine.matches import Event, EventMatch, Team
 from xlbridge.engine.values import hundredths
 from xlbridge.excel import event as events
 from xlbridge.rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS

@@ -14,20 +14,9 @@ import pytest
 from xlbridge import Field, board_dealer, board_vulnerability, imps, ns_score, parse_field_entry, udfs, vp20, wbf_vp
 from xlbridge.engine.choices import choose
 from xlbridge.engine.field import bam
+from xlbridge.engine.matches import Event, EventMatch, Match, MatchBoard, Team
 from xlbridge.engine.scoring import signed_score
-from xlbridge.engine.session import (
-    Event,
-    EventMatch,
-    Line,
-    Match,
-    MatchBoard,
-    Pair,
-    Session,
-    Team,
-    Unscorable,
-    adjusted_text,
-    read_line,
-)
+from xlbridge.engine.session import Line, Pair, Session, Unscorable, adjusted_text, read_line
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, teams_event, teams_match, traveller
 from xlbridge.files.templates.blank import TEMPLATES

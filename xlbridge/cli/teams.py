@@ -13,7 +13,7 @@ from ..rules.teams import BYE_RULES, TIE_BREAKS
 from .arguments import Commands, choice, command, count, escaped, flag, listed, output_or_in_place, positive
 
 if TYPE_CHECKING:  # the engine and the workbooks are loaded only by the commands that use them
-    from ..engine.session import Event, EventMatch, Team
+    from ..engine.matches import Event, EventMatch, Team
 
 __all__ = ["add_schedule", "add_swiss"]
 
@@ -22,7 +22,7 @@ KINDS = ("round-robin", "swiss")
 
 
 def _teams(args: argparse.Namespace) -> list[Team]:
-    from ..engine.session import Team
+    from ..engine.matches import Team
     from ..files.workbook.event import read_team_names
 
     named = read_team_names(Path(args.names)) if args.names else None
@@ -49,7 +49,7 @@ def _round_lines(matches: list[EventMatch], names: dict[int, str]) -> list[str]:
 
 
 def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: int | None) -> Event:
-    from ..engine.session import Event
+    from ..engine.matches import Event
 
     return Event(
         name=args.event or "",

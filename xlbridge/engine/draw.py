@@ -19,7 +19,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from .errors import BridgeInputError, Reason
-from .session import EventMatch
+from .matches import EventMatch
 
 __all__ = ["MOST_TEAMS", "Pairing", "round_robin", "swiss_round"]
 

@@ -24,8 +24,8 @@ from ..rules import TEAMS_FORMS, TeamsForm
 from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
 from .choices import choose
 from .errors import BridgeInputError
+from .matches import Event, EventMatch, Team
 from .scales import AnyVPScale, victory_points, vp_scale
-from .session import Event, EventMatch, Team
 from .standings import share_places
 from .ties import Contest, order
 from .values import hundredths

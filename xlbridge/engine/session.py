@@ -1,4 +1,4 @@
-"""A pairs session, a team match and a teams event as immutable, parsed values.
+"""A pairs session as immutable, parsed values (a team match and a teams event: :mod:`.matches`).
 
 What the templates are filled with and the importers produce: every result is read once (:func:`read_line`) into a
 :class:`Line` holding its :class:`~xlbridge.engine.model.Play` or its adjusted score; a result that cannot be scored
@@ -12,7 +12,7 @@ import functools
 import math
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
@@ -42,9 +42,9 @@ from .values import NUMBER, is_blank, parse_board, show
 if TYPE_CHECKING:  # a movement is made of pairs: movements/rounds.py imports this module
     from .movements.rounds import Movement
 
-__all__ = ["NOT_PLAYED", "Event", "EventMatch", "Line", "Match", "MatchBoard", "NotPlayed", "Pair", "PairNumber", "Row",
-           "Session", "Team", "Unscorable", "adjusted_text", "is_not_played", "pair_handicap", "parse_direction",
-           "read_handicap", "read_line", "read_play", "read_row"]  # fmt: skip
+__all__ = ["NOT_PLAYED", "Line", "NotPlayed", "Pair", "PairNumber", "Row", "Session", "Unscorable", "adjusted_text",
+           "is_not_played", "pair_handicap", "parse_direction", "read_handicap", "read_line", "read_play",
+           "read_row"]  # fmt: skip
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
 PairNumber = int | str
@@ -398,86 +398,3 @@ class Session:
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
                 if number is not None and (number, key) not in listed]  # fmt: skip
-
-
-@dataclass(frozen=True, slots=True)
-class MatchBoard:
-    """One board of a team match: the play at each table (None where not yet entered).
-
-    The home team sits North-South at table 1 and East-West at table 2.
-    """
-
-    board: int
-    table1: Play | None = None
-    table2: Play | None = None
-
-    @staticmethod
-    def read(board: object, *tables: str) -> MatchBoard:
-        """A board as typed: contract, declarer and result at table 1, then at table 2 (all blank: not played)."""
-        number = parse_board(board)
-        if len(tables) != 6:
-            raise ValueError("MatchBoard.read: contract, declarer and result for each of the two tables")
-        plays = [
-            None if all(is_blank(value) for value in table) else read_play(*table) for table in (tables[:3], tables[3:])
-        ]
-        return MatchBoard(number, *plays)
-
-
-@dataclass(frozen=True)
-class Match:
-    """A team-of-four match."""
-
-    home: str = ""
-    away: str = ""
-    event: str = ""
-    date: dt.date | None = None
-    vp_scale: str = "WBF"
-    boards: tuple[MatchBoard, ...] = ()
-
-
-@dataclass(frozen=True, slots=True)
-class Team:
-    number: int
-    name: str
-    members: str = ""
-
-
-@dataclass(frozen=True, slots=True)
-class EventMatch:
-    """One match of a teams event: IMPs for an IMP/VP event, board points (BAM) for a board-a-match one; a
-    match with neither is drawn and not yet played.
-
-    A bye (``bye``) is a row with the home team alone: the team sits the round out and scores by the event's
-    bye rule (``away`` is None). IMPs and board points may be fractions (half IMPs, from a weighted score).
-    """
-
-    round: int | None
-    home: int | None
-    away: int | None
-    boards: int | None = None
-    home_imps: int | Fraction | None = None
-    away_imps: int | Fraction | None = None
-    home_bam: int | float | Fraction | None = None
-    away_bam: int | float | Fraction | None = None
-    bye: bool = False
-
-
-@dataclass(frozen=True)
-class Event:
-    """A teams event: round robin or Swiss, IMP/VP or board-a-match.
-
-    ``schedule``, ``bye_rule`` and ``tie_break`` name entries of :data:`~xlbridge.rules.SCHEDULES`,
-    :data:`~xlbridge.rules.BYE_RULES` and :data:`~xlbridge.rules.TIE_BREAKS` (blank: each one's default);
-    ``rounds`` is the number of rounds the event is to have (None: as many as are played).
-    """
-
-    name: str = ""
-    form: str = "IMP/VP"
-    scale: str = "WBF"
-    boards: int = 8
-    teams: tuple[Team, ...] = ()
-    matches: tuple[EventMatch, ...] = field(default_factory=tuple)
-    schedule: str = ""
-    bye_rule: str = ""
-    tie_break: str = ""
-    rounds: int | None = None

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.event import EventRow, EventScore, score_event
-from ..engine.session import Event, EventMatch, Team
+from ..engine.matches import Event, EventMatch, Team
 from ..engine.values import NUMBER, as_whole_number, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from importlib import resources
 
-from ..engine.session import Line, Match, MatchBoard, Pair, Session, read_line
+from ..engine.matches import Match, MatchBoard
+from ..engine.session import Line, Pair, Session, read_line
 from ..rules import Side
 
 __all__ = ["DemoData", "demo_data"]

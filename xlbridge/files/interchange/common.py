@@ -14,12 +14,13 @@ from ...engine import session as rows
 from ...engine.errors import BridgeInputError
 from ...engine.model import Play
 from ...engine.parse import parse_result, split_contract
-from ...engine.session import Event, Line, Pair, PairNumber, Row, Session, Unscorable
+from ...engine.session import Line, Pair, PairNumber, Row, Session, Unscorable
 from ...engine.session import parse_direction as direction
 from ...engine.values import as_whole_number, show
 from ...rules import Side
 
-if TYPE_CHECKING:  # the hand records read the PBN reader of this package
+if TYPE_CHECKING:  # the hand records read the PBN reader of this package; a pairs session makes no Event
+    from ...engine.matches import Event
     from .handrecords import SessionHands
 
 __all__ = [

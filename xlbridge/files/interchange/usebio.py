@@ -22,7 +22,8 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
-from ...engine.session import Event, EventMatch, Line, NotPlayed, PairNumber, Row, Session, Team
+from ...engine.matches import Event, EventMatch, Team
+from ...engine.session import Line, NotPlayed, PairNumber, Row, Session
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side

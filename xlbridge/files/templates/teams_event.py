@@ -13,8 +13,8 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.matches import Event
 from ...engine.scales import vp_scales
-from ...engine.session import Event
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS

@@ -11,8 +11,8 @@ from __future__ import annotations
 import datetime as dt
 from pathlib import Path
 
+from ...engine.matches import Match
 from ...engine.scales import vp_scales
-from ...engine.session import Match
 from .common import ENTRY_COLOUR, Flavour, TemplateBook, choice_message
 from .layout import area_ref, cell_ref, range_ref
 

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
-from ...engine.session import EventMatch
+from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
 from ..templates import teams_match
 from ..templates.teams_event import MATCHES

@@ -18,7 +18,7 @@ from pathlib import Path
 from ...engine.draw import Pairing, round_robin, swiss_round
 from ...engine.errors import BridgeInputError, refusal
 from ...engine.event import EventRow, EventScore, score_event
-from ...engine.session import Event, EventMatch, Team
+from ...engine.matches import Event, EventMatch, Team
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
