@@ -218,9 +218,10 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
 
 
 def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:
-    """`xlbridge import` of a pairs session imports neither the teams, rubber or network machinery nor the other
-    commands, nor the standard library's web client (which xml.sax.saxutils imports): each is loaded at a
-    command's start, and a command that does not use it pays for it."""
+    """`xlbridge import` of a pairs session imports neither the teams, rubber or network machinery, nor the
+    movements (it is given none: the lines alone are checked), nor the other commands, nor the standard library's
+    web client (which xml.sax.saxutils imports): each is loaded at a command's start, and a command that does not
+    use it pays for it."""
     import subprocess
 
     from .conftest import HOWELL
@@ -233,10 +234,10 @@ def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.rsplit("LOADED", 1)[1].split())
-    unneeded = {"xlbridge.engine.event", "xlbridge.engine.matches", "xlbridge.engine.teams", "xlbridge.engine.rubber",
-                "xlbridge.excel.event", "xlbridge.excel.scoresheets", "xlbridge.files.templates.teams_event",
-                "xlbridge.files.templates.rubber", "xlbridge.cli.bridgemate", "xlbridge.cli.teams",
-                "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
+    unneeded = {"xlbridge.engine.event", "xlbridge.engine.matches", "xlbridge.engine.movements",
+                "xlbridge.engine.teams", "xlbridge.engine.rubber", "xlbridge.excel.event", "xlbridge.excel.scoresheets",
+                "xlbridge.files.templates.teams_event", "xlbridge.files.templates.rubber", "xlbridge.cli.bridgemate",
+                "xlbridge.cli.teams", "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
     assert loaded & unneeded == set()
     assert "xlbridge.excel.session" in loaded
 

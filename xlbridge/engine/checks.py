@@ -19,13 +19,15 @@ from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
 from .meetings import Meetings, board_sets, meetings, placed, seats, sets_of
-from .movements.rounds import Encounter, Movement, Slot
 from .session import PairNumber, Row, Session, Unscorable
+
+if TYPE_CHECKING:  # a session without its movement (nearly every import) checks its lines alone: no movement is made
+    from .movements.rounds import Encounter, Movement, Slot
 
 __all__ = [
     "Finding",

@@ -11,18 +11,20 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..engine.checks import check_session, flag_rows, infer_kind
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.movements import Movement, Slot, movement_from_rows
 from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_direction, read_handicap, read_row
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
 from .cache import Answers, RangesKey, Reader, Recent, forget_if_full
 from .cells import CellError, Grid, as_grid, held_error, is_blank_text
+
+if TYPE_CHECKING:  # only a workbook with a Movement sheet makes a movement (see _plan)
+    from ..engine.movements import Movement, Slot
 
 __all__ = ["ENTERED", "WorkedSession", "entered_pair", "entered_text", "read_session", "single_value"]
 
@@ -195,6 +197,8 @@ def _plan(cells: Grid | None) -> Movement | None:
             numbers.append(number)
     if not records:
         return None
+    from ..engine.movements import movement_from_rows  # (only a workbook with a movement loads the movements)
+
     return movement_from_rows(records, "movement", lambda index: f"row {numbers[index]}")
 
 

@@ -15,11 +15,11 @@ import zipfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
-from ...engine.movements import Movement
 from ...engine.session import Line, Pair, Session
 from ...engine.standings import SessionScore
 from ...engine.values import count
@@ -31,6 +31,9 @@ from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in
 from .csvfile import read_csv, read_names
 from .listing import check_directions, check_pairs, idle_pairs
+
+if TYPE_CHECKING:  # a file read with no movement given (nearly every import) makes none
+    from ...engine.movements import Movement
 
 __all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import", "detect_format",
            "export_session", "import_to_workbook", "read_names", "read_names_file", "read_results"]  # fmt: skip

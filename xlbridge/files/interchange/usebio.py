@@ -22,7 +22,6 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
-from ...engine.matches import Event, EventMatch, Team
 from ...engine.session import Line, NotPlayed, PairNumber, Row, Session
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
@@ -276,6 +275,8 @@ def _imps(text: str) -> Fraction:
 
 
 def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, int]) -> Imported:
+    from ...engine.matches import Event, EventMatch, Team  # (a pairs session's file makes none of them)
+
     teams = []
     for element in root.iter("TEAM"):
         if element.find("PLAYER") is None and not element.get("TEAM_ID") and element.find("TEAM_NUMBER") is None:

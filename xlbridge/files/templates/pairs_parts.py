@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
-from ...engine.movements import Movement
 from ...engine.values import count
 from .common import ENTRY_COLOUR, TemplateBook
 from .layout import Block, area_ref
 
 if TYPE_CHECKING:
+    from ...engine.movements import Movement
     from ...engine.session import Session
 
 __all__ = ["CHART_COLUMNS", "SESSION_ADJUSTED", "first_pair_label", "movement_facts", "ranking_chart",
