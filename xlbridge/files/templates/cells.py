@@ -113,9 +113,13 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
 
     # --- XlsxWriter's public cell-writing methods, keeping the cells here ------------------------------------------
 
-    def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
+    def _check(self, row: int, col: int) -> None:
+        """Refuse a 0-based cell outside a worksheet."""
         if not (0 <= row < MAX_ROWS and 0 <= col < MAX_COLUMNS):
             raise IndexError(f"sheet {self.name}: row {row}, column {col} is outside a worksheet")
+
+    def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
+        self._check(row, col)
         row, col = row + 1, col + 1
         formats = self.xlbridge_formats.get(row)
         if formats is None:
@@ -223,8 +227,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         """A formula over the 0-based area, its other cells blank in its format until computed (XlsxWriter pads an
         array's range with zeros, which a viewer that does not compute would show)."""
         r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
-        self._keep(r2, c2, None, cell_format)  # the bounds checked at both corners
-        self._keep(r1, c1, None, cell_format)
+        self._check(r1, c1)
+        self._check(r2, c2)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
         self._blanks(area, dict.fromkeys(range(area[1], area[3] + 1), cell_format))
@@ -263,8 +267,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if None in formats:
             raise ValueError(f"sheet {self.name}: a blank without a format is no cell")
         last_col = first_col + len(formats) - 1
-        self._keep(first_row, first_col, None, formats[0])  # the bounds checked at both corners
-        self._keep(last_row, last_col, None, formats[-1])
+        self._check(first_row, first_col)
+        self._check(last_row, last_col)
         area = (first_row + 1, first_col + 1, last_row + 1, last_col + 1)
         self._forget_formulas(area)
         self._blanks(area, dict(zip(range(area[1], area[3] + 1), formats, strict=True)))
