@@ -157,8 +157,8 @@ class _Layout:
     #: Each cell's place in :attr:`pieces` (a quarter of it), by column.
     places: dict[int, int]
     #: Each run: whether formulas fill its cells, where what follows them is in :attr:`pieces`, their columns, and
-    #: the first and last of them when they are next to each other (else None).
-    runs: list[tuple[bool, slice, list[int], tuple[int, int] | None]]
+    #: where they are in a row of the one answer that fills them when they are next to each other (else None).
+    runs: list[tuple[bool, slice, list[int], slice | None]]
 
 
 def _layout(
@@ -168,10 +168,12 @@ def _layout(
     shown: Mapping[object, str],
     row_shown: str | None,
     column_shown: Mapping[int, str],
+    answer_column: int | None,
 ) -> _Layout:
     """The layout (:class:`_Layout`) of a row's ``cells`` (their formats by column), of which formulas fill those
-    in ``filled``; ``starts``: each column's reference's start. A cell's reference's end and its style are its
-    format's (``shown``), else its row's (``row_shown``), else its column's (``column_shown``)."""
+    in ``filled``, one answer's from column ``answer_column`` on (None: none, or several); ``starts``: each
+    column's reference's start. A cell's reference's end and its style are its format's (``shown``), else its
+    row's (``row_shown``), else its column's (``column_shown``)."""
     columns = sorted(cells)
     pieces: list[str] = []
     for col in columns:
@@ -182,8 +184,11 @@ def _layout(
     for computed, run in itertools.groupby(columns, key=filled.__contains__):
         cols = list(run)
         follows = slice(4 * at + 3, 4 * (at + len(cols)), 4)
-        side_by_side = (cols[0], cols[-1]) if cols[-1] - cols[0] == len(cols) - 1 else None
-        runs.append((computed, follows, cols, side_by_side))
+        side_by_side = cols[-1] - cols[0] == len(cols) - 1
+        within = None
+        if side_by_side and answer_column is not None:
+            within = slice(cols[0] - answer_column, cols[-1] - answer_column + 1)
+        runs.append((computed, follows, cols, within))
         at += len(cols)
     return _Layout(pieces, {col: at for at, col in enumerate(columns)}, runs)
 
@@ -259,22 +264,21 @@ def sheet_data(
                 letters.append(column_letters(len(letters)))
                 starts.append(f'<c r="{letters[-1]}')
             row_shown = attributes[row_style] if row_style else None
-            layout = _layout(cells, filled, starts, shown, row_shown, column_shown)
+            answer_column = covering[0].area[1] if len(covering) == 1 else None
+            layout = _layout(cells, filled, starts, shown, row_shown, column_shown, answer_column)
             laid_out = (cells, row_style)
         row_formulas = formula_rows.get(row)
         by_column = _by_column(covering, row) if len(covering) > 1 or row_formulas else None
         pieces = layout.pieces
         pieces[1::4] = [number] * len(layout.places)
         row_values = values.get(row, no_values)
-        for is_computed, follows, cols, side_by_side in layout.runs:
+        for is_computed, follows, cols, within in layout.runs:
             if not is_computed:
                 typed_values = list(map(row_values.get, cols))
                 shared.count += operator.countOf(map(type, typed_values), str)
                 pieces[follows] = map(typed.__getitem__, typed_values)
-            elif by_column is None and side_by_side is not None:  # the one answer's: a slice of its row
-                answer = covering[0]
-                first, last = side_by_side[0] - answer.area[1], side_by_side[1] - answer.area[1]
-                pieces[follows] = map(computed.__getitem__, answer.rows[row - answer.area[0]][first : last + 1])
+            elif by_column is None and within is not None:  # the one answer's: a slice of its row
+                pieces[follows] = map(computed.__getitem__, covering[0].rows[row - covering[0].area[0]][within])
             else:
                 by_column = by_column if by_column is not None else _by_column(covering, row)
                 pieces[follows] = map(computed.__getitem__, map(by_column.__getitem__, cols))
