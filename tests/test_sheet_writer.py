@@ -111,6 +111,8 @@ def _everything(book: Any, ws: Any) -> None:
     ws.write_formula("A23", "=Title", bold, "")
     ws.write(30, 0, "overwritten")
     ws.write(30, 0, 42)
+    ws.write(32, 0, "in a format written over everywhere", book.add_format({"italic": True}))
+    ws.write(32, 0, "in its own", book.add_format({"underline": 1}))
     ws.write_formula(31, 0, "=A1")
     ws.write(31, 0, "no longer a formula")
 
@@ -278,7 +280,7 @@ def test_a_cell_that_cannot_be_is_refused(call: Callable[[Any], None], error: ty
 def test_its_attributes_are_none_of_xlsxwriters() -> None:
     """The cells are kept under names XlsxWriter's worksheet does not use, so that neither overwrites the other."""
     ours = set(vars(CellsWorksheet())) - set(vars(xlsxwriter.worksheet.Worksheet()))
-    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas", "xlbridge_written"}
+    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas", "xlbridge_written", "xlbridge_given"}
 
 
 def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:

@@ -110,12 +110,18 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         #: ... and the areas written (first row, first column, last row, last column), in order: a cell was first
         #: written by the first that holds it (a cell written again is not listed again).
         self.xlbridge_written: list[tuple[int, int, int, int]] = []
+        #: Every format a cell was written in (one may since have been written over in every cell that had it).
+        self.xlbridge_given: set[Any] = set()
 
     # --- XlsxWriter's public cell-writing methods, keeping the cells here ------------------------------------------
 
-    def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
+    def _check(self, row: int, col: int) -> None:
+        """Refuse a 0-based cell outside a worksheet."""
         if not (0 <= row < MAX_ROWS and 0 <= col < MAX_COLUMNS):
             raise IndexError(f"sheet {self.name}: row {row}, column {col} is outside a worksheet")
+
+    def _keep(self, row: int, col: int, value: object, cell_format: Any) -> int:
+        self._check(row, col)
         row, col = row + 1, col + 1
         formats = self.xlbridge_formats.get(row)
         if formats is None:
@@ -123,6 +129,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if col not in formats:
             self.xlbridge_written.append((row, col, row, col))
         formats[col] = cell_format
+        self.xlbridge_given.add(cell_format)
         values = self.xlbridge_values.get(row)
         if value is not None:
             if values is None:
@@ -223,8 +230,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         """A formula over the 0-based area, its other cells blank in its format until computed (XlsxWriter pads an
         array's range with zeros, which a viewer that does not compute would show)."""
         r1, r2, c1, c2 = min(r1, r2), max(r1, r2), min(c1, c2), max(c1, c2)
-        self._keep(r2, c2, None, cell_format)  # the bounds checked at both corners
-        self._keep(r1, c1, None, cell_format)
+        self._check(r1, c1)
+        self._check(r2, c2)
         area = (r1 + 1, c1 + 1, r2 + 1, c2 + 1)
         self._forget_formulas(area)
         self._blanks(area, dict.fromkeys(range(area[1], area[3] + 1), cell_format))
@@ -263,8 +270,8 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         if None in formats:
             raise ValueError(f"sheet {self.name}: a blank without a format is no cell")
         last_col = first_col + len(formats) - 1
-        self._keep(first_row, first_col, None, formats[0])  # the bounds checked at both corners
-        self._keep(last_row, last_col, None, formats[-1])
+        self._check(first_row, first_col)
+        self._check(last_row, last_col)
         area = (first_row + 1, first_col + 1, last_row + 1, last_col + 1)
         self._forget_formulas(area)
         self._blanks(area, dict(zip(range(area[1], area[3] + 1), formats, strict=True)))
@@ -277,6 +284,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         columns = range(first_col + 1, first_col + len(formats) + 1)  # 1-based, as kept
         by_column = dict(zip(columns, formats, strict=True))
         formula_rows = {row for row, _ in self.xlbridge_formulas}
+        self.xlbridge_given.update(formats)
         plain = None not in formats and columns.stop - 1 <= MAX_COLUMNS
         for row, values in enumerate(rows, first_row + 1):
             formats_row = self.xlbridge_formats.get(row)
@@ -305,6 +313,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
         a row at a time."""
         first_row, _, last_row, _ = area
         self.xlbridge_written.append(area)
+        self.xlbridge_given.update(blanks.values())
         for row in range(first_row, last_row + 1):
             formats = self.xlbridge_formats.get(row)
             if formats is None:
@@ -339,13 +348,17 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
     def let_go(self) -> None:
         """Forget the cells, written."""
         self.xlbridge_formats, self.xlbridge_values, self.xlbridge_formulas, self.xlbridge_written = {}, {}, {}, []
+        self.xlbridge_given = set()
 
     # --- what XlsxWriter is handed to write -------------------------------------------------------------------------
 
     def hand_over(self) -> dict[Position, Any]:
         """Hand XlsxWriter each formula's own cell and the first cell written of each other format: the cells whose
         styles and formula text its part will show (and in the order XlsxWriter numbers the styles: the first cell
-        of each, as it writes them). Returns each such cell's format."""
+        of each, as it writes them). Returns each such cell's format.
+
+        The formats are those the cells were written in, not gathered from every cell (a session's 130,000): one
+        since written over in every cell that had it is looked for in vain, through every cell."""
         shown: dict[Position, Any] = {}
         for (row, col), (text, cell) in self.xlbridge_formulas.items():
             cell_format = self.xlbridge_formats[row][col]
@@ -354,7 +367,7 @@ class CellsWorksheet(Worksheet):  # type: ignore[misc]  # XlsxWriter is untyped
             corner = (row - 1, col - 1) if cell.kind == "plain" else (row - 1, col - 1, row - 1, col - 1)
             method(self, *corner, text, cell_format, cell.value)
             shown[(row, col)] = cell_format
-        wanted = set().union(*map(dict.values, self.xlbridge_formats.values())) - {None, *shown.values()}
+        wanted = self.xlbridge_given - {None, *shown.values()}
         for row, col in self._in_order() if wanted else ():
             cell_format = self.xlbridge_formats[row][col]
             if cell_format in wanted:

@@ -294,20 +294,29 @@ class ByValue(dict[object, _T]):
 
     Only a value that no value of another kind a cell holds equals is remembered: text, a blank, a number but 0
     and 1 (which FALSE and TRUE equal, as keys) and those of 15 digits or more (whose whole and floating forms
-    differ in a cell); any other is worked out each time. It is given the values a cell holds and no others: text
-    (``str`` itself), a whole or floating number (``int``, ``float``), TRUE or FALSE, an error, a blank (None); a
-    value of another kind equal to one remembered (a ``Fraction`` equal to 2.5, a subclass of ``str``) would be
-    given that one's answer. ``function`` gives a whole number and its floating form (2 and 2.0) one answer, as a
-    cell shows them alike."""
+    differ in a cell); whole 0 and 1 and TRUE and FALSE are remembered apart, with their kind (a session's cells
+    hold thousands of noughts and ones); any other is worked out each time. It is given the values a cell holds
+    and no others: text (``str`` itself), a whole or floating number (``int``, ``float``), TRUE or FALSE, an error,
+    a blank (None); a value of another kind equal to one remembered (a ``Fraction`` equal to 2.5, a subclass of
+    ``str``) would be given that one's answer. ``function`` gives a whole number and its floating form (2 and 2.0)
+    one answer, as a cell shows them alike."""
 
     def __init__(self, function: Callable[[object], _T]) -> None:
         super().__init__()
         self.function = function
+        #: The answers for whole 0 and 1, TRUE and FALSE, by (kind, value).
+        self.by_kind: dict[tuple[type, object], _T] = {}
 
     def __missing__(self, value: object) -> _T:
+        kind = value.__class__
+        if (kind is int or kind is bool) and value in (0, 1):
+            found = self.by_kind.get((kind, value))
+            if found is None:
+                found = self.by_kind[(kind, value)] = self.function(value)
+            return found
         result = self.function(value)
         number = isinstance(value, (int, float)) and value not in (0, 1) and -1e15 < value < 1e15
-        if value.__class__ is str or value is None or number:
+        if kind is str or value is None or number:
             self[value] = result
         return result
 
