@@ -79,14 +79,18 @@ def test_true_and_one_stay_apart_across_calls() -> None:
     assert false_contract == [["#VALUE!"], ["#VALUE!"]]
 
 
+@pytest.mark.parametrize("dated", [False, True])
 @pytest.mark.parametrize("first", [True, 1.0])
-def test_a_session_of_true_and_one_stay_apart_across_calls(first: object) -> None:
+def test_a_session_of_true_and_one_stay_apart_across_calls(first: object, dated: bool) -> None:
     """A session worked out for its cells is kept for the next function that asks: a results block whose board is
-    TRUE (a mistake) and the same block with board 1 are two sessions, whichever comes first."""
+    TRUE (a mistake) and the same block with board 1 are two sessions, whichever comes first; also when a cell is
+    a date (as xlwings hands a cell formatted as one), which the sessions are kept by otherwise."""
+    import datetime as dt
+
     from xlbridge.excel.session import sessionresults
 
     names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None], [3.0, None, "e", "f", None],
-             [4.0, None, "g", "h", None]]  # fmt: skip
+             [4.0, None, "g", dt.datetime(2024, 5, 1) if dated else "h", None]]  # fmt: skip
 
     def check_column(board: object) -> list[object]:
         block = [[board, 1.0, 2.0, "1NT", "N", None, 7.0, None], [1.0, 3.0, 4.0, "2NT", "N", None, 7.0, None]]

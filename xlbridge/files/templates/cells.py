@@ -39,7 +39,7 @@ from xlsxwriter.worksheet import Worksheet
 
 from ...excel.cache import deferred_collection
 from ..workbook.charts import refresh_charts
-from ..workbook.computed import Computed
+from ..workbook.computed import Computed, Rows
 from ..workbook.docprops import with_computed_by
 from ..workbook.evaluate import Formula, defined_names, evaluate_cells
 from ..workbook.patching import mark_values_current, write_package
@@ -406,14 +406,14 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         Worksheet.write_string(ws, row - 1, col - 1, text, cell_format)
     book.close()
     package = open_package(path)
-    stored: dict[str, dict[Position, object]] = {}  # each sheet's values by cell, once asked for
+    stored: dict[str, dict[Position, object]] = {}  # a chart sheet's values by cell, once asked for
 
     def values_of(ws: CellsWorksheet) -> dict[Position, object]:
         if ws.name not in stored:
             stored[ws.name] = ws.cell_values()
         return stored[ws.name]
 
-    computed = _compute(package.path, sheets, {ws.name: values_of(ws) for ws in sheets},
+    computed = _compute(package.path, sheets, {ws.name: ws.xlbridge_values for ws in sheets},
                         defined_names(package)) if with_values else None  # fmt: skip
     shared = SharedStrings()
     replaced: dict[str, bytes] = {}
@@ -443,9 +443,7 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
     write_package(package, replaced, path, replace=True)
 
 
-def _compute(
-    path: Path, sheets: Iterable[CellsWorksheet], values: dict[str, dict[Position, object]], names: dict[str, str]
-) -> Computed:
+def _compute(path: Path, sheets: Iterable[CellsWorksheet], values: dict[str, Rows], names: dict[str, str]) -> Computed:
     formulas = [Formula(ws.name, cell.area, text) for ws in sheets for text, cell in ws.xlbridge_formulas.values()]
     computed = evaluate_cells(list(values), formulas, values, names)
     if computed is None:

@@ -8,13 +8,28 @@ from __future__ import annotations
 
 import collections
 import itertools
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...excel.cache import deferred_collection
 
-__all__ = ["Answer", "Argument", "Computed", "overlaps"]
+__all__ = ["Answer", "Argument", "Computed", "Rows", "by_row", "overlaps"]
+
+#: A sheet's cells by 1-based row, then column (the blanks left out): as a template's sheet holds them, and as
+#: the evaluation looks them up, a row of a range at a time.
+Rows = dict[int, dict[int, object]]
+
+
+def by_row(cells: Mapping[tuple[int, int], object]) -> Rows:
+    """Cells by 1-based (row, column), as a workbook's values are read, by row then column."""
+    rows: Rows = {}
+    for (row, col), value in cells.items():
+        found = rows.get(row)
+        if found is None:
+            found = rows[row] = {}
+        found[col] = value
+    return rows
 
 
 @dataclass(frozen=True)
@@ -52,9 +67,9 @@ class Computed:
     function_seconds: float = 0.0
     #: "xlbridge" when computed directly, "formulas" by the general engine.
     engine: str = "xlbridge"
-    #: The values the cells stored before (when computed directly; None when not read): what is unchanged need not
-    #: be written again.
-    stored: dict[str, dict[tuple[int, int], object]] | None = None
+    #: The values the cells stored before, by sheet, row and column (when computed directly; None when not read):
+    #: what is unchanged need not be written again.
+    stored: dict[str, Rows] | None = None
     #: The cell of each formula (its array's top left), by sheet: it must hold a value, even a blank one.
     anchors: dict[str, set[tuple[int, int]]] = field(default_factory=dict)
     #: The arguments of each function's first call, as it was handed them (when computed directly).
@@ -100,13 +115,15 @@ class Computed:
         anchors = self.anchors.get(sheet, set())
         anchor_rows = {row for row, _ in anchors}
         for row, first_col, values in self._rows(sheet):
-            positions = list(zip(itertools.repeat(row), range(first_col, first_col + len(values))))
-            before = list(map(stored.get, positions, itertools.repeat("")))  # nothing stored: a blank
+            kept = stored.get(row, {})
+            columns = range(first_col, first_col + len(values))
+            before = list(map(kept.get, columns, itertools.repeat("")))  # nothing stored: a blank
             if before == values and list(map(type, before)) == list(map(type, values)) and row not in anchor_rows:
                 continue
-            for where, was, value in zip(positions, before, values, strict=True):
-                if type(was) is not type(value) or was != value or (where in anchors and where not in stored):
-                    yield where, stored.get(where), value
+            for col, was, value in zip(columns, before, values, strict=True):
+                where = (row, col)
+                if type(was) is not type(value) or was != value or (where in anchors and col not in kept):
+                    yield where, kept.get(col), value
 
     def _rows(self, sheet: str) -> Iterator[tuple[int, int, list[object]]]:
         """The computed values of the sheet's cells, a row of an answer at a time (its row, first column and

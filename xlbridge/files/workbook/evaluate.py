@@ -21,7 +21,7 @@ from typing import Any
 from ...excel import FUNCTIONS, spellings
 from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
-from .computed import Answer, Argument, Computed, overlaps
+from .computed import Answer, Argument, Computed, Rows, by_row, overlaps
 from .xlsx import MAIN_NS, ByValue, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
 from .xmlsafe import parse_xml
 
@@ -158,13 +158,17 @@ def _gone(node: Node, book: _Book) -> str | None:
     return error[1] if error else None
 
 
+#: A row that stores nothing.
+_NO_CELLS: dict[int, object] = {}
+
+
 @dataclass
 class _Book:
     """What the evaluation reads: stored values, defined names, and the answers computed so far."""
 
     sheets: Collection[str]
     names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
-    stored: dict[str, dict[tuple[int, int], object]]
+    stored: dict[str, Rows]
     answers: dict[str, list[Answer]]
 
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
@@ -179,11 +183,9 @@ class _Book:
         grid = self.handed.get((sheet, area))
         if grid is None:
             r1, c1, r2, c2 = area
-            stored = self.stored.get(sheet, {})
-            positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-            cells = list(map(self.handing.__getitem__, map(stored.get, positions)))
-            width = c2 - c1 + 1
-            grid = [cells[at : at + width] for at in range(0, len(cells), width)]
+            stored, columns, handing = self.stored.get(sheet, {}), range(c1, c2 + 1), self.handing
+            grid = [list(map(handing.__getitem__, map(stored.get(row, _NO_CELLS).get, columns)))
+                    for row in range(r1, r2 + 1)]  # a row's cells looked up in its own, by column  # fmt: skip
             for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
                 if overlaps(answer.area, area):
                     _overlay(grid, area, answer, self.handing)
@@ -295,7 +297,7 @@ def evaluate(package: Package, partial: bool = False) -> Computed | None:
     started = time.perf_counter()
     with deferred_collection():  # every cell read and computed, none in a cycle
         formulas = read_formulas(package)
-        values = {sheet: read_values(package, sheet, computed=False) for sheet in package.sheets}
+        values = {sheet: by_row(read_values(package, sheet, computed=False)) for sheet in package.sheets}
         computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
     if computed is not None:
         computed.seconds = time.perf_counter() - started
@@ -305,11 +307,11 @@ def evaluate(package: Package, partial: bool = False) -> Computed | None:
 def evaluate_cells(
     sheets: Collection[str],
     formulas: list[Formula],
-    values: dict[str, dict[tuple[int, int], object]],
+    values: dict[str, Rows],
     names: dict[str, str],
     partial: bool = False,
 ) -> Computed | None:
-    """Compute ``formulas`` over the cells ``values`` holds (by sheet, then 1-based row and column), with the
+    """Compute ``formulas`` over the cells ``values`` holds (by sheet, then 1-based row, then column), with the
     workbook's defined ``names`` (upper case, to ``Sheet!$A$1:$B$2``), if every formula is xlbridge's kind; else
     None. What :func:`evaluate` does once it has read a file, and what a template computed as it is written does
     with the cells it holds.
@@ -406,7 +408,7 @@ def call_arguments(package: Package, function: str) -> list[Argument] | None:
                 continue
             if node[0] != "call" or node[1][0] != function:
                 continue
-            values = {name: read_values(package, name, computed=False) for name in package.sheets}
+            values = {name: by_row(read_values(package, name, computed=False)) for name in package.sheets}
             computed = Computed()
             book = _Book(list(package.sheets), names, values, computed.answers)
             try:
