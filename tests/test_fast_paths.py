@@ -106,6 +106,25 @@ def test_a_session_of_true_and_one_stay_apart_across_calls(first: object, dated:
     assert board_one == ["", ""]
 
 
+def test_the_same_cells_find_the_same_session_however_their_values_are_shared() -> None:
+    """The functions of a sheet are each handed the session's cells afresh (xlwings makes new values; the
+    evaluation copies its rows): equal cells find the session already worked out, whether or not their values
+    are also held elsewhere (marshal's later formats write a value held elsewhere once and refer back to it)."""
+    from xlbridge.excel.entries import read_session
+
+    names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None]]
+
+    def block() -> list[list[object]]:
+        return [[float(board), 1.0, 2.0, "".join(["1N", "T"]), "N", None, 7.0, None] for board in (1, 2)]
+
+    cache.forget()
+    first = read_session(block(), names, "MP", "Howell", None)
+    again = block()
+    held_elsewhere = [row[3] for row in again]  # the contracts also held by another list
+    assert read_session(again, names, "MP", "Howell", None) is first
+    assert held_elsewhere == ["1NT", "1NT"]
+
+
 def test_a_session_the_functions_let_go_is_freed() -> None:
     """The latest sessions are kept for the functions that ask again, and a session let go is freed with all it
     worked out for them (SESSIONRESULTS's cells too): a session is thousands of lines."""

@@ -174,13 +174,20 @@ def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
     return tuple(tuple((bool, value) if value.__class__ is bool else value for value in row) for row in rows)
 
 
+#: The :mod:`marshal` format of :func:`_key`: version 2 writes each value whole, wherever it comes again. Later
+#: versions write a value met twice as a reference to the first, but only a value something else also refers to
+#: at that moment, so the same cells could give other bytes (the session worked out again: twice in a calc).
+_KEY_FORMAT = 2
+
+
 def _key(parts: tuple[Any, ...]) -> Hashable:
     """What a session is read from (its blocks' cells and its settings) as a key: the bytes :mod:`marshal` writes
-    of them, which keep each value's type as :func:`_frozen` does, and are made, hashed and compared in C (a
-    6,000-row block in half a millisecond, against 2 for its rows as tuples: every session function of a sheet
-    asks). Blocks with a cell marshal cannot write (a date, from xlwings) are keyed by :func:`_frozen` rows."""
+    of them (:data:`_KEY_FORMAT`), which keep each value's type as :func:`_frozen` does, and are made, hashed and
+    compared in C (a 6,000-row block in half a millisecond, against 2 for its rows as tuples: every session
+    function of a sheet asks). Blocks with a cell marshal cannot write (a date, from xlwings) are keyed by
+    :func:`_frozen` rows."""
     try:
-        return marshal.dumps(parts)
+        return marshal.dumps(parts, _KEY_FORMAT)
     except ValueError:
         return RangesKey(tuple(_frozen(part) if isinstance(part, list) else part for part in parts))
 
