@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ..outputs import write_atomically
+from .computed import by_row
 from .xlsx import CALC_PR, ExcelErrorValue, Package, WorkbookError, column_letters, column_number, excel_escape
 from .xmlsafe import escape
 
@@ -103,9 +104,7 @@ def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
         content = (match.group(4) or b"").decode("utf-8")
     except UnicodeDecodeError:
         raise WorkbookError("a worksheet part is not UTF-8 XML; cannot place values safely") from None
-    by_row: dict[int, dict[int, object]] = {}
-    for (row, col), value in values.items():
-        by_row.setdefault(row, {})[col] = value
+    changed = by_row(values)
 
     rows: list[tuple[int, str]] = []
     for found in _element("row", prefix).finditer(content):
@@ -115,14 +114,14 @@ def patch_sheet(xml: bytes, values: Mapping[tuple[int, int], object]) -> bytes:
             raise WorkbookError(f"a worksheet row's number is {label!r}, not a number; cannot place values safely")
         rows.append((int(label), element))
     seen = {number for number, _ in rows}
-    for number in by_row:
+    for number in changed:
         if number not in seen:
             rows.append((number, f'<{prefix}row r="{number}"/>'))
     rows.sort(key=lambda item: item[0])
 
     out_rows = []
     for number, element in rows:
-        updates = by_row.get(number)
+        updates = changed.get(number)
         out_rows.append(element if not updates else _patch_row(element, number, updates, prefix))
     new_content = "".join(out_rows)
     if new_content == content:
