@@ -105,6 +105,27 @@ def test_a_session_of_true_and_one_stay_apart_across_calls(first: object, dated:
     assert mistaken[0] == "board True: expected a whole number, not TRUE/FALSE"
     assert board_one == ["", ""]
 
+    # The same for a setting (results per board), and for a Lite blank (0) against board 0 (0.0).
+    def per_board(value: object) -> object:
+        block = [[1.0, 1.0, 2.0, "1NT", "N", None, 7.0, None], [1.0, 3.0, 4.0, "2NT", "N", None, 7.0, None]]
+        return sessionresults(block, names, "MP", "Howell", value)[0][-1]
+
+    def board(value: object) -> object:
+        block = [[value, 1.0, 2.0, "1NT", "N", None, 7.0, None], [1.0, 3.0, 4.0, "2NT", "N", None, 7.0, None]]
+        return sessionresults(block, names, "MP", "Howell")[0][-1]
+
+    for read, one, other, said in ((per_board, True, 1.0, "results per board True: expected a whole number, not "
+                                    "TRUE/FALSE"), (board, 0.0, 0, "board 0: board numbers start at 1")):  # fmt: skip
+        alone = []
+        for value in (one, other):
+            cache.forget()
+            alone.append(read(value))
+        cache.forget()
+        in_turn = [read(one), read(other)] if first is True else [read(other), read(one)][::-1]
+        assert in_turn == alone
+        assert alone[0] == said
+        assert alone[1] != said
+
 
 def test_the_same_cells_find_the_same_session_however_their_values_are_shared() -> None:
     """The functions of a sheet are each handed the session's cells afresh (xlwings makes new values; the

@@ -24,7 +24,6 @@ __all__ = [
     "LIMIT",
     "Answers",
     "Memo",
-    "RangesKey",
     "Reader",
     "Recent",
     "cell_key",
@@ -217,20 +216,6 @@ class Recent(OrderedDict[Any, Any]):
         except KeyError:
             return default
         return next(reversed(self.values()))
-
-
-class RangesKey(list[Any]):
-    """A key of whole ranges (a session's results, names...), its hash worked out once: a tuple's is worked out at
-    every lookup, and a range of 6,000 rows takes a while (as :func:`functools.lru_cache` keeps its keys)."""
-
-    __slots__ = ("hashed",)
-
-    def __init__(self, parts: tuple[Any, ...]) -> None:
-        super().__init__(parts)
-        self.hashed = hash(parts)
-
-    def __hash__(self) -> int:  # type: ignore[override]  # a list's is None: this one is never changed
-        return self.hashed
 
 
 _ALL: list[Reader | Answers | Recent] = []

@@ -21,7 +21,7 @@ from ..engine.session import Pair, PairNumber, Row, Session, Unscorable, parse_d
 from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
-from .cache import Answers, RangesKey, Reader, Recent, forget_if_full
+from .cache import Answers, Reader, Recent, forget_if_full
 from .cells import CellError, Grid, as_grid, held_error, is_blank_text
 
 if TYPE_CHECKING:  # only a workbook with a Movement sheet makes a movement (see _plan)
@@ -165,31 +165,38 @@ def _listed_once(pairs: list[Pair | None], two_fields: bool) -> None:
         first[key] = number
 
 
-def _frozen(grid: Grid) -> tuple[tuple[Any, ...], ...]:
-    """A block's cells as part of a key: TRUE and FALSE kept apart from 1 and 0, which Python holds equal and a
-    cell does not (TRUE as a board is a mistake, 1 is board 1)."""
-    rows = tuple(map(tuple, grid))
-    if bool not in set(map(type, itertools.chain.from_iterable(rows))):
-        return rows  # (nearly every block)
-    return tuple(tuple((bool, value) if value.__class__ is bool else value for value in row) for row in rows)
-
-
 #: The :mod:`marshal` format of :func:`_key`: version 2 writes each value whole, wherever it comes again. Later
 #: versions write a value met twice as a reference to the first, but only a value something else also refers to
 #: at that moment, so the same cells could give other bytes (the session worked out again: twice in a calc).
 _KEY_FORMAT = 2
 
+#: The kinds of cell :func:`_key` writes as they are; marshal writes each with its kind (TRUE is not 1, a Lite
+#: blank 0 is not 0.0).
+_WRITTEN = (type(None), bool, int, float, str)
+
 
 def _key(parts: tuple[Any, ...]) -> Hashable:
     """What a session is read from (its blocks' cells and its settings) as a key: the bytes :mod:`marshal` writes
-    of them (:data:`_KEY_FORMAT`), which keep each value's type as :func:`_frozen` does, and are made, hashed and
-    compared in C (a 6,000-row block in half a millisecond, against 2 for its rows as tuples: every session
-    function of a sheet asks). Blocks with a cell marshal cannot write (a date, from xlwings) are keyed by
-    :func:`_frozen` rows."""
+    of them (:data:`_KEY_FORMAT`), which keep each value's kind, and are made, hashed and compared in C (a
+    6,000-row block in half a millisecond, against 2 for its rows as tuples: every session function of a sheet
+    asks). A cell of another kind marshal cannot write (a date, from xlwings) is written as its kind's name and its
+    repr, a pair, which no cell is. (Cells are what xlwings hands over; a numpy number, which only a Python caller
+    could pass, marshal writes as its bytes.)"""
     try:
         return marshal.dumps(parts, _KEY_FORMAT)
-    except ValueError:
-        return RangesKey(tuple(_frozen(part) if isinstance(part, list) else part for part in parts))
+    except ValueError:  # a cell marshal cannot write
+        return marshal.dumps(tuple(map(_written, parts)), _KEY_FORMAT)
+
+
+def _written(part: object) -> Any:
+    """A block (its rows) or a setting with each cell as :func:`_key` writes it."""
+    if isinstance(part, list):
+        return [[_written_cell(value) for value in row] for row in part]
+    return _written_cell(part)
+
+
+def _written_cell(value: object) -> Any:
+    return value if value.__class__ in _WRITTEN else (value.__class__.__qualname__, repr(value))
 
 
 def single_value(value: object) -> object:
