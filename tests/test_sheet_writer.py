@@ -185,6 +185,25 @@ def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
     assert len(plain[0]) == 22
 
 
+def test_a_tables_values_in_another_format_than_its_blanks(tmp_path: Path) -> None:
+    """Values written a row at a time in a format their blanks were not given (the blanks bold, the values italic)
+    are in that format, as write puts them."""
+
+    def fill(book: Any, ws: Any) -> None:
+        bold, italic = book.add_format({"bold": True}), book.add_format({"italic": True})
+        if isinstance(ws, CellsWorksheet):
+            ws.blank_rows(1, 3, 1, [bold])
+            ws.write_rows(1, 1, [["4S"], [2], ["N"]], [italic])
+        else:
+            for row in range(1, 4):
+                ws.write_blank(row, 1, None, bold)
+            for row, value in enumerate(["4S", 2, "N"], 1):
+                ws.write(row, 1, value, italic)
+
+    plain, ours = _both(tmp_path, fill)
+    assert ours == plain
+
+
 def test_true_and_1_are_each_written_as_they_are(tmp_path: Path) -> None:
     """1 and TRUE, 0 and FALSE are equal as Python values (and as a dict's keys): each cell is still written as what
     it holds, whichever comes first."""
