@@ -406,7 +406,7 @@ def _write_book(book: xlsxwriter.Workbook, path: Path, with_values: bool, extra:
         Worksheet.write_string(ws, row - 1, col - 1, text, cell_format)
     book.close()
     package = open_package(path)
-    stored: dict[str, dict[Position, object]] = {}  # a chart sheet's values by cell, once asked for
+    stored: dict[str, dict[Position, object]] = {}  # the values by cell of a sheet a chart reads, once asked for
 
     def values_of(ws: CellsWorksheet) -> dict[Position, object]:
         if ws.name not in stored:

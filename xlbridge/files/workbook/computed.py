@@ -10,7 +10,7 @@ import collections
 import itertools
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ...excel.cache import deferred_collection
 
@@ -21,9 +21,14 @@ __all__ = ["Answer", "Argument", "Computed", "Rows", "by_row", "overlaps"]
 Rows = dict[int, dict[int, object]]
 
 
-def by_row(cells: Mapping[tuple[int, int], object]) -> Rows:
-    """Cells by 1-based (row, column), as a workbook's values are read, by row then column."""
-    rows: Rows = {}
+#: What :func:`by_row` puts by row: any kind of cell content.
+V = TypeVar("V")
+
+
+def by_row(cells: Mapping[tuple[int, int], V]) -> dict[int, dict[int, V]]:
+    """Cells (their values, formulas...) by 1-based (row, column), as a workbook's values are read, by row then
+    column (:data:`Rows` for values)."""
+    rows: dict[int, dict[int, V]] = {}
     for (row, col), value in cells.items():
         found = rows.get(row)
         if found is None:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from .computed import Answer
+from .computed import Answer, by_row
 from .patching import cell_element, cell_value
 from .xlsx import MAIN_NS, ByValue, cell_position, column_letters, excel_escape, split_ref
 from .xmlsafe import escape
@@ -228,9 +228,7 @@ def sheet_data(
                                                                            *frame.row_styles.values(), ""}}  # fmt: skip
     shown = {fmt: attributes[style] for fmt, style in styles.items()}  # each format's attribute, looked up once
     column_shown = {col: attributes[style] for col, style in column_styles.items()}
-    formula_rows: dict[int, dict[int, FormulaCell]] = {}
-    for (row, col), formula in formulas.items():
-        formula_rows.setdefault(row, {})[col] = formula
+    formula_rows = by_row(formulas)
     typed = ByValue(lambda value: _typed_body(value, shared))  # each distinct value's body worked out once
     computed = ByValue(_body)
     letters, starts = [""], ['<c r="']  # each column's letters and a cell reference's start, by column number
