@@ -13,12 +13,13 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
 from ...engine.errors import BridgeInputError, XlbridgeError
+from ...excel.cache import cell_key
 from .xmlsafe import check_xml, parse_xml
 
 __all__ = [
@@ -304,15 +305,16 @@ class ByValue(dict[object, _T]):
     def __init__(self, function: Callable[[object], _T]) -> None:
         super().__init__()
         self.function = function
-        #: The answers for whole 0 and 1, TRUE and FALSE, by (kind, value).
-        self.by_kind: dict[tuple[type, object], _T] = {}
+        #: The answers for whole 0 and 1, TRUE and FALSE, by (kind, value) (:func:`~xlbridge.excel.cache.cell_key`).
+        self.by_kind: dict[Hashable, _T] = {}
 
     def __missing__(self, value: object) -> _T:
         kind = value.__class__
         if (kind is int or kind is bool) and value in (0, 1):
-            found = self.by_kind.get((kind, value))
+            key = cell_key(value)
+            found = self.by_kind.get(key)
             if found is None:
-                found = self.by_kind[(kind, value)] = self.function(value)
+                found = self.by_kind[key] = self.function(value)
             return found
         result = self.function(value)
         number = isinstance(value, (int, float)) and value not in (0, 1) and -1e15 < value < 1e15
