@@ -8,11 +8,10 @@ names block: pair, direction, player 1, player 2, handicap; the movement block: 
 
 from __future__ import annotations
 
-import itertools
 import marshal
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ..engine.checks import check_session, flag_rows, infer_kind
 from ..engine.choices import choose
@@ -22,7 +21,7 @@ from ..engine.standings import SessionScore, score_session
 from ..engine.values import as_whole_number, show
 from ..rules import MOVEMENT_KINDS, SESSION_METHODS
 from .cache import Answers, Reader, Recent, forget_if_full
-from .cells import CellError, Grid, as_grid, held_error, is_blank_text
+from .cells import CellError, Grid, as_grid, flat, held_error, is_blank_text
 
 if TYPE_CHECKING:  # only a workbook with a Movement sheet makes a movement (see _plan)
     from ..engine.movements import Movement, Slot
@@ -50,27 +49,26 @@ def entered_pair(value: object) -> PairNumber | None:
         return entered_text(value)
 
 
-def _entered_cell(name: str) -> Callable[[object], tuple[str, CellError | None]]:
-    """How a cell of the play's column ``name`` (see :data:`ENTERED`) is read: its text, and the error it holds
+#: What a column's reader gives for a cell.
+T = TypeVar("T")
+
+
+def _held(read: Callable[[object], T], name: str) -> Callable[[object], tuple[T, CellError | None]]:
+    """How a cell of the column ``name`` is read: ``read``'s value, and the error it holds
     (:func:`~xlbridge.excel.cells.held_error`) or None."""
-    return lambda value: (entered_text(value), held_error(name, value))
+    return lambda value: (read(value), held_error(name, value))
 
 
 def _board_cell(value: object) -> tuple[bool, int | None, CellError | None, str]:
     """A board cell as read: whether it is blank, its number (None when it has none), the error it holds, and why
     it is no board number ("" when it is one)."""
+    held = held_error("board", value)
     if is_blank_text(value):
-        return True, None, held_error("board", value), "board missing: each result needs its board number"
+        return True, None, held, "board missing: each result needs its board number"
     try:
-        return False, as_whole_number(value, "board"), held_error("board", value), ""
+        return False, as_whole_number(value, "board"), held, ""
     except BridgeInputError as error:
-        return False, None, held_error("board", value), error.message
-
-
-def _pair_cell(name: str) -> Callable[[object], tuple[PairNumber | None, CellError | None]]:
-    """How a cell of the pairs' column ``name`` (NS or EW) is read: its pair (None for a blank), and the error it
-    holds."""
-    return lambda value: (entered_pair(value), held_error(name, value))
+        return False, None, held, error.message
 
 
 def _typed(*cells: tuple[str, CellError | None]) -> tuple[tuple[str, ...], CellError | None]:
@@ -83,8 +81,8 @@ def _typed(*cells: tuple[str, CellError | None]) -> tuple[tuple[str, ...], CellE
 #: its type: TRUE is not 1): a session's 6,000 rows have a few hundred boards and pairs, and a few hundred distinct
 #: plays typed, each line's answered once by :data:`_TYPED`.
 _BOARDS = Reader(_board_cell)
-_NS, _EW = Reader(_pair_cell("NS")), Reader(_pair_cell("EW"))
-_ENTERED_COLUMNS = tuple(Reader(_entered_cell(name)) for name in ENTERED)
+_NS, _EW = Reader(_held(entered_pair, "NS")), Reader(_held(entered_pair, "EW"))
+_ENTERED_COLUMNS = tuple(Reader(_held(entered_text, name)) for name in ENTERED)
 _TYPED = Answers(_typed, _ENTERED_COLUMNS)
 
 
@@ -106,7 +104,7 @@ def _read(reader: Reader, column: Sequence[object]) -> list[Any]:
 
 
 def _row(board: Any, ns: Any, ew: Any, typed: Any) -> Row | None:
-    """One row of the results block, from its cells as read (:func:`_board_cell`, :func:`_pair_cell`,
+    """One row of the results block, from its cells as read (:func:`_board_cell`, :func:`_held`,
     :func:`_typed`): a line, an unscorable line with its reason, or None for a blank row."""
     blank, known, board_held, unreadable = board
     (ns_number, ns_held), (ew_number, ew_held) = ns, ew
@@ -336,13 +334,7 @@ def _refuse_gone(block: str, grid: Grid | None) -> None:
 
 def _all_blank(grid: Grid) -> bool:
     """Whether every cell of a block is blank (an empty movement block: hundreds of cells, each None)."""
-    cells = list(itertools.chain.from_iterable(grid))
-    try:
-        if set(cells) <= {None, ""}:  # (None and "" equal no cell of another type)
-            return True
-    except TypeError:  # a value that cannot be a key (never one a cell holds)
-        pass
-    return all(map(is_blank_text, cells))
+    return all(map(is_blank_text, flat(grid)))
 
 
 def read_session(
