@@ -81,7 +81,9 @@ class Computed:
     arguments: dict[str, list[Argument]] = field(default_factory=dict)
     #: The values by cell of each sheet asked for, with how many of its answers they were worked out from (see
     #: :meth:`cells`).
-    by_cell: dict[str, tuple[int, dict[tuple[int, int], object]]] = field(default_factory=dict, repr=False)
+    by_cell: dict[str, tuple[int, dict[tuple[int, int], object]]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def cells(self, sheet: str) -> dict[tuple[int, int], object]:
         """The values computed for the sheet's cells, by 1-based (row, column), from the answers (worked out when

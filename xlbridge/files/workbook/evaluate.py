@@ -214,12 +214,8 @@ def _overlay(
 def as_handed(value: object) -> object:
     """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
     (``#N/A``)."""
-    if value is None or type(value) is float:  # most cells; then whole numbers and text, the next most
+    if value is None or type(value) is float:  # most cells
         return value
-    if type(value) is int:
-        return float(value)
-    if type(value) is str:
-        return value or None
     if isinstance(value, ExcelErrorValue):
         return value.code
     if isinstance(value, (bool, str)):
