@@ -141,9 +141,9 @@ def test_the_same_cells_find_the_same_session_however_their_values_are_shared() 
     cache.forget()
     first = read_session(block(), names, "MP", "Howell", None)
     again = block()
-    held_elsewhere = [row[3] for row in again]  # the contracts also held by another list
+    held_elsewhere = [row[3] for row in again]  # the contracts also held by another list, while it is asked
     assert read_session(again, names, "MP", "Howell", None) is first
-    assert held_elsewhere == ["1NT", "1NT"]
+    del held_elsewhere
 
 
 def test_a_session_the_functions_let_go_is_freed() -> None:

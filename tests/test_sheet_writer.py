@@ -243,7 +243,7 @@ def test_the_values_by_cell_follow_the_answers() -> None:
     assert computed.cells("Sheet") == {(1, 1): 1.0, (1, 2): "a", (2, 1): None, (2, 2): True}
     computed.answers["Sheet"].append(Answer((1, 2, 1, 2), [["b"]]))
     assert computed.cells("Sheet") == {(1, 1): 1.0, (1, 2): "b", (2, 1): None, (2, 2): True}
-    assert computed.values == {"Sheet": computed.cells("Sheet")}
+    assert computed.values == {"Sheet": {(1, 1): 1.0, (1, 2): "b", (2, 1): None, (2, 2): True}}
 
 
 def test_a_row_longer_than_its_formats_is_refused() -> None:
