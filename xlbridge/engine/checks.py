@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
-from .meetings import Meetings, board_sets, meetings, placed, seats, sets_of
+from .meetings import Meetings, board_sets, meetings, placed, seats
 from .session import PairNumber, Row, Session, Unscorable
 
 if TYPE_CHECKING:  # a session without its movement (nearly every import) checks its lines alone: no movement is made
@@ -32,7 +32,6 @@ if TYPE_CHECKING:  # a session without its movement (nearly every import) checks
 __all__ = [
     "Finding",
     "KindEvidence",
-    "board_sets",
     "check_lines",
     "check_session",
     "flag_rows",
@@ -153,7 +152,7 @@ def _on_the_lines(
     met = session.meetings if session is not None else meetings(known, two_fields)
     if not two_fields:  # in two fields NS 1 v EW 2 and NS 2 v EW 1 are two meetings
         findings.extend(_swapped(rows, met, name))
-    findings.extend(_joined(rows, met, session.board_sets if session is not None else sets_of(rows, met), name))
+    findings.extend(_joined(rows, met, session.board_sets if session is not None else board_sets(rows, met), name))
     findings.extend(_lonely(known))
     return findings
 

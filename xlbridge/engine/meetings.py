@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, TypeAlias
 if TYPE_CHECKING:  # a session finds its meetings here: session.py imports this module
     from .session import PairNumber, Row
 
-__all__ = ["Meetings", "board_sets", "meetings", "placed", "seats", "sets_of"]
+__all__ = ["Meetings", "board_sets", "meetings", "placed", "seats"]
 
 #: The rows of each meeting of two pairs, in order, by the two pairs: in two fields NS 1 v EW 2 (its NS pair
 #: first), in one field 1 and 2 either way round.
@@ -55,17 +55,13 @@ def meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
     return out
 
 
-def board_sets(rows: Sequence[Row], two_fields: bool) -> dict[int, int]:
-    """Which boards were played as one set (a round's boards), found from the lines: each board with the lowest
-    board of its set. Two boards are one set when the meetings that played both are at least half as many as
-    those that played either with the board it was most often played with: a set played at every table is linked
-    by every table, a board of it left unplayed at one table still by the others, but one line with a board
-    number or a pair number typed wrong links two sets by one meeting alone, and does not join them."""
-    return sets_of(rows, meetings(placed(rows), two_fields))
-
-
-def sets_of(rows: Sequence[Row], found: Meetings) -> dict[int, int]:
-    """:func:`board_sets` from the lines' meetings (``found``)."""
+def board_sets(rows: Sequence[Row], found: Meetings) -> dict[int, int]:
+    """Which boards were played as one set (a round's boards), found from the lines and their meetings (``found``,
+    as :func:`meetings` finds them): each board with the lowest board of its set. Two boards are one set when the
+    meetings that played both are at least half as many as those that played either with the board it was most
+    often played with: a set played at every table is linked by every table, a board of it left unplayed at one
+    table still by the others, but one line with a board number or a pair number typed wrong links two sets by one
+    meeting alone, and does not join them."""
     # the boards each meeting played: at every table of a round the same set, counted once with its tables
     played_by: Counter[tuple[int, ...]] = Counter(
         tuple(sorted({rows[index].board for index in indices}))  # type: ignore[type-var, misc]

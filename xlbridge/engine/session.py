@@ -33,7 +33,7 @@ from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .meetings import Meetings, meetings, placed, sets_of
+from .meetings import Meetings, board_sets, meetings, placed
 from .model import Play
 from .parse import Artificial, FieldEntry, Weighted, adjusted_text, parse_field_entry
 from .scoring import parse_play, signed_score
@@ -42,7 +42,7 @@ from .values import NUMBER, is_blank, parse_board, show
 if TYPE_CHECKING:  # a movement is made of pairs: movements/rounds.py imports this module
     from .movements.rounds import Movement
 
-__all__ = ["NOT_PLAYED", "Line", "NotPlayed", "Pair", "PairNumber", "Row", "Session", "Unscorable", "adjusted_text",
+__all__ = ["NOT_PLAYED", "Line", "NotPlayed", "Pair", "PairNumber", "Row", "Session", "Unscorable",
            "is_not_played", "pair_handicap", "parse_direction", "read_handicap", "read_line", "read_play",
            "read_row"]  # fmt: skip
 
@@ -366,7 +366,7 @@ class Session:
     def board_sets(self) -> dict[int, int]:
         """Each board with the lowest board of its set (:func:`~xlbridge.engine.meetings.board_sets`), found once:
         the entry checks and the boards each pair is due both ask."""
-        return sets_of(self.lines, self.meetings)
+        return board_sets(self.lines, self.meetings)
 
     @cached_property
     def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
