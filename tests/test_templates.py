@@ -15,8 +15,9 @@ from xlbridge import Field, board_dealer, board_vulnerability, imps, ns_score, p
 from xlbridge.engine.choices import choose
 from xlbridge.engine.field import bam
 from xlbridge.engine.matches import Event, EventMatch, Match, MatchBoard, Team
+from xlbridge.engine.parse import adjusted_text
 from xlbridge.engine.scoring import signed_score
-from xlbridge.engine.session import Line, Pair, Session, Unscorable, adjusted_text, read_line
+from xlbridge.engine.session import Line, Pair, Session, Unscorable, read_line
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, teams_event, teams_match, traveller
 from xlbridge.files.templates.blank import TEMPLATES

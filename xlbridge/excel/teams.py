@@ -14,8 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.parse import Artificial, Weighted, parse_field_entry
-from ..engine.session import Line, Session, adjusted_text, read_line, read_play
+from ..engine.parse import Artificial, Weighted, adjusted_text, parse_field_entry
+from ..engine.session import Line, Session, read_line, read_play
 from ..engine.standings import score_session
 from ..engine.teams import MatchRow, Table, score_match, table_score
 from ..engine.values import NUMBER, as_whole_number, show
