@@ -343,6 +343,14 @@ def test_a_walk_out_is_refused() -> None:
         xlbridge.masterpoints(score_session(session), "ABF green")
 
 
+def test_a_walk_out_in_a_mitchell_is_refused() -> None:
+    """The same in two fields: NS 3 and EW 3 left after 4 of 7 rounds (each pair is found by its number and its
+    direction: by its number alone it played no round, and the session was paid as if complete)."""
+    session = played(mitchell(7, 2), skip={(5, 3), (6, 3), (7, 3)})
+    with pytest.raises(BridgeInputError, match=r"pair 3(NS|EW) played 4 of 7 rounds \(a walk-in or walk-out"):
+        xlbridge.masterpoints(score_session(session), "ABF green")
+
+
 def test_a_butler_session_in_rounds_of_five_is_paid_as_matches() -> None:
     """Butler pairs in rounds of 5 boards: the ABF's top third (rounded up) of each field; in rounds of 3: the top
     half (rounded down), as any duplicate pairs."""

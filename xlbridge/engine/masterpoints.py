@@ -281,7 +281,7 @@ def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
     rounds: dict[Pair, int] = {}
     for standing in score.standings:
         opponents = set()
-        for side, index in played_by(standing.pair, seated):
+        for side, index in played_by(standing.pair, seated, session.movement.two_fields):
             line = session.lines[index]
             assert isinstance(line, Line)  # a complete ranking has no line to check
             opponents.add(line.ew if side is Side.NS else line.ns)

@@ -234,9 +234,10 @@ def _pair_key(number: PairNumber, side: Side | None, two_fields: bool) -> tuple[
     return number, side if two_fields else None
 
 
-def played_by(pair: Pair, seated: Seating, two_fields: bool = False) -> list[tuple[Side, int]]:
-    """The results ``pair`` played, as (its side, row index): in two fields only in its own direction (a pair
-    listed there without a direction played none: its results are not on the list of pairs)."""
+def played_by(pair: Pair, seated: Seating, two_fields: bool) -> list[tuple[Side, int]]:
+    """The results ``pair`` played, as (its side, row index): in two fields (``two_fields``: the session's
+    movement's, always given, since a pair is found by its number alone in one field) only in its own direction (a
+    pair listed there without a direction played none: its results are not on the list of pairs)."""
     return seated.get(_pair_key(pair.number, pair.direction, two_fields), [])
 
 
