@@ -17,7 +17,8 @@ import pytest
 from bridgemate_dataconnector.dto import ResultDTO
 
 from xlbridge.engine.movements import howell, mitchell
-from xlbridge.engine.session import Line, Pair, Session
+from xlbridge.engine.pairs import Pair
+from xlbridge.engine.session import Line, Session
 from xlbridge.engine.standings import score_session
 from xlbridge.files.bridgemate import (
     Changes,

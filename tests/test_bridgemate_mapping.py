@@ -15,8 +15,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from xlbridge.engine.movements import Encounter, howell, mitchell
+from xlbridge.engine.pairs import Pair
 from xlbridge.engine.parse import Artificial, Weighted
-from xlbridge.engine.session import Line, Pair, Unscorable, read_line
+from xlbridge.engine.session import Line, Unscorable, read_line
 from xlbridge.files.bridgemate.mapping import (
     EntryKind,
     Event,

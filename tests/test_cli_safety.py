@@ -22,7 +22,7 @@ import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.session import read_line
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.patching import patch_sheet, write_package
 from xlbridge.files.workbook.xlsx import open_package, read_values
 

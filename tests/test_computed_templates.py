@@ -18,7 +18,7 @@ import pytest
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_results
 from xlbridge.files.templates import CLASSIC, LITE, pairs_session, teams_event, teams_match
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.files.workbook.xlsx import open_package, read_values, values_current
 

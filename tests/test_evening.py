@@ -28,7 +28,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.engine.movements import mitchell
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.xlsx import column_letters
 
 from . import browser

@@ -24,7 +24,7 @@ from xlbridge.excel.functions import LITE_PREFIX
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session
 from xlbridge.files.templates.blank import TEMPLATES
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook, compute
 from xlbridge.files.workbook.evaluate import evaluate, read_formulas
 from xlbridge.files.workbook.xlsx import open_package

@@ -130,8 +130,8 @@ def test_a_session_of_true_and_one_stay_apart_across_calls(first: object, dated:
 def test_the_same_cells_find_the_same_session_however_their_values_are_shared() -> None:
     """The functions of a sheet are each handed the session's cells afresh (xlwings makes new values; the
     evaluation copies its rows): equal cells find the session already worked out, whether or not their values
-    are also held elsewhere (marshal's later formats write a value held elsewhere once and refer back to it)."""
-    from xlbridge.excel.entries import read_session
+    are also held elsewhere."""
+    from xlbridge.excel.session_cells import SessionCells, session_result
 
     names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None]]
 
@@ -139,10 +139,10 @@ def test_the_same_cells_find_the_same_session_however_their_values_are_shared() 
         return [[float(board), 1.0, 2.0, "".join(["1N", "T"]), "N", None, 7.0, None] for board in (1, 2)]
 
     cache.forget()
-    first = read_session(block(), names, "MP", "Howell", None)
+    first = session_result(SessionCells(block(), names, "MP", "Howell", None))
     again = block()
     held_elsewhere = [row[3] for row in again]  # the contracts also held by another list, while it is asked
-    assert read_session(again, names, "MP", "Howell", None) is first
+    assert session_result(SessionCells(again, names, "MP", "Howell", None)) is first
     del held_elsewhere
 
 
@@ -152,8 +152,8 @@ def test_a_session_the_functions_let_go_is_freed() -> None:
     import gc
     import weakref
 
-    from xlbridge.excel.entries import read_session
     from xlbridge.excel.session import pairtotals, sessionresults
+    from xlbridge.excel.session_cells import SessionCells, session_result
 
     names = [[1.0, None, "a", "b", None], [2.0, None, "c", "d", None]]
 
@@ -162,7 +162,7 @@ def test_a_session_the_functions_let_go_is_freed() -> None:
 
     cache.forget()
     sessionresults(block(1), names, "MP", "Howell")
-    first = weakref.ref(read_session(block(1), names, "MP", "Howell", None))
+    first = weakref.ref(session_result(SessionCells(block(1), names, "MP", "Howell", None)))
     for board in range(2, 12):  # more sessions than are kept
         pairtotals(block(board), names, "MP", "Howell")
     gc.collect()
@@ -347,16 +347,16 @@ def test_a_results_block_reads_each_row_as_alone() -> None:
     """Each row of a results block reads as it does alone, with nothing remembered, whatever rows come before it in
     either order: a cell read once for the block keeps its type (TRUE is not board 1, a Lite blank 0 not a typed
     0), and an error in a cell stays its row's."""
-    from xlbridge.excel import entries
+    from xlbridge.excel import session_cells
 
     for rows in (TRICKY_ROWS, TRICKY_ROWS[::-1]):
         cache.forget()
-        together = entries._rows(rows)
+        together = session_cells._rows(rows)
         alone = []
         for row in rows:
             cache.forget()
-            alone += entries._rows([row])
+            alone += session_cells._rows([row])
         assert together == alone
     cache.forget()
-    narrow = entries._rows([row[:6] for row in TRICKY_ROWS])  # a block without its Result and Adjusted columns
-    assert narrow == entries._rows([[*row[:6], None, None] for row in TRICKY_ROWS])
+    narrow = session_cells._rows([row[:6] for row in TRICKY_ROWS])  # a block without its Result and Adjusted columns
+    assert narrow == session_cells._rows([[*row[:6], None, None] for row in TRICKY_ROWS])

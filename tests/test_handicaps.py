@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from xlbridge import BridgeInputError, Pair, Reason, Session, read_line, score_session
-from xlbridge.engine.session import pair_handicap, read_handicap
+from xlbridge.engine.pairs import pair_handicap, read_handicap
 from xlbridge.engine.standings import SessionScore, share_places
 from xlbridge.excel import FUNCTIONS
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_names
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook, write_values
 from xlbridge.files.workbook.xlsx import open_package
 

@@ -12,7 +12,7 @@ import pytest
 from xlbridge.cli import main
 from xlbridge.files.interchange import import_to_workbook, read_results
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.calc import compute, write_values
 from xlbridge.files.workbook.evaluate import evaluate
 from xlbridge.files.workbook.xlsx import open_package

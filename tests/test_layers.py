@@ -71,6 +71,62 @@ def test_imports_point_down(path: Path) -> None:
         assert layer_of(target) <= mine, f"{path.relative_to(PACKAGE)}:{line} imports {target}, a layer above it"
 
 
+def import_graph() -> dict[str, set[str]]:
+    """Each module of the package with the modules of the package it imports, at any depth of its code (inside a
+    function, or for the type checker, too)."""
+    names = {module_name(path): path for path in modules()}
+    graph = {}
+    for name, path in names.items():
+        targets = set()
+        for _, target in imports(path):
+            while target not in names and "." in target:  # a name imported from a module: the module
+                target = target.rsplit(".", 1)[0]
+            if target.startswith("xlbridge") and target in names and target != name:
+                targets.add(target)
+        graph[name] = targets
+    return graph
+
+
+def circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The modules that import each other, round a circle (each strongly connected set of two or more)."""
+    found: list[list[str]] = []
+    order: dict[str, int] = {}
+    lowest: dict[str, int] = {}
+    stack: list[str] = []
+
+    def visit(module: str) -> None:  # Tarjan's strongly connected components
+        order[module] = lowest[module] = len(order)
+        stack.append(module)
+        for target in sorted(graph[module]):
+            if target not in order:
+                visit(target)
+                lowest[module] = min(lowest[module], lowest[target])
+            elif target in stack:
+                lowest[module] = min(lowest[module], order[target])
+        if lowest[module] == order[module]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == module:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for module in sorted(graph):
+        if module not in order:
+            visit(module)
+    return found
+
+
+def test_no_import_circle() -> None:
+    """No two modules import each other, round any circle, not even inside a function or for the type checker: the
+    imports of the package are a hierarchy a reader can follow down."""
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    assert circles(import_graph()) == []
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+
+
 @pytest.mark.parametrize(
     "path",
     [path for path in modules() if layer_of(module_name(path)) <= LAYERS["engine"]],
@@ -123,10 +179,14 @@ def test_the_layers_are_the_folders() -> None:
     }
 
 
+#: The most lines a module has: modules are cut where their subject divides, and one past this has grown beyond one.
+MOST_LINES = 1_500
+
+
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
-def test_no_source_file_over_500_lines(path: Path) -> None:
-    """Each module stays readable at one sitting."""
-    assert len(path.read_text(encoding="utf-8").splitlines()) <= 500
+def test_no_module_past_the_size_of_one_subject(path: Path) -> None:
+    """A module holds one subject: none grows past :data:`MOST_LINES`."""
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= MOST_LINES
 
 
 @pytest.mark.parametrize("path", modules(), ids=lambda p: str(p.relative_to(PACKAGE)))
@@ -218,10 +278,9 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
 
 
 def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:
-    """`xlbridge import` of a pairs session imports neither the teams, rubber or network machinery, nor the
-    movements (it is given none: the lines alone are checked), nor the other commands, nor the standard library's
-    web client (which xml.sax.saxutils imports): each is loaded at a command's start, and a command that does not
-    use it pays for it."""
+    """`xlbridge import` of a pairs session imports neither the teams, rubber or network machinery, nor the other
+    commands, nor the standard library's web client (which xml.sax.saxutils imports): each is loaded at a command's
+    start, and a command that does not use it pays for it."""
     import subprocess
 
     from .conftest import HOWELL
@@ -234,10 +293,9 @@ def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     loaded = set(done.stdout.rsplit("LOADED", 1)[1].split())
-    unneeded = {"xlbridge.engine.event", "xlbridge.engine.matches", "xlbridge.engine.movements",
-                "xlbridge.engine.teams", "xlbridge.engine.rubber", "xlbridge.excel.event", "xlbridge.excel.scoresheets",
-                "xlbridge.files.templates.teams_event", "xlbridge.files.templates.rubber", "xlbridge.cli.bridgemate",
-                "xlbridge.cli.teams", "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
+    unneeded = {"xlbridge.engine.event", "xlbridge.engine.teams", "xlbridge.engine.rubber", "xlbridge.excel.event",
+                "xlbridge.excel.scoresheets", "xlbridge.files.templates.teams_event", "xlbridge.files.templates.rubber",
+                "xlbridge.cli.bridgemate", "xlbridge.cli.teams", "xlbridge.cli.evening", "urllib.request"}  # fmt: skip
     assert loaded & unneeded == set()
     assert "xlbridge.excel.session" in loaded
 

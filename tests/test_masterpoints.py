@@ -575,9 +575,9 @@ def test_masterpoints_computed_in_a_workbook(tmp_path: Path, flavour: Flavour) -
     book = TemplateBook(source, flavour, "Masterpoints test")
     sheet = book.sheet("Ranking")
     for row, pair in enumerate(pairs, start=1):
-        sheet.ws.write_string(row, 0, pair["PLACE"])
-        sheet.ws.write_string(row, 1, pair["PAIR_NUMBER"])
-        sheet.ws.write_string(row, 2, pair["DIRECTION"])
+        sheet.cells.write_string(row, 0, pair["PLACE"])
+        sheet.cells.write_string(row, 1, pair["PAIR_NUMBER"])
+        sheet.cells.write_string(row, 2, pair["DIRECTION"])
     last = len(pairs) + 1
     sheet.dynamic(1, 3, len(pairs), f'={book.fn("MASTERPOINTS")}(A2:A{last},7,"ABF green",C2:C{last})')
     book.close()

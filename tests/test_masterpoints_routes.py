@@ -18,7 +18,7 @@ from xlbridge.engine.movements import howell
 from xlbridge.excel.functions import FUNCTIONS
 from xlbridge.files.interchange.common import split_pair
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.xlsx import ExcelErrorValue
 from xlbridge.files.workbook.xmlsafe import parse_xml
 

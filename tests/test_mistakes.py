@@ -21,12 +21,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from xlbridge.engine.errors import MOST_LISTED, Doubt
-from xlbridge.engine.session import read_row
+from xlbridge.engine.session import read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
 from xlbridge.files.templates import CLASSIC, pairs_session
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.files.workbook.patching import write_package
 from xlbridge.files.workbook.report import session_ranking
@@ -333,7 +333,7 @@ def test_a_results_file_with_its_scores(evening: Evening) -> None:
     lines = [f"{evening.lines[0]},NS score"]
     for line in evening.lines[1:]:
         board, ns, ew, contract, declarer, result = line.split(",")
-        lines.append(f"{line},{read_row(int(board), int(ns), int(ew), contract, declarer, result).score}")
+        lines.append(f"{line},{read_line(int(board), int(ns), int(ew), contract, declarer, result).score}")
     assert imported(evening, "scored.csv", lines).status == 0
     assert ranking_of(evening.folder, evening.folder / "scored.csv.xlsx").out == evening.ranking
     at = next(n for n, line in enumerate(lines) if ",4S,N,=," in line)

@@ -11,7 +11,7 @@ import pytest
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movements import howell, make_movement, mitchell
 from xlbridge.engine.movements.rounds import BoardSet, Encounter, Movement, movement_from_rows, movement_problems
-from xlbridge.engine.session import Pair
+from xlbridge.engine.pairs import Pair
 from xlbridge.rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS, Side
 from xlbridge.rules.movements import HOWELL_TYPE, MITCHELL_TYPE
 

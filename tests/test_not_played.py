@@ -14,9 +14,11 @@ import pytest
 from xlbridge.engine.checks import check_session
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movements import mitchell
-from xlbridge.engine.session import NotPlayed, Pair, Session, read_line, read_row
+from xlbridge.engine.pairs import Pair
+from xlbridge.engine.session import NotPlayed, Session, Typed, read_line, read_row
 from xlbridge.engine.standings import score_session
-from xlbridge.excel.session import read_session, sessionresults, travellers
+from xlbridge.excel.session import sessionresults, travellers
+from xlbridge.excel.session_cells import SessionCells, session_result
 
 from .safety import xlbridge
 from .workbooks import Book
@@ -41,9 +43,9 @@ def results(not_played: tuple[int, int, int] | None = (1, 1, 1), left_out: bool 
 
 @pytest.mark.parametrize("typed", ["NP", "np", " Not played ", "N/P"])
 def test_np_is_read_as_a_board_not_played(typed: str) -> None:
-    assert read_row(3, 1, 2, adjusted=typed) == NotPlayed(3, 1, 2)
+    assert read_row(3, 1, 2, Typed(adjusted=typed)) == NotPlayed(3, 1, 2)
     assert NotPlayed(3, 1, 2).entered == ("", "", "", "", "NP")
-    assert read_row(3, 1, 2, "4S", "N", "=") == read_line(3, 1, 2, "4S", "N", "=")
+    assert read_row(3, 1, 2, Typed("4S", "N", result="=")) == read_line(3, 1, 2, "4S", "N", "=")
 
 
 @pytest.mark.parametrize(
@@ -59,7 +61,7 @@ def test_np_is_read_as_a_board_not_played(typed: str) -> None:
 def test_np_with_a_contract_is_refused(typed: tuple[str, str, str, str], message: str) -> None:
     contract, declarer, result, lead = typed
     with pytest.raises(BridgeInputError) as refused:
-        read_row(3, 1, 2, contract, declarer, result, lead, "NP")
+        read_row(3, 1, 2, Typed(contract, declarer, lead, result, "NP"))
     assert refused.value.message.startswith(message)
 
 
@@ -88,8 +90,8 @@ def test_without_the_movement_it_scales_the_board_and_factors_the_pairs_up() -> 
 def test_with_the_movement_it_is_the_slots_result() -> None:
     """The workbook's movement expects every slot: with NP the session is complete (nothing missing, not
     provisional); with the row left out it waits for it. The figures are the same either way."""
-    complete = read_session(results(), NAMES, "MP", "Mitchell", None, PLAN)
-    waiting = read_session(results(left_out=True), NAMES, "MP", "Mitchell", None, PLAN)
+    complete = session_result(SessionCells(results(), NAMES, "MP", "Mitchell", None, PLAN))
+    waiting = session_result(SessionCells(results(left_out=True), NAMES, "MP", "Mitchell", None, PLAN))
     assert complete.missing == []
     assert [(s.board, s.ns, s.ew) for s in waiting.missing] == [(1, 1, 1)]
     assert [(s.boards, s.total, s.percentage) for s in complete.score.standings] == [
@@ -113,7 +115,7 @@ def test_np_is_checked_like_any_line() -> None:
     twice = [*results(), [1, 1, 1, "", "", "", "", "NP"]]
     reasons = [row[-1] for row in sessionresults(twice, NAMES, "MP", "Mitchell", None, PLAN)]
     assert reasons[0].startswith("two results for board 1, NS 1 v EW 1 (also on row ")
-    assert read_session(twice, NAMES, "MP", "Mitchell", None, PLAN).score.problems == 2
+    assert session_result(SessionCells(twice, NAMES, "MP", "Mitchell", None, PLAN)).score.problems == 2
     session = Session.of(pairs=MOVEMENT.pairs, lines=[NotPlayed(1, 1, 1), NotPlayed(1, 1, 1)], plan=MOVEMENT)
     findings = [f.reason for f in check_session(session, MOVEMENT) if f.row is not None]
     assert findings == ["two results for board 1, NS 1 v EW 1 (also on line 2)",

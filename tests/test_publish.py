@@ -22,8 +22,7 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
-from xlbridge.files.templates.layout import Block
-from xlbridge.files.templates.pairs_session import LAYOUT
+from xlbridge.files.templates.layout import LAYOUT, Block
 from xlbridge.files.workbook.patching import patch_sheet, write_package
 from xlbridge.files.workbook.xlsx import excel_date, open_package
 

@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge.engine.errors import BridgeInputError, Reason
+from xlbridge.engine.pairs import Pair
 from xlbridge.engine.scorecards import find_pair, scorecard, scorecards
-from xlbridge.engine.session import Line, Pair, Session, Unscorable, read_line
+from xlbridge.engine.session import Line, Session, Unscorable, read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.excel.functions import FUNCTIONS
 from xlbridge.excel.scorecards import COLUMNS
@@ -201,7 +202,7 @@ def demo_ranges() -> tuple[list[list[object]], list[list[object]]]:
 def test_the_worksheet_function_spills_the_engines_card() -> None:
     """SCORECARD gives the engine's card, one row per board, as cells: numbers, text, blanks for nothing."""
     names, results = demo_ranges()
-    grid = SCORECARD("2NS", names, results, "MP")
+    grid = SCORECARD("2NS", results, names, "MP")
     card = scorecard(score_session(demo_data().session), "2NS")
     assert len(grid) == len(card.rows) == 27
     assert all(len(row) == len(COLUMNS) for row in grid)
@@ -218,7 +219,7 @@ def test_lite_blanks_read_as_blanks() -> None:
     names, results = demo_ranges()
     lite_names = [[0 if cell == "" else cell for cell in row] for row in names] + [[0, 0, 0, 0]] * 5
     lite_results = [[0 if cell == "" else cell for cell in row] for row in results] + [[0] * 8] * 10
-    assert SCORECARD("7EW", lite_names, lite_results, 0, 0) == SCORECARD("7EW", names, results)
+    assert SCORECARD("7EW", lite_results, lite_names, 0, 0, 0) == SCORECARD("7EW", results, names)
 
 
 @pytest.mark.parametrize(
@@ -235,16 +236,17 @@ def test_a_card_that_cannot_be_given_is_one_row_of_errors_with_the_reason(
 ) -> None:
     names, results = demo_ranges()
     pair, *rest = arguments
-    (row,) = SCORECARD(pair, names, results, *rest)
+    method, per_board = (*rest, None, None)[:2]
+    (row,) = SCORECARD(pair, results, names, method, None, per_board)
     assert row[:-1] == [error] * (len(COLUMNS) - 1)
     assert reason in row[-1]
 
 
 def test_blank_pair_wrong_width_and_an_error_upstream() -> None:
     names, results = demo_ranges()
-    assert SCORECARD(None, names, results) == [[""] * len(COLUMNS)]
-    assert SCORECARD("#N/A", names, results)[0][0] == "#N/A"
-    (row,) = SCORECARD("2NS", names, [line[:7] for line in results])
+    assert SCORECARD(None, results, names) == [[""] * len(COLUMNS)]
+    assert SCORECARD("#N/A", results, names)[0][0] == "#N/A"
+    (row,) = SCORECARD("2NS", [line[:7] for line in results], names)
     assert row[0] == "#VALUE!"
     assert "results: 8 columns" in row[-1]
 
@@ -255,7 +257,7 @@ def test_an_error_in_a_result_cell_holds_up_its_board() -> None:
     names, results = demo_ranges()
     index = next(i for i, row in enumerate(results) if row[0] == 1.0 and row[1] != 2.0)
     results[index][3] = "#N/A"
-    grid = SCORECARD("2NS", names, results)
+    grid = SCORECARD("2NS", results, names)
     assert grid[0][COLUMNS.index("Points")] == "#VALUE!"
     assert grid[0][COLUMNS.index("Score")] == 460  # the pair's own score stands
 
@@ -263,9 +265,9 @@ def test_an_error_in_a_result_cell_holds_up_its_board() -> None:
 def test_rounds_column_orders_the_spill() -> None:
     names, results = demo_ranges()
     rounds = [[9 - (int(row[0]) - 1) // 3] for row in results]  # boards 25-27 in round 1 ... boards 1-3 in round 9
-    grid = SCORECARD("2NS", names, results, "MP", None, rounds)
+    grid = SCORECARD("2NS", results, names, "MP", None, None, None, None, rounds)
     assert [row[:2] for row in grid[:4]] == [[1, 25], [1, 26], [1, 27], [2, 22]]
-    (row,) = SCORECARD("2NS", names, results, "MP", None, rounds[:5])
+    (row,) = SCORECARD("2NS", results, names, "MP", None, None, None, None, rounds[:5])
     assert "rounds: one per row of results" in row[-1]
 
 
@@ -277,19 +279,19 @@ def test_a_scorecard_sheet_computes_in_a_workbook(tmp_path: Path) -> None:
     source = tmp_path / "card.xlsx"
     book = TemplateBook(source, CLASSIC, "Scorecard test")
     for sheet_name, rows in (("Names", names), ("Results", results)):
-        sheet = book.sheet(sheet_name).ws
+        sheet = book.sheet(sheet_name).cells
         for r, row in enumerate(rows, start=1):
             for c, value in enumerate(row):
                 if value not in ("", None):
                     sheet.write(r, c, value)
     card_sheet = book.sheet("Scorecard")
-    card_sheet.ws.write_string(0, 1, "5EW")
+    card_sheet.cells.write_string(0, 1, "5EW")
     width = len(COLUMNS)
     card_sheet.dynamic(
         2,
         0,
         36,
-        f'=TAKE(VSTACK({book.fn("SCORECARD")}(B1,Names!A2:D41,Results!A2:H301,"MP"),EXPAND("",36,{width},"")),36)',
+        f'=TAKE(VSTACK({book.fn("SCORECARD")}(B1,Results!A2:H301,Names!A2:D41,"MP"),EXPAND("",36,{width},"")),36)',
         cols=width,
     )
     book.close()

@@ -1,8 +1,9 @@
 """xlbridge's writer of cells gives the sheet XlsxWriter would have written, cell for cell.
 
 Every template's cells are kept and written by xlbridge (:mod:`xlbridge.files.templates.cells`,
-`xlbridge.files.workbook.sheetdata`), XlsxWriter writing the rest. Here the same calls of XlsxWriter's public API are
-made on a plain XlsxWriter worksheet, which writes its cells itself, and on xlbridge's: each cell must hold the same
+`xlbridge.files.workbook.sheetdata`), XlsxWriter writing the rest. Here the same calls are made on a plain
+XlsxWriter worksheet, which writes its cells itself, and on xlbridge's (:class:`Ours`: its cells in a
+:class:`~xlbridge.files.templates.cells.Cells`, the rest on an XlsxWriter worksheet): each cell must hold the same
 value, formula and style (the style as its font, fill, border, number format, alignment and protection: the
 indices XlsxWriter gives may be numbered in another order), each row the same attributes, each sheet the same
 extent.
@@ -11,6 +12,7 @@ extent.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import re
 import xml.etree.ElementTree as ET
 from collections.abc import Callable
@@ -22,9 +24,9 @@ import xlsxwriter
 
 from xlbridge.files.templates import CLASSIC
 from xlbridge.files.templates.blank import TEMPLATES
-from xlbridge.files.templates.cells import CellsWorksheet, write_book
+from xlbridge.files.templates.cells import Cells, write_book
 from xlbridge.files.workbook.computed import Answer, Computed
-from xlbridge.files.workbook.xlsx import MAIN_NS, ByValue, cell_position, open_package, read_values
+from xlbridge.files.workbook.xlsx import MAIN_NS, ByValue, cell_position, open_package, read_values, split_ref
 
 NS = f"{{{MAIN_NS}}}"
 
@@ -68,14 +70,74 @@ def _sheet(path: Path) -> tuple[dict[tuple[int, int], Any], dict[str, dict[str, 
     return cells, rows, extent[1]
 
 
+def _cell(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A call's arguments with a cell in A1 notation as XlsxWriter's (row, column)."""
+    if args and isinstance(args[0], str):
+        row, col, _, _ = split_ref(args[0])
+        return (row - 1, col - 1, *args[1:])
+    return args
+
+
+def _area(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A call's arguments with an area in A1 notation as XlsxWriter's four corners."""
+    if args and isinstance(args[0], str):
+        r1, c1, r2, c2 = split_ref(args[0])
+        return (r1 - 1, c1 - 1, r2 - 1, c2 - 1, *args[1:])
+    return args
+
+
+class Ours:
+    """XlsxWriter's calls made on xlbridge's sheet: the cells kept in ``cells``, the rest on ``ws``."""
+
+    def __init__(self, ws: Any, cells: Cells) -> None:
+        self.ws, self.cells = ws, cells
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.cells if name in ("write", "write_string", "write_number", "write_blank",
+                                              "write_datetime", "write_row", "blank_rows", "write_rows") else
+                       self.ws, name)  # fmt: skip
+
+    def write(self, *args: Any) -> None:
+        self.cells.write(*_cell(args))
+
+    def write_boolean(self, *args: Any) -> None:
+        self.cells.write(*_cell(args))
+
+    def write_column(self, *args: Any) -> None:
+        row, col, data = _cell(args)
+        for offset, value in enumerate(data):
+            self.cells.write(row + offset, col, value)
+
+    def write_string(self, *args: Any, cell_format: Any = None) -> None:
+        self.cells.write_string(*_cell(args), **({"cell_format": cell_format} if cell_format else {}))
+
+    def merge_range(self, *args: Any) -> None:
+        self.cells.merge(self.ws, *_area(args))
+
+    def write_formula(self, *args: Any, cell_format: Any = None, value: Any = "") -> None:
+        row, col, text, *rest = _cell(args)
+        kind = "array" if text.startswith("{") else "plain"
+        shown = None if value in ("", None) else [[value]]  # a formula's value, as the template gives its answer
+        self.cells.formula(kind, (row, col, row, col), text.strip("{}"), rest[0] if rest else cell_format, shown)
+
+    def write_array_formula(self, *args: Any) -> None:
+        r1, c1, r2, c2, text, cell_format, *_ = (*_area(args), None)
+        self.cells.formula("array", (r1, c1, r2, c2), text.strip("{}"), cell_format)
+
+    def write_dynamic_array_formula(self, *args: Any, cell_format: Any = None, value: Any = "") -> None:
+        r1, c1, r2, c2, text, *rest = _area(args)
+        self.cells.formula("dynamic", (r1, c1, r2, c2), text, rest[0] if rest else cell_format)
+
+
 def _both(tmp_path: Path, fill: Callable[[Any, Any], None]) -> tuple[Any, Any]:
     """``fill(workbook, worksheet)`` run on a plain XlsxWriter workbook and on one whose cells xlbridge writes."""
     plain = xlsxwriter.Workbook(str(tmp_path / "plain.xlsx"), {"strings_to_urls": False})
     fill(plain, plain.add_worksheet("Sheet"))
     plain.close()
-    ours = xlsxwriter.Workbook(str(tmp_path / "ours.xlsx"), {"strings_to_urls": False, "in_memory": True})
-    fill(ours, ours.add_worksheet("Sheet", worksheet_class=CellsWorksheet))
-    write_book(ours, tmp_path / "ours.xlsx", with_values=False)
+    ours = xlsxwriter.Workbook(io.BytesIO(), {"strings_to_urls": False, "in_memory": True})
+    cells = Cells("Sheet")
+    fill(ours, Ours(ours.add_worksheet("Sheet"), cells))
+    write_book(ours, [cells], {}, tmp_path / "ours.xlsx", with_values=False)
     return _sheet(tmp_path / "plain.xlsx"), _sheet(tmp_path / "ours.xlsx")
 
 
@@ -133,7 +195,7 @@ def test_rows_of_blanks_as_write_blank_on_each(tmp_path: Path) -> None:
     def fill(book: Any, ws: Any) -> None:
         bold, yellow = book.add_format({"bold": True}), book.add_format({"bg_color": "#FFF2CC", "locked": False})
         ws.write(2, 2, "blanked")
-        if isinstance(ws, CellsWorksheet):
+        if isinstance(ws, Ours):
             ws.blank_rows(1, 4, 1, [bold, yellow, bold])
         else:
             for row in range(1, 5):
@@ -164,7 +226,7 @@ def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
     def fill(book: Any, ws: Any) -> None:
         bold, yellow = book.add_format({"bold": True}), book.add_format({"bg_color": "#FFF2CC", "locked": False})
         formats = [bold, yellow, bold]
-        if isinstance(ws, CellsWorksheet):
+        if isinstance(ws, Ours):
             ws.blank_rows(1, 6, 1, formats)
         else:
             for row in range(1, 7):
@@ -173,7 +235,7 @@ def test_rows_of_values_as_write_on_each(tmp_path: Path) -> None:
         ws.write(2, 2, "blanked", yellow)
         ws.write(2, 4, "beside")
         ws.write_formula(6, 3, "=A1", bold, "")
-        if isinstance(ws, CellsWorksheet):
+        if isinstance(ws, Ours):
             ws.write_rows(1, 1, rows, formats)
         else:
             for row, values in enumerate(rows, 1):
@@ -191,7 +253,7 @@ def test_a_tables_values_in_another_format_than_its_blanks(tmp_path: Path) -> No
 
     def fill(book: Any, ws: Any) -> None:
         bold, italic = book.add_format({"bold": True}), book.add_format({"italic": True})
-        if isinstance(ws, CellsWorksheet):
+        if isinstance(ws, Ours):
             ws.blank_rows(1, 3, 1, [bold])
             ws.write_rows(1, 1, [["4S"], [2], ["N"]], [italic])
         else:
@@ -248,18 +310,14 @@ def test_the_values_by_cell_follow_the_answers() -> None:
 
 def test_a_row_longer_than_its_formats_is_refused() -> None:
     """Each value of a row written with write_rows has its column's format: a row with more values is refused."""
-    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
-    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
     with pytest.raises(ValueError, match=r"sheet Sheet: 3 values for 2 columns: \[1, 2, 3\]"):
-        ws.write_rows(0, 0, [[1, 2, 3]], [book.add_format({"bold": True})] * 2)
+        Cells("Sheet").write_rows(0, 0, [[1, 2, 3]], ["bold"] * 2)
 
 
 def test_a_blank_without_a_format_is_refused_in_rows() -> None:
     """A row of blanks must say each column's format: a blank without one is no cell."""
-    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
-    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
     with pytest.raises(ValueError, match="sheet Sheet: a blank without a format is no cell"):
-        ws.blank_rows(0, 3, 0, [book.add_format({"bold": True}), None])
+        Cells("Sheet").blank_rows(0, 3, 0, ["bold", None])
 
 
 def test_a_sheet_of_rows_only(tmp_path: Path) -> None:
@@ -272,12 +330,12 @@ def test_a_sheet_of_rows_only(tmp_path: Path) -> None:
 
 def test_a_cell_xlbridge_does_not_write_is_refused(tmp_path: Path) -> None:
     """A cell only XlsxWriter would write (a link, rich text) would be lost: it is refused, named."""
-    book = xlsxwriter.Workbook(str(tmp_path / "ours.xlsx"), {"in_memory": True})
-    ws = book.add_worksheet("Sheet", worksheet_class=CellsWorksheet)
-    ws.write(0, 0, "kept")
+    book = xlsxwriter.Workbook(io.BytesIO(), {"in_memory": True})
+    ws, cells = book.add_worksheet("Sheet"), Cells("Sheet")
+    cells.write(0, 0, "kept")
     ws.write_url(2, 1, "https://example.org", None, "a link")
-    with pytest.raises(RuntimeError, match="sheet Sheet: cell B3 was written by an XlsxWriter method"):
-        write_book(book, tmp_path / "ours.xlsx", with_values=False)
+    with pytest.raises(RuntimeError, match="sheet Sheet: cell B3 was written by XlsxWriter, not through"):
+        write_book(book, [cells], {}, tmp_path / "ours.xlsx", with_values=False)
 
 
 @pytest.mark.parametrize(
@@ -291,15 +349,8 @@ def test_a_cell_xlbridge_does_not_write_is_refused(tmp_path: Path) -> None:
 )
 def test_a_cell_that_cannot_be_is_refused(call: Callable[[Any], None], error: type[Exception]) -> None:
     """A cell outside a sheet, a number a cell cannot hold, a value of no cell's kind: refused, not dropped."""
-    book = xlsxwriter.Workbook("unused.xlsx", {"in_memory": True})
     with pytest.raises(error, match="sheet Sheet"):
-        call(book.add_worksheet("Sheet", worksheet_class=CellsWorksheet))
-
-
-def test_its_attributes_are_none_of_xlsxwriters() -> None:
-    """The cells are kept under names XlsxWriter's worksheet does not use, so that neither overwrites the other."""
-    ours = set(vars(CellsWorksheet())) - set(vars(xlsxwriter.worksheet.Worksheet()))
-    assert ours == {"xlbridge_formats", "xlbridge_values", "xlbridge_formulas", "xlbridge_written", "xlbridge_given"}
+        call(Cells("Sheet"))
 
 
 def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:
@@ -310,7 +361,7 @@ def test_keyword_arguments_as_xlsxwriter_takes_them(tmp_path: Path) -> None:
         ws.write_formula(0, 0, "=B1", cell_format=bold, value=5)
         ws.write_formula("A2", "=B2", value="")
         ws.write_string(2, 0, "text", cell_format=bold)
-        ws.write_dynamic_array_formula("C1:C3", "=IMP_(B1:B3)", cell_format=bold, value=0)
+        ws.write_dynamic_array_formula("C1:C3", "=IMP_(B1:B3)", cell_format=bold)
 
     plain, ours = _both(tmp_path, fill)
     assert ours == plain

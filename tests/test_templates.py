@@ -15,13 +15,14 @@ from xlbridge import Field, board_dealer, board_vulnerability, imps, ns_score, p
 from xlbridge.engine.choices import choose
 from xlbridge.engine.field import bam
 from xlbridge.engine.matches import Event, EventMatch, Match, MatchBoard, Team
+from xlbridge.engine.pairs import Pair
 from xlbridge.engine.parse import adjusted_text
 from xlbridge.engine.scoring import signed_score
-from xlbridge.engine.session import Line, Pair, Session, Unscorable, read_line
+from xlbridge.engine.session import Line, Session, Unscorable, read_line
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, teams_event, teams_match, traveller
 from xlbridge.files.templates.blank import TEMPLATES
-from xlbridge.files.templates.pairs_session import LAYOUT, Sizes
+from xlbridge.files.templates.layout import LAYOUT, Sizes
 from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
 from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_letters, column_number, open_package, split_ref
 from xlbridge.rules import SESSION_METHODS, Side
@@ -146,20 +147,21 @@ def _unlocked_below(path: Path) -> list[str]:
     """The cells of the first row below each block the workbook's functions read, in the block's columns, that a
     protected sheet still lets a secretary type in (a style unlocked: the cell's own, else its row's, else its
     column's)."""
-    from xlbridge.files.workbook.blocks import blocks_read
+    from xlbridge.files.workbook.blocks import blocks_of, named_blocks
+    from xlbridge.files.workbook.evaluate import evaluate
 
     package = open_package(path)
+    computed = evaluate(package)
+    assert computed is not None
     styles = package.parts["xl/styles.xml"].decode()
     xfs = re.search(r"<cellXfs[^>]*>(.*?)</cellXfs>", styles, re.DOTALL)
     assert xfs is not None
     unlocked = {str(i) for i, xf in enumerate(re.findall(r"<xf [^>]*?(?:/>|>.*?</xf>)", xfs[1], re.DOTALL))
                 if 'locked="0"' in xf}  # fmt: skip
     found = []
-    for _, block, argument in blocks_read(package):
-        assert argument.sheet is not None
-        assert argument.area is not None
-        xml = package.parts[package.sheets[argument.sheet]].decode()
-        _, first_col, last_row, last_col = argument.area
+    for block in {*blocks_of(computed.arguments), *named_blocks(package)}:
+        xml = package.parts[package.sheets[block.sheet]].decode()
+        _, first_col, last_row, last_col = block.area
         row = last_row + 1
         columns = [(int(low), int(high), style) for low, high, style in
                    re.findall(r'<col min="(\d+)" max="(\d+)"[^>]*?style="(\d+)"', xml)]  # fmt: skip
@@ -170,7 +172,7 @@ def _unlocked_below(path: Path) -> list[str]:
             style = (cell[1] if cell else row_style[1] if row_style
                      else next((s for low, high, s in columns if low <= col <= high), "0"))  # fmt: skip
             if style in unlocked:
-                found.append(f"{argument.sheet}!{ref} (below the {block} block)")
+                found.append(f"{block.sheet}!{ref} (below the {block.name} block)")
     return found
 
 

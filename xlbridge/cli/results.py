@@ -29,6 +29,7 @@ from .hands import HANDS_HELP, say_hands, session_deals
 if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
     from ..engine.session import Session
     from ..files.interchange.common import Imported
+    from ..files.interchange.handrecords import SessionHands
 
 __all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
 
@@ -96,8 +97,8 @@ def _import(args: argparse.Namespace) -> int:
             date=args.date,
             masterpoints=args.masterpoints,
         )
-        imported = _with_deals(imported, hands)
-        import_to_workbook(imported, destination, replace=args.force, progress=progress)
+        deals = _deals(imported, hands)
+        import_to_workbook(imported, destination, replace=args.force, progress=progress, hands=deals)
         progress("done")
     finally:
         progress.close()
@@ -140,21 +141,18 @@ def _import(args: argparse.Namespace) -> int:
     for warning in awards.warnings:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
-    say_hands("import", imported.hands, hands or source)
+    say_hands("import", deals, hands or source)
     return 0
 
 
-def _with_deals(imported: Imported, hands: Path | None) -> Imported:
-    """The import with its session's deals: ``--hands``, or a PBN results file's own."""
-    from dataclasses import replace
-
+def _deals(imported: Imported, hands: Path | None) -> SessionHands | None:
+    """The imported session's deals: ``--hands``, or a PBN results file's own."""
     if imported.session is None:
         if hands is not None:
             raise BridgeInputError(f"--hands {hands}: a teams event's workbook has no Hands sheet (hand records go "
                                    "with a pairs session)")  # fmt: skip
-        return imported
-    deals = session_deals(imported.session, hands, imported.source if imported.format == "PBN" else None)
-    return replace(imported, hands=deals)
+        return None
+    return session_deals(imported.session, hands, imported.source if imported.format == "PBN" else None)
 
 
 def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
@@ -169,7 +167,7 @@ def _note_handicaps(session: Session | None, destination: Path, args: argparse.N
 
 
 def _export(args: argparse.Namespace) -> int:
-    from ..files.interchange import export_session
+    from ..files.interchange.export import export_session
 
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     score = export_session(Path(args.workbook), destination, form, replace=args.force)

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the API's names, for the type checker: HOME below lists the
     from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
     from .masterpoints import SessionAwards, award_places, masterpoints
     from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
+    from .pairs import Pair
     from .parse import (
         Artificial,
         Weighted,
@@ -29,7 +30,7 @@ if TYPE_CHECKING:  # the API's names, for the type checker: HOME below lists the
     from .scales import imps, victory_points, vp20, vp30, wbf_vp
     from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
     from .scoring import ScoreParts, deal_score, line_score, ns_score, score_parts
-    from .session import Line, Pair, Session, Unscorable, read_line
+    from .session import Line, Session, Unscorable, read_line
     from .solver import SolverMissingError, double_dummy, par, solve
     from .standings import SessionScore, Standing, score_session
 
@@ -47,7 +48,7 @@ HOME = {
     "Line": "session",
     "Matchpoints": "field",
     "PASSED_OUT": "model",
-    "Pair": "session",
+    "Pair": "pairs",
     "Par": "deals",
     "ParContract": "deals",
     "Play": "model",

@@ -17,17 +17,15 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, replace
-from itertools import chain
-from typing import TYPE_CHECKING, TypeVar
+from dataclasses import dataclass, field, replace
+from itertools import chain, islice
+from typing import Any, TypeVar
 
 from ..rules import MovementKind
 from ..rules.methods import HOWELL, MITCHELL
-from .meetings import Meetings, board_sets, meetings, placed, seats
-from .session import PairNumber, Row, Session, Unscorable
-
-if TYPE_CHECKING:  # a session without its movement (nearly every import) checks its lines alone: no movement is made
-    from .movements.rounds import Encounter, Movement, Slot
+from .movements.rounds import Encounter, Movement, Slot
+from .pairs import PairNumber
+from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, placed, seats
 
 __all__ = [
     "Finding",
@@ -45,27 +43,58 @@ Namer = Callable[[int], str]
 Key = TypeVar("Key", bound=Hashable)
 
 
-@dataclass(frozen=True, slots=True)
-class Finding:
-    """A problem: the row it is on (its index; None for a line the movement has and the rows lack) and why."""
-
-    row: int | None
-    board: int | None
-    reason: str
-    #: For a missing line: the movement's line that has no result.
-    slot: Slot | None = None
-    #: False for a doubt the lines alone raise (NS and EW the other way round from the rest of a meeting): a
-    #: movement may turn a board, so without the movement it is reported but not held against the line.
-    certain: bool = True
+#: Where a finding's text names the rows it refers to (its ``refs``), in the words of whoever reads it.
+REFS = "\x00"
+#: The most other rows a finding names one by one (a line entered 16,000 times names five, then how many more).
+MOST_REFS = 5
 
 
 def _default_name(index: int) -> str:
     return f"line {index + 1}"
 
 
-def _listed(indices: Sequence[int], name: Namer) -> str:
-    names = [name(index) for index in indices]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A problem: the row it is on (its index; None for a line the movement has and the rows lack) and why.
+
+    The reason names other rows (``also on line 7``) by ``name``; :meth:`reason_with` says it with another (a file's
+    lines where the rows are a workbook's)."""
+
+    row: int | None
+    board: int | None
+    #: Why, with :data:`REFS` where the rows ``refs`` are named.
+    text: str
+    #: For a missing line: the movement's line that has no result.
+    slot: Slot | None = None
+    #: False for a doubt the lines alone raise (NS and EW the other way round from the rest of a meeting): a
+    #: movement may turn a board, so without the movement it is reported but not held against the line.
+    certain: bool = True
+    #: The other rows the reason names (the first :data:`MOST_REFS`), and how many more there are.
+    refs: tuple[int, ...] = ()
+    more: int = 0
+    name: Namer = field(default=_default_name, compare=False, repr=False)
+
+    @property
+    def reason(self) -> str:
+        """Why, in words, the rows it names named by its ``name``."""
+        return self.reason_with(self.name)
+
+    def reason_with(self, name: Namer) -> str:
+        """Why, in words, the rows it names named by ``name``."""
+        if not self.refs:
+            return self.text
+        names = [name(index) for index in self.refs]
+        if self.more:
+            listed = f"{', '.join(names)} and {self.more:,} more"
+        else:
+            listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        return self.text.replace(REFS, listed)
+
+
+def _refs(indices: Iterable[int], count: int) -> dict[str, Any]:
+    """A finding's ``refs`` and ``more``: the first of ``indices`` (``count`` in all) and how many beyond."""
+    first = tuple(islice(indices, MOST_REFS))
+    return {"refs": first, "more": max(0, count - len(first))}
 
 
 #: How many times a number of results is said (two results for board 3...).
@@ -117,21 +146,21 @@ def _check(
     entered = {} if once else _repeated(((row.board, row.ns, row.ew), index) for index, row in known)
     for (board, ns, ew), indices in entered.items():
         # the same line twice: given the movement or not, nothing says which is the one
-        times = _TIMES.get(len(indices), str(len(indices)))
+        times = _TIMES.get(len(indices), f"{len(indices):,}")
+        again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {REFS})"
         for index in indices:
-            also = _listed([other for other in indices if other != index], name)
-            again = f"{times} results for board {board}, NS {ns} v EW {ew} (also on {also})"
-            findings.append(Finding(index, board, again))
+            others = (other for other in indices if other != index)
+            findings.append(Finding(index, board, again, **_refs(others, len(indices) - 1)))
     if movement is None:  # the movement blames by itself
-        findings += _on_the_lines(rows, known, two_fields, name, once, session)
-    return sorted(findings, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.reason))
+        findings += _on_the_lines(rows, known, two_fields, once, session)
+    named = [replace(finding, name=name) for finding in findings]
+    return sorted(named, key=lambda f: (f.row is None, f.row or 0, f.board or 0, f.text))
 
 
 def _on_the_lines(
     rows: Sequence[Row],
     known: list[tuple[int, Row]],
     two_fields: bool,
-    name: Namer,
     once: bool,
     session: Session | None,
 ) -> list[Finding]:
@@ -143,16 +172,19 @@ def _on_the_lines(
         if len({(rows[i].ns, rows[i].ew) for i in indices}) < 2:  # one line entered twice: said above
             continue
         number, side = key if isinstance(key, tuple) else (key, "")
+        said = f"{side} pair {number}" if two_fields else f"pair {number}"
+        twice = f"{said} plays board {board} twice (also on {REFS})"
+        by_line: dict[tuple[object, object], list[int]] = {}  # the pair's lines on the board, by their two pairs
         for index in indices:
-            line = (rows[index].ns, rows[index].ew)
-            others = [other for other in indices if (rows[other].ns, rows[other].ew) != line]
-            said = f"{side} pair {number}" if two_fields else f"pair {number}"
-            twice = f"{said} plays board {board} twice (also on {_listed(others, name)})"
-            findings.append(Finding(index, board, twice))
+            by_line.setdefault((rows[index].ns, rows[index].ew), []).append(index)
+        for line, same in by_line.items():
+            others = [first for other, lines in by_line.items() if other != line for first in lines[:MOST_REFS]]
+            for index in same:
+                findings.append(Finding(index, board, twice, **_refs(sorted(others), len(indices) - len(same))))
     met = session.meetings if session is not None else meetings(known, two_fields)
     if not two_fields:  # in two fields NS 1 v EW 2 and NS 2 v EW 1 are two meetings
-        findings.extend(_swapped(rows, met, name))
-    findings.extend(_joined(rows, met, session.board_sets if session is not None else board_sets(rows, met), name))
+        findings.extend(_swapped(rows, met))
+    findings.extend(_joined(rows, met, session.board_sets if session is not None else board_sets(rows, met)))
     findings.extend(_lonely(known))
     return findings
 
@@ -191,7 +223,7 @@ def _seats(known: list[tuple[int, Row]], two_fields: bool) -> Iterator[tuple[tup
                 yield (board, ew), index
 
 
-def _swapped(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Finding]:
+def _swapped(rows: Sequence[Row], meetings: Meetings) -> list[Finding]:
     """Two pairs meet once: every line of their meeting has the same pair North-South. The lines that disagree
     with the most (with the first, on a tie) are flagged."""
     findings = []
@@ -205,19 +237,12 @@ def _swapped(rows: Sequence[Row], meetings: Meetings, name: Namer) -> list[Findi
         for index in indices:
             row = rows[index]
             if row.ns != usual:
-                findings.append(
-                    Finding(
-                        index,
-                        row.board,
-                        f"NS and EW swapped? NS {row.ns} v EW {row.ew} here, but NS {usual} v EW {row.ns} on "
-                        f"{_listed(agree, name)}",
-                        certain=False,
-                    )
-                )
+                reason = f"NS and EW swapped? NS {row.ns} v EW {row.ew} here, but NS {usual} v EW {row.ns} on {REFS}"
+                findings.append(Finding(index, row.board, reason, certain=False, **_refs(agree, len(agree))))
     return findings
 
 
-def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int], name: Namer) -> list[Finding]:
+def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int]) -> list[Finding]:
     """Two pairs meet once, for one set of boards (``sets``: each board's set, as :func:`board_sets` finds it): a
     meeting whose boards are of two sets has a line with a pair (or its board) typed wrong, most likely the lines
     of the part with fewer of them. Only a doubt: some short Howells meet twice."""
@@ -237,12 +262,14 @@ def _joined(rows: Sequence[Row], meetings: Meetings, sets: dict[int, int], name:
             if part not in odd or played[root] == 1:  # a board no other table played: _lonely says so
                 continue
             boards = ", ".join(str(rows[index].board) for index in sorted(part, key=lambda i: rows[i].board or 0))
-            others = sorted((index for index in indices if index not in part), key=lambda i: rows[i].board or 0)
+            mine = set(part)
+            others = sorted((index for index in indices if index not in mine), key=lambda i: rows[i].board or 0)
             reason = (
                 f"NS {row.ns} v EW {row.ew} play board {boards} here and another round's boards elsewhere: two "
-                f"pairs meet once; is a pair number or the board wrong? (also meeting on {_listed(others, name)})"
+                f"pairs meet once; is a pair number or the board wrong? (also meeting on {REFS})"
             )
-            findings += [Finding(index, rows[index].board, reason, certain=False) for index in part]
+            refs = _refs(others, len(others))
+            findings += [Finding(index, rows[index].board, reason, certain=False, **refs) for index in part]
     return findings
 
 
@@ -368,14 +395,14 @@ def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = Tru
     for finding in findings if missing else ():
         if finding.slot is not None:
             slot = finding.slot
-            lines.append(Unscorable(slot.board, slot.ns, slot.ew, ("", "", "", "", ""), finding.reason))
+            lines.append(Unscorable(slot.board, slot.ns, slot.ew, NOTHING_TYPED, finding.reason))
     return replace(session, lines=tuple(lines))
 
 
 def waiting_row(slot: Slot) -> Unscorable:
     """A row of the movement not typed yet: its board and pairs, nothing else (a workbook keeps it quiet, and
     counts it as a result still to come)."""
-    return Unscorable(slot.board, slot.ns, slot.ew, ("", "", "", "", ""),
+    return Unscorable(slot.board, slot.ns, slot.ew, NOTHING_TYPED,
                       f"board {slot.board}: no result for NS {slot.ns} v EW {slot.ew} (round {slot.round}, "
                       f"table {slot.table})")  # fmt: skip
 

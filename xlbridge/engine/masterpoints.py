@@ -23,7 +23,8 @@ from ..rules import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale
 from ..rules.masterpoints import Depth, WinnerAward
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .session import Line, Pair
+from .pairs import Pair
+from .session import Line
 from .standings import SessionScore, Standing, played_by
 from .values import NUMBER, hundredths_of, is_blank, show
 

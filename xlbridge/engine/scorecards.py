@@ -19,8 +19,9 @@ from fractions import Fraction
 
 from ..rules import Side
 from .errors import BridgeInputError, Reason
+from .pairs import Pair, PairNumber
 from .parse import Artificial, Weighted
-from .session import Line, Pair, PairNumber, Session
+from .session import Line, Session
 from .standings import Figure, Seating, SessionScore, Standing, played_by
 from .values import NUMBER, show
 

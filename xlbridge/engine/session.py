@@ -9,107 +9,51 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
-import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
-from typing import TYPE_CHECKING
+from itertools import combinations
+from typing import NamedTuple, TypeAlias
 
 from ..rules import (
-    HANDICAP_RULES,
     MASTERPOINT_SCALES,
     MOVEMENT_KINDS,
     SESSION_METHODS,
-    HandicapRule,
     MasterpointScale,
     MovementKind,
     SessionMethod,
     Side,
 )
-from ..rules.handicaps import HANDICAP_LIMIT
 from .boards import board_vulnerability
 from .choices import choose
-from .errors import BridgeInputError, Reason
-from .meetings import Meetings, board_sets, meetings, placed
+from .errors import BridgeInputError
 from .model import Play
+from .movements.rounds import Movement
+from .pairs import Pair, PairNumber
 from .parse import Artificial, FieldEntry, Weighted, adjusted_text, parse_field_entry
 from .scoring import parse_play, signed_score
-from .values import NUMBER, is_blank, parse_board, show
+from .values import is_blank, parse_board
 
-if TYPE_CHECKING:  # a movement is made of pairs: movements/rounds.py imports this module
-    from .movements.rounds import Movement
-
-__all__ = ["NOT_PLAYED", "Line", "NotPlayed", "Pair", "PairNumber", "Row", "Session", "Unscorable",
-           "is_not_played", "pair_handicap", "parse_direction", "read_handicap", "read_line", "read_play",
-           "read_row"]  # fmt: skip
-
-#: A pair's number as a movement gives it (7), or a label a club uses ("7A").
-PairNumber = int | str
+__all__ = ["NOTHING_TYPED", "NOT_PLAYED", "Line", "Meetings", "NotPlayed", "Row", "Session", "Typed", "Unscorable",
+           "board_sets", "is_not_played", "meetings", "pairs_in", "placed", "read_line", "read_play", "read_row",
+           "seats"]  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """A pair as the Names sheet lists it; ``direction`` is its side in a Mitchell, None in a Howell.
+class Typed(NamedTuple):
+    """What was typed of a result after its board and pairs, in the Results sheet's order of its columns: the
+    contract, the declarer (By), the lead, the result and an adjusted score (each as text, "" where blank)."""
 
-    ``handicap`` is the pair's handicap in percentage points, added to its percentage for the handicapped ranking
-    (None: no handicap given; see :func:`pair_handicap` for one made of the players').
-    """
-
-    number: PairNumber
-    direction: Side | None = None
-    players: tuple[str, ...] = ()
-    handicap: Fraction | None = None
-
-    @property
-    def names(self) -> str:
-        return " & ".join(player for player in self.players if player)
-
-    @property
-    def direction_text(self) -> str:
-        return "" if self.direction is None else self.direction.value
+    contract: str = ""
+    declarer: str = ""
+    lead: str = ""
+    result: str = ""
+    adjusted: str = ""
 
 
-def parse_direction(text: str) -> Side | None:
-    """A pair's direction as sheets and files write it (NS, N-S, ew; blank for none, as in a Howell)."""
-    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
-    if not cleaned:
-        return None
-    if cleaned not in ("NS", "EW"):
-        raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
-    return Side(cleaned)
-
-
-def read_handicap(value: object, argument: str = "handicap") -> Fraction | None:
-    """A handicap as typed, in percentage points: ``-5``, ``+2.5``, ``3%``, ``-1.25`` (blank: None)."""
-    if is_blank(value):
-        return None
-    text = value.strip().removesuffix("%").strip().replace("−", "-") if isinstance(value, str) else value
-    if isinstance(text, float) and math.isfinite(text):
-        text = repr(text)
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = str(text)
-    if not isinstance(text, str) or not NUMBER.fullmatch(text):
-        raise BridgeInputError(f"{argument} {show(value)}: expected percentage points, such as -5 or +2.5")
-    points = Fraction(Decimal(text))
-    if abs(points) > HANDICAP_LIMIT:
-        raise BridgeInputError(
-            f"{argument} {show(value)}: a handicap is at most {HANDICAP_LIMIT} percentage points either way",
-            reason=Reason.OUT_OF_RANGE,
-        )
-    return points
-
-
-def pair_handicap(players: Sequence[object], rule: object = None) -> Fraction | None:
-    """A pair's handicap from its two players' (as typed): their average (``AVERAGE``, EBUScore's "50%", the
-    default) or their sum (``SUM``, EBUScore's "100%"); a player with none counts 0; None when neither has one."""
-    chosen: HandicapRule = choose(HANDICAP_RULES, rule, "handicaps")
-    values = [read_handicap(value, f"player {index} handicap") for index, value in enumerate(players, start=1)]
-    if all(value is None for value in values):
-        return None
-    return sum((value or Fraction(0) for value in values), Fraction(0)) * chosen.factor
+#: Nothing typed: a row of the movement still to be filled in.
+NOTHING_TYPED = Typed()
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,23 +100,23 @@ class Line:
         return "" if self.adjusted is None else adjusted_text(self.adjusted, side)
 
     @property
-    def entered(self) -> tuple[str, str, str, str, str]:
-        """(contract, declarer, lead, result, adjusted) as the Results sheet shows them."""
+    def entered(self) -> Typed:
+        """What the Results sheet shows typed of the line, each text as the play reads it (``4s`` as ``4S``)."""
         if self.play is None:
-            return "", "", self.lead, "", self.adjusted_text
+            return Typed(lead=self.lead, adjusted=self.adjusted_text)
         contract, declarer, result = self.play.texts
-        return contract, declarer, self.lead, result, ""
+        return Typed(contract, declarer, self.lead, result)
 
 
 @dataclass(frozen=True, slots=True)
 class Unscorable:
-    """A result that cannot be scored, kept as it was typed (contract, declarer, lead, result, adjusted) with the
-    reason; ``board``, ``ns`` and ``ew`` are None where they could not be read."""
+    """A result that cannot be scored, kept as it was typed with the reason; ``board``, ``ns`` and ``ew`` are None
+    where they could not be read."""
 
     board: int | None
     ns: PairNumber | None
     ew: PairNumber | None
-    entered: tuple[str, str, str, str, str]
+    entered: Typed
     reason: str
     #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
     typed: tuple[str, str, str] = ("", "", "")
@@ -189,9 +133,9 @@ class NotPlayed:
     ew: PairNumber
 
     @property
-    def entered(self) -> tuple[str, str, str, str, str]:
-        """(contract, declarer, lead, result, adjusted) as the Results sheet shows it: ``NP`` in the Adjusted column."""
-        return "", "", "", "", NOT_PLAYED
+    def entered(self) -> Typed:
+        """What the Results sheet shows typed of it: ``NP`` in the Adjusted column."""
+        return Typed(adjusted=NOT_PLAYED)
 
 
 #: What the Adjusted column says of a board not played at its table (any case; ``not played`` too).
@@ -207,27 +151,21 @@ def is_not_played(adjusted: object) -> bool:
     return isinstance(adjusted, str) and " ".join(adjusted.split()).upper() in NOT_PLAYED_WORDS
 
 
-def read_row(
-    board: object,
-    ns: PairNumber | None,
-    ew: PairNumber | None,
-    contract: str = "",
-    declarer: str = "",
-    result: str = "",
-    lead: str = "",
-    adjusted: str = "",
-) -> Line | NotPlayed:
-    """A row as typed: a result (:func:`read_line`), or a board not played (``NP`` in the Adjusted column, nothing
-    else but its board and pairs)."""
+def read_row(board: object, ns: PairNumber | None, ew: PairNumber | None, typed: Typed) -> Line | NotPlayed:
+    """A result as typed: its board and pairs, then what was typed of its play. ``NP`` in the Adjusted column (with
+    nothing else typed) is a board not played; anything else is a result (:func:`read_line`). What cannot be scored
+    raises :class:`BridgeInputError`, saying why."""
+    adjusted = typed.adjusted
     if is_blank(adjusted) or not is_not_played(adjusted):  # (a blank first: nearly every row has none)
-        return read_line(board, ns, ew, contract, declarer, result, lead, adjusted)
+        return _result(board, ns, ew, typed)
     number = parse_board(board)
     if ns in ("", None) or ew in ("", None):
         raise BridgeInputError("the NS or EW pair number is missing")
     assert ns is not None
     assert ew is not None
-    typed = (("contract", contract), ("declarer", declarer), ("result", result), ("lead", lead))
-    given = [f"{name} {value!r}" for name, value in typed if not is_blank(value)]
+    named = (("contract", typed.contract), ("declarer", typed.declarer), ("result", typed.result),
+             ("lead", typed.lead))  # fmt: skip
+    given = [f"{name} {value!r}" for name, value in named if not is_blank(value)]
     if given:
         raise BridgeInputError(f"not played ({adjusted.strip()}) and {', '.join(given)}: a board not played has no "
                                "contract, declarer, lead or result")  # fmt: skip
@@ -271,19 +209,25 @@ def read_line(
     lead: str = "",
     adjusted: str = "",
 ) -> Line:
-    """One result as typed, parsed; anything that cannot be scored raises :class:`BridgeInputError`."""
+    """One result as a traveller gives it (contract, declarer, result, then the lead and an adjusted score),
+    parsed; anything that cannot be scored raises :class:`BridgeInputError`."""
+    return _result(board, ns, ew, Typed(contract, declarer, lead, result, adjusted))
+
+
+def _result(board: object, ns: PairNumber | None, ew: PairNumber | None, typed: Typed) -> Line:
     number = parse_board(board)
     if ns in ("", None) or ew in ("", None):
         raise BridgeInputError("the NS or EW pair number is missing")
     assert ns is not None
     assert ew is not None
+    contract, adjusted = typed.contract, typed.adjusted
     if is_blank(adjusted):
-        return Line(number, ns, ew, read_play(contract, declarer, result), None, lead)
+        return Line(number, ns, ew, read_play(contract, typed.declarer, typed.result), None, typed.lead)
     if not is_blank(contract):
         raise BridgeInputError(f"adjusted score {adjusted!r} and contract {contract!r}: give one or the other")
     entry = parse_field_entry(adjusted, "adjusted score")
     assert entry is not None
-    return Line(number, ns, ew, adjusted=entry, lead=lead)
+    return Line(number, ns, ew, adjusted=entry, lead=typed.lead)
 
 
 @dataclass(frozen=True)
@@ -359,12 +303,12 @@ class Session:
 
     @cached_property
     def meetings(self) -> Meetings:
-        """The rows of each meeting of two pairs (:func:`~xlbridge.engine.meetings.meetings`), found once."""
+        """The rows of each meeting of two pairs (:func:`meetings`), found once."""
         return meetings(placed(self.lines), self.movement.two_fields)
 
     @cached_property
     def board_sets(self) -> dict[int, int]:
-        """Each board with the lowest board of its set (:func:`~xlbridge.engine.meetings.board_sets`), found once:
+        """Each board with the lowest board of its set (:func:`board_sets`), found once:
         the entry checks and the boards each pair is due both ask."""
         return board_sets(self.lines, self.meetings)
 
@@ -398,3 +342,95 @@ class Session:
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
                 if number is not None and (number, key) not in listed]  # fmt: skip
+
+
+def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
+    """The pairs a session's lines name, when it lists none (in two fields, NS 1 and EW 1 are two pairs): numbers
+    first, in order, then labels."""
+
+    def order(number: PairNumber) -> tuple[bool, str]:
+        return isinstance(number, str), str(number).zfill(6)
+
+    ns = {line.ns for line in lines if line.ns is not None}
+    ew = {line.ew for line in lines if line.ew is not None}
+    if mitchell:
+        return [Pair(n, Side.NS) for n in sorted(ns, key=order)] + [Pair(n, Side.EW) for n in sorted(ew, key=order)]
+    return [Pair(number) for number in sorted(ns | ew, key=order)]
+
+
+# --- who met whom ----------------------------------------------------------------------------------------------
+
+#: The rows of each meeting of two pairs, in order, by the two pairs: in two fields NS 1 v EW 2 (its NS pair
+#: first), in one field 1 and 2 either way round.
+Meetings: TypeAlias = dict[tuple[PairNumber, PairNumber] | frozenset[PairNumber], list[int]]
+
+
+def placed(rows: Sequence[Row]) -> list[tuple[int, Row]]:
+    """The rows with a board and both pairs, each with its index: the rows that can meet each other."""
+    return [(index, row) for index, row in enumerate(rows)
+            if row.board is not None and row.ns not in (None, "") and row.ew not in (None, "")]  # fmt: skip
+
+
+def seats(known: list[tuple[int, Row]]) -> tuple[dict[int, list[PairNumber]], dict[int, list[PairNumber]]]:
+    """Who sat North-South on each board, line by line, and who sat East-West, from the rows with a board and both
+    pairs (``known``, as :func:`placed` gives them)."""
+    ns: dict[int, list[PairNumber]] = defaultdict(list)
+    ew: dict[int, list[PairNumber]] = defaultdict(list)
+    for _, row in known:
+        ns[row.board].append(row.ns)  # type: ignore[index, arg-type]
+        ew[row.board].append(row.ew)  # type: ignore[index, arg-type]
+    return ns, ew
+
+
+def meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
+    """The rows of each meeting of two pairs (in two fields each its number and its direction), in order, from the
+    rows with a board and both pairs (``known``, as :func:`placed` gives them); a pair meeting itself meets no one."""
+    seated: dict[tuple[PairNumber, PairNumber], list[int]] = {}  # the rows of each NS pair v EW pair
+    for index, row in known:
+        if two_fields or row.ns != row.ew:
+            seated.setdefault((row.ns, row.ew), []).append(index)  # type: ignore[arg-type]
+    if two_fields:  # NS 1 v EW 2 and NS 2 v EW 1 are two meetings
+        return dict(seated)  # type: ignore[arg-type]
+    out: Meetings = {}
+    for pairs, indices in seated.items():  # in one field 1 v 2 and 2 v 1 are one meeting, its rows in order
+        found = out.setdefault(frozenset(pairs), indices)
+        if found is not indices:
+            out[frozenset(pairs)] = sorted(found + indices)
+    return out
+
+
+def board_sets(rows: Sequence[Row], found: Meetings) -> dict[int, int]:
+    """Which boards were played as one set (a round's boards), found from the lines and their meetings (``found``,
+    as :func:`meetings` finds them): each board with the lowest board of its set. Two boards are one set when the
+    meetings that played both are at least half as many as those that played either with the board it was most
+    often played with: a set played at every table is linked by every table, a board of it left unplayed at one
+    table still by the others, but one line with a board number or a pair number typed wrong links two sets by one
+    meeting alone, and does not join them."""
+    # the boards each meeting played: at every table of a round the same set, counted once with its tables
+    played_by: Counter[tuple[int, ...]] = Counter(
+        tuple(sorted({rows[index].board for index in indices}))  # type: ignore[type-var, misc]
+        for indices in found.values()
+    )
+    together: Counter[tuple[int, int]] = Counter()
+    boards: set[int] = set()
+    for played, times in played_by.items():
+        boards.update(played)
+        for two in combinations(played, 2):  # every two boards the meeting played, the lower first
+            together[two] += times
+    strongest: Counter[int] = Counter()
+    for (a, b), shared in together.items():  # shared: how many meetings played both
+        strongest[a] = max(strongest[a], shared)
+        strongest[b] = max(strongest[b], shared)
+    parent = {board: board for board in boards}
+
+    def root(board: int) -> int:
+        while parent[board] != board:
+            parent[board] = parent[parent[board]]
+            board = parent[board]
+        return board
+
+    for (a, b), shared in together.items():
+        if 2 * shared >= max(strongest[a], strongest[b]):
+            low, high = sorted((root(a), root(b)))
+            parent[high] = low
+    return {board: root(board) for board in boards}

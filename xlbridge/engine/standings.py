@@ -30,8 +30,9 @@ from ..rules import DATUM_METHODS, IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
+from .pairs import Pair, PairNumber
 from .parse import Artificial, Weighted
-from .session import Line, NotPlayed, Pair, PairNumber, Session, Unscorable
+from .session import Line, NotPlayed, Session, Unscorable
 from .values import exact_sum, hundredths_of
 
 __all__ = [

@@ -20,7 +20,8 @@ from itertools import repeat
 from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.values import is_blank
+from ..engine.pairs import PairNumber
+from ..engine.values import as_whole_number, is_blank, show
 
 __all__ = [
     "ERROR_VALUES",
@@ -31,6 +32,8 @@ __all__ = [
     "as_grid",
     "broadcast",
     "column_cells",
+    "entered_pair",
+    "entered_text",
     "error_value",
     "flat",
     "held_error",
@@ -40,6 +43,7 @@ __all__ = [
     "never_raises",
     "shape_back",
     "shape_of",
+    "single_value",
     "text_cell",
     "to_cell",
 ]
@@ -100,6 +104,29 @@ def is_blank_text(value: object) -> bool:
 def text_cell(value: object) -> object:
     """A cell where text belongs, with xlwings Lite's 0 for an empty cell read as the blank it is."""
     return None if is_blank_text(value) else value
+
+
+def entered_text(value: object) -> str:
+    """An entry cell as text: blank (xlwings Lite's 0 included) is "", 10.0 is "10"."""
+    if is_blank_text(value):
+        return ""
+    return show(value).strip("'") if isinstance(value, float) else str(value).strip()
+
+
+def entered_pair(value: object) -> PairNumber | None:
+    """A pair number as typed: a whole number, or a label such as 7A; blank is None."""
+    if is_blank_text(value):
+        return None
+    try:
+        return as_whole_number(value, "pair")
+    except BridgeInputError:
+        return entered_text(value)
+
+
+def single_value(value: object) -> object:
+    """A one-cell argument's value (the first cell of a range); None for a blank."""
+    grid = as_grid(value)
+    return None if is_blank_text(grid[0][0]) else grid[0][0]
 
 
 def to_cell(value: object) -> object:

@@ -19,8 +19,7 @@ from ..engine.matches import Event, EventMatch, Team
 from ..engine.values import NUMBER, as_whole_number, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .cells import Grid, as_grid, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
-from .entries import entered_text
+from .cells import Grid, as_grid, entered_text, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
 from .teams import first_cell
 
 __all__ = [

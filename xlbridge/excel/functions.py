@@ -16,6 +16,7 @@ from functools import cached_property
 
 from . import help as docs
 from .cells import Grid
+from .session_arguments import SESSION_ARGUMENTS
 
 __all__ = ["CATALOGUE", "CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "Argument", "Function", "spellings"]
 
@@ -78,9 +79,8 @@ _RUBBER = (("declarers", docs.DECLARERS), ("contracts", docs.CONTRACTS), ("resul
            ("honours", docs.HONOURS), ("rules", docs.RULES))  # fmt: skip
 _CHICAGO = (("declarers", docs.DECLARERS), ("contracts", docs.CONTRACTS), ("results", docs.RESULTS),
             ("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL), ("honours", docs.HONOURS))  # fmt: skip
-#: The six arguments every session function ends with (the last two optional).
-_SESSION = (("results", docs.RESULTS_BLOCK), ("names", docs.NAMES_BLOCK), ("method", docs.SESSION_METHOD),
-            ("movement", docs.MOVEMENT), ("per_board", docs.PER_BOARD), ("plan", docs.PLAN))  # fmt: skip
+#: The six arguments every session function takes together (the last two optional).
+_SESSION = SESSION_ARGUMENTS
 _AWARD = (("mp_scale", docs.SESSION_MP_SCALE),)
 #: The five arguments every event function starts with (the last optional).
 _EVENT = (("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS), ("form", docs.EVENT_FORM),
@@ -166,9 +166,8 @@ CATALOGUE: tuple[Function, ...] = (
                         ("rounds", docs.EVENT_PLANNED), *_EVENT_RULES, ("tie_break", docs.EVENT_TIE_BREAK), optional_from=3),
              "event.teamsinfo"),
     Function("SCORECARD", "A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %.",
-             _arguments(("pair", docs.PAIR), ("names", docs.NAMES), ("results", docs.RESULT_LINES), ("method", docs.SCORECARD_METHOD),
-                        ("per_board", docs.PER_BOARD), ("rounds", docs.ROUNDS), ("rows", docs.CARD_ROWS), ("plan", docs.PLAN),
-                        optional_from=3), "scorecards.scorecard"),
+             _arguments(("pair", docs.PAIR), *_SESSION, ("rows", docs.CARD_ROWS), ("rounds", docs.ROUNDS), optional_from=3),
+             "scorecards.scorecard"),
     Function("MASTERPOINTS", "The masterpoints each place of a ranking earns (ABF green or red, ACBL club): one award per place, ties sharing the awards of the places they cover, 0 below the places paid.",
              _arguments(("places", docs.MP_PLACES), ("tables", docs.MP_TABLES), ("mp_scale", docs.MP_SCALE),
                         ("movement", docs.MP_MOVEMENT), ("winners", docs.MP_WINNERS), ("form", docs.MP_FORM), optional_from=3),

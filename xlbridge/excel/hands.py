@@ -10,7 +10,7 @@ together. PARDIFF needs no solver: it reads the pars the Hands sheet holds.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
 from ..engine.against_par import against_par
@@ -18,6 +18,7 @@ from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.deals import Deal, Par, TrickTable, parse_deal
 from ..engine.errors import BridgeInputError
 from ..engine.model import Side
+from ..engine.pipeline import SessionResult
 from ..engine.scoring import deal_score
 from ..engine.solver import double_dummy_tables, solve
 from ..engine.values import as_whole_number
@@ -37,8 +38,8 @@ from .cells import (
     text_cell,
     to_cell,
 )
-from .entries import read_session
 from .options import CHECK, SIDES, asks_for_reasons, words
+from .session_cells import SessionCells, session_result
 
 __all__ = ["HANDS_PAR_COLUMN", "MOST_PAR", "handtricks", "pardiff", "parscore", "read_par"]
 
@@ -229,40 +230,36 @@ def _pars(hands: object) -> dict[int, int | BridgeInputError]:
     return out
 
 
-def _results_rows(results: object, *_: object) -> tuple[int, int]:
-    return len(as_grid(results)), 1
+def _results_rows(*arguments: object) -> tuple[int, int]:
+    return len(as_grid(SessionCells.split(arguments)[0].results)), 1
+
+
+def pardiff_cells(session: SessionResult, pars: Mapping[int, int | BridgeInputError]) -> Grid:
+    """PARDIFF's cells, for each row of the results block: North-South's score minus its board's par (``pars``:
+    each board's, or why its par cell cannot be read); blank where there is none."""
+    good = {board: par for board, par in pars.items() if isinstance(par, int)}
+    out: Grid = [[""] for _ in session.prepared.line_of]
+    row_of = session.prepared.row_of
+    for index, (line, difference) in enumerate(zip(session.session.lines, against_par(session.score, good),
+                                                   strict=True)):  # fmt: skip
+        wrong = pars.get(line.board) if isinstance(line.board, int) else None
+        if isinstance(wrong, BridgeInputError):  # the board's par cell was changed by hand: said, not left blank
+            out[row_of[index]] = [error_value(wrong)]
+        elif difference is not None:
+            out[row_of[index]] = [to_cell(difference)]
+    return out
 
 
 @never_raises(_results_rows)
-def pardiff(
-    results: object,
-    names: object,
-    method: object,
-    movement: object,
-    per_board: object = None,
-    plan: object = None,
-    hands: object = None,
-) -> Grid:
+def pardiff(*arguments: object) -> Grid:
     """For each row of the results block: North-South's score minus the par of its board (North-South's side), as
     the Hands table ``hands`` gives the pars (board first, the par in its fourth column); blank where the line
     has no score of points (not played, an average) or its board no par."""
-    rows = len(as_grid(results))
+    cells, rest = SessionCells.split(arguments)
+    rows = len(as_grid(cells.results))
     try:
-        worked = read_session(results, names, method, movement, per_board, plan)
+        session = session_result(cells)
+        pars = _pars(rest[0] if rest else None)
     except BridgeInputError as error:
         return [[error_value(error)] for _ in range(rows)]
-    try:
-        pars = _pars(hands)
-    except BridgeInputError as error:
-        return [[error_value(error)] for _ in range(rows)]
-    good = {board: par for board, par in pars.items() if isinstance(par, int)}
-    out: Grid = [[""] for _ in range(rows)]
-    for index, (line, difference) in enumerate(
-        zip(worked.score.session.lines, against_par(worked.score, good), strict=True)
-    ):
-        wrong = pars.get(line.board) if isinstance(line.board, int) else None
-        if isinstance(wrong, BridgeInputError):  # the board's par cell was changed by hand: said, not left blank
-            out[worked.sheet_row[index]] = [error_value(wrong)]
-        elif difference is not None:
-            out[worked.sheet_row[index]] = [to_cell(difference)]
-    return out
+    return pardiff_cells(session, pars)

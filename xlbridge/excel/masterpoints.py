@@ -19,25 +19,21 @@ rounds and fields), and SESSIONINFO's note names the scale, or why the session c
 
 from __future__ import annotations
 
-import weakref
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..engine.choices import choose
 from ..engine.errors import BridgeInputError
-from ..engine.masterpoints import SessionAwards, award_places, masterpoint_scale
-from ..engine.masterpoints import masterpoints as session_masterpoints
-from ..engine.session import parse_direction
+from ..engine.masterpoints import award_places, masterpoint_scale
+from ..engine.pairs import parse_direction
+from ..engine.pipeline import SessionResult
 from ..engine.standings import Standing
 from ..rules import AWARD_FORMS, MOVEMENT_KINDS, WINNERS, MasterpointScale
 from ..rules.methods import MITCHELL
 from .cells import Grid, as_grid, error_value, flat, held_error, is_blank_text, never_raises, shape_back, text_cell
 from .options import CHECK
 
-if TYPE_CHECKING:  # the session functions' module imports this one
-    from .entries import WorkedSession
-
-__all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "session_awards", "with_awards"]
+__all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "with_awards"]
 
 
 def _shape(places: object, *_: object) -> tuple[int, int]:
@@ -134,23 +130,6 @@ def masterpoints(places: object, tables: object, mp_scale: object, movement: obj
 
 #: The column PAIRTOTALS and RANKING add after their own when they are given a masterpoint scale.
 AWARD_COLUMN = "Masterpoints"
-_AWARDS: weakref.WeakKeyDictionary[WorkedSession, dict[str, SessionAwards | BridgeInputError]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def session_awards(worked: WorkedSession, scale: MasterpointScale) -> SessionAwards | BridgeInputError:
-    """A worked session's masterpoints on ``scale`` (worked out once for each, however many functions ask), or why
-    it cannot be awarded on it (a ranking that waits, a walk-in)."""
-    known = _AWARDS.setdefault(worked, {})
-    found = known.get(scale.name)
-    if found is None:
-        try:
-            found = session_masterpoints(worked.score, scale)
-        except BridgeInputError as error:
-            found = error
-        known[scale.name] = found
-    return found
 
 
 def award_columns(columns: tuple[str, ...], mp_scale: object) -> tuple[str, ...]:
@@ -164,22 +143,18 @@ def _session_scale(mp_scale: object) -> MasterpointScale:
     return masterpoint_scale(_one(mp_scale, "mp_scale"))
 
 
-def award_note(worked: WorkedSession, mp_scale: object) -> str:
+def award_note(session: SessionResult, mp_scale: object) -> str:
     """What the ranking's note says of masterpoints (after its own words, ``; ...``): the scale, that the awards
     wait for the movement's results, or why the session cannot be awarded on it; nothing on a scale of none."""
     try:
         scale = _session_scale(mp_scale)
     except BridgeInputError as error:
         return f"; {error.message}"
-    if not scale.awards:
-        return ""
-    if worked.missing:
-        return f"; {scale.name} masterpoints when every result is in"
-    awards = session_awards(worked, scale)
-    return f"; {awards.message if isinstance(awards, BridgeInputError) else f'{scale.name} masterpoints'}"
+    note = session.award_note(scale)
+    return f"; {note}" if note else ""
 
 
-def _award_cells(worked: WorkedSession, mp_scale: object) -> Callable[[Standing | None], object]:
+def _award_cells(session: SessionResult, mp_scale: object) -> Callable[[Standing | None], object]:
     """How the Masterpoints column shows each pair's award: a number (0.21; 0 below the paid places), blank for a
     pair that did not play or a scale that awards nothing, ``#N/A`` while the ranking waits or the movement's
     results are not all in, and the error value where the session cannot be awarded (the note says why)."""
@@ -190,9 +165,9 @@ def _award_cells(worked: WorkedSession, mp_scale: object) -> Callable[[Standing 
         return lambda standing: "" if standing is None else wrong
     if not scale.awards:
         return lambda standing: ""
-    if worked.score.problems or worked.missing:
+    if session.score.problems or session.missing:
         return lambda standing: "#N/A" if standing is not None and standing.boards else ""
-    awards = session_awards(worked, scale)
+    awards = session.awards(scale)
     if isinstance(awards, BridgeInputError):
         failed = error_value(awards)
         return lambda standing: failed if standing is not None and standing.boards else ""
@@ -204,10 +179,10 @@ def _award_cells(worked: WorkedSession, mp_scale: object) -> Callable[[Standing 
     return cell
 
 
-def with_awards(rows: Grid, standings: Sequence[Standing | None], worked: WorkedSession, mp_scale: object) -> Grid:
+def with_awards(rows: Grid, standings: Sequence[Standing | None], session: SessionResult, mp_scale: object) -> Grid:
     """A table of pairs (a row per standing, None for a blank row) with the Masterpoints column after its own, when
     a masterpoint scale is given (else the table as it is)."""
     if mp_scale is None:
         return rows
-    award = _award_cells(worked, mp_scale)
+    award = _award_cells(session, mp_scale)
     return [[*cells, award(standing)] for cells, standing in zip(rows, standings, strict=True)]

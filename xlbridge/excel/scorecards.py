@@ -1,12 +1,13 @@
 """The worksheet function of personal scorecards: SCORECARD.
 
-``SCORECARD(pair, names, results, [method], [per_board], [rounds], [rows], [plan])`` reads a whole session from
-two ranges laid out as the pairs-session workbook's sheets are (``names``: pair, direction, player 1, player 2,
-handicap; ``results``: board, NS, EW, contract, declarer, lead, result, adjusted), read and scored as the session
-functions read and score it (:func:`xlbridge.excel.entries.read_session`: the same cells give the same session,
-scored once however many cards a sheet shows), and spills the pair's card, one row per board it played, in the
-columns of :data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has
-one). With the movement's rows (``plan``) the card's rounds are the movement's.
+``SCORECARD(pair, results, names, [method], [movement], [per_board], [plan], [rows], [rounds])`` takes the pair
+and the session's cells as every session function takes them (:class:`~xlbridge.excel.session_cells.SessionCells`:
+``results``, board, NS, EW, contract, declarer, lead, result, adjusted; ``names``, pair, direction, player 1,
+player 2, handicap), read and scored as they read and score them (the same cells give the same session, scored
+once however many cards a sheet shows), and spills the pair's card, one row per board it played, in the columns of
+:data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has one). With
+the movement's rows (``plan``) the card's rounds are the movement's; ``rounds`` gives a round for each row of
+results instead.
 
 A blank ``pair`` gives a blank row; a card that cannot be given (a pair not on the list, a range of the wrong
 width) is one row of error values with the reason in its last cell, as the scoresheet functions show theirs.
@@ -17,13 +18,14 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
+from ..engine.pipeline import SessionResult
 from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
 from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
-from .entries import read_session
+from .session_cells import SessionCells, session_result
 
-__all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard"]
+__all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard", "scorecard_cells"]
 
 #: What each row of a card holds.
 COLUMNS = (
@@ -82,20 +84,40 @@ def _one_row(*_: object) -> tuple[int, int]:
     return 1, len(COLUMNS)
 
 
+def _padded(card: Grid, size: int | None) -> Grid:
+    """A card, padded with blank rows to ``size`` (a row of errors saying so when it is longer)."""
+    width = len(COLUMNS)
+    if size is None:
+        return card or [[""] * width]
+    if len(card) > size:
+        return [[error_value(BridgeInputError("", reason=Reason.OUT_OF_RANGE))] * (width - 1)
+                + [f"the card has {len(card)} rows, more than the {size} it may fill"]]  # fmt: skip
+    return card + [[""] * width for _ in range(size - len(card))]
+
+
+def _failed(error: BridgeInputError) -> Grid:
+    """A card that cannot be given: one row of error values, the reason in its last cell."""
+    return [[error_value(error)] * (len(COLUMNS) - 1) + [error.message]]
+
+
+def scorecard_cells(session: SessionResult, pair: object, rows: int | None = None) -> Grid:
+    """SCORECARD's cells for ``pair`` (a number, a label, 7NS; None: a blank card) in the session, padded to
+    ``rows`` (its rounds from the movement, when the session has one)."""
+    if pair is None:
+        return _padded([], rows)
+    try:
+        card = [_cells(row) for row in engine_scorecard(session.score, pair).rows]
+    except BridgeInputError as error:
+        return _failed(error)
+    return _padded(card, rows)
+
+
 @never_raises(_one_row)
-def scorecard(
-    pair: object,
-    names: object,
-    results: object,
-    method: object = None,
-    per_board: object = None,
-    rounds: object = None,
-    rows: object = None,
-    plan: object = None,
-) -> Grid:
+def scorecard(pair: object, *arguments: object) -> Grid:
     """A pair's personal scorecard, one row per board it played (see :data:`COLUMNS`), padded to ``rows``; with the
     movement's rows (``plan``), its rounds come from the movement."""
-    width = len(COLUMNS)
+    cells, rest = SessionCells.split(arguments)
+    rows, rounds = (*rest, None, None)[:2]
     wanted = as_grid(pair)[0][0]
     try:
         held = held_error("pair", wanted)
@@ -104,7 +126,7 @@ def scorecard(
         size = None if is_blank_text(as_grid(rows)[0][0]) else as_whole_number(as_grid(rows)[0][0], "rows")
         if size is not None and not 1 <= size <= MOST_ROWS:
             raise BridgeInputError(f"rows {size}: 1 to {MOST_ROWS}", reason=Reason.OUT_OF_RANGE)
-        grid, listed = as_grid(results), as_grid(names)
+        grid, listed = as_grid(cells.results), as_grid(cells.names)
         if len(grid[0]) != len(RESULT_COLUMNS):
             raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), "
                                    f"{len(grid[0])} given")  # fmt: skip
@@ -113,20 +135,10 @@ def scorecard(
         if is_blank_text(wanted):
             card: list[list[Any]] = []
         else:
-            worked = read_session(grid, listed, method, None, per_board, plan)
+            session = session_result(cells)
             by_row = _rounds(rounds, len(grid))
-            line_rounds: list[int | None] | None = None
-            if by_row is not None:
-                line_rounds = [None] * len(worked.score.session.lines)
-                for row, index in enumerate(worked.line_of):
-                    if index is not None:
-                        line_rounds[index] = by_row[row]
-            card = [_cells(row) for row in engine_scorecard(worked.score, wanted, line_rounds).rows]
+            line_rounds = None if by_row is None else [by_row[row] for row in session.prepared.row_of]
+            card = [_cells(row) for row in engine_scorecard(session.score, wanted, line_rounds).rows]
     except BridgeInputError as error:
-        return [[error_value(error)] * (width - 1) + [error.message]]
-    if size is None:
-        return card or [[""] * width]
-    if len(card) > size:
-        return [[error_value(BridgeInputError("", reason=Reason.OUT_OF_RANGE))] * (width - 1)
-                + [f"the card has {len(card)} rows, more than the {size} it may fill"]]  # fmt: skip
-    return card + [[""] * width for _ in range(size - len(card))]
+        return _failed(error)
+    return _padded(card, size)

@@ -1,30 +1,31 @@
 """The worksheet functions of a whole pairs session: SESSIONINFO, SESSIONRESULTS, PAIRTOTALS, RANKING, TRAVELLERS.
 
-Each takes the session as a sheet holds it: the results block (board, NS, EW, contract, by, lead, result,
-adjusted: one row per result, blank rows allowed), the names block (pair, direction, player 1, player 2), the
-scoring method, the movement kind and the results per board (blank: the most any board has). Each works out the
-whole session with the engine (:func:`~xlbridge.engine.standings.score_session`; the same inputs are worked out
-once, however many of these functions ask) and answers its part, so every figure of a session workbook has one
-source, costs n log n, and needs no function newer than Excel 2016. SESSIONINFO, PAIRTOTALS and RANKING take a
-masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
+Each takes the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`: the results block, the names
+block, the scoring method, one field or two, the results per board and the movement's block), takes the session
+through the pipeline once for those cells (:func:`~xlbridge.excel.session_cells.session_result`) and shows its part
+of the :class:`~xlbridge.engine.pipeline.SessionResult`. What each shows is a function of the result alone
+(:func:`results_cells`, :func:`info_cells`, :func:`totals_cells`, :func:`ranking_cells`,
+:func:`travellers_cells`), which a workbook's writer calls too, so a workbook written with its values holds what its
+formulas give. Every figure costs n log n and needs no function newer than Excel 2016. SESSIONINFO, PAIRTOTALS and
+RANKING take a masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 """
 
 from __future__ import annotations
 
 import math
-import weakref
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError, Reason
+from ..engine.pipeline import SessionResult
 from ..engine.session import Line, NotPlayed, Row
 from ..engine.standings import LineScore, SessionScore, Standing
-from ..engine.values import as_whole_number, show
+from ..engine.values import as_whole_number
 from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
-from .cells import Grid, as_grid, error_value, held_error, never_raises, to_cell
-from .entries import ENTERED, WorkedSession, entered_text, read_session, single_value
+from .cells import Grid, as_grid, entered_text, error_value, held_error, never_raises, single_value, to_cell
 from .masterpoints import award_columns, award_note, with_awards
+from .session_cells import ENTERED, SessionCells, session_result
 
 __all__ = [
     "DOUBT",
@@ -33,15 +34,17 @@ __all__ = [
     "RESULT_COLUMNS",
     "TOTAL_COLUMNS",
     "TRAVELLER_COLUMNS",
-    "WorkedSession",
+    "info_cells",
     "pairtotals",
-    "provisional_note",
     "ranking",
+    "ranking_cells",
     "ranking_note",
-    "read_session",
+    "results_cells",
     "sessioninfo",
     "sessionresults",
+    "totals_cells",
     "travellers",
+    "travellers_cells",
 ]
 
 #: What SESSIONINFO gives, one row each.
@@ -77,17 +80,18 @@ def _figures(scored: LineScore, method: SessionMethod) -> list[object]:
     ]
 
 
-def _line_cells(worked: WorkedSession, row: Row, index: int, shown: dict[int, list[object]]) -> list[object]:
+def _line_cells(session: SessionResult, row: Row, index: int, shown: dict[int, list[object]]) -> list[object]:
     """A line's cells on Results. ``shown`` keeps each line score's cells (:func:`_figures`, and nothing to check)
     by its id, for the call: the lines of one score on a board share their score (see
     :func:`~xlbridge.engine.standings.score_session`), and those with nothing to check share their cells."""
-    scored = worked.score.lines[index]
+    scored = session.score.lines[index]
     if isinstance(row, NotPlayed):  # nothing scored: blank but for what needs checking
         return ["", "", "", "", "", "", "", scored.problem]
     cells = shown.get(id(scored))
     if cells is None:
-        cells = shown[id(scored)] = [*_figures(scored, worked.score.session.method), ""]
-    check = scored.problem or (f"{DOUBT}{worked.doubts[index]}" if index in worked.doubts else "")
+        cells = shown[id(scored)] = [*_figures(scored, session.session.method), ""]
+    doubts = session.prepared.doubts
+    check = scored.problem or (f"{DOUBT}{doubts[index]}" if index in doubts else "")
     if isinstance(row, Line) and row.adjusted is not None:  # each side's column as that side sees it
         return [row.adjusted_for(Side.NS), row.adjusted_for(Side.EW), *cells[2:-1], check]
     return [*cells[:-1], check] if check else cells
@@ -97,8 +101,8 @@ def _shape(rows: int, cols: int) -> Any:
     return lambda *_: (rows, cols)
 
 
-def _results_shape(results: object, *_: object) -> tuple[int, int]:
-    return len(as_grid(results)), len(RESULT_COLUMNS)
+def _results_shape(*arguments: object) -> tuple[int, int]:
+    return len(as_grid(SessionCells.split(arguments)[0].results)), len(RESULT_COLUMNS)
 
 
 def _failed(error: BridgeInputError, rows: int, cols: int, reason_col: int | None = None) -> Grid:
@@ -109,76 +113,37 @@ def _failed(error: BridgeInputError, rows: int, cols: int, reason_col: int | Non
     return out
 
 
+def results_cells(session: SessionResult) -> Grid:
+    """SESSIONRESULTS's cells: for each row of the results block, what its line scored (:data:`RESULT_COLUMNS`),
+    blank for a blank row or one of the movement still to be typed. The rows of lines with one score and nothing
+    to check are one list: copy a row before changing it."""
+    shown: dict[int, list[object]] = {}
+    lines = session.session.lines
+    return [[""] * len(RESULT_COLUMNS) if index is None else _line_cells(session, lines[index], index, shown)
+            for index in session.prepared.line_of]  # fmt: skip
+
+
 @never_raises(_results_shape)
-def sessionresults(
-    results: object, names: object, method: object, movement: object, per_board: object = None, plan: object = None
-) -> Grid:
+def sessionresults(*arguments: object) -> Grid:
     """For each row of the results block: NS and EW score, NS and EW points, NS and EW %, datum, check."""
-    rows = len(as_grid(results))
+    cells, _ = SessionCells.split(arguments)
+    rows = len(as_grid(cells.results))
     try:
-        worked = read_session(results, names, method, movement, per_board, plan)
+        session = session_result(cells)
     except BridgeInputError as error:
         return _failed(error, rows, len(RESULT_COLUMNS), len(RESULT_COLUMNS) - 1)
-    return [cells[:] for cells in _results_cells(worked)]  # rows of its own: the session's are kept
+    return [row[:] for row in results_cells(session)]
 
 
-#: The SESSIONRESULTS cells of each session while it is kept (TRAVELLERS shows each line's again): gone with it.
-_RESULT_CELLS: weakref.WeakKeyDictionary[WorkedSession, Grid] = weakref.WeakKeyDictionary()
-
-
-def _results_cells(worked: WorkedSession) -> Grid:
-    """SESSIONRESULTS's cells for each row of the results block, worked out once for the session (read, never
-    changed: the rows of lines with one score and nothing to check are one list)."""
-    found = _RESULT_CELLS.get(worked)
-    if found is None:
-        shown: dict[int, list[object]] = {}
-        found = _RESULT_CELLS[worked] = [
-            [""] * len(RESULT_COLUMNS) if row is None or index is None else _line_cells(worked, row, index, shown)
-            for row, index in zip(worked.rows, worked.line_of, strict=True)
-        ]
-    return found
-
-
-def ranking_note(worked: WorkedSession, mp_scale: object = None) -> str:
-    """What the ranking says under its title: the scoring and top, that it waits for lines to be checked, or (with
-    the movement) that it is provisional, with how many of the results the movement expects are in; with a
+def ranking_note(session: SessionResult, mp_scale: object = None) -> str:
+    """What the ranking says under its title (:meth:`~xlbridge.engine.pipeline.SessionResult.note`); with a
     masterpoint scale (a cell, or the scale), the scale or why the session cannot be awarded on it."""
-    score = worked.score
-    method = score.session.method
-    if score.problems:
-        return f"Waiting: {score.problems} line(s) on Results need checking"
-    if method.imp_scoring:
-        note = f"{method.name} scoring: total IMPs"
-    else:
-        note = f"Matchpoints ({method.name}), top {show(to_cell(score.top))}"
-    provisional = provisional_note(worked)
-    return note + (f"; {provisional}" if provisional else "") + award_note(worked, mp_scale)
+    return session.note() + award_note(session, mp_scale)
 
 
-def provisional_note(worked: WorkedSession) -> str:
-    """What a ranking says while results its movement expects are not in: ``provisional: 240 of the 242 results
-    the movement expects are in``; "" when they are all in (or the movement is not known)."""
-    if not worked.missing:
-        return ""
-    results = worked.score.results
-    return f"provisional: {results} of the {len(worked.missing) + results} results the movement expects are in"
-
-
-@never_raises(_shape(len(INFO_ROWS), 1))
-def sessioninfo(
-    event: object,
-    date: object,
-    results: object,
-    names: object,
-    method: object,
-    movement: object,
-    per_board: object = None,
-    plan: object = None,
-    mp_scale: object = None,
-) -> Grid:
-    """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
-    results, problems, whether it is IMP scoring, and the note the ranking shows (with the movement, how many of
-    the results it expects are in; with a masterpoint scale, the scale or why it cannot award the session)."""
+def info_cells(session: SessionResult | BridgeInputError, event: object, date: object, mp_scale: object) -> Grid:
+    """SESSIONINFO's cells, one a row (:data:`INFO_ROWS`): the title and date as given, then the session's figures
+    (or the error that stops it, each figure its error value and the note its reason)."""
     event_text = entered_text(single_value(event))
     day = single_value(date)
     if isinstance(day, (int, float)) and not isinstance(day, bool):  # a date as Excel holds one: its serial number
@@ -186,16 +151,26 @@ def sessioninfo(
     else:  # a date typed as text (27/07/2026, "Tuesday 24th") is shown as it was typed
         shown_day = held.code if (held := held_error("date", day)) is not None else entered_text(day)
     head = [event_text or "Ranking", shown_day]
-    try:
-        worked = read_session(results, names, method, movement, per_board, plan)
-    except BridgeInputError as error:
-        return [[value] for value in [*head, *[error_value(error)] * (len(INFO_ROWS) - 3), error.message]]
-    score = worked.score
-    session = score.session
-    note = ranking_note(worked, mp_scale)
-    figures = [score.expected, to_cell(score.top), score.boards, max(session.boards, default=0), score.results,
-               score.problems, session.method.imp_scoring, note]  # fmt: skip
+    if isinstance(session, BridgeInputError):
+        return [[value] for value in [*head, *[error_value(session)] * (len(INFO_ROWS) - 3), session.message]]
+    score = session.score
+    played = score.session
+    figures = [score.expected, to_cell(score.top), score.boards, max(played.boards, default=0), score.results,
+               score.problems, played.method.imp_scoring, ranking_note(session, mp_scale)]  # fmt: skip
     return [[value] for value in [*head, *figures]]
+
+
+@never_raises(_shape(len(INFO_ROWS), 1))
+def sessioninfo(event_name: object, event_date: object, *arguments: object) -> Grid:
+    """The session's figures, one a row: title, date, results per board, top, boards, the last board played,
+    results, problems, whether it is IMP scoring, and the note the ranking shows (with the movement, how many of
+    the results it expects are in; with a masterpoint scale, the scale or why it cannot award the session)."""
+    cells, rest = SessionCells.split(arguments)
+    try:
+        session: SessionResult | BridgeInputError = session_result(cells)
+    except BridgeInputError as error:
+        session = error
+    return info_cells(session, event_name, event_date, rest[0] if rest else None)
 
 
 def _standing_cells(standing: Standing | None, score: SessionScore) -> list[object]:
@@ -222,43 +197,58 @@ def _total_cells(standing: Standing | None, score: SessionScore) -> list[object]
     return [*cells, to_cell(standing.handicap), shown, standing.handicapped_place]
 
 
-def _pairs_shape(results: object, names: object, *rest: object) -> tuple[int, int]:  # rest[4]: the mp_scale
-    return len(as_grid(names)), len(award_columns(PAIR_COLUMNS, rest[4] if len(rest) > 4 else None))
+def _pairs_shape(*arguments: object) -> tuple[int, int]:
+    cells, rest = SessionCells.split(arguments)
+    return len(as_grid(cells.names)), len(award_columns(PAIR_COLUMNS, rest[0] if rest else None))
 
 
-def _totals_shape(results: object, names: object, *rest: object) -> tuple[int, int]:
-    return len(as_grid(names)), len(award_columns(TOTAL_COLUMNS, rest[4] if len(rest) > 4 else None))
+def _totals_shape(*arguments: object) -> tuple[int, int]:
+    cells, rest = SessionCells.split(arguments)
+    return len(as_grid(cells.names)), len(award_columns(TOTAL_COLUMNS, rest[0] if rest else None))
+
+
+def totals_cells(session: SessionResult, mp_scale: object = None) -> Grid:
+    """PAIRTOTALS's cells: for each row of the names block, the pair's row (:data:`TOTAL_COLUMNS`), blank for a
+    blank row; with a masterpoint scale (a cell, even blank), each pair's award."""
+    standings = iter(session.score.standings)
+    shown = [None if pair is None else next(standings) for pair in session.prepared.input.pairs]
+    return with_awards([_total_cells(standing, session.score) for standing in shown], shown, session, mp_scale)
 
 
 @never_raises(_totals_shape)
-def pairtotals(results: object, names: object, method: object, movement: object, per_board: object = None,
-               plan: object = None, mp_scale: object = None) -> Grid:  # fmt: skip
+def pairtotals(*arguments: object) -> Grid:
     """For each row of the names block: place, pair, direction, players, boards played, total and percentage, and
     with handicaps the handicap, the handicapped percentage and the handicapped place; with a masterpoint scale,
     the pair's award."""
-    rows = len(as_grid(names))
+    cells, rest = SessionCells.split(arguments)
+    mp_scale = rest[0] if rest else None
     try:
-        worked = read_session(results, names, method, movement, per_board, plan)
+        session = session_result(cells)
     except BridgeInputError as error:
-        return _failed(error, rows, len(award_columns(TOTAL_COLUMNS, mp_scale)))
-    standings = iter(worked.score.standings)
-    shown = [None if pair is None else next(standings) for pair in worked.pair_rows]
-    return with_awards([_total_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
+        return _failed(error, len(as_grid(cells.names)), len(award_columns(TOTAL_COLUMNS, mp_scale)))
+    return totals_cells(session, mp_scale)
+
+
+def ranking_cells(session: SessionResult, rows: int, mp_scale: object = None) -> Grid:
+    """RANKING's cells: the pairs in place order, field by field, best first (:data:`PAIR_COLUMNS`), blank rows to
+    ``rows``; with a masterpoint scale (a cell, even blank), each pair's award."""
+    ordered = session.score.ranking
+    shown = [ordered[i] if i < len(ordered) else None for i in range(rows)]
+    return with_awards([_standing_cells(standing, session.score) for standing in shown], shown, session, mp_scale)
 
 
 @never_raises(_pairs_shape)
-def ranking(results: object, names: object, method: object, movement: object, per_board: object = None,
-            plan: object = None, mp_scale: object = None) -> Grid:  # fmt: skip
+def ranking(*arguments: object) -> Grid:
     """The pairs in place order, field by field (two fields for a two-winner movement), best first; blank rows to
     the size of the names block; with a masterpoint scale, each pair's award."""
-    rows = len(as_grid(names))
+    cells, rest = SessionCells.split(arguments)
+    mp_scale = rest[0] if rest else None
+    rows = len(as_grid(cells.names))
     try:
-        worked = read_session(results, names, method, movement, per_board, plan)
+        session = session_result(cells)
     except BridgeInputError as error:
         return _failed(error, rows, len(award_columns(PAIR_COLUMNS, mp_scale)))
-    ordered = worked.score.ranking
-    shown = [ordered[i] if i < len(ordered) else None for i in range(rows)]
-    return with_awards([_standing_cells(standing, worked.score) for standing in shown], shown, worked, mp_scale)
+    return ranking_cells(session, rows, mp_scale)
 
 
 #: The most lines a traveller of TRAVELLERS holds (far beyond any session); it gives up to HIGHEST_BOARD travellers.
@@ -288,17 +278,32 @@ def _traveller_line(row: Row, computed: list[object]) -> list[object]:
     return ["" if row.ns is None else row.ns, "" if row.ew is None else row.ew, *entered, *computed[:4]]
 
 
+def travellers_cells(session: SessionResult, count: int, room: int) -> Grid:
+    """TRAVELLERS's cells: ``count`` boards' travellers, one block after another (a title row, the headings, then
+    ``room`` rows for the board's lines in the order they were entered, and a blank row)."""
+    width = len(TRAVELLER_COLUMNS)
+    blank = [""] * width
+    lines, results = session.session.lines, results_cells(session)
+    row_of = session.prepared.row_of
+    out: Grid = []
+    for number in range(1, count + 1):
+        title = [f"Board {number}", "", f"Dealer {board_dealer(number).value}", "",
+                 f"Vulnerable: {board_vulnerability(number).value}", *[""] * (width - 5)]  # fmt: skip
+        out += [title, list(TRAVELLER_COLUMNS)]
+        indices = session.score.traveller(number)
+        shown = indices if len(indices) <= room else indices[: room - 1]
+        for index in shown:
+            out.append(_traveller_line(lines[index], results[row_of[index]]))
+        if len(indices) > room:
+            out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
+                        f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip
+        out += [blank[:] for _ in range(room - min(len(indices), room))]
+        out.append(blank[:])
+    return out
+
+
 @never_raises(_travellers_shape)
-def travellers(
-    boards: object,
-    lines: object,
-    results: object,
-    names: object,
-    method: object,
-    movement: object,
-    per_board: object = None,
-    plan: object = None,
-) -> Grid:
+def travellers(boards: object, lines: object, *arguments: object) -> Grid:
     """Every board's traveller, one block after another: a title row (board, dealer, vulnerability), the headings,
     then ``lines`` rows for the board's results in the order they were entered. A board with more results than
     its block holds says so in its last row, in words, instead of leaving any out."""
@@ -307,24 +312,9 @@ def travellers(
         count, room = _counts(boards, lines)
     except BridgeInputError as error:
         return [[error_value(error)] * (width - 1) + [error.message]]
-    blank = [""] * width
+    cells, _ = SessionCells.split(arguments)
     try:
-        worked = read_session(results, names, method, movement, per_board, plan)
+        session = session_result(cells)
     except BridgeInputError as error:
         return _failed(error, count * (room + 3), width, 0)
-    lines, results_cells = worked.score.session.lines, _results_cells(worked)
-    out: Grid = []
-    for number in range(1, count + 1):
-        title = [f"Board {number}", "", f"Dealer {board_dealer(number).value}", "",
-                 f"Vulnerable: {board_vulnerability(number).value}", *[""] * (width - 5)]  # fmt: skip
-        out += [title, list(TRAVELLER_COLUMNS)]
-        indices = worked.score.traveller(number)
-        shown = indices if len(indices) <= room else indices[: room - 1]
-        for index in shown:
-            out.append(_traveller_line(lines[index], results_cells[worked.sheet_row[index]]))
-        if len(indices) > room:
-            out.append([f"board {number} has {len(indices)} results but its traveller holds {room}: "
-                        f"the other {len(indices) - room + 1} are on Results", *[""] * (width - 1)])  # fmt: skip
-        out += [blank[:] for _ in range(room - min(len(indices), room))]
-        out.append(blank[:])
-    return out
+    return travellers_cells(session, count, room)

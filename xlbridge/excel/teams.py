@@ -19,8 +19,17 @@ from ..engine.session import Line, Session, read_line, read_play
 from ..engine.standings import score_session
 from ..engine.teams import MatchRow, Table, score_match, table_score
 from ..engine.values import NUMBER, as_whole_number, show
-from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
-from .entries import entered_pair, entered_text
+from .cells import (
+    Grid,
+    as_grid,
+    entered_pair,
+    entered_text,
+    error_value,
+    held_error,
+    is_blank_text,
+    never_raises,
+    to_cell,
+)
 
 __all__ = ["boardresults", "first_cell", "matchboards", "matchsummary", "tablescore"]
 

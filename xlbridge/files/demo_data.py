@@ -10,7 +10,8 @@ from dataclasses import dataclass
 from importlib import resources
 
 from ..engine.matches import Match, MatchBoard
-from ..engine.session import Line, Pair, Session, read_line
+from ..engine.pairs import Pair
+from ..engine.session import Line, Session, read_line
 from ..rules import Side
 
 __all__ = ["DemoData", "demo_data"]

@@ -165,20 +165,20 @@ def build(path: Path, ladder: Ladder, title: str = "") -> None:
     unplaced = book.book.add_format({"italic": True, "font_color": "#555555"})
 
     sheet = book.sheet("Ladder")
-    ws = sheet.ws
-    ws.write_string(where.title.row, where.title.col, title or "Season ladder", book.title)
-    ws.write_string(where.description.row, where.description.col, ladder.description, book.subtitle)
+    ws, cells = sheet.ws, sheet.cells
+    cells.write_string(where.title.row, where.title.col, title or "Season ladder", book.title)
+    cells.write_string(where.description.row, where.description.col, ladder.description, book.subtitle)
     ranked = sum(1 for row in ladder.rows if row.qualified)
     summary = f"{len(ladder.sessions)} sessions, {len(ladder.rows)} players, {ranked} qualified"
     if ladder.notes:
         summary += f"; {len(ladder.notes)} pair(s) of names may be one player: see Notes"
-    ws.write_string(where.summary.row, where.summary.col, summary, book.subtitle)
+    cells.write_string(where.summary.row, where.summary.col, summary, book.subtitle)
     block = where.ladder
     numbers = book.book.add_format({"bold": True, "bottom": 1, "bg_color": "#DDE4EE", "text_wrap": True,
                                     "valign": "top", "align": "right"})  # fmt: skip
     sheet.headers(block.header_row, block.columns[:2])
     for heading in block.columns[2:]:
-        ws.write_string(block.header_row, block.col(heading), heading, numbers)
+        cells.write_string(block.header_row, block.col(heading), heading, numbers)
     ws.set_column(block.col("Place"), block.col("Place"), 7)
     ws.set_column(block.col("Player"), block.col("Player"), max([len(row.player) for row in ladder.rows] + [20]) + 2)
     ws.set_column(block.col("Played"), block.col("Average %"), 10)
@@ -186,22 +186,22 @@ def build(path: Path, ladder: Ladder, title: str = "") -> None:
     offset = 0
     for row in ladder.rows:
         if not row.qualified and offset == ranked:  # a line between the ranked players and the others
-            ws.write_string(block.first_row + offset, block.col("Player"),
+            cells.write_string(block.first_row + offset, block.col("Player"),
                             f"Not yet qualified (fewer than {ladder.minimum} sessions):", book.label)  # fmt: skip
             offset += 1
         at = block.first_row + offset
         offset += 1
         style = book.computed if row.qualified else unplaced
-        ws.write_string(at, block.col("Place"), row.place, style)
-        ws.write_string(at, block.col("Player"), row.player, style)
-        ws.write_number(at, block.col("Played"), row.played, style)
-        ws.write_number(at, block.col("Counted"), row.count, style)
-        ws.write_number(at, block.col("Total"), float(row.total), book.computed_2dp)
+        cells.write_string(at, block.col("Place"), row.place, style)
+        cells.write_string(at, block.col("Player"), row.player, style)
+        cells.write_number(at, block.col("Played"), row.played, style)
+        cells.write_number(at, block.col("Counted"), row.count, style)
+        cells.write_number(at, block.col("Total"), float(row.total), book.computed_2dp)
         if row.average is not None:
-            ws.write_number(at, block.col("Average %"), float(row.average), counted)
+            cells.write_number(at, block.col("Average %"), float(row.average), counted)
         for label, score, kept in zip(labels, row.scores, row.counted, strict=True):
             if score is not None:
-                ws.write_number(at, block.col(label), float(score), counted if kept else dropped)
+                cells.write_number(at, block.col(label), float(score), counted if kept else dropped)
     ws.freeze_panes(block.first_row, block.col("Average %") + 1)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
@@ -210,7 +210,7 @@ def build(path: Path, ladder: Ladder, title: str = "") -> None:
     sheet.protect()
 
     sheet = book.sheet("Sessions")
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     block = where.sessions
     sheet.headers(block.header_row, block.columns)
     for heading, width in zip(block.columns, (11, 30, 34, 12, 24, 7), strict=True):
@@ -221,26 +221,28 @@ def build(path: Path, ladder: Ladder, title: str = "") -> None:
         scoring = (
             f"{session.method}: IMPs to % ({ladder.rule.name})" if session.imp_scoring and imps else session.method
         )
-        ws.write_string(at, block.col("Session"), label)
-        ws.write_string(at, block.col("File"), session.name)
-        ws.write_string(at, block.col("Event"), session.event)
+        cells.write_string(at, block.col("Session"), label)
+        cells.write_string(at, block.col("File"), session.name)
+        cells.write_string(at, block.col("Event"), session.event)
         if session.date is not None:
-            ws.write_datetime(at, block.col("Date"), dt.datetime.combine(session.date, dt.time()), book.computed_date)
-        ws.write_string(at, block.col("Scoring"), scoring)
-        ws.write_number(at, block.col("Pairs"), len(session.results))
+            cells.write_datetime(
+                at, block.col("Date"), dt.datetime.combine(session.date, dt.time()), book.computed_date
+            )
+        cells.write_string(at, block.col("Scoring"), scoring)
+        cells.write_number(at, block.col("Pairs"), len(session.results))
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     sheet.protect()
 
     sheet = book.sheet("Notes")
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     block = where.notes
     sheet.headers(block.header_row, block.columns)
     ws.set_column(0, 0, 100)
     ws.set_paper(9)  # A4
     notes = [str(note) for note in ladder.notes] + list(ladder.left_out)
     for offset, note in enumerate(notes or ["None: every name is one player's."]):
-        ws.write_string(block.first_row + offset, 0, note, book.note)
+        cells.write_string(block.first_row + offset, 0, note, book.note)
     ws.set_landscape()
     ws.fit_to_pages(1, 0)
     sheet.protect()

@@ -16,7 +16,7 @@ from ...rules.boards import HIGHEST_BOARD
 from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from ..choices import choose
 from ..errors import BridgeInputError, Reason
-from ..session import Pair
+from ..pairs import Pair
 from ..values import as_whole_number, count
 from .rounds import (
     BoardSet,

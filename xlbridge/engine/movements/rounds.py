@@ -22,7 +22,7 @@ from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import HOWELL, MITCHELL
 from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from ..errors import BridgeInputError, Reason
-from ..session import Pair
+from ..pairs import Pair
 from ..values import as_whole_number, count, show
 
 __all__ = [

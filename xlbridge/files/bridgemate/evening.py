@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...engine.movements import Movement
-from ...engine.session import Pair
+from ...engine.pairs import Pair
 from ...rules import SESSION_METHODS, SessionMethod
 from .connector import Connection
 from .mapping import (

@@ -39,8 +39,9 @@ from bridgemate_dataconnector.dto import (
 from ...engine.errors import BridgeInputError
 from ...engine.model import PASSED_OUT, Contract, Doubling, Play, Seat, Strain
 from ...engine.movements import Encounter, Movement
+from ...engine.pairs import Pair
 from ...engine.parse import Artificial, normalise_text
-from ...engine.session import Line, Pair, Row, Unscorable, read_line
+from ...engine.session import Line, Row, Typed, Unscorable, read_line
 from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP, BUTLER, CROSS_IMP, MP
 
@@ -406,7 +407,7 @@ def _contract(dto: ResultDTO, ns: int, ew: int, lead: str) -> Row:
     try:
         return read_line(dto.board_number, ns, ew, str(contract), declarer, result, lead)
     except BridgeInputError as error:
-        return Unscorable(dto.board_number, ns, ew, (str(contract), declarer, lead, result, ""), error.message)
+        return Unscorable(dto.board_number, ns, ew, Typed(str(contract), declarer, lead, result), error.message)
 
 
 def misplaced(event: Event, entry: TableEntry) -> str:

@@ -15,9 +15,12 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...engine.checks import check_session, flag_rows, in_playing_order
+from ...engine.checks import in_playing_order
+from ...engine.pipeline import SessionResult
 from ...engine.session import Session, Unscorable
+from ...excel.session_cells import session_result
 from ..outputs import check_open, write_atomically
+from ..templates.layout import session_cells, sizes
 from ..workbook.session_book import read_session_book
 from .book import Link, apply_changes, held_entries
 from .connector import Connection
@@ -72,10 +75,10 @@ class Receiver:
         known, others = held_entries(event, book.session)
         changes = poll_changes(self.connection, event, known)
         now = changes.applied(known)
-        session, problems = self._checked(*apply_changes(book.session, event, now, others))
+        session, worked, problems = self._checked(*apply_changes(book.session, event, now, others))
         if changes.changes:
             check_open(self.path, self.force)
-            self._write(session, book.session_hands())  # the deals of its Hands sheet kept
+            self._write(session, worked, book.session_hands())  # the deals of its Hands sheet kept
         if changes.refused:
             refused = tuple(refusal.sent for refusal in changes.refused)
             self.link = replace(self.link, refused=(*self.link.refused, *refused))
@@ -87,22 +90,31 @@ class Receiver:
         return Receipt(changes, bool(changes.changes), tuple(problems), not_played, received,
                        len(keys) - len(not_played))  # fmt: skip
 
-    def _checked(self, session: Session, where: list[str | None]) -> tuple[Session, list[str]]:
-        """The session's lines checked as ``import`` checks a file's (against the workbook's movement when it has
-        one), each flagged line kept with its reasons; every problem named where it was played (``where``, for
-        each line), or by its row."""
-        names = [place or f"Results row {index + 1}" for index, place in enumerate(where)]
-        findings = check_session(session, session.plan, lambda index: names[index])
-        # a line the movement expects and no table has sent yet is no mistake (flag_rows gives it a row to type)
-        problems = [f"{names[f.row]}: {f.reason}" for f in findings if f.certain and f.row is not None]
-        for index, row in enumerate(session.lines):
+    def _checked(self, session: Session, where: list[str | None]) -> tuple[Session, SessionResult, list[str]]:
+        """The session as the workbook will hold it (each result in its slot's row, as ``import --movement-file``
+        and ``movement -o`` lay the Results sheet out), worked out from its cells as the workbook's formulas work
+        it out, and every problem its lines have, named where it was played (``where``, for each line), or by its
+        row."""
+        was = list(range(len(session.lines)))
+        if session.plan is not None:
+            session, placed = in_playing_order(session, session.plan)
+            was = [-1 if index is None else index for index in placed]
+        worked = session_result(session_cells(session, sizes(session)))
+        names = [(where[index] if index >= 0 else None) or f"Results row {row + 1}" for row, index in enumerate(was)]
+        row_of = worked.prepared.row_of
+
+        def name(line: int) -> str:
+            return names[row_of[line]]
+
+        # a line the movement expects and no table has sent yet is no mistake: its row waits to be typed
+        problems = [f"{name(f.row)}: {f.reason_with(name)}" for f in worked.prepared.findings
+                    if f.certain and f.row is not None]  # fmt: skip
+        for index, row in enumerate(worked.prepared.input.rows):
             if isinstance(row, Unscorable) and any(str(text).strip() for text in row.entered):
                 problems.append(f"{names[index]}: {row.reason}")
-        flagged = flag_rows(session, findings)
-        # each result in its slot's row, as import --movement-file and movement -o lay the Results sheet out
-        return (in_playing_order(flagged, session.plan)[0] if session.plan is not None else flagged), problems
+        return session, worked, problems
 
-    def _write(self, session: Session, hands: SessionHands | None = None) -> None:
+    def _write(self, session: Session, worked: SessionResult, hands: SessionHands | None = None) -> None:
         from ..templates import CLASSIC, pairs_session
 
         if not self.backed_up:
@@ -110,6 +122,6 @@ class Receiver:
             self.backed_up = True
 
         def fill(staged: Path) -> None:
-            pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands)
+            pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands, result=worked)
 
         write_atomically(self.path, fill, replace=True)

@@ -1,42 +1,37 @@
-"""Club result files in and out: USEBIO 1.2, PBN 2.1 and CSV to a computed workbook; a workbook back out.
+"""Club result files in and out: USEBIO 1.2, PBN 2.1 and CSV to a computed workbook (a workbook back out:
+:mod:`.export`).
 
-:func:`read_results` detects the format from the content and returns the session (or teams event) it holds;
-:func:`import_to_workbook` writes and computes the pairs-session (or teams-event) workbook; :func:`export_session`
-writes a computed session (read by :mod:`xlbridge.files.workbook.session_book`) with
-:func:`~xlbridge.files.interchange.usebio.write_usebio` or :func:`~xlbridge.files.interchange.pbn.write_pbn`.
+:func:`read_results` detects the format from the content and returns the session (or teams event) it holds, worked
+out as its workbook will work it out; :func:`import_to_workbook` writes the pairs-session (or teams-event) workbook
+with its values.
 """
 
 from __future__ import annotations
 
-import codecs
 import datetime as dt
-import io
-import zipfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ...engine.checks import check_session, flag_rows, in_playing_order, infer_kind
+from ...engine.checks import in_playing_order
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, listed, refusal
-from ...engine.session import Line, Pair, Session
-from ...engine.standings import SessionScore
+from ...engine.movements import Movement
+from ...engine.pairs import Pair, PairNumber
+from ...engine.pipeline import FieldDecision, decide_field
+from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, MovementKind
+from ...excel.session_cells import session_result
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Side
 from ...rules.boards import HIGHEST_BOARD
-from ...rules.methods import MITCHELL
 from ..outputs import check_output, write_atomically
-from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
-from .common import MOST_WAITING, Imported, ImportFileError, Problem, fail, pairs_in
+from ..templates.layout import session_cells, sizes
+from .common import MOST_WAITING, Imported, ImportFileError, Problem, detect_format, fail, text_of
 from .csvfile import read_csv, read_names
-from .listing import check_directions, check_pairs, idle_pairs
+from .handrecords import SessionHands
 
-if TYPE_CHECKING:  # a file read with no movement given (nearly every import) makes none
-    from ...engine.movements import Movement
-
-__all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import", "detect_format",
-           "export_session", "import_to_workbook", "read_names", "read_names_file", "read_results"]  # fmt: skip
+__all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import",
+           "import_to_workbook", "read_names", "read_names_file", "read_results"]  # fmt: skip
 
 MAX_FILE_BYTES = 64 * 1024 * 1024  # far beyond any club's results: 200 boards x 30 tables of USEBIO is ~5 MB
 #: What the workbooks hold: the pairs session's rows of results (it prints a traveller for every board from 1 to
@@ -45,80 +40,6 @@ MAX_RESULTS = 20_000
 MAX_ROUNDS = 99
 #: The most characters an Excel cell holds (Excel's specifications and limits).
 MAX_TEXT = 32_767
-
-#: Files that are not results files, by how they start.
-SIGNATURES: tuple[tuple[bytes, str], ...] = (
-    (OLE2_MAGIC, "an old Excel .xls workbook, a password-protected workbook or another Office file"),
-    (b"%PDF", "a PDF document"),
-    (b"{\\rtf", "an RTF document"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
-    (b"BZh", "a bzip2-compressed file"),
-    (b"\xfd7zXZ", "an xz-compressed file"),
-    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
-    (b"Rar!", "a RAR archive"),
-    (b"\x89PNG", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-)
-ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
-#: What a zip file is, by a part only that kind holds (Office Open XML), or by its ``mimetype`` part (OpenDocument).
-ZIP_KINDS = (("xl/", "an Excel workbook"), ("word/", "a Word document"), ("ppt/", "a PowerPoint presentation"))
-OPENDOCUMENT = {
-    "application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spreadsheet (.ods)",
-    "application/vnd.oasis.opendocument.text": "an OpenDocument text (.odt)",
-}
-UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
-
-
-def _zip_kind(data: bytes) -> str:
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            names = archive.namelist()
-            if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
-                mimetype = archive.read("mimetype").decode("ascii", "replace").strip()
-                return OPENDOCUMENT.get(mimetype, "an OpenDocument file")
-    except (*DAMAGED, RuntimeError):  # RuntimeError: an encrypted member
-        return "a damaged zip archive"
-    for prefix, kind in ZIP_KINDS:
-        if any(name.startswith(prefix) for name in names):
-            return kind
-    return "a zip archive"
-
-
-def _binary(head: bytes) -> bool:
-    """Bytes no text file holds: a NUL, or C0 control characters (but tab, line ends and form feed) in numbers."""
-    controls = sum(1 for byte in head if byte < 32 and byte not in b"\t\n\r\x0c\x1a")
-    return b"\x00" in head or controls > max(2, len(head) // 100)
-
-
-def text_of(data: bytes) -> bytes:
-    """A text file as UTF-8 bytes: UTF-16 (Excel's "Unicode text", with its byte-order mark) is converted."""
-    if data.startswith(UTF16_MARKS):
-        try:
-            return data.decode("utf-16").encode("utf-8")
-        except UnicodeDecodeError:
-            raise BridgeInputError("not a results file (it starts as UTF-16 text but is not readable as it)") from None
-    return data
-
-
-def detect_format(data: bytes) -> str:
-    """USEBIO, PBN or CSV, from the content (not the name); a file that is none of them is refused, saying what it
-    is: ``not a results file (it is an Excel workbook)``."""
-    raw = data[:4096]
-    kind = _zip_kind(data) if raw.startswith(ZIP_MAGIC) else None
-    kind = kind or next((what for magic, what in SIGNATURES if raw.startswith(magic)), None)
-    if kind is None and not raw.startswith(UTF16_MARKS) and _binary(raw):
-        kind = "a binary file, not text"
-    if kind is not None:
-        raise BridgeInputError(f"not a results file (it is {kind})")
-    head = text_of(data[:4096])[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
-    if head[:15].lower().startswith((b"<!doctype html", b"<html")):
-        raise BridgeInputError("not a results file (it is a web page, HTML)")
-    if head.startswith(b"<"):
-        return "USEBIO"
-    if head.startswith((b"%", b"[")):
-        return "PBN"
-    return "CSV"
 
 
 def read_results(
@@ -133,22 +54,25 @@ def read_results(
     date: dt.date | None = None,
     masterpoints: str | None = None,
 ) -> Imported:
-    """Read a results file. Every bad line is found, in one reading: without ``keep_bad`` they are refused together
-    (:class:`ImportFileError`, its ``details`` a line for each, in the file's order); with it each is kept, as far
-    as it could be read, and listed in ``problems``. ``names`` is a names CSV (with handicaps if it has them, the
-    players' made into the pair's by ``handicaps``); ``event`` and ``date`` name the event where the file does not
-    (a CSV) or otherwise; ``masterpoints`` is the scale the session is awarded on (by default a USEBIO file's own,
-    when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`).
+    """Read a results file (the source) into the session its workbook will hold, and work that session out from
+    the workbook's cells (:func:`~xlbridge.excel.session_cells.session_result`: prepared, checked and scored once,
+    as the workbook's own formulas will). Every bad line is found, in one reading: without ``keep_bad`` they are
+    refused together (:class:`ImportFileError`, its ``details`` a line for each, in the file's order); with it each
+    is kept, as far as it could be read, and listed in ``problems``. ``names`` is a names CSV (with handicaps if it
+    has them, the players' made into the pair's by ``handicaps``); ``event`` and ``date`` name the event where the
+    file does not (a CSV) or otherwise; ``masterpoints`` is the scale the session is awarded on (by default a
+    USEBIO file's own, when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`).
 
     Every session's lines are checked against each other (a line entered twice, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
     a result for a pair not on it; in two fields a pair is its number and its direction) and, given
     ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
-    board, a line missing, boards outside the session), which the workbook then carries. ``movement`` (Howell or
-    Mitchell) says how the pairs are ranked; by default the movement file's, the file's own, or what the lines show
-    (see :func:`~xlbridge.engine.checks.infer_kind`), said with its evidence in ``kind_evidence``. A result the
-    movement expects and the file lacks is no bad line: its row waits in the workbook, to be typed (it is in
-    ``problems``, ``waiting``), and the rows follow the travellers (each result in its slot's row)."""
+    board, a line missing, boards outside the session), which the workbook then carries. One field or two is
+    decided once (:func:`~xlbridge.engine.pipeline.decide_field`: ``movement``, Howell or Mitchell, when given;
+    else the movement file's, the names' or the file's own directions, or what the lines show), said with its
+    evidence in ``kind_evidence``. A result the movement expects and the file lacks is no bad line: its row waits
+    in the workbook, to be typed (it is in ``problems``, ``waiting``), and the rows follow the travellers (each
+    result in its slot's row)."""
     plan = None
     if movement_file is not None:
         from .movement_files import read_movement_csv
@@ -171,7 +95,7 @@ def read_results(
 
         imported = read_pbn(data, path)
     else:
-        imported = read_csv(data, path, method, movement, listed)
+        imported = read_csv(data, path, method, listed)
     if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
                                               ("--movement-file", movement_file), ("--event", event),
@@ -191,42 +115,189 @@ def read_results(
         session = replace(session, event=event)
     if date is not None:
         session = replace(session, date=date)
-    chosen, evidence = _kind(session, listed, plan, movement, imported.listed_pairs)
-    session = replace(session, movement=chosen, plan=plan)
+    file_pairs = list(session.pairs) if imported.listed_pairs else []
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, movement)
+    evidence = _evidence(decided, names is not None)
+    two_fields = decided.kind.two_fields
     if listed is not None:
-        check_directions(names, listed, chosen, evidence)  # type: ignore[arg-type]
+        _check_directions(names, listed, two_fields, evidence)  # type: ignore[arg-type]
         if plan is not None:  # a listed pair the movement does not have is refused, as `movement -o --names` does
             from .movement_files import named_pairs
 
             named_pairs(plan, listed, str(names))
-        session = replace(session, pairs=tuple(listed))
+        pairs = tuple(listed)
     elif plan is not None and kind == "CSV":
-        session = replace(session, pairs=plan.pairs)
-    elif not imported.listed_pairs:  # the pairs the lines name, numbered as the kind says
-        session = replace(session, pairs=tuple(pairs_in(list(session.lines), mitchell=chosen.two_fields)))
-    listing = names if names else movement_file if plan is not None and kind == "CSV" else None
+        pairs = plan.pairs
+    else:
+        pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
+    session = replace(session, movement=decided.kind, plan=plan, pairs=pairs)
+    rows_at = imported.rows_at or [0] * len(session.lines)
+    if plan is not None:  # the rows in the travellers' order, as `xlbridge movement -o` lays the Results sheet out
+        ordered, was = in_playing_order(session, plan)
+        session, rows_at = ordered, [0 if index is None else rows_at[index] for index in was]
     others = tuple(other for other in (names, movement_file) if other is not None)
-    imported = replace(imported, session=session, inputs=others, kind_evidence=evidence)
-    imported = check_pairs(imported, listing)
-    if names is not None and plan is None:  # with the movement, a pair it does not have is refused (above)
-        imported = idle_pairs(imported, names)
-    imported = _entry_checks(imported, plan)
+    imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence)
     held = _beyond_the_workbook(imported)
+    if held:
+        raise _refusal(imported, held, keep_bad)
+    try:
+        worked = session_result(session_cells(session, sizes(session)))
+    except BridgeInputError as error:  # the session cannot be worked out at all: a pair listed twice by the file
+        raise fail(path, None, error.message) from None
+    listing = names if names else movement_file if plan is not None and kind == "CSV" else None
+    imported = _checked(replace(imported, result=worked), listing, names if plan is None else None)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
     # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
-    if held or (any(not problem.waiting for problem in imported.problems) and not keep_bad):
-        raise _refusal(imported, held, keep_bad)
-    return _in_playing_order(imported, plan) if plan is not None else imported
+    if any(not problem.waiting for problem in imported.problems) and not keep_bad:
+        raise _refusal(imported)
+    return imported
 
 
-def _in_playing_order(imported: Imported, plan: Movement) -> Imported:
-    """The rows in the travellers' order, as ``xlbridge movement -o`` lays the Results sheet out: each result in its
-    place, a row of the movement still to come waiting there (see :func:`in_playing_order`)."""
-    session = imported.session
-    assert session is not None
-    ordered, was = in_playing_order(session, plan)
-    at = imported.rows_at or [0] * len(session.lines)
-    return replace(imported, session=ordered, rows_at=[0 if index is None else at[index] for index in was])
+def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, said: str | None) -> FieldDecision:
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--movement`` says refused where
+    the movement file or the lines say otherwise."""
+    try:
+        return decide_field(choose(MOVEMENT_KINDS, said) if said else None, plan, pairs, session.lines)
+    except BridgeInputError as error:
+        message = error.message.replace(" as the movement", "").replace("say ", "give --movement ")
+        raise fail(path, None, f"--{message}" if said else message) from None
+
+
+def _evidence(decided: FieldDecision, names_file: bool) -> str:
+    """One field or two, and why, in words."""
+    kind = decided.kind
+    if decided.because == "said":
+        return f"{kind.name}, as --movement says"
+    if decided.because == "movement":
+        numbered = "apart (two fields)" if kind.two_fields else "as one field"
+        return f"{kind.name}: the movement file numbers the pairs {numbered}"
+    if decided.because == "names":
+        return f"Mitchell: {'the names file' if names_file else 'the file'} gives the pairs' directions (two fields)"
+    return f"{kind.name}, found from the lines: {decided.evidence} (give --movement to say otherwise)"
+
+
+def _checked(imported: Imported, listing: Path | None, names: Path | None) -> Imported:
+    """What the session's working out found, as the import says it, each line named by its line in the file: a
+    result for a pair not on the list of pairs (in the file ``listing``, or the results file's own), the entry
+    checks' findings (a result the movement expects and the file lacks: its row waits, to be typed), and as doubts
+    what the lines alone put in doubt and each pair of the names file (``names``) that plays no result."""
+    result = imported.result
+    assert result is not None
+    at = imported.rows_at
+    row_of = result.prepared.row_of
+
+    def line_of(index: int | None) -> int:
+        return at[row_of[index]] if index is not None and row_of[index] < len(at) else 0
+
+    def name(index: int) -> str:
+        line = line_of(index)
+        return f"line {line}" if line else f"result {row_of[index] + 1}"
+
+    problems = [*imported.problems, *_unlisted(imported, listing, line_of)]
+    warnings = list(imported.warnings)
+    for finding in result.prepared.findings:
+        line, reason = line_of(finding.row), finding.reason_with(name)
+        if finding.slot is not None:
+            problems.append(Problem(0, reason, finding.board, waiting=True))
+        elif finding.certain:
+            problems.append(Problem(line, reason, finding.board))
+        else:
+            warnings.append(Problem(line, reason, finding.board))
+    if names is not None:
+        warnings += _idle(result.session, imported.source, names)
+    problems.sort(key=lambda problem: (problem.line == 0, problem.line, problem.at))
+    return replace(imported, problems=problems, warnings=warnings)
+
+
+def _check_directions(names: Path, listed: list[Pair], two_fields: bool, evidence: str) -> None:
+    """In two fields a pair is its number and its direction: a names file whose pairs have none cannot say which
+    of NS 1 and EW 1 is which, and is refused, naming them."""
+    if not two_fields:
+        return
+    undirected = [pair for pair in listed if pair.direction is None]
+    if undirected:
+        shown = ", ".join(str(pair.number) for pair in undirected[:10]) + (", ..." if len(undirected) > 10 else "")
+        raise fail(names, None, f"{count(len(undirected), 'pair')} without a direction ({shown}), but the session "
+                   f"has two fields ({evidence}), where NS 1 and EW 1 are two pairs: give each pair its direction "
+                   "(a direction column: NS or EW)")  # fmt: skip
+
+
+def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int], int]) -> list[Problem]:
+    """A result for a pair that is not on the session's list of pairs (in the file ``listing``, or None for the
+    results file's own) is a bad line. Where a pair missing from the list plays on two lines or more, the list
+    leaves pairs out (a names file of another session, or cut short): then one finding about the list names every
+    pair missing from it, and their lines are not listed one by one."""
+    result = imported.result
+    assert result is not None
+    session = result.session
+    said = f"in {listing}" if listing is not None else "the file gives"
+    two_fields = session.movement.two_fields
+    problems: list[Problem] = []
+    missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
+    read = imported.session.lines if imported.session is not None else ()
+    row_of = result.prepared.row_of
+    for index, row in enumerate(session.lines):
+        if isinstance(read[row_of[index]], Unscorable):  # a line the file's reading refused: said as that
+            continue
+        reason = session.unlisted(row)
+        if not reason:
+            continue
+        line = line_of(index)
+        problems.append(Problem(line, f"{reason} {said}", row.board))
+        for side, number in session.unlisted_pairs(row):
+            missing.setdefault((side if two_fields else None, number), []).append(line)
+    if any(len(found) > 1 for found in missing.values()):
+        problems = [replace(problem, detail=False) for problem in problems]
+        problems.append(_pairs_left_out(missing, imported.source, listing, session.pairs))
+    return problems
+
+
+def _idle(session: Session, source: Path, names: Path) -> list[Problem]:
+    """A pair of the names file that plays on no line (one that did not come, or another evening's) is a doubt: it
+    would show on the ranking with no boards and no place."""
+    two_fields = session.movement.two_fields
+    played = {(number, side if two_fields else None) for row in session.lines
+              for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))}  # fmt: skip
+    idle = [pair for pair in session.pairs if (pair.number, pair.direction if two_fields else None) not in played]
+    return [Problem(0, f"{f'{pair.direction_text} pair' if two_fields else 'pair'} {pair.number} is on it but plays "
+                    f"no result in {source}: it shows on the ranking with no boards and no place; take it off the "
+                    "names file if it did not play", file=names) for pair in idle]  # fmt: skip
+
+
+def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
+                    listing: Path | None, listed: Sequence[Pair] = ()) -> Problem:  # fmt: skip
+    """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
+    its lines where there are a few pairs, else how many lines they play on. Where each is on the list (``listed``)
+    with the other direction, the list's directions are what is wrong: a one-field session's pairs play both ways."""
+
+    def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
+        side, number = key
+        return side is Side.EW, isinstance(number, str), str(number).zfill(6)
+
+    few = len(missing) <= 3
+    shown = []
+    for key in sorted(missing, key=order):
+        side, number = key
+        found = sorted(set(missing[key]))
+        where = (f"line {found[0]}" if len(found) == 1 else f"lines {', '.join(map(str, found))}" if len(found) <= 3
+                 else f"{len(found)} lines, from line {found[0]}")  # fmt: skip
+        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{number}" + f" ({where})" * few)
+    pairs = ("; " if few else ", ").join(shown)
+    if not few:
+        pairs += f" ({len({line for found in missing.values() for line in found})} lines)"
+    one = len(missing) == 1
+    play, are, them = ("plays", "is", "it") if one else ("play", "are", "them")
+    if listing is None:
+        return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
+                       f"file gives: {pairs}", file=source)  # fmt: skip
+    directions = {(pair.number, pair.direction) for pair in listed}
+    if all(side is not None and (number, side.other) in directions for side, number in missing):
+        return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
+                       f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "
+                       "two pairs), but these pairs play both North-South and East-West: if it is one field (a "
+                       "Howell), give --movement Howell, or leave the directions blank", file=listing)  # fmt: skip
+    return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
+                   f"{listing.name}", file=listing)  # fmt: skip
 
 
 def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
@@ -258,25 +329,6 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
         message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
                     f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
     return ImportFileError(message, details=details)
-
-
-def _kind(
-    session: Session, listed: list[Pair] | None, plan: Movement | None, said: str | None, listed_pairs: bool
-) -> tuple[MovementKind, str]:
-    """How the pairs are ranked (one field or two), and why: as said, as the movement file numbers them, as the
-    names or the file's own pairs give directions, else as the lines show (:func:`infer_kind`)."""
-    if said:
-        chosen = choose(MOVEMENT_KINDS, said)
-        return chosen, f"{chosen.name}, as --movement says"
-    if plan is not None:
-        numbered = "apart (two fields)" if plan.two_fields else "as one field"
-        return plan.field_kind, f"{plan.field_kind.name}: the movement file numbers the pairs {numbered}"
-    pairs = listed if listed is not None else list(session.pairs) if listed_pairs else []
-    if any(pair.direction is not None for pair in pairs):
-        given = "the names file" if listed is not None else "the file"
-        return MITCHELL, f"Mitchell: {given} gives the pairs' directions (two fields)"
-    found = infer_kind(session.lines)
-    return found.kind, f"{found.kind.name}, found from the lines: {found.evidence} (give --movement to say otherwise)"
 
 
 def _read(path: Path, what: str) -> bytes:
@@ -350,37 +402,6 @@ def _check_event(imported: Imported) -> None:
         raise refusal(ImportFileError, problems, summary, str(imported.source))
 
 
-def _entry_checks(imported: Imported, movement: Movement | None) -> Imported:
-    """The session's lines checked (and against the movement, when known): each flagged line is kept with its
-    reasons (the workbook's Check column shows the same, the workbook holding the movement), each missing line added
-    as a row of its board and pairs waiting to be typed. Doubts
-    (NS and EW swapped on the lines alone; a board with far fewer results than the others) are kept as
-    ``warnings`` and the lines imported as they are."""
-    session = imported.session
-    assert session is not None
-    at = imported.rows_at
-
-    def name(index: int) -> str:
-        return f"line {at[index]}" if index < len(at) and at[index] else f"result {index + 1}"
-
-    found = check_session(session, movement, name)
-
-    def line_of(index: int | None) -> int:
-        return at[index] if index is not None and index < len(at) else 0
-
-    warnings = [Problem(line_of(f.row), f.reason, f.board) for f in found if not f.certain]
-    findings = [f for f in found if f.certain]
-    imported = replace(imported, warnings=[*imported.warnings, *warnings])
-    if not findings:
-        return imported
-    noted = [Problem(line_of(f.row), f.reason, f.board, shown=f.slot is None, waiting=f.slot is not None)
-             for f in findings]  # fmt: skip
-    problems = sorted([*imported.problems, *noted], key=lambda problem: (problem.line == 0, problem.line, problem.at))
-    flagged = flag_rows(session, findings)
-    added = len(flagged.lines) - len(session.lines)
-    return replace(imported, session=flagged, problems=problems, rows_at=[*at, *([0] * added)])
-
-
 def check_import(destination: Path, inputs: list[Path], replace: bool = False) -> None:
     """Refuse a workbook to import into that is one of the ``inputs``, not named .xlsx, or exists (unless
     ``replace``)."""
@@ -388,10 +409,15 @@ def check_import(destination: Path, inputs: list[Path], replace: bool = False) -
 
 
 def import_to_workbook(
-    imported: Imported, destination: Path, replace: bool = False, progress: Callable[[str], None] | None = None
+    imported: Imported,
+    destination: Path,
+    replace: bool = False,
+    progress: Callable[[str], None] | None = None,
+    hands: SessionHands | None = None,
 ) -> Path:
-    """Write the workbook for what was imported and compute it. The file appears complete or not at all; it is
-    never one of the files read, and an existing file is replaced only with ``replace``."""
+    """Write the workbook for what was imported, with its values (and the session's deals, ``hands``: its Hands
+    sheet). The file appears complete or not at all; it is never one of the files read, and an existing file is
+    replaced only with ``replace``."""
     from ..templates import CLASSIC
 
     check_import(destination, [imported.source, *imported.inputs], replace)
@@ -402,7 +428,8 @@ def import_to_workbook(
         if imported.session is not None:
             from ..templates import pairs_session  # the teams machinery is loaded only for a teams event
 
-            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=imported.hands)
+            pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=hands,
+                                result=imported.result)  # fmt: skip
         else:
             from ..templates import teams_event
 
@@ -410,28 +437,3 @@ def import_to_workbook(
             teams_event.build(staged, CLASSIC, event=imported.event, computed=True)
 
     return write_atomically(destination, fill, replace=replace)
-
-
-def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> SessionScore:
-    """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
-    workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
-    expects."""
-    from ..workbook.session_book import read_session_book
-
-    suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
-    check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
-    book = read_session_book(workbook)
-    book.require_complete("exporting")
-    if form == "USEBIO":
-        book.awards()  # a session its scale cannot award is refused, saying why
-    if form == "USEBIO":
-        from .usebio import write_usebio
-
-        text = write_usebio(book.score)
-    else:
-        from .pbn import write_pbn
-
-        text = write_pbn(book.score, book.hands())
-    write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
-                     replace=replace)  # fmt: skip
-    return book.score

@@ -13,8 +13,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ...engine.errors import BridgeInputError
-from ...engine.masterpoints import masterpoints, scale_of_file
-from ...engine.standings import score_session
+from ...engine.masterpoints import scale_of_file
 from ...rules import MASTERPOINT_SCALES
 from .common import Imported
 
@@ -60,10 +59,10 @@ def masterpoint_notes(imported: Imported, said: str | None = None) -> Masterpoin
         if reported is not None and file_scale is not None and file_scale is not scale:
             why += f"; the file's awards are {file_scale.name} points ({named}), not compared"
         return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
-    try:
-        awards = masterpoints(score_session(session), scale)
-    except BridgeInputError as error:
-        warnings.append(f"{source}: {error.message}; the file's own awards are not in the workbook")
+    assert imported.result is not None  # a pairs session's import works it out
+    awards = imported.result.awards(scale)
+    if isinstance(awards, BridgeInputError):
+        warnings.append(f"{source}: {awards.message}; the file's own awards are not in the workbook")
         return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
     differ = 0
     ours = {(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}

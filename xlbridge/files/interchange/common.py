@@ -2,26 +2,28 @@
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import functools
+import io
 import re
+import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ...engine import session as rows
 from ...engine.errors import BridgeInputError
+from ...engine.matches import Event
 from ...engine.model import Play
+from ...engine.pairs import Pair, PairNumber
+from ...engine.pairs import parse_direction as direction
 from ...engine.parse import parse_result, split_contract
-from ...engine.session import Line, Pair, PairNumber, Row, Session, Unscorable
-from ...engine.session import parse_direction as direction
+from ...engine.pipeline import SessionResult
+from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
 from ...engine.values import as_whole_number, show
 from ...rules import Side
-
-if TYPE_CHECKING:  # the hand records read the PBN reader of this package; a pairs session makes no Event
-    from ...engine.matches import Event
-    from .handrecords import SessionHands
+from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
 __all__ = [
     "MOST_WAITING",
@@ -31,16 +33,16 @@ __all__ = [
     "Problem",
     "check_score",
     "decoded",
+    "detect_format",
     "direction",
-    "movement_of",
     "pair_of",
-    "pairs_in",
     "parse_date",
     "read_pair",
     "read_row",
     "refuse",
     "relative_result",
     "split_pair",
+    "text_of",
     "unreadable",
     "unscorable",
 ]
@@ -116,8 +118,9 @@ class Imported:
     kind_evidence: str = ""
     #: The masterpoints the file reports, as it reports them (None: it reports none).
     masterpoints: FileMasterpoints | None = None
-    #: The session's deals (``--hands``, or a PBN results file's own): the workbook's Hands sheet.
-    hands: SessionHands | None = None
+    #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what
+    #: the workbook shows, and every check of its lines.
+    result: SessionResult | None = None
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:
@@ -150,17 +153,15 @@ def decoded(data: bytes, source: Path) -> str:
 
 
 def read_row(
-    where: int, problems: list[Problem], board: int, ns: PairNumber | None, ew: PairNumber | None, *entered: str
+    where: int, problems: list[Problem], board: int, ns: PairNumber | None, ew: PairNumber | None, typed: Typed
 ) -> Row:
-    """A result line as a file gives it (board, pairs, then contract, declarer, result, lead, adjusted score): parsed
-    (``NP`` as the adjusted score is a board not played, as in the workbook), or kept as it is with its reason noted
-    in ``problems`` (the file's line ``where``)."""
+    """A result line as a file gives it (board, pairs, then what was typed of the play): parsed (``NP`` as the
+    adjusted score is a board not played, as in the workbook), or kept as it is with its reason noted in
+    ``problems`` (the file's line ``where``)."""
     try:
-        return rows.read_row(board, ns, ew, *entered)
+        return rows.read_row(board, ns, ew, typed)
     except BridgeInputError as error:
-        contract, declarer, result, lead, adjusted = (*entered, "", "", "", "", "")[:5]
-        kept = Unscorable(board, ns or None, ew or None, (contract, declarer, lead, result, adjusted), error.message)
-        return refuse(where, problems, kept)
+        return refuse(where, problems, Unscorable(board, ns or None, ew or None, typed, error.message))
 
 
 def refuse(where: int, problems: list[Problem], kept: Unscorable, shown: bool = True) -> Unscorable:
@@ -173,12 +174,10 @@ def refuse(where: int, problems: list[Problem], kept: Unscorable, shown: bool = 
 
 
 def unreadable(where: int, problems: list[Problem], typed: tuple[str, str, str], reason: str,
-               entered: Sequence[str] = ()) -> Unscorable:  # fmt: skip
+               entered: Typed = NOTHING_TYPED) -> Unscorable:  # fmt: skip
     """A line whose board or pairs cannot be read (``reason``; ``typed``: the board, NS and EW as the file gives
     them), kept as it was typed, its reason noted."""
-    texts = (*entered, "", "", "", "", "")[:5]
-    kept = Unscorable(None, None, None, (texts[0], texts[1], texts[2], texts[3], texts[4]), reason, typed)
-    return refuse(where, problems, kept)
+    return refuse(where, problems, Unscorable(None, None, None, entered, reason, typed))
 
 
 def unscorable(row: Row, reason: str) -> Unscorable:
@@ -266,21 +265,78 @@ def parse_date(text: str) -> dt.date | None:
     return None
 
 
-def pairs_in(lines: list[Row], mitchell: bool = False) -> list[Pair]:
-    """The pairs a file's results mention, when it names none (in a Mitchell, NS 1 and EW 1 are two pairs)."""
+# --- what a file is ---------------------------------------------------------------------------------------------
 
-    def order(number: PairNumber) -> tuple[bool, str]:
-        return isinstance(number, str), str(number).zfill(6)
+#: Files that are not results files, by how they start.
+SIGNATURES: tuple[tuple[bytes, str], ...] = (
+    (OLE2_MAGIC, "an old Excel .xls workbook, a password-protected workbook or another Office file"),
+    (b"%PDF", "a PDF document"),
+    (b"{\\rtf", "an RTF document"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ", "an xz-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+)
+ZIP_MAGIC = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+#: What a zip file is, by a part only that kind holds (Office Open XML), or by its ``mimetype`` part (OpenDocument).
+ZIP_KINDS = (("xl/", "an Excel workbook"), ("word/", "a Word document"), ("ppt/", "a PowerPoint presentation"))
+OPENDOCUMENT = {
+    "application/vnd.oasis.opendocument.spreadsheet": "an OpenDocument spreadsheet (.ods)",
+    "application/vnd.oasis.opendocument.text": "an OpenDocument text (.odt)",
+}
+UTF16_MARKS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 
-    ns = {line.ns for line in lines if line.ns is not None}
-    ew = {line.ew for line in lines if line.ew is not None}
-    if mitchell:
-        return [Pair(n, Side.NS) for n in sorted(ns, key=order)] + [Pair(n, Side.EW) for n in sorted(ew, key=order)]
-    return [Pair(number) for number in sorted(ns | ew, key=order)]
+
+def _zip_kind(data: bytes) -> str:
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            names = archive.namelist()
+            if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
+                mimetype = archive.read("mimetype").decode("ascii", "replace").strip()
+                return OPENDOCUMENT.get(mimetype, "an OpenDocument file")
+    except (*DAMAGED, RuntimeError):  # RuntimeError: an encrypted member
+        return "a damaged zip archive"
+    for prefix, kind in ZIP_KINDS:
+        if any(name.startswith(prefix) for name in names):
+            return kind
+    return "a zip archive"
 
 
-def movement_of(lines: list[Row], pairs: list[Pair]) -> str:
-    """Mitchell when pairs carry a direction or a pair meets its own number (NS 1 v EW 1), else Howell."""
-    if any(pair.direction for pair in pairs) or any(line.ns == line.ew for line in lines):
-        return "Mitchell"
-    return "Howell"
+def _binary(head: bytes) -> bool:
+    """Bytes no text file holds: a NUL, or C0 control characters (but tab, line ends and form feed) in numbers."""
+    controls = sum(1 for byte in head if byte < 32 and byte not in b"\t\n\r\x0c\x1a")
+    return b"\x00" in head or controls > max(2, len(head) // 100)
+
+
+def text_of(data: bytes) -> bytes:
+    """A text file as UTF-8 bytes: UTF-16 (Excel's "Unicode text", with its byte-order mark) is converted."""
+    if data.startswith(UTF16_MARKS):
+        try:
+            return data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError:
+            raise BridgeInputError("not a results file (it starts as UTF-16 text but is not readable as it)") from None
+    return data
+
+
+def detect_format(data: bytes) -> str:
+    """USEBIO, PBN or CSV, from the content (not the name); a file that is none of them is refused, saying what it
+    is: ``not a results file (it is an Excel workbook)``."""
+    raw = data[:4096]
+    kind = _zip_kind(data) if raw.startswith(ZIP_MAGIC) else None
+    kind = kind or next((what for magic, what in SIGNATURES if raw.startswith(magic)), None)
+    if kind is None and not raw.startswith(UTF16_MARKS) and _binary(raw):
+        kind = "a binary file, not text"
+    if kind is not None:
+        raise BridgeInputError(f"not a results file (it is {kind})")
+    head = text_of(data[:4096])[:4096].lstrip(b"\xef\xbb\xbf").lstrip()
+    if head[:15].lower().startswith((b"<!doctype html", b"<html")):
+        raise BridgeInputError("not a results file (it is a web page, HTML)")
+    if head.startswith(b"<"):
+        return "USEBIO"
+    if head.startswith((b"%", b"[")):
+        return "PBN"
+    return "CSV"

@@ -11,12 +11,12 @@ from dataclasses import replace
 from operator import itemgetter
 from pathlib import Path
 
-from ...engine.choices import choose
 from ...engine.errors import BridgeInputError, refusal
+from ...engine.pairs import Pair, pair_handicap, read_handicap
 from ...engine.parse import read_result, split_contract
-from ...engine.session import Line, Pair, Row, Session, Unscorable, pair_handicap, read_handicap
+from ...engine.session import Line, Row, Session, Typed, Unscorable
 from ...engine.values import NUMBER, as_whole_number, count
-from ...rules import MOVEMENT_KINDS, Side
+from ...rules import Side
 from .common import (
     Imported,
     ImportFileError,
@@ -24,9 +24,7 @@ from .common import (
     check_score,
     decoded,
     fail,
-    movement_of,
     pair_of,
-    pairs_in,
     read_row,
     refuse,
     relative_result,
@@ -78,8 +76,7 @@ def read_rows(data: bytes, source: Path) -> list[list[str]]:
     return rows
 
 
-def read_csv(data: bytes, source: Path, method: str | None = None,
-             movement: str | None = None, names: list[Pair] | None = None) -> Imported:  # fmt: skip
+def read_csv(data: bytes, source: Path, method: str | None = None, names: list[Pair] | None = None) -> Imported:
     rows = read_rows(data, source)
     if not any(any(cell.strip() for cell in row) for row in rows):
         raise fail(source, None, "the file is empty")
@@ -128,14 +125,14 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
             ew, ew_side = split_pair(ew_text)
             _in_their_columns(ns_text, ew_text, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-            entered = (contract, declarer, lead, result, adjusted)
+            entered = Typed(contract, declarer, lead, result, adjusted)
             results.append(unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered))
             rows_at.append(number)
             continue
         doubt = _plus_dropped(contract, result, relative) if relative and at_result < len(row) else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
-        line = read_row(number, [] if shape else problems, board, ns, ew, contract, declarer, result, lead,
-                        adjusted.upper())  # fmt: skip
+        typed = Typed(contract=contract, declarer=declarer, lead=lead, result=result, adjusted=adjusted.upper())
+        line = read_row(number, [] if shape else problems, board, ns, ew, typed)
         if shape:  # kept (--keep-bad-lines) as far as it could be read, with why it cannot be trusted
             line = refuse(number, problems, unscorable(line, shape), shown=False)
         elif doubt and not isinstance(line, Unscorable):  # kept as tricks taken, the workbook cannot tell
@@ -147,14 +144,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None,
         rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
-    kind = choose(MOVEMENT_KINDS, movement or movement_of(results, names or []))
-    session = Session.of(
-        event=source.stem,
-        method=method,
-        movement=kind,
-        pairs=names or pairs_in(results, mitchell=kind.two_fields),
-        lines=results,
-    )
+    session = Session.of(event=source.stem, method=method, pairs=names or (), lines=results)
     return Imported(source, "CSV", session=session, problems=problems, rows_at=rows_at, listed_pairs=names is not None)
 
 

@@ -29,7 +29,7 @@ from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
 from ...engine.solver import SolverMissingError, solve, solver_available
 from ...rules import TABLE_SEATS, TABLE_STRAINS
-from .common import decoded, fail
+from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
 
 __all__ = [
@@ -261,8 +261,6 @@ def read_hand_records(path: Path) -> HandRecords:
         data = path.read_bytes()
     except OSError as error:
         raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
-    from . import detect_format
-
     try:
         kind = detect_format(data)
     except BridgeInputError as error:

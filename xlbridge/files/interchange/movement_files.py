@@ -17,7 +17,8 @@ from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.checks import in_playing_order
 from ...engine.errors import BridgeInputError, refusal
 from ...engine.movements import Encounter, Movement, movement_from_rows
-from ...engine.session import Pair, Session
+from ...engine.pairs import Pair
+from ...engine.session import Session
 from ...engine.values import count
 from ...rules import Side
 from ...rules.movements import MITCHELL_TYPE, RELAY

@@ -7,19 +7,13 @@ the previous board's. Auctions, plays and commentary are skipped.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
-from ...engine.session import Line, NotPlayed, Pair, Row, Session
-from ...engine.standings import SessionScore
-from ...engine.values import two_decimals
+from ...engine.pairs import Pair
+from ...engine.session import Line, Row, Session, Typed
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from .common import (
     Imported,
@@ -27,8 +21,6 @@ from .common import (
     check_score,
     decoded,
     fail,
-    interchange_score,
-    movement_of,
     parse_date,
     read_pair,
     read_row,
@@ -37,10 +29,7 @@ from .common import (
     unreadable,
 )
 
-if TYPE_CHECKING:  # the hand records read this module's PBN reader
-    from .handrecords import Analysis
-
-__all__ = ["PbnGame", "read_games", "read_pbn", "write_pbn"]
+__all__ = ["PbnGame", "read_games", "read_pbn"]
 
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
 _FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
@@ -193,15 +182,11 @@ def read_pbn(data: bytes, source: Path) -> Imported:
     # The last word that names a method decides: "MatchPoints;MP2" is ACBL's scale.
     words = first.get("Scoring", "").upper().replace(" ", "").split(";")
     method = next((SCORINGS[word] for word in reversed(words) if word in SCORINGS), SESSION_METHODS.default)
-    pair_list = list(pairs.values()) or [
-        Pair(n) for n in sorted({r.ns for r in played if r.ns} | {r.ew for r in played if r.ew}, key=str)
-    ]
     session = Session.of(
         event=first.get("Event", ""),
         date=parse_date(first.get("Date", "")),
         method=method,
-        movement=movement_of(played, pair_list),
-        pairs=pair_list,
+        pairs=list(pairs.values()),
         lines=played,
     )
     return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs))
@@ -216,92 +201,17 @@ def _score_row(record: dict[str, str], board: int, where: int, problems: list[Pr
         ns, _ = split_pair(record["PairId_NS"])
         ew, _ = split_pair(record["PairId_EW"])
     except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-        entered = (contract, record.get("Declarer", ""), lead, record.get("Result", ""), "")
+        entered = Typed(contract, record.get("Declarer", ""), lead, record.get("Result", ""))
         typed = (str(board), record["PairId_NS"], record["PairId_EW"])
         return unreadable(where, problems, typed, error.message, entered)
     score = record.get("Score_NS", "")
     if not contract and score:  # an adjusted score: A6040, points, or xlbridge's weighted form
-        return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
+        return read_row(where, problems, board, ns, ew, Typed(lead=lead, adjusted=score.upper()))
     result = relative_result(contract, record.get("Result", ""))
-    line = read_row(where, problems, board, ns, ew, contract, record.get("Declarer", ""), result,
-                    lead)  # fmt: skip
+    play = Typed(contract=contract, declarer=record.get("Declarer", ""), lead=lead, result=result)
+    line = read_row(where, problems, board, ns, ew, play)
     for tag, sign in (("Score_NS", 1), ("Score_EW", -1)):
         given = record.get(tag, "")
         if isinstance(line, Line) and given:
             line = check_score(line, given, tag, where, problems, sign)
     return line
-
-
-def _quote(value: object) -> str:
-    text = "" if value is None else str(value)
-    if text == "":
-        return "-"
-    return f'"{text}"' if (" " in text or '"' in text) else text
-
-
-def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
-    """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first. A
-    board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
-    from .handrecords import PBN_VULNERABLE, analysis_lines
-
-    session = score.session
-    imp = session.method.imp_scoring
-    mitchell = session.movement.two_fields
-    date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
-    out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
-    score_kind = "IMP" if imp else "MP"
-    for position, number in enumerate(session.boards):
-        tags = [
-            ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
-            ("West", ""), ("North", ""), ("East", ""), ("South", ""),
-            ("Dealer", board_dealer(number).value), ("Vulnerable", board_vulnerability(number).value),
-            ("Deal", ""), ("Scoring", session.method.pbn_scoring),
-            ("Declarer", ""), ("Contract", ""), ("Result", ""),
-        ]  # fmt: skip
-        analysis = (deals or {}).get(number)
-        if analysis is not None:  # the hand record's dealer and vulnerability, which the par depends on
-            record = analysis.record
-            tags[8:11] = [("Dealer", record.dealer.value), ("Vulnerable", PBN_VULNERABLE[record.vulnerability]),
-                          ("Deal", record.deal.pbn(record.dealer))]  # fmt: skip
-        out.extend(f'[{name} "{value}"]' for name, value in tags)
-        out += analysis_lines(analysis) if analysis is not None else []
-        if position == 0:
-            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
-            out.append(f'[TotalScoreTable "{";".join(columns)}"]')
-            for pair, standing in zip(session.pairs, score.standings, strict=True):
-                side = pair.direction
-                shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
-                out.append(" ".join(_quote(value) for value in (
-                    standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
-                    pair.names,
-                )))  # fmt: skip
-        columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
-                   f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
-        out.append(f'[ScoreTable "{";".join(columns)}"]')
-        for index in score.traveller(number):
-            line = session.lines[index]
-            if isinstance(line, NotPlayed):  # PBN has no form for a board not played at a table: no line
-                continue
-            assert isinstance(line, Line)  # a workbook with lines to check is not exported
-            ns_points, ew_points = (_points(value) for value in (score.lines[index].ns_points,
-                                                                   score.lines[index].ew_points))  # fmt: skip
-            fields: list[object]
-            if line.play is None:
-                fields = [line.ns, line.ew, "", "", "", line.lead, interchange_score(line), "", ns_points, ew_points]
-            else:
-                contract, played = line.play.contract, line.score
-                assert isinstance(played, int)
-                fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer_text,
-                          "" if contract.passed_out else line.play.tricks, line.lead, played if played >= 0 else "",
-                          -played if played < 0 else "", ns_points, ew_points]  # fmt: skip
-            out.append(" ".join(_quote(value) for value in fields))
-        out.append("")
-    return "\n".join(out)
-
-
-def _points(value: object) -> str:
-    """A figure as PBN writes it: whole numbers as they are, others to 2 decimals."""
-    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
-        number = float(value)
-        return str(int(number)) if number.is_integer() else two_decimals(number)
-    return "" if value is None or isinstance(value, BridgeInputError) else str(value)

@@ -22,7 +22,8 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
-from ...engine.session import Line, NotPlayed, PairNumber, Row, Session
+from ...engine.pairs import PairNumber
+from ...engine.session import Line, NotPlayed, Row, Session, Typed
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
 from ...rules import SESSION_METHODS, SessionMethod, Side
@@ -35,9 +36,7 @@ from .common import (
     check_score,
     fail,
     interchange_score,
-    movement_of,
     pair_of,
-    pairs_in,
     parse_date,
     read_row,
     relative_result,
@@ -147,14 +146,12 @@ def read_usebio(data: bytes, source: Path) -> Imported:
     if method.usebio_event == ACBL_MP.usebio_event and _acbl_scale(results, line_points):
         method = ACBL_MP  # one event type for both matchpoint scales: the file's tops tell them apart
     description = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
-    movement = movement_of(results, pairs)
     reported = _masterpoints(event, awarded, pair_types, source)
     session = Session.of(
         event=description,
         date=parse_date(_text(event, "DATE")),
         method=method,
-        movement=movement,
-        pairs=pairs or pairs_in(results, mitchell=movement == "Mitchell"),
+        pairs=pairs,
         lines=results,
         # the scale the file's points are of, when the registry has it (the import says when it has not)
         masterpoints=None if reported is None else scale_of_file(reported.type, reported.scale),
@@ -250,16 +247,17 @@ def _traveller_row(element: Element, board: int, where: int, problems: list[Prob
         try:
             pairs.append(split_pair(_text(element, tag))[0])
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
-            entered = (contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"), "")
+            entered = Typed(contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"))
             typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
             kept = unreadable(where, problems, typed, error.message, entered)
             problems[-1] = replace(problems[-1], at=at(tag))
             return kept
     ns, ew = pairs
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
-        return read_row(where, problems, board, ns, ew, "", "", "", lead, score.upper())
+        return read_row(where, problems, board, ns, ew, Typed(lead=lead, adjusted=score.upper()))
     result = relative_result(contract, _text(element, "TRICKS"))
-    line = read_row(where, problems, board, ns, ew, contract, _text(element, "PLAYED_BY"), result, lead)
+    play = Typed(contract=contract, declarer=_text(element, "PLAYED_BY"), lead=lead, result=result)
+    line = read_row(where, problems, board, ns, ew, play)
     if isinstance(line, Line) and score:
         return check_score(line, score, "SCORE", where, problems)
     return line

@@ -8,6 +8,6 @@ Importing one template imports none of the others.
 
 from __future__ import annotations
 
-from .common import CLASSIC, FLAVOURS, LITE, Flavour
+from .layout import CLASSIC, FLAVOURS, LITE, Flavour
 
 __all__ = ["CLASSIC", "FLAVOURS", "LITE", "Flavour"]

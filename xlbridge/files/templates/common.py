@@ -9,20 +9,20 @@ Adjusted columns are text so that ``+1`` and ``=`` stay as typed.
 from __future__ import annotations
 
 import datetime as dt
+import io
 import itertools
 from collections.abc import Collection, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import xlsxwriter
 from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
+from xlsxwriter.worksheet import Worksheet
 
-from ...excel.functions import LITE_PREFIX
 from ...rules import Named
-from .cells import CellsWorksheet, write_book
-from .layout import Block, range_ref
+from .cells import Cells, write_book
+from .layout import CLASSIC, FLAVOURS, LITE, Block, Flavour, range_ref
 
 __all__ = [
     "CLASSIC",
@@ -60,28 +60,9 @@ GENERATOR = "xlbridge template"
 CREATED = dt.datetime(2026, 1, 1)  # fixed, so that the generator writes the same bytes each time
 
 
-@dataclass(frozen=True)
-class Flavour:
-    """How a route spells the function names: classic Excel (VBA) or xlwings Lite (namespaced)."""
-
-    name: str
-    prefix: str
-    aliases: dict[str, str] = field(default_factory=dict)
-
-    def fn(self, name: str) -> str:
-        return self.prefix + self.aliases.get(name, name)
-
-
-#: Classic xlwings: VBA functions; IMP, VP20 and VP30 cannot be VBA function names (see xlbridge.udfs).
-CLASSIC = Flavour("classic", "", {"IMP": "IMP_", "VP20": "VP_20", "VP30": "VP_30"})
-#: xlwings Lite: every function as Excel stores an Office.js custom function (shown as BRIDGE.NAME once loaded).
-LITE = Flavour("lite", LITE_PREFIX)
-FLAVOURS = {"classic": CLASSIC, "lite": LITE}
-
-
 class TemplateBook:
     """An XlsxWriter workbook set up the xlbridge way, with the shared formats. Its sheets' cells are kept and
-    written by xlbridge (see :mod:`.cells`); everything else is XlsxWriter's."""
+    written by xlbridge (see :mod:`.cells`); everything else is XlsxWriter's, written in memory."""
 
     def __init__(self, path: Path, flavour: Flavour, title: str, with_values: bool = False) -> None:
         self.path, self.title_text = path, title
@@ -90,9 +71,13 @@ class TemplateBook:
         #: workbook to be computed when it is opened.
         self.with_values = with_values
         self.called: set[str] = set()
+        #: Each sheet by its name, its cells in the order of the sheets, and the defined names (upper case).
+        self.sheets: dict[str, Sheet] = {}
+        self.cells: list[Cells] = []
+        self.names: dict[str, str] = {}
         options = {"use_future_functions": True, "strings_to_numbers": False, "strings_to_formulas": False,
                    "strings_to_urls": False, "in_memory": True}  # fmt: skip
-        self.book = xlsxwriter.Workbook(str(path), options)
+        self.book = xlsxwriter.Workbook(io.BytesIO(), options)
         self.book.set_properties(
             {"title": title, "subject": f"xlbridge ({flavour.name} Excel)", "comments": GENERATOR, "created": CREATED}
         )
@@ -119,7 +104,7 @@ class TemplateBook:
         self.check = add({"font_color": "#9C0006", "bg_color": "#F2F2F2"})
         self.problem = add({"bg_color": "#FFC7CE"})
         self.note = add({"italic": True, "font_color": "#555555", "text_wrap": True, "valign": "top"})
-        self.lists: CellsWorksheet | None = None
+        self.lists: Cells | None = None
         self.list_ranges: dict[str, str] = {}
 
     def fn(self, name: str) -> str:
@@ -129,15 +114,25 @@ class TemplateBook:
         return spelled
 
     def sheet(self, name: str) -> Sheet:
-        return Sheet(self, self.book.add_worksheet(name, worksheet_class=CellsWorksheet))
+        """A new sheet, after the others."""
+        cells = Cells(name)
+        self.cells.append(cells)
+        sheet = self.sheets[name] = Sheet(self, self.book.add_worksheet(name), cells)
+        return sheet
+
+    def define_name(self, name: str, ref: str) -> None:
+        """A defined name for ``ref`` (``Results!$A$2:$H$301``; a sheet's own print area as ``Sheet!_xlnm...``)."""
+        self.book.define_name(name, f"={ref.removeprefix('=')}")
+        if "!" not in name:
+            self.names[name.upper()] = ref.removeprefix("=")
 
     def list_range(self, name: str, values: Sequence[str]) -> str:
         """A named list on the hidden Lists sheet, for drop-down validation (written once per name)."""
         if name in self.list_ranges:
             return self.list_ranges[name]
         if self.lists is None:
-            self.lists = self.book.add_worksheet("Lists", worksheet_class=CellsWorksheet)
-            self.lists.hide()
+            self.sheet("Lists").ws.hide()
+            self.lists = self.cells[-1]
         col = len(self.list_ranges)
         self.lists.write(0, col, name, self.label)
         for row, value in enumerate(values, start=1):
@@ -156,15 +151,17 @@ class TemplateBook:
 
                 return lite_parts(parts, self.title_text, self.called)
 
-        write_book(self.book, self.path, self.with_values, extra)
+        write_book(self.book, self.cells, self.names, self.path, self.with_values, extra)
 
 
 class Sheet:
-    """A worksheet with the helpers the templates use."""
+    """A worksheet with the helpers the templates use: its cells (``cells``, kept and written by xlbridge) and
+    everything else about it (``ws``, XlsxWriter's worksheet: columns, rows, validation, protection...)."""
 
-    def __init__(self, owner: TemplateBook, worksheet: CellsWorksheet) -> None:
+    def __init__(self, owner: TemplateBook, worksheet: Worksheet, cells: Cells) -> None:
         self.owner = owner
         self.ws = worksheet
+        self.cells = cells
         self.name = worksheet.name
 
     def heading(self, subtitle: str, widths: Sequence[float] = ()) -> None:
@@ -172,8 +169,8 @@ class Sheet:
         first columns."""
         for col, width in enumerate(widths):
             self.ws.set_column(col, col, width)
-        self.ws.write("A1", self.owner.title_text, self.owner.title)
-        self.ws.write("A2", subtitle, self.owner.subtitle)
+        self.cells.write(0, 0, self.owner.title_text, self.owner.title)
+        self.cells.write(1, 0, subtitle, self.owner.subtitle)
 
     def dynamic(
         self,
@@ -184,29 +181,32 @@ class Sheet:
         fmt: Format | None = None,
         cols: int = 1,
         formats: Sequence[Format | None] | None = None,
+        values: Sequence[Sequence[object]] | None = None,
     ) -> None:
         """An array formula with its full spill range, ``rows`` x ``cols`` cells from (row, col): Excel 365 spills
         it, Excel 2016 and 2019 hold it as a ``{=...}`` array over the same range. ``formats`` gives each row of
-        the range its own format (None: the row's or column's)."""
+        the range its own format (None: the row's or column's); ``values``, where given, are what the formula
+        gives (its function's answer), shown in its cells."""
         first = formats[0] if formats else fmt
-        self.ws.write_dynamic_array_formula(row, col, row + rows - 1, col + cols - 1, formula, first, "")
+        self.cells.formula("dynamic", (row, col, row + rows - 1, col + cols - 1), formula, first, values)
         if not formats:
             return
         if cols > 1:  # the first row but the formula's own cell, which keeps its format
-            self.ws.blank_area(row, col + 1, row, col + cols - 1, formats[0])
+            self.cells.blank_area(row, col + 1, row, col + cols - 1, formats[0])
         offset = 1
         for row_format, run in itertools.groupby(formats[1:]):
             height = len(list(run))
-            self.ws.blank_area(row + offset, col, row + offset + height - 1, col + cols - 1, row_format)
+            self.cells.blank_area(row + offset, col, row + offset + height - 1, col + cols - 1, row_format)
             offset += height
 
-    def formula(self, row: int, col: int, formula: str, fmt: Format | None = None) -> None:
-        self.ws.write_formula(row, col, formula, fmt, "")
+    def formula(self, row: int, col: int, formula: str, fmt: Format | None = None, value: object = None) -> None:
+        """A formula in one cell; ``value``, where given, is what it gives."""
+        self.cells.formula("plain", (row, col, row, col), formula, fmt, None if value is None else [[value]])
 
     def headers(self, row: int, names: Sequence[str], first_col: int = 0) -> None:
         """Column headings; a row of headings that wrap onto two lines is made tall enough for them."""
         for offset, name in enumerate(names):
-            self.ws.write_string(row, first_col + offset, name, self.owner.header)
+            self.cells.write_string(row, first_col + offset, name, self.owner.header)
         if any(" " in name for name in names):
             self.ws.set_row(row, 30)
 
@@ -221,7 +221,7 @@ class Sheet:
             self.ws.set_column(col, col, width, fmt)
             return
         self.ws.set_column(col, col, width)
-        self.ws.blank_rows(first_row, first_row + rows - 1, col, [fmt])
+        self.cells.blank_rows(first_row, first_row + rows - 1, col, [fmt])
 
     def entry_columns(self, block: Block, widths: Mapping[str, float], text: Collection[str], rows: int) -> None:
         """Make ``rows`` cells from the block's first row of its columns ``widths`` names (side by side, in the
@@ -233,7 +233,7 @@ class Sheet:
         for col, width in zip(cols, widths.values(), strict=True):
             self.ws.set_column(col, col, width)
         formats = [self.owner.entry_text if heading in text else self.owner.entry for heading in widths]
-        self.ws.blank_rows(block.first_row, block.first_row + rows - 1, cols[0], formats)
+        self.cells.blank_rows(block.first_row, block.first_row + rows - 1, cols[0], formats)
 
     def validate_list(self, first_row: int, col: int, rows: int, source: str, strict: bool, message: str) -> None:
         options: dict[str, Any] = {

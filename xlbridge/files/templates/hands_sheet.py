@@ -12,18 +12,17 @@ contracts and the par (the pages' own :func:`~xlbridge.files.website.handrecord_
 
 from __future__ import annotations
 
+from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
-from ...excel.hands import HANDS_PAR_COLUMN
+from ...engine.pipeline import SessionResult
+from ...excel.hands import HANDS_PAR_COLUMN, pardiff_cells
 from ..interchange.handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
 from .common import Sheet, TemplateBook
-from .layout import Block, area_ref
+from .layout import HANDS_BLOCK, HANDS_SHEET, Block, area_ref
 
 __all__ = ["HANDS_BLOCK", "HANDS_SHEET", "LAYOUT", "SOURCES", "VERSUS_PAR", "SessionHands", "hands_area", "read_hands",
            "source_of", "write_hands"]  # fmt: skip
 
-HANDS_SHEET = "Hands"
-#: The defined name of the table of boards, which PARDIFF and the session reader read.
-HANDS_BLOCK = "HandsBlock"
 #: The heading of the Results sheet's column of each result against par.
 VERSUS_PAR = "NS vs par"
 #: The table's headings: those of ``xlbridge hands --csv`` as a sheet shows them, then the deal and its analysis.
@@ -50,7 +49,7 @@ def _analysis_text(analysis: Analysis, extra: set[int]) -> str:
 
 
 def _table(book: TemplateBook, sheet: Sheet, hands: SessionHands, rows: int) -> None:
-    ws, block = sheet.ws, LAYOUT
+    ws, cells, block = sheet.ws, sheet.cells, LAYOUT
     sheet.headers(block.header_row, block.columns)
     for col, heading in enumerate(block.columns):
         ws.set_column(col, col, 72 if heading == "Deal" else 40 if heading == "Analysis" else
@@ -60,22 +59,22 @@ def _table(book: TemplateBook, sheet: Sheet, hands: SessionHands, rows: int) -> 
     by_board |= dict.fromkeys(hands.without_deal)
     for offset, board in enumerate(sorted(by_board)):
         row, analysis = block.first_row + offset, by_board[board]
-        ws.write_number(row, 0, board, book.shown_whole)
+        cells.write_number(row, 0, board, book.shown_whole)
         if analysis is None:
-            ws.write_string(row, block.col("Analysis"), f"no deal for this board in {hands.source}", book.shown_text)
+            cells.write_string(row, block.col("Analysis"), f"no deal for this board in {hands.source}", book.shown_text)
             continue
         record = analysis.record
-        ws.write_string(row, 1, record.dealer.value, book.shown)
-        ws.write_string(row, 2, record.vulnerability.value, book.shown)
+        cells.write_string(row, 1, record.dealer.value, book.shown)
+        cells.write_string(row, 2, record.vulnerability.value, book.shown)
         if analysis.par is not None:
-            ws.write_number(row, HANDS_PAR_COLUMN, analysis.par.score, book.shown_whole)
-            ws.write_string(row, HANDS_PAR_COLUMN + 1, analysis.par.contracts, book.shown_text)
+            cells.write_number(row, HANDS_PAR_COLUMN, analysis.par.score, book.shown_whole)
+            cells.write_string(row, HANDS_PAR_COLUMN + 1, analysis.par.contracts, book.shown_text)
         if analysis.tricks is not None:
             figures = [analysis.tricks[column[0]][Strain(column[2:])] for column in CSV_COLUMNS[5:]]
-            ws.write_row(row, 5, figures, book.shown_whole)
-        ws.write_string(row, block.col("Deal"), record.deal.pbn(), book.shown_text)
-        ws.write_string(row, block.col("Analysis"), _analysis_text(analysis, extra), book.shown_text)
-    book.book.define_name(HANDS_BLOCK, f"={hands_area(rows)}")
+            cells.write_row(row, 5, figures, book.shown_whole)
+        cells.write_string(row, block.col("Deal"), record.deal.pbn(), book.shown_text)
+        cells.write_string(row, block.col("Analysis"), _analysis_text(analysis, extra), book.shown_text)
+    book.define_name(HANDS_BLOCK, f"={hands_area(rows)}")
 
 
 def hands_area(rows: int) -> str:
@@ -89,42 +88,44 @@ def _diagram(book: TemplateBook, sheet: Sheet, top: int, analysis: Analysis) -> 
     West and East beside, South below), the makeable contracts and the par beside them."""
     from ..website.handrecord_pages import diagram_context
 
-    ws, board = sheet.ws, diagram_context(analysis)
-    ws.write_string(top, 0, f"Board {board['number']}   Dealer {board['dealer']}   {board['vulnerable']}",
+    cells, board = sheet.cells, diagram_context(analysis)
+    cells.write_string(top, 0, f"Board {board['number']}   Dealer {board['dealer']}   {board['vulnerable']}",
                     book.label)  # fmt: skip
     places = {"north": (top + 1, 1), "west": (top + 5, 0), "east": (top + 5, 2), "south": (top + 9, 1)}
     for hand in board["hands"]:
         row, col = places[hand["place"]]
         for offset, suit in enumerate(hand["suits"]):
-            ws.write_string(row + offset, col, f"{suit['symbol']} {suit['cards']}")
-    ws.write_string(top + 6, 1, f"N {board['hcp']['N']}  S {board['hcp']['S']}", book.subtitle)
-    ws.write_string(top + 7, 1, f"E {board['hcp']['E']}  W {board['hcp']['W']}", book.subtitle)
+            cells.write_string(row + offset, col, f"{suit['symbol']} {suit['cards']}")
+    cells.write_string(top + 6, 1, f"N {board['hcp']['N']}  S {board['hcp']['S']}", book.subtitle)
+    cells.write_string(top + 7, 1, f"E {board['hcp']['E']}  W {board['hcp']['W']}", book.subtitle)
     if board["makeable"]:
-        ws.write_string(top + 1, 4, "Makeable", book.header)
+        cells.write_string(top + 1, 4, "Makeable", book.header)
         for offset, strain in enumerate(board["strains"]):
-            ws.write_string(top + 1, 5 + offset, strain["symbol"], book.header)
+            cells.write_string(top + 1, 5 + offset, strain["symbol"], book.header)
         for row, line in enumerate(board["makeable"], start=top + 2):
-            ws.write_string(row, 4, line["seat"], book.label)
+            cells.write_string(row, 4, line["seat"], book.label)
             for offset, cell in enumerate(line["levels"]):
                 level = cell["level"]
                 if isinstance(level, int):
-                    ws.write_number(row, 5 + offset, level, book.shown)
+                    cells.write_number(row, 5 + offset, level, book.shown)
                 else:
-                    ws.write_string(row, 5 + offset, level, book.shown)
+                    cells.write_string(row, 5 + offset, level, book.shown)
     par = board["par"]
     shown = f"Par {par['score']}: {par['contracts']}" if par and par["contracts"] else f"Par {par['score']}" if par \
         else "No par: " + SOURCES[""].removeprefix("none: ")  # fmt: skip
-    ws.write_string(top + 7, 4, shown, book.label)
+    cells.write_string(top + 7, 4, shown, book.label)
 
 
-def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, hands: SessionHands) -> None:
+def write_hands(
+    book: TemplateBook, results: Block, rows: int, arguments: str, hands: SessionHands, session: SessionResult | None
+) -> None:
     """The Hands sheet, and beside the Results sheet's figures (``results``: its block, ``rows`` rows) the column
     of each result against par: PARDIFF of the session (``arguments``, as every session function takes them) and
-    ``HandsBlock``."""
+    ``HandsBlock``, with its values where the ``session`` is given."""
     sheet = book.sheet(HANDS_SHEET)
-    ws = sheet.ws
-    ws.write_string(0, 0, "Hands", book.title)
-    ws.write_string(1, 0, f"{SOURCE_LEAD}{hands.source}{SOURCE_END}", book.subtitle)
+    ws, cells = sheet.ws, sheet.cells
+    cells.write_string(0, 0, "Hands", book.title)
+    cells.write_string(1, 0, f"{SOURCE_LEAD}{hands.source}{SOURCE_END}", book.subtitle)
     boards = len({a.record.board for a in hands.analyses} | set(hands.without_deal))
     _table(book, sheet, hands, max(boards, 1))
     top = LAYOUT.first_row + boards + 2
@@ -137,11 +138,13 @@ def write_hands(book: TemplateBook, results: Block, rows: int, arguments: str, h
     ws.set_h_pagebreaks([top + index * DIAGRAM_ROWS for index in range(4, len(drawn), 4)])
     ws.fit_to_pages(1, 0)
     sheet.protect()
-    results_ws, col = book.book.get_worksheet_by_name(results.sheet), len(results.columns)
-    results_ws.write_string(results.header_row, col, VERSUS_PAR, book.header)
-    results_ws.set_column(col, col, 9, book.computed)
+    results_sheet, col = book.sheets[results.sheet], len(results.columns)
+    results_sheet.cells.write_string(results.header_row, col, VERSUS_PAR, book.header)
+    results_sheet.ws.set_column(col, col, 9, book.computed)
     formula = f"={book.fn('PARDIFF')}({arguments},{HANDS_BLOCK})"
-    Sheet(book, results_ws).dynamic(results.first_row, col, rows, formula, None)
+    pars: dict[int, int | BridgeInputError] = {a.record.board: a.par.score for a in hands.analyses if a.par is not None}
+    values = None if session is None else pardiff_cells(session, pars)
+    results_sheet.dynamic(results.first_row, col, rows, formula, None, values=values)
 
 
 def read_hands(rows: list[list[object]], first_row: int = 1) -> dict[int, Analysis]:

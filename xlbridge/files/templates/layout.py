@@ -1,18 +1,73 @@
-"""Where things are in a template: named cells and blocks of columns, described once.
+"""Where things are in a template: named cells and blocks of columns, described once, and the pairs-session
+workbook's layout (:data:`LAYOUT`) with the defined names its readers find its cells by.
 
 The builder writes a template from its layout, the readers (``xlbridge export``, ``ranking``) find its cells from
 the same layout, and whatever writes computed values into it places them by it: no row or column number of a
-template is written anywhere else.
+template is written anywhere else. Standard library only: the readers run without XlsxWriter.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+import dataclasses
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
-from xlsxwriter.utility import xl_col_to_name, xl_rowcol_to_cell
+from ...engine.movements import Encounter
+from ...engine.pairs import Pair
+from ...engine.session import Row, Session, Unscorable
+from ...excel.functions import CLASSIC_NAMES, LITE_PREFIX
+from ...excel.masterpoints import AWARD_COLUMN
+from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
+from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
+from ...excel.session_arguments import SessionCells
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ..workbook.xlsx import column_letters
 
-__all__ = ["Block", "NamedCell", "area_ref", "cell_ref", "range_ref"]
+__all__ = [
+    "BLOCK_NAMES",
+    "CLASSIC",
+    "EVENT_BLOCK_NAMES",
+    "FLAVOURS",
+    "HANDS_BLOCK",
+    "HANDS_SHEET",
+    "LAYOUT",
+    "LITE",
+    "SESSION_NAMES",
+    "SETTING_NAMES",
+    "Block",
+    "Flavour",
+    "NamedCell",
+    "PairsLayout",
+    "Sizes",
+    "area_ref",
+    "block_areas",
+    "cell_ref",
+    "range_ref",
+    "session_arguments",
+    "session_cells",
+    "sizes",
+]  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Flavour:
+    """How a route spells the function names in a template's formulas: classic Excel (VBA) or xlwings Lite
+    (namespaced)."""
+
+    name: str
+    prefix: str
+    aliases: Mapping[str, str] = field(default_factory=dict)
+
+    def fn(self, name: str) -> str:
+        return self.prefix + self.aliases.get(name, name)
+
+
+#: Classic xlwings: VBA functions; IMP, VP20 and VP30 cannot be VBA function names (see xlbridge.udfs).
+CLASSIC = Flavour("classic", "", CLASSIC_NAMES)
+#: xlwings Lite: every function as Excel stores an Office.js custom function (shown as BRIDGE.NAME once loaded).
+LITE = Flavour("lite", LITE_PREFIX)
+FLAVOURS = {"classic": CLASSIC, "lite": LITE}
 
 
 def _sheet_prefix(sheet: str | None) -> str:
@@ -23,12 +78,12 @@ def _sheet_prefix(sheet: str | None) -> str:
 
 def cell_ref(row: int, col: int, sheet: str | None = None) -> str:
     """An absolute A1 reference to the 0-based (row, col): ``Settings!$B$3``."""
-    return f"{_sheet_prefix(sheet)}{xl_rowcol_to_cell(row, col, row_abs=True, col_abs=True)}"
+    return f"{_sheet_prefix(sheet)}${column_letters(col + 1)}${row + 1}"
 
 
 def range_ref(col: int, first_row: int, rows: int, sheet: str | None = None, absolute: bool = True) -> str:
     """An A1 reference to ``rows`` cells of a column from 0-based ``first_row`` and ``col``: ``Results!$D$2:$D$301``."""
-    letter = xl_col_to_name(col)
+    letter = column_letters(col + 1)
     dollar = "$" if absolute else ""
     return f"{_sheet_prefix(sheet)}{dollar}{letter}{dollar}{first_row + 1}:{dollar}{letter}{dollar}{first_row + rows}"
 
@@ -83,3 +138,188 @@ class Block:
 
     def cols(self, names: Sequence[str]) -> list[int]:
         return [self.col(name) for name in names]
+
+
+# --- the pairs-session workbook -----------------------------------------------------------------------------------
+
+
+def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
+    entered = [
+        ("EventName", "Event", "The event's name, printed on the ranking."),
+        ("EventDate", "Date", "The date of the session."),
+        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + "."),
+        ("Movement", "Movement", "; ".join(f"{m.name}: {m.description}" for m in MOVEMENT_KINDS) + "."),
+        ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
+         "Neuberg-scaled to this for the percentages and the ranking."),
+        ("MPScale", "Masterpoints", "The scale the Masterpoints column of Totals and the Ranking awards: "
+         + "; ".join(f"{m.name}: {m.description}" for m in MASTERPOINT_SCALES) + "."),
+    ]  # fmt: skip
+    computed = [
+        ("Title", "Title", "What the ranking is headed."),
+        ("EventDay", "Date shown", ""),
+        ("Expected", "Results per board used", "The count every board is scaled to (Neuberg)."),
+        ("Top", "Top on a board", "Matchpoints for a top."),
+        ("Boards", "Boards in the session", ""),
+        ("LastBoard", "Last board played", "The travellers print up to this board."),
+        ("ResultCount", "Results entered", ""),
+        ("Problems", "Problems", "Lines whose Check column says what is wrong (not those only worth a look). The "
+         "ranking waits until this is 0."),
+        ("IMPScoring", "IMP scoring", ""),
+        ("RankingNote", "Ranking note", "What the ranking says under its title."),
+    ]  # fmt: skip
+    # One cell for each row SESSIONINFO gives, in its order.
+    return (
+        tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),
+        tuple(NamedCell(name, "Settings", 9 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
+    )
+
+
+@dataclass(frozen=True)
+class PairsLayout:
+    """Where everything is in the pairs-session workbook."""
+
+    settings: tuple[NamedCell, ...]
+    computed: tuple[NamedCell, ...]
+    names: Block
+    results: Block
+    totals: Block
+    ranking: Block
+    movement: Block
+    #: The Ranking sheet's title, date and description cells (0-based row, column).
+    ranking_title: tuple[int, int] = (0, 0)
+    ranking_date: tuple[int, int] = (1, 0)
+    ranking_description: tuple[int, int] = (2, 0)
+    #: The columns a traveller shows (see TRAVELLERS).
+    traveller_columns: tuple[str, ...] = TRAVELLER_COLUMNS
+    #: The rows a board's traveller takes besides its lines: the title row and the headings.
+    traveller_extra_rows: int = 3
+
+    def setting(self, name: str) -> NamedCell:
+        return next(cell for cell in (*self.settings, *self.computed) if cell.name == name)
+
+    def traveller_top(self, board: int, tables: int) -> int:
+        """The 0-based row where board ``board``'s traveller starts on the Travellers sheet."""
+        return (board - 1) * (tables + self.traveller_extra_rows)
+
+
+_SETTINGS, _COMPUTED = _settings_cells()
+LAYOUT = PairsLayout(
+    settings=_SETTINGS,
+    computed=_COMPUTED,
+    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap"), 0, 1),
+    results=Block("Results", (*TYPED_COLUMNS, *RESULT_COLUMNS), 0, 1),  # typed, as SCORECARD reads them; computed
+    totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
+    ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
+    movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
+)
+
+#: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
+#: adjusted), the pairs (pair to handicap) and the movement (round to boards). A reader finds the blocks' extent by
+#: them, so that nothing typed outside them goes unnoticed.
+BLOCK_NAMES = {"results": "ResultsBlock", "names": "NamesBlock", "movement": "MovementBlock"}
+#: The defined name of each of the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`, by its
+#: arguments' names), which the session functions are handed and the readers read.
+SESSION_NAMES = {"results": BLOCK_NAMES["results"], "names": BLOCK_NAMES["names"], "method": "Method",
+                 "movement": "Movement", "per_board": "PerBoard", "plan": BLOCK_NAMES["movement"]}  # fmt: skip
+assert list(SESSION_NAMES) == [argument.name for argument in dataclasses.fields(SessionCells)]
+#: The defined names of a teams event's blocks: its matches (round to the away team's board points) and its teams.
+EVENT_BLOCK_NAMES = {"matches": "MatchesBlock", "teams": "TeamsBlock"}
+#: The Settings the outputs read besides: the event's name and date, and the masterpoint scale.
+SETTING_NAMES = {"event": "EventName", "date": "EventDate", "mp_scale": "MPScale"}
+#: The Hands sheet (a session's deals), and the defined name of its table of boards, which PARDIFF and the session
+#: reader read.
+HANDS_SHEET = "Hands"
+HANDS_BLOCK = "HandsBlock"
+
+
+@dataclass(frozen=True)
+class Sizes:
+    """How much a workbook holds: result rows, pairs, printable travellers, lines per traveller, movement rows.
+
+    A blank template holds the largest session its Names sheet admits: 40 pairs at 20 tables, 36 boards, so 720
+    results, and a movement of 20 tables over 36 rounds."""
+
+    rows: int = 720
+    pairs: int = 40
+    boards: int = 36
+    #: Lines a traveller holds: every pair of the Names sheet at a table of its own (40 pairs, 20 tables).
+    tables: int = 20
+    #: Rows of the Movement sheet: one per table per round.
+    plan: int = 720
+
+
+def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
+    """What the workbook holds: ``least``, or more where the session needs it."""
+    if session is None:
+        return least
+    per_board = Counter(line.board for line in session.lines)
+    planned = session.plan.encounters if session.plan is not None else ()
+    return Sizes(
+        max(least.rows, len(session.lines)),
+        max(least.pairs, len(session.pairs)),
+        max(least.boards, max(session.boards, default=0)),
+        max(least.tables, max(per_board.values(), default=0), (len(session.pairs) + 1) // 2),
+        max(least.plan, len(planned)),
+    )
+
+
+#: The workbook's sheets, in order (then Hands, when it is given its deals: see hands_sheet).
+SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard", "Movement")
+#: The Scorecard sheet: the pair typed (0-based row, column), the card's headings' row, the card's first row.
+SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
+
+
+def block_areas(size: Sizes) -> dict[str, str]:
+    """The blocks a secretary types in, as their defined names refer to them (by :data:`BLOCK_NAMES`' keys): the
+    results (board to adjusted), the names (pair to handicap) and the movement (round to boards)."""
+    results, names, movement = LAYOUT.results, LAYOUT.names, LAYOUT.movement
+    return {
+        "results": area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
+                            results.col("Adjusted"), results.sheet),
+        "names": area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1,
+                          names.col("Handicap"), names.sheet),
+        "movement": area_ref(movement.first_row, movement.col("Round"), movement.first_row + size.plan - 1,
+                             movement.col("Boards"), movement.sheet),
+    }  # fmt: skip
+
+
+def _line_cells(line: Row) -> tuple[object, ...]:
+    """A line's cells on the Results sheet: its board, NS and EW (what could not be read as typed), then the text
+    it entered."""
+    if isinstance(line, Unscorable):
+        numbers = (text if value in (None, "") else value for value, text in zip((line.board, line.ns, line.ew),
+                                                                                 line.typed, strict=True))  # fmt: skip
+        return (*numbers, *line.entered)
+    return (line.board, line.ns, line.ew, *line.entered)
+
+
+def _pair_cells(pair: Pair) -> tuple[object, ...]:
+    """A pair's cells on the Names sheet: its number, direction, players and handicap."""
+    players = (*pair.players, "", "")[:2]
+    return (pair.number, pair.direction_text, *players, None if pair.handicap is None else float(pair.handicap))
+
+
+def _plan_cells(encounter: Encounter) -> tuple[object, ...]:
+    """A table's round on the Movement sheet: round, table, NS, EW and the boards."""
+    return (encounter.round, encounter.table, encounter.ns, encounter.ew, str(encounter.boards))
+
+
+def _padded(rows: list[tuple[object, ...]], size: int, width: int) -> list[list[object]]:
+    """A block's rows, then blank rows to ``size``."""
+    return [list(row) for row in rows] + [[None] * width for _ in range(size - len(rows))]
+
+
+def session_cells(session: Session, size: Sizes) -> SessionCells:
+    """The cells the workbook holds for ``session`` (its blocks of ``size``, blank rows and all, and its Settings),
+    as every session function of the workbook is handed them: what the builder writes and what the session is
+    worked out from."""
+    results = _padded([_line_cells(line) for line in session.lines], size.rows, len(TYPED_COLUMNS))
+    names = _padded([_pair_cells(pair) for pair in session.pairs], size.pairs, len(LAYOUT.names.columns))
+    encounters = session.plan.encounters if session.plan is not None else ()
+    plan = _padded([_plan_cells(encounter) for encounter in encounters], size.plan, len(LAYOUT.movement.columns))
+    return SessionCells(results, names, session.method.name, session.movement.name, session.per_board, plan)
+
+
+def session_arguments() -> str:
+    """The session's cells as every session function of the workbook is handed them: their defined names."""
+    return ",".join(SESSION_NAMES.values())

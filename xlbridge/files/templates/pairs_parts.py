@@ -9,7 +9,7 @@ from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
 from ...engine.values import count
-from .common import ENTRY_COLOUR, TemplateBook
+from .common import ENTRY_COLOUR, Sheet, TemplateBook
 from .layout import Block, area_ref
 
 if TYPE_CHECKING:
@@ -63,15 +63,16 @@ def movement_facts(plan: Movement) -> list[tuple[str, str]]:
     return facts + [("Note" if index == 0 else "", note) for index, note in enumerate(plan.notes)]  # fmt: skip
 
 
-def write_movement_facts(ws: Worksheet, top: int, label: Format, note: Format, plan: Movement, line: int) -> None:
+def write_movement_facts(sheet: Sheet, top: int, label: Format, note: Format, plan: Movement, line: int) -> None:
     """The movement's facts from 0-based row ``top`` (text: the Movement sheet holds its rows), each across the
     value and note columns, a row as tall as its text's lines of ``line`` characters."""
-    ws.write_string(top, 0, "The movement", label)
-    ws.write_string(top, 2, "Its rows are on the Movement sheet: every result is checked against them.", note)
+    ws, cells = sheet.ws, sheet.cells
+    cells.write_string(top, 0, "The movement", label)
+    cells.write_string(top, 2, "Its rows are on the Movement sheet: every result is checked against them.", note)
     for offset, (heading, text) in enumerate(movement_facts(plan), start=1):
         if heading:
-            ws.write_string(top + offset, 0, heading, label)
-        ws.merge_range(top + offset, 1, top + offset, 2, text, note)
+            cells.write_string(top + offset, 0, heading, label)
+        cells.merge(ws, top + offset, 1, top + offset, 2, text, note)
         lines = -(-len(text) // line)
         if lines > 1:
             ws.set_row(top + offset, 15 * lines)

@@ -65,7 +65,7 @@ NOTES_WIDTH = 36
 def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int, deals: Deals) -> None:
     """The deal columns, validation, row numbers and the lines drawn under games and rubbers (the scoresheet
     function spills the rest, the running totals included)."""
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     notes_col = headers.index("Notes")
     sheet.headers(FIRST - 1, headers)
     ws.set_column(0, 0, 13 if "Dealer" in headers else 5)  # Chicago's labels (First dealer, Deals 2 and 3) above
@@ -78,11 +78,11 @@ def _scoresheet(book: TemplateBook, sheet: Sheet, headers: list[str], rows: int,
     ws.set_column(notes_col + 1, notes_col + 2, 8)
     sheet.validate_deal(FIRST, rows, CONTRACT, DECLARER, RESULT)
     for offset in range(rows):
-        ws.write_number(FIRST + offset, 0, offset + 1, book.shown)
+        cells.write_number(FIRST + offset, 0, offset + 1, book.shown)
         if offset < len(deals):
             for index, value in zip((DECLARER, CONTRACT, RESULT, HONOURS), deals[offset], strict=False):
                 if value:
-                    ws.write_string(FIRST + offset, index, value, book.entry_text)
+                    cells.write_string(FIRST + offset, index, value, book.entry_text)
     thin, double, problem = (
         book.book.add_format(spec) for spec in ({"bottom": 1}, {"bottom": 6}, {"bg_color": "#FFC7CE"})
     )
@@ -118,7 +118,7 @@ def _spill(book: TemplateBook, sheet: Sheet, rows: int, headers: list[str], firs
     for index, look in looks.items():
         for row in range(FIRST, FIRST + rows):
             if (row, index) != (FIRST, first):  # the formula's own cell has its look already
-                sheet.ws.write_blank(row, index, None, look)
+                sheet.cells.write_blank(row, index, None, look)
 
 
 def _scoresheet_book(path: Path, flavour: Flavour, title: str, name: str, setting: str, subtitle: str
@@ -127,7 +127,7 @@ def _scoresheet_book(path: Path, flavour: Flavour, title: str, name: str, settin
     book = TemplateBook(path, flavour, title)
     sheet = book.sheet(name)
     sheet.heading(subtitle)
-    sheet.ws.write("A4", setting, book.label)
+    sheet.cells.write(3, 0, setting, book.label)
     return book, sheet
 
 
@@ -137,15 +137,15 @@ def build_rubber(path: Path, flavour: Flavour, rows: int = ROWS, deals: Deals = 
     subtitle = "We are North-South. One row per deal, in order; several rubbers follow each other."
     book, sheet = _scoresheet_book(path, flavour, "Rubber bridge", "Rubber", "Era", subtitle)
     fn = book.fn
-    ws = sheet.ws
-    ws.write_string(3, 1, rules, book.entry) if rules else ws.write_blank(3, 1, None, book.entry)
+    cells = sheet.cells
+    cells.write_string(3, 1, rules, book.entry) if rules else cells.write_blank(3, 1, None, book.entry)
     sheet.validate_list(3, 1, 1, book.list_range("Eras", ERAS.names()), True,
                         f"Blank: the current Laws ({ERAS.default.name})")  # fmt: skip
     _scoresheet(book, sheet, RUBBER_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT, HONOURS))
-    ws.write("D3", "We (NS)", book.header)
-    ws.write("E3", "They (EW)", book.header)
-    ws.write("C4", "Total", book.label)
+    cells.write(2, 3, "We (NS)", book.header)
+    cells.write(2, 4, "They (EW)", book.header)
+    cells.write(3, 2, "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('RUBBERTOTAL')}({deal_columns},$B$4)", book.computed, cols=2)
     _spill(book, sheet, rows, RUBBER_COLUMNS, 5, f"={fn('RUBBERSHEET')}({deal_columns},$B$4)", ("Games", "Vulnerable"))
     sheet.protect()
@@ -162,29 +162,29 @@ def build_chicago(
     subtitle = "We are North-South. Four deals make a chicago; a passed-out deal is redealt."
     book, sheet = _scoresheet_book(path, flavour, "Chicago", "Chicago", "First dealer", subtitle)
     fn = book.fn
-    ws = sheet.ws
-    ws.write_string(3, 1, first_dealer, book.entry)
+    ws, cells = sheet.ws, sheet.cells
+    cells.write_string(3, 1, first_dealer, book.entry)
     seats = book.list_range("Seats", ["N", "E", "S", "W"])
     sheet.validate_list(3, 1, 1, seats, True, "Who deals the first deal: N, E, S or W")
-    ws.write("A5", "Deals 2 and 3", book.label)
-    ws.write_string(4, 1, wheel or CHICAGO_WHEELS.default.name, book.entry)
+    cells.write(4, 0, "Deals 2 and 3", book.label)
+    cells.write_string(4, 1, wheel or CHICAGO_WHEELS.default.name, book.entry)
     sheet.validate_list(4, 1, 1, book.list_range("Wheels", CHICAGO_WHEELS.names()), True,
                         "Who is vulnerable on deals 2 and 3. " + "; ".join(
                             f"{entry.name}: {entry.description.split(';')[0].removeprefix('deals 2 and 3: ')}"
                             for entry in CHICAGO_WHEELS))  # fmt: skip
     # The four-deal wheel: dealer and vulnerability of deals 1-4.
     wheel_col = CHICAGO_COLUMNS.index("We partscore")  # the four-deal wheel, to the right of the subtitle
-    ws.write_row(1, wheel_col, ["Deal", "Dealer", "Vulnerable"], book.header)
+    cells.write_row(1, wheel_col, ["Deal", "Dealer", "Vulnerable"], book.header)
     for deal in range(1, 5):
-        ws.write_number(1 + deal, wheel_col, deal, book.shown)
+        cells.write_number(1 + deal, wheel_col, deal, book.shown)
     sheet.dynamic(2, wheel_col + 1, 4, f"={fn('CHICAGOWHEEL')}($B$4,$B$5)", book.computed, cols=2)
     _scoresheet(book, sheet, CHICAGO_COLUMNS, rows, deals)
     deal_columns = ",".join(range_ref(index, FIRST, rows) for index in (DECLARER, CONTRACT, RESULT))
     honours = range_ref(HONOURS, FIRST, rows)
-    ws.write("D3", "We (NS)", book.header)
-    ws.write("E3", "They (EW)", book.header)
+    cells.write(2, 3, "We (NS)", book.header)
+    cells.write(2, 4, "They (EW)", book.header)
     ws.set_row(2, 30)  # the headings over the totals, on two lines where they wrap
-    ws.write("C4", "Total", book.label)
+    cells.write(3, 2, "Total", book.label)
     sheet.dynamic(3, 3, 1, f"={fn('CHICAGOTOTAL')}({deal_columns},$B$4,$B$5,{honours})", book.computed, cols=2)
     honours_message = ("Only if your club scores honours at Chicago: North-South's, +100 / -150, or NS100 / EW150 "
                        "(to the side holding them, whoever declares).")  # fmt: skip

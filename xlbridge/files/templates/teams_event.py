@@ -19,7 +19,7 @@ from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
-from .layout import Block, NamedCell, area_ref
+from .layout import EVENT_BLOCK_NAMES, Block, NamedCell, area_ref
 
 __all__ = ["MATCHES", "SETTINGS", "STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "TEAMS", "build"]
 
@@ -94,6 +94,8 @@ def build(
         rounds = event.rounds or max(played, default=rounds)
         rounds = max([rounds, *played])
     book = TemplateBook(path, flavour, "Teams event", computed)
+    book.define_name(EVENT_BLOCK_NAMES["matches"], _matches_block(rows))
+    book.define_name(EVENT_BLOCK_NAMES["teams"], _teams_block(teams))
     settings, team_sheet, matches = book.sheet("Settings"), book.sheet("Teams"), book.sheet("Matches")
     standings = book.sheet("Standings")
     _settings(book, settings, event)
@@ -106,7 +108,7 @@ def build(
 
 
 def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     sheet.heading("Fill in the yellow cells here, the teams on Teams and each match on Matches.", (22, 28, 70))
     given = event or Event()
     values: dict[str, object] = {
@@ -122,12 +124,11 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     top = book.book.add_format({"bold": True, "valign": "top"})  # beside the note, which may take a few lines
     for name, cell in SETTINGS.items():
         value = values[name]
-        ws.write_string(cell.row, 0, cell.label, top)
-        ws.write(cell.row, cell.col, value, book.entry) if value != "" else ws.write_blank(cell.row, cell.col, None,
-                                                                                             book.entry)  # fmt: skip
-        ws.write_string(cell.row, 2, cell.note, book.note)
+        cells.write_string(cell.row, 0, cell.label, top)
+        cells.write(cell.row, cell.col, None if value == "" else value, book.entry)
+        cells.write_string(cell.row, 2, cell.note, book.note)
         ws.set_row(cell.row, 15 * max(1, -(-len(cell.note) // 80)))  # the note wraps: room for its lines
-        book.book.define_name(name, f"={cell.ref}")
+        book.define_name(name, f"={cell.ref}")
     for name, label, choices in (("Form", "Forms", FORMS), ("Schedule", "Schedules", SCHEDULES.names()),
                                  ("ByeRule", "Bye rules", BYE_RULES.names()),
                                  ("TieBreak", "Tie-breaks", TIE_BREAKS.names())):  # fmt: skip
@@ -147,16 +148,16 @@ def _short(note: str) -> str:
 
 
 def _teams(book: TemplateBook, sheet: Sheet, teams: int, event: Event | None) -> None:
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     sheet.headers(0, list(TEAMS.columns))
     for col, width, text in ((0, 7, False), (1, 26, True), (2, 60, True)):  # yellow where the teams block is only
         sheet.entry_column(col, width, text, FIRST, teams)
     ws.fit_to_pages(1, 0)  # one page wide, at 97% or more
     for offset, team in enumerate(event.teams if event else []):
-        ws.write_number(FIRST + offset, 0, team.number, book.entry)
-        ws.write_string(FIRST + offset, 1, team.name, book.entry_text)
+        cells.write_number(FIRST + offset, 0, team.number, book.entry)
+        cells.write_string(FIRST + offset, 1, team.name, book.entry_text)
         if team.members:
-            ws.write_string(FIRST + offset, 2, team.members, book.entry_text)
+            cells.write_string(FIRST + offset, 2, team.members, book.entry_text)
     sheet.protect()
 
 
@@ -164,9 +165,13 @@ def _teams_block(teams: int) -> str:
     return area_ref(FIRST, 0, FIRST + teams - 1, 2, "Teams")
 
 
+def _matches_block(rows: int) -> str:
+    return area_ref(FIRST, ROUND, FIRST + rows - 1, AWAY_BAM, "Matches")
+
+
 def _blocks(rows: int, teams: int) -> str:
-    """The matches block (entries and the names shown between them) and the teams block."""
-    return f"{area_ref(FIRST, ROUND, FIRST + rows - 1, AWAY_BAM, 'Matches')},{_teams_block(teams)}"
+    """The matches block (entries and the names shown between them) and the teams block, by their defined names."""
+    return f"{EVENT_BLOCK_NAMES['matches']},{EVENT_BLOCK_NAMES['teams']}"
 
 
 def _event_arguments(rows: int, teams: int) -> str:
@@ -190,14 +195,14 @@ MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS
 
 
 def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     sheet.headers(0, MATCH_COLUMNS)
     for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):  # yellow where the matches block is only
         sheet.entry_column(index, MATCH_WIDTHS[index], first_row=FIRST, rows=rows)
     centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
     for index in (ROUND, HOME, AWAY):  # a team's number centred, apart from its name beside it
         ws.set_column(index, index, MATCH_WIDTHS[index])
-        ws.blank_area(FIRST, index, FIRST + rows - 1, index, centred)
+        cells.blank_area(FIRST, index, FIRST + rows - 1, index, centred)
     for index, name in ((HOME_NAME, "Home"), (AWAY_NAME, "Away")):
         ws.set_column(index, index, MATCH_WIDTHS[index], book.computed)
         numbers = area_ref(FIRST, MATCHES.col(name), FIRST + rows - 1, MATCHES.col(name), "Matches")
@@ -214,7 +219,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
         for name, value in zip(ENTERED, values, strict=True):
             if value is not None:
                 look = centred if name in ("Round", "Home", "Away") else book.entry
-                ws.write_number(FIRST + offset, MATCHES.col(name), _number(value), look)
+                cells.write_number(FIRST + offset, MATCHES.col(name), _number(value), look)
     ws.freeze_panes(1, 0)
     ws.set_landscape()
     ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)
@@ -237,7 +242,7 @@ ROUND_WIDTH = 7
 
 
 def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: int) -> None:
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     width = len(STANDING_COLUMNS) + rounds
     ws.set_row(TITLE_ROW, 20)
     info = (f"={book.fn('TEAMSINFO')}(TeamsEvent,Form,Scale,{_blocks(rows, teams)},BoardsPerMatch,Rounds,Schedule,"
@@ -253,7 +258,7 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
     sheet.dynamic(HEADER_ROW, 0, teams + 1, formula, None, cols=width, formats=[book.header])
     for row in range(HEADER_ROW + 1, HEADER_ROW + 1 + teams):
         for col, look in enumerate(looks):
-            ws.write_blank(row, col, None, look)
+            cells.write_blank(row, col, None, look)
     ws.set_row(HEADER_ROW, 45 if rounds >= 10 else 30)  # "After round 10" takes three lines
     ws.freeze_panes(HEADER_ROW + 1, 3)
     ws.set_landscape()

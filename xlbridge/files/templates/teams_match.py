@@ -70,20 +70,20 @@ def build(
     book = TemplateBook(path, flavour, "Team match", computed)
     fn = book.fn
     sheet = book.sheet("Match")
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     sheet.heading("Home team: North-South at table 1, East-West at table 2. Grey cells are computed.")
     given = match or Match()
     values: dict[str, object] = {"Home team": given.home, "Away team": given.away, "Event": given.event,
                                  "Date": given.date, "VP scale": given.vp_scale}  # fmt: skip
     for label, row in INFO.items():
-        ws.write_string(row, 0, label, book.label)
+        cells.write_string(row, 0, label, book.label)
         value = values[label]
         style = book.entry_date if label == "Date" else book.entry
-        ws.merge_range(row, INFO_COL, row, INFO_LAST_COL, "", style)  # room for a team's or an event's name
+        cells.merge(ws, row, INFO_COL, row, INFO_LAST_COL, "", style)  # room for a team's or an event's name
         if isinstance(value, dt.date):
-            ws.write_datetime(row, INFO_COL, dt.datetime.combine(value, dt.time()), style)
+            cells.write_datetime(row, INFO_COL, dt.datetime.combine(value, dt.time()), style)
         elif value:
-            ws.write_string(row, INFO_COL, str(value), style)
+            cells.write_string(row, INFO_COL, str(value), style)
     scales = vp_scales(total=20)
     sheet.validate_list(
         INFO["VP scale"], INFO_COL, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
@@ -101,7 +101,7 @@ def build(
     names = book.book.add_format({**HEADER_LOOK, "shrink": True})  # a long name shrinks rather than being cut
     formats = [names, book.computed, book.computed, book.computed_2dp, book.computed, book.computed]
     for label, row in SUMMARY.items():
-        ws.merge_range(row, LABEL_COL, row, HOME_COL - 1, "" if label == "Teams" else label,
+        cells.merge(ws, row, LABEL_COL, row, HOME_COL - 1, "" if label == "Teams" else label,
                        book.header if label == "Teams" else book.label)  # fmt: skip
     sheet.dynamic(
         summary_row, HOME_COL, len(SUMMARY),
@@ -116,7 +116,7 @@ def build(
     contract = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": 49, "indent": 1})
     for index in (C1, C2):  # a space in: apart from the score to its left
         for row in range(FIRST, FIRST + rows):
-            ws.write_blank(row, index, None, contract)
+            cells.write_blank(row, index, None, contract)
     for index in (DEALER, VUL, S1, S2):
         ws.set_column(index, index, WIDTHS[index])
     sheet.dynamic(FIRST, DEALER, rows, f"={fn('BOARDDEALER')}({board})", book.computed_centre)
@@ -135,7 +135,7 @@ def build(
         row = FIRST + offset
         if offset < len(boards):
             entry = boards[offset]
-            ws.write_number(row, BOARD, entry.board, book.entry)
+            cells.write_number(row, BOARD, entry.board, book.entry)
             for (contract_col, declarer, result), play in (
                 ((C1, BY1, R1), entry.table1),
                 ((C2, BY2, R2), entry.table2),
@@ -145,9 +145,9 @@ def build(
                 text = (str(play.contract), "" if play.declarer is None else play.declarer.value, play.result_text)
                 for index, value in zip((contract_col, declarer, result), text, strict=True):
                     if value:
-                        ws.write_string(row, index, value, contract if index == contract_col else book.entry_text)
+                        cells.write_string(row, index, value, contract if index == contract_col else book.entry_text)
         elif match is None:  # a blank scorecard is numbered; a match's own has its boards only
-            ws.write_number(row, BOARD, offset + 1, book.entry)
+            cells.write_number(row, BOARD, offset + 1, book.entry)
     ws.freeze_panes(FIRST, 1)
     ws.set_landscape()
     ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)

@@ -36,14 +36,14 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
     book = TemplateBook(path, flavour, "Traveller")
     fn = book.fn
     sheet = book.sheet("Traveller")
-    ws = sheet.ws
+    ws, cells = sheet.ws, sheet.cells
     sheet.heading("Enter the board number, then one line per table. Grey columns are computed.")
-    ws.write("A3", "Board", book.label)
-    ws.write_blank(*BOARD, None, book.entry) if board is None else ws.write_number(*BOARD, board, book.entry)
+    cells.write(2, 0, "Board", book.label)
+    cells.write_blank(*BOARD, None, book.entry) if board is None else cells.write_number(*BOARD, board, book.entry)
     board_cell = cell_ref(*BOARD)
-    ws.write("C3", "Dealer", book.label)
+    cells.write(2, 2, "Dealer", book.label)
     sheet.dynamic(2, 3, 1, f"={fn('BOARDDEALER')}({board_cell})", book.computed)
-    ws.merge_range(2, 4, 2, 5, "Vulnerable", book.label)  # the label whole, over two narrow columns
+    cells.merge(ws, 2, 4, 2, 5, "Vulnerable", book.label)  # the label whole, over two narrow columns
     sheet.dynamic(*VULNERABLE, 1, f"={fn('BOARDVUL')}({board_cell})", book.computed)
     sheet.headers(FIRST_ROW - 1, COLUMNS)
 
@@ -64,11 +64,11 @@ def build(path: Path, flavour: Flavour, rows: int = 20, board: int | None = None
 
     for offset, line in enumerate(lines):
         row = FIRST_ROW + offset
-        ws.write(row, NS, line.ns, book.entry)
-        ws.write(row, EW, line.ew, book.entry)
+        cells.write(row, NS, line.ns, book.entry)
+        cells.write(row, EW, line.ew, book.entry)
         for index, value in zip((CONTRACT, BY, LEAD, RESULT, ADJUSTED), line.entered, strict=True):
             if value:
-                ws.write_string(row, index, value, book.entry_text)
+                cells.write_string(row, index, value, book.entry_text)
 
     ws.freeze_panes(FIRST_ROW, 0)
     ws.set_landscape()

@@ -32,8 +32,9 @@ from ... import __version__
 from ...engine.against_par import against_par
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
+from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
-from ...engine.session import Line, NotPlayed, Pair, PairNumber, Session
+from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
 from ...rules import Side

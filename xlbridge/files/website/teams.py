@@ -25,8 +25,10 @@ from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
 from ..templates import teams_match
 from ..templates.teams_event import MATCHES
-from ..workbook.blocks import check_blocks
+from ..workbook.blocks import blocks_of, check_blocks
 from ..workbook.calc import check_current
+from ..workbook.computed import Computed
+from ..workbook.evaluate import evaluate
 from ..workbook.event import EventBook, read_event_book
 from ..workbook.report import Standings, read_standings
 from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
@@ -117,7 +119,8 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to."""
     package = open_package(path)
     computed = check_current(package)  # a scorecard changed and not computed again is refused, as the event is
-    check_blocks(package, computed.arguments)  # and one with a board below the boards its formulas read
+    called = (computed or evaluate(package, partial=True) or Computed()).arguments  # the blocks its functions read
+    check_blocks(package, blocks_of(called))  # and one with a board below the boards its formulas read
     values = read_values(package, "Match")
 
     def at(row: int, col: int) -> object:

@@ -4,24 +4,25 @@ Each template's functions are handed whole blocks: a pairs session's Results, Na
 Chicago scoresheet's deals, a team match's boards, a teams event's Matches and Teams, a traveller's lines. A value
 typed below a block is in no formula's reach, so nothing there is counted: the templates' yellow cells stop where
 their blocks stop, so it is a value typed on an unprotected sheet, or by another program. :func:`check_blocks` finds
-every such row, from the blocks the workbook's own formulas name (not from the template's layout: a workbook sized
-by ``xlbridge import`` or ``schedule`` has blocks of its own size), and refuses the workbook naming each. ``calc``
-asks it before it writes, and so does every reader of a workbook's entries (``ranking``, ``export``, ``publish``,
-``ladder``, ``standings``, ``swiss``).
+every such row of the blocks it is given, and refuses the workbook naming each: the blocks a reader finds by their
+defined names (a pairs session's, a teams event's), or those the workbook's functions were handed when it was
+computed (:func:`blocks_of`; a workbook sized by ``xlbridge import`` or ``schedule`` has blocks of its own size).
+``calc`` asks it before it writes, and so does every reader of a workbook's entries (``ranking``, ``export``,
+``publish``, ``ladder``, ``standings``, ``swiss``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from ...engine.errors import listed
 from ...excel.functions import CATALOGUE
+from ..templates.layout import BLOCK_NAMES, EVENT_BLOCK_NAMES
 from .computed import Argument
-from .evaluate import call_arguments
-from .xlsx import Package, WorkbookError, column_letters, read_values
+from .xlsx import Package, WorkbookError, column_letters, defined_area, read_values
 
-__all__ = ["READS", "Reads", "blocks_read", "check_blocks"]
+__all__ = ["NAMED", "READS", "Block", "Reads", "blocks_of", "check_blocks", "named_blocks"]
 
 
 @dataclass(frozen=True)
@@ -58,49 +59,71 @@ _POSITIONS = {
 }  # fmt: skip
 
 
-def _typed_outside(package: Package, argument: Argument, block: str) -> dict[int, tuple[int, str]]:
+@dataclass(frozen=True)
+class Block:
+    """A block of entries: the function of :data:`READS` that reads it, what it is called when a row of it is named,
+    its sheet and its 1-based area (first row, first column, last row, last column)."""
+
+    function: str
+    name: str
+    sheet: str
+    area: tuple[int, int, int, int]
+
+
+def blocks_of(arguments: Mapping[str, list[Argument]]) -> list[Block]:
+    """The blocks the workbook's functions of :data:`READS` were handed, from the arguments of their calls (by
+    function, as a direct evaluation records them: a function not among them is not called)."""
+    found = []
+    for function, blocks in _POSITIONS.items():
+        given = arguments.get(function) or []
+        for index, name in blocks.items():
+            argument = given[index] if index < len(given) else None
+            if argument is not None and argument.sheet is not None and argument.area is not None:
+                found.append(Block(function, name, argument.sheet, argument.area))
+    return found
+
+
+#: The blocks found by their defined names: the function of :data:`READS` that reads each, what it is called, and
+#: its defined name.
+NAMED = (("SESSIONRESULTS", "Results", BLOCK_NAMES["results"]), ("SESSIONRESULTS", "Names", BLOCK_NAMES["names"]),
+         ("SESSIONRESULTS", "Movement", BLOCK_NAMES["movement"]), ("EVENTMATCHES", "Matches",
+         EVENT_BLOCK_NAMES["matches"]), ("EVENTMATCHES", "Teams", EVENT_BLOCK_NAMES["teams"]))  # fmt: skip
+
+
+def named_blocks(package: Package) -> list[Block]:
+    """The blocks of :data:`NAMED` the workbook has, by their defined names."""
+    found = []
+    for function, name, defined in NAMED:
+        where = defined_area(package, defined)
+        if where is not None:
+            found.append(Block(function, name, *where))
+    return found
+
+
+def _typed_outside(package: Package, block: Block) -> dict[int, tuple[int, str]]:
     """Each row below a block holding a value in the block's columns, which no formula reads: by row, its first
     column holding a value and what is said of the row."""
-    assert argument.sheet is not None
-    assert argument.area is not None
-    first_row, first_col, last_row, last_col = argument.area
-    values = read_values(package, argument.sheet, computed=False)
+    first_row, first_col, last_row, last_col = block.area
+    values = read_values(package, block.sheet, computed=False)
     below: dict[int, int] = {}  # row: its first column holding a value
     for row, col in sorted((row, col) for (row, col), value in values.items()
                            if row > last_row and first_col <= col <= last_col and value not in (None, "")):  # fmt: skip
         below.setdefault(row, col)
-    return {row: (col, f"{argument.sheet} row {row} ({column_letters(col)}{row}) is below the {block} block (rows "
+    return {row: (col, f"{block.sheet} row {row} ({column_letters(col)}{row}) is below the {block.name} block (rows "
                        f"{first_row}-{last_row})") for row, col in below.items()}  # fmt: skip
 
 
-def blocks_read(
-    package: Package, arguments: Mapping[str, list[Argument]] | None = None
-) -> Iterator[tuple[str, str, Argument]]:
-    """Each block the workbook's functions of :data:`READS` are handed: the function, what the block is called, and
-    the argument (its sheet and area). ``arguments`` are those of the workbook's calls (by function, as a direct
-    evaluation records them: a function not among them is not called); without them, the calls are found in its
-    formulas."""
-    for function, blocks in _POSITIONS.items():
-        given = arguments.get(function) if arguments is not None else call_arguments(package, function)
-        for index, block in blocks.items():
-            argument = given[index] if given is not None and index < len(given) else None
-            if argument is not None and argument.area is not None:
-                yield function, block, argument
-
-
-def check_blocks(package: Package, arguments: Mapping[str, list[Argument]] | None = None) -> None:
-    """Refuse values typed below a block that the workbook's functions read (:func:`blocks_read`, ``arguments``
-    as it takes them), naming every row that holds one, block by block, each row once. A workbook with none of
-    these functions has no blocks: nothing to check."""
+def check_blocks(package: Package, blocks: Iterable[Block]) -> None:
+    """Refuse values typed below any of ``blocks``, naming every row that holds one, block by block, each row once
+    (a block handed as columns, a scoresheet's, names a row once)."""
     found: dict[tuple[str, str], dict[int, tuple[int, str]]] = {}  # (sheet, block): row: its first column, said
     rooms: list[str] = []
-    for function, block, argument in blocks_read(package, arguments):
-        assert argument.sheet is not None  # a block's cells are on a sheet
-        rows = found.setdefault((argument.sheet, block), {})  # a block handed as columns (a scoresheet's): a row once
-        for row, (col, said) in _typed_outside(package, argument, block).items():
+    for block in blocks:
+        rows = found.setdefault((block.sheet, block.name), {})
+        for row, (col, said) in _typed_outside(package, block).items():
             if row not in rows or col < rows[row][0]:
                 rows[row] = (col, said)
-        room = READS[function].room
+        room = READS[block.function].room
         if rows and room and room not in rooms:
             rooms.append(room)
     lines = [f"{package.path}: {rows[row][1]}" for rows in found.values() for row in sorted(rows)]

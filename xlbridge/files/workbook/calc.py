@@ -10,6 +10,7 @@ names and VBA stay exactly as they were. Needs the ``calc`` extra (``pip install
 from __future__ import annotations
 
 import collections
+import dataclasses
 import logging
 import os
 import re
@@ -22,12 +23,12 @@ from typing import Any
 
 from ... import __version__
 from ...excel import FUNCTIONS, spellings
-from ...excel.cache import deferred_collection
 from ...excel.cells import ERROR_VALUES
 from ..outputs import OutputIsInputError, check_open, check_output, target_of
+from .blocks import blocks_of, check_blocks, named_blocks
 from .charts import refresh_charts
 from .computed import Answer, Computed
-from .docprops import computed_by, with_computed_by
+from .docprops import computed_by, with_computed_by, written_as_is
 from .evaluate import evaluate
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
@@ -234,7 +235,6 @@ def write_values(
     """Write ``values`` (by sheet, then 1-based row and column) into a copy of the package at ``destination``, and
     its charts' caches from every value ``computed`` (by default ``values``) and the cells typed, saying that this
     xlbridge computed them (see :mod:`.docprops`)."""
-    package = with_computed_by(package)
     replaced = {}
     for sheet, cells in values.items():
         part = package.sheets[sheet]
@@ -251,7 +251,10 @@ def write_values(
 
     replaced.update(refresh_charts(package, sheet_values))
     replaced[package.workbook_part] = mark_values_current(package.parts[package.workbook_part])
-    write_package(package, replaced, destination, replace=replace)
+    merged = dataclasses.replace(package, parts={**package.parts, **replaced})
+    stamped = with_computed_by(merged)  # last: it says what the parts are
+    replaced.update({name: data for name, data in stamped.parts.items() if merged.parts.get(name) != data})
+    write_package(stamped, replaced, destination, replace=replace)
 
 
 #: A workbook's kind, by its main part's content type, and the name ending Excel expects for it.
@@ -293,9 +296,7 @@ def calc_workbook(
         kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
         check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
     computed = evaluate(package) or compute(package)
-    from .blocks import check_blocks  # nothing typed outside what its formulas read
-
-    check_blocks(package, computed.arguments if computed.engine == "xlbridge" else None)
+    check_blocks(package, [*blocks_of(computed.arguments), *named_blocks(package)])  # nothing typed outside them
     write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed)
     return destination, computed
 
@@ -332,18 +333,20 @@ def _shown(value: object) -> str:
     return repr(value) if isinstance(value, str) else f"{value:.15g}" if isinstance(value, float) else str(value)
 
 
-def check_current(package: Package) -> Computed:
-    """The one staleness check of every command that reads a computed workbook: xlbridge's own formulas are
-    computed again in memory (directly, :func:`~.evaluate.evaluate`), and every cell they fill must
-    hold what they give. The cells of any other formula are not compared: they are handed to xlbridge's as stored,
-    as Excel last computed them (a volatile =NOW() as it was then). A workbook changed and not computed again (in
-    Excel without the add-in, or edited by a program that keeps the old values) is refused, naming the first cell
-    that differs, or, when another xlbridge computed it (see :mod:`.docprops`), saying so; so is one never
-    computed. Each sheet is read once (the package keeps what it read). Returns what was computed (the same values
-    as stored)."""
-    with deferred_collection():  # every sheet's cells parsed, hundreds of thousands of elements, none in a cycle
-        for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
-            read_values(package, sheet)
+def check_current(package: Package) -> Computed | None:
+    """The one staleness check of every command that reads a computed workbook. A workbook whose parts are still
+    those this xlbridge wrote with its values (:func:`~.docprops.written_as_is`) is current: None. Otherwise
+    xlbridge's own formulas are computed again in memory (directly, :func:`~.evaluate.evaluate`), and every cell
+    they fill must hold what they give. The cells of any other formula are not compared: they are handed to
+    xlbridge's as stored, as Excel last computed them (a volatile =NOW() as it was then). A workbook changed and not
+    computed again (in Excel without the add-in, or edited by a program that keeps the old values) is refused,
+    naming the first cell that differs, or, when another xlbridge computed it (see :mod:`.docprops`), saying so; so
+    is one never computed. Each sheet is read once (the package keeps what it read). Returns what was computed
+    (the same values as stored)."""
+    if written_as_is(package):
+        return None
+    for sheet in package.sheets:  # never computed (as a whole, or a formula without a value): said as such
+        read_values(package, sheet)
     computed = evaluate(package, partial=True)
     assert computed is not None  # partial: whatever the other formulas are
     for sheet in package.sheets:

@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import collections
 import itertools
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ...excel.cache import deferred_collection
+from ...excel.cells import ERROR_VALUES
+from .xlsx import ExcelErrorValue
 
-__all__ = ["Answer", "Argument", "Computed", "Rows", "by_row", "overlaps"]
+__all__ = ["Answer", "Argument", "Computed", "Rows", "by_row", "overlaps", "stored", "stored_answer"]
 
 #: A sheet's cells by 1-based row, then column (the blanks left out): as a template's sheet holds them, and as
 #: the evaluation looks them up, a row of a range at a time.
@@ -57,6 +58,28 @@ class Answer:
     rows: list[list[object]]
 
 
+def stored(value: object) -> object:
+    """A function's answer as a cell stores it: nothing as an empty text, an error's text as the error."""
+    if value is None:
+        return ""
+    if isinstance(value, str) and value in ERROR_VALUES:
+        return ExcelErrorValue(value)
+    return value
+
+
+def stored_answer(area: tuple[int, int, int, int], answer: Sequence[Sequence[object]] | object) -> Answer:
+    """A function's answer (rows of values, or one value) as the cells of its formula's ``area`` hold it, as
+    Excel fills them: a single value fills them all, a smaller answer leaves #N/A, a larger one is cut."""
+    grid = answer if isinstance(answer, list) else [[answer]]
+    r1, c1, r2, c2 = area
+    width, height = c2 - c1 + 1, r2 - r1 + 1
+    if len(grid) == 1 and len(grid[0]) == 1:
+        return Answer(area, [[stored(grid[0][0])] * width] * height)
+    rows = [list(row) if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[:height]]
+    rows += [["#N/A"] * width] * (height - len(rows))
+    return Answer(area, [list(map(stored, row)) for row in rows])
+
+
 @dataclass
 class Computed:
     """What was computed: each formula's answer, by sheet (the values by cell are worked out from them when asked:
@@ -93,11 +116,10 @@ class Computed:
         count, found = self.by_cell.get(sheet, (-1, {}))
         if count != len(answers):
             found = {}
-            with deferred_collection():  # a cell's position each, none in a cycle
-                for answer in answers:
-                    r1, c1, r2, c2 = answer.area
-                    positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
-                    found.update(zip(positions, itertools.chain.from_iterable(answer.rows), strict=True))
+            for answer in answers:
+                r1, c1, r2, c2 = answer.area
+                positions = itertools.product(range(r1, r2 + 1), range(c1, c2 + 1))  # row by row
+                found.update(zip(positions, itertools.chain.from_iterable(answer.rows), strict=True))
             self.by_cell[sheet] = (len(answers), found)
         return found
 

@@ -11,30 +11,17 @@ returning None, and :mod:`xlbridge.files.workbook.calc` uses the general engine.
 
 from __future__ import annotations
 
-import itertools
 import re
 import time
-from collections.abc import Collection, Iterator, Mapping
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from ...excel import FUNCTIONS, spellings
-from ...excel.cache import deferred_collection
-from ...excel.cells import ERROR_VALUES
-from .computed import Answer, Argument, Computed, Rows, by_row, overlaps
-from .xlsx import MAIN_NS, ByValue, ExcelErrorValue, Package, read_formula_cells, read_values, split_ref
-from .xmlsafe import parse_xml
+from .computed import Answer, Argument, Computed, Rows, by_row, overlaps, stored_answer
+from .xlsx import Package, as_handed, defined_names, read_formula_cells, read_values, split_ref
 
-__all__ = [
-    "Argument",
-    "Formula",
-    "as_handed",
-    "call_arguments",
-    "defined_names",
-    "evaluate",
-    "evaluate_cells",
-    "read_formulas",
-]
+__all__ = ["Argument", "Formula", "evaluate", "evaluate_cells", "read_formulas"]
 
 
 @dataclass(frozen=True)
@@ -174,8 +161,6 @@ class _Book:
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
-    #: Each stored value as it is handed over (:func:`as_handed`), worked out once for each distinct value.
-    handing: ByValue[object] = field(default_factory=lambda: ByValue(as_handed))
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -183,12 +168,12 @@ class _Book:
         grid = self.handed.get((sheet, area))
         if grid is None:
             r1, c1, r2, c2 = area
-            stored, columns, handing = self.stored.get(sheet, {}), range(c1, c2 + 1), self.handing
-            grid = [list(map(handing.__getitem__, map(stored.get(row, _NO_CELLS).get, columns)))
+            stored, columns = self.stored.get(sheet, {}), range(c1, c2 + 1)
+            grid = [list(map(as_handed, map(stored.get(row, _NO_CELLS).get, columns)))
                     for row in range(r1, r2 + 1)]  # a row's cells looked up in its own, by column  # fmt: skip
             for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
                 if overlaps(answer.area, area):
-                    _overlay(grid, area, answer, self.handing)
+                    _overlay(grid, area, answer)
             self.handed[(sheet, area)] = grid
         return [row[:] for row in grid]
 
@@ -199,30 +184,14 @@ class _Book:
             del self.handed[key]
 
 
-def _overlay(
-    grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer, handed: Mapping[object, object]
-) -> None:
-    """Put the answer's cells that are in ``area`` into its ``grid``, as they are ``handed``."""
+def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Answer) -> None:
+    """Put the answer's cells that are in ``area`` into its ``grid``, as they are handed over."""
     r1, c1, r2, c2 = area
     a1, b1, a2, b2 = answer.area
     left, right = max(c1, b1), min(c2, b2)
     for row in range(max(r1, a1), min(r2, a2) + 1):
         values = answer.rows[row - a1][left - b1 : right - b1 + 1]
-        grid[row - r1][left - c1 : right - c1 + 1] = map(handed.__getitem__, values)
-
-
-def as_handed(value: object) -> object:
-    """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
-    (``#N/A``)."""
-    if value is None or type(value) is float:  # most cells
-        return value
-    if isinstance(value, ExcelErrorValue):
-        return value.code
-    if isinstance(value, (bool, str)):
-        return None if value == "" else value
-    if isinstance(value, (int, float)):
-        return float(value)
-    return value
+        grid[row - r1][left - c1 : right - c1 + 1] = map(as_handed, values)
 
 
 def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int, int]]:
@@ -278,23 +247,13 @@ def _run(node: Node, sheet: str, book: _Book, computed: Computed) -> Any:
     return result
 
 
-def _stored(value: object) -> object:
-    """A function's answer as a cell stores it: nothing as an empty text, an error's text as the error."""
-    if value is None:
-        return ""
-    if isinstance(value, str) and value in ERROR_VALUES:
-        return ExcelErrorValue(value)
-    return value
-
-
 def evaluate(package: Package, partial: bool = False) -> Computed | None:
     """Compute every formula of the workbook, if every one is xlbridge's kind; else None (nothing computed). With
     ``partial``, compute xlbridge's formulas whatever the others are (see :func:`evaluate_cells`)."""
     started = time.perf_counter()
-    with deferred_collection():  # every cell read and computed, none in a cycle
-        formulas = read_formulas(package)
-        values = {sheet: by_row(read_values(package, sheet, computed=False)) for sheet in package.sheets}
-        computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
+    formulas = read_formulas(package)
+    values = {sheet: by_row(read_values(package, sheet, computed=False)) for sheet in package.sheets}
+    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -359,69 +318,6 @@ def evaluate_cells(
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:
-    """Keep a function's answer as the cells its formula fills hold it, as Excel does: a single value fills them
-    all, a smaller answer leaves #N/A."""
-    grid = result if isinstance(result, list) else [[result]]
-    r1, c1, r2, c2 = formula.area
+    """Keep a function's answer as the cells its formula fills hold it (:func:`~.computed.stored_answer`)."""
     computed.formula_cells += 1
-    width, height = c2 - c1 + 1, r2 - r1 + 1
-    if len(grid) == 1 and len(grid[0]) == 1:
-        rows: list[list[Any]] = [[_stored(grid[0][0])] * width] * height
-    else:
-        rows = [row if len(row) == width else [*row[:width], *["#N/A"] * (width - len(row))] for row in grid[:height]]
-        rows += [["#N/A"] * width] * (height - len(rows))
-        rows = _as_stored(rows)
-    book.fill(formula.sheet, Answer(formula.area, rows))
-
-
-def _as_stored(rows: list[list[Any]]) -> list[list[Any]]:
-    """Answers' rows as cells store them (:func:`_stored`): as they are when none holds nothing or an error's text,
-    as in most answers (the rows of the others looked at one by one)."""
-    if _stored_as_they_are(list(itertools.chain.from_iterable(rows))):
-        return rows
-    return [row if _stored_as_they_are(row) else list(map(_stored, row)) for row in rows]
-
-
-def _stored_as_they_are(values: list[Any]) -> bool:
-    """Whether none of the values is nothing or an error's text: each is stored as it is."""
-    try:
-        return None not in values and ERROR_VALUES.isdisjoint(values)
-    except TypeError:  # a value that is not a cell's (unhashable): each is looked at
-        return False
-
-
-def call_arguments(package: Package, function: str) -> list[Argument] | None:
-    """The arguments of the workbook's first call of ``function`` (by its own name: ``SESSIONRESULTS``, however the
-    workbook spells it), each as the function is handed it from the stored values, exactly as :func:`evaluate`
-    hands it; None when no formula of xlbridge's kind calls it."""
-    functions = spellings()
-    names = defined_names(package)
-    for sheet in package.sheets:
-        for formula in _formulas(package, sheet):
-            try:
-                node = _parse(formula.text, functions)
-            except _NotOursError:
-                continue
-            if node[0] != "call" or node[1][0] != function:
-                continue
-            values = {name: by_row(read_values(package, name, computed=False)) for name in package.sheets}
-            computed = Computed()
-            book = _Book(list(package.sheets), names, values, computed.answers)
-            try:
-                _run(node, sheet, book, computed)
-            except _NotOursError:
-                continue
-            return computed.arguments[function]
-    return None
-
-
-def defined_names(package: Package) -> dict[str, str]:
-    """Workbook-level defined names that point to a range (Excel's own names, such as print areas, are left out)."""
-    root = parse_xml(package.parts[package.workbook_part])
-    names = {}
-    for element in root.iter(f"{{{MAIN_NS}}}definedName"):
-        name, target = element.get("name", ""), (element.text or "").strip()
-        if name.startswith("_xlnm.") or element.get("localSheetId") is not None:
-            continue
-        names[name.upper()] = target
-    return names
+    book.fill(formula.sheet, stored_answer(formula.area, result))

@@ -25,11 +25,11 @@ from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from ..templates import CLASSIC, teams_event
 from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
-from .blocks import check_blocks
+from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
-from .evaluate import as_handed, evaluate, read_formulas
+from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
-from .xlsx import Package, WorkbookError, cell_text, open_package, read_values
+from .xlsx import Package, WorkbookError, as_handed, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
 
@@ -58,7 +58,7 @@ def read_event_book(path: Path) -> EventBook:
         if sheet not in package.sheets:
             what = "a pairs session" if "Ranking" in package.sheets else "not an xlbridge teams event"
             raise WorkbookError(f"{path}: has no {sheet} sheet ({what})")
-    check_blocks(package)  # a match or a team below the blocks the functions read: in no standings
+    check_blocks(package, named_blocks(package))  # a match or a team below its block: in no standings
     settings = read_values(package, "Settings", computed=False)
     teams_values = read_values(package, TEAMS.sheet, computed=False)
     match_values = read_values(package, MATCHES.sheet, computed=False)

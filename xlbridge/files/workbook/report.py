@@ -12,20 +12,17 @@ import datetime as dt
 import io
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from fractions import Fraction
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ...engine.errors import BridgeInputError, refusal
-from ...engine.standings import Figure, Standing, score_session
+from ...engine.standings import Figure, Standing
 from ...engine.values import two_decimals
+from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
 from ...excel.event import BAM_HEADINGS, WAITING
 from ..tables import text_table
 from ..templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
-from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
-
-if TYPE_CHECKING:  # the reader computes the workbook: loaded by the commands that read one
-    from .session_book import SessionBook
+from .session_book import NamesChange, SessionBook, read_session_book
+from .xlsx import ExcelErrorValue, Package, WorkbookError, cell_text, open_package, read_values
 
 __all__ = [
     "Ranking",
@@ -203,8 +200,6 @@ def session_ranking(book: SessionBook) -> Ranking:
 def read_ranking(path: Path) -> Ranking:
     """The ranking of a computed pairs-session workbook (read by :func:`~.session_book.
     read_session_book`: the same figures as its Ranking sheet, refused when they are stale)."""
-    from .session_book import read_session_book
-
     return session_ranking(read_session_book(path))
 
 
@@ -401,30 +396,47 @@ def read_standings(path: Path) -> Standings:
 PLAYER_HANDICAPS = ("Handicap 1", "Handicap 2")
 
 
-def _players_handicaps(book: SessionBook, rule: str | None) -> dict[int, Fraction | None] | None:
-    """The pairs' handicaps made of their players' (by ``session.pairs`` index), from columns headed Handicap 1 and
-    Handicap 2 on the Names sheet beside its block; None when it has no such columns."""
-    from ...engine.session import pair_handicap
+def _with_handicaps(names: Path | None, rule: str | None) -> NamesChange:
+    """How the names block is given its pairs' handicaps for the handicapped ranking: from ``names`` (a names CSV
+    with a handicap column: each pair's, by its number and direction) if given, else where a pair's Handicap cell
+    is blank, its players' from columns headed Handicap 1 and Handicap 2 beside the block (made into the pair's by
+    ``rule``)."""
+    from ...engine.pairs import pair_handicap, parse_direction
+    from ..interchange import read_names
 
-    if "Names" not in book.package.sheets:
-        return None
-    values = read_values(book.package, "Names", computed=False)
-    columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading), None)
-               for heading in PLAYER_HANDICAPS]  # fmt: skip
-    if all(col is None for col in columns):
-        return None
-    out: dict[int, Fraction | None] = {}
-    index = 0
-    for block_row, pair in enumerate(book.worked.pair_rows):
-        if pair is None:
-            continue
-        row = book.names_first_row + block_row
-        try:
-            out[index] = pair_handicap([values.get((row, col)) for col in columns if col is not None], rule)
-        except BridgeInputError as error:
-            raise WorkbookError(f"{book.path}: Names row {row}: {error.message}") from None
-        index += 1
-    return out
+    given = None if names is None else read_names(names.read_bytes(), names, rule)
+
+    def change(package: Package, block: Grid, first_row: int) -> Grid:
+        rows = [list(row) + [None] * (5 - len(row)) for row in block]
+        if given is not None:
+            by_pair = {(pair.number, pair.direction): pair.handicap for pair in given}
+            undirected = {pair.number: pair.handicap for pair in given if pair.direction is None}
+            for row in rows:
+                number = entered_pair(row[0])
+                try:
+                    side = parse_direction(entered_text(row[1]))
+                except BridgeInputError:
+                    continue  # the session's reading names it
+                if number is not None:
+                    handicap = by_pair.get((number, side), undirected.get(number))
+                    row[4] = None if handicap is None else float(handicap)
+            return rows
+        values = read_values(package, "Names", computed=False) if "Names" in package.sheets else {}
+        columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading),
+                        None) for heading in PLAYER_HANDICAPS]  # fmt: skip
+        if all(col is None for col in columns):
+            return rows
+        for number, row in enumerate(rows, start=first_row):
+            if entered_pair(row[0]) is None or not is_blank_text(row[4]):
+                continue
+            try:
+                handicap = pair_handicap([values.get((number, col)) for col in columns if col is not None], rule)
+            except BridgeInputError as error:
+                raise WorkbookError(f"{package.path}: Names row {number}: {error.message}") from None
+            row[4] = None if handicap is None else float(handicap)
+        return rows
+
+    return change
 
 
 def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: str | None = None) -> Ranking:
@@ -435,10 +447,7 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
     Names sheet (its Handicap column, or where that is blank its players' in columns headed Handicap 1 and
     Handicap 2 beside the block, made into the pair's by ``handicaps``): the session is scored again with them, by
     the engine's one ranking."""
-    from ..interchange import read_names
-    from .session_book import read_session_book
-
-    book = read_session_book(path)
+    book = read_session_book(path, names=_with_handicaps(names, handicaps))
     book.require_complete("ranking", provisional=True)
     score = book.score
     session = score.session
@@ -446,17 +455,6 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
         raise WorkbookError(
             f"{path}: {session.method.name} scoring gives IMPs, not percentages; handicaps are percentage points"
         )
-    two_fields = session.movement.two_fields
-    if names is not None:
-        given = {(pair.number, pair.direction if two_fields else None): pair.handicap
-                 for pair in read_names(names.read_bytes(), names, handicaps)}  # fmt: skip
-        pairs = [replace(pair, handicap=given.get((pair.number, pair.direction if two_fields else None)))
-                 for pair in session.pairs]  # fmt: skip
-        score = score_session(replace(session, pairs=tuple(pairs)))
-    elif (players := _players_handicaps(book, handicaps)) is not None:
-        pairs = [pair if pair.handicap is not None else replace(pair, handicap=players.get(index))
-                 for index, pair in enumerate(session.pairs)]  # fmt: skip
-        score = score_session(replace(session, pairs=tuple(pairs)))
     if not score.handicapped:
         raise WorkbookError(
             f"{path}: no handicaps: none on its Names sheet (the Handicap column); type them there, or give them "

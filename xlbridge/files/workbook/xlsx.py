@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import functools
+import io
 import os
 import re
 import zipfile
@@ -33,11 +34,14 @@ __all__ = [
     "StaleWorkbookError",
     "WorkbookError",
     "WorkbookStateError",
+    "as_handed",
     "cell_position",
     "cell_text",
     "column_letters",
     "column_number",
     "compute_again",
+    "defined_area",
+    "defined_names",
     "excel_date",
     "excel_escape",
     "excel_serial",
@@ -163,11 +167,16 @@ def split_ref(ref: str) -> tuple[int, int, int, int]:
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
-def _read_members(path: Path) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
-    try:
-        head = path.read_bytes()[:8]
-    except OSError as error:
-        raise WorkbookError(f"{path}: cannot be read ({error.strerror or error})") from None
+def _read_members(path: Path, data: bytes | None = None) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
+    """The parts of the package at ``path`` (or, given, in ``data``)."""
+    if data is None:
+        try:
+            with path.open("rb") as file:
+                head = file.read(8)
+        except OSError as error:
+            raise WorkbookError(f"{path}: cannot be read ({error.strerror or error})") from None
+    else:
+        head = data[:8]
     if head.startswith(OLE2_MAGIC):
         raise WorkbookError(
             f"{path}: an encrypted (password-protected) workbook or an old .xls file; save it from Excel as an "
@@ -176,7 +185,7 @@ def _read_members(path: Path) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
     if not head.startswith(b"PK"):
         raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm)")
     try:
-        archive = zipfile.ZipFile(path)
+        archive = zipfile.ZipFile(path if data is None else io.BytesIO(data))
     except DAMAGED as error:  # a damaged directory can claim a zip version, or a name, Python cannot read
         raise WorkbookError(f"{path}: the workbook is damaged (not a readable zip package: {error})") from None
     with archive:
@@ -231,10 +240,11 @@ def _normalise(path: PurePosixPath) -> PurePosixPath:
     return PurePosixPath(*out)
 
 
-def open_package(path: str | os.PathLike[str]) -> Package:
-    """Read a workbook's parts, check every XML part parses safely, and find its sheets."""
+def open_package(path: str | os.PathLike[str], data: bytes | None = None) -> Package:
+    """Read a workbook's parts (from the file at ``path``, or from ``data``, a package written in memory), check
+    every XML part parses safely, and find its sheets."""
     location = Path(path)
-    infos, parts = _read_members(location)
+    infos, parts = _read_members(location, data)
     try:
         for name, data in parts.items():
             if name.endswith((".xml", ".rels")):
@@ -497,3 +507,46 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
             ) from None
     package.formulas[sheet] = formulas
     return values, uncomputed
+
+
+def as_handed(value: object) -> object:
+    """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
+    (``#N/A``)."""
+    if value is None or type(value) is float:  # most cells
+        return value
+    if isinstance(value, ExcelErrorValue):
+        return value.code
+    if isinstance(value, (bool, str)):
+        return None if value == "" else value
+    if isinstance(value, (int, float)):
+        return float(value)
+    return value
+
+
+def defined_names(package: Package) -> dict[str, str]:
+    """Workbook-level defined names that point to a range, by their names in upper case (Excel's own names, such
+    as print areas, are left out)."""
+    root = parse_xml(package.parts[package.workbook_part])
+    names = {}
+    for element in root.iter(f"{{{MAIN_NS}}}definedName"):
+        name, target = element.get("name", ""), (element.text or "").strip()
+        if name.startswith("_xlnm.") or element.get("localSheetId") is not None:
+            continue
+        names[name.upper()] = target
+    return names
+
+
+def defined_area(package: Package, name: str) -> tuple[str, tuple[int, int, int, int]] | None:
+    """The sheet and 1-based area (first row, first column, last row, last column) a defined name points to; None
+    when the workbook has no such name, or it points to no range of one of its sheets (``#REF!``: deleted)."""
+    target = defined_names(package).get(name.upper())
+    if target is None or "!" not in target:
+        return None
+    where, _, ref = target.rpartition("!")
+    sheet = where[1:-1].replace("''", "'") if where.startswith("'") else where
+    if sheet not in package.sheets:
+        return None
+    try:
+        return sheet, split_ref(ref)
+    except ValueError:
+        return None

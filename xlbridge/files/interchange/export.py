@@ -1,0 +1,114 @@
+"""A computed session workbook written for other programs: USEBIO 1.2 (:func:`~.usebio.write_usebio`) or PBN 2.1
+(:func:`write_pbn`, each board with its traveller and, where the workbook has its deals, the deal and its
+analysis), read by the one reader of a session workbook (:mod:`xlbridge.files.workbook.session_book`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Mapping
+from fractions import Fraction
+from pathlib import Path
+
+from ...engine.boards import board_dealer, board_vulnerability
+from ...engine.errors import BridgeInputError
+from ...engine.session import Line, NotPlayed
+from ...engine.standings import SessionScore
+from ...engine.values import two_decimals
+from ..outputs import check_output, write_atomically
+from ..workbook.session_book import read_session_book
+from .common import interchange_score
+from .handrecords import PBN_VULNERABLE, Analysis, analysis_lines
+from .usebio import write_usebio
+
+__all__ = ["export_session", "write_pbn"]
+
+
+def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> SessionScore:
+    """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
+    workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
+    expects."""
+    suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
+    check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
+    book = read_session_book(workbook)
+    book.require_complete("exporting")
+    if form == "USEBIO":
+        book.awards()  # a session its scale cannot award is refused, saying why
+        text = write_usebio(book.score)
+    else:
+        text = write_pbn(book.score, book.hands())
+    write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
+                     replace=replace)  # fmt: skip
+    return book.score
+
+
+def _quote(value: object) -> str:
+    text = "" if value is None else str(value)
+    if text == "":
+        return "-"
+    return f'"{text}"' if (" " in text or '"' in text) else text
+
+
+def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
+    """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first. A
+    board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
+    session = score.session
+    imp = session.method.imp_scoring
+    mitchell = session.movement.two_fields
+    date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
+    out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
+    score_kind = "IMP" if imp else "MP"
+    for position, number in enumerate(session.boards):
+        tags = [
+            ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
+            ("West", ""), ("North", ""), ("East", ""), ("South", ""),
+            ("Dealer", board_dealer(number).value), ("Vulnerable", board_vulnerability(number).value),
+            ("Deal", ""), ("Scoring", session.method.pbn_scoring),
+            ("Declarer", ""), ("Contract", ""), ("Result", ""),
+        ]  # fmt: skip
+        analysis = (deals or {}).get(number)
+        if analysis is not None:  # the hand record's dealer and vulnerability, which the par depends on
+            record = analysis.record
+            tags[8:11] = [("Dealer", record.dealer.value), ("Vulnerable", PBN_VULNERABLE[record.vulnerability]),
+                          ("Deal", record.deal.pbn(record.dealer))]  # fmt: skip
+        out.extend(f'[{name} "{value}"]' for name, value in tags)
+        out += analysis_lines(analysis) if analysis is not None else []
+        if position == 0:
+            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
+            out.append(f'[TotalScoreTable "{";".join(columns)}"]')
+            for pair, standing in zip(session.pairs, score.standings, strict=True):
+                side = pair.direction
+                shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
+                out.append(" ".join(_quote(value) for value in (
+                    standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
+                    pair.names,
+                )))  # fmt: skip
+        columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
+                   f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
+        out.append(f'[ScoreTable "{";".join(columns)}"]')
+        for index in score.traveller(number):
+            line = session.lines[index]
+            if isinstance(line, NotPlayed):  # PBN has no form for a board not played at a table: no line
+                continue
+            assert isinstance(line, Line)  # a workbook with lines to check is not exported
+            ns_points, ew_points = (_points(value) for value in (score.lines[index].ns_points,
+                                                                   score.lines[index].ew_points))  # fmt: skip
+            fields: list[object]
+            if line.play is None:
+                fields = [line.ns, line.ew, "", "", "", line.lead, interchange_score(line), "", ns_points, ew_points]
+            else:
+                contract, played = line.play.contract, line.score
+                assert isinstance(played, int)
+                fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer_text,
+                          "" if contract.passed_out else line.play.tricks, line.lead, played if played >= 0 else "",
+                          -played if played < 0 else "", ns_points, ew_points]  # fmt: skip
+            out.append(" ".join(_quote(value) for value in fields))
+        out.append("")
+    return "\n".join(out)
+
+
+def _points(value: object) -> str:
+    """A figure as PBN writes it: whole numbers as they are, others to 2 decimals."""
+    if isinstance(value, (int, float, Fraction)) and not isinstance(value, bool):
+        number = float(value)
+        return str(int(number)) if number.is_integer() else two_decimals(number)
+    return "" if value is None or isinstance(value, BridgeInputError) else str(value)
