@@ -15,7 +15,8 @@ It plays BCS's side of an evening: the tables' entries (results, corrections, er
 into the session's result queue, which a poll reads and an accept empties. And it can fault: nothing listening
 (BCS not running), answering too late (a time-out), refusing the licence key (as an http 401, or as an error
 answer), answering "Busy", answering with something else than its answer, answering one command with an error,
-a result for a table the movement lacks or for the phantom's table, a section added in BCS itself.
+a result for a table the movement lacks or for the phantom's table, a section added in BCS itself; and as a
+hostile server would: answering a byte at a time, without end, compressed, or with bytes of the test's choosing.
 
 The tables' results are written here from what a traveller says (``4SX``, ``N``, ``-1``, lead ``HA``), by this
 module's own reading of the codes in the guide, not by xlbridge's mapping, so that the two check each other.
@@ -86,6 +87,18 @@ class FakeDataConnector:
         self.fail: dict[int, tuple[int, str]] = {}
         #: What to answer every POST with instead of an answer (a web server of another kind at the address).
         self.garble: str | None = None
+        #: What to answer a command's POSTs with instead of its answer, byte for byte (a damaged or hostile
+        #: answer: not UTF-8, nested ten thousand deep, a number of 5,000 digits): {command: body}.
+        self.raw: dict[int, bytes] = {}
+        #: The Content-Encoding every answer to a POST claims (a server compressing what nobody asked it to).
+        self.encoding: str | None = None
+        #: Seconds between the bytes of every answer to a POST, its status line and headers too (a server that
+        #: answers a byte at a time, each in time for a read, the whole never).
+        self.drip = 0.0
+        #: Bytes to answer every POST with, of no declared length (a server that never stops); ``flooded``: how
+        #: many were sent before the client hung up.
+        self.flood = 0
+        self.flooded = 0
         self._next_id = 0
         self._lock = threading.Lock()
         self._stopping = threading.Event()
@@ -122,18 +135,50 @@ class FakeDataConnector:
                     return
                 if fake.delay and fake._stopping.wait(fake.delay):
                     return
+                if fake.flood:
+                    self._flood()
+                    return
                 status, answer = fake.answer(body)
+                if fake.drip:
+                    self._drip(status, answer)
+                    return
                 self._send(status, answer, "application/json; charset=utf-8")
 
-            def _send(self, status: int, text: str, kind: str) -> None:
-                data = text.encode("utf-8")
+            def _send(self, status: int, text: str | bytes, kind: str) -> None:
+                data = text.encode("utf-8") if isinstance(text, str) else text
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", kind)
                     self.send_header("Content-Length", str(len(data)))
+                    if fake.encoding:
+                        self.send_header("Content-Encoding", fake.encoding)
                     self.end_headers()
                     self.wfile.write(data)
                 except OSError:  # the client gave up waiting (a time-out): nobody to answer
+                    pass
+
+            def _drip(self, status: int, text: str | bytes) -> None:
+                data = text.encode("utf-8") if isinstance(text, str) else text
+                whole = (f"HTTP/1.1 {status} OK\r\nContent-Type: application/json; charset=utf-8\r\n"
+                         f"Content-Length: {len(data)}\r\n\r\n").encode("ascii") + data  # fmt: skip
+                self.close_connection = True
+                for index in range(len(whole)):
+                    if fake._stopping.wait(fake.drip):
+                        return
+                    try:
+                        self.wfile.write(whole[index : index + 1])
+                    except OSError:  # the client gave up
+                        return
+
+            def _flood(self) -> None:
+                self.close_connection = True
+                chunk = b" " * 65536
+                try:
+                    self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: application/json; charset=utf-8\r\n\r\n")
+                    while fake.flooded < fake.flood and not fake._stopping.is_set():
+                        self.wfile.write(chunk)
+                        fake.flooded += len(chunk)
+                except OSError:  # the client hung up
                     pass
 
         class Server(ThreadingHTTPServer):
@@ -165,7 +210,7 @@ class FakeDataConnector:
 
     # --- the interface ---------------------------------------------------------------------------------------
 
-    def answer(self, body: str) -> tuple[int, str]:
+    def answer(self, body: str) -> tuple[int, str | bytes]:
         """The http status and body that answer one POSTed request."""
         try:
             request = json.loads(body)
@@ -177,6 +222,8 @@ class FakeDataConnector:
         command, guid = int(request["Command"]), request["SessionGuid"] or ""
         if self.garble is not None:
             return 200, self.garble
+        if command in self.raw:
+            return 200, self.raw[command]
         with self._lock:
             self.requests.append((command, guid))
             if (request["ClubId"], request["LicenceKey"]) != (self.club_id, self.licence_key):

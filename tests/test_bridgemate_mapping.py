@@ -30,6 +30,7 @@ from xlbridge.files.bridgemate.mapping import (
     result_dto,
     section_update_dto,
 )
+from xlbridge.files.bridgemate.wire import PLACE_FIELDS, RESULT_FIELDS, same_session
 from xlbridge.rules import SESSION_METHODS, Side
 
 GUID = "0123456789ABCDEF0123456789ABCDEF"
@@ -292,6 +293,75 @@ def test_a_code_outside_the_interface_is_refused_by_name(fields: dict[str, int],
     with pytest.raises(ResultDTOError, match=message) as refused:
         read_result(wire(**fields))
     assert refused.value.message.startswith("section A, table 2, round 3, board 7: ")
+
+
+#: 3NT by North, nine tricks, as a result's fields on the wire.
+THREE_NT = {"Level": 3, "Denomination": 5, "DeclarerDirection": 1, "TotalTricks": 9, "LeadCardRank": 14,
+            "LeadCardSuit": 4}  # fmt: skip
+
+
+def on_the_wire(**fields: object) -> ResultDTO:
+    """A result as the client reads it from the wire (taking each value as it comes): 3NT by North at section A,
+    table 2, round 3, board 7, with ``fields`` changed."""
+    return ResultDTO.from_dict({**wire().to_dict(), **THREE_NT, **fields})
+
+
+@pytest.mark.parametrize("field", [*PLACE_FIELDS, *RESULT_FIELDS])
+@pytest.mark.parametrize(("value", "shown"), [("3", "'3'"), (True, "True"), (3.0, "3.0"), ([3], "[3]"),
+                                              (2**31, "2147483648")])  # fmt: skip
+def test_a_value_of_another_kind_is_refused_by_name(field: str, value: object, shown: str) -> None:
+    """Every whole number of a result (text, true or false, a fraction, a list, past the 32 bits of .NET's int):
+    refused, naming the field and the value, never compared or written as if it were one ("TrueS")."""
+    with pytest.raises(ResultDTOError) as refused:
+        read_result(on_the_wire(**{field: value}))
+    assert refused.value.problem == f"{field} {shown}: a whole number"
+    assert read_result(on_the_wire()).row.contract_text == "3NT"
+
+
+@pytest.mark.parametrize(("value", "shown"), [("false", "'false'"), (0, "0"), (1, "1"), ("true", "'true'")])
+def test_an_erasure_is_true_or_false(value: object, shown: str) -> None:
+    """IsDeleted is true or false: ``"false"`` (text, which Python would take as true) is not an erasure."""
+    with pytest.raises(ResultDTOError) as refused:
+        read_result(on_the_wire(IsDeleted=value))
+    assert refused.value.problem == f"IsDeleted {shown}: true or false"
+
+
+def test_an_erasure_reads_only_where_it_was() -> None:
+    """An erasure's other fields mean nothing (the guide): of any kind, it is the erasure of its place."""
+    erased = on_the_wire(IsDeleted=True, Level="x", Denomination=None, TotalTricks=[1])
+    assert read_result(erased) == TableEntry("A", 2, 3, 7, EntryKind.ERASED)
+    with pytest.raises(ResultDTOError, match=r"^section A, table 2, round 3, board '7': BoardNumber '7'"):
+        read_result(on_the_wire(IsDeleted=True, BoardNumber="7"))
+
+
+@pytest.mark.parametrize(
+    ("letters", "shown"),
+    [(None, "None"), ("a", "'a'"), ("\x1b[2J", r"'\x1b[2J'"), ("B" * 100, f"'{'B' * 27}...{'B' * 28}'")],
+)
+def test_section_letters_are_bridgemates(letters: object, shown: str) -> None:
+    """A section's letters are BCS's (A-Z, AA-ZZ, AAA-ZZZ); others are refused, shown escaped and cut short."""
+    with pytest.raises(ResultDTOError) as refused:
+        read_result(on_the_wire(SectionLetters=letters))
+    assert refused.value.message == (f"section {shown}, table 2, round 3, board 7: SectionLetters {shown}: A-Z, "
+                                     "AA-ZZ or AAA-ZZZ")  # fmt: skip
+
+
+@pytest.mark.parametrize("written", [GUID, GUID.lower(), "01234567-89ab-cdef-0123-456789abcdef",
+                                     "{01234567-89AB-CDEF-0123-456789ABCDEF}", None, ""])  # fmt: skip
+def test_a_result_of_the_session_however_its_guid_is_written(written: object) -> None:
+    """A result names its session's guid in capitals or not, with hyphens or braces, or not at all (the poll
+    names the session): it is the event's."""
+    assert read_result(on_the_wire(SessionGuid=written), GUID).kind is EntryKind.RESULT
+    assert same_session(GUID.lower(), GUID)
+
+
+@pytest.mark.parametrize("written", ["F" * 32, "not a guid", 7, ["0123456789ABCDEF0123456789ABCDEF"]])
+def test_a_result_of_another_session_is_refused(written: object) -> None:
+    """A result of another session than the event's is refused, naming both."""
+    with pytest.raises(ResultDTOError, match="a result of another session than this event's") as refused:
+        read_result(on_the_wire(SessionGuid=written), GUID)
+    assert refused.value.problem.endswith(f"({GUID})")
+    assert read_result(on_the_wire(SessionGuid=written)).kind is EntryKind.RESULT  # no session to hold it to
 
 
 def test_a_symmetric_artificial_score_needs_no_direction() -> None:

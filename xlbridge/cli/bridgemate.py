@@ -26,6 +26,9 @@ __all__ = ["add_bridgemate"]
 KEY_VARIABLE = "XLBRIDGE_BRIDGEMATE_KEY"
 #: Seconds between polls with --follow, by default.
 EVERY = 10.0
+#: The most seconds a request to the Data Connector may take, by default (files/bridgemate/connector.py's TIMEOUT:
+#: the parser is made without the extra, so it is written here, and a test holds the two equal).
+TIMEOUT = 10.0
 
 
 def _workbook(name: str) -> Path:
@@ -35,10 +38,10 @@ def _workbook(name: str) -> Path:
     return path
 
 
-def _connection(url: str, club_id: str, key: str | None) -> Connection:
+def _connection(url: str, club_id: str, key: str | None, timeout: float) -> Connection:
     from ..files.bridgemate import Connection
 
-    return Connection(url, club_id, key if key is not None else os.environ.get(KEY_VARIABLE, ""))
+    return Connection(url, club_id, key if key is not None else os.environ.get(KEY_VARIABLE, ""), timeout)
 
 
 def _send(args: argparse.Namespace) -> int:
@@ -54,7 +57,7 @@ def _send(args: argparse.Namespace) -> int:
     event = event_of(book.session, args.event or "", None)
     records = read_hand_records(Path(args.hands)) if args.hands else None
     settings = TableSettings(args.lead_card, args.results, args.ranking, args.reentry, args.pin)
-    connection = _connection(args.url, args.club_id, args.key)
+    connection = _connection(args.url, args.club_id, args.key, args.timeout)
     dto = init_for(event, connection.club_id, settings, records)
     connection.check()
     answer = connection.initialize(dto)
@@ -65,7 +68,7 @@ def _send(args: argparse.Namespace) -> int:
     hands = f", {count(len(dto.handrecords or []), 'hand record')}" if records is not None else ""
     print(f"{path} -> {connection.url}: {event.name or 'the event'} ({event.date.isoformat()}), section "
           f"{section.letters}: {movement.title}; {count(named, 'pair')} named{hands}; BCS answered "
-          f"{answer!r}")  # fmt: skip
+          f"'{answer}'")  # fmt: skip
     print(f"  the event is kept in {link}: xlbridge bridgemate receive {path} --url {args.url} reads the results")
     return 0
 
@@ -78,7 +81,7 @@ def _receive(args: argparse.Namespace) -> int:
     path = _workbook(args.workbook)
     link = Link.read(path, read_session_book(path, current=False).session)
     connection = _connection(args.url or link.url, args.club_id if args.club_id is not None else link.club_id,
-                             args.key)  # fmt: skip
+                             args.key, args.timeout)  # fmt: skip
     receiver = Receiver(path, connection, link, force=args.force)
     said: set[str] = set()
     receipt: Receipt | None = None
@@ -139,6 +142,9 @@ def _connection_options(parser: argparse.ArgumentParser, required: bool) -> None
     parser.add_argument("--club-id", default="" if required else None, metavar="ID", help="the club id Bridge Systems "
                         "gave the club" + ("" if required else " (default: the one sent with)"))  # fmt: skip
     parser.add_argument("--key", help=f"the club's licence key (default: the {KEY_VARIABLE} environment variable)")
+    parser.add_argument("--timeout", type=_seconds, default=TIMEOUT, metavar="SECONDS",
+                        help="the most seconds the Data Connector may take over a request, its whole answer and "
+                        f"the tries again included (default {TIMEOUT:g})")  # fmt: skip
 
 
 def add_bridgemate(commands: Commands) -> None:

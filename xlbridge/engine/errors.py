@@ -4,9 +4,11 @@
 its message, after its details, and exits 2). Its kinds: :class:`BridgeInputError`, bad input (a ``ValueError``:
 what cannot be scored or read, with a :class:`Reason`; a file that cannot be read as a workbook, ``WorkbookError``, is
 one); and, in :mod:`xlbridge.files`, a refused output (``OutputError``: ``OutputExistsError`` for a file that exists,
-``OutputOpenError`` for a workbook open in Excel, ``OutputIsInputError`` for one of the inputs) and a workbook's state
-(``WorkbookStateError``: ``NotComputedError``, ``StaleWorkbookError``). Neither of the last two is a ``ValueError``:
-the input is sound. Every kind carries the ``message`` and ``details`` the command line prints.
+``OutputOpenError`` for a workbook open in Excel, ``OutputIsInputError`` for one of the inputs), a workbook's state
+(``WorkbookStateError``: ``NotComputedError``, ``StaleWorkbookError``) and a connection's failure
+(``ConnectorError``: the Bridgemate Data Connector not reached, too late, or answering with what is not an answer).
+None of the last three is a ``ValueError``: the input is sound. Every kind carries the ``message`` and ``details``
+the command line prints.
 """
 
 from __future__ import annotations

@@ -3,8 +3,9 @@
 Needs the ``bridgemate`` extra (``pip install "xlbridge[bridgemate]"``): Bridge Systems' own client,
 ``bridgemate-dataconnector-client``. :mod:`.mapping` turns a movement and its pairs into the event BCS is
 initialised with, and the results the tables send into engine lines; :mod:`.connector` talks to the Data
-Connector through the client, telling its errors apart from "nothing new"; :mod:`.evening` puts them together:
-:func:`send_movement` (or :func:`send_event`) and :func:`poll_changes`, then :func:`accept`.
+Connector through the client, telling its errors apart from "nothing new", each request within its time and each
+answer within its size; :mod:`.wire` checks what the Data Connector sends before it is used; :mod:`.evening` puts
+them together: :func:`send_movement` (or :func:`send_event`) and :func:`poll_changes`, then :func:`accept`.
 """
 
 from .connector import Connection, ConnectorError, normalise_url

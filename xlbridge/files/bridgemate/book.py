@@ -220,6 +220,9 @@ class Link:
         path = link_path(workbook)
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
+            texts = [data[key] for key in ("session_guid", "name", "url", "club_id", "section")]
+            if not all(isinstance(text, str) for text in texts) or not isinstance(data.get("refused", []), list):
+                raise TypeError("a field of another kind than send writes")
             rows = [tuple(row) for row in data["movement"]]
             movement = movement_from_rows(rows, f"{path}: movement")
             section = Section(movement, session.pairs, data["section"])
@@ -229,7 +232,7 @@ class Link:
         except FileNotFoundError:
             raise BridgeInputError(f"{workbook}: no event was sent from it ({path.name} is not beside it): "
                                    f"xlbridge bridgemate send {workbook} first") from None  # fmt: skip
-        except (OSError, ValueError, KeyError, TypeError) as error:
+        except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             raise BridgeInputError(f"{path}: not the event xlbridge bridgemate send wrote ({error}); send the "
                                    "event again") from None  # fmt: skip
 

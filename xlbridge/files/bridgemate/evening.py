@@ -164,7 +164,8 @@ def poll_changes(
     connection: Connection, event: Event, known: Mapping[ResultKey, TableEntry], everything: bool = False
 ) -> Changes:
     """The tables' results since the last accepted poll (``everything``: all the session's, accepted or not),
-    as changes to ``known``. A poll the Data Connector answers with an error raises
+    as changes to ``known``; a result that cannot be read, of another session, or with no place in the event is
+    refused, by name. A poll the Data Connector answers with an error raises
     :class:`~xlbridge.files.bridgemate.connector.ConnectorError`; nothing new is no change."""
     polled = connection.poll_results(event.session_guid, everything)
     held: dict[ResultKey, TableEntry | None] = dict(known)
@@ -173,10 +174,9 @@ def poll_changes(
     for dto in polled.results:
         wire = dto.to_dict()
         try:
-            entry = read_result(dto)
+            entry = read_result(dto, event.session_guid)
         except ResultDTOError as error:
-            where, _, reason = error.message.partition(": ")
-            refused.append(Refusal(where, reason, wire))
+            refused.append(Refusal(error.where, error.problem, wire))
             continue
         reason = misplaced(event, entry)
         if reason:

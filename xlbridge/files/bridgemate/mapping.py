@@ -9,7 +9,7 @@ a board not played, or an erasure, at its section, table, round and board. A lin
 
 Every code comes from the Bridgemate Data Connector developer's guide (Bridge Systems BV, the pages ResultDTO,
 RoundDTO, SectionDTO, ScoringGroupDTO, ParticipationDTO and PlayerDataDTO), under the names the official client's
-DTO classes give them; a value outside them is refused, named.
+DTO classes give them; a value outside them, or of another kind than its field's (:mod:`.wire`), is refused, named.
 """
 
 from __future__ import annotations
@@ -44,6 +44,7 @@ from ...engine.parse import Artificial, normalise_text
 from ...engine.session import Line, Row, Typed, Unscorable, read_line
 from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, SessionMethod, Side
 from ...rules.methods import ACBL_MP, BUTLER, CROSS_IMP, MP
+from .wire import LETTERS, kind_problem, where_played, where_sent
 
 __all__ = [
     "EntryKind",
@@ -116,8 +117,6 @@ SCORING_TYPES: Mapping[str, int] = {
 }
 #: InitDTO.Commands: start BCS (1), reset the Bridgemates with this event (2), start reading results (4).
 START_COMMANDS = InitDTO.StartBCS | InitDTO.Command_Reset | InitDTO.Command_StartReading
-#: A section's letters: A-Z, AA-ZZ or AAA-ZZZ (SectionDTO.Letters).
-LETTERS = re.compile(r"([A-Z])\1{0,2}")
 #: A lead as typed: rank then suit (AD, 10H) or suit then rank (DA), suit symbols allowed.
 _LEAD = re.compile(r"(?:(?P<rank>10|[2-9TJQKA])(?P<suit>[CDHS])|(?P<suit2>[CDHS])(?P<rank2>10|[2-9TJQKA]))")
 
@@ -195,12 +194,18 @@ class TableEntry:
 
     @property
     def where(self) -> str:
-        return f"section {self.section}, table {self.table}, round {self.round}, board {self.board}"
+        return where_played(self.section, self.table, self.round, self.board)
 
 
 class ResultDTOError(BridgeInputError):
-    """A result from the tables that cannot be read at all: a code outside the interface's, a form xlbridge
-    cannot hold. The message names where it was played and the field."""
+    """A result from the tables that cannot be read at all: a code outside the interface's, a value of another
+    kind than its field's, a form xlbridge cannot hold. The message names where it was played (``where``, when
+    known) and the field (``problem``)."""
+
+    def __init__(self, problem: str, where: str = "") -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
 
 
 # --- out: the event ------------------------------------------------------------------------------------------
@@ -340,22 +345,25 @@ def _lead(dto: ResultDTO) -> str:
     return LEAD_RANKS[dto.lead_card_rank] + LEAD_SUITS[dto.lead_card_suit]
 
 
-def read_result(dto: ResultDTO) -> TableEntry:
+def read_result(dto: ResultDTO, session_guid: str = "") -> TableEntry:
     """A result as the tables sent it, read as a :class:`TableEntry`.
 
     A contract is checked as a typed line is (a contract with no declarer is kept as an :class:`Unscorable` row
     saying so). The pairs are the ones that sat North-South and East-West: when the declaring pair is not the
     pair of the declarer's seat (BCS's "switched seating": the pairs sat the other way round), the declaring
     pair sat in the declarer's direction, and the line says so, for the entry checks to name the swap. A code
-    outside the interface's raises :class:`ResultDTOError`, naming where, the field and the values it may have.
+    outside the interface's, a value of another kind than its field's, or a result of another session than
+    ``session_guid`` (when given) raises :class:`ResultDTOError`, naming where, the field and what it may be.
     """
-    letters = dto.section_letters or ""
-    place = (letters, dto.table_number, dto.round_number, dto.board_number)
+    fields = dto.to_dict()
     try:
+        problem = kind_problem(fields, session_guid)
+        if problem:
+            raise ResultDTOError(problem)
         kind, row = _read(dto)
     except ResultDTOError as error:
-        raise error.within(TableEntry(*place, EntryKind.ERASED).where) from None
-    return TableEntry(*place, kind, row)
+        raise ResultDTOError(error.problem, where_sent(fields)) from None
+    return TableEntry(dto.section_letters or "", dto.table_number, dto.round_number, dto.board_number, kind, row)
 
 
 def _read(dto: ResultDTO) -> tuple[EntryKind, Row | None]:
