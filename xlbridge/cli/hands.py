@@ -56,7 +56,13 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     """The deals a session workbook carries: the hand record ``hands`` (``--hands``), else those of a PBN results
     file ``results`` that has them (its ``[Deal]`` tags), else None. Every board analysed, with a progress bar on a
     terminal while the solver works; a malformed file is refused naming its line."""
-    carries = results is not None and re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data := results.read_bytes())
+    data = b""
+    if results is not None:
+        from ..files.inputs import read_input
+        from ..files.interchange import MAX_FILE_BYTES  # (loaded to read the results)
+
+        data = read_input(results, "a results file", MAX_FILE_BYTES)
+    carries = re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data) is not None
     if hands is None and not carries:
         return None  # (the hand records' modules not loaded)
     from ..files.interchange.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..engine.errors import XlbridgeError
+from .inputs import InputFileError, read_head
 
 __all__ = [
     "OutputError",
@@ -78,8 +79,8 @@ def _same_file(first: Path, second: Path) -> bool:
 def _lock_user(program: str, lock: Path) -> str:
     """Who holds a lock file, if it says (best effort: a lock file is the office program's, not ours)."""
     try:
-        data = lock.read_bytes()[:512]
-    except OSError:
+        data = read_head(lock, "a lock file", 512)
+    except InputFileError:
         return ""
     if program == "Excel" and data:
         name = data[1 : 1 + data[0]].decode("cp1252", "replace")

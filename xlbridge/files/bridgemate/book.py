@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -35,6 +36,7 @@ from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
 from ...engine.movements import Movement, Slot, make_movement, movement_from_rows
 from ...engine.session import NotPlayed, Row, Session, Unscorable
+from ..inputs import InputFileError, read_input
 from ..interchange.handrecords import HandRecords
 from ..outputs import write_atomically
 from .evening import new_event
@@ -71,6 +73,9 @@ RESULTS_SHOWN: Mapping[str, tuple[Bm3ViewResultsOption, bool]] = {
 #: The boards a round a standard movement is looked for with, when the Results rows alone give the movement.
 ROUND_SIZES = range(1, 9)
 LINK_SUFFIX = ".bridgemate.json"
+#: The most a link file may hold: the largest session's movement (20,000 rows) and every one of its results
+#: refused (each some hundreds of bytes as kept) is a few MB.
+MAX_LINK_BYTES = 16 * 1024 * 1024
 #: A Bridgemate 3's screen, which its settings must give (the guide: brightness 1-7, dimmed after 5 s times the
 #: mode, 2 by default): the middle brightness, and the default dimming.
 BM3_BRIGHTNESS, BM3_DIM = 4, 2
@@ -218,8 +223,11 @@ class Link:
         """The link beside ``workbook`` (its pairs and method from the workbook's ``session``); refused, saying
         what to do, when there is none or it is damaged."""
         path = link_path(workbook)
+        if not os.path.lexists(path):
+            raise BridgeInputError(f"{workbook}: no event was sent from it ({path.name} is not beside it): "
+                                   f"xlbridge bridgemate send {workbook} first")  # fmt: skip
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_input(path, "the link file bridgemate send writes", MAX_LINK_BYTES).decode("utf-8"))
             texts = [data[key] for key in ("session_guid", "name", "url", "club_id", "section")]
             if not all(isinstance(text, str) for text in texts) or not isinstance(data.get("refused", []), list):
                 raise TypeError("a field of another kind than send writes")
@@ -229,9 +237,8 @@ class Link:
             event = Event(data["session_guid"], data["name"], dt.date.fromisoformat(data["date"]), (section,),
                           session.method)  # fmt: skip
             return Link(event, data["url"], data["club_id"], tuple(data.get("refused", [])))
-        except FileNotFoundError:
-            raise BridgeInputError(f"{workbook}: no event was sent from it ({path.name} is not beside it): "
-                                   f"xlbridge bridgemate send {workbook} first") from None  # fmt: skip
+        except InputFileError:  # not a file, or far too large: said as such
+            raise
         except (OSError, ValueError, KeyError, TypeError, RecursionError) as error:
             raise BridgeInputError(f"{path}: not the event xlbridge bridgemate send wrote ({error}); send the "
                                    "event again") from None  # fmt: skip

@@ -24,6 +24,7 @@ from ...engine.values import count
 from ...excel.session_cells import session_result
 from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Side
 from ...rules.boards import HIGHEST_BOARD
+from ..inputs import read_input
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
 from .common import MOST_WAITING, Imported, ImportFileError, Problem, detect_format, fail, text_of
@@ -332,13 +333,7 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
 
 
 def _read(path: Path, what: str) -> bytes:
-    try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise fail(path, None, f"refused: {size:,} bytes is far more than a {what} file holds")
-        return path.read_bytes()
-    except OSError as error:
-        raise fail(path, None, f"cannot be read ({error.strerror or error})") from None
+    return read_input(path, f"a {what} file", MAX_FILE_BYTES)
 
 
 def read_names_file(path: Path, handicaps: str | None = None) -> list[Pair]:

@@ -29,6 +29,7 @@ from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
 from ...engine.solver import SolverMissingError, solve, solver_available
 from ...rules import TABLE_SEATS, TABLE_STRAINS
+from ..inputs import read_input
 from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
 
@@ -254,13 +255,7 @@ def parse_hand_records(data: bytes, source: Path) -> HandRecords:
 
 def read_hand_records(path: Path) -> HandRecords:
     """The hand record at ``path`` (PBN); refused with one line naming the file (and the line) when it is not one."""
-    try:
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            raise BridgeInputError(f"{path}: refused: {size:,} bytes is far more than a hand record holds")
-        data = path.read_bytes()
-    except OSError as error:
-        raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    data = read_input(path, "a hand record", MAX_BYTES)
     try:
         kind = detect_format(data)
     except BridgeInputError as error:

@@ -22,6 +22,7 @@ from ...engine.session import Session
 from ...engine.values import count
 from ...rules import Side
 from ...rules.movements import MITCHELL_TYPE, RELAY
+from ..inputs import read_input
 from ..outputs import check_output, write_atomically
 from ..tables import text_table
 from ..website.jinja import environment
@@ -69,12 +70,7 @@ def read_movement_csv(path: Path) -> Movement:
     """A movement CSV as :func:`movement_csv` writes it (a header naming the five columns, in any order); refused
     when it cannot be used or is not a sound movement, naming the file and, for each problem, its line (every line
     is read: several are a line each, then their count)."""
-    try:
-        if path.stat().st_size > MAX_MOVEMENT_BYTES:
-            raise BridgeInputError(f"{path}: refused: {path.stat().st_size:,} bytes is far more than a movement holds")
-        data = path.read_bytes()
-    except OSError as error:
-        raise BridgeInputError(f"{path}: cannot be read ({error.strerror or error})") from None
+    data = read_input(path, "a movement file", MAX_MOVEMENT_BYTES)
     rows = read_rows(data, path)  # as the results and names files are read: Excel's ; and Windows-1252 too
     numbered = [(number, row) for number, row in enumerate(rows, start=1) if any(cell.strip() for cell in row)]
     if not numbered:

@@ -21,6 +21,8 @@ from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
+from ..inputs import read_input
+from ..interchange import MAX_FILE_BYTES
 from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from ..templates import CLASSIC, teams_event
@@ -121,7 +123,7 @@ def _capacity(package: Package, last_value: int) -> int:
 def read_team_names(path: Path) -> list[Team]:
     """The teams of a CSV: ``team,name[,members]`` with or without a header row (any order of those headings),
     or one name a line (numbered 1, 2, ...)."""
-    text = decoded(path.read_bytes(), path)
+    text = decoded(read_input(path, "a list of teams", MAX_FILE_BYTES), path)
     rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
     if not rows:
         raise WorkbookError(f"{path}: no teams in it")

@@ -19,6 +19,7 @@ from ...engine.standings import Figure, Standing
 from ...engine.values import two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
 from ...excel.event import BAM_HEADINGS, WAITING
+from ..inputs import read_input
 from ..tables import text_table
 from ..templates.teams_event import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .session_book import NamesChange, SessionBook, read_session_book
@@ -402,9 +403,9 @@ def _with_handicaps(names: Path | None, rule: str | None) -> NamesChange:
     is blank, its players' from columns headed Handicap 1 and Handicap 2 beside the block (made into the pair's by
     ``rule``)."""
     from ...engine.pairs import pair_handicap, parse_direction
-    from ..interchange import read_names
+    from ..interchange import MAX_FILE_BYTES, read_names
 
-    given = None if names is None else read_names(names.read_bytes(), names, rule)
+    given = None if names is None else read_names(read_input(names, "a names file", MAX_FILE_BYTES), names, rule)
 
     def change(package: Package, block: Grid, first_row: int) -> Grid:
         rows = [list(row) + [None] * (5 - len(row)) for row in block]
