@@ -30,6 +30,22 @@ def no_bug_behind_an_error_value(caplog: pytest.LogCaptureFixture) -> Iterator[N
 
 
 @pytest.fixture(scope="session")
+def small_session(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A small computed pairs session (tue.xlsx, 4 results), imported from CSV (tue.csv, with names.csv) as a user
+    would: by the command, in a process of its own."""
+    from .safety import xlbridge
+    from .test_cli_safety import NAMES
+    from .test_interchange import CSV_SESSION
+
+    folder = tmp_path_factory.mktemp("session")
+    (folder / "tue.csv").write_text(CSV_SESSION)
+    (folder / "names.csv").write_text(NAMES)
+    done = xlbridge("import", "tue.csv", "--names", "names.csv", "-o", "tue.xlsx", cwd=folder)
+    assert done.status == 0, done.err
+    return folder / "tue.xlsx"
+
+
+@pytest.fixture(scope="session")
 def teams_workbook(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A small Swiss teams event (USEBIO) imported as the teams-event workbook, computed."""
     from xlbridge.files.interchange import import_to_workbook, read_results

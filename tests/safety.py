@@ -40,8 +40,20 @@ class Ran:
         return self.err[:-1]
 
 
-def xlbridge(*args: object, cwd: Path | None = None, umask: int | None = None, timeout: float = 300) -> Ran:
-    """Run ``xlbridge ARGS`` in a new process, as from a terminal (``python -m xlbridge``, the same program)."""
+def xlbridge(
+    *args: object, cwd: Path | None = None, umask: int | None = None, timeout: float = 300, memory: int | None = None
+) -> Ran:
+    """Run ``xlbridge ARGS`` in a new process, as from a terminal (``python -m xlbridge``, the same program); with
+    ``memory``, on a machine of that many bytes (its address space limited: past it, an allocation fails)."""
+
+    def set_up() -> None:
+        if umask is not None:
+            os.umask(umask)
+        if memory is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, (memory, memory))
+
     done = subprocess.run(
         [sys.executable, "-m", "xlbridge", *(str(arg) for arg in args)],
         capture_output=True,
@@ -49,7 +61,7 @@ def xlbridge(*args: object, cwd: Path | None = None, umask: int | None = None, t
         cwd=cwd,
         timeout=timeout,
         check=False,
-        preexec_fn=None if umask is None else lambda: os.umask(umask),
+        preexec_fn=None if umask is None and memory is None else set_up,
     )
     return Ran(done.returncode, done.stdout, done.stderr)
 

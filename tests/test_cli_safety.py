@@ -33,22 +33,11 @@ from .workbooks import Book, zip_of
 NAMES = "pair,direction,player1,player2\n1,,A One,B One\n2,,C Two,D Two\n3,,E,F\n4,,G,H\n"
 
 
-@pytest.fixture(scope="module")
-def session(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A small computed pairs session, imported from CSV as a user would."""
-    folder = tmp_path_factory.mktemp("session")
-    (folder / "tue.csv").write_text(CSV_SESSION)
-    (folder / "names.csv").write_text(NAMES)
-    done = xlbridge("import", "tue.csv", "--names", "names.csv", "-o", "tue.xlsx", cwd=folder)
-    assert done.status == 0, done.err
-    return folder / "tue.xlsx"
-
-
 @pytest.fixture
-def here(tmp_path: Path, session: Path) -> Path:
+def here(tmp_path: Path, small_session: Path) -> Path:
     """A fresh folder holding a copy of the session workbook, its CSV and names."""
     for name in ("tue.xlsx", "tue.csv", "names.csv"):
-        (tmp_path / name).write_bytes((session.parent / name).read_bytes())
+        (tmp_path / name).write_bytes((small_session.parent / name).read_bytes())
     return tmp_path
 
 

@@ -29,19 +29,27 @@ from .blocks import blocks_of, check_blocks, named_blocks
 from .charts import refresh_charts
 from .computed import Answer, Computed
 from .docprops import computed_by, with_computed_by, written_as_is
-from .evaluate import evaluate
+from .evaluate import Formula, evaluate, read_formulas
 from .patching import mark_values_current, patch_sheet, write_package
 from .xlsx import (
+    ENGINE_CELLS,
+    MAIN_NS,
+    SHEET_COLUMNS,
+    SHEET_ROWS,
     ExcelErrorValue,
     Package,
     StaleWorkbookError,
     WorkbookError,
     column_letters,
+    column_number,
     compute_again,
+    defined_names,
     open_package,
+    range_text,
     read_values,
     split_ref,
 )
+from .xmlsafe import parse_xml
 
 __all__ = [
     "CALLS",
@@ -165,8 +173,89 @@ def _quiet() -> Iterator[None]:
             os.environ["TQDM_DISABLE"] = progress
 
 
+def _check_engine_bounds(package: Package) -> None:
+    """Refuse a workbook the engine would misread, or take all the memory to compute, before it is loaded. It
+    reads a range ending on a sheet's last row or column (``I2:R1048576``, as selecting to the end writes it) as its
+    first row or cell alone, another answer than Excel's; and it makes a cell, some 650 bytes, of every place from
+    A1 to each sheet's last cell (empty or not: a whole sheet is 17 billion), of each merged range, of each range a
+    formula reads (whole columns all their rows) and of each range a formula fills: at most :data:`ENGINE_CELLS` in
+    all. The refusal names the largest of them."""
+    names = defined_names(package)
+    made: list[tuple[int, str, str]] = []  # cells, what makes them, what to do
+    read: dict[tuple[str, tuple[int, int, int, int]], str] = {}  # each range read once: what reads it
+    for formula in read_formulas(package):
+        where = f"sheet {formula.sheet}, cell {column_letters(formula.area[1])}{formula.area[0]}"
+        made.append((_cells(formula.area), f"{where}: its formula fills {range_text(formula.area)}",
+                     "make it fill only the cells its answer needs"))  # fmt: skip
+        for said, sheet, area in _ranges_read(formula, names):
+            if (area[2] == SHEET_ROWS and area[0] > 1) or (area[3] == SHEET_COLUMNS and area[1] > 1):
+                raise WorkbookError(f"{package.path}: {where}: its formula reads {said}, to the sheet's last "
+                                    f"{'row' if area[2] == SHEET_ROWS else 'column'}, which the formula engine "
+                                    "that computes the workbook's own formulas misreads as its first "
+                                    f"{'row' if area[2] == SHEET_ROWS else 'column'} alone: give it only the "
+                                    "cells in use")  # fmt: skip
+            read.setdefault((sheet, area), f"{where}: its formula reads {said}")
+    made += [(_cells(area), said, "give it only the cells in use") for (_, area), said in read.items()]
+    for sheet, part in package.sheets.items():
+        read_values(package, sheet, computed=False)
+        last_row, last_col = package.extents[sheet]
+        made.append((last_row * last_col, f"sheet {sheet}: its last cell is {column_letters(last_col)}{last_row}",
+                     "delete the rows and columns past the cells in use"))  # fmt: skip
+        for merged in parse_xml(package.parts[part]).iter(_MERGED):
+            try:
+                area = split_ref(merged.get("ref", ""))
+            except ValueError:
+                continue  # the engine's own concern
+            made.append((_cells(area), f"sheet {sheet}: it merges {range_text(area)}", "unmerge it"))
+    total = sum(cells for cells, _, _ in made)
+    if total > ENGINE_CELLS:
+        cells, said, fix = max(made)
+        raise WorkbookError(f"{package.path}: {said} ({cells:,} cells): the formula engine that computes the "
+                            f"workbook's own formulas would make {total:,} cells in all, and it may make at most "
+                            f"{ENGINE_CELLS:,}: {fix}")  # fmt: skip
+
+
+def _cells(area: tuple[int, int, int, int]) -> int:
+    r1, c1, r2, c2 = area
+    return (r2 - r1 + 1) * (c2 - c1 + 1)
+
+
+_MERGED = f"{{{MAIN_NS}}}mergeCell"
+
+#: A formula's strings; a range it names (its sheet, if named, then cells ``$A$1:B2``, whole columns ``A:C`` or
+#: whole rows ``2:5``), not part of a name nor a function's name (``LOG10(``); and a name, which may be defined.
+_STRING = re.compile(r'"(?:[^"]|"")*"')
+_REFERENCE = re.compile(r"(?<![\w.$])(?:(?:'((?:[^']|'')+)'|([A-Za-z_][\w.]*))!)?"
+                        r"(\$?[A-Z]{1,3}\$?[0-9]{1,7}(?::\$?[A-Z]{1,3}\$?[0-9]{1,7})?"
+                        r"|\$?([A-Z]{1,3}):\$?([A-Z]{1,3})|\$?([0-9]{1,7}):\$?([0-9]{1,7}))(?![\w.(!])")  # fmt: skip
+_NAME = re.compile(r"(?<![\w.$!])[A-Za-z_\\][\w.]*(?![\w.(!])")
+
+
+def _ranges_read(formula: Formula, names: dict[str, str]) -> list[tuple[str, str, tuple[int, int, int, int]]]:
+    """The ranges a formula reads, as its text names them (a defined name with its range), each with its sheet and
+    area; whole columns reach the sheet's last row, whole rows its last column."""
+    bare = _STRING.sub('""', formula.text)
+    named = [(found[0], found[0]) for found in _REFERENCE.finditer(bare)]
+    named += [(f"{name}, which is {names[name.upper()]}", names[name.upper()]) for name in _NAME.findall(bare)
+              if name.upper() in names]  # fmt: skip
+    ranges = []
+    for said, text in named:
+        for found in _REFERENCE.finditer(text):
+            sheet = found[1].replace("''", "'") if found[1] else found[2] or formula.sheet
+            if found[4]:  # whole columns
+                area = (1, column_number(found[4]), SHEET_ROWS, column_number(found[5]))
+            elif found[6]:  # whole rows
+                area = (int(found[6]), 1, int(found[7]), SHEET_COLUMNS)
+            else:
+                area = split_ref(found[3])
+            ranges.append((said, sheet, area))
+    return ranges
+
+
 def compute(package: Package) -> Computed:
-    """Evaluate every formula of the workbook at ``package.path``."""
+    """Evaluate every formula of the workbook at ``package.path`` (refused first when the engine would take all the
+    memory to read it: :func:`_check_engine_bounds`)."""
+    _check_engine_bounds(package)
     formulas = _engine()
     register_functions()
     CALLS.clear()

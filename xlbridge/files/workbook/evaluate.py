@@ -19,7 +19,18 @@ from typing import Any
 
 from ...excel import FUNCTIONS, spellings
 from .computed import Answer, Argument, Computed, Rows, by_row, overlaps, stored_answer
-from .xlsx import Package, as_handed, defined_names, read_formula_cells, read_values, split_ref
+from .xlsx import (
+    READ_CELLS,
+    Package,
+    WorkbookError,
+    as_handed,
+    beyond_bounds,
+    defined_names,
+    range_text,
+    read_formula_cells,
+    read_values,
+    split_ref,
+)
 
 __all__ = ["Argument", "Formula", "evaluate", "evaluate_cells", "read_formulas"]
 
@@ -35,8 +46,14 @@ class Formula:
 
 def read_formulas(package: Package) -> list[Formula]:
     """Every formula of the workbook, with the range each fills; a shared formula is given once per cell. Each
-    sheet is parsed once per package, for its formulas and its values (:func:`~.xlsx.read_values`)."""
-    return [f for sheet in package.sheets for f in _formulas(package, sheet)]
+    sheet is parsed once per package, for its formulas and its values (:func:`~.xlsx.read_values`). Refused when
+    they fill more than :data:`~.xlsx.READ_CELLS` cells in all (each one's range is bounded as it is read)."""
+    formulas = [f for sheet in package.sheets for f in _formulas(package, sheet)]
+    filled = sum((r2 - r1 + 1) * (c2 - c1 + 1) for r1, c1, r2, c2 in (f.area for f in formulas))
+    if filled > READ_CELLS:
+        raise WorkbookError(f"{package.path}: refused: its formulas fill {filled:,} cells in all, and xlbridge "
+                            f"computes at most {READ_CELLS:,} (a session's workbook fills some 380,000)")  # fmt: skip
+    return formulas
 
 
 def _formulas(package: Package, sheet: str) -> list[Formula]:
@@ -161,6 +178,8 @@ class _Book:
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
     handed: dict[tuple[str, tuple[int, int, int, int]], list[list[Any]]] = field(default_factory=dict)
+    #: The cells of the ranges handed over so far (each time one is made again), at most READ_CELLS.
+    read: int = 0
 
     def cells(self, sheet: str, area: tuple[int, int, int, int]) -> list[list[Any]]:
         """A range's cells as xlwings hands them to a function: numbers as floats, blanks None, errors as text
@@ -168,6 +187,11 @@ class _Book:
         grid = self.handed.get((sheet, area))
         if grid is None:
             r1, c1, r2, c2 = area
+            self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
+            if self.read > READ_CELLS:
+                raise WorkbookError(f"refused: its formulas read more than {READ_CELLS:,} cells in all (the last "
+                                    f"{sheet}!{range_text(area)}), and a session's workbook reads some 170,000; "
+                                    "give each formula only the rows that hold its data")  # fmt: skip
             stored, columns = self.stored.get(sheet, {}), range(c1, c2 + 1)
             grid = [list(map(as_handed, map(stored.get(row, _NO_CELLS).get, columns)))
                     for row in range(r1, r2 + 1)]  # a row's cells looked up in its own, by column  # fmt: skip
@@ -196,6 +220,7 @@ def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Ans
 
 def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int, int]]:
     """The sheet and area a reference or a defined name points to."""
+    given = text
     if "!" not in text:
         target = book.names.get(text.upper())
         if target is None:
@@ -207,15 +232,20 @@ def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int
     name = where[1:-1].replace("''", "'") if where.startswith("'") else where
     if name not in book.sheets:
         raise _NotOursError(f"sheet {name}")
-    return name, split_ref(ref)
+    try:
+        return name, split_ref(ref)
+    except ValueError:  # only a defined name's text can be other than a reference: the formula's own are read as one
+        raise WorkbookError(f"the name {given} is {text}, which is not a range (damaged?)") from None
 
 
-def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, tuple[int, int, int, int]]]:
+def _depends_on(node: Node, sheet: str, book: _Book) -> list[tuple[str, str, tuple[int, int, int, int]]]:
+    """The ranges a formula reads: each as the formula names it (a reference or a defined name), its sheet and
+    area."""
     kind, value = node
     if kind == "call":
-        return [area for arg in value[1] for area in _depends_on(arg, sheet, book)]
+        return [found for arg in value[1] for found in _depends_on(arg, sheet, book)]
     if kind in ("ref", "name") and _gone(node, book) is None:
-        return [_where(value, sheet, book)]
+        return [(value, *_where(value, sheet, book))]
     return []
 
 
@@ -253,7 +283,10 @@ def evaluate(package: Package, partial: bool = False) -> Computed | None:
     started = time.perf_counter()
     formulas = read_formulas(package)
     values = {sheet: by_row(read_values(package, sheet, computed=False)) for sheet in package.sheets}
-    computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
+    try:
+        computed = evaluate_cells(list(package.sheets), formulas, values, defined_names(package), partial)
+    except WorkbookError as error:  # said of the workbook's cells: the file is named first
+        raise error.within(str(package.path)) from None
     if computed is not None:
         computed.seconds = time.perf_counter() - started
     return computed
@@ -282,7 +315,7 @@ def evaluate_cells(
     computed = Computed()
     book = _Book(sheets, names, values, computed.answers)
     parsed: list[tuple[Formula, Node]] = []
-    needs: dict[int, list[tuple[str, tuple[int, int, int, int]]]] = {}
+    needs: dict[int, list[tuple[str, str, tuple[int, int, int, int]]]] = {}
     for formula in formulas:
         try:
             node = _parse(formula.text, functions)
@@ -291,6 +324,15 @@ def evaluate_cells(
             if not partial:
                 return None
             continue
+        for named, sheet, area in needs[id(formula)]:  # every range it reads, bounded before anything is read
+            beyond = beyond_bounds(area)
+            if beyond is not None:
+                r1, c1, _, _ = formula.area
+                reads = f"{sheet}!{range_text(area)}"
+                if named.upper() in names:  # a defined name: said as the formula says it
+                    reads = f"{named}, which is {reads}"
+                raise WorkbookError(f"sheet {formula.sheet}, cell {range_text((r1, c1, r1, c1))}: its formula reads "
+                                    f"{reads} ({beyond}): give it only the rows that hold its data")  # fmt: skip
         parsed.append((formula, node))
     pending = parsed
     while pending:
@@ -299,7 +341,7 @@ def evaluate_cells(
             for f, node in pending
             if not any(
                 other.sheet == where and overlaps(other.area, area) and other is not f
-                for where, area in needs[id(f)]
+                for _, where, area in needs[id(f)]
                 for other, _ in pending
             )
         ]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 
 from .computed import Answer, by_row
 from .patching import cell_element, cell_value
-from .xlsx import MAIN_NS, ByValue, cell_position, column_letters, excel_escape, split_ref
+from .xlsx import MAIN_NS, ByValue, cell_position, column_letters, excel_escape, range_text, split_ref
 from .xmlsafe import escape
 
 __all__ = ["FormulaCell", "Frame", "Position", "SharedStrings", "read_frame", "replace_cells", "sheet_data"]
@@ -98,9 +98,7 @@ class FormulaCell:
             return cell_element("", attributes, f"<f>{self.text}</f>", value)
         if self.kind == "dynamic":
             attributes.append(("cm", "1"))
-        r1, c1, r2, c2 = self.area
-        area = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
-        return cell_element("", attributes, f'<f t="array" ref="{area}">{self.text}</f>', value)
+        return cell_element("", attributes, f'<f t="array" ref="{range_text(self.area)}">{self.text}</f>', value)
 
 
 class SharedStrings:
@@ -308,9 +306,7 @@ def replace_cells(xml: bytes, data: list[str], extent: tuple[int, int, int, int]
         raise ValueError("a worksheet part has no <sheetData>")
     head = xml[: match.start()]
     if extent is not None:
-        r1, c1, r2, c2 = extent
-        ref = f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
-        head = _DIMENSION.sub(f'<dimension ref="{ref}"/>'.encode(), head, count=1)
+        head = _DIMENSION.sub(f'<dimension ref="{range_text(extent)}"/>'.encode(), head, count=1)
     data.insert(0, head.decode("utf-8"))
     data.append(xml[match.end() :].decode("utf-8"))
     return "".join(data).encode("utf-8")

@@ -17,15 +17,22 @@ import zlib
 from collections.abc import Callable, Hashable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
-from typing import TypeVar
+from typing import BinaryIO, TypeVar
 
 from ...engine.errors import BridgeInputError, XlbridgeError
 from ...excel.cache import cell_key
-from .xmlsafe import check_xml, parse_xml
+from ..inputs import InputFileError, open_input
+from .xmlsafe import UnsafeXMLError, XMLSyntaxError, check_xml, parse_xml
 
 __all__ = [
     "CALC_PR",
+    "ENGINE_CELLS",
     "EXCEL_EPOCH",
+    "MAX_PART_TAGS",
+    "READ_CELLS",
+    "READ_ROWS",
+    "SHEET_COLUMNS",
+    "SHEET_ROWS",
     "ByValue",
     "ExcelErrorValue",
     "FormulaCell",
@@ -35,6 +42,7 @@ __all__ = [
     "WorkbookError",
     "WorkbookStateError",
     "as_handed",
+    "beyond_bounds",
     "cell_position",
     "cell_text",
     "column_letters",
@@ -47,15 +55,46 @@ __all__ = [
     "excel_serial",
     "excel_unescape",
     "open_package",
+    "range_text",
     "read_formula_cells",
     "read_values",
     "split_ref",
     "values_current",
 ]
 
+# --- what xlbridge reads of a workbook ------------------------------------------------------------------------------
+# Each bound is past what the largest session's workbook holds, and a workbook past any of them is refused, naming
+# the sheet and the range, before anything is built from it. That session is 20,000 results (the most the import
+# takes) of 200 pairs at 100 tables over 200 boards: its tallest range is the Travellers array, 20,600 rows of 10
+# columns; its largest sheet, Results, holds 240,000 cells in a part of 11 MB and 1.1 million XML tags; its formulas
+# fill 380,000 cells and read 170,000. A session of the highest board a workbook prints (999) at 100 tables fills
+# 102,897 rows of travellers (1.03 million cells). A range is read whole, as a function is handed it: a whole
+# column (1,048,576 rows) or a whole sheet (17 billion cells) would take all the memory there is.
+
+#: A worksheet's rows and columns (Excel's specifications and limits): a range to the last of either is a whole
+#: column or row, as Excel users select them.
+SHEET_ROWS, SHEET_COLUMNS = 1_048_576, 16_384
+#: The parts of a package, and their bytes unpacked, all together; a part over 1 MiB may unpack to at most
+#: MAX_RATIO times its compressed size (more is a zip bomb). The package itself is at most MAX_TOTAL_BYTES: its
+#: parts stored as they are, and their headers.
 MAX_MEMBERS = 10_000
-MAX_TOTAL_BYTES = 256 * 1024 * 1024  # uncompressed, all parts together
-MAX_RATIO = 200  # uncompressed / compressed, for parts over 1 MiB
+MAX_TOTAL_BYTES = 256 * 1024 * 1024
+MAX_RATIO = 200
+#: The tags of one XML part (each ``<``: an element's opening or closing tag, counted before the part is parsed):
+#: its parsed tree takes some 300 bytes an element, so this bounds the memory a sheet takes to read (under 1 GB).
+MAX_PART_TAGS = 2_500_000
+#: The rows of a sheet xlbridge reads: no range a formula fills or reads, no defined name's range and no cell
+#: holding a value or a formula may reach below this row.
+READ_ROWS = 250_000
+#: The cells of one range (rows x columns), of the cells all the sheets hold, of those all the formulas fill, of
+#: those xlbridge's functions are handed in all, and of the rectangle from A1 to each sheet's last cell (which
+#: the general formula engine reads whole).
+READ_CELLS = 2_000_000
+#: The cells the general formula engine (for a workbook with formulas of its own) makes, all together: one of each
+#: place of each sheet from A1 to its last cell, of each merged range, and of each range its formulas read or fill.
+#: It keeps some 650 bytes a cell (a range of 2 million took 1.3 GB); the largest session with one formula of the
+#: user's own makes 1.08 million, and took 284 s and 1.4 GB.
+ENGINE_CELLS = 1_500_000
 OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 # What zipfile raises on a package damaged past reading: besides BadZipFile, a directory entry can claim a zip
 # version it does not implement, a name that is not UTF-8, or sizes and offsets that run off the end.
@@ -107,6 +146,8 @@ class Package:
     )
     #: Each sheet's formulas, read in the same pass as its values (see :func:`read_formula_cells`).
     formulas: dict[str, list[FormulaCell]] = field(default_factory=dict, repr=False, compare=False)
+    #: Each sheet's last row and last column holding a cell, empty or not (read in the same pass).
+    extents: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
 
 
 @functools.lru_cache(maxsize=1 << 14)  # every column a sheet can have
@@ -167,16 +208,42 @@ def split_ref(ref: str) -> tuple[int, int, int, int]:
     return min(r1, r2), min(c1, c2), max(r1, r2), max(c1, c2)
 
 
+def range_text(area: tuple[int, int, int, int]) -> str:
+    """A range as Excel writes it, from its first row, first column, last row and last column: ``A1:C3``."""
+    r1, c1, r2, c2 = area
+    return f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
+
+
+def beyond_bounds(area: tuple[int, int, int, int]) -> str | None:
+    """Why xlbridge does not read the range ``area`` (first row, first column, last row, last column): it reaches
+    below row :data:`READ_ROWS`, or spans more than :data:`READ_CELLS` cells; None when it reads it."""
+    r1, c1, r2, c2 = area
+    if r2 > READ_ROWS:
+        return f"down to row {r2:,}; xlbridge reads a sheet's first {READ_ROWS:,} rows"
+    cells = (r2 - r1 + 1) * (c2 - c1 + 1)
+    if cells > READ_CELLS:
+        return f"{cells:,} cells; xlbridge reads at most {READ_CELLS:,} in a range"
+    return None
+
+
 def _read_members(path: Path, data: bytes | None = None) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
-    """The parts of the package at ``path`` (or, given, in ``data``)."""
-    if data is None:
-        try:
-            with path.open("rb") as file:
-                head = file.read(8)
-        except OSError as error:
-            raise WorkbookError(f"{path}: cannot be read ({error.strerror or error})") from None
-    else:
-        head = data[:8]
+    """The parts of the package at ``path`` (or, given, in ``data``): only a regular file of at most
+    :data:`MAX_TOTAL_BYTES`, its first bytes read to tell what it is before the rest."""
+    if data is not None:
+        return _members(path, io.BytesIO(data))
+    try:
+        with open_input(path, "a workbook", MAX_TOTAL_BYTES) as file:
+            return _members(path, file)
+    except InputFileError as error:  # a file that cannot be a workbook: said as such
+        raise WorkbookError(error.message) from None
+
+
+def _members(path: Path, file: BinaryIO) -> tuple[list[zipfile.ZipInfo], dict[str, bytes]]:
+    try:
+        head = file.read(8)
+        file.seek(0)
+    except OSError as error:
+        raise WorkbookError(f"{path}: cannot be read ({error.strerror or error})") from None
     if head.startswith(OLE2_MAGIC):
         raise WorkbookError(
             f"{path}: an encrypted (password-protected) workbook or an old .xls file; save it from Excel as an "
@@ -185,7 +252,7 @@ def _read_members(path: Path, data: bytes | None = None) -> tuple[list[zipfile.Z
     if not head.startswith(b"PK"):
         raise WorkbookError(f"{path}: not an Excel workbook (.xlsx or .xlsm)")
     try:
-        archive = zipfile.ZipFile(path if data is None else io.BytesIO(data))
+        archive = zipfile.ZipFile(file)
     except DAMAGED as error:  # a damaged directory can claim a zip version, or a name, Python cannot read
         raise WorkbookError(f"{path}: the workbook is damaged (not a readable zip package: {error})") from None
     with archive:
@@ -245,12 +312,17 @@ def open_package(path: str | os.PathLike[str], data: bytes | None = None) -> Pac
     every XML part parses safely, and find its sheets."""
     location = Path(path)
     infos, parts = _read_members(location, data)
-    try:
-        for name, data in parts.items():
-            if name.endswith((".xml", ".rels")):
-                check_xml(data)
-    except BridgeInputError as error:
-        raise WorkbookError(f"{location}: part {name}: {error.message}") from None
+    xml_parts = {name: data for name, data in parts.items() if name.endswith((".xml", ".rels"))}
+    for name, data in xml_parts.items():
+        tags = data.count(b"<")  # more than its elements, counted in a moment before any is parsed
+        if tags > MAX_PART_TAGS:
+            raise WorkbookError(f"{location}: refused: part {name} has {tags:,} XML tags, more than a workbook "
+                                f"xlbridge reads has in one part ({MAX_PART_TAGS:,})")  # fmt: skip
+    for name, data in xml_parts.items():
+        try:
+            check_xml(data)
+        except (UnsafeXMLError, XMLSyntaxError) as error:
+            raise WorkbookError(f"{location}: part {name}: {error.message}") from None
     package_rels = _relationships(parts, "")
     workbook_part = next(
         (target for target in package_rels.values() if target.endswith(("workbook.xml", "workbook.bin"))),
@@ -278,6 +350,7 @@ CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr\b([^>]*?)(/?)>")
 #: Characters XML 1.0 cannot hold, which Excel writes as ``_xHHHH_`` (ECMA-376 Part 1, 22.9.2.19 ST_Xstring).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def excel_escape(text: str) -> str:
@@ -288,8 +361,22 @@ def excel_escape(text: str) -> str:
 
 
 def excel_unescape(text: str) -> str:
-    """Text as the cell shows it, from its XML (:func:`excel_escape` undone)."""
-    return _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text) if "_x" in text else text
+    """Text as the cell shows it, from its XML (:func:`excel_escape` undone): a character beyond the first 65,536
+    escaped as its two UTF-16 halves (``_xD83C__xDCCF_``) made whole; ValueError for a half alone (a lone
+    surrogate), which is no character, and which no file or terminal can be given."""
+    if "_x" not in text:
+        return text
+    shown = _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text)
+    if _SURROGATE.search(shown) is None:
+        return shown
+    halves = [match for match in _ESCAPED.finditer(text) if _SURROGATE.match(chr(int(match[1], 16)))]
+    at = 0
+    while at < len(halves):  # each first half (D800-DBFF) followed at once by a second (DC00-DFFF)
+        first, second = halves[at], halves[at + 1] if at + 1 < len(halves) else None
+        if first[1].upper() >= "DC00" or second is None or second.start() != first.end() or second[1].upper() < "DC00":
+            raise ValueError(f"{first[0]} is half of a character, without its other half (a lone surrogate)")
+        at += 2
+    return shown.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
 
 
 @dataclass(frozen=True)
@@ -365,7 +452,13 @@ def _shared_strings(package: Package) -> list[str]:
         name = next((part for part in package.parts if part.lower() == "xl/sharedstrings.xml"), None)
         items = [] if name is None else parse_xml(package.parts[name]).iter(f"{{{MAIN_NS}}}si")
         tag = f"{{{MAIN_NS}}}t"
-        package.strings = [excel_unescape("".join(text.text or "" for text in item.iter(tag))) for item in items]
+        package.strings = []
+        for number, item in enumerate(items, start=1):
+            try:
+                package.strings.append(excel_unescape("".join(text.text or "" for text in item.iter(tag))))
+            except ValueError as error:
+                package.strings = None
+                raise WorkbookError(f"{package.path}: part {name}: shared text {number}: {error} (damaged?)") from None
     return package.strings
 
 
@@ -441,16 +534,18 @@ _NAN = float("nan")
 
 def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], object], str | None]:
     """A sheet's stored values, and the first formula cell without one (None: there is none); its formulas are
-    kept in ``package.formulas`` (one parse of the part gives both). A cell's children are read in one pass, and a
-    plain number (most of a session's cells) without a call per cell."""
+    kept in ``package.formulas`` and its extent in ``package.extents`` (one parse of the part gives all three). A
+    cell's children are read in one pass, and a plain number (most of a session's cells) without a call per cell.
+    Refused: a cell that holds something below row :data:`READ_ROWS`, an array formula filling a range past the
+    bounds (:func:`beyond_bounds`), and more cells holding a value in the workbook than :data:`READ_CELLS`."""
     shared = _shared_strings(package)
     values: dict[tuple[int, int], object] = {}
     formulas: list[FormulaCell] = []
     uncomputed = None
+    last_row = last_col = 0
     columns, first_digits = _COLUMNS, _FIRST_DIGITS
+    where = f"{package.path}: sheet {sheet}"
     for element in parse_xml(package.parts[package.sheets[sheet]]).iter(_CELL):
-        if not len(element):  # a cell that holds nothing (most of a template's: its blank entries)
-            continue
         ref = element.get("r")
         if ref is None:
             continue
@@ -463,8 +558,16 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
             try:
                 row, col = cell_position(ref)
             except ValueError:
-                where = f"{package.path}: sheet {sheet}"
                 raise WorkbookError(f"{where}: {ref!r} is not a cell reference (damaged?)") from None
+        if row > last_row:
+            last_row = row
+        if col > last_col:
+            last_col = col
+        if not len(element):  # a cell that holds nothing (most of a template's: its blank entries)
+            continue
+        if row > READ_ROWS:
+            raise WorkbookError(f"{where}, cell {ref}: holds a value or a formula, and xlbridge reads a sheet's "
+                                f"first {READ_ROWS:,} rows: move it up, or delete it")  # fmt: skip
         formula = raw = None
         for child in element:
             tag = child.tag
@@ -477,12 +580,20 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
             try:
                 area = split_ref(spans) if fkind == "array" and spans else (row, col, row, col)
             except ValueError:
-                raise WorkbookError(f"{package.path}: sheet {sheet}, cell {ref}: its array formula fills {spans!r}, "
-                                    "which is not a range (damaged?)") from None  # fmt: skip
+                raise WorkbookError(f"{where}, cell {ref}: its array formula fills {spans!r}, which is not a range "
+                                    "(damaged?)") from None  # fmt: skip
+            beyond = beyond_bounds(area)
+            if beyond is not None:
+                raise WorkbookError(f"{where}, cell {ref}: its array formula fills {range_text(area)} ({beyond}): "
+                                    "make it fill only the cells its answer needs")  # fmt: skip
             formulas.append((area, fkind, formula.text or ""))
         kind = element.get("t", "n")
         if kind == "inlineStr":
-            values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(_TEXT)))
+            text = "".join(text.text or "" for text in element.iter(_TEXT))
+            try:
+                values[(row, col)] = excel_unescape(text)
+            except ValueError as error:
+                raise WorkbookError(f"{where}, cell {ref}: {error} (damaged?)") from None
             continue
         if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
             if uncomputed is None and formula is not None:
@@ -501,11 +612,14 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
         try:
             values[(row, col)] = _stored(raw, kind, shared)
         except (ValueError, IndexError):
-            raise WorkbookError(
-                f"{package.path}: sheet {sheet}, cell {ref} holds {raw[:20]!r}, which is not a value of its type "
-                "(damaged?)"
-            ) from None
+            raise WorkbookError(f"{where}, cell {ref} holds {raw[:20]!r}, which is not a value of its type "
+                                "(damaged?)") from None  # fmt: skip
+    held = len(values) + sum(len(known) for known, _ in package.values.values())
+    if held > READ_CELLS:
+        raise WorkbookError(f"{where}: refused: the workbook's sheets hold {held:,} values up to this one, and "
+                            f"xlbridge reads at most {READ_CELLS:,} (a session's holds some 430,000)")  # fmt: skip
     package.formulas[sheet] = formulas
+    package.extents[sheet] = (last_row, last_col)
     return values, uncomputed
 
 
@@ -538,7 +652,8 @@ def defined_names(package: Package) -> dict[str, str]:
 
 def defined_area(package: Package, name: str) -> tuple[str, tuple[int, int, int, int]] | None:
     """The sheet and 1-based area (first row, first column, last row, last column) a defined name points to; None
-    when the workbook has no such name, or it points to no range of one of its sheets (``#REF!``: deleted)."""
+    when the workbook has no such name, or it points to no range of one of its sheets (``#REF!``: deleted). A
+    range past what xlbridge reads (:func:`beyond_bounds`) is refused."""
     target = defined_names(package).get(name.upper())
     if target is None or "!" not in target:
         return None
@@ -547,6 +662,11 @@ def defined_area(package: Package, name: str) -> tuple[str, tuple[int, int, int,
     if sheet not in package.sheets:
         return None
     try:
-        return sheet, split_ref(ref)
+        area = split_ref(ref)
     except ValueError:
         return None
+    beyond = beyond_bounds(area)
+    if beyond is not None:
+        raise WorkbookError(f"{package.path}: the name {name} is {sheet}!{range_text(area)} ({beyond}): make it "
+                            "the rows of the block (Formulas > Name Manager)")  # fmt: skip
+    return sheet, area

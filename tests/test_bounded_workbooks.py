@@ -1,0 +1,364 @@
+"""Hostile workbooks and input files are refused in a line, quickly and in little memory (issue 37, class 1 and 8).
+
+Each file is one an attacker or a damaged disk can hand a club's secretary: a 100 KB workbook whose array formula
+fills a whole sheet (17 billion cells), ranges over whole columns, a sheet part of millions of cells, a named pipe,
+/dev/zero, a 3 GB file, an encrypted workbook, a damaged package, a lone surrogate in the shared strings. Each is
+given to ``ranking``, ``calc`` and ``publish`` as a user runs them, in a process of 1.5 GB of address space and a
+time bound: before, the worst took all the memory there was (24 GB) or blocked forever. Each is now refused in one
+line naming the sheet and the range (or the file and what it is), exit 2, and the files it was given untouched; a
+whole-column reference in a user's own formula, which Excel users do write, is computed as Excel computes it.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import zipfile
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from xlbridge.files.workbook import evaluate
+from xlbridge.files.workbook.evaluate import Formula, evaluate_cells
+from xlbridge.files.workbook.xlsx import (
+    ENGINE_CELLS,
+    MAX_PART_TAGS,
+    READ_CELLS,
+    READ_ROWS,
+    WorkbookError,
+    excel_unescape,
+    open_package,
+    read_values,
+)
+
+from .safety import Ran, Untouched, xlbridge
+from .test_interchange import CSV_SESSION
+from .workbooks import zip_of
+
+#: The machine each command runs on: 1.5 GB of address space (a run past it fails to allocate, with a traceback).
+MEMORY = 1536 * 1024 * 1024
+#: The longest a command may take before it is taken to hang (each takes about a second).
+SECONDS = 60
+COMMANDS = ("ranking", "calc", "publish")
+
+
+def run(command: str, path: Path) -> Ran:
+    """``command`` on the workbook at ``path``, as a user runs it, on a machine of :data:`MEMORY`."""
+    outputs = {"ranking": [], "calc": ["-o", "out.xlsx"], "publish": ["-o", "site"]}[command]
+    return xlbridge(command, path.name, *outputs, cwd=path.parent, memory=MEMORY, timeout=SECONDS)
+
+
+def refused_by_all(path: Path, *says: str) -> None:
+    """``ranking``, ``calc`` and ``publish`` each refuse the file at ``path`` in one line naming it and saying each
+    of ``says``, write nothing and leave it as it was."""
+    small = path.is_file() and path.stat().st_size < 1 << 20
+    kept, status = Untouched(path) if small else None, path.stat() if path.is_file() else None
+    for command in COMMANDS:
+        line = run(command, path).refused
+        assert line.startswith(f"xlbridge {command}: {path.name}: "), line
+        for said in says:
+            assert said in line, (said, line)
+        assert not (path.parent / "out.xlsx").exists()
+        assert not (path.parent / "site").exists()
+    if kept is not None:
+        kept.check()
+    elif status is not None:  # a file of gigabytes: not read to be compared
+        assert (path.stat().st_size, path.stat().st_mtime_ns) == (status.st_size, status.st_mtime_ns)
+
+
+def parts_of(package: bytes) -> dict[str, bytes]:
+    """The parts of a workbook package, by name."""
+    with zipfile.ZipFile(io.BytesIO(package)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def changed(source: Path, folder: Path, where: str | None, change: Callable[[str], str]) -> Path:
+    """A copy of the workbook ``source`` in ``folder`` (hostile.xlsx) with a part rewritten by ``change``, as
+    another program could write it: the part of the sheet ``where``, or the part of that name, or (None) the
+    workbook part, which holds the defined names."""
+    package = open_package(source)
+    part = package.workbook_part if where is None else package.sheets.get(where, where)
+    parts = parts_of(source.read_bytes())
+    text = parts[part].decode()
+    parts[part] = change(text).encode()
+    assert parts[part] != text.encode(), "the change changed nothing"
+    path = folder / "hostile.xlsx"
+    path.write_bytes(zip_of(parts))
+    return path
+
+
+def in_first_row(cells: str) -> Callable[[str], str]:
+    """A sheet part's change: ``cells`` put at the start of its first row."""
+    return lambda text: re.sub(r'(<row r="1"[^>]*>)', lambda found: found[1] + cells, text, count=1)
+
+
+def before_end_of_data(rows: str) -> Callable[[str], str]:
+    """A sheet part's change: ``rows`` put after its last row."""
+    return lambda text: text.replace("</sheetData>", rows + "</sheetData>", 1)
+
+
+# --- ranges past what a session's workbook holds -------------------------------------------------------------------
+
+#: Each hostile change of the session workbook: where (a sheet, a part, or None: the workbook part), how, and what
+#: the refusal says. A formula of the user's own goes beside the ranking (Ranking!J1, outside its table).
+HOSTILE: dict[str, tuple[str | None, Callable[[str], str], tuple[str, ...]]] = {
+    # the issue's 100 KB workbook: an array formula filling every cell of a sheet (17 billion)
+    "array-over-a-whole-sheet": ("Ranking", in_first_row('<c r="J1"><f t="array" ref="A1:XFD1048576">1+1</f>'
+                                                         "<v>2</v></c>"),
+                                 ("sheet Ranking, cell J1", "A1:XFD1048576")),
+    # xlbridge's own array formula stretched over whole columns (2.9 GB and 28 s for ranking before)
+    "array-over-whole-columns": ("Results", lambda text: text.replace('ref="I2:P721"', 'ref="I2:R1048576"', 1),
+                                 ("sheet Results, cell I2", "I2:R1048576")),
+    # the block's defined name over whole columns
+    "name-over-whole-columns": (None, lambda text: text.replace("Results!$A$2:$H$721", "Results!$A$2:$H$1048576"),
+                                ("ResultsBlock", "Results!A2:H1048576")),
+    # xlbridge's function handed whole columns, in a formula of the user's own
+    "argument-over-whole-columns": ("Ranking", in_first_row(
+        '<c r="J1"><f>RANKING(Results!A2:H1048576,NamesBlock,Method,Movement,PerBoard,MovementBlock,MPScale)</f>'
+        '<v>0</v></c>'), ("sheet Ranking, cell J1", "Results!A2:H1048576")),
+    # a value in the last cell of a sheet
+    "a-value-in-the-last-cell": ("Ranking", before_end_of_data('<row r="1048576"><c r="XFD1048576"><v>1</v></c>'
+                                                               "</row>"),
+                                 ("sheet Ranking, cell XFD1048576", f"first {READ_ROWS:,} rows")),
+    # three array formulas of a million cells each (each within the bounds, not all together)
+    "formulas-filling-millions": ("Ranking", in_first_row("".join(
+        f'<c r="{first}1"><f t="array" ref="{first}1:{last}100000">1+1</f><v>2</v></c>'
+        for first, last in (("AA", "AJ"), ("AK", "AT"), ("AU", "BD")))),
+        ("its formulas fill 3,0", f"cells in all, and xlbridge computes at most {READ_CELLS:,}")),
+    # a damaged defined name (a traceback before)
+    "a-name-not-a-range": (None, lambda text: text.replace("Results!$A$2:$H$721", "Results!$A$2:$H$ZZ"),
+                           ("the name ResultsBlock is Results!$A$2:$H$ZZ, which is not a range",)),
+    # a lone surrogate in the shared strings (a traceback from calc before, and a misleading refusal)
+    "a-lone-surrogate": ("xl/sharedStrings.xml", lambda text: text.replace("<t>A One</t>", "<t>A _xD800_One</t>", 1),
+                         ("xl/sharedStrings.xml", "_xD800_", "lone surrogate")),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE))
+def test_a_workbook_past_the_bounds_is_refused_in_a_line(small_session: Path, tmp_path: Path, case: str) -> None:
+    """Each workbook of :data:`HOSTILE` is refused by ranking, calc and publish in one line naming the sheet and
+    the range, on a machine of 1.5 GB, where before the worst took all the memory there was."""
+    where, change, says = HOSTILE[case]
+    path = changed(small_session, tmp_path, where, change)
+    assert path.stat().st_size < 120_000  # a small file, all of them
+    refused_by_all(path, *says)
+
+
+@pytest.mark.slow
+def test_a_sheet_part_of_millions_of_cells_is_refused_before_it_is_parsed(small_session: Path, tmp_path: Path) -> None:
+    """A sheet part of 3.4 million tags (3 million empty cells, 7 MB zipped): refused by its count of tags, before
+    its tree (some 300 bytes a tag) is built."""
+    rows = "".join(f'<row r="{row}">' + "".join(f'<c r="{letter}{row}"/>' for letter in "ABCDEFGHIJKLMNOPQRSTUVWXYZ")
+                   + "</row>" for row in range(30, 120_000))  # fmt: skip
+    path = changed(small_session, tmp_path, "Movement", before_end_of_data(rows))
+    part = open_package(small_session).sheets["Movement"]
+    refused_by_all(path, f"part {part} has 3,364,260 XML tags", f"({MAX_PART_TAGS:,})")
+
+
+# --- what the general formula engine reads -------------------------------------------------------------------------
+
+#: A formula of the user's own (a native function): the workbook is then computed by the general engine, which
+#: makes a cell of every place of each sheet's used rectangle and of each merged range.
+OWN_FORMULA = '<c r="K1"><f>1+1</f><v>2</v></c>'
+
+
+@pytest.mark.parametrize(
+    ("change", "says", "fix"),
+    [
+        (before_end_of_data('<row r="20000"><c r="XFD20000" s="1"/></row>'), "its last cell is XFD20000",
+         "delete the rows and columns past the cells in use"),
+        (lambda text: re.sub(r"(<mergeCells[^>]*>)", r'\1<mergeCell ref="A100:XFD1048576"/>', text),
+         "it merges A100:XFD1048576", "unmerge it"),
+    ],
+    ids=["an-empty-cell-far-away", "a-merged-sheet"],
+)  # fmt: skip
+def test_what_the_general_engine_would_make_whole_is_refused(
+    small_session: Path, tmp_path: Path, change: Callable[[str], str], says: str, fix: str
+) -> None:
+    """An empty formatted cell far from the rest, or a range merged over a sheet, where a formula of the user's
+    own needs the general engine: calc refuses it in a line (the engine would make every cell of it); ranking and
+    publish, which do not use the engine, read it as they read any other."""
+    path = changed(small_session, tmp_path, "Ranking", lambda text: in_first_row(OWN_FORMULA)(change(text)))
+    line = run("calc", path).refused
+    assert line.startswith(f"xlbridge calc: {path.name}: sheet Ranking: {says} ("), line
+    assert line.endswith(f"and it may make at most {ENGINE_CELLS:,}: {fix}"), line
+    assert run("ranking", path).status == 0
+    assert run("publish", path).status == 0
+
+
+@pytest.mark.slow
+def test_a_users_own_formula_over_its_rows_is_computed(small_session: Path, tmp_path: Path) -> None:
+    """``=SUM(Results!I2:R721)``, a formula of the user's own over the block's rows: computed by the general
+    engine as Excel computes it, within the machine's 1.5 GB."""
+    path = changed(
+        small_session, tmp_path, "Ranking", in_first_row('<c r="J1"><f>SUM(Results!I2:R721)</f><v>0</v></c>')
+    )
+    done = run("calc", path)
+    assert (done.status, done.err) == (0, ""), done.err
+    results = read_values(open_package(small_session), "Results")
+    total = sum(value for (row, col), value in results.items() if row > 1 and 9 <= col <= 18
+                and isinstance(value, int | float) and not isinstance(value, bool))  # fmt: skip
+    assert read_values(open_package(tmp_path / "out.xlsx"), "Ranking")[(1, 10)] == total != 0
+
+
+@pytest.mark.parametrize(
+    ("reference", "says"),
+    [
+        ("Results!I2:R1048576", "its formula reads Results!I2:R1048576, to the sheet's last row, which the formula "
+                                "engine that computes the workbook's own formulas misreads as its first row alone"),
+        ("Results!I:R", "its formula reads Results!I:R (10,485,760 cells): the formula engine that computes the "
+                        "workbook's own formulas would make"),
+        ("Results!I2:R300000", "its formula reads Results!I2:R300000 (2,999,990 cells)"),
+    ],
+    ids=["to-the-last-row", "whole-columns", "three-million-cells"],
+)  # fmt: skip
+def test_whole_columns_in_a_users_own_formula(small_session: Path, tmp_path: Path, reference: str, says: str) -> None:
+    """Whole columns in a formula of the user's own, as Excel users write them (selecting to the end writes
+    ``I2:R1048576``): the general engine would read the first row alone (408 became 102: another answer than
+    Excel's), or make a cell of every place (2.6 GB, and more than a minute): calc refuses each in a line, saying
+    to give the rows in use. Ranking and publishing read the value Excel stored, as before."""
+    path = changed(small_session, tmp_path, "Ranking", in_first_row(f'<c r="J1"><f>SUM({reference})</f><v>0</v></c>'))
+    line = run("calc", path).refused
+    assert line.startswith(f"xlbridge calc: {path.name}: sheet Ranking, cell J1: {says}"), line
+    assert line.endswith(": give it only the cells in use")
+    assert run("ranking", path).status == 0
+    assert run("publish", path).status == 0
+
+
+def test_a_dimension_claiming_a_whole_sheet_is_only_a_claim(small_session: Path, tmp_path: Path) -> None:
+    """A sheet part whose ``<dimension>`` says it spans a whole sheet (xlbridge reads the cells, not the claim):
+    ranked, and computed to the same values, as the session itself."""
+    whole = '<dimension ref="A1:XFD1048576"/>'
+    path = changed(small_session, tmp_path, "Results", lambda text: re.sub(r'<dimension ref="[^"]*"/>', whole, text))
+    ranked = run("ranking", path)
+    assert (ranked.status, ranked.out) == (0, run("ranking", small_session).out)
+    assert run("calc", path).status == 0
+    computed = open_package(tmp_path / "out.xlsx")
+    assert read_values(computed, "Ranking") == read_values(open_package(small_session), "Ranking")
+
+
+# --- files that are no workbook -------------------------------------------------------------------------------------
+
+
+def test_a_named_pipe_is_refused_without_waiting(tmp_path: Path) -> None:
+    """A FIFO given as a workbook (its reader would wait for a writer forever): refused by what it is."""
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no named pipes here")
+    path = tmp_path / "pipe.xlsx"
+    os.mkfifo(path)
+    refused_by_all(path, "is a named pipe (FIFO), not a file")
+
+
+def test_a_device_is_refused_unread(tmp_path: Path) -> None:
+    """/dev/zero given as a workbook (it never ends): refused by what it is, nothing read."""
+    if not Path("/dev/zero").exists():
+        pytest.skip("no /dev/zero here")
+    path = tmp_path / "zero.xlsx"
+    path.symlink_to("/dev/zero")
+    refused_by_all(path, "is a device, not a file")
+
+
+def test_a_folder_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "folder.xlsx").mkdir()
+    refused_by_all(tmp_path / "folder.xlsx", "is a folder, not a file")
+
+
+def test_a_file_of_gigabytes_is_refused_by_its_size(tmp_path: Path) -> None:
+    """A 3 GB file that starts as a zip does (sparse: it takes no disk): refused by its size, nothing read."""
+    path = tmp_path / "huge.xlsx"
+    with path.open("wb") as file:
+        file.write(b"PK\x03\x04")
+        file.truncate(3 * 1024**3)
+    refused_by_all(path, "refused: 3,221,225,472 bytes is far more than a workbook holds")
+
+
+DAMAGED: dict[str, tuple[Callable[[bytes], bytes], str]] = {
+    "encrypted": (lambda data: b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(4096),
+                  "an encrypted (password-protected) workbook or an old .xls file"),
+    "cut-short": (lambda data: data[: len(data) // 2], "the workbook is damaged (not a readable zip package"),
+    "without-its-workbook-part": (lambda data: zip_of({name: part for name, part in parts_of(data).items()
+                                                       if name != "xl/workbook.xml"}),
+                                  "not an Excel workbook (no xl/workbook.xml part)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_an_encrypted_or_damaged_package_is_a_line(small_session: Path, tmp_path: Path, case: str) -> None:
+    damage, says = DAMAGED[case]
+    path = tmp_path / "damaged.xlsx"
+    path.write_bytes(damage(small_session.read_bytes()))
+    refused_by_all(path, says)
+
+
+# --- the other input files -----------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("args", "what"),
+    [
+        (["import", "IN", "-o", "out.xlsx"], "a results file"),
+        (["import", "tue.csv", "--names", "IN", "-o", "out.xlsx"], "a names file"),
+        (["import", "tue.csv", "--movement-file", "IN", "-o", "out.xlsx"], "a movement file"),
+        (["import", "tue.csv", "--hands", "IN", "-o", "out.xlsx"], "a hand record"),
+        (["hands", "IN"], "a hand record"),
+        (["schedule", "round-robin", "--names", "IN", "-o", "out.xlsx"], "a list of teams"),
+        (["ranking", "tue.xlsx", "--handicapped", "--names", "IN"], "a names file"),
+    ],
+    ids=["results", "names", "movement", "hands", "hand-record", "teams", "handicaps"],
+)
+def test_every_input_file_is_a_regular_file(small_session: Path, tmp_path: Path, args: list[str], what: str) -> None:
+    """A named pipe, a device or a file of gigabytes given as any input file: refused by what it is, unread."""
+    (tmp_path / "tue.csv").write_text(CSV_SESSION)
+    (tmp_path / "tue.xlsx").write_bytes(small_session.read_bytes())
+    huge = tmp_path / "huge.csv"
+    with huge.open("wb") as file:
+        file.truncate(3 * 1024**3)
+    inputs = {"huge.csv": "refused: 3,221,225,472 bytes is far more than " + what}
+    if Path("/dev/zero").exists():
+        inputs["/dev/zero"] = "is a device, not a file"
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(tmp_path / "pipe.csv")
+        inputs["pipe.csv"] = "is a named pipe (FIFO), not a file"
+    for name, says in inputs.items():
+        done = xlbridge(*[name if arg == "IN" else arg for arg in args], cwd=tmp_path, memory=MEMORY, timeout=SECONDS)
+        assert done.refused.startswith(f"xlbridge {args[0]}: {name}: {says}"), done.err
+        assert not (tmp_path / "out.xlsx").exists()
+
+
+# --- the bounds themselves -----------------------------------------------------------------------------------------
+
+
+def test_a_character_escaped_as_its_two_halves_is_read_whole() -> None:
+    """Excel's ``_xHHHH_`` escapes of a character beyond the first 65,536 (its two UTF-16 halves) make the one
+    character; a half alone is no character and is refused, saying which."""
+    assert excel_unescape("_xD83C__xDCCF_ joker") == "\U0001f0cf joker"
+    assert excel_unescape("_x005F_xD800_") == "_xD800_"  # an escaped underscore: text, not a half
+    for text, half in (("A _xD800_One", "_xD800_"), ("_xDCCF__xD83C_", "_xDCCF_"), ("_xD83C_ _xDCCF_", "_xD83C_")):
+        with pytest.raises(ValueError, match=f"^{half} is half of a character, without its other half"):
+            excel_unescape(text)
+
+
+def test_the_ranges_a_workbooks_formulas_read_are_bounded_in_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The ranges xlbridge's functions are handed count against one bound, all together (each made again when a
+    formula fills one of its cells counts again): two ranges of 60 cells, where 100 may be read in all."""
+    formulas = [Formula("S", (1, 3, 1, 3), "IMP(S!A1:A60)"), Formula("S", (1, 4, 1, 4), "IMP(S!B1:B60)")]
+    assert evaluate_cells(["S"], formulas, {"S": {}}, {}) is not None
+    monkeypatch.setattr(evaluate, "READ_CELLS", 100)
+    with pytest.raises(WorkbookError, match=r"^refused: its formulas read more than 100 cells in all \(the last "
+                                            r"S!B1:B60\)"):  # fmt: skip
+        evaluate_cells(["S"], formulas, {"S": {}}, {})
+
+
+@pytest.mark.slow
+def test_the_largest_session_is_within_the_bounds(tmp_path: Path) -> None:
+    """The largest session a workbook holds (20,000 results: 200 boards at 100 tables) is imported, ranked,
+    computed and published within the bounds, on the same 1.5 GB machine."""
+    from benchmarks import data
+
+    (tmp_path / "national.csv").write_text(data.session_file(200, 100)[0])
+    assert xlbridge("import", "national.csv", "-o", "national.xlsx", cwd=tmp_path).status == 0
+    for command in COMMANDS:
+        done = run(command, tmp_path / "national.xlsx")
+        assert done.status == 0, done.err
