@@ -40,6 +40,7 @@ from .xlsx import (
     Package,
     StaleWorkbookError,
     WorkbookError,
+    area_cells,
     column_letters,
     column_number,
     compute_again,
@@ -185,17 +186,17 @@ def _check_engine_bounds(package: Package) -> None:
     read: dict[tuple[str, tuple[int, int, int, int]], str] = {}  # each range read once: what reads it
     for formula in read_formulas(package):
         where = f"sheet {formula.sheet}, cell {column_letters(formula.area[1])}{formula.area[0]}"
-        made.append((_cells(formula.area), f"{where}: its formula fills {range_text(formula.area)}",
+        made.append((area_cells(formula.area), f"{where}: its formula fills {range_text(formula.area)}",
                      "make it fill only the cells its answer needs"))  # fmt: skip
-        for said, sheet, area in _ranges_read(formula, names):
-            if (area[2] == SHEET_ROWS and area[0] > 1) or (area[3] == SHEET_COLUMNS and area[1] > 1):
+        for said, sheet, area, whole in _ranges_read(formula, names):
+            if not whole and (area[2] == SHEET_ROWS or area[3] == SHEET_COLUMNS):
                 raise WorkbookError(f"{package.path}: {where}: its formula reads {said}, to the sheet's last "
                                     f"{'row' if area[2] == SHEET_ROWS else 'column'}, which the formula engine "
                                     "that computes the workbook's own formulas misreads as its first "
                                     f"{'row' if area[2] == SHEET_ROWS else 'column'} alone: give it only the "
                                     "cells in use")  # fmt: skip
             read.setdefault((sheet, area), f"{where}: its formula reads {said}")
-    made += [(_cells(area), said, "give it only the cells in use") for (_, area), said in read.items()]
+    made += [(area_cells(area), said, "give it only the cells in use") for (_, area), said in read.items()]
     for sheet, part in package.sheets.items():
         read_values(package, sheet, computed=False)
         last_row, last_col = package.extents[sheet]
@@ -206,18 +207,13 @@ def _check_engine_bounds(package: Package) -> None:
                 area = split_ref(merged.get("ref", ""))
             except ValueError:
                 continue  # the engine's own concern
-            made.append((_cells(area), f"sheet {sheet}: it merges {range_text(area)}", "unmerge it"))
+            made.append((area_cells(area), f"sheet {sheet}: it merges {range_text(area)}", "unmerge it"))
     total = sum(cells for cells, _, _ in made)
     if total > ENGINE_CELLS:
         cells, said, fix = max(made)
         raise WorkbookError(f"{package.path}: {said} ({cells:,} cells): the formula engine that computes the "
                             f"workbook's own formulas would make {total:,} cells in all, and it may make at most "
                             f"{ENGINE_CELLS:,}: {fix}")  # fmt: skip
-
-
-def _cells(area: tuple[int, int, int, int]) -> int:
-    r1, c1, r2, c2 = area
-    return (r2 - r1 + 1) * (c2 - c1 + 1)
 
 
 _MERGED = f"{{{MAIN_NS}}}mergeCell"
@@ -231,9 +227,9 @@ _REFERENCE = re.compile(r"(?<![\w.$])(?:(?:'((?:[^']|'')+)'|([A-Za-z_][\w.]*))!)
 _NAME = re.compile(r"(?<![\w.$!])[A-Za-z_\\][\w.]*(?![\w.(!])")
 
 
-def _ranges_read(formula: Formula, names: dict[str, str]) -> list[tuple[str, str, tuple[int, int, int, int]]]:
-    """The ranges a formula reads, as its text names them (a defined name with its range), each with its sheet and
-    area; whole columns reach the sheet's last row, whole rows its last column."""
+def _ranges_read(formula: Formula, names: dict[str, str]) -> list[tuple[str, str, tuple[int, int, int, int], bool]]:
+    """The ranges a formula reads, as its text names them (a defined name with its range), each with its sheet,
+    area, and whether it is written as whole columns or rows (which reach the sheet's last row or column)."""
     bare = _STRING.sub('""', formula.text)
     named = [(found[0], found[0]) for found in _REFERENCE.finditer(bare)]
     named += [(f"{name}, which is {names[name.upper()]}", names[name.upper()]) for name in _NAME.findall(bare)
@@ -248,7 +244,7 @@ def _ranges_read(formula: Formula, names: dict[str, str]) -> list[tuple[str, str
                 area = (int(found[6]), 1, int(found[7]), SHEET_COLUMNS)
             else:
                 area = split_ref(found[3])
-            ranges.append((said, sheet, area))
+            ranges.append((said, sheet, area, bool(found[4] or found[6])))
     return ranges
 
 

@@ -23,6 +23,7 @@ from .xlsx import (
     READ_CELLS,
     Package,
     WorkbookError,
+    area_cells,
     as_handed,
     beyond_bounds,
     defined_names,
@@ -49,10 +50,10 @@ def read_formulas(package: Package) -> list[Formula]:
     sheet is parsed once per package, for its formulas and its values (:func:`~.xlsx.read_values`). Refused when
     they fill more than :data:`~.xlsx.READ_CELLS` cells in all (each one's range is bounded as it is read)."""
     formulas = [f for sheet in package.sheets for f in _formulas(package, sheet)]
-    filled = sum((r2 - r1 + 1) * (c2 - c1 + 1) for r1, c1, r2, c2 in (f.area for f in formulas))
+    filled = sum(area_cells(formula.area) for formula in formulas)
     if filled > READ_CELLS:
         raise WorkbookError(f"{package.path}: refused: its formulas fill {filled:,} cells in all, and xlbridge "
-                            f"computes at most {READ_CELLS:,} (a session's workbook fills some 380,000)")  # fmt: skip
+                            f"computes at most {READ_CELLS:,} (the largest session's fill 370,000)")  # fmt: skip
     return formulas
 
 
@@ -186,12 +187,12 @@ class _Book:
         (each call gets rows of its own, as from xlwings)."""
         grid = self.handed.get((sheet, area))
         if grid is None:
-            r1, c1, r2, c2 = area
-            self.read += (r2 - r1 + 1) * (c2 - c1 + 1)
+            self.read += area_cells(area)
             if self.read > READ_CELLS:
                 raise WorkbookError(f"refused: its formulas read more than {READ_CELLS:,} cells in all (the last "
-                                    f"{sheet}!{range_text(area)}), and a session's workbook reads some 170,000; "
+                                    f"{sheet}!{range_text(area)}), and the largest session's read 170,000; "
                                     "give each formula only the rows that hold its data")  # fmt: skip
+            r1, c1, r2, c2 = area
             stored, columns = self.stored.get(sheet, {}), range(c1, c2 + 1)
             grid = [list(map(as_handed, map(stored.get(row, _NO_CELLS).get, columns)))
                     for row in range(r1, r2 + 1)]  # a row's cells looked up in its own, by column  # fmt: skip

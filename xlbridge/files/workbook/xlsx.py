@@ -41,6 +41,7 @@ __all__ = [
     "StaleWorkbookError",
     "WorkbookError",
     "WorkbookStateError",
+    "area_cells",
     "as_handed",
     "beyond_bounds",
     "cell_position",
@@ -67,7 +68,7 @@ __all__ = [
 # the sheet and the range, before anything is built from it. That session is 20,000 results (the most the import
 # takes) of 200 pairs at 100 tables over 200 boards: its tallest range is the Travellers array, 20,600 rows of 10
 # columns; its largest sheet, Results, holds 240,000 cells in a part of 11 MB and 1.1 million XML tags; its formulas
-# fill 380,000 cells and read 170,000. A session of the highest board a workbook prints (999) at 100 tables fills
+# fill 370,000 cells and read 170,000. A session of the highest board a workbook prints (999) at 100 tables fills
 # 102,897 rows of travellers (1.03 million cells). A range is read whole, as a function is handed it: a whole
 # column (1,048,576 rows) or a whole sheet (17 billion cells) would take all the memory there is.
 
@@ -86,9 +87,8 @@ MAX_PART_TAGS = 2_500_000
 #: The rows of a sheet xlbridge reads: no range a formula fills or reads, no defined name's range and no cell
 #: holding a value or a formula may reach below this row.
 READ_ROWS = 250_000
-#: The cells of one range (rows x columns), of the cells all the sheets hold, of those all the formulas fill, of
-#: those xlbridge's functions are handed in all, and of the rectangle from A1 to each sheet's last cell (which
-#: the general formula engine reads whole).
+#: The cells of one range (rows x columns); and, each in all, the cells holding a value in all the sheets, those
+#: all the formulas fill, and those xlbridge's functions are handed (a range made again counts again).
 READ_CELLS = 2_000_000
 #: The cells the general formula engine (for a workbook with formulas of its own) makes, all together: one of each
 #: place of each sheet from A1 to its last cell, of each merged range, and of each range its formulas read or fill.
@@ -214,13 +214,18 @@ def range_text(area: tuple[int, int, int, int]) -> str:
     return f"{column_letters(c1)}{r1}" + ("" if (r1, c1) == (r2, c2) else f":{column_letters(c2)}{r2}")
 
 
+def area_cells(area: tuple[int, int, int, int]) -> int:
+    """How many cells a range (first row, first column, last row, last column) spans."""
+    r1, c1, r2, c2 = area
+    return (r2 - r1 + 1) * (c2 - c1 + 1)
+
+
 def beyond_bounds(area: tuple[int, int, int, int]) -> str | None:
     """Why xlbridge does not read the range ``area`` (first row, first column, last row, last column): it reaches
     below row :data:`READ_ROWS`, or spans more than :data:`READ_CELLS` cells; None when it reads it."""
-    r1, c1, r2, c2 = area
-    if r2 > READ_ROWS:
-        return f"down to row {r2:,}; xlbridge reads a sheet's first {READ_ROWS:,} rows"
-    cells = (r2 - r1 + 1) * (c2 - c1 + 1)
+    if area[2] > READ_ROWS:
+        return f"down to row {area[2]:,}; xlbridge reads a sheet's first {READ_ROWS:,} rows"
+    cells = area_cells(area)
     if cells > READ_CELLS:
         return f"{cells:,} cells; xlbridge reads at most {READ_CELLS:,} in a range"
     return None
@@ -617,7 +622,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
     held = len(values) + sum(len(known) for known, _ in package.values.values())
     if held > READ_CELLS:
         raise WorkbookError(f"{where}: refused: the workbook's sheets hold {held:,} values up to this one, and "
-                            f"xlbridge reads at most {READ_CELLS:,} (a session's holds some 430,000)")  # fmt: skip
+                            f"xlbridge reads at most {READ_CELLS:,} (the largest session's hold 430,000)")  # fmt: skip
     package.formulas[sheet] = formulas
     package.extents[sheet] = (last_row, last_col)
     return values, uncomputed
