@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gzip
 import json
+import os
 import shutil
 import time
 from collections.abc import Callable, Iterator
@@ -213,6 +214,24 @@ def test_the_servers_words_are_escaped(fake: FakeDataConnector, blank: Path, tmp
         f"xlbridge bridgemate: the Bridgemate Data Connector at {fake.url} refused "
         r"PollQueueForNewResults (Validation): Unknown \x1b[31msession\x1b[0m Try \x9b2J again"
     )
+
+
+@pytest.mark.parametrize("kind", ["a named pipe (FIFO)", "far more than"])
+def test_a_link_file_that_is_no_file_is_a_line(workbook: Path, kind: str) -> None:
+    """The event's file beside the workbook replaced by a named pipe (whose reader would wait forever) or by a
+    file of gigabytes: one line naming it, nothing read."""
+    link = workbook.with_name("tuesday.bridgemate.json")
+    link.unlink()
+    if kind.startswith("a named pipe"):
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("no named pipes here")
+        os.mkfifo(link)
+    else:
+        with link.open("wb") as file:
+            file.truncate(3 * 1024**3)
+    message = receive(workbook).refused
+    assert message.startswith(f"xlbridge bridgemate: {link}: "), message
+    assert kind in message
 
 
 def edited(text: bytes, **fields: object) -> bytes:
