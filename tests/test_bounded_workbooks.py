@@ -157,6 +157,21 @@ def test_a_sheet_part_of_millions_of_cells_is_refused_before_it_is_parsed(small_
     refused_by_all(path, f"part {part} has 3,364,260 XML tags", f"({MAX_PART_TAGS:,})")
 
 
+def test_a_sheet_part_named_otherwise_is_checked_as_any_other(small_session: Path, tmp_path: Path) -> None:
+    """A sheet whose part's name does not end in .xml (its relationship says it is the sheet): checked as an XML
+    part is, so a damaged one is a line naming it."""
+    parts = parts_of(small_session.read_bytes())
+    part = open_package(small_session).sheets["Movement"]
+    renamed = part.replace(".xml", ".dat")
+    parts = {renamed if name == part else name: data for name, data in parts.items()}
+    parts[renamed] = parts[renamed][: len(parts[renamed]) // 2]  # cut short
+    rels = "xl/_rels/workbook.xml.rels"
+    parts[rels] = parts[rels].replace(part.removeprefix("xl/").encode(), renamed.removeprefix("xl/").encode())
+    path = tmp_path / "renamed.xlsx"
+    path.write_bytes(zip_of(parts))
+    refused_by_all(path, f"part {renamed}: line 2: unclosed token")
+
+
 # --- what the general formula engine reads -------------------------------------------------------------------------
 
 #: A formula of the user's own (a native function): the workbook is then computed by the general engine, which

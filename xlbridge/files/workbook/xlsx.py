@@ -317,17 +317,7 @@ def open_package(path: str | os.PathLike[str], data: bytes | None = None) -> Pac
     every XML part parses safely, and find its sheets."""
     location = Path(path)
     infos, parts = _read_members(location, data)
-    xml_parts = {name: data for name, data in parts.items() if name.endswith((".xml", ".rels"))}
-    for name, data in xml_parts.items():
-        tags = data.count(b"<")  # more than its elements, counted in a moment before any is parsed
-        if tags > MAX_PART_TAGS:
-            raise WorkbookError(f"{location}: refused: part {name} has {tags:,} XML tags, more than a workbook "
-                                f"xlbridge reads has in one part ({MAX_PART_TAGS:,})")  # fmt: skip
-    for name, data in xml_parts.items():
-        try:
-            check_xml(data)
-        except (UnsafeXMLError, XMLSyntaxError) as error:
-            raise WorkbookError(f"{location}: part {name}: {error.message}") from None
+    _check_parts(location, {name: data for name, data in parts.items() if name.endswith(_XML_PARTS)})
     package_rels = _relationships(parts, "")
     workbook_part = next(
         (target for target in package_rels.values() if target.endswith(("workbook.xml", "workbook.bin"))),
@@ -343,7 +333,27 @@ def open_package(path: str | os.PathLike[str], data: bytes | None = None) -> Pac
         target = rels.get(sheet.get(f"{{{REL_NS}}}id", ""))
         if target in parts:
             sheets[sheet.get("name", "")] = target
+    _check_parts(location, {part: parts[part] for part in sheets.values() if not part.endswith(_XML_PARTS)})
     return Package(location, infos, parts, sheets, workbook_part)
+
+
+#: The name endings of a package's XML parts (a sheet's part may have another, its relationship says it is one).
+_XML_PARTS = (".xml", ".rels")
+
+
+def _check_parts(location: Path, parts: Mapping[str, bytes]) -> None:
+    """Refuse an XML part of more tags than :data:`MAX_PART_TAGS` (each part's counted first, in a moment, before
+    any is parsed), or one that does not parse safely."""
+    for name, data in parts.items():
+        tags = data.count(b"<")  # more than its elements
+        if tags > MAX_PART_TAGS:
+            raise WorkbookError(f"{location}: refused: part {name} has {tags:,} XML tags, more than a workbook "
+                                f"xlbridge reads has in one part ({MAX_PART_TAGS:,})")  # fmt: skip
+    for name, data in parts.items():
+        try:
+            check_xml(data)
+        except (UnsafeXMLError, XMLSyntaxError) as error:
+            raise WorkbookError(f"{location}: part {name}: {error.message}") from None
 
 
 #: The workbook's calculation properties element (``<calcPr .../>``).
