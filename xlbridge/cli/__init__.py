@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import importlib
 import logging
 import os
@@ -72,7 +71,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser(full=_command_named(arguments))
     args = parser.parse_args(arguments)
     try:
-        with _fewer_collections(), _function_failures() as failed, _doubts_said(args.command):
+        with _function_failures() as failed, _doubts_said(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -94,40 +93,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
 
 
-#: The cycle collector's thresholds while a command runs (mypy's, for the same reason): it runs after 200,000
-#: allocations rather than 700.
-COLLECTION_THRESHOLDS = (200_000, 30, 30)
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Python's cycle collector run less often while a command works. A command makes hundreds of thousands of
-    small objects (cells, lines, their texts) and almost no cycles; at Python's default threshold the collector
-    walks them every 700 allocations, hundreds of times a command (about 30 ms of a 6,000-result import's
-    0.59 s). Put back as it was afterwards, for a program that calls :func:`main`."""
-    before = gc.get_threshold()
-    gc.set_threshold(*COLLECTION_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
-
-
 def run() -> NoReturn:
-    """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status.
-
-    The process runs the command and ends, so the collector's fewer collections (:data:`COLLECTION_THRESHOLDS`)
-    hold for all of it: from the loading of the command's modules (their functions and classes are thousands of
-    objects) to its end, where restoring Python's threshold of 700 would start at once a collection walking
-    everything the command made (7 ms of a 6,000-result import). What the command kept (its caches: thousands of
-    lines, their scores and the workbook's cells) is frozen for the collector before the process ends
-    (``gc.freeze``): the collections of Python's shutdown would walk it all once more, only for the process to give
-    its memory back (about 45 ms of that import's half second). Memory is freed at exit as before; :func:`main`
-    itself, called from Python, leaves the collector as it found it."""
-    gc.set_threshold(*COLLECTION_THRESHOLDS)
-    status = main()
-    gc.freeze()
-    raise SystemExit(status)
+    """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status."""
+    raise SystemExit(main())
 
 
 @contextlib.contextmanager

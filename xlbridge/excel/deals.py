@@ -12,7 +12,7 @@ from ..engine.errors import BridgeInputError
 from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
 from ..engine.scoring import line_score, play_from, read_part
 from ..rules import ERAS
-from .cache import Answers, Reader, deferred_collection, forget_if_full
+from .cache import Answers, Reader, forget_if_full
 from .cells import (
     CellError,
     Grid,
@@ -120,16 +120,14 @@ def _lines(answers: Answers, *args: object) -> Grid:
     else:
         cells, rows, cols = broadcast_all(args)
         era = ERAS_READ.numbers(cells.pop())
-    with deferred_collection():
-        numbers: list[Iterable[int]] = []
-        for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
-            column, cells[index] = cells[index], []
-            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
-                numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
-            else:
-                numbers.append(reader.numbers(column))
-        answered = answers.lines(numbers, era)
-        del column, numbers, era  # before the collector is back: it would walk every number
+    numbers: list[Iterable[int]] = []
+    for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
+        column, cells[index] = cells[index], []
+        if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
+            numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
+        else:
+            numbers.append(reader.numbers(column))
+    answered = answers.lines(numbers, era)
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 

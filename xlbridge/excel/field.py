@@ -20,7 +20,7 @@ from ..engine.parse import FieldEntry, normalise_text, parse_field_entry
 from ..engine.scales import imp_scale as choose_imp_scale
 from ..engine.values import NUMBER
 from ..rules import BandScale, Side
-from .cache import Memo, cell_key, deferred_collection
+from .cache import Memo, cell_key
 from .cells import (
     Grid,
     as_grid,
@@ -159,8 +159,7 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             answers = Memo(lambda value: [cell(value, method, expected, None)])
             lookups = scores
         try:
-            with deferred_collection():
-                return list(map(answers.__getitem__, lookups))
+            return list(map(answers.__getitem__, lookups))
         except TypeError:  # an unhashable value, only possible from Python: the loop below
             pass
     out: list[object] = []
