@@ -156,7 +156,7 @@ def add_publish(commands: Commands) -> None:
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
-    flag(publisher, "--force", "replace the folder's other files or another session's results")
+    flag(publisher, "--force", "replace another session's published results (a folder holding other files, never)")
 
 
 def _ladder(args: argparse.Namespace) -> int:

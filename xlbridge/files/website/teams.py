@@ -256,7 +256,7 @@ def _match_context(entry: _Shown, card: str) -> dict[str, Any]:
 def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: bool = False) -> EventPublished:
     """Write the website of the teams-event ``workbook`` (with the team-match workbooks ``scorecards``) into
     ``folder``, as :func:`~xlbridge.files.website.publish.publish` does a pairs session's."""
-    check_site_folder(workbook, folder, force)
+    check_site_folder(workbook, folder)
     for card in scorecards:
         if not card.exists():
             raise WorkbookError(f"{card}: no such file")
