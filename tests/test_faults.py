@@ -1,7 +1,8 @@
 """The faults a club's machine meets while xlbridge writes (issue 37): a full disk, a read-only folder, a name the
-file system refuses, a process killed half-way, a folder of the user's own files given for the website. Each is
-one line and exit 2, never a traceback; nothing is left half-written, nothing is deleted that xlbridge did not
-write, and what a killed write left beside its output is removed by the next write of it.
+file system refuses, a process killed half-way, a folder of the user's own files given for the website, a new
+evening written over one that holds results. Each is one line and exit 2, never a traceback; nothing is left
+half-written, nothing is deleted that xlbridge did not write, and what a killed write left beside its output is
+removed by the next write of it.
 
 Commands run as a user runs them (their own process), but for the faults a test cannot make a real disk give: a
 full disk (``fsync`` answering ENOSPC, as ext4 and network shares report one late) and a read-only folder (the
@@ -495,3 +496,44 @@ def test_a_site_is_on_the_disk_before_it_is_swapped_into_place(here: Path, monke
     site = here / "site"
     assert {path.stat().st_ino for path in [site, *site.iterdir()]} <= set(synced)
     assert synced[-1] == here.stat().st_ino
+
+
+# --- a new evening over one that holds results ------------------------------------------------------------------
+
+
+def test_movement_never_replaces_an_evening_holding_results(here: Path) -> None:
+    """``movement ... -o S.xlsx --force`` over a session workbook holding an evening's results (a Howell's 161,
+    imported): refused, saying how many and naming the option that discards them (they were replaced without a
+    word); with --discard-results, replaced. An evening with nothing typed yet is replaced with --force alone."""
+    from .conftest import HOWELL
+
+    imported = xlbridge("import", HOWELL, "-o", "s.xlsx", cwd=here)
+    assert imported.status == 0, imported.err
+    assert ": 161 results on " in imported.out
+    kept = Untouched(here / "s.xlsx")
+    movement = ["movement", "howell", "--tables", "3", "--boards-per-round", "2", "-o", "s.xlsx", "--force"]
+    line = xlbridge(*movement, cwd=here).refused
+    assert line == ("xlbridge movement: s.xlsx: holds 161 results: add --discard-results to replace it with a new "
+                    "evening (they are lost), or choose another name")  # fmt: skip
+    kept.check()
+    done = xlbridge(*movement, "--discard-results", cwd=here)
+    assert done.status == 0, done.err
+    assert "-> s.xlsx: the pairs-session workbook, 30 results to type" in done.out
+    again = xlbridge(*movement, cwd=here)  # its 30 rows wait to be typed: no result is lost
+    assert again.status == 0, again.err
+
+
+def test_movement_never_replaces_a_workbook_it_cannot_count_the_results_of(here: Path) -> None:
+    """A workbook that is no pairs session (a teams event, with its matches) given to ``movement -o --force``:
+    refused, since the results it may hold cannot be counted; --discard-results replaces it."""
+    assert xlbridge("schedule", "round-robin", "--teams", "4", "-o", "event.xlsx", cwd=here).status == 0
+    movement = ["movement", "howell", "--tables", "3", "--boards-per-round", "2", "-o", "event.xlsx", "--force"]
+    line = xlbridge(*movement, cwd=here).refused
+    assert line == (
+        "xlbridge movement: event.xlsx: cannot be read as a pairs session, so the results it may hold cannot be "
+        "counted: add --discard-results to replace it anyway, or choose another name"
+    )
+    assert xlbridge(*movement, "--discard-results", cwd=here).status == 0
+    line = xlbridge(*movement[:6], "--discard-results", cwd=here).refused  # without -o: nothing to replace
+    assert line == ("xlbridge movement: --discard-results lets -o replace a session workbook holding results: add -o "
+                    "SESSION.xlsx --force")  # fmt: skip
