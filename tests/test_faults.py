@@ -195,6 +195,27 @@ def test_a_name_too_long_for_the_file_system_is_one_line(here: Path, command: st
     assert sorted(os.listdir(here)) == ["names.csv", "tue.csv", "tue.xlsx", "wed.xlsx"]
 
 
+def test_any_fault_of_the_hidden_file_is_said_of_the_output(
+    here: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A disk failing as the workbook written aside is renamed into place (EIO, naming both files): said of the
+    output the user gave, never of the hidden file; the old workbook as it was."""
+    from xlbridge.cli import main
+
+    def failing(source: str, destination: str) -> None:
+        raise OSError(errno.EIO, os.strerror(errno.EIO), source, None, destination)
+
+    monkeypatch.chdir(here)
+    kept = Untouched(here / "tue.xlsx")
+    monkeypatch.setattr(os, "replace", failing)
+    assert main(["import", "tue.csv", "-o", "tue.xlsx", "--force"]) == 2
+    assert capsys.readouterr().err == (
+        f"xlbridge import: tue.xlsx: cannot be written: Input/output error (in the folder {here.resolve()})\n"
+    )
+    kept.check()
+    assert hidden(here) == []
+
+
 def test_a_long_name_the_file_system_takes_is_written(here: Path) -> None:
     """A name of 250 characters, which the file system takes, is written: the hidden file written beside it
     repeats only the first 40 characters (it repeated the whole name, and 264 characters were refused)."""

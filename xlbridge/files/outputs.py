@@ -190,7 +190,8 @@ def _keep_owner(temporary: Path, existing: os.stat_result) -> None:
 # --- faults: what the file system refuses, said of the output the user named -------------------------------------
 
 #: The ways a file system refuses a write, each with what the user can do about it ("" where the system's own
-#: words say it). Any of them is said of the output the user named, never of the hidden file written beside it.
+#: words say it). Any of them, and any fault of a file written for the output, is said of the output the user
+#: named, never of the hidden file written beside it.
 WRITE_FAULTS: dict[int, str] = {
     errno.ENOSPC: "free some space there, or write somewhere else",
     **({errno.EDQUOT: "free some of your space there, or write somewhere else"} if hasattr(errno, "EDQUOT") else {}),
@@ -203,25 +204,27 @@ WRITE_FAULTS: dict[int, str] = {
 
 
 def write_fault(error: BaseException, path: Path) -> OSError | None:
-    """The file system's refusal behind ``error``, raised while writing ``path``, said of ``path``: ``out/tue.xlsx:
-    cannot be written: No space left on device (in the folder out); free some space there, or write somewhere
-    else``, never of the hidden file or folder written beside it, which the user never named. None when ``error``
-    is no such refusal, or one of another file (an input that cannot be read is said of that input, where it
-    happened). A library that wraps the system's error in its own (XlsxWriter's ``FileCreateError``) keeps it as
-    the cause or context, where it is found."""
+    """The file system's refusal behind ``error``, raised while writing ``path`` (one of :data:`WRITE_FAULTS`, or
+    any fault naming a file written for it), said of ``path``: ``out/tue.xlsx: cannot be written: No space left on
+    device (in the folder out); free some space there, or write somewhere else``, never of the hidden file or
+    folder written beside it, which the user never named. None when ``error`` is no such refusal, or one of
+    another file (an input that cannot be read is said of that input, where it happened). A library that wraps
+    the system's error in its own (XlsxWriter's ``FileCreateError``) keeps it as the cause or context, where it is
+    found."""
     seen: BaseException | None = error
     for _ in range(8):  # a chain of a few causes at most; never a loop
         if seen is None or isinstance(seen, XlbridgeError):  # (a refusal that says what happened itself)
             return None
-        if isinstance(seen, OSError) and seen.errno in WRITE_FAULTS:
-            named = seen.filename
-            if isinstance(named, (str, bytes)) and not _written_for(Path(os.fsdecode(named)), target_of(path)):
-                return None
+        code, named = (seen.errno, seen.filename) if isinstance(seen, OSError) else (None, None)
+        if code is not None and (named is not None or code in WRITE_FAULTS):  # else perhaps its cause is one
+            if isinstance(named, (str, bytes, os.PathLike)) and not _written_for(Path(os.fsdecode(named)),
+                                                                                 target_of(path)):  # fmt: skip
+                return None  # a fault of another file (an input)
             folder = path.parent if path.parent != Path() else Path.cwd()
-            advice = WRITE_FAULTS[seen.errno]
+            advice = WRITE_FAULTS.get(code, "")
             # The system's words for it (a fault already said of a file written inside this one: said again).
-            said = f"cannot be written: {os.strerror(seen.errno)} (in the folder {folder})"
-            return OSError(seen.errno, f"{said}; {advice}" if advice else said, str(path))
+            said = f"cannot be written: {os.strerror(code)} (in the folder {folder})"
+            return OSError(code, f"{said}; {advice}" if advice else said, str(path))
         seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
     return None
 
