@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files import outputs
+from xlbridge.files import staging
 
 from .safety import Untouched, xlbridge
 from .test_interchange import CSV_SESSION
@@ -370,8 +370,8 @@ def killed(here: Path, where: str, when: str, nth: int, *args: str) -> None:
 @pytest.mark.parametrize(("where", "when", "nth", "left"), [
     ("jinja2.environment:Template.render", "after", 3, "old"),
     ("xlbridge.files.outputs:synced_together", "before", 1, "old"),
-    ("xlbridge.files.outputs:_exchange", "before", 1, "old"),
-    ("xlbridge.files.outputs:_exchange", "after", 1, "new"),
+    ("xlbridge.files.outputs:exchange", "before", 1, "old"),
+    ("xlbridge.files.outputs:exchange", "after", 1, "new"),
     ("shutil:rmtree", "before", 1, "new"),
 ], ids=["pages half written", "pages written", "before the swap", "after the swap",
         "old site half removed"])  # fmt: skip
@@ -398,7 +398,7 @@ def test_where_folders_cannot_be_swapped_the_old_site_is_put_back_on_a_failure(
     place and nothing is left beside it."""
     from xlbridge.cli import main
 
-    monkeypatch.setattr(outputs, "_swapper", lambda: None)
+    monkeypatch.setattr(staging, "_swapper", lambda: None)
     monkeypatch.chdir(here)
     assert main(["publish", "tue.xlsx", "-o", "site"]) == 0
     real = os.rename
