@@ -661,8 +661,8 @@ def test_an_output_folder_that_cannot_be_written(
 
     (here / "ro").mkdir()
 
-    def refused(*args: object, dir: str | None = None, **kwargs: object) -> object:
-        raise PermissionError(13, "Permission denied", f"{dir}/.tue.ed65si3l.tmp")
+    def refused(*args: object, dir: str | None = None, prefix: str = "", suffix: str = "", **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied", f"{dir}/{prefix}ed65si3l{suffix}")
 
     monkeypatch.setattr("tempfile.mkstemp", refused)
     monkeypatch.setattr("tempfile.mkdtemp", refused)

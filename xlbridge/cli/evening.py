@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError
-from ..files.outputs import check_output, write_atomically
+from ..engine.errors import BridgeInputError, Doubt, XlbridgeError
+from ..files.outputs import OutputExistsError, check_output, write_atomically
 from ..files.workbook.xlsx import WorkbookError
 from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
 from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
@@ -34,6 +35,9 @@ def _movement(args: argparse.Namespace) -> int:
         raise BridgeInputError("--names names the pairs of the session workbook: add -o SESSION.xlsx")
     if args.hands and not args.output:
         raise BridgeInputError("--hands gives the session workbook its deals: add -o SESSION.xlsx")
+    if args.discard_results and not args.output:
+        raise BridgeInputError("--discard-results lets -o replace a session workbook holding results: add -o "
+                               "SESSION.xlsx --force")  # fmt: skip
     movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
@@ -76,9 +80,32 @@ def _evening(
     destination, hands = Path(args.output), Path(args.hands) if args.hands else None
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",),
                  inputs=[path for path in (names, hands) if path is not None], replace=args.force)  # fmt: skip
+    if destination.exists() and not args.discard_results:
+        _refuse_results(destination)
     pairs = named_pairs(movement, read_names_file(names), str(names)) if names is not None else None
     session = evening_session(movement, pairs, args.event or "", args.date, args.method)
     return destination, session, session_deals(session, hands)
+
+
+def _refuse_results(destination: Path) -> None:
+    """Refuse to replace a pairs-session workbook that holds results (typed, imported or received from the tables:
+    any row with something entered; the rows a movement put there to be typed are none), or one that cannot be
+    read to tell: ``--force`` replaces an empty evening, ``--discard-results`` one with results."""
+    from ..engine.session import Unscorable
+    from ..files.workbook.session_book import read_session_book
+
+    try:
+        with warnings.catch_warnings():  # its doubts (pairs swapped?) are no matter to what replaces it
+            warnings.simplefilter("ignore", Doubt)
+            rows = read_session_book(destination, current=False).session.lines
+    except XlbridgeError:
+        raise OutputExistsError(f"{destination}: cannot be read as a pairs session, so the results it may hold "
+                                "cannot be counted: add --discard-results to replace it anyway, or choose another "
+                                "name") from None  # fmt: skip
+    held = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
+    if held:
+        raise OutputExistsError(f"{destination}: holds {count(held, 'result')}: add --discard-results to replace it "
+                                "with a new evening (they are lost), or choose another name")  # fmt: skip
 
 
 def add_movement(commands: Commands) -> None:
@@ -126,6 +153,7 @@ def add_movement(commands: Commands) -> None:
     movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")
     movement.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (travellers, workbook)")
     flag(movement, "--force", "replace output files that exist")
+    flag(movement, "--discard-results", "with -o and --force: replace a session workbook that holds results")
 
 
 def _publish(args: argparse.Namespace) -> int:
@@ -156,7 +184,7 @@ def add_publish(commands: Commands) -> None:
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
-    flag(publisher, "--force", "replace the folder's other files or another session's results")
+    flag(publisher, "--force", "replace another session's published results (a folder holding other files, never)")
 
 
 def _ladder(args: argparse.Namespace) -> int:

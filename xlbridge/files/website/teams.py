@@ -8,8 +8,8 @@ again is refused by the one staleness check (:func:`~..workbook.calc.check_curre
 the event's match between the two teams it names (home and away), and its IMPs must be the ones that match has on
 Matches.
 
-The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page, stylesheet, folder
-handling); their own templates are ``web/teams-*.html``.
+The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page and stylesheet;
+:mod:`~xlbridge.files.website.site_folder`: the folder); their own templates are ``web/teams-*.html``.
 """
 
 from __future__ import annotations
@@ -33,15 +33,8 @@ from ..workbook.event import EventBook, read_event_book
 from ..workbook.report import Standings, read_standings
 from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
 from .jinja import environment
-from .publish import (
-    GENERATOR,
-    STYLESHEET,
-    Page,
-    check_site_folder,
-    figure,
-    session_key,
-    write_pages,
-)
+from .publish import figure, session_key
+from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
 
@@ -259,7 +252,7 @@ def _match_context(entry: _Shown, card: str) -> dict[str, Any]:
 def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: bool = False) -> EventPublished:
     """Write the website of the teams-event ``workbook`` (with the team-match workbooks ``scorecards``) into
     ``folder``, as :func:`~xlbridge.files.website.publish.publish` does a pairs session's."""
-    check_site_folder(workbook, folder, force)
+    check_site_folder(workbook, folder)
     for card in scorecards:
         if not card.exists():
             raise WorkbookError(f"{card}: no such file")
