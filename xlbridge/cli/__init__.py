@@ -19,21 +19,14 @@ from typing import NoReturn
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
+from .catalogue import COMMANDS
 from .commandline import Parser
-from .summaries import SUMMARIES
 
 __all__ = ["build_parser", "main", "run"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
           "tqdm": "calc", "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
-
-#: The module of each command's family, which adds it to the parser (``add_import`` in ``results``), in the order
-#: of SUMMARIES.
-FAMILIES = {"score": "scoring", "addin": "scoring", "demo": "results", "calc": "results", "templates": "results",
-            "import": "results", "export": "results", "ranking": "results", "publish": "evening",
-            "movement": "evening", "standings": "results", "schedule": "teams", "swiss": "teams",
-            "ladder": "evening", "bridgemate": "bridgemate", "deal": "hands", "hands": "hands"}  # fmt: skip
 
 
 def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -45,12 +38,14 @@ def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser
     )
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
-    for name, summary in SUMMARIES.items():  # in the order --help lists them
+    for name, declared in COMMANDS.items():  # in the order --help lists them
+        if " " in name:  # a verb of a command: its command adds it
+            continue
         if full is None or name in full:
-            family = importlib.import_module(f"{__name__}.{FAMILIES[name]}")
+            family = importlib.import_module(f"{__name__}.{declared.family}")
             getattr(family, f"add_{name}")(commands)
         else:
-            commands.add_parser(name, help=summary)
+            commands.add_parser(name, help=declared.summary)
     return parser
 
 

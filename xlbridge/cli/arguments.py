@@ -12,8 +12,8 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 from ..engine.choices import described
 from ..engine.values import count
 from ..rules import Named, Registry
+from .catalogue import COMMANDS
 from .commandline import Parser
-from .summaries import DESCRIPTIONS, SUMMARIES
 
 __all__ = [
     "Commands",
@@ -40,12 +40,12 @@ Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 
 def command(commands: Commands, name: str, run: Callable[[argparse.Namespace], int], *, verb_of: str = "",
             **options: Any) -> Parser:  # fmt: skip
-    """A command's parser, with its summary and description from summaries.py, and the function that runs it; a
-    verb of a command (``bridgemate send``: ``verb_of="bridgemate"``) has its description under its full name and
+    """A command's parser, with its summary and description as :mod:`.catalogue` declares it, and the function that
+    runs it; a verb of a command (``bridgemate send``: ``verb_of="bridgemate"``) is declared under its full name,
     its summary given as ``help``."""
-    full = f"{verb_of} {name}" if verb_of else name
-    options.setdefault("help", SUMMARIES.get(full))
-    parser = commands.add_parser(name, description=DESCRIPTIONS[full], **options)
+    declared = COMMANDS[f"{verb_of} {name}" if verb_of else name]
+    options.setdefault("help", declared.summary or None)
+    parser = commands.add_parser(name, description=declared.description, **options)
     parser.set_defaults(run=run)
     return parser
 

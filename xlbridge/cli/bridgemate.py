@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from ..engine.values import count
 from ..files.workbook.xlsx import WorkbookError
 from .arguments import Commands, command, flag
-from .summaries import DESCRIPTIONS, SUMMARIES
+from .catalogue import COMMANDS
 
 if TYPE_CHECKING:  # the bridgemate extra is loaded only by the commands
     from ..files.bridgemate import Connection
@@ -148,7 +148,8 @@ def _connection_options(parser: argparse.ArgumentParser, required: bool) -> None
 
 
 def add_bridgemate(commands: Commands) -> None:
-    bridgemate = commands.add_parser("bridgemate", help=SUMMARIES["bridgemate"], description=DESCRIPTIONS["bridgemate"])
+    declared = COMMANDS["bridgemate"]
+    bridgemate = commands.add_parser("bridgemate", help=declared.summary, description=declared.description)
     verbs = bridgemate.add_subparsers(dest="verb", required=True, metavar="send|receive")
     send = command(verbs, "send", _send, verb_of="bridgemate", help="initialise the event in BCS from the workbook")
     send.add_argument("workbook", metavar="SESSION.xlsx", help="a pairs-session workbook")
