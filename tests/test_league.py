@@ -18,7 +18,7 @@ import pytest
 
 from xlbridge import wbf_vp
 from xlbridge.engine.matches import EventMatch
-from xlbridge.files.templates.teams_event import MATCHES, STANDINGS
+from xlbridge.files.templates.event_layout import MATCHES, STANDINGS
 
 from .safety import xlbridge
 from .test_draw import brute_force, check_round_robin

@@ -139,3 +139,9 @@ class Progress:
     def close(self) -> None:
         if self.bar is not None:
             self.bar.close()
+
+
+def report_arguments(report: argparse.ArgumentParser, workbook: str) -> None:
+    """A printed report's arguments: the workbook it comes from, and --csv."""
+    report.add_argument("workbook", help=workbook)
+    flag(report, "--csv", "CSV with a header row instead of a table")

@@ -94,7 +94,7 @@ COMMANDS: dict[str, Command] = {
         ),
     ),
     "standings": Command(
-        "results",
+        "teams",
         "print the standings of a computed teams-event workbook",
         (
             "Print the standings as the workbook's Standings sheet shows them, in place order (compute it first: "

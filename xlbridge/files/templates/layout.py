@@ -21,7 +21,7 @@ from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
 __all__ = [
@@ -138,6 +138,19 @@ class Block:
 
     def cols(self, names: Sequence[str]) -> list[int]:
         return [self.col(name) for name in names]
+
+
+#: The most characters Excel shows in a cell's input message (Data Validation > Input Message).
+INPUT_MESSAGE_LIMIT = 255
+
+
+def choice_message(entries: Sequence[Named]) -> str:
+    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
+    the choices by name and where they are described."""
+    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+    if len(full) <= INPUT_MESSAGE_LIMIT:
+        return full
+    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
 
 
 # --- the pairs-session workbook -----------------------------------------------------------------------------------

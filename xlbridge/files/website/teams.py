@@ -24,13 +24,13 @@ from ... import __version__
 from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
 from ..templates import teams_match
-from ..templates.teams_event import MATCHES
+from ..templates.event_layout import MATCHES
 from ..workbook.blocks import blocks_of, check_blocks
 from ..workbook.calc import check_current
 from ..workbook.computed import Computed
 from ..workbook.evaluate import evaluate
 from ..workbook.event import EventBook, read_event_book
-from ..workbook.report import Standings, read_standings
+from ..workbook.standings import Standings, read_standings
 from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
 from .jinja import environment
 from .publish import figure, session_key

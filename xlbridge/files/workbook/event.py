@@ -24,7 +24,7 @@ from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
 from ..templates import CLASSIC, teams_event
-from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
+from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
