@@ -10,7 +10,18 @@ from typing import TYPE_CHECKING
 from ..engine.errors import BridgeInputError
 from ..rules import TEAMS_FORMS
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .arguments import Commands, choice, command, count, escaped, flag, listed, output_or_in_place, positive
+from .arguments import (
+    Commands,
+    Progress,
+    choice,
+    command,
+    count,
+    escaped,
+    flag,
+    listed,
+    output_or_in_place,
+    positive,
+)
 
 if TYPE_CHECKING:  # the engine and the workbooks are loaded only by the commands that use them
     from ..engine.matches import Event, EventMatch, Team
@@ -106,10 +117,14 @@ def _swiss(args: argparse.Namespace) -> int:
 
     if not args.output and not args.in_place:
         raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
-    drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place, args.force)
-    from ..files.workbook.event import read_event_book
-
-    names = {team.number: team.name for team in read_event_book(drawn.destination).event.teams}
+    progress = Progress(4)  # reading; drawing; computing and writing; done (a few seconds for a hundred teams)
+    try:
+        drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place,
+                           args.force, progress)  # fmt: skip
+        progress("done")
+    finally:
+        progress.close()
+    names = {team.number: team.name for team in drawn.teams}
     pairing = drawn.pairing
     rows = f"rows {drawn.rows[0]}-{drawn.rows[-1]}" if len(drawn.rows) > 1 else f"row {drawn.rows[0]}"
     written = args.workbook if args.in_place else args.output
