@@ -166,7 +166,7 @@ def _read_result_text(value: str) -> Result:
     if text.startswith("+") and text[1:].isdecimal():
         return Result("over", as_whole_number(text, "result"), shown)
     if NUMBER.fullmatch(text):
-        return _result_from_number(float(text), shown)
+        return _result_from_number(bounded(float(text), "result", value), shown)
     raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
 
 
@@ -379,7 +379,7 @@ def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | No
     if isinstance(value, str):
         text = normalise_text(value)
         if NUMBER.fullmatch(text):
-            return parse_field_entry(float(text), argument)
+            return parse_field_entry(bounded(float(text), argument, value), argument)
         if text in ARTIFICIAL_CODES:
             return Artificial(*ARTIFICIAL_CODES[text])
         split = _ARTIFICIAL_SPLIT.fullmatch(text)
