@@ -5,8 +5,8 @@ replaced).
 
 Whatever it is given, a function answers without its catch-all (``never_raises`` logs "failed" and shows a
 ``#VALUE!`` that gives no reason: a bug), in the shape it promises, and every cell is something Excel can show: a
-finite number of at most 16 digits (15 an entry, and a total of a few), text, or one of the error values a function
-can give back.
+finite number of at most 16 digits (15 an entry, and a total of a few), TRUE or FALSE, text, or one of the error
+values a function can give back.
 
 The numbers are those a workbook can hand over: any double (xlwings passes floats) and integers within 64 bits.
 
@@ -257,8 +257,10 @@ PROMISES: dict[str, Callable[[Sequence[object]], tuple[int, int] | None]] = {
 
 def check_cell(value: object) -> str | None:
     """Why ``value`` cannot be a cell of an answer (None when it can)."""
-    if isinstance(value, bool) or value is None:
-        return f"{value!r} is not an answer (numbers, text and error values are)"
+    if value is None:
+        return "None is not an answer (a blank cell is \"\")"
+    if isinstance(value, bool):  # TRUE or FALSE
+        return None
     if isinstance(value, (int, float)):
         if isinstance(value, float) and not math.isfinite(value):
             return f"{value!r} is no number"
