@@ -258,7 +258,7 @@ PROMISES: dict[str, Callable[[Sequence[object]], tuple[int, int] | None]] = {
 def check_cell(value: object) -> str | None:
     """Why ``value`` cannot be a cell of an answer (None when it can)."""
     if value is None:
-        return "None is not an answer (a blank cell is \"\")"
+        return 'None is not an answer (a blank cell is "")'
     if isinstance(value, bool):  # TRUE or FALSE
         return None
     if isinstance(value, (int, float)):

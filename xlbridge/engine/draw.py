@@ -10,7 +10,7 @@ A Swiss round pairs the teams in their standings order: no two teams meet again,
 the lowest-placed team that has not had one (among those that leave a pairing possible), and among the pairings
 that allow, the one whose sum of squared place differences is least, so that the leaders meet; of pairings equal
 in that, the one whose top tables are closest. It is found exactly and in polynomial time, as the heaviest
-matching of a graph whose weights hold those criteria (:mod:`xlbridge.engine.matching`; the tests check it
+matching of a graph whose weights hold those criteria (:mod:`xlbridge.engine.blossom`; the tests check it
 against every pairing, by brute force, for up to 10 teams): a round for 128 teams takes well under a second.
 """
 
@@ -21,9 +21,9 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from math import isqrt
 
+from .blossom import max_weight_matching
 from .errors import BridgeInputError, Reason
 from .matches import EventMatch
-from .matching import max_weight_matching
 
 __all__ = ["MOST_TEAMS", "Pairing", "round_robin", "swiss_round"]
 

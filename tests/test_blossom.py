@@ -9,7 +9,7 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from xlbridge.engine.matching import max_weight_matching
+from xlbridge.engine.blossom import max_weight_matching
 
 
 def heaviest_by_brute_force(vertices: int, weights: dict[frozenset[int], int]) -> int:
