@@ -160,28 +160,12 @@ def test_every_commands_help_prints(capsys: pytest.CaptureFixture[str]) -> None:
 def test_import_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
     """`xlbridge import` draws a one-line progress bar when stderr is a terminal (its last step full, then wiped),
     and writes nothing of it when stderr is a pipe or a file."""
-    import os
-    import pty
-
     from .conftest import HOWELL
+    from .safety import on_a_terminal
 
     command = [sys.executable, "-m", "xlbridge", "import", str(HOWELL), "-o"]
-    leader, follower = pty.openpty()
-    with subprocess.Popen([*command, str(tmp_path / "tty.xlsx")], stderr=follower, stdout=subprocess.PIPE) as done:
-        os.close(follower)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(leader, 4096)
-            except OSError:  # the command has ended and closed its end
-                break
-            if not chunk:
-                break
-            shown += chunk
-        done.wait()
-    os.close(leader)
-    assert done.returncode == 0
-    text = shown.decode()
+    status, text = on_a_terminal([*command, str(tmp_path / "tty.xlsx")])
+    assert status == 0
     assert "[" + "#" * 6 + "." * 14 + "] reading mp_pairs_howell.xml" in text  # the first of three steps
     assert "[" + "#" * 20 + "] done" in text
     assert "\r" + " " * 63 + "\r" in text  # the bar is wiped before anything else is said

@@ -1282,3 +1282,33 @@ def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cel
     assert Book(path).value("Standings", "A3").endswith(f"; {said} (Teams)")  # its status line, in Excel too
     assert Book(path).value("Matches", "N2") == check  # the match of team 1 v team 2
     assert not [name for name in ("site", "next.xlsx") if (tmp_path / name).exists()]
+
+
+HUGE = "9" * 5000
+HUGE_SHOWN = f"'{'9' * 49}... (5000 characters): too large (at most 15 digits)"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("board.csv", f"{HEADER}\n{HUGE},1,2,4S,N,=\n1,3,4,4S,N,=\n", f"line 2: board {HUGE_SHOWN}"),
+        ("level.csv", f"{HEADER}\n1,1,2,{'1' * 5000}S,N,=\n1,3,4,4S,N,=\n",
+         f"line 2: contract '{'1' * 49}... (5001 characters): the level must be 1 to 7"),
+        ("result.csv", f"{HEADER}\n1,1,2,4S,N,{HUGE}\n1,3,4,4S,N,=\n", f"line 2: result {HUGE_SHOWN}"),
+        ("over.csv", f"{HEADER}\n1,1,2,4S,N,+{HUGE}\n1,3,4,4S,N,=\n",
+         f"line 2: result '+{'9' * 48}... (5001 characters): too large (at most 15 digits)"),
+    ],
+)  # fmt: skip
+def test_numbers_of_five_thousand_digits(tmp_path: Path, name: str, content: str, said: str) -> None:
+    """A board, a contract's level or a result of 5,000 digits (past what Python's int() converts: a traceback
+    before): the line named with the reason, exit 2."""
+    (tmp_path / name).write_text(content)
+    assert xlbridge("import", name, "-o", "out.xlsx", cwd=tmp_path).refusals[0] == f"xlbridge import: {name}: {said}"
+
+
+def test_a_hand_record_whose_board_has_five_thousand_digits(tmp_path: Path) -> None:
+    """A PBN hand record's [Board] of 5,000 digits: one line naming the file, the line and why, exit 2."""
+    deal = "N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7"
+    (tmp_path / "hands.pbn").write_text(f'[Event "x"]\n[Board "{HUGE}"]\n[Dealer "N"]\n[Deal "{deal}"]\n\n')
+    refused = xlbridge("hands", "hands.pbn", cwd=tmp_path).refused
+    assert refused == f"xlbridge hands: hands.pbn: line 2: board {HUGE_SHOWN}"

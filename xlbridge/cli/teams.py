@@ -12,12 +12,13 @@ from ..engine.draw import swiss_round
 from ..engine.errors import BridgeInputError
 from ..engine.matches import Event, EventMatch, Team
 from ..engine.scales import vp_scale, vp_scales
-from ..files.workbook.event import read_event_book, read_team_names, schedule_event, swiss_next, write_schedule
+from ..files.workbook.event import read_team_names, schedule_event, swiss_next, write_schedule
 from ..files.workbook.standings import read_standings
 from ..rules import TEAMS_FORMS
 from ..rules.teams import BYE_RULES, TIE_BREAKS
 from .arguments import (
     Commands,
+    Progress,
     choice,
     command,
     count,
@@ -108,9 +109,14 @@ def _schedule(args: argparse.Namespace) -> int:
 def _swiss(args: argparse.Namespace) -> int:
     if not args.output and not args.in_place:
         raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
-    drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place, args.force)
-
-    names = {team.number: team.name for team in read_event_book(drawn.destination).event.teams}
+    progress = Progress(4)  # reading; drawing; computing and writing; done (a few seconds for a hundred teams)
+    try:
+        drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place,
+                           args.force, progress)  # fmt: skip
+        progress("done")
+    finally:
+        progress.close()
+    names = {team.number: team.name for team in drawn.teams}
     pairing = drawn.pairing
     rows = f"rows {drawn.rows[0]}-{drawn.rows[-1]}" if len(drawn.rows) > 1 else f"row {drawn.rows[0]}"
     written = args.workbook if args.in_place else args.output

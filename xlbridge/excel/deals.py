@@ -92,10 +92,11 @@ _REASONS = Answers(
 
 def broadcast_all(args: tuple[object, ...]) -> tuple[list[list[Any]], int, int]:
     """The arguments' cells broadcast to one shape, as flat lists, and the shape; columns of one length (as a
-    sheet passes them) are used as they are, without copying."""
+    sheet passes them) are used as they are, without copying (the fifth, the rules, may be one cell beside them)."""
     columns = [column_cells(arg) for arg in args]
     lengths = {len(column) for column in columns if column is not None}
-    if len(lengths) == 1 and all(column is not None for column in columns[:4]):
+    if len(lengths) == 1 and all(column is not None or (index == 4 and _one_cell(arg))
+                                 for index, (column, arg) in enumerate(zip(columns, args, strict=True))):  # fmt: skip
         rows = lengths.pop()
         return [broadcast(as_grid(a), rows, 1) if c is None else c for c, a in zip(columns, args, strict=True)], rows, 1
     grids = [as_grid(arg) for arg in args]

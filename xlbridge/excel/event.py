@@ -16,11 +16,11 @@ from typing import Any
 from ..engine.errors import BridgeInputError, Reason
 from ..engine.event import EventRow, EventScore, score_event
 from ..engine.matches import Event, EventMatch, Team
-from ..engine.values import NUMBER, as_whole_number, show
+from ..engine.values import NUMBER, as_whole_number, bounded, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS
 from .cells import Grid, as_grid, entered_text, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
-from .teams import first_cell
+from .teams import first_cell, heading_text
 
 __all__ = [
     "BAM_HEADINGS",
@@ -83,7 +83,7 @@ def _decimal(value: object, what: str) -> Fraction | None:
         raise BridgeInputError(f"{what} {show(value)}: expected a number", reason=Reason.OUT_OF_RANGE)
     if not NUMBER.fullmatch(text) and not isinstance(value, float):
         raise BridgeInputError(f"{what} {show(value)}: expected a number")
-    return Fraction(Decimal(text))
+    return bounded(Fraction(Decimal(text)), what, value)
 
 
 def _team_number(value: object, what: str) -> int | None:
@@ -323,7 +323,7 @@ def teamsinfo(event: object, form: object, scale: object, matches: object = None
     """A teams event's title, what its standings total (victory points on a scale, or board-a-match points) and
     how ties are broken and byes scored, and (given the matches and teams) how far it has got and how many rows
     of matches wait for checking."""
-    title = entered_text(first_cell(event)) or "Standings"
+    title = heading_text(event, "Standings")
     chosen = entered_text(first_cell(form)) or TEAMS_FORMS.default.name
     found = TEAMS_FORMS.find(chosen)
     if found is None:

@@ -107,9 +107,16 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
     if grouped:
         group_grid = as_grid(groups)
         rows, cols = len(score_grid), len(score_grid[0])
-        if len({(rows, cols), (len(field_grid), len(field_grid[0])), (len(group_grid), len(group_grid[0]))}) > 1:
-            shape_error = BridgeInputError("groups: score, field and groups must be ranges of the same size")
-        keys = [_group_key(value) for value in flat(group_grid)]
+        sizes = {name: (len(grid), len(grid[0])) for name, grid in
+                 (("score", score_grid), ("field", field_grid), ("groups", group_grid))}  # fmt: skip
+        if len(set(sizes.values())) > 1:
+            shape_error = BridgeInputError(
+                "groups: score, field and groups must be ranges of the same size, not "
+                + ", ".join(f"{name} {height}x{width}" for name, (height, width) in sizes.items())
+            )
+            keys = list(repeat(None, rows * cols))  # every score shows the error
+        else:
+            keys = [_group_key(value) for value in flat(group_grid)]
     else:
         rows, cols = shape_of(score_grid, *option_grids)
     scores = broadcast(score_grid, rows, cols)

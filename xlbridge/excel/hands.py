@@ -123,10 +123,11 @@ def handtricks(deal: object, method: object = None) -> Grid:
     CHECK, one cell per deal: the reason it has no table ("" when it has one)."""
     try:
         check, _ = _method(method, frozenset(), "CHECK for the reason of an error, or leave it blank")
-    except BridgeInputError as error:
+    except BridgeInputError as error:  # every deal's answer is the method's error
+        deals = len(flat(as_grid(deal)))
         if asks_for_reasons(_first(method)):
-            return [[error.message]]
-        return [[error_value(error)] * COLUMNS for _ in range(ROWS)]
+            return [[error.message] for _ in range(deals)]
+        return [[error_value(error)] * COLUMNS for _ in range(ROWS * deals)]
     cells = [_deal(value) for value in flat(as_grid(deal))]
     valid = [read for read in cells if isinstance(read, Deal)]
     answers = iter(_solved(valid, double_dummy_tables))

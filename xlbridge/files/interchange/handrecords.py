@@ -28,6 +28,7 @@ from ...engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
 from ...engine.solver import SolverMissingError, solve, solver_available
+from ...engine.values import as_whole_number, show
 from ...rules import TABLE_SEATS, TABLE_STRAINS
 from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
@@ -159,11 +160,14 @@ def _board_of(game: PbnGame, source: Path) -> HandRecord:
     """A game's board: its number, dealer and vulnerability (its tags, else the cycle's), deal and analysis."""
     line = game.lines.get("Deal", 0)
     number_text = game.tags.get("Board", "").strip()
-    if not number_text.isdigit() or int(number_text) < 1:
-        where = game.lines.get("Board", line)
-        raise fail(source, where, f"board {number_text!r}: a board number is a whole number from 1" if number_text
+    where = game.lines.get("Board", line)
+    try:
+        board = as_whole_number(number_text, "board") if number_text.isdecimal() else 0
+    except BridgeInputError as error:  # more digits than any board number has
+        raise fail(source, where, error.message) from None
+    if board < 1:
+        raise fail(source, where, f"board {show(number_text)}: a board number is a whole number from 1" if number_text
                    else "the deal has no [Board] tag: which board is it?")  # fmt: skip
-    board = int(number_text)
     try:
         deal = parse_deal(game.tags["Deal"])
     except BridgeInputError as error:

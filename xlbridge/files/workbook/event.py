@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -166,11 +167,12 @@ def schedule_event(event: Event, double: bool = False, boards: int | None = None
 
 @dataclass(frozen=True)
 class Drawn:
-    """A Swiss round written: where, the round, and the workbook's rows it went into."""
+    """A Swiss round written: where, the round, the workbook's rows it went into, and the event's teams."""
 
     destination: Path
     pairing: Pairing
     rows: list[int]
+    teams: tuple[Team, ...]
 
 
 def swiss_pairing(book: EventBook, path: Path) -> Pairing:
@@ -200,11 +202,19 @@ def swiss_pairing(book: EventBook, path: Path) -> Pairing:
     return swiss_round(order, met, byes, homes, drawn + 1)
 
 
-def swiss_next(path: Path, destination: Path | None = None, in_place: bool = False, force: bool = False) -> Drawn:
+def swiss_next(
+    path: Path,
+    destination: Path | None = None,
+    in_place: bool = False,
+    force: bool = False,
+    progress: Callable[[str], None] = lambda step: None,
+) -> Drawn:
     """Add the next Swiss round's pairings to the workbook at ``path`` (into the first empty rows of Matches) and
-    compute it: into ``destination``, or the workbook itself with ``in_place``."""
+    compute it: into ``destination``, or the workbook itself with ``in_place``; ``progress`` is told each step as
+    it starts."""
     if not path.exists():
         raise WorkbookError(f"{path}: no such file")
+    progress(f"reading {path.name}")
     book = read_event_book(path)
     suffix = workbook_suffix(book.package)
     if in_place:
@@ -216,6 +226,7 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
         if target_of(destination) == target_of(path):
             raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
         check_output(destination, writes="an Excel workbook", suffixes=(suffix,), inputs=[path], replace=force)
+    progress("drawing the next round")
     pairing = swiss_pairing(book, path)
     new_rows = pairing.matches()
     if len(new_rows) > len(book.free):
@@ -231,6 +242,7 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
         cells[(row, MATCHES.col("Away") + 1)] = "BYE" if match.bye else match.away
     part = book.package.sheets[MATCHES.sheet]
     patched = replace(book.package, parts={**book.package.parts, part: patch_sheet(book.package.parts[part], cells)})
+    progress(f"computing and writing {destination.name}")
     computed = evaluate(patched)
     if computed is not None:
         write_values(patched, computed.changes(), destination, replace=True)
@@ -241,4 +253,4 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
             calc_workbook(staged, destination, replace=True)
         finally:
             staged.unlink(missing_ok=True)
-    return Drawn(destination, pairing, used)
+    return Drawn(destination, pairing, used, book.event.teams)
