@@ -86,7 +86,7 @@ def test_excel_unicode_text_is_read(here: Path) -> None:
     (here / "u16.csv").write_bytes(CSV_SESSION.encode("utf-16"))
     done = xlbridge("import", "u16.csv", "-o", "u16.xlsx", cwd=here)
     assert (done.status, done.err) == (0, "")
-    assert done.out.splitlines()[0] == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (Howell, MP)"
+    assert done.out.splitlines()[0] == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (One field, MP)"
 
 
 def uncomputed(workbook: Path, target: Path) -> None:
@@ -537,7 +537,7 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
     assert done.out.splitlines() == [
         "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
-        "  Howell, found from the lines: no pair number sits both North-South and East-West on one board: one "
+        "  One field, found from the lines: no pair number sits both North-South and East-West on one board: one "
         "field (give --movement to say otherwise)",
     ]
 

@@ -400,3 +400,20 @@ def test_no_two_modules_have_names_a_letter_apart() -> None:
     assert one_letter_apart("teams", "terms")
     assert not one_letter_apart("deals", "deals")
     assert not one_letter_apart("rubber", "ladder")
+
+def test_every_command_is_built_without_the_extras() -> None:
+    """Each command's options are built with none of the extras' libraries loaded (a command needs one only where
+    it writes a workbook, a page or talks to the Bridgemates, and says so then), but the bridgemate command's, whose
+    every verb talks to the Data Connector."""
+    import subprocess
+
+    script = (
+        "import sys\n"
+        "from xlbridge.cli import EXTRAS, build_parser\n"
+        "from xlbridge.cli.catalogue import COMMANDS\n"
+        "for name in [name for name in COMMANDS if ' ' not in name and name != 'bridgemate']:\n"
+        "    build_parser(full=(name,))\n"
+        "print(' '.join(sorted({module.split('.')[0] for module in sys.modules} & set(EXTRAS))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

@@ -295,7 +295,7 @@ def test_a_howells_names_file_giving_directions(tmp_path: Path) -> None:
     assert done.refusals[0].endswith(
         f"(117 lines): each is on it with the other direction: the directions of {names.name} make two fields (NS 1 "
         "and EW 1 two pairs), but these pairs play both North-South and East-West: if it is one field (a Howell), "
-        "give --movement Howell, or leave the directions blank"
+        "give --fields one, or leave the directions blank"
     )
     assert xlbridge("import", results, "--names", names, "--movement", "Howell", "-o", tmp_path / "out.xlsx",
                     cwd=tmp_path).status == 0  # fmt: skip
@@ -712,8 +712,8 @@ def test_a_howell_line_typed_four_v_four(tmp_path: Path) -> None:
     path.write_text("\n".join(clean) + "\n")
     ok = xlbridge("import", path, "-o", path.with_suffix(".xlsx"), cwd=folder)
     assert ok.status == 0, ok.err
-    assert "(Howell, MP)" in ok.out
-    assert "Howell, found from the lines: no pair number sits both North-South and East-West" in ok.out
+    assert "(One field, MP)" in ok.out
+    assert "One field, found from the lines: no pair number sits both North-South and East-West" in ok.out
 
 
 # --- a workbook broken ----------------------------------------------------------------------------------------------
@@ -977,7 +977,7 @@ def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
 @pytest.mark.parametrize(
     ("cells", "said"),
     [
-        ({"Settings": {"B6": "Howell"}}, "movement Howell: on 241 occasions a pair number sits North-South"),
+        ({"Settings": {"B6": "Howell"}}, "One field, but on 241 occasions a pair number sits North-South"),
         ({"Names": {f"B{row}": None for row in range(2, 20)}}, "the names give no pair a direction"),
     ],
     ids=["Howell said for a Mitchell", "directions cleared"],
@@ -1120,7 +1120,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def csv_ranking(folder: Path, lines: list[str]) -> list[tuple[object, ...]]:
     path = folder / "same.csv"
     path.write_text("\n".join([SMALL_HEADER, *lines]) + "\n")
-    score = score_session(read_results(path, movement="Mitchell").session)  # type: ignore[arg-type]
+    score = score_session(read_results(path, fields="Mitchell").session)  # type: ignore[arg-type]
     return [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in score.ranking]
 
 
@@ -1231,9 +1231,9 @@ def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp
 
 @pytest.mark.parametrize(("cell", "typed", "said"), [
     pytest.param("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL", id="method"),
-    pytest.param("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell", id="movement",
+    pytest.param("B6", "Swiss", "Settings: fields 'Swiss': must be one of One field (or Howell", id="fields",
                  marks=EVERY_READER_AGAIN),
-    pytest.param("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South",
+    pytest.param("B6", "Howell", "Settings: One field, but on 241 occasions a pair number sits North-South",
                  id="Howell for a Mitchell", marks=EVERY_READER_AGAIN),
 ])  # fmt: skip
 def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:

@@ -108,7 +108,7 @@ def ranking_rows(book: Book) -> list[dict[str, object]]:
 
 
 def is_mitchell(book: Book) -> bool:
-    return book.sheets["Settings"].get(LAYOUT.setting("Movement").position) == "Mitchell"
+    return book.sheets["Settings"].get(LAYOUT.setting("Fields").position) == "Two fields"
 
 
 def pair_key(pair: object, direction: object, mitchell: bool) -> str:

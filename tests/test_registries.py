@@ -20,10 +20,10 @@ from xlbridge.rules import (
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
+    FIELD_KINDS,
     IMP_SCALES,
     MASTERPOINT_SCALES,
     MATCHPOINT_SCALES,
-    MOVEMENT_KINDS,
     REGISTRIES,
     SESSION_METHODS,
     TEAMS_FORMS,
@@ -106,10 +106,10 @@ def test_every_method_word_from_the_sheet(registry: Registry[Named], function: s
 
 @pytest.mark.parametrize(
     ("option", "registry"),
-    [("--method", SESSION_METHODS), ("--movement", MOVEMENT_KINDS), ("--masterpoints", MASTERPOINT_SCALES)],
+    [("--method", SESSION_METHODS), ("--fields", FIELD_KINDS), ("--masterpoints", MASTERPOINT_SCALES)],
 )
 def test_every_session_choice_from_the_command_line(option: str, registry: Registry[Named]) -> None:
-    """`xlbridge import` takes every scoring method, movement kind and masterpoint scale by every name, in any case."""
+    """`xlbridge import` takes every scoring method, one field or two and masterpoint scale by every name, any case."""
     for name in registry.all_names():
         args = build_parser().parse_args(["import", "x.csv", "-o", "y.xlsx", option, name.lower()])
         assert getattr(args, option[2:]) == choose(registry, name).name
@@ -127,7 +127,7 @@ def drop_down(template: str, heading: str, tmp_path: Path) -> list[str]:
     ("template", "heading", "registry"),
     [
         ("pairs-session", "Methods", SESSION_METHODS),
-        ("pairs-session", "Movements", MOVEMENT_KINDS),
+        ("pairs-session", "Fields", FIELD_KINDS),
         ("pairs-session", "Masterpoints", MASTERPOINT_SCALES),
         ("teams-event", "Forms", TEAMS_FORMS),
         ("rubber", "Eras", ERAS),

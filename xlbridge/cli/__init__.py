@@ -63,7 +63,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
     is a bug, and shows its traceback."""
     arguments = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(full=_command_named(arguments))
+    named = _command_named(arguments)
+    try:  # a command's family imports what it needs: a library of an extra that is not installed is said so
+        parser = build_parser(full=named)
+    except ModuleNotFoundError as error:
+        return _missing_extra(named[0], error)
     args = parser.parse_args(arguments)
     try:
         with _function_failures() as failed, _doubts_said(args.command):
@@ -82,10 +86,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         where = f"{error.filename}: " if error.filename else ""
         return _fail(args.command, f"{where}{error.strerror or error}")
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").split(".")[0])
-        if extra is None:
-            raise
-        return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+        return _missing_extra(args.command, error)
+
+
+def _missing_extra(command: str, error: ModuleNotFoundError) -> int:
+    """The extra to install for a library not installed (raised again when it is none of an extra's)."""
+    extra = EXTRAS.get((error.name or "").split(".")[0])
+    if extra is None:
+        raise error
+    return _fail(command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
 
 
 def run() -> NoReturn:

@@ -17,7 +17,7 @@ from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
 from ..files.workbook.xlsx import WorkbookError
-from ..rules import HANDICAP_RULES, MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
 from .arguments import (
     Commands,
     Progress,
@@ -88,7 +88,7 @@ def _import(args: argparse.Namespace) -> int:
             keep_bad=args.keep_bad_lines,
             names=names,
             method=args.method,
-            movement=args.movement,
+            fields=args.fields,
             movement_file=movement_file,
             handicaps=args.handicaps,
             event=args.event,
@@ -108,7 +108,7 @@ def _import(args: argparse.Namespace) -> int:
         later += f", {count(idle, 'board')} not played" if idle else ""
         what = (
             f"{count(len(session.lines) - to_come - idle, 'result')}{later} on {count(len(session.boards), 'board')}, "
-            f"{count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
+            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.name})"
         )
     else:
         assert imported.event is not None
@@ -253,9 +253,13 @@ def add_import(commands: Commands) -> None:
         help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
     )
     importer.add_argument(
+        "--fields",
         "--movement",
-        type=choice(MOVEMENT_KINDS),
-        help="; ".join(f"{kind.name}: {kind.description}" for kind in MOVEMENT_KINDS) + " (default: the file's)",
+        dest="fields",
+        type=choice(FIELD_KINDS),
+        help="one field or two: "
+        + "; ".join(f"{kind.name} ({', '.join(kind.aliases)}): {kind.description}" for kind in FIELD_KINDS)
+        + " (default: the movement file's, the file's own, or what the lines show)",
     )
     importer.add_argument(
         "--movement-file",

@@ -21,8 +21,8 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, islice
 from typing import Any, TypeVar
 
-from ..rules import MovementKind
-from ..rules.methods import HOWELL, MITCHELL
+from ..rules import FieldKind
+from ..rules.methods import ONE_FIELD, TWO_FIELDS
 from .movements.rounds import Encounter, Movement, Slot
 from .pairs import PairNumber
 from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, placed, seats
@@ -369,7 +369,7 @@ def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool)
 def check_session(session: Session, movement: Movement | None = None, name: Namer = _default_name) -> list[Finding]:
     """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
     found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`)."""
-    return _check(session.lines, session.movement.two_fields, None, movement, name, session)
+    return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
 
 
 def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:
@@ -448,7 +448,7 @@ def in_playing_order(session: Session, movement: Movement) -> tuple[Session, lis
 class KindEvidence:
     """The movement kind the lines show, and why, in words."""
 
-    kind: MovementKind
+    kind: FieldKind
     evidence: str
 
 
@@ -466,14 +466,14 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     both = sum(len(set(sat).intersection(ew[board])) for board, sat in ns.items())
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
-            MITCHELL,
+            TWO_FIELDS,
             f"on {both} occasions a pair number sits North-South on one line of a board and East-West on another: "
             "North-South and East-West pairs are numbered apart (two fields)",
         )
     if both:
         return KindEvidence(
-            HOWELL,
+            ONE_FIELD,
             f"only {both} time{'s' if both > 1 else ''} in {lines} lines does a pair number sit both North-South "
             "and East-West on one board (two fields would show it on most): one field, those lines flagged",
         )
-    return KindEvidence(HOWELL, "no pair number sits both North-South and East-West on one board: one field")
+    return KindEvidence(ONE_FIELD, "no pair number sits both North-South and East-West on one board: one field")

@@ -282,7 +282,7 @@ def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
     rounds: dict[Pair, int] = {}
     for standing in score.standings:
         opponents = set()
-        for side, index in played_by(standing.pair, seated, session.movement.two_fields):
+        for side, index in played_by(standing.pair, seated, session.field_kind.two_fields):
             line = session.lines[index]
             assert isinstance(line, Line)  # a complete ranking has no line to check
             opponents.add(line.ew if side is Side.NS else line.ns)
@@ -323,7 +323,7 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
     """
     chosen = masterpoint_scale(scale)
     standings = ranking.standings
-    winners = 2 if ranking.session.movement.two_fields else 1
+    winners = 2 if ranking.session.field_kind.two_fields else 1
     placed = [standing for standing in standings if standing.place]
     tables = Fraction(len(placed), 2)
     pairs = tuple(standing.pair for standing in standings)

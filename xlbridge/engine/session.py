@@ -18,11 +18,11 @@ from itertools import combinations
 from typing import NamedTuple, TypeAlias
 
 from ..rules import (
+    FIELD_KINDS,
     MASTERPOINT_SCALES,
-    MOVEMENT_KINDS,
     SESSION_METHODS,
+    FieldKind,
     MasterpointScale,
-    MovementKind,
     SessionMethod,
     Side,
 )
@@ -237,7 +237,8 @@ class Session:
     event: str = ""
     date: dt.date | None = None
     method: SessionMethod = SESSION_METHODS.default
-    movement: MovementKind = MOVEMENT_KINDS.default
+    #: One field or two.
+    field_kind: FieldKind = FIELD_KINDS.default
     #: Results every board is scaled to (Neuberg); None: the most any board has.
     per_board: int | None = None
     pairs: tuple[Pair, ...] = ()
@@ -255,20 +256,20 @@ class Session:
         event: str = "",
         date: dt.date | None = None,
         method: object = None,
-        movement: object = None,
+        field_kind: object = None,
         per_board: int | None = None,
         pairs: Sequence[Pair] = (),
         lines: Sequence[Row] = (),
         plan: Movement | None = None,
         masterpoints: object = None,
     ) -> Session:
-        """A session, its method, movement and masterpoint scale chosen by name (a ``plan`` says how its pairs are
-        numbered)."""
+        """A session, its method, one field or two and masterpoint scale chosen by name (a ``plan`` says how its
+        pairs are numbered: one field or two as it numbers them, when ``field_kind`` is not given)."""
         return Session(
             event,
             date,
             choose(SESSION_METHODS, method),
-            plan.field_kind if plan is not None and movement is None else choose(MOVEMENT_KINDS, movement),
+            plan.field_kind if plan is not None and field_kind is None else choose(FIELD_KINDS, field_kind),
             per_board,
             tuple(pairs),
             tuple(lines),
@@ -293,7 +294,7 @@ class Session:
     def seating(self) -> dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]:
         """Where each pair sat: (side, index of the row in ``lines``) for every scorable result, by who the pair is
         (its number, and in two fields its direction), worked out once (the ranking and a scorecard both ask)."""
-        ns_field, ew_field = (Side.NS, Side.EW) if self.movement.two_fields else (None, None)
+        ns_field, ew_field = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)
         seated: dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
         for index, row in enumerate(self.lines):
             if isinstance(row, Line):
@@ -304,7 +305,7 @@ class Session:
     @cached_property
     def meetings(self) -> Meetings:
         """The rows of each meeting of two pairs (:func:`meetings`), found once."""
-        return meetings(placed(self.lines), self.movement.two_fields)
+        return meetings(placed(self.lines), self.field_kind.two_fields)
 
     @cached_property
     def board_sets(self) -> dict[int, int]:
@@ -315,7 +316,7 @@ class Session:
     @cached_property
     def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
         """The pairs a result may name: in two fields a number with its direction, in one field a number."""
-        two_fields = self.movement.two_fields
+        two_fields = self.field_kind.two_fields
         return frozenset((pair.number, pair.direction if two_fields else None) for pair in self.pairs)
 
     def unlisted(self, row: Row) -> str:
@@ -324,7 +325,7 @@ class Session:
         direction: NS 1 and EW 1 are two pairs, and a pair listed without a direction is neither."""
         for side, number in self.unlisted_pairs(row)[:1]:
             missing = f"{side.value} pair {number} is not on the list of pairs"
-            if self.movement.two_fields and (number, None) in self._listed:
+            if self.field_kind.two_fields and (number, None) in self._listed:
                 return (
                     f"{missing}: it has pair {number} without a direction (NS or EW?); in two fields they are two pairs"
                 )
@@ -337,7 +338,7 @@ class Session:
         listed = self._listed
         if not listed:
             return []
-        ns, ew = (Side.NS, Side.EW) if self.movement.two_fields else (None, None)  # how each side is listed
+        ns, ew = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)  # how each side is listed
         if (row.ns, ns) in listed and (row.ew, ew) in listed:  # (nearly every result)
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))

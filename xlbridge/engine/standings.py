@@ -269,7 +269,7 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
     board of each set it played in (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or
     fouled, is due; a round it sat out is not), and never more than the most any pair of its field played (so
     that no line typed wrong makes the others owe boards nobody played)."""
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     if session.plan is not None:
         due: Counter[tuple[PairNumber, Side | None]] = Counter()
         for encounter in session.plan.encounters:
@@ -295,7 +295,7 @@ def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting:
     """Each pair's standing, from what its lines give it (``sides``: each line's, from each side, as :func:`_sides`
     gives them; ``failing``: whether a figure of any line fails); no figures while the ranking is ``waiting`` for
     lines to be checked."""
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     seated = session.seating
     due = _due(session, seated) if not (session.method.imp_scoring or waiting) else {}
     figures: list[tuple[Pair, int, int, Figure, Figure]] = []

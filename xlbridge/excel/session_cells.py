@@ -3,7 +3,7 @@
 :class:`SessionCells` is the argument list every session function takes (SESSIONRESULTS, PAIRTOTALS, RANKING,
 SESSIONINFO, TRAVELLERS, SCORECARD, PARDIFF), declared once: the results block (board, NS, EW, contract, by,
 lead, result, adjusted: one row per result, blank rows allowed), the names block (pair, direction, player 1,
-player 2, handicap), the scoring method, one field or two (the movement kind), the results per board (blank: the
+player 2, handicap), the scoring method, one field or two, the results per board (blank: the
 most any board has) and the movement's block (round, table, NS, EW, boards). The template writes its formulas
 with it, the readers of a workbook and of a results file fill it, and the function catalogue declares it.
 
@@ -25,7 +25,7 @@ from ..engine.pairs import Pair, parse_direction, read_handicap
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
-from ..rules import MOVEMENT_KINDS, SESSION_METHODS
+from ..rules import FIELD_KINDS, SESSION_METHODS
 from .cache import Answers, Reader, Recent, cell_key, forget_if_full
 from .cells import (
     CellError,
@@ -214,9 +214,9 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
         expected = None if per_board is None else as_whole_number(per_board, "results per board")
         if expected is not None and expected < 1:
             raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
-    with _setting("movement"):
-        said = single_value(cells.movement)
-        kind = None if said is None else choose(MOVEMENT_KINDS, said, "movement")
+    with _setting("fields"):
+        said = single_value(cells.fields)
+        kind = None if said is None else choose(FIELD_KINDS, said)
     with _setting("method"):
         method = choose(SESSION_METHODS, single_value(cells.method), "method")
     return SessionInput(tuple(_rows(results)), tuple(pairs), movement, method, kind, expected, first_row=first_row)
@@ -228,7 +228,7 @@ def _key(cells: SessionCells) -> Hashable:
     results, names, plan = _blocks(cells)
     blocks = tuple(None if grid is None else tuple(tuple(map(cell_key, row)) for row in grid)
                    for grid in (results, names, plan))  # fmt: skip
-    settings = tuple(cell_key(single_value(value)) for value in (cells.method, cells.movement, cells.per_board))
+    settings = tuple(cell_key(single_value(value)) for value in (cells.method, cells.fields, cells.per_board))
     return blocks, settings
 
 

@@ -51,7 +51,7 @@ def read_ladder_session(path: Path) -> LadderSession:
     book.require_complete("a season ladder counts it")  # never a provisional ranking: the session is not all in
     score = book.score
     session = score.session
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     imp_scoring = session.method.imp_scoring
     results = []
     for standing in score.standings:

@@ -120,7 +120,7 @@ def movement_of_lines(rows: Sequence[Row], two_fields: bool) -> Movement:
 
 def event_of(session: Session, name: str = "", date: dt.date | None = None) -> Event:
     """The one-section event of a session workbook's session (its movement, pairs, event name, date, method)."""
-    movement = session.plan or movement_of_lines(session.lines, session.movement.two_fields)
+    movement = session.plan or movement_of_lines(session.lines, session.field_kind.two_fields)
     day = date or session.date or dt.date.today()
     return new_event(name or session.event, day, [Section(movement, session.pairs)], session.method)
 

@@ -22,7 +22,7 @@ from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
@@ -47,7 +47,7 @@ def read_results(
     keep_bad: bool = False,
     names: Path | None = None,
     method: str | None = None,
-    movement: str | None = None,
+    fields: str | None = None,
     movement_file: Path | None = None,
     handicaps: str | None = None,
     event: str | None = None,
@@ -68,7 +68,7 @@ def read_results(
     a result for a pair not on it; in two fields a pair is its number and its direction) and, given
     ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
     board, a line missing, boards outside the session), which the workbook then carries. One field or two is
-    decided once (:func:`~xlbridge.engine.pipeline.decide_field`: ``movement``, Howell or Mitchell, when given;
+    decided once (:func:`~xlbridge.engine.pipeline.decide_field`: ``fields``, one or two, when given;
     else the movement file's, the names' or the file's own directions, or what the lines show), said with its
     evidence in ``kind_evidence``. A result the movement expects and the file lacks is no bad line: its row waits
     in the workbook, to be typed (it is in ``problems``, ``waiting``), and the rows follow the travellers (each
@@ -97,7 +97,7 @@ def read_results(
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
+        given = [option for option, value in (("--names", names), ("--method", method), ("--fieldss", fields),
                                               ("--movement-file", movement_file), ("--event", event),
                                               ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:
@@ -116,7 +116,7 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, movement)
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields)
     evidence = _evidence(decided, names is not None)
     two_fields = decided.kind.two_fields
     if listed is not None:
@@ -130,7 +130,7 @@ def read_results(
         pairs = plan.pairs
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
-    session = replace(session, movement=decided.kind, plan=plan, pairs=pairs)
+    session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)
     rows_at = imported.rows_at or [0] * len(session.lines)
     if plan is not None:  # the rows in the travellers' order, as `xlbridge movement -o` lays the Results sheet out
         ordered, was = in_playing_order(session, plan)
@@ -154,26 +154,25 @@ def read_results(
 
 
 def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, said: str | None) -> FieldDecision:
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--movement`` says refused where
-    the movement file or the lines say otherwise."""
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` says refused where the
+    movement file or the lines say otherwise."""
     try:
-        return decide_field(choose(MOVEMENT_KINDS, said) if said else None, plan, pairs, session.lines)
+        return decide_field(choose(FIELD_KINDS, said) if said else None, plan, pairs, session.lines)
     except BridgeInputError as error:
-        message = error.message.replace(" as the movement", "").replace("say ", "give --movement ")
-        raise fail(path, None, f"--{message}" if said else message) from None
+        raise fail(path, None, f"--fields {said}: {error.message}" if said else error.message) from None
 
 
 def _evidence(decided: FieldDecision, names_file: bool) -> str:
     """One field or two, and why, in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}, as --movement says"
+        return f"{kind.name}, as --fields says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"
     if decided.because == "names":
-        return f"Mitchell: {'the names file' if names_file else 'the file'} gives the pairs' directions (two fields)"
-    return f"{kind.name}, found from the lines: {decided.evidence} (give --movement to say otherwise)"
+        return f"{kind.name}: {'the names file' if names_file else 'the file'} gives the pairs' directions"
+    return f"{kind.name}, found from the lines: {decided.evidence} (give --fields to say otherwise)"
 
 
 def _checked(imported: Imported, listing: Path | None, names: Path | None) -> Imported:
@@ -231,7 +230,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
     assert result is not None
     session = result.session
     said = f"in {listing}" if listing is not None else "the file gives"
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     problems: list[Problem] = []
     missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
     read = imported.session.lines if imported.session is not None else ()
@@ -255,7 +254,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
 def _idle(session: Session, source: Path, names: Path) -> list[Problem]:
     """A pair of the names file that plays on no line (one that did not come, or another evening's) is a doubt: it
     would show on the ranking with no boards and no place."""
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     played = {(number, side if two_fields else None) for row in session.lines
               for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))}  # fmt: skip
     idle = [pair for pair in session.pairs if (pair.number, pair.direction if two_fields else None) not in played]
@@ -295,7 +294,7 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
         return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
                        f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "
                        "two pairs), but these pairs play both North-South and East-West: if it is one field (a "
-                       "Howell), give --movement Howell, or leave the directions blank", file=listing)  # fmt: skip
+                       "Howell), give --fields one, or leave the directions blank", file=listing)  # fmt: skip
     return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
                    f"{listing.name}", file=listing)  # fmt: skip
 

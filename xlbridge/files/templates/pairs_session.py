@@ -34,7 +34,7 @@ from ...excel.session import (
     travellers_cells,
 )
 from ...excel.session_cells import SessionCells, session_result
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
 from ..workbook.xlsx import excel_serial
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
@@ -122,7 +122,7 @@ def _settings(
         "EventName": given.event,
         "EventDate": given.date,
         "Method": given.method.name,
-        "Movement": given.movement.name,
+        "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
     }
@@ -138,11 +138,11 @@ def _settings(
             cells.write_blank(entry_cell.row, entry_cell.col, None, style)
         cells.write_string(entry_cell.row, 2, entry_cell.note, book.note)
         book.define_name(entry_cell.name, entry_cell.ref)
-    method, movement = LAYOUT.setting("Method"), LAYOUT.setting("Movement")
+    method, field = LAYOUT.setting("Method"), LAYOUT.setting("Fields")
     methods = book.list_range("Methods", SESSION_METHODS.names())
     sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
-    movements = book.list_range("Movements", MOVEMENT_KINDS.names())
-    sheet.validate_list(movement.row, movement.col, 1, movements, True, " or ".join(MOVEMENT_KINDS.names()))
+    fields = book.list_range("Fields", FIELD_KINDS.names())
+    sheet.validate_list(field.row, field.col, 1, fields, True, "One field (a Howell) or Two fields (a Mitchell)")
     mp_scale, scales = LAYOUT.setting("MPScale"), MASTERPOINT_SCALES.names()
     sheet.validate_list(mp_scale.row, mp_scale.col, 1, book.list_range("Masterpoints", scales), True, ", ".join(scales))
     per_board = LAYOUT.setting("PerBoard")
@@ -445,7 +445,7 @@ def ranking_chart(
     when it is known); each bar labelled by its pair's number and, where there may be two fields, its direction
     (two levels of labels: NS 2 and EW 2 are two pairs)."""
     imps = session is not None and session.method.imp_scoring
-    two_fields = session is None or session.movement.two_fields
+    two_fields = session is None or session.field_kind.two_fields
     first_row, last_row = ranking.first_row, ranking.first_row + shown - 1
     labels = area_ref(first_row, ranking.col("Pair"), last_row, ranking.col("Direction" if two_fields else "Pair"),
                       ranking.sheet)  # fmt: skip
@@ -469,4 +469,4 @@ def first_pair_label(session: Session | None) -> str:
     if session is None or not session.pairs:
         return ""
     first = session.pairs[0]
-    return f"{first.number}{first.direction_text if session.movement.two_fields else ''}"
+    return f"{first.number}{first.direction_text if session.field_kind.two_fields else ''}"

@@ -252,7 +252,7 @@ def build_site(path: Path) -> Site:
     ranking = session_ranking(book)
     engine = book.score
     session = engine.session
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session)
     by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}

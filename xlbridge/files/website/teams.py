@@ -23,7 +23,7 @@ from typing import Any
 from ... import __version__
 from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
-from ..templates import teams_match
+from ..templates import match_layout
 from ..templates.event_layout import MATCHES
 from ..workbook.blocks import blocks_of, check_blocks
 from ..workbook.calc import check_current
@@ -119,7 +119,9 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     def at(row: int, col: int) -> object:
         return values.get((row + 1, col + 1))
 
-    home, away = (cell_text(at(teams_match.INFO[label], teams_match.INFO_COL)) for label in ("Home team", "Away team"))
+    home, away = (
+        cell_text(at(match_layout.INFO[label], match_layout.INFO_COL)) for label in ("Home team", "Away team")
+    )
     found = [entry for entry in shown if (entry.home_name.casefold(), entry.away_name.casefold())
              == (home.casefold(), away.casefold())]  # fmt: skip
     if not found:
@@ -135,8 +137,8 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     if entry.row in used:
         raise WorkbookError(f"{path}: a second scorecard of round {entry.match.round}, {home} v {away}")
     used.add(entry.row)
-    summary = {label: (at(row, teams_match.HOME_COL), at(row, teams_match.AWAY_COL))
-               for label, row in teams_match.SUMMARY.items()}  # fmt: skip
+    summary = {label: (at(row, match_layout.HOME_COL), at(row, match_layout.AWAY_COL))
+               for label, row in match_layout.SUMMARY.items()}  # fmt: skip
     imps = summary["IMPs"]
     typed = (entry.match.home_imps, entry.match.away_imps)
     if typed != (None, None) and any(not _agrees(shown_value, Fraction(value) if value is not None else None)
@@ -145,10 +147,10 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
                             f"{entry.row} has {figure(typed[0])}-{figure(typed[1])}")  # fmt: skip
     boards = []
     last = max((row for row, _ in values), default=0)
-    for row in range(teams_match.FIRST, last):
-        if at(row, teams_match.BOARD) in (None, ""):
+    for row in range(match_layout.FIRST, last):
+        if at(row, match_layout.BOARD) in (None, ""):
             continue
-        cells = {name: at(row, index) for index, name in enumerate(teams_match.COLUMNS)}
+        cells = {name: at(row, index) for index, name in enumerate(match_layout.COLUMNS)}
         boards.append({name.lower().replace(" ", "_").replace("(", "").replace(")", ""): figure(value)
                        for name, value in cells.items()})  # fmt: skip
     page = f"match-{entry.match.round}-{_slug(home)}-{_slug(away)}.html"

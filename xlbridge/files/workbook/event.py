@@ -24,7 +24,6 @@ from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
 from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
-from ..templates import CLASSIC, teams_event
 from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
@@ -151,6 +150,8 @@ def write_schedule(destination: Path, event: Event, replace: bool = False) -> Pa
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",), replace=replace)
     per_round = (len(event.teams) + 1) // 2
     rows = max(len(event.matches), per_round * (event.rounds or 0), 1)
+
+    from ..templates import CLASSIC, teams_event  # the workbook writer (the calc extra): not needed to read an event
 
     def fill(staged: Path) -> None:
         teams_event.build(staged, CLASSIC, rows=rows, teams=len(event.teams), event=event, computed=True)

@@ -4,7 +4,7 @@ session pipeline.
 Every command that reads a session workbook (``ranking``, ``export``, ``publish``, ``ladder``, the Bridgemates)
 reads it here, as its own formulas read it:
 
-- The blocks (``ResultsBlock``, ``NamesBlock``, ``MovementBlock``) and the settings (``Method``, ``Movement``,
+- The blocks (``ResultsBlock``, ``NamesBlock``, ``MovementBlock``) and the settings (``Method``, ``Fields``,
   ``PerBoard``; ``EventName``, ``EventDate``, ``MPScale`` for the outputs) are the ranges their defined names give
   (:data:`~xlbridge.files.templates.layout.SESSION_NAMES`), handed over as Excel hands them to the session
   functions, and taken through the pipeline by the same code
@@ -34,7 +34,7 @@ from ...engine.values import count, show
 from ...excel.cells import Grid, as_grid, is_blank_text, single_value
 from ...excel.session_cells import SessionCells, session_result
 from ..interchange.common import parse_date
-from ..templates.layout import HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
+from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
 from .xlsx import (
@@ -192,7 +192,8 @@ def _cells(path: Path, package: Package) -> tuple[SessionCells, dict[str, tuple[
     where each is (sheet and area); refused when the results or names block is not named."""
     named = defined_names(package)
     where = {argument: found for argument, name in SESSION_NAMES.items()
-             if (found := defined_area(package, name)) is not None}  # fmt: skip
+             if (found := defined_area(package, name) or defined_area(package, FORMER_NAMES.get(argument, name)))
+             is not None}  # fmt: skip
     missing = [SESSION_NAMES[argument] for argument in ("results", "names") if SESSION_NAMES[argument].upper()
                not in named]  # fmt: skip
     if missing:
