@@ -594,17 +594,18 @@ def test_errors_by_kind(here: Path) -> None:
     """Every refusal is an XlbridgeError of its kind: bad input is a ValueError; a refused output (a file that
     exists, is an input, is open in Excel: each its own kind) is not bad input; a workbook's state (never computed,
     stale) is its own kind, whatever file it is."""
-    from xlbridge.engine.errors import XlbridgeError
-    from xlbridge.files.outputs import (
+    from xlbridge.engine.errors import (
+        NotComputedError,
         OutputError,
         OutputExistsError,
         OutputIsInputError,
         OutputOpenError,
-        check_open,
-        check_output,
+        StaleWorkbookError,
+        WorkbookStateError,
+        XlbridgeError,
     )
+    from xlbridge.files.outputs import check_open, check_output
     from xlbridge.files.workbook.calc import calc_workbook, check_current
-    from xlbridge.files.workbook.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
 
     with pytest.raises(OutputExistsError) as exists:
         check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))

@@ -288,7 +288,7 @@ def test_a_page_name_too_long_for_the_file_system_names_the_site_and_the_page(tm
 
     from xlbridge.files.demo_data import demo_data
     from xlbridge.files.templates import CLASSIC, teams_match
-    from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+    from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 
     from .test_league import computed, letter, read_matches
     from .workbooks import Book, typed

@@ -401,6 +401,7 @@ def test_no_two_modules_have_names_a_letter_apart() -> None:
     assert not one_letter_apart("deals", "deals")
     assert not one_letter_apart("rubber", "ladder")
 
+
 def test_every_command_is_built_without_the_extras() -> None:
     """Each command's options are built with none of the extras' libraries loaded (a command needs one only where
     it writes a workbook, a page or talks to the Bridgemates, and says so then), but the bridgemate command's, whose

@@ -14,7 +14,7 @@ from xlbridge.engine.scales import vp_scales
 from xlbridge.excel import FUNCTIONS
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, teams_match
-from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.rules import MATCH_VP_SCALES, VP_SCALES, BandScale
 from xlbridge.rules.scales import ACBL_20, ACBL_30, SBU_20, MatchLengthVPScale

@@ -7,7 +7,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError, Doubt, XlbridgeError
+from ..engine.errors import BridgeInputError, Doubt, OutputExistsError, WorkbookError, XlbridgeError
 from ..engine.ladder import season_ladder
 from ..engine.movements import Movement, make_movement
 from ..engine.session import Session, Unscorable
@@ -23,11 +23,10 @@ from ..files.interchange.movement_files import (
     write_evening,
     write_new,
 )
-from ..files.outputs import OutputExistsError, check_output, write_atomically
+from ..files.outputs import check_output, write_atomically
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
-from ..files.workbook.xlsx import WorkbookError
 from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, SESSION_METHODS, WINNERS
 from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
 from .hands import HANDS_HELP, say_hands, session_deals

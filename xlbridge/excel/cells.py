@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
-from ..engine.errors import BridgeInputError, Reason
+from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.pairs import PairNumber
 from ..engine.values import as_whole_number, is_blank, show
 
@@ -27,7 +27,6 @@ __all__ = [
     "ERROR_VALUES",
     "OUTSIDE",
     "RETURNED_ERRORS",
-    "CellError",
     "Grid",
     "as_grid",
     "broadcast",
@@ -68,15 +67,6 @@ _ERROR_OF_REASON = {Reason.MALFORMED: "#VALUE!", Reason.OUT_OF_RANGE: "#NUM!", R
 OUTSIDE = "#N/A"
 
 log = logging.getLogger("xlbridge")
-
-
-class CellError(BridgeInputError):
-    """An input cell that already holds an Excel error value (or a number that is none, NaN): it is passed on as
-    that value, before anything else about its line."""
-
-    def __init__(self, message: str, code: str = "#VALUE!") -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def error_value(error: BridgeInputError) -> str:

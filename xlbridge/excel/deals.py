@@ -8,13 +8,12 @@ from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.choices import choose
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, CellError
 from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
 from ..engine.scoring import line_score, play_from, read_part
 from ..rules import ERAS
 from .cache import Answers, Reader, forget_if_full
 from .cells import (
-    CellError,
     Grid,
     as_grid,
     broadcast,

@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ..engine.choices import choose
-from ..engine.errors import BridgeInputError, Reason
+from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
 from ..engine.pairs import Pair, parse_direction, read_handicap
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
@@ -27,17 +27,7 @@ from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
 from ..rules import FIELD_KINDS, SESSION_METHODS
 from .cache import Answers, Reader, Recent, cell_key, forget_if_full
-from .cells import (
-    CellError,
-    Grid,
-    as_grid,
-    entered_pair,
-    entered_text,
-    flat,
-    held_error,
-    is_blank_text,
-    single_value,
-)
+from .cells import Grid, as_grid, entered_pair, entered_text, flat, held_error, is_blank_text, single_value
 from .session_arguments import SESSION_ARGUMENTS, SessionCells
 
 __all__ = ["ENTERED", "SESSION_ARGUMENTS", "SessionCells", "session_input", "session_result"]

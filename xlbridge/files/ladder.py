@@ -21,12 +21,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.errors import WorkbookError
 from ..engine.ladder import Ladder, LadderSession, SessionResult
 from ..engine.values import two_decimals
 from .tables import text_table
 from .templates.common import CLASSIC, TemplateBook
 from .templates.layout import Block, NamedCell
-from .workbook.xlsx import WorkbookError
 
 __all__ = [
     "LADDER_COLUMNS",

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.errors import ResultDTOError
 from ...engine.movements import Movement
 from ...engine.pairs import Pair
 from ...rules import SESSION_METHODS, SessionMethod
@@ -24,7 +25,6 @@ from .connector import Connection
 from .mapping import (
     EntryKind,
     Event,
-    ResultDTOError,
     ResultKey,
     Section,
     TableEntry,

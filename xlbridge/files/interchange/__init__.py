@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...engine.checks import in_playing_order
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError, listed, refusal
+from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
@@ -26,7 +26,7 @@ from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
-from .common import MOST_WAITING, Imported, ImportFileError, Problem, detect_format, fail, text_of
+from .common import MOST_WAITING, Imported, Problem, detect_format, fail, text_of
 from .csvfile import read_csv, read_names
 from .handrecords import SessionHands
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine import session as rows
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, ImportFileError
 from ...engine.matches import Event
 from ...engine.model import Play
 from ...engine.pairs import Pair, PairNumber
@@ -28,7 +28,6 @@ from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 __all__ = [
     "MOST_WAITING",
     "FileMasterpoints",
-    "ImportFileError",
     "Imported",
     "Problem",
     "check_score",
@@ -46,10 +45,6 @@ __all__ = [
     "unreadable",
     "unscorable",
 ]
-
-
-class ImportFileError(BridgeInputError):
-    """A results file that cannot be imported: the message names the file, the line and the problem."""
 
 
 #: The most results still to come an import names one by one (the first of them; then their count).

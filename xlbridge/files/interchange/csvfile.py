@@ -11,7 +11,7 @@ from dataclasses import replace
 from operator import itemgetter
 from pathlib import Path
 
-from ...engine.errors import BridgeInputError, refusal
+from ...engine.errors import BridgeInputError, ImportFileError, refusal
 from ...engine.pairs import Pair, pair_handicap, read_handicap
 from ...engine.parse import read_result, split_contract
 from ...engine.session import Line, Row, Session, Typed, Unscorable
@@ -19,7 +19,6 @@ from ...engine.values import NUMBER, as_whole_number, count
 from ...rules import Side
 from .common import (
     Imported,
-    ImportFileError,
     Problem,
     check_score,
     decoded,

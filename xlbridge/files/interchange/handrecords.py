@@ -23,11 +23,11 @@ from pathlib import Path
 from ... import __version__
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, SolverMissingError
 from ...engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
-from ...engine.solver import SolverMissingError, solve, solver_available
+from ...engine.solver import solve, solver_available
 from ...engine.values import as_whole_number, show
 from ...rules import TABLE_SEATS, TABLE_STRAINS
 from .common import decoded, detect_format, fail

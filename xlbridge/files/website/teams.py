@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ...engine.errors import WorkbookError
 from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
 from ..templates import match_layout
@@ -31,7 +32,7 @@ from ..workbook.computed import Computed
 from ..workbook.evaluate import evaluate
 from ..workbook.event import EventBook, read_event_book
 from ..workbook.standings import Standings, read_standings
-from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
+from ..workbook.xlsx import cell_text, open_package, read_values
 from .jinja import environment
 from .publish import figure, session_key
 from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages

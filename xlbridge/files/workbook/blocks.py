@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ...engine.errors import listed
+from ...engine.errors import WorkbookError, listed
 from ...excel.functions import CATALOGUE
 from ..templates.layout import BLOCK_NAMES, EVENT_BLOCK_NAMES
 from .computed import Argument
-from .xlsx import Package, WorkbookError, column_letters, defined_area, read_values
+from .xlsx import Package, column_letters, defined_area, read_values
 
 __all__ = ["NAMED", "READS", "Block", "Reads", "blocks_of", "check_blocks", "named_blocks"]
 

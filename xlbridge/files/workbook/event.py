@@ -17,19 +17,19 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError, refusal
+from ...engine.errors import BridgeInputError, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
-from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
+from ..outputs import check_open, check_output, target_of, write_atomically
 from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
-from .xlsx import Package, WorkbookError, as_handed, cell_text, open_package, read_values
+from .xlsx import Package, as_handed, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
 

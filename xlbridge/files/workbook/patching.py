@@ -12,9 +12,10 @@ import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ...engine.errors import WorkbookError
 from ..outputs import write_atomically
 from .computed import by_row
-from .xlsx import CALC_PR, ExcelErrorValue, Package, WorkbookError, column_letters, column_number, excel_escape
+from .xlsx import CALC_PR, ExcelErrorValue, Package, column_letters, column_number, excel_escape
 from .xmlsafe import escape
 
 __all__ = ["CALC_ID", "cell_element", "cell_value", "mark_values_current", "patch_sheet", "write_package"]

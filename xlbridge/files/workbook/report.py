@@ -13,13 +13,13 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
 
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, WorkbookError
 from ...engine.standings import Figure, Standing
 from ...engine.values import two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
 from ..tables import text_table
 from .session_book import NamesChange, SessionBook, read_session_book
-from .xlsx import ExcelErrorValue, Package, WorkbookError, cell_text, read_values
+from .xlsx import ExcelErrorValue, Package, cell_text, read_values
 
 __all__ = [
     "Ranking",

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ...engine.errors import BridgeInputError, Doubt, listed, refusal
+from ...engine.errors import BridgeInputError, Doubt, WorkbookError, listed, refusal
 from ...engine.masterpoints import SessionAwards, masterpoint_scale
 from ...engine.movements import Slot
 from ...engine.pipeline import SessionResult
@@ -37,16 +37,7 @@ from ..interchange.common import parse_date
 from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
-from .xlsx import (
-    Package,
-    WorkbookError,
-    as_handed,
-    defined_area,
-    defined_names,
-    excel_date,
-    open_package,
-    read_values,
-)
+from .xlsx import Package, as_handed, defined_area, defined_names, excel_date, open_package, read_values
 
 if TYPE_CHECKING:
     from ..interchange.handrecords import Analysis, SessionHands

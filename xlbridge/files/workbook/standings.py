@@ -11,7 +11,7 @@ import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ...engine.errors import refusal
+from ...engine.errors import WorkbookError, refusal
 from ...engine.values import two_decimals
 from ...excel.event import BAM_HEADINGS, WAITING
 from ..tables import text_table
@@ -19,7 +19,7 @@ from ..templates.event_layout import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBT
 from .calc import check_current
 from .event import read_event_book
 from .report import number_in
-from .xlsx import ExcelErrorValue, WorkbookError, cell_text, open_package, read_values
+from .xlsx import ExcelErrorValue, cell_text, open_package, read_values
 
 __all__ = ["StandingRow", "Standings", "read_standings"]
 

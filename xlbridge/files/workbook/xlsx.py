@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
-from ...engine.errors import BridgeInputError, XlbridgeError
+from ...engine.errors import BridgeInputError, NotComputedError, WorkbookError
 from ...excel.cache import cell_key
 from .xmlsafe import check_xml, parse_xml
 
@@ -29,11 +29,7 @@ __all__ = [
     "ByValue",
     "ExcelErrorValue",
     "FormulaCell",
-    "NotComputedError",
     "Package",
-    "StaleWorkbookError",
-    "WorkbookError",
-    "WorkbookStateError",
     "as_handed",
     "cell_position",
     "cell_text",
@@ -64,22 +60,6 @@ DAMAGED = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImp
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-
-
-class WorkbookError(BridgeInputError):
-    """A file that cannot be used as a workbook; the message says why, in one line."""
-
-
-class WorkbookStateError(XlbridgeError):
-    """A workbook that is sound but not in the state a command needs: its figures are not computed, or not current."""
-
-
-class NotComputedError(WorkbookStateError):
-    """A workbook never computed (a blank template, or saved by a program that drops the values)."""
-
-
-class StaleWorkbookError(WorkbookStateError):
-    """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
 
 
 #: A formula as its sheet holds it: the cells it fills (first row, first column, last row, last column, 1-based: an

@@ -28,17 +28,9 @@ from collections.abc import Iterator
 from typing import IO
 from xml.parsers import expat
 
-from ...engine.errors import BridgeInputError
+from ...engine.errors import UnsafeXMLError, XMLSyntaxError
 
-__all__ = ["UnsafeXMLError", "XMLSyntaxError", "check_xml", "escape", "parse_xml", "xml_characters"]
-
-
-class UnsafeXMLError(BridgeInputError):
-    """The document declares entities: refused rather than expanded."""
-
-
-class XMLSyntaxError(BridgeInputError):
-    """The document is not well-formed XML (truncated, corrupt); the message gives the line."""
+__all__ = ["check_xml", "escape", "parse_xml", "xml_characters"]
 
 
 def _refuse_entities(*_: object) -> None:
