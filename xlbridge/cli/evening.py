@@ -100,9 +100,9 @@ def _refuse_results(destination: Path) -> None:
         raise OutputExistsError(f"{destination}: cannot be read as a pairs session, so the results it may hold "
                                 "cannot be counted: add --discard-results to replace it anyway, or choose another "
                                 "name") from None  # fmt: skip
-    held = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
-    if held:
-        raise OutputExistsError(f"{destination}: holds {count(held, 'result')}: add --discard-results to replace it "
+    results = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
+    if results:
+        raise OutputExistsError(f"{destination}: holds {count(results, 'result')}: add --discard-results to replace it "
                                 "with a new evening (they are lost), or choose another name")  # fmt: skip
 
 

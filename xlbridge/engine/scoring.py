@@ -28,7 +28,7 @@ __all__ = [
     "line_score",
     "ns_score",
     "parse_play",
-    "play_from",
+    "play_of_parts",
     "read_part",
     "read_vulnerability",
     "resolve_rules",
@@ -122,7 +122,7 @@ def read_part(read: Callable[[object], P], value: object) -> P | BridgeInputErro
         return error
 
 
-def play_from(
+def play_of_parts(
     contract: TypedContract | BridgeInputError | None,
     declarer: Seat | BridgeInputError | None,
     result: Result | BridgeInputError | None,
@@ -160,7 +160,7 @@ def _seat(value: object) -> Seat:
 
 def parse_play(contract: object, declarer: object, result: object) -> Play:
     """A contract, its declarer and its result as typed; the result may be written inside the contract."""
-    return play_from(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
+    return play_of_parts(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
 
 
 def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) -> bool:

@@ -30,12 +30,12 @@ __all__ = [
     "Grid",
     "as_grid",
     "broadcast",
+    "cell_error",
     "column_cells",
     "entered_pair",
     "entered_text",
     "error_value",
     "flat",
-    "held_error",
     "is_blank",
     "is_blank_text",
     "log",
@@ -74,7 +74,7 @@ def error_value(error: BridgeInputError) -> str:
     return error.code if isinstance(error, CellError) else _ERROR_OF_REASON[error.reason]
 
 
-def held_error(name: str, value: object) -> CellError | None:
+def cell_error(name: str, value: object) -> CellError | None:
     """The error to pass on when a cell already holds one (``#N/A`` from a lookup) or an impossible number (NaN).
     An error no worksheet function can give back (``#SPILL!``, ``#CALC!``: see :data:`RETURNED_ERRORS`) is passed
     on as ``#VALUE!``, its reason naming it, so that it is an error value wherever the function runs."""

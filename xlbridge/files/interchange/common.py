@@ -235,10 +235,10 @@ def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
     """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
     :class:`BridgeInputError` when the number or the direction cannot be read, or the two directions disagree."""
     pair, suffix = split_pair(number)
-    said = direction(side)
-    if said is not None and suffix is not None and said is not suffix:
+    chosen = direction(side)
+    if chosen is not None and suffix is not None and chosen is not suffix:
         raise BridgeInputError(f"pair {number.strip()!r} and direction {side.strip()!r} disagree: which is it?")
-    return Pair(pair, said or suffix, tuple(player for player in players if player))
+    return Pair(pair, chosen or suffix, tuple(player for player in players if player))
 
 
 def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:

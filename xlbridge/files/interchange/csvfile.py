@@ -153,14 +153,14 @@ def _named_twice(headings: list[str], columns: list[str]) -> str:
     for index, column in enumerate(columns):
         if column:
             at.setdefault(column, []).append(index)
-    said = []
+    chosen = []
     for column, where in at.items():
         if len(where) > 1:
             numbers = ", ".join(str(index + 1) for index in where[:-1]) + f" and {where[-1] + 1}"
             typed = ", ".join(repr(headings[index].strip()) for index in where)
             times = "twice" if len(where) == 2 else f"{len(where)} times"
-            said.append(f"the {column} column {times} (columns {numbers}: {typed})")
-    return " and ".join(said)
+            chosen.append(f"the {column} column {times} (columns {numbers}: {typed})")
+    return " and ".join(chosen)
 
 
 #: A pair's direction in words, as a message names it.

@@ -376,10 +376,10 @@ def session_hands(records: HandRecords, boards: Collection[int], use_solver: boo
     """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
     solver where it is installed, else the file's tags), and the boards on one side only."""
     analyses = analyse(records, use_solver)
-    held = {analysis.record.board for analysis in analyses}
+    recorded = {analysis.record.board for analysis in analyses}
     name = records.source.name if records.source is not None else "the hand record"
-    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - held)),
-                        tuple(sorted(held - set(boards))))  # fmt: skip
+    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - recorded)),
+                        tuple(sorted(recorded - set(boards))))  # fmt: skip
 
 
 def needs_solver(analyses: Sequence[Analysis]) -> SolverMissingError | None:

@@ -120,9 +120,9 @@ def check_blocks(package: Package, blocks: Iterable[Block]) -> None:
     rooms: list[str] = []
     for block in blocks:
         rows = found.setdefault((block.sheet, block.name), {})
-        for row, (col, said) in _typed_outside(package, block).items():
+        for row, (col, typed) in _typed_outside(package, block).items():
             if row not in rows or col < rows[row][0]:
-                rows[row] = (col, said)
+                rows[row] = (col, typed)
         room = READS[block.function].room
         if rows and room and room not in rooms:
             rooms.append(room)

@@ -29,7 +29,7 @@ from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
-from .xlsx import Package, as_handed, cell_text, open_package, read_values
+from .xlsx import Package, cell_argument, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
 
@@ -69,7 +69,7 @@ def read_event_book(path: Path) -> EventBook:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
     team_cells = [  # as the functions are handed them (an error as its text), from the block's first row (row 2)
-        [as_handed(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
+        [cell_argument(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
         for row in range(TEAMS.first_row + 1, team_rows + 1)
     ]
     teams, problems, _ = read_teams(team_cells or [[None, None, None]])
@@ -81,7 +81,7 @@ def read_event_book(path: Path) -> EventBook:
     numbers: list[int] = []
     free: list[int] = []
     for row in range(MATCHES.first_row + 1, last + 1):
-        cells = [as_handed(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
+        cells = [cell_argument(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
         read = read_match(cells)
         if read is None:
             free.append(row)

@@ -37,7 +37,7 @@ from ..interchange.common import parse_date
 from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
-from .xlsx import Package, as_handed, defined_area, defined_names, excel_date, open_package, read_values
+from .xlsx import Package, cell_argument, defined_area, defined_names, excel_date, open_package, read_values
 
 if TYPE_CHECKING:
     from ..interchange.handrecords import Analysis, SessionHands
@@ -124,18 +124,18 @@ class SessionBook:
             raise WorkbookError(f"{path}: the {sheet} sheet has no results yet{expected}")
         rows = [f"{path}: {sheet} row {row}: {reason}" for row, reason in self.problems()]
         slots = [] if provisional else [f"{path}: {reason}" for reason in self.result.prepared.missing_reasons]
-        said = []
+        reasons = []
         if rows:
             one = len(rows) == 1
-            said.append(f"{count(len(rows), 'line')} on {sheet} {'needs' if one else 'need'} checking before {doing}: "
-                        f"put {'it' if one else 'them'} right (the Check column says why)")  # fmt: skip
+            reasons.append(f"{count(len(rows), 'line')} on {sheet} {'needs' if one else 'need'} checking before "
+                           f"{doing}: put {'it' if one else 'them'} right (the Check column says why)")  # fmt: skip
         if slots:
             one = len(slots) == 1
-            said.append(f"{count(len(slots), 'result')} the movement expects {'is' if one else 'are'} not in before "
-                        f"{doing}: type {'it' if one else 'each'} (NP in the Adjusted column for a board "
-                        "not played)")  # fmt: skip
-        if said:
-            raise WorkbookError(f"{path}: {'; '.join(said)}", details=listed([*rows, *slots], str(path)))
+            reasons.append(f"{count(len(slots), 'result')} the movement expects {'is' if one else 'are'} not in "
+                           f"before {doing}: type {'it' if one else 'each'} (NP in the Adjusted column for a board "
+                           "not played)")  # fmt: skip
+        if reasons:
+            raise WorkbookError(f"{path}: {'; '.join(reasons)}", details=listed([*rows, *slots], str(path)))
 
     def hands(self) -> dict[int, Analysis]:
         """The session's deals as its Hands sheet holds them (``import --hands``, ``movement -o --hands``, a PBN
@@ -164,17 +164,17 @@ class SessionBook:
         deals = self.hands()
         if not deals:
             return None
-        held, boards = set(deals), session_boards(self.session)
+        recorded, boards = set(deals), session_boards(self.session)
         source = source_of(read_values(self.package, HANDS_SHEET, computed=False).get((2, 1)))
-        return SessionHands(tuple(deals[board] for board in sorted(deals)), source, tuple(sorted(boards - held)),
-                            tuple(sorted(held - boards)))  # fmt: skip
+        return SessionHands(tuple(deals[board] for board in sorted(deals)), source, tuple(sorted(boards - recorded)),
+                            tuple(sorted(recorded - boards)))  # fmt: skip
 
 
 def _grid(package: Package, sheet: str, area: tuple[int, int, int, int]) -> Grid:
     """A range's stored cells as Excel hands them to a function (numbers as floats, blanks None, errors as text)."""
     values = read_values(package, sheet, computed=False)
     first_row, first_col, last_row, last_col = area
-    return [[as_handed(values.get((row, col))) for col in range(first_col, last_col + 1)]
+    return [[cell_argument(values.get((row, col))) for col in range(first_col, last_col + 1)]
             for row in range(first_row, last_row + 1)]  # fmt: skip
 
 

@@ -30,7 +30,7 @@ __all__ = [
     "ExcelErrorValue",
     "FormulaCell",
     "Package",
-    "as_handed",
+    "cell_argument",
     "cell_position",
     "cell_text",
     "column_letters",
@@ -489,7 +489,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
     return values, uncomputed
 
 
-def as_handed(value: object) -> object:
+def cell_argument(value: object) -> object:
     """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
     (``#N/A``)."""
     if value is None or type(value) is float:  # most cells
