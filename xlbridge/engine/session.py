@@ -8,7 +8,6 @@ is kept, as typed, in an :class:`Unscorable` row with its reason, so that a work
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -194,26 +193,12 @@ def read_play(contract: object, declarer: object, result: object) -> Play:
     vulnerability (a session or a match keeps every score from North-South's side, and only the declarer says which
     side scored it; a passed-out board has none). So checked, a play scores on every board: its score is worked out
     where it is asked for (:attr:`Line.score`, by :func:`~xlbridge.engine.scoring.line_score`)."""
-    try:
-        return _remembered_play(contract, declarer, result)
-    except TypeError:  # a value that cannot be a key (never one typed in a cell): read each time
-        return _checked_play(contract, declarer, result)
-
-
-def _checked_play(contract: object, declarer: object, result: object) -> Play:
-    """:func:`read_play`, read afresh."""
     play = parse_play(contract, declarer, result)
     if play.declarer is None and not play.contract.passed_out:
         raise BridgeInputError(
             f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
         )
     return play
-
-
-#: The plays read so far, by what was typed (its type too: TRUE is not 1): a session's 6,000 results are typed
-#: a few hundred ways, and a Play is immutable, so one read serves every line typed the same, on any board. A line
-#: that cannot be read is not remembered: it raises each time.
-_remembered_play = functools.lru_cache(maxsize=65_536, typed=True)(_checked_play)
 
 
 def read_line(

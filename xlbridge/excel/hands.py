@@ -9,7 +9,6 @@ together. PARDIFF needs no solver: it reads the pars the Hands sheet holds.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -59,7 +58,6 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-@functools.lru_cache(maxsize=4096)
 def _read(text: str) -> Deal | BridgeInputError:
     try:
         return parse_deal(text)

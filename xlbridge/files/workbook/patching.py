@@ -6,7 +6,6 @@ other byte of the sheet as it was; :func:`write_package` copies every other part
 
 from __future__ import annotations
 
-import functools
 import re
 import zipfile
 from collections.abc import Mapping
@@ -31,7 +30,6 @@ _SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetDa
 _ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
 
 
-@functools.lru_cache(maxsize=16)
 def _element(tag: str, prefix: str) -> re.Pattern[str]:
     """A whole ``<prefix:tag ...>...</prefix:tag>`` or ``<prefix:tag .../>`` element."""
     return re.compile(rf"<{prefix}{tag}\b[^>]*?(?:/>|>.*?</{prefix}{tag}>)", re.DOTALL)
