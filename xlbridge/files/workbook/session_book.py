@@ -34,7 +34,8 @@ from ...engine.values import count, show
 from ...excel.cells import Grid, as_grid, is_blank_text, single_value
 from ...excel.session_cells import SessionCells, session_result
 from ..interchange.common import parse_date
-from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
+from ..templates.hands_layout import read_hands, source_of
+from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, HANDS_SHEET, SESSION_NAMES, SETTING_NAMES
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
 from .xlsx import Package, cell_argument, defined_area, defined_names, excel_date, open_package, read_values
@@ -140,8 +141,6 @@ class SessionBook:
     def hands(self) -> dict[int, Analysis]:
         """The session's deals as its Hands sheet holds them (``import --hands``, ``movement -o --hands``, a PBN
         results file's own), by board, each with its table and par where it has them; none without the sheet."""
-        from ..templates.hands_sheet import read_hands
-
         found = defined_area(self.package, HANDS_BLOCK)
         if found is None:
             return {}
@@ -159,7 +158,6 @@ class SessionBook:
         workbook anew): its boards with their analysis, the hand record's name, and which boards of the session
         have none; None without the sheet."""
         from ..interchange.handrecords import SessionHands, session_boards
-        from ..templates.hands_sheet import HANDS_SHEET, source_of
 
         deals = self.hands()
         if not deals:
