@@ -30,6 +30,7 @@ from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
+from ...engine.text import shown_text
 from ...engine.values import two_decimals
 from ...rules import Side
 from ..workbook.report import Ranking, RankingRow, session_ranking
@@ -334,12 +335,14 @@ def build_site(path: Path) -> Site:
 def session_key(event: str, date: dt.date | None, source: str) -> str:
     """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
     2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone). Publishing the same session again
-    replaces its pages; another session's are kept."""
+    file name alone), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`), as the page
+    holds it. Publishing the same session again replaces its pages; another session's are kept."""
     when = _date_text(date)
     if event:  # without a date, the workbook tells a week's session of the event from another's
-        return f"{event}, {when}" if when else f"{event} (in {source})"
-    return f"the session of {when}" if when else f"the session in {source}"
+        key = f"{event}, {when}" if when else f"{event} (in {source})"
+    else:
+        key = f"the session of {when}" if when else f"the session in {source}"
+    return shown_text(key)
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
