@@ -10,7 +10,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["Ran", "Untouched", "current_umask", "xlbridge"]
+__all__ = ["Ran", "Untouched", "current_umask", "on_a_terminal", "xlbridge"]
 
 
 @dataclass(frozen=True)
@@ -64,6 +64,28 @@ def xlbridge(
         preexec_fn=None if umask is None and memory is None else set_up,
     )
     return Ran(done.returncode, done.stdout, done.stderr)
+
+
+def on_a_terminal(command: list[str]) -> tuple[int, str]:
+    """Run ``command`` with its stderr a terminal (a pseudo-terminal, as a user's window is): its exit status and
+    what it drew there."""
+    import pty
+
+    leader, follower = pty.openpty()
+    with subprocess.Popen(command, stderr=follower, stdout=subprocess.PIPE) as done:
+        os.close(follower)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 4096)
+            except OSError:  # the command has ended and closed its end
+                break
+            if not chunk:
+                break
+            shown += chunk
+        done.wait()
+    os.close(leader)
+    return done.returncode, shown.decode()
 
 
 def current_umask() -> int:

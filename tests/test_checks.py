@@ -126,7 +126,7 @@ def test_flagged_lines_are_kept_with_their_reasons() -> None:
     rows = played(movement)
     rows.append(rows[0])
     del rows[1]
-    session = Session.of(movement="Mitchell", pairs=movement.pairs, lines=rows)
+    session = Session.of(field_kind="Mitchell", pairs=movement.pairs, lines=rows)
     findings = check_session(session, movement)
     flagged = flag_rows(session, findings)
     kept = [row for row in flagged.lines if isinstance(row, Unscorable)]

@@ -75,7 +75,7 @@ def test_excel_unicode_text_is_read(here: Path) -> None:
     (here / "u16.csv").write_bytes(CSV_SESSION.encode("utf-16"))
     done = xlbridge("import", "u16.csv", "-o", "u16.xlsx", cwd=here)
     assert (done.status, done.err) == (0, "")
-    assert done.out.splitlines()[0] == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (Howell, MP)"
+    assert done.out.splitlines()[0] == "u16.csv (CSV) -> u16.xlsx: 4 results on 2 boards, 4 pairs (One field, MP)"
 
 
 def uncomputed(workbook: Path, target: Path) -> None:
@@ -525,9 +525,9 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     (here / "one.csv").write_text("Board,NS,EW,Contract,By,Result\n1,1,2,4S,N,=\n1,3,4,4S,N,-1\n")
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
     assert done.out.splitlines() == [
-        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
-        "  Howell, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (give --movement to say otherwise)",
+        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (One field, Butler)",
+        "  One field, found from the lines: no pair number sits both North-South and East-West on one board: one "
+        "field (give --fields to say otherwise)",
     ]
 
 
@@ -583,17 +583,18 @@ def test_errors_by_kind(here: Path) -> None:
     """Every refusal is an XlbridgeError of its kind: bad input is a ValueError; a refused output (a file that
     exists, is an input, is open in Excel: each its own kind) is not bad input; a workbook's state (never computed,
     stale) is its own kind, whatever file it is."""
-    from xlbridge.engine.errors import XlbridgeError
-    from xlbridge.files.outputs import (
+    from xlbridge.engine.errors import (
+        NotComputedError,
         OutputError,
         OutputExistsError,
         OutputIsInputError,
         OutputOpenError,
-        check_open,
-        check_output,
+        StaleWorkbookError,
+        WorkbookStateError,
+        XlbridgeError,
     )
+    from xlbridge.files.outputs import check_open, check_output
     from xlbridge.files.workbook.calc import calc_workbook, check_current
-    from xlbridge.files.workbook.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
 
     with pytest.raises(OutputExistsError) as exists:
         check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))
@@ -650,8 +651,8 @@ def test_an_output_folder_that_cannot_be_written(
 
     (here / "ro").mkdir()
 
-    def refused(*args: object, dir: str | None = None, **kwargs: object) -> object:
-        raise PermissionError(13, "Permission denied", f"{dir}/.tue.ed65si3l.tmp")
+    def refused(*args: object, dir: str | None = None, prefix: str = "", suffix: str = "", **kwargs: object) -> object:
+        raise PermissionError(13, "Permission denied", f"{dir}/{prefix}ed65si3l{suffix}")
 
     monkeypatch.setattr("tempfile.mkstemp", refused)
     monkeypatch.setattr("tempfile.mkdtemp", refused)

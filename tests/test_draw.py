@@ -4,6 +4,7 @@ by brute force."""
 from __future__ import annotations
 
 import itertools
+import random
 import re
 from collections import Counter
 
@@ -158,3 +159,78 @@ def test_swiss_with_thirty_teams_and_many_meetings() -> None:
     assert sorted(team for table in pairing.tables for team in table) == order
     assert pairing.bye is None
     assert all(frozenset(table) not in met for table in pairing.tables)
+
+
+def played_swiss(teams: int, rounds: int, seed: int) -> tuple[list[int], set[frozenset[int]], dict[int, int]]:
+    """A Swiss event of ``teams`` after ``rounds`` rounds drawn by swiss_round, with random results (each match's
+    20 victory points split at random, a bye worth 12): the standings, the pairs that met and the byes."""
+    chooser = random.Random(seed)
+    scores = dict.fromkeys(range(1, teams + 1), 0)
+    order = list(scores)
+    met: set[frozenset[int]] = set()
+    byes: dict[int, int] = {}
+    for number in range(1, rounds + 1):
+        pairing = swiss_round(order, met, byes, {}, number)
+        for home, away in pairing.tables:
+            met.add(frozenset((home, away)))
+            won = chooser.randint(0, 20)
+            scores[home] += won
+            scores[away] += 20 - won
+        if pairing.bye is not None:
+            byes[pairing.bye] = byes.get(pairing.bye, 0) + 1
+            scores[pairing.bye] += 12
+        order = sorted(scores, key=lambda team: (-scores[team], team))
+    return order, met, byes
+
+
+@pytest.mark.parametrize(
+    ("teams", "rounds"),
+    [(64, 10), pytest.param(127, 12, marks=pytest.mark.slow), pytest.param(128, 7, marks=pytest.mark.slow)],
+)
+def test_a_late_round_of_a_big_swiss_is_the_best_of_all_pairings(teams: int, rounds: int) -> None:
+    """A late round of a big Swiss (the draw looks first among teams a few places apart): every team plays once,
+    no pair meets again, the bye goes to the lowest-placed team without one, and the round is the one found by
+    looking at every pair of teams."""
+    from xlbridge.engine.draw import _best
+
+    order, met, byes = played_swiss(teams, rounds, seed=teams)
+    pairing = swiss_round(order, met, byes, {}, rounds + 1)
+    playing = sorted(team for table in pairing.tables for team in table)
+    assert playing == sorted(team for team in order if team != pairing.bye)
+    assert not any(frozenset(table) in met for table in pairing.tables)
+    if teams % 2:
+        assert pairing.bye == next(team for team in reversed(order) if not byes.get(team))
+    in_line = sorted(range(teams), key=lambda index: (byes.get(order[index], 0), -index)) if teams % 2 else []
+    everywhere = _best(order, met, in_line, teams - 1)
+    assert everywhere is not None
+    place = {team: index for index, team in enumerate(order)}
+    tables = sorted(tuple(sorted(map(place.__getitem__, table))) for table in pairing.tables)
+    assert (pairing.cost, tables) == (everywhere.cost, sorted(everywhere.tables))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(11, 40), st.integers(1, 8), st.randoms(use_true_random=False))
+def test_looking_near_first_finds_the_round_of_all_pairings(teams: int, rounds: int, chooser: random.Random) -> None:
+    """Any standings and any earlier random rounds: the round swiss_round draws is the best of all pairings, as
+    found when every pair of teams is looked at."""
+    from xlbridge.engine.draw import _best
+
+    order = list(range(1, teams + 1))
+    chooser.shuffle(order)
+    met: set[frozenset[int]] = set()
+    for _ in range(rounds):
+        shuffled = order[:]
+        chooser.shuffle(shuffled)
+        met |= {frozenset(shuffled[i : i + 2]) for i in range(0, teams - 1, 2)}
+    byes = {team: chooser.randint(0, 1) for team in order} if teams % 2 else {}
+    in_line = sorted(range(teams), key=lambda index: (byes.get(order[index], 0), -index)) if teams % 2 else []
+    everywhere = _best(order, met, in_line, teams - 1)
+    if everywhere is None:
+        with pytest.raises(BridgeInputError, match="no pairing avoids a repeat"):
+            swiss_round(order, met, byes, {}, rounds + 1)
+        return
+    pairing = swiss_round(order, met, byes, {}, rounds + 1)
+    place = {team: index for index, team in enumerate(order)}
+    tables = sorted(tuple(sorted(map(place.__getitem__, table))) for table in pairing.tables)
+    assert (pairing.cost, tables) == (everywhere.cost, sorted(everywhere.tables))
+    assert pairing.bye == (order[in_line[everywhere.bye_rank]] if teams % 2 else None)

@@ -238,8 +238,8 @@ def test_pbn_import(tmp_path: Path) -> None:
     result = read_results(path)
     session = result.session
     assert session is not None
-    assert (session.event, str(session.date), session.movement.name, session.method.name) == (
-        "Thursday pairs", "2026-11-19", "Mitchell", "MP"
+    assert (session.event, str(session.date), session.field_kind.name, session.method.name) == (
+        "Thursday pairs", "2026-11-19", "Two fields", "MP"
     )  # fmt: skip
     assert [(p.number, p.direction, p.players) for p in session.pairs][1] == (
         2, "NS", ("Cath de la Mare", "Dave O'Neil")
@@ -272,7 +272,7 @@ def test_csv_import_with_header_and_names(tmp_path: Path) -> None:
     names.write_text("pair,direction,player1,player2\n1,,A One,B One\n2,,C Two,D Two\n3,,E,F\n4,,G,H\n")
     session = read_results(path, names=names).session
     assert session is not None
-    assert session.movement.name == "Howell"
+    assert session.field_kind.name == "One field"
     assert [line.result_text for line in session.lines] == ["=", "-1", "=", "+1"]
     assert session.pairs[0].players == ("A One", "B One")
 
@@ -283,7 +283,7 @@ def test_salliere_column_order(tmp_path: Path) -> None:
     path.write_text("1,1,1,4S,N,10\n1,2,2,4S,N,9\n2,1,2,2H,E,8\n2,2,1,3NT,S,9\n")
     session = read_results(path).session
     assert session is not None
-    assert session.movement.name == "Mitchell"  # pair 1 meets pair 1: NS 1 and EW 1 are two pairs
+    assert session.field_kind.name == "Two fields"  # pair 1 meets pair 1: NS 1 and EW 1 are two pairs
     assert [line.result_text for line in session.lines] == ["=", "-1", "=", "="]
     assert [(p.number, p.direction) for p in session.pairs] == [(1, "NS"), (2, "NS"), (1, "EW"), (2, "EW")]
 

@@ -197,37 +197,25 @@ def test_sources_are_cited_not_files_outside_the_repository(path: Path) -> None:
         assert outside not in text, f"{path.relative_to(PACKAGE)} refers to {outside!r}"
 
 
-def test_the_api_loads_as_it_is_used() -> None:
-    """`import xlbridge` loads none of the engine's modules; every name of the API is there when asked for, the same
-    object as in its module; `xlbridge --help` does not load the whole-session computation."""
+def test_the_api_is_the_engines() -> None:
+    """`import xlbridge` gives the engine's API, every name the same object as in the module it comes from."""
     import subprocess
 
     script = (
-        "import sys, xlbridge\n"
-        "assert not [m for m in sys.modules if m.startswith('xlbridge.engine.')], sys.modules\n"
-        "import importlib\n"
+        "import xlbridge, xlbridge.engine\n"
         "for name in xlbridge.__all__[1:]:\n"
-        "    value = getattr(xlbridge, name)\n"
-        "    home = importlib.import_module('xlbridge.engine.' + xlbridge.engine.HOME[name])\n"
-        "    assert value is getattr(home, name), name\n"
-        "assert sorted(xlbridge.engine.__all__) == sorted(xlbridge.engine.HOME)\n"
+        "    assert getattr(xlbridge, name) is getattr(xlbridge.engine, name), name\n"
         "namespace = {}\n"
         "exec('from xlbridge import *', namespace)\n"
         "assert namespace['ns_score']('4S', 'N', '=', 1) == 420\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    helped = subprocess.run(
-        [sys.executable, "-c", "import sys; from xlbridge.cli import build_parser; build_parser().format_help();"
-         "print(' '.join(sorted(sys.modules)))"],
-        capture_output=True, text=True, check=True,
-    )  # fmt: skip
-    assert "xlbridge.engine.standings" not in helped.stdout.split()
 
 
 def test_help_lists_the_commands_without_loading_them() -> None:
     """`xlbridge --help` prints what the full parser prints, from the commands' summaries alone: none of the
-    commands' modules, the registries or the file formats is imported for it."""
+    commands' modules, the worksheet functions or the file formats is imported for it."""
     import subprocess
 
     from xlbridge.cli import build_parser
@@ -245,8 +233,8 @@ def test_help_lists_the_commands_without_loading_them() -> None:
     shown, _, modules = done.stdout.rpartition("MODULES ")
     assert shown.strip() == build_parser().format_help().strip()
     loaded = modules.split()
-    assert "xlbridge.cli.summaries" in loaded
-    assert not [m for m in loaded if m.startswith(("xlbridge.rules", "xlbridge.files", "xlbridge.cli.results"))]
+    assert "xlbridge.cli.catalogue" in loaded
+    assert not [m for m in loaded if m.startswith(("xlbridge.excel", "xlbridge.files", "xlbridge.cli.results"))]
 
 
 def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str]) -> None:
@@ -256,10 +244,8 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
     import argparse
     import subprocess
 
-    from xlbridge.cli import FAMILIES, build_parser, main
-    from xlbridge.cli.summaries import SUMMARIES
+    from xlbridge.cli import build_parser, main
 
-    assert list(FAMILIES) == list(SUMMARIES)
     subparsers = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
     for name, full in subparsers.choices.items():
         with pytest.raises(SystemExit):
@@ -273,8 +259,8 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
         "print(' '.join(sorted(m for m in sys.modules if m.startswith('xlbridge.cli.'))))\n"
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert set(done.stdout.split()) <= {f"xlbridge.cli.{m}" for m in ("arguments", "commandline", "summaries",
-                                                                     "results", "hands")}  # fmt: skip
+    assert set(done.stdout.split()) <= {f"xlbridge.cli.{m}" for m in ("arguments", "commandline", "catalogue",
+                                                                     "terminal", "results", "hands")}  # fmt: skip
 
 
 def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:
@@ -320,17 +306,15 @@ def test_commands_load_no_heavy_library_they_do_not_need(tmp_path: Path) -> None
     assert done.stdout.rsplit("LOADED", 1)[1].split() == []
 
 
-def test_the_engine_api_is_listed_once_for_the_loader_and_once_for_the_type_checker() -> None:
-    """xlbridge.engine names its API in HOME (name -> module, which the lazy loader and __all__ read) and, for the
-    type checker, in imports under TYPE_CHECKING: the two say the same, name for name and module for module."""
+def test_the_engine_api_is_its_imports() -> None:
+    """xlbridge.engine imports its API from its modules and lists the same names in ``__all__``, once each."""
     import xlbridge.engine
 
     tree = ast.parse((PACKAGE / "engine" / "__init__.py").read_text(encoding="utf-8"))
-    guarded = next(node for node in tree.body if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING")
-    imported = {alias.name: node.module for node in guarded.body if isinstance(node, ast.ImportFrom)
-                for alias in node.names}  # fmt: skip
-    assert imported == xlbridge.engine.HOME
-    assert xlbridge.engine.__all__ == sorted(xlbridge.engine.HOME)
+    imported = [alias.name for node in tree.body if isinstance(node, ast.ImportFrom) and node.level == 1
+                for alias in node.names]  # fmt: skip
+    assert sorted(imported) == sorted(xlbridge.engine.__all__)
+    assert len(set(imported)) == len(imported)
 
 
 def private_overrides(classes: list[type]) -> list[str]:
@@ -416,3 +400,21 @@ def test_no_two_modules_have_names_a_letter_apart() -> None:
     assert one_letter_apart("teams", "terms")
     assert not one_letter_apart("deals", "deals")
     assert not one_letter_apart("rubber", "ladder")
+
+
+def test_every_command_is_built_without_the_extras() -> None:
+    """Each command's options are built with none of the extras' libraries loaded (a command needs one only where
+    it writes a workbook, a page or talks to the Bridgemates, and says so then), but the bridgemate command's, whose
+    every verb talks to the Data Connector."""
+    import subprocess
+
+    script = (
+        "import sys\n"
+        "from xlbridge.cli import EXTRAS, build_parser\n"
+        "from xlbridge.cli.catalogue import COMMANDS\n"
+        "for name in [name for name in COMMANDS if ' ' not in name and name != 'bridgemate']:\n"
+        "    build_parser(full=(name,))\n"
+        "print(' '.join(sorted({module.split('.')[0] for module in sys.modules} & set(EXTRAS))))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == []

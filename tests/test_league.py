@@ -8,6 +8,7 @@ import csv
 import io
 import random
 import shutil
+import sys
 from collections import Counter
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
@@ -18,9 +19,9 @@ import pytest
 
 from xlbridge import wbf_vp
 from xlbridge.engine.matches import EventMatch
-from xlbridge.files.templates.teams_event import MATCHES, STANDINGS
+from xlbridge.files.templates.event_layout import MATCHES, STANDINGS
 
-from .safety import xlbridge
+from .safety import on_a_terminal, xlbridge
 from .test_draw import brute_force, check_round_robin
 from .workbooks import Book, typed
 
@@ -349,7 +350,7 @@ def finished_league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
     match = replaced(demo_data().match, home=NAMES[(first.home or 1) - 1], away=NAMES[(first.away or 1) - 1])
     teams_match.build(card, CLASSIC, match=match, computed=True)
     shown = Book(card).sheets["Match"]
-    from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+    from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 
     imps = [shown[(SUMMARY["IMPs"] + 1, col + 1)] for col in (HOME_COL, AWAY_COL)]
     cells.update({f"{letter('Home IMPs')}{row}": imps[0], f"{letter('Away IMPs')}{row}": imps[1],
@@ -472,3 +473,26 @@ def test_the_standings_print_landscape_at_full_size(finished_league: tuple[Path,
                 width, height = printed_paper(chromium, page)
                 assert width < height, page.name
                 assert printed_width(chromium, page, PRINTED_WIDTH) <= PRINTED_WIDTH, page.name
+
+
+def test_swiss_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
+    """`xlbridge swiss` (seconds for a hundred teams) draws a one-line progress bar while stderr is a terminal:
+    reading, drawing, computing and writing, done; and nothing of it into a pipe."""
+    path = tmp_path / "swiss.xlsx"
+    assert xlbridge("schedule", "swiss", "--teams", 8, "--rounds", 3, "-o", path).status == 0
+    first = [row for row, match in read_matches(path) if match.round == 1]
+    typed(path, "Matches", {f"{letter(heading)}{row}": imps for row, imps in zip(first, (12, 30, 7, 21), strict=True)
+                            for heading in ("Home IMPs", "Away IMPs")})  # fmt: skip
+    computed(path)
+    status, shown = on_a_terminal(
+        [sys.executable, "-m", "xlbridge", "swiss", str(path), "-o", str(tmp_path / "a.xlsx")]
+    )
+    assert status == 0
+    assert "[#####...............] reading swiss.xlsx" in shown
+    assert "[##########..........] drawing the next round" in shown
+    assert "[###############.....] computing and writing a.xlsx" in shown
+    assert "[" + "#" * 20 + "] done" in shown
+    piped = xlbridge("swiss", path, "-o", tmp_path / "b.xlsx")
+    assert piped.status == 0
+    assert "#" not in piped.err
+    assert "\r" not in piped.err

@@ -280,7 +280,7 @@ def played(movement: Movement, seed: int = 1, skip: set[tuple[int, object]] | No
             continue
         lines.append(read_line(slot.board, slot.ns, slot.ew, draw.choice(CONTRACTS), draw.choice("NESW"),
                                draw.choice(["=", "+1", "-1", "-2"])))  # fmt: skip
-    return Session.of(pairs=movement.pairs, lines=lines, movement="Mitchell" if two_fields else "Howell")
+    return Session.of(pairs=movement.pairs, lines=lines, field_kind="Mitchell" if two_fields else "Howell")
 
 
 def test_a_howell_with_a_sit_out() -> None:
@@ -310,7 +310,7 @@ def test_a_pair_on_the_list_that_did_not_play() -> None:
     """A pair named but absent has no place and no award; the field and the tables are those who played."""
     movement = howell(4, 2)
     session = played(movement)
-    with_absent = Session.of(pairs=[*session.pairs, Pair(99)], lines=session.lines, movement="Howell")
+    with_absent = Session.of(pairs=[*session.pairs, Pair(99)], lines=session.lines, field_kind="Howell")
     scored = score_session(with_absent)
     got = xlbridge.masterpoints(scored, "ABF red")
     assert got.of(Pair(99)) is None
@@ -321,7 +321,7 @@ def test_a_pair_on_the_list_that_did_not_play() -> None:
 def test_an_unfinished_session_is_refused() -> None:
     """A ranking that waits for a line to be checked has no awards yet: refused, saying why."""
     session = played(howell(4, 2))
-    bad = Session.of(pairs=session.pairs, lines=[*session.lines[:-1], read_line_unscorable()], movement="Howell")
+    bad = Session.of(pairs=session.pairs, lines=[*session.lines[:-1], read_line_unscorable()], field_kind="Howell")
     with pytest.raises(BridgeInputError, match=r"waits for 1 line\(s\) to be checked"):
         xlbridge.masterpoints(score_session(bad), "ABF green")
     assert xlbridge.masterpoints(score_session(bad), "none").awards == (None,) * 8  # nothing to award anyway
@@ -355,11 +355,11 @@ def test_a_butler_session_in_rounds_of_five_is_paid_as_matches() -> None:
     """Butler pairs in rounds of 5 boards: the ABF's top third (rounded up) of each field; in rounds of 3: the top
     half (rounded down), as any duplicate pairs."""
     five = played(mitchell(8, 5))
-    butler = Session.of(pairs=five.pairs, lines=five.lines, movement="Mitchell", method="Butler")
+    butler = Session.of(pairs=five.pairs, lines=five.lines, field_kind="Mitchell", method="Butler")
     got = xlbridge.masterpoints(score_session(butler), "ABF green")
     assert (got.form.name, got.paid) == ("Matches", {1: 3, 2: 3})
     three = played(mitchell(8, 3))
-    butler = Session.of(pairs=three.pairs, lines=three.lines, movement="Mitchell", method="Butler")
+    butler = Session.of(pairs=three.pairs, lines=three.lines, field_kind="Mitchell", method="Butler")
     got = xlbridge.masterpoints(score_session(butler), "ABF green")
     assert (got.form.name, got.paid) == ("Pairs", {1: 4, 2: 4})
 
@@ -547,11 +547,11 @@ def test_masterpoints_errors_and_their_reasons() -> None:
     assert MASTERPOINTS(column(1, 2), "#N/A", "green") == column("#N/A", "#N/A")
     assert MASTERPOINTS(column(1, "#N/A"), 2, "green") == column("#N/A", "#N/A")
     assert MASTERPOINTS(column(1, 2), 1, "ACBL CHECK", "Howell", "Two") == column(
-        *["winners Two: a Howell has one winner"] * 2)  # fmt: skip
+        *["winners Two: one field has one winner"] * 2)  # fmt: skip
     assert MASTERPOINTS(column(1, 2), 1, "ACBL CHECK", column("NS", "EW", "NS"))[0][0] == (
-        "movement: one direction per place (2), 3 given"
+        "fields: one direction per place (2), 3 given"
     )
-    assert MASTERPOINTS(column(1, 2), 2, "ACBL CHECK", "Swiss")[0][0].startswith("movement 'Swiss': must be one of")
+    assert MASTERPOINTS(column(1, 2), 2, "ACBL CHECK", "Swiss")[0][0].startswith("fields 'Swiss': must be one of")
 
 
 def test_masterpoints_in_xlwings_lite_blank_cells() -> None:

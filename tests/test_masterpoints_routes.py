@@ -264,7 +264,7 @@ def walk_out(tmp_path_factory: pytest.TempPathFactory) -> Path:
     session = played(howell(4, 2), skip={(5, 3), (6, 3), (7, 3)})
     path = tmp_path_factory.mktemp("walk-out") / "walk-out.xlsx"
     pairs_session.build(path, CLASSIC, session=Session.of(pairs=session.pairs, lines=session.lines,
-                        movement="Howell", masterpoints="ABF green"), computed=True)  # fmt: skip
+                        field_kind="Howell", masterpoints="ABF green"), computed=True)  # fmt: skip
     return path
 
 

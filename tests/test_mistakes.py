@@ -295,7 +295,7 @@ def test_a_howells_names_file_giving_directions(tmp_path: Path) -> None:
     assert done.refusals[0].endswith(
         f"(117 lines): each is on it with the other direction: the directions of {names.name} make two fields (NS 1 "
         "and EW 1 two pairs), but these pairs play both North-South and East-West: if it is one field (a Howell), "
-        "give --movement Howell, or leave the directions blank"
+        "give --fields one, or leave the directions blank"
     )
     assert xlbridge("import", results, "--names", names, "--movement", "Howell", "-o", tmp_path / "out.xlsx",
                     cwd=tmp_path).status == 0  # fmt: skip
@@ -712,8 +712,8 @@ def test_a_howell_line_typed_four_v_four(tmp_path: Path) -> None:
     path.write_text("\n".join(clean) + "\n")
     ok = xlbridge("import", path, "-o", path.with_suffix(".xlsx"), cwd=folder)
     assert ok.status == 0, ok.err
-    assert "(Howell, MP)" in ok.out
-    assert "Howell, found from the lines: no pair number sits both North-South and East-West" in ok.out
+    assert "(One field, MP)" in ok.out
+    assert "One field, found from the lines: no pair number sits both North-South and East-West" in ok.out
 
 
 # --- a workbook broken ----------------------------------------------------------------------------------------------
@@ -977,7 +977,7 @@ def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
 @pytest.mark.parametrize(
     ("cells", "said"),
     [
-        ({"Settings": {"B6": "Howell"}}, "movement Howell: on 241 occasions a pair number sits North-South"),
+        ({"Settings": {"B6": "Howell"}}, "One field, but on 241 occasions a pair number sits North-South"),
         ({"Names": {f"B{row}": None for row in range(2, 20)}}, "the names give no pair a direction"),
     ],
     ids=["Howell said for a Mitchell", "directions cleared"],
@@ -1120,7 +1120,7 @@ def small(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[str]]:
 def csv_ranking(folder: Path, lines: list[str]) -> list[tuple[object, ...]]:
     path = folder / "same.csv"
     path.write_text("\n".join([SMALL_HEADER, *lines]) + "\n")
-    score = score_session(read_results(path, movement="Mitchell").session)  # type: ignore[arg-type]
+    score = score_session(read_results(path, fields="Mitchell").session)  # type: ignore[arg-type]
     return [(s.place, s.pair.number, s.pair.direction, s.boards, s.total, s.percentage) for s in score.ranking]
 
 
@@ -1231,9 +1231,9 @@ def test_a_match_below_a_teams_events_block_is_refused(teams_workbook: Path, tmp
 
 @pytest.mark.parametrize(("cell", "typed", "said"), [
     pytest.param("B5", "Pairs", "Settings: method 'Pairs': must be one of MP (or MATCHPOINTS), ACBL", id="method"),
-    pytest.param("B6", "Swiss", "Settings: movement 'Swiss': must be one of Howell, Mitchell", id="movement",
+    pytest.param("B6", "Swiss", "Settings: fields 'Swiss': must be one of One field (or Howell", id="fields",
                  marks=EVERY_READER_AGAIN),
-    pytest.param("B6", "Howell", "Settings: movement Howell: on 241 occasions a pair number sits North-South",
+    pytest.param("B6", "Howell", "Settings: One field, but on 241 occasions a pair number sits North-South",
                  id="Howell for a Mitchell", marks=EVERY_READER_AGAIN),
 ])  # fmt: skip
 def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:
@@ -1282,3 +1282,33 @@ def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cel
     assert Book(path).value("Standings", "A3").endswith(f"; {said} (Teams)")  # its status line, in Excel too
     assert Book(path).value("Matches", "N2") == check  # the match of team 1 v team 2
     assert not [name for name in ("site", "next.xlsx") if (tmp_path / name).exists()]
+
+
+HUGE = "9" * 5000
+HUGE_SHOWN = f"'{'9' * 49}... (5000 characters): too large (at most 15 digits)"
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "said"),
+    [
+        ("board.csv", f"{HEADER}\n{HUGE},1,2,4S,N,=\n1,3,4,4S,N,=\n", f"line 2: board {HUGE_SHOWN}"),
+        ("level.csv", f"{HEADER}\n1,1,2,{'1' * 5000}S,N,=\n1,3,4,4S,N,=\n",
+         f"line 2: contract '{'1' * 49}... (5001 characters): the level must be 1 to 7"),
+        ("result.csv", f"{HEADER}\n1,1,2,4S,N,{HUGE}\n1,3,4,4S,N,=\n", f"line 2: result {HUGE_SHOWN}"),
+        ("over.csv", f"{HEADER}\n1,1,2,4S,N,+{HUGE}\n1,3,4,4S,N,=\n",
+         f"line 2: result '+{'9' * 48}... (5001 characters): too large (at most 15 digits)"),
+    ],
+)  # fmt: skip
+def test_numbers_of_five_thousand_digits(tmp_path: Path, name: str, content: str, said: str) -> None:
+    """A board, a contract's level or a result of 5,000 digits (past what Python's int() converts: a traceback
+    before): the line named with the reason, exit 2."""
+    (tmp_path / name).write_text(content)
+    assert xlbridge("import", name, "-o", "out.xlsx", cwd=tmp_path).refusals[0] == f"xlbridge import: {name}: {said}"
+
+
+def test_a_hand_record_whose_board_has_five_thousand_digits(tmp_path: Path) -> None:
+    """A PBN hand record's [Board] of 5,000 digits: one line naming the file, the line and why, exit 2."""
+    deal = "N:T5.982.874.AQ632 K43.73.KQ5.KJT54 AJ9.AQT6.JT62.98 Q8762.KJ54.A93.7"
+    (tmp_path / "hands.pbn").write_text(f'[Event "x"]\n[Board "{HUGE}"]\n[Dealer "N"]\n[Deal "{deal}"]\n\n')
+    refused = xlbridge("hands", "hands.pbn", cwd=tmp_path).refused
+    assert refused == f"xlbridge hands: hands.pbn: line 2: board {HUGE_SHOWN}"

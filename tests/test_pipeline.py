@@ -31,7 +31,7 @@ from xlbridge.files.workbook.calc import _same
 from xlbridge.files.workbook.evaluate import evaluate
 from xlbridge.files.workbook.patching import patch_sheet, write_package
 from xlbridge.files.workbook.xlsx import open_package, read_values
-from xlbridge.rules import MOVEMENT_KINDS, Side
+from xlbridge.rules import FIELD_KINDS, Side
 
 from .conftest import BUTLER, HOWELL
 
@@ -132,34 +132,35 @@ HOWELL_LINES = lines((1, 1, 2), (1, 3, 4), (2, 1, 3), (2, 2, 4), (3, 1, 4), (3, 
 @pytest.mark.parametrize(
     ("said", "pairs", "rows", "kind", "because"),
     [
-        (None, [], MITCHELL_LINES, "Mitchell", "lines"),
-        (None, [], HOWELL_LINES, "Howell", "lines"),
-        (None, [Pair(1, Side.NS), Pair(1, Side.EW)], HOWELL_LINES, "Mitchell", "names"),
-        ("Howell", [], HOWELL_LINES, "Howell", "said"),
-        ("Mitchell", [], HOWELL_LINES, "Mitchell", "said"),
+        (None, [], MITCHELL_LINES, "Two fields", "lines"),
+        (None, [], HOWELL_LINES, "One field", "lines"),
+        (None, [Pair(1, Side.NS), Pair(1, Side.EW)], HOWELL_LINES, "Two fields", "names"),
+        ("Howell", [], HOWELL_LINES, "One field", "said"),
+        ("two fields", [], HOWELL_LINES, "Two fields", "said"),
+        ("Mitchell", [], HOWELL_LINES, "Two fields", "said"),
         # one line with a pair on both sides of a board ("3 v 3") does not make a Howell two fields
-        (None, [], [*HOWELL_LINES, *lines((5, 3, 3))], "Howell", "lines"),
+        (None, [], [*HOWELL_LINES, *lines((5, 3, 3))], "One field", "lines"),
     ],
 )
 def test_one_rule_for_one_field_or_two(said: str | None, pairs: list[Pair], rows: list[Any], kind: str,
                                        because: str) -> None:  # fmt: skip
     """What is said; else what the list of pairs' directions say; else what the lines show."""
-    decided = decide_field(choose(MOVEMENT_KINDS, said) if said else None, None, pairs, rows)
+    decided = decide_field(choose(FIELD_KINDS, said) if said else None, None, pairs, rows)
     assert (decided.kind.name, decided.because) == (kind, because)
 
 
 def test_what_is_said_against_the_lines_is_refused() -> None:
     """One field said of lines that show two (each number on both sides of many boards) is refused, saying why."""
-    with pytest.raises(BridgeInputError, match=r"movement Howell: on .* occasions a pair number sits") as refused:
-        decide_field(choose(MOVEMENT_KINDS, "Howell"), None, [], MITCHELL_LINES)
-    assert refused.value.argument == "movement"
+    with pytest.raises(BridgeInputError, match=r"One field, but on .* occasions a pair number sits") as refused:
+        decide_field(choose(FIELD_KINDS, "Howell"), None, [], MITCHELL_LINES)
+    assert refused.value.argument == "fields"
 
 
 def test_the_same_rule_for_a_file_and_a_workbook(tmp_path: Path) -> None:
     """A session prepared from its rows alone (as a workbook's cells give them) is one field or two as the import
     of the same lines decides: both call the one rule."""
     prepared = prepare(SessionInput(tuple(MITCHELL_LINES)))
-    assert prepared.field.kind.name == "Mitchell"
+    assert prepared.field.kind.name == "Two fields"
     assert [(p.number, p.direction) for p in prepared.session.pairs][:2] == [(1, Side.NS), (2, Side.NS)]
     scored = result(prepared)
     assert [standing.field for standing in scored.score.ranking][-1] == 2
@@ -168,4 +169,4 @@ def test_the_same_rule_for_a_file_and_a_workbook(tmp_path: Path) -> None:
         f"{row.board},{row.ns},{row.ew},3NT,N,=\n" for row in MITCHELL_LINES))  # fmt: skip
     workbook = tmp_path / "mitchell.xlsx"
     assert main(["import", str(source), "-o", str(workbook)]) == 0
-    assert read_values(open_package(workbook), "Settings")[LAYOUT.setting("Movement").position] == "Mitchell"
+    assert read_values(open_package(workbook), "Settings")[LAYOUT.setting("Fields").position] == "Two fields"

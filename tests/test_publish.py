@@ -108,7 +108,7 @@ def ranking_rows(book: Book) -> list[dict[str, object]]:
 
 
 def is_mitchell(book: Book) -> bool:
-    return book.sheets["Settings"].get(LAYOUT.setting("Movement").position) == "Mitchell"
+    return book.sheets["Settings"].get(LAYOUT.setting("Fields").position) == "Two fields"
 
 
 def pair_key(pair: object, direction: object, mitchell: bool) -> str:
@@ -369,10 +369,15 @@ def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published
     other = tmp_path / "my-documents"
     other.mkdir()
     (other / "letter.txt").write_text("keep me", encoding="utf-8")
-    refused = xlbridge("publish", str(howell.workbook), "-o", str(other), check=False)
-    assert refused.returncode == 2
-    assert "holds other files; choose a new folder (or --force" in refused.stderr
-    assert (other / "letter.txt").read_text(encoding="utf-8") == "keep me"
+    for force in ([], ["--force"]):  # a folder of files xlbridge did not write: never replaced
+        refused = xlbridge("publish", str(howell.workbook), "-o", str(other), *force, check=False)
+        assert refused.returncode == 2
+        assert refused.stderr == (
+            f"xlbridge publish: {other}: holds files xlbridge did not write (letter.txt): publish into a new or "
+            "empty folder (publish replaces only a folder of results it published, even with --force)\n"
+        )
+        assert [path.name for path in other.iterdir()] == ["letter.txt"]
+        assert (other / "letter.txt").read_text(encoding="utf-8") == "keep me"
 
     missing = xlbridge("publish", str(tmp_path / "nothing.xlsx"), "-o", str(tmp_path / "t"), check=False)
     assert missing.returncode == 2

@@ -85,7 +85,7 @@ def test_rounds_give_the_play_order() -> None:
 
 
 MITCHELL = Session.of(
-    movement="Mitchell",
+    field_kind="Mitchell",
     pairs=[Pair(1, Side.NS), Pair(2, Side.NS), Pair(1, Side.EW), Pair(2, Side.EW), Pair("3A", None)],
     lines=[read_line(1, 1, 1, "4S", "N", "="), read_line(1, 2, 2, "4S", "N", "-1")],
 )

@@ -23,7 +23,7 @@ from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, teams_event, teams_match, traveller
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.layout import LAYOUT, Sizes
-from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+from xlbridge.files.templates.match_layout import AWAY_COL, FIRST, HOME_COL, SUMMARY
 from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_letters, column_number, open_package, split_ref
 from xlbridge.rules import SESSION_METHODS, Side
 
@@ -412,7 +412,7 @@ def test_team_match(tmp_path: Path) -> None:
     home = away = 0
     bam_points = Fraction(0)
     for offset, entry in enumerate(match.boards):
-        row = teams_match.FIRST + 1 + offset
+        row = FIRST + 1 + offset
         assert entry.table1 is not None
         assert entry.table2 is not None
         s1 = signed_score(entry.table1, board_vulnerability(entry.board))
@@ -427,7 +427,7 @@ def test_team_match(tmp_path: Path) -> None:
         away += max(-swing, 0)
         bam_points += bam(s1, s2)
         assert book.value("Match", f"P{row}") == float(bam(s1, s2))
-    first = teams_match.FIRST + 1
+    first = FIRST + 1
     assert [book.value("Match", f"G{row}") for row in (first, first + 1)] == [-140, -500]  # the seed's first boards
     assert (figure(book, "Boards played"), figure(book, "IMPs"), figure(book, "IMPs", home=False)) == (16, home, away)
     assert figure(book, "Victory points") == wbf_vp(home - away, 16)
@@ -455,7 +455,7 @@ def test_team_match_board_at_one_table_is_averaged(tmp_path: Path) -> None:
         MatchBoard.read(1, "4S", "N", "=", "2S", "N", "+2"), MatchBoard.read(2, "3NT", "E", "=", "", "", ""),
     ))  # fmt: skip
     book = computed_book(tmp_path, "unfinished", lambda path: teams_match.build(path, CLASSIC, rows=20, match=match))
-    row = teams_match.FIRST + 2
+    row = FIRST + 2
     assert book.value("Match", f"Q{row}") == (
         "table 2: not played at this table: scored as average (A); enter an adjusted score here to change it"
     )
@@ -557,7 +557,7 @@ def test_teams_event_board_a_match(tmp_path: Path) -> None:
 def test_function_calls_do_not_grow_with_rows(tmp_path: Path) -> None:
     """The engine calls each xlbridge function the same number of times for 20 rows as for 300."""
     session = demo_data().session
-    small = Session.of(event="x", movement="Mitchell", pairs=session.pairs, lines=session.lines[:18])
+    small = Session.of(event="x", field_kind="Mitchell", pairs=session.pairs, lines=session.lines[:18])
     counts = []
     for rows in (20, 300):
         book = computed_book(

@@ -39,7 +39,7 @@ def played(movement: Movement, seed: int) -> list[Line]:
 def board_figures(scored: SessionScore) -> dict[tuple[object, object], list[Fraction]]:
     """Each pair's boards as its traveller prints them: the percentage to 2 decimals, in matchpoints on the
     session's top, to 2 decimals (computed here from the lines' percentages, by the pair's side)."""
-    two_fields = scored.session.movement.two_fields
+    two_fields = scored.session.field_kind.two_fields
     out: dict[tuple[object, object], list[Fraction]] = {}
     for row, figures in zip(scored.session.lines, scored.lines, strict=True):
         for number, side, percent in ((row.ns, "NS", figures.ns_percent), (row.ew, "EW", figures.ew_percent)):
@@ -50,7 +50,7 @@ def board_figures(scored: SessionScore) -> dict[tuple[object, object], list[Frac
 
 
 def totals(scored: SessionScore) -> dict[tuple[object, object], tuple[int, Fraction]]:
-    two_fields = scored.session.movement.two_fields
+    two_fields = scored.session.field_kind.two_fields
     out = {}
     for standing in scored.standings:
         assert isinstance(standing.total, Fraction)
@@ -84,7 +84,7 @@ def test_the_compscore_howell_to_the_cent() -> None:
 def test_a_round_sat_out_is_not_made_up(movement: Movement) -> None:
     """With a phantom, pairs sit out a round: their total is the sum of the boards they played, within the most
     those boards can make (boards x top), even where another pair of the field played more boards."""
-    session = Session.of(movement=movement.field_kind, pairs=movement.pairs, lines=played(movement, 1))
+    session = Session.of(field_kind=movement.field_kind, pairs=movement.pairs, lines=played(movement, 1))
     scored = score_session(session)
     figures = board_figures(scored)
     counts = {boards for boards, _ in totals(scored).values()}
@@ -101,7 +101,7 @@ def test_a_board_left_unplayed_is_factored_up() -> None:
     movement = mitchell(9, 3)
     lines = played(movement, 2)
     dropped = lines.pop(40)
-    scored = score_session(Session.of(movement="Mitchell", pairs=movement.pairs, lines=lines))
+    scored = score_session(Session.of(field_kind="Mitchell", pairs=movement.pairs, lines=lines))
     figures = board_figures(scored)
     for key in ((dropped.ns, "NS"), (dropped.ew, "EW")):
         boards, total = totals(scored)[key]
@@ -119,7 +119,7 @@ def test_with_the_movement_known_sit_outs_come_from_it() -> None:
     movement = mitchell(7, 3, rounds=6, pairs=13)
     lines = played(movement, 3)
     del lines[11]
-    without = score_session(Session.of(movement="Mitchell", pairs=movement.pairs, lines=lines))
+    without = score_session(Session.of(field_kind="Mitchell", pairs=movement.pairs, lines=lines))
     given = score_session(Session.of(pairs=movement.pairs, lines=lines, plan=movement))
     assert totals(without) == totals(given)
     assert [s.percentage for s in without.standings] == [s.percentage for s in given.standings]

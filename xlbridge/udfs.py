@@ -9,9 +9,10 @@ One module serves every route:
 
 Every argument takes a cell or a range (``ndim=2``: always a list of rows) with Excel errors passed in as text
 (``err_to_str``), so that a ``#N/A`` upstream comes out as ``#N/A`` rather than as a blank. The functions, their
-arguments and help texts are declared once, in the catalogue of :mod:`xlbridge.excel.functions`; this module makes
-from each entry a Python function with that name, signature and docstring, decorated as xlwings expects, which
-is all xlwings inspects (``inspect.signature``, ``__name__``, ``__doc__``, the decorators' ``__xlfunc__``).
+arguments and help texts are declared once, in the catalogue of :mod:`xlbridge.excel.functions`; this module
+declares each by its name (below, one line a function) as a Python function with that name, signature and
+docstring, decorated as xlwings expects, which is all xlwings inspects (``inspect.signature``, ``__name__``,
+``__doc__``, the decorators' ``__xlfunc__``).
 The one script, ``REENTER_FORMULAS``, is written out below: it is no worksheet function.
 
 Three names cannot be VBA functions, so classic Excel gets aliases (the catalogue's ``classic`` spelling):
@@ -24,7 +25,7 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from xlwings import arg, func, script
 
@@ -73,19 +74,61 @@ def _declared(function: Function, name: str, summary: str) -> Callable[..., Grid
     return func(category=CATEGORY)(declared)
 
 
-#: The worksheet functions this module declares, by the names Excel shows.
-FUNCTION_NAMES: list[str] = []
-for _function in CATALOGUE:
-    for _name, _summary in _function.spellings().items():
-        if CLASSIC_XLWINGS and _function.vba_reserved and _name == _function.name:
-            continue  # VBA reserves Imp: see the module docstring
-        globals()[_name] = _declared(_function, _name, _summary)
-        FUNCTION_NAMES.append(_name)
-del _function, _name, _summary
+#: Each name a worksheet function is declared under, with its catalogue entry and what the function wizard says.
+_BY_NAME = {spelling: (function, summary) for function in CATALOGUE
+            for spelling, summary in function.spellings().items()}  # fmt: skip
 
-if TYPE_CHECKING:  # the declarations above are made at import, so a type checker is told they are there
 
-    def __getattr__(name: str) -> Callable[..., Grid]: ...
+def _function(name: str) -> Callable[..., Grid]:
+    """The worksheet function declared under ``name`` (a name Excel shows, or classic Excel's spelling of one)."""
+    function, summary = _BY_NAME[name]
+    return _declared(function, name, summary)
+
+
+# Every worksheet function, by the name Excel shows (classic Excel types IMP_, VP_20 and VP_30: see above).
+BRIDGESCORE = _function("BRIDGESCORE")
+BRIDGECHECK = _function("BRIDGECHECK")
+BOARDVUL = _function("BOARDVUL")
+BOARDDEALER = _function("BOARDDEALER")
+if not CLASSIC_XLWINGS:  # VBA reserves Imp: see the module docstring
+    IMP = _function("IMP")
+IMP_ = _function("IMP_")
+VP20 = _function("VP20")
+VP_20 = _function("VP_20")
+VP30 = _function("VP30")
+VP_30 = _function("VP_30")
+MATCHPOINTS = _function("MATCHPOINTS")
+CROSSIMP = _function("CROSSIMP")
+DATUM = _function("DATUM")
+BUTLER = _function("BUTLER")
+BAM = _function("BAM")
+RUBBERTOTAL = _function("RUBBERTOTAL")
+RUBBERSHEET = _function("RUBBERSHEET")
+CHICAGOTOTAL = _function("CHICAGOTOTAL")
+CHICAGOSHEET = _function("CHICAGOSHEET")
+CHICAGOWHEEL = _function("CHICAGOWHEEL")
+SESSIONINFO = _function("SESSIONINFO")
+SESSIONRESULTS = _function("SESSIONRESULTS")
+PAIRTOTALS = _function("PAIRTOTALS")
+RANKING = _function("RANKING")
+TRAVELLERS = _function("TRAVELLERS")
+BOARDRESULTS = _function("BOARDRESULTS")
+TABLESCORE = _function("TABLESCORE")
+MATCHBOARDS = _function("MATCHBOARDS")
+MATCHSUMMARY = _function("MATCHSUMMARY")
+TEAMNAME = _function("TEAMNAME")
+EVENTMATCHES = _function("EVENTMATCHES")
+STANDINGS = _function("STANDINGS")
+TEAMSINFO = _function("TEAMSINFO")
+SCORECARD = _function("SCORECARD")
+MASTERPOINTS = _function("MASTERPOINTS")
+HANDTRICKS = _function("HANDTRICKS")
+PARSCORE = _function("PARSCORE")
+PARDIFF = _function("PARDIFF")
+
+#: The worksheet functions this module declares, by the names Excel shows (on the classic route, not Imp).
+FUNCTION_NAMES = [name for name, (function, _) in _BY_NAME.items()
+                  if not (CLASSIC_XLWINGS and function.vba_reserved and name == function.name)]  # fmt: skip
 
 
 if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic Excel has no use for this one
@@ -103,6 +146,6 @@ if not CLASSIC_XLWINGS:  # xlwings Lite runs scripts from its task pane; classic
 
 
 #: The xlwings Lite scripts this module declares (none on the classic route).
-SCRIPT_NAMES = [name for name in ("REENTER_FORMULAS",) if name in globals()]
+SCRIPT_NAMES = [] if CLASSIC_XLWINGS else ["REENTER_FORMULAS"]
 
 __all__ = ["FUNCTION_NAMES", "SCRIPT_NAMES", *FUNCTION_NAMES, *SCRIPT_NAMES]  # pyright: ignore[reportUnsupportedDunderAll]

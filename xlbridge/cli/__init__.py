@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gc
 import importlib
 import logging
 import os
@@ -20,21 +19,15 @@ from typing import NoReturn
 
 from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
+from .catalogue import COMMANDS
 from .commandline import Parser
-from .summaries import SUMMARIES
+from .terminal import shown_streams
 
 __all__ = ["build_parser", "main", "run"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
 EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
           "tqdm": "calc", "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
-
-#: The module of each command's family, which adds it to the parser (``add_import`` in ``results``), in the order
-#: of SUMMARIES.
-FAMILIES = {"score": "scoring", "addin": "scoring", "demo": "results", "calc": "results", "templates": "results",
-            "import": "results", "export": "results", "ranking": "results", "publish": "evening",
-            "movement": "evening", "standings": "results", "schedule": "teams", "swiss": "teams",
-            "ladder": "evening", "bridgemate": "bridgemate", "deal": "hands", "hands": "hands"}  # fmt: skip
 
 
 def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -46,12 +39,14 @@ def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser
     )
     parser.add_argument("--version", action="version", version=f"xlbridge {__version__}")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND", parser_class=Parser)
-    for name, summary in SUMMARIES.items():  # in the order --help lists them
+    for name, declared in COMMANDS.items():  # in the order --help lists them
+        if " " in name:  # a verb of a command: its command adds it
+            continue
         if full is None or name in full:
-            family = importlib.import_module(f"{__name__}.{FAMILIES[name]}")
+            family = importlib.import_module(f"{__name__}.{declared.family}")
             getattr(family, f"add_{name}")(commands)
         else:
-            commands.add_parser(name, help=summary)
+            commands.add_parser(name, help=declared.summary)
     return parser
 
 
@@ -67,12 +62,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
     interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE;
     1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
-    is a bug, and shows its traceback."""
-    arguments = sys.argv[1:] if argv is None else list(argv)
-    parser = build_parser(full=_command_named(arguments))
+    is a bug, and shows its traceback. Whatever it prints is shown as a terminal can show it (:mod:`.terminal`)."""
+    with shown_streams():
+        return _main(sys.argv[1:] if argv is None else list(argv))
+
+
+def _main(arguments: list[str]) -> int:
+    named = _command_named(arguments)
+    try:  # a command's family imports what it needs: a library of an extra that is not installed is said so
+        parser = build_parser(full=named)
+    except ModuleNotFoundError as error:
+        return _missing_extra(named[0], error)
     args = parser.parse_args(arguments)
     try:
-        with _fewer_collections(), _function_failures() as failed, _doubts_said(args.command):
+        with _function_failures() as failed, _doubts_said(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -83,51 +86,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130
     except XlbridgeError as error:  # bad input, a refused output, a workbook's state: the user can put it right
-        return _fail(args.command, error.message, error.details)
+        return _fail(args.command, error.message, error.details, error.exit_code)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         return _fail(args.command, f"{where}{error.strerror or error}")
     except ModuleNotFoundError as error:
-        extra = EXTRAS.get((error.name or "").split(".")[0])
-        if extra is None:
-            raise
-        return _fail(args.command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+        return _missing_extra(args.command, error)
 
 
-#: The cycle collector's thresholds while a command runs (mypy's, for the same reason): it runs after 200,000
-#: allocations rather than 700.
-COLLECTION_THRESHOLDS = (200_000, 30, 30)
-
-
-@contextlib.contextmanager
-def _fewer_collections() -> Iterator[None]:
-    """Python's cycle collector run less often while a command works. A command makes hundreds of thousands of
-    small objects (cells, lines, their texts) and almost no cycles; at Python's default threshold the collector
-    walks them every 700 allocations, hundreds of times a command (about 30 ms of a 6,000-result import's
-    0.59 s). Put back as it was afterwards, for a program that calls :func:`main`."""
-    before = gc.get_threshold()
-    gc.set_threshold(*COLLECTION_THRESHOLDS)
-    try:
-        yield
-    finally:
-        gc.set_threshold(*before)
+def _missing_extra(command: str, error: ModuleNotFoundError) -> int:
+    """The extra to install for a library not installed (raised again when it is none of an extra's)."""
+    extra = EXTRAS.get((error.name or "").split(".")[0])
+    if extra is None:
+        raise error
+    return _fail(command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
 
 
 def run() -> NoReturn:
-    """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status.
-
-    The process runs the command and ends, so the collector's fewer collections (:data:`COLLECTION_THRESHOLDS`)
-    hold for all of it: from the loading of the command's modules (their functions and classes are thousands of
-    objects) to its end, where restoring Python's threshold of 700 would start at once a collection walking
-    everything the command made (7 ms of a 6,000-result import). What the command kept (its caches: thousands of
-    lines, their scores and the workbook's cells) is frozen for the collector before the process ends
-    (``gc.freeze``): the collections of Python's shutdown would walk it all once more, only for the process to give
-    its memory back (about 45 ms of that import's half second). Memory is freed at exit as before; :func:`main`
-    itself, called from Python, leaves the collector as it found it."""
-    gc.set_threshold(*COLLECTION_THRESHOLDS)
-    status = main()
-    gc.freeze()
-    raise SystemExit(status)
+    """The ``xlbridge`` command and ``python -m xlbridge``: :func:`main`, its status the process's exit status."""
+    raise SystemExit(main())
 
 
 @contextlib.contextmanager
@@ -178,15 +155,15 @@ def _report_failures(command: str, failed: list[str]) -> int:
     return 1 if failed else 0
 
 
-def _fail(command: str, message: str, details: Sequence[str] = ()) -> int:
+def _fail(command: str, message: str, details: Sequence[str] = (), status: int = XlbridgeError.exit_code) -> int:
     """The line a failure the user can put right prints (a message never spans lines), after a line for each of
-    its details (every bad line of a file), exit status 2."""
+    its details (every bad line of a file); its exit status (2, as every :class:`XlbridgeError` exits)."""
     with contextlib.suppress(BrokenPipeError):  # nobody is reading stderr either
         for text in (*details, message):
             line = " ".join(text.split()) if "\n" in text or "\r" in text else text
             print(f"xlbridge {command}: {line}", file=sys.stderr)
     _quiet_stdout()
-    return 2
+    return status
 
 
 def _quiet_stdout() -> None:

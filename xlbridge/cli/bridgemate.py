@@ -8,16 +8,17 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..engine.errors import WorkbookError
 from ..engine.values import count
-from ..files.workbook.xlsx import WorkbookError
+from ..files.bridgemate import Connection
+from ..files.bridgemate.book import Link, TableSettings, event_of, init_for, link_path
+from ..files.bridgemate.receive import Receipt, Receiver
+from ..files.interchange.handrecords import read_hand_records
+from ..files.outputs import check_output
+from ..files.workbook.session_book import read_session_book
 from .arguments import Commands, command, flag
-from .summaries import DESCRIPTIONS, SUMMARIES
-
-if TYPE_CHECKING:  # the bridgemate extra is loaded only by the commands
-    from ..files.bridgemate import Connection
-    from ..files.bridgemate.receive import Receipt
+from .catalogue import COMMANDS
 
 __all__ = ["add_bridgemate"]
 
@@ -39,17 +40,10 @@ def _workbook(name: str) -> Path:
 
 
 def _connection(url: str, club_id: str, key: str | None, timeout: float) -> Connection:
-    from ..files.bridgemate import Connection
-
     return Connection(url, club_id, key if key is not None else os.environ.get(KEY_VARIABLE, ""), timeout)
 
 
 def _send(args: argparse.Namespace) -> int:
-    from ..files.bridgemate.book import Link, TableSettings, event_of, init_for, link_path
-    from ..files.interchange.handrecords import read_hand_records
-    from ..files.outputs import check_output
-    from ..files.workbook.session_book import read_session_book
-
     path = _workbook(args.workbook)
     link = link_path(path)
     check_output(link, writes="the event sent (JSON)", suffixes=(".json",), inputs=[path], replace=args.force)
@@ -74,10 +68,6 @@ def _send(args: argparse.Namespace) -> int:
 
 
 def _receive(args: argparse.Namespace) -> int:
-    from ..files.bridgemate.book import Link
-    from ..files.bridgemate.receive import Receiver
-    from ..files.workbook.session_book import read_session_book
-
     path = _workbook(args.workbook)
     link = Link.read(path, read_session_book(path, current=False).session)
     connection = _connection(args.url or link.url, args.club_id if args.club_id is not None else link.club_id,
@@ -148,7 +138,8 @@ def _connection_options(parser: argparse.ArgumentParser, required: bool) -> None
 
 
 def add_bridgemate(commands: Commands) -> None:
-    bridgemate = commands.add_parser("bridgemate", help=SUMMARIES["bridgemate"], description=DESCRIPTIONS["bridgemate"])
+    declared = COMMANDS["bridgemate"]
+    bridgemate = commands.add_parser("bridgemate", help=declared.summary, description=declared.description)
     verbs = bridgemate.add_subparsers(dest="verb", required=True, metavar="send|receive")
     send = command(verbs, "send", _send, verb_of="bridgemate", help="initialise the event in BCS from the workbook")
     send.add_argument("workbook", metavar="SESSION.xlsx", help="a pairs-session workbook")

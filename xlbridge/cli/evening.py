@@ -4,28 +4,37 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, Doubt, OutputExistsError, WorkbookError, XlbridgeError
+from ..engine.ladder import season_ladder
+from ..engine.movements import Movement, make_movement
+from ..engine.session import Session, Unscorable
+from ..files.interchange import read_names_file
+from ..files.interchange.handrecords import SessionHands
+from ..files.interchange.movement_files import (
+    evening_session,
+    movement_csv,
+    movement_table,
+    named_pairs,
+    paper_travellers,
+    table_cards,
+    write_evening,
+    write_new,
+)
 from ..files.outputs import check_output, write_atomically
-from ..files.workbook.xlsx import WorkbookError
-from ..rules import IMP_PERCENT_RULES, SESSION_METHODS
+from ..files.website.publish import publish
+from ..files.website.teams import is_teams_event, publish_event
+from ..files.workbook.session_book import read_session_book
+from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, SESSION_METHODS, WINNERS
 from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
 from .hands import HANDS_HELP, say_hands, session_deals
-
-if TYPE_CHECKING:  # loaded only by the commands that use them
-    from ..engine.movements import Movement
-    from ..engine.session import Session
-    from ..files.interchange.handrecords import SessionHands
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
 
 
 def _movement(args: argparse.Namespace) -> int:
-    from ..engine.movements import make_movement
-    from ..files.interchange.movement_files import movement_csv, movement_table, table_cards, write_new
-
     options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
     if args.even is not None or args.winners is not None or args.switched_rounds is not None:
         options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
@@ -34,13 +43,14 @@ def _movement(args: argparse.Namespace) -> int:
         raise BridgeInputError("--names names the pairs of the session workbook: add -o SESSION.xlsx")
     if args.hands and not args.output:
         raise BridgeInputError("--hands gives the session workbook its deals: add -o SESSION.xlsx")
+    if args.discard_results and not args.output:
+        raise BridgeInputError("--discard-results lets -o replace a session workbook holding results: add -o "
+                               "SESSION.xlsx --force")  # fmt: skip
     movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
         files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
     if args.travellers:
-        from ..files.interchange.movement_files import paper_travellers
-
         files.append((Path(args.travellers), paper_travellers(movement, args.event or "", args.date),
                       "an HTML page", ".html"))  # fmt: skip
     inputs = [names] if names is not None else []
@@ -51,8 +61,6 @@ def _movement(args: argparse.Namespace) -> int:
     for path, text, what, suffix in files:
         print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
     if workbook is not None:
-        from ..files.interchange.movement_files import write_evening
-
         destination, session, hands = workbook
         write_evening(session, destination, replace=args.force, hands=hands)
         named = sum(1 for pair in session.pairs if pair.names)
@@ -70,20 +78,35 @@ def _evening(
 ) -> tuple[Path, Session, SessionHands | None]:
     """The session workbook ``-o`` writes, checked (its output, its names, its deals) before anything is
     printed."""
-    from ..files.interchange import read_names_file
-    from ..files.interchange.movement_files import evening_session, named_pairs
-
     destination, hands = Path(args.output), Path(args.hands) if args.hands else None
     check_output(destination, writes="an Excel workbook", suffixes=(".xlsx",),
                  inputs=[path for path in (names, hands) if path is not None], replace=args.force)  # fmt: skip
+    if destination.exists() and not args.discard_results:
+        _refuse_results(destination)
     pairs = named_pairs(movement, read_names_file(names), str(names)) if names is not None else None
     session = evening_session(movement, pairs, args.event or "", args.date, args.method)
     return destination, session, session_deals(session, hands)
 
 
-def add_movement(commands: Commands) -> None:
-    from ..rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS
+def _refuse_results(destination: Path) -> None:
+    """Refuse to replace a pairs-session workbook that holds results (typed, imported or received from the tables:
+    any row with something entered; the rows a movement put there to be typed are none), or one that cannot be
+    read to tell: ``--force`` replaces an empty evening, ``--discard-results`` one with results."""
+    try:
+        with warnings.catch_warnings():  # its doubts (pairs swapped?) are no matter to what replaces it
+            warnings.simplefilter("ignore", Doubt)
+            rows = read_session_book(destination, current=False).session.lines
+    except XlbridgeError:
+        raise OutputExistsError(f"{destination}: cannot be read as a pairs session, so the results it may hold "
+                                "cannot be counted: add --discard-results to replace it anyway, or choose another "
+                                "name") from None  # fmt: skip
+    results = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
+    if results:
+        raise OutputExistsError(f"{destination}: holds {count(results, 'result')}: add --discard-results to replace it "
+                                "with a new evening (they are lost), or choose another name")  # fmt: skip
 
+
+def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
     movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=f"{listed(MOVEMENT_TYPES)}")
     movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
@@ -126,12 +149,10 @@ def add_movement(commands: Commands) -> None:
     movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")
     movement.add_argument("--date", type=iso_date, help="the session's date, YYYY-MM-DD (travellers, workbook)")
     flag(movement, "--force", "replace output files that exist")
+    flag(movement, "--discard-results", "with -o and --force: replace a session workbook that holds results")
 
 
 def _publish(args: argparse.Namespace) -> int:
-    from ..files.website.publish import publish
-    from ..files.website.teams import is_teams_event, publish_event
-
     workbook = Path(args.workbook)
     if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/website/teams.py)
         done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
@@ -156,13 +177,12 @@ def add_publish(commands: Commands) -> None:
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
-    flag(publisher, "--force", "replace the folder's other files or another session's results")
+    flag(publisher, "--force", "replace another session's published results (a folder holding other files, never)")
 
 
 def _ladder(args: argparse.Namespace) -> int:
     import datetime as dt
 
-    from ..engine.ladder import season_ladder
     from ..files.ladder import build, ladder_csv, ladder_table, read_ladder_session
 
     destination = Path(args.output) if args.output else None

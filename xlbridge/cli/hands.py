@@ -8,15 +8,32 @@ import re
 import sys
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError
+from ..engine.boards import board_dealer, board_vulnerability
+from ..engine.dealing import deal_boards
+from ..engine.errors import SOLVER_INSTALL, BridgeInputError
+from ..engine.session import Session
+from ..engine.solver import solver_available
+from ..files.interchange.handrecords import (
+    Analysis,
+    HandRecord,
+    HandRecords,
+    SessionHands,
+    analyse,
+    hand_record_pbn,
+    hands_csv,
+    hands_table,
+    needs_solver,
+    parse_hand_records,
+    read_hand_records,
+    session_boards,
+    session_hands,
+)
+from ..files.interchange.movement_files import write_new
+from ..files.outputs import check_output
+from ..files.website.handrecord_pages import hand_record_page
 from ..rules.boards import HIGHEST_BOARD
 from .arguments import Commands, Progress, command, count, flag, positive
-
-if TYPE_CHECKING:
-    from ..engine.session import Session
-    from ..files.interchange.handrecords import Analysis, HandRecords, SessionHands
 
 __all__ = ["HANDS_HELP", "add_deal", "add_hands", "say_hands", "session_deals"]
 
@@ -33,16 +50,11 @@ def _printing_possible() -> None:
 
 
 def _pages(analyses: list[Analysis], event: str) -> str:
-    from ..files.website.handrecord_pages import hand_record_page
-
     return hand_record_page(analyses, event)
 
 
 def _analysed(records: HandRecords, progress_label: str) -> list[Analysis]:
     """Each board's analysis, with a progress bar on a terminal while the solver works."""
-    from ..engine.solver import solver_available
-    from ..files.interchange.handrecords import analyse
-
     if not solver_available():
         return analyse(records, use_solver=False)
     bar = Progress(max(1, (len(records.boards) + 39) // 40))
@@ -65,7 +77,6 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     carries = re.search(rb'\[Deal\s+"\s*[NESWnesw]:', data) is not None
     if hands is None and not carries:
         return None  # (the hand records' modules not loaded)
-    from ..files.interchange.handrecords import parse_hand_records, read_hand_records, session_boards, session_hands
 
     # a results file that carries its deals
     carried = parse_hand_records(data, results) if carries and results is not None else None
@@ -73,11 +84,8 @@ def session_deals(session: Session, hands: Path | None, results: Path | None = N
     assert records is not None
     records = _as_scored(records)
     found = session_hands(records, session_boards(session), use_solver=False)  # the file's own, while the solver works
-    from ..engine.solver import solver_available
 
     if solver_available():
-        from ..files.interchange.handrecords import SessionHands
-
         analysed = _analysed(records, "solving the deals")
         found = SessionHands(tuple(analysed), found.source, found.without_deal, found.not_in_session)
     return found
@@ -105,9 +113,6 @@ def _as_scored(records: HandRecords) -> HandRecords:
     that its par is the par of the scores it is set against. A board the file deals otherwise is noted, and its
     par tag, worked out for the other vulnerability, is left out (the solver works it out again where it is
     installed)."""
-    from ..engine.boards import board_dealer, board_vulnerability
-    from ..engine.solver import solver_available
-
     par = "its par tag, for the other vulnerability, is left out"
     if solver_available():
         par = "its par is worked out for that"
@@ -128,7 +133,6 @@ def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> 
     """After writing a workbook with deals: where they are, and each finding on stderr, a line each."""
     if hands is None:
         return
-    from ..engine.solver import solver_available
 
     where = "by the solver" if solver_available() else "from the file's own tags"
     print(f"  Hands sheet: {count(len(hands.analyses), 'deal')} from {hands.source}, tables and par {where}; each "
@@ -140,20 +144,11 @@ def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> 
 
 
 def _solver_note(command: str) -> None:
-    from ..engine.solver import INSTALL
-
-    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({INSTALL})",
+    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({SOLVER_INSTALL})",
           file=sys.stderr)  # fmt: skip
 
 
 def _deal(args: argparse.Namespace) -> int:
-    from ..engine.boards import board_dealer, board_vulnerability
-    from ..engine.dealing import deal_boards
-    from ..engine.solver import solver_available
-    from ..files.interchange.handrecords import HandRecord, HandRecords, hand_record_pbn
-    from ..files.interchange.movement_files import write_new
-    from ..files.outputs import check_output
-
     if args.boards > HIGHEST_BOARD:
         raise BridgeInputError(f"--boards {args.boards}: at most {HIGHEST_BOARD} boards at a time")
     output = Path(args.output)
@@ -207,11 +202,6 @@ def _seed(text: str) -> int:
 
 
 def _hands(args: argparse.Namespace) -> int:
-    from ..engine.solver import solver_available
-    from ..files.interchange.handrecords import hands_csv, hands_table, needs_solver, read_hand_records
-    from ..files.interchange.movement_files import write_new
-    from ..files.outputs import check_output
-
     source = Path(args.file)
     printed = Path(args.print) if args.print else None
     if printed is not None:

@@ -6,11 +6,17 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..engine.errors import BridgeInputError
-from ..files.workbook.xlsx import WorkbookError
-from ..rules import HANDICAP_RULES, MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ..engine.errors import BridgeInputError, WorkbookError
+from ..engine.session import Session
+from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
+from ..files.interchange.awards import masterpoint_notes
+from ..files.interchange.common import Imported
+from ..files.interchange.export import export_session
+from ..files.interchange.handrecords import SessionHands
+from ..files.workbook.calc import calc_workbook
+from ..files.workbook.report import read_handicapped_ranking, read_ranking
+from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
 from .arguments import (
     Commands,
     Progress,
@@ -22,16 +28,12 @@ from .arguments import (
     iso_date,
     listed,
     output_or_in_place,
+    report_arguments,
     show,
 )
 from .hands import HANDS_HELP, say_hands, session_deals
 
-if TYPE_CHECKING:  # the session computation is loaded only by the commands that use it
-    from ..engine.session import Session
-    from ..files.interchange.common import Imported
-    from ..files.interchange.handrecords import SessionHands
-
-__all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_standings", "add_templates"]
+__all__ = ["add_calc", "add_demo", "add_export", "add_import", "add_ranking", "add_templates"]
 
 
 def _demo(args: argparse.Namespace) -> int:
@@ -41,8 +43,6 @@ def _demo(args: argparse.Namespace) -> int:
 
 
 def _calc(args: argparse.Namespace) -> int:
-    from ..files.workbook.calc import calc_workbook
-
     source = Path(args.workbook)
     if not source.exists():
         raise WorkbookError(f"{source}: no such file")
@@ -73,9 +73,6 @@ def _templates(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
-    from ..files.interchange.awards import masterpoint_notes
-
     source, destination = Path(args.file), Path(args.output)
     names = Path(args.names) if args.names else None
     movement_file = Path(args.movement_file) if args.movement_file else None
@@ -90,7 +87,7 @@ def _import(args: argparse.Namespace) -> int:
             keep_bad=args.keep_bad_lines,
             names=names,
             method=args.method,
-            movement=args.movement,
+            fields=args.fields,
             movement_file=movement_file,
             handicaps=args.handicaps,
             event=args.event,
@@ -110,7 +107,7 @@ def _import(args: argparse.Namespace) -> int:
         later += f", {count(idle, 'board')} not played" if idle else ""
         what = (
             f"{count(len(session.lines) - to_come - idle, 'result')}{later} on {count(len(session.boards), 'board')}, "
-            f"{count(len(session.pairs), 'pair')} ({session.movement.name}, {session.method.name})"
+            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.name})"
         )
     else:
         assert imported.event is not None
@@ -167,8 +164,6 @@ def _note_handicaps(session: Session | None, destination: Path, args: argparse.N
 
 
 def _export(args: argparse.Namespace) -> int:
-    from ..files.interchange.export import export_session
-
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     score = export_session(Path(args.workbook), destination, form, replace=args.force)
     idle = len(score.session.not_played)  # the files have no form for a board not played: left out
@@ -181,8 +176,6 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    from ..files.workbook.report import read_handicapped_ranking, read_ranking
-
     if args.handicapped:
         names = Path(args.names) if args.names else None
         ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
@@ -205,18 +198,6 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
         type=choice(HANDICAP_RULES),
         help=escaped("how the players' handicaps make the pair's: " + listed(HANDICAP_RULES)),
     )
-
-
-def _standings(args: argparse.Namespace) -> int:
-    from ..files.workbook.report import read_standings
-
-    standings = read_standings(Path(args.workbook))
-    show(standings, args.csv)
-    for wait in standings.waits:  # the standings count the rest: each row that waits named, as its Check says
-        print(f"xlbridge standings: note: {wait} (the row waits, not counted)", file=sys.stderr)
-    if args.csv and standings.waiting:  # the table says so in its third line; CSV has no room for it
-        print(f"xlbridge standings: note: {standings.status}", file=sys.stderr)
-    return 0
 
 
 def add_demo(commands: Commands) -> None:
@@ -271,9 +252,13 @@ def add_import(commands: Commands) -> None:
         help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
     )
     importer.add_argument(
+        "--fields",
         "--movement",
-        type=choice(MOVEMENT_KINDS),
-        help="; ".join(f"{kind.name}: {kind.description}" for kind in MOVEMENT_KINDS) + " (default: the file's)",
+        dest="fields",
+        type=choice(FIELD_KINDS),
+        help="one field or two: "
+        + "; ".join(f"{kind.name} ({', '.join(kind.aliases)}): {kind.description}" for kind in FIELD_KINDS)
+        + " (default: the movement file's, the file's own, or what the lines show)",
     )
     importer.add_argument(
         "--movement-file",
@@ -313,16 +298,5 @@ def add_export(commands: Commands) -> None:
 def add_ranking(commands: Commands) -> None:
     """ranking: the session's ranking, scratch or handicapped."""
     ranking = command(commands, "ranking", _ranking)
-    _report_arguments(ranking, "a computed pairs-session workbook")
+    report_arguments(ranking, "a computed pairs-session workbook")
     _add_handicap_arguments(ranking)
-
-
-def add_standings(commands: Commands) -> None:
-    standings = command(commands, "standings", _standings)
-    _report_arguments(standings, "a computed teams-event workbook")
-
-
-def _report_arguments(report: argparse.ArgumentParser, workbook: str) -> None:
-    """A printed report's arguments: the workbook it comes from, and --csv."""
-    report.add_argument("workbook", help=workbook)
-    flag(report, "--csv", "CSV with a header row instead of a table")

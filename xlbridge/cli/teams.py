@@ -4,27 +4,40 @@ workbook, ``swiss`` adds a Swiss event's next round from its standings."""
 from __future__ import annotations
 
 import argparse
+import sys
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..engine.draw import swiss_round
 from ..engine.errors import BridgeInputError
+from ..engine.matches import Event, EventMatch, Team
+from ..engine.scales import vp_scale, vp_scales
+from ..files.workbook.event import read_team_names, schedule_event, swiss_next, write_schedule
+from ..files.workbook.standings import read_standings
 from ..rules import TEAMS_FORMS
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .arguments import Commands, choice, command, count, escaped, flag, listed, output_or_in_place, positive
+from .arguments import (
+    Commands,
+    Progress,
+    choice,
+    command,
+    count,
+    escaped,
+    flag,
+    listed,
+    output_or_in_place,
+    positive,
+    report_arguments,
+    show,
+)
 
-if TYPE_CHECKING:  # the engine and the workbooks are loaded only by the commands that use them
-    from ..engine.matches import Event, EventMatch, Team
-
-__all__ = ["add_schedule", "add_swiss"]
+__all__ = ["add_schedule", "add_standings", "add_swiss"]
 
 #: The kinds of schedule ``xlbridge schedule`` draws.
 KINDS = ("round-robin", "swiss")
 
 
 def _teams(args: argparse.Namespace) -> list[Team]:
-    from ..engine.matches import Team
-    from ..files.workbook.event import read_team_names
-
     named = read_team_names(Path(args.names)) if args.names else None
     if named is not None and args.teams is not None and args.teams != len(named):
         raise BridgeInputError(f"--teams {args.teams}, but {args.names} names {count(len(named), 'team')}")
@@ -49,8 +62,6 @@ def _round_lines(matches: list[EventMatch], names: dict[int, str]) -> list[str]:
 
 
 def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: int | None) -> Event:
-    from ..engine.matches import Event
-
     return Event(
         name=args.event or "",
         form=args.form or TEAMS_FORMS.default.name,
@@ -65,12 +76,6 @@ def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: i
 
 
 def _schedule(args: argparse.Namespace) -> int:
-    from dataclasses import replace
-
-    from ..engine.draw import swiss_round
-    from ..engine.scales import vp_scale
-    from ..files.workbook.event import schedule_event, write_schedule
-
     vp_scale(args.scale or "WBF")  # a scale that is none is refused here, not in every row of the workbook
     teams = _teams(args)
     names = {team.number: team.name for team in teams}
@@ -102,14 +107,16 @@ def _schedule(args: argparse.Namespace) -> int:
 
 
 def _swiss(args: argparse.Namespace) -> int:
-    from ..files.workbook.event import swiss_next
-
     if not args.output and not args.in_place:
         raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
-    drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place, args.force)
-    from ..files.workbook.event import read_event_book
-
-    names = {team.number: team.name for team in read_event_book(drawn.destination).event.teams}
+    progress = Progress(4)  # reading; drawing; computing and writing; done (a few seconds for a hundred teams)
+    try:
+        drawn = swiss_next(Path(args.workbook), Path(args.output) if args.output else None, args.in_place,
+                           args.force, progress)  # fmt: skip
+        progress("done")
+    finally:
+        progress.close()
+    names = {team.number: team.name for team in drawn.teams}
     pairing = drawn.pairing
     rows = f"rows {drawn.rows[0]}-{drawn.rows[-1]}" if len(drawn.rows) > 1 else f"row {drawn.rows[0]}"
     written = args.workbook if args.in_place else args.output
@@ -123,8 +130,6 @@ def _swiss(args: argparse.Namespace) -> int:
 
 
 def _event_options(parser: argparse.ArgumentParser) -> None:
-    from ..engine.scales import vp_scales
-
     parser.add_argument("--boards-per-match", type=positive, default=8, metavar="K", help="boards a match (default 8)")
     parser.add_argument("--event", help="the event's name (the standings' title)")
     parser.add_argument("--form", type=choice(TEAMS_FORMS), help=f"scoring: {listed(TEAMS_FORMS)}")
@@ -152,3 +157,18 @@ def add_swiss(commands: Commands) -> None:
     output_or_in_place(swiss, "write the workbook with the new round here", "add the round to the workbook itself",
                        "OUT.xlsx")  # fmt: skip
     flag(swiss, "--force", "replace OUT.xlsx if it exists, or ignore a stale lock")
+
+
+def _standings(args: argparse.Namespace) -> int:
+    standings = read_standings(Path(args.workbook))
+    show(standings, args.csv)
+    for wait in standings.waits:  # the standings count the rest: each row that waits named, as its Check says
+        print(f"xlbridge standings: note: {wait} (the row waits, not counted)", file=sys.stderr)
+    if args.csv and standings.waiting:  # the table says so in its third line; CSV has no room for it
+        print(f"xlbridge standings: note: {standings.status}", file=sys.stderr)
+    return 0
+
+
+def add_standings(commands: Commands) -> None:
+    standings = command(commands, "standings", _standings)
+    report_arguments(standings, "a computed teams-event workbook")

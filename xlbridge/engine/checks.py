@@ -21,11 +21,11 @@ from dataclasses import dataclass, field, replace
 from itertools import chain, islice
 from typing import Any, TypeVar
 
-from ..rules import MovementKind
-from ..rules.methods import HOWELL, MITCHELL
+from ..rules import FieldKind
+from ..rules.methods import ONE_FIELD, TWO_FIELDS
 from .movements.rounds import Encounter, Movement, Slot
 from .pairs import PairNumber
-from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, placed, seats
+from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, rows_with_pairs, seats
 
 __all__ = [
     "Finding",
@@ -131,7 +131,7 @@ def _check(
         two_fields = movement.two_fields
         boards = boards if boards is not None else movement.boards
     findings: list[Finding] = []
-    known = placed(rows)
+    known = rows_with_pairs(rows)
     if movement is not None:
         findings += _against(known, movement, two_fields)
 
@@ -369,7 +369,7 @@ def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool)
 def check_session(session: Session, movement: Movement | None = None, name: Namer = _default_name) -> list[Finding]:
     """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
     found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`)."""
-    return _check(session.lines, session.movement.two_fields, None, movement, name, session)
+    return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
 
 
 def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:
@@ -448,7 +448,7 @@ def in_playing_order(session: Session, movement: Movement) -> tuple[Session, lis
 class KindEvidence:
     """The movement kind the lines show, and why, in words."""
 
-    kind: MovementKind
+    kind: FieldKind
     evidence: str
 
 
@@ -459,21 +459,21 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
     mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
-    known = placed(rows)
+    known = rows_with_pairs(rows)
     lines = len(known)
     # each number on each board that sits North-South on one line and East-West on another
     ns, ew = seats(known)
     both = sum(len(set(sat).intersection(ew[board])) for board, sat in ns.items())
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
-            MITCHELL,
+            TWO_FIELDS,
             f"on {both} occasions a pair number sits North-South on one line of a board and East-West on another: "
             "North-South and East-West pairs are numbered apart (two fields)",
         )
     if both:
         return KindEvidence(
-            HOWELL,
+            ONE_FIELD,
             f"only {both} time{'s' if both > 1 else ''} in {lines} lines does a pair number sit both North-South "
             "and East-West on one board (two fields would show it on most): one field, those lines flagged",
         )
-    return KindEvidence(HOWELL, "no pair number sits both North-South and East-West on one board: one field")
+    return KindEvidence(ONE_FIELD, "no pair number sits both North-South and East-West on one board: one field")

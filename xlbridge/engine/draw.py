@@ -9,22 +9,27 @@ schedule again with home and away exchanged.
 A Swiss round pairs the teams in their standings order: no two teams meet again, the bye (an odd number) goes to
 the lowest-placed team that has not had one (among those that leave a pairing possible), and among the pairings
 that allow, the one whose sum of squared place differences is least, so that the leaders meet; of pairings equal
-in that, the one whose top tables are closest. It is found exactly, by a branch-and-bound search over the pairings
-(the tests check it against every pairing, by brute force, for up to 10 teams).
+in that, the one whose top tables are closest. It is found exactly and in polynomial time, as the heaviest
+matching of a graph whose weights hold those criteria (:mod:`xlbridge.engine.blossom`; the tests check it
+against every pairing, by brute force, for up to 10 teams): a round for 128 teams takes well under a second.
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from math import isqrt
 
+from .blossom import max_weight_matching
 from .errors import BridgeInputError, Reason
 from .matches import EventMatch
 
 __all__ = ["MOST_TEAMS", "Pairing", "round_robin", "swiss_round"]
 
-#: The most teams a schedule is drawn for (a workbook's Teams sheet holds 20 by default; far beyond any club).
-MOST_TEAMS = 100
+#: The most teams a schedule is drawn for (a workbook's Teams sheet holds 20 by default; far beyond any club, and a
+#: Swiss round for as many is drawn in about half a second).
+MOST_TEAMS = 128
 
 
 def _check_teams(teams: Sequence[int]) -> None:
@@ -93,72 +98,77 @@ def swiss_round(
     """The next Swiss round for teams in their standings ``order`` (first place first): no pair of ``met`` meets
     again; the bye, for an odd number, to the lowest-placed team with the fewest ``byes`` that leaves a pairing;
     the tables by the least sum of squared place differences (ties: the top tables closest); home to the team at
-    ``homes`` less often (the higher-placed when equal)."""
+    ``homes`` less often (the higher-placed when equal).
+
+    The round is looked for first among the pairs of teams a few places apart (more places the more each team has
+    met; how many changes how soon the round is found, never which). A pairing found there that gives the bye to
+    the first team in line for it and costs C (its sum of squared place differences) bounds the best: none of the
+    best pairing's tables can cost more than C, so the best is among the pairs at most √C places apart, and it is
+    the one found there. Otherwise (no pairing there, or another bye) every pair is looked at."""
     _check_teams(order)
-    place = {team: index for index, team in enumerate(order, start=1)}
-    candidates: list[int | None] = [None]
-    if len(order) % 2:
-        fewest = sorted(order, key=lambda team: (byes.get(team, 0), -place[team]))
-        candidates = list(fewest)
-    for bye in candidates:
-        playing = [team for team in order if team != bye]
-        found = _best_pairing(playing, place, met)
-        if found is not None:
-            cost, pairs = found
-            tables = []
-            for first, second in pairs:  # first is the higher-placed
-                at_home = homes.get(first, 0) <= homes.get(second, 0)
-                tables.append((first, second) if at_home else (second, first))
-            return Pairing(round_number, tuple(tables), bye, cost)
-    raise BridgeInputError(
-        f"round {round_number}: no pairing avoids a repeat meeting (every way of pairing the teams meets a pair "
-        "that has played already)"
-    )
+    n = len(order)
+    by_bye = sorted(range(n), key=lambda index: (byes.get(order[index], 0), -index)) if n % 2 else []
+    meetings = Counter(team for pair in met for team in pair)
+    reach = min(n - 1, max(meetings.values(), default=0) + 4)
+    found = _best(order, met, by_bye, reach)
+    if reach < n - 1 and (found is None or found.bye_rank or isqrt(found.cost) > reach):
+        found = _best(order, met, by_bye, n - 1 if found is None or found.bye_rank else isqrt(found.cost))
+    if found is None:
+        raise BridgeInputError(
+            f"round {round_number}: no pairing avoids a repeat meeting (every way of pairing the teams meets a pair "
+            "that has played already)"
+        )
+    tables = tuple(
+        (order[first], order[second]) if homes.get(order[first], 0) <= homes.get(order[second], 0)
+        else (order[second], order[first])
+        for first, second in found.tables
+    )  # fmt: skip
+    return Pairing(round_number, tables, order[by_bye[found.bye_rank]] if by_bye else None, found.cost)
 
 
-def _best_pairing(
-    teams: Sequence[int], place: Mapping[int, int], met: Collection[frozenset[int]]
-) -> tuple[int, list[tuple[int, int]]] | None:
-    """The pairing of ``teams`` (in place order) with the least sum of squared place differences and no pair of
-    ``met``, the top tables closest among equals; None if every pairing repeats a meeting.
+@dataclass(frozen=True)
+class _Found:
+    """A pairing found: the bye's index in line for it (0 without a bye), the tables by place (0 the leader; the
+    higher-placed first, top table first) and their sum of squared place differences."""
 
-    Depth first: the highest-placed team left is paired with each allowed partner in place order, so pairings come
-    in the order of their tables' differences, top table first, and the first found of the least sum is the one
-    wanted. A branch is cut when its sum so far and a lower bound for the rest (each team left at least its
-    nearest allowed partner's squared difference, halved) cannot beat the best found.
-    """
-    allowed = {
-        team: [other for other in teams if other != team and frozenset((team, other)) not in met] for team in teams
-    }
-    best: list[object] = [None, None]  # cost, pairs
+    bye_rank: int
+    tables: list[tuple[int, int]]
+    cost: int
 
-    def bound(left: Sequence[int]) -> int | None:
-        total = 0
-        members = set(left)
-        for team in left:
-            near = [(place[other] - place[team]) ** 2 for other in allowed[team] if other in members]
-            if not near:
-                return None
-            total += min(near)
-        return (total + 1) // 2
 
-    def search(left: list[int], cost: int, pairs: list[tuple[int, int]]) -> None:
-        if not left:
-            if best[0] is None or cost < best[0]:  # type: ignore[operator]
-                best[0], best[1] = cost, list(pairs)
-            return
-        rest = bound(left)
-        if rest is None or (best[0] is not None and cost + rest >= best[0]):  # type: ignore[operator]
-            return
-        top, others = left[0], left[1:]
-        for partner in others:
-            if partner not in allowed[top]:
-                continue
-            pairs.append((top, partner))
-            search([team for team in others if team != partner], cost + (place[partner] - place[top]) ** 2, pairs)
-            pairs.pop()
-
-    search(list(teams), 0, [])
-    if best[0] is None:
+def _best(order: Sequence[int], met: Collection[frozenset[int]], by_bye: Sequence[int], reach: int) -> _Found | None:
+    """The best pairing of the teams among the pairs at most ``reach`` places apart (None if there is none): the
+    heaviest matching of the graph :func:`_edges` makes."""
+    n = len(order)
+    mates = max_weight_matching(n + (1 if by_bye else 0), _edges(order, met, by_bye, reach))
+    if None in mates:
         return None
-    return best[0], best[1]  # type: ignore[return-value]
+    partner = [mate for mate in mates if mate is not None]  # every team's (and the bye's)
+    tables = [(first, second) for first, second in enumerate(partner[:n]) if first < second < n]
+    cost = sum((second - first) ** 2 for first, second in tables)
+    return _Found(by_bye.index(partner[n]) if by_bye else 0, tables, cost)
+
+
+def _edges(
+    order: Sequence[int], met: Collection[frozenset[int]], by_bye: Sequence[int], reach: int
+) -> list[tuple[int, int, int]]:
+    """The weighted graph whose heaviest matching is the round: a vertex per team in place order (0 the leader),
+    one more for the bye (with an odd number of teams, ``by_bye`` the teams in line for it), and an edge per pair
+    at most ``reach`` places apart that has not met.
+
+    Each edge weighs a whole number whose digits in base R (R > any sum of squared place differences) are the
+    criteria, the first the most significant, so that each decides before the next: the matching has the most
+    edges (every team plays: R^(n+2) an edge), then the bye goes to the first team in line that allows it (its
+    index in line, times R^(n+1), taken away), then the sum of squared place differences is least (each table's,
+    times R^n, taken away), then the top tables are closest (each table's squared difference, times R^(n - p) for
+    p its higher place, taken away: the first table where two pairings differ outweighs every table below it)."""
+    n = len(order)
+    radix = 1 << (3 * n.bit_length())  # more than n³, so more than any sum of squared place differences
+    power = [radix**exponent for exponent in range(n + 3)]
+    edges = [(n, team, power[n + 2] - rank * power[n + 1]) for rank, team in enumerate(by_bye)]
+    for first in range(n):
+        table = power[n] + power[n - first - 1]
+        for second in range(first + 1, min(n, first + reach + 1)):
+            if frozenset((order[first], order[second])) not in met:
+                edges.append((first, second, power[n + 2] - (second - first) ** 2 * table))
+    return edges

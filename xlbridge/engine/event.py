@@ -278,17 +278,18 @@ def score_event(
             byes.append((index, match))
             figures.append(MatchFigures(None, None, None, "", bye=True))
             continue
+        if (match.home_imps if form.victory_points else match.home_bam) is None:  # not played yet
+            unplayed += 1
+            figures.append(MatchFigures(None, None, None, ""))
+            continue
         count = match.boards if match.boards is not None else default_boards
-        assert count is not None
+        assert count is not None  # a match played without its boards waits, saying so (_row_problem)
         assert match.home is not None
         assert match.away is not None
         assert match.round is not None
         margin: Fraction | None = None
         if form.victory_points:
-            if match.home_imps is None:
-                unplayed += 1
-                figures.append(MatchFigures(None, None, None, ""))
-                continue
+            assert match.home_imps is not None
             assert match.away_imps is not None
             assert scale is not None
             margin = Fraction(match.home_imps) - Fraction(match.away_imps)
@@ -301,10 +302,8 @@ def score_event(
                 continue
         else:
             home_bam, away_bam = _points(match.home_bam), _points(match.away_bam)
-            if home_bam is None or away_bam is None:
-                unplayed += 1
-                figures.append(MatchFigures(None, None, None, ""))
-                continue
+            assert home_bam is not None
+            assert away_bam is not None  # one of the two alone waits, saying so (_row_problem)
             home_points, away_points = home_bam, away_bam
         figures.append(MatchFigures(margin, home_points, away_points, "", scored=True))
         played.append(Contest(match.home, match.away, home_points, away_points, margin or Fraction(0)))

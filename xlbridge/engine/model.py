@@ -6,7 +6,7 @@ Everything a user types is turned into these once, at the edge (see :mod:`xlbrid
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from ..rules.words import Doubling, Seat, Side, Strain, Vulnerability
 
@@ -44,18 +44,11 @@ class Play:
     contract: Contract
     declarer: Seat | None
     tricks: int
-    #: :attr:`texts`, once worked out: a session's lines share a few hundred plays, and every line shows them.
-    _texts: tuple[str, str, str] | None = field(default=None, init=False, repr=False, compare=False)
 
     @property
     def texts(self) -> tuple[str, str, str]:
         """The contract, declarer and result as a traveller writes them (``4SX``, ``N``, ``-2``)."""
-        texts = self._texts
-        if texts is None:
-            declarer = "" if self.declarer is None else self.declarer.value
-            texts = (str(self.contract), declarer, self.result_text)
-            object.__setattr__(self, "_texts", texts)  # (frozen: set once, the first time it is asked for)
-        return texts
+        return str(self.contract), "" if self.declarer is None else self.declarer.value, self.result_text
 
     @property
     def result_text(self) -> str:

@@ -21,7 +21,7 @@ from ..rules import ARTIFICIAL_CODES, Side
 from .boards import board_vulnerability
 from .errors import BridgeInputError, Reason
 from .model import PASSED_OUT, Contract, Doubling, Seat, Strain, Vulnerability
-from .values import NUMBER, is_blank, show
+from .values import MOST_DIGITS, NUMBER, as_whole_number, bounded, is_blank, show
 
 __all__ = [
     "CONTRACT_FORMS",
@@ -163,10 +163,10 @@ def _read_result_text(value: str) -> Result:
         return Result("over", 0, shown)
     if text == "-":
         return Result("dash", 0, shown)
-    if text.startswith("+") and text[1:].isdigit():
-        return Result("over", int(text[1:]), shown)
+    if text.startswith("+") and text[1:].isdecimal():
+        return Result("over", as_whole_number(text, "result"), shown)
     if NUMBER.fullmatch(text):
-        return _result_from_number(float(text), shown)
+        return _result_from_number(bounded(float(text), "result", value), shown)
     raise BridgeInputError(f"result {shown}: expected {RESULT_FORMS}")
 
 
@@ -196,7 +196,8 @@ def _split_contract_text(value: str) -> tuple[Contract, Result | None]:
     match = _CONTRACT.fullmatch(text)
     if match is None:
         raise BridgeInputError(f"contract {show(value)}: expected {CONTRACT_FORMS}")
-    level = int(match["level"])
+    digits = match["level"]
+    level = int(digits) if len(digits) <= MOST_DIGITS else 0  # (int() refuses thousands of digits)
     if not 1 <= level <= 7:
         raise BridgeInputError(f"contract {show(value)}: the level must be 1 to 7")
     if match["strain"] is None:
@@ -342,7 +343,7 @@ def parse_weighted(value: str, argument: str = "score") -> Weighted:
                 "and at most 100%",
                 reason=Reason.OUT_OF_RANGE,
             )
-        score = int(match["score"])
+        score = as_whole_number(match["score"], argument)
         weights[score] = weights.get(score, Fraction(0)) + percent / 100
     total = sum(weights.values(), Fraction(0))
     if total != 1:
@@ -366,16 +367,19 @@ def parse_field_entry(value: object, argument: str = "score") -> FieldEntry | No
         return None
     if isinstance(value, bool):
         raise BridgeInputError(f"{argument} {show(value)}: expected a score or an artificial score such as A+")
-    if isinstance(value, (int, Fraction, Artificial, Weighted)):
+    if isinstance(value, (Artificial, Weighted)):
         return value
+    if isinstance(value, (int, Fraction)):
+        return bounded(value, argument)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise BridgeInputError(f"{argument} {show(value)}: expected a score", reason=Reason.OUT_OF_RANGE)
+        bounded(value, argument)
         return int(value) if value.is_integer() else Fraction(value).limit_denominator(1000)
     if isinstance(value, str):
         text = normalise_text(value)
         if NUMBER.fullmatch(text):
-            return parse_field_entry(float(text), argument)
+            return parse_field_entry(bounded(float(text), argument, value), argument)
         if text in ARTIFICIAL_CODES:
             return Artificial(*ARTIFICIAL_CODES[text])
         split = _ARTIFICIAL_SPLIT.fullmatch(text)

@@ -22,8 +22,8 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, MasterpointScale, MovementKind, SessionMethod
-from ..rules.methods import MITCHELL
+from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, MasterpointScale, SessionMethod
+from ..rules.methods import TWO_FIELDS
 from .checks import Finding, check_session, flag_rows, infer_kind
 from .errors import BridgeInputError
 from .masterpoints import SessionAwards, masterpoints
@@ -45,7 +45,7 @@ class SessionInput:
     pairs: tuple[Pair | None, ...] = ()
     plan: Movement | None = None
     method: SessionMethod = SESSION_METHODS.default
-    field: MovementKind | None = None
+    field: FieldKind | None = None
     per_board: int | None = None
     event: str = ""
     date: dt.date | None = None
@@ -63,37 +63,36 @@ class FieldDecision:
     """One field or two, and why: ``because`` is ``said`` (the choices), ``movement`` (the movement numbers the
     pairs so), ``names`` (the list of pairs gives directions) or ``lines`` (what the lines show, ``evidence``)."""
 
-    kind: MovementKind
+    kind: FieldKind
     because: str
     evidence: str = ""
 
 
 def decide_field(
-    said: MovementKind | None, plan: Movement | None, pairs: Sequence[Pair], rows: Sequence[Row]
+    chosen: FieldKind | None, plan: Movement | None, pairs: Sequence[Pair], rows: Sequence[Row]
 ) -> FieldDecision:
     """One field or two: as said; else as the movement numbers its pairs; else two where the list of pairs gives
     directions; else as the lines show (:func:`~xlbridge.engine.checks.infer_kind`). What is said is refused, with
-    the reason (the error's ``argument`` is ``movement``), where the movement numbers the pairs the other way, where
+    the reason (the error's ``argument`` is ``fields``), where the movement numbers the pairs the other way, where
     it is one field but the lines show two, or where it is two but the listed pairs have no direction."""
-    if said is None:
+    if chosen is None:
         if plan is not None:
             return FieldDecision(plan.field_kind, "movement")
         if any(pair.direction is not None for pair in pairs):
-            return FieldDecision(MITCHELL, "names")
+            return FieldDecision(TWO_FIELDS, "names")
         found = infer_kind(rows)
         return FieldDecision(found.kind, "lines", found.evidence)
-    if plan is not None and said.two_fields is not plan.two_fields:
+    if plan is not None and chosen.two_fields is not plan.two_fields:
         numbered = "apart (NS 1 v EW 1: two fields)" if plan.two_fields else "as one field"
-        raise BridgeInputError(f"movement {said.name}: the movement's rows number the pairs {numbered}; say "
-                               f"{plan.field_kind.name} as the movement", argument="movement")  # fmt: skip
-    if plan is None and not said.two_fields and (shown := infer_kind(rows)).kind.two_fields:
-        raise BridgeInputError(f"movement {said.name}: {shown.evidence}; say {shown.kind.name} as the movement",
-                               argument="movement")  # fmt: skip
-    if said.two_fields and pairs and all(pair.direction is None for pair in pairs):
-        raise BridgeInputError(f"movement {said.name}: its North-South and East-West pairs are numbered apart, but "
-                               "the names give no pair a direction: say NS or EW beside each pair",
-                               argument="movement")  # fmt: skip
-    return FieldDecision(said, "said")
+        raise BridgeInputError(f"{chosen.name}, but the movement's rows number the pairs {numbered}; say "
+                               f"{plan.field_kind.name}", argument="fields")  # fmt: skip
+    if plan is None and not chosen.two_fields and (shown := infer_kind(rows)).kind.two_fields:
+        raise BridgeInputError(f"{chosen.name}, but {shown.evidence}; say {shown.kind.name}", argument="fields")
+    if chosen.two_fields and pairs and all(pair.direction is None for pair in pairs):
+        raise BridgeInputError(f"{chosen.name}, but the names give no pair a direction: North-South and East-West "
+                               "pairs are numbered apart, so say NS or EW beside each pair",
+                               argument="fields")  # fmt: skip
+    return FieldDecision(chosen, "said")
 
 
 def _listed_once(pairs: Sequence[Pair | None], two_fields: bool, first_row: int) -> None:
@@ -156,8 +155,8 @@ class PreparedSession:
         doubts: dict[int, str] = {}
         for finding in self.findings:
             if not finding.certain and finding.row is not None:
-                said = doubts.get(finding.row)
-                doubts[finding.row] = finding.reason if said is None else f"{said}; {finding.reason}"
+                chosen = doubts.get(finding.row)
+                doubts[finding.row] = finding.reason if chosen is None else f"{chosen}; {finding.reason}"
         return doubts
 
 
@@ -190,7 +189,7 @@ def prepare(given: SessionInput) -> PreparedSession:
         event=given.event,
         date=given.date,
         method=given.method,
-        movement=decided.kind,
+        field_kind=decided.kind,
         per_board=given.per_board,
         pairs=tuple(listed) if listed else tuple(pairs_in(lines, mitchell=two_fields)),
         lines=tuple(lines),

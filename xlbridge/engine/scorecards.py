@@ -131,7 +131,7 @@ def listed_pair(session: Session, number: PairNumber, side: Side) -> Pair | None
 
 def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
     found = listed_pair(session, number, side)
-    return found or Pair(number, side if session.movement.two_fields else None)
+    return found or Pair(number, side if session.field_kind.two_fields else None)
 
 
 def _sided_score(line: Line, side: Side) -> int | Fraction | None:
@@ -169,7 +169,7 @@ def _card(
     scored: SessionScore, pair: Pair, standing: Standing, seated: Seating, rounds: Sequence[int | None]
 ) -> Scorecard:
     session = scored.session
-    played = played_by(pair, seated, session.movement.two_fields)
+    played = played_by(pair, seated, session.field_kind.two_fields)
 
     def order(seat: tuple[Side, int]) -> tuple[bool, int, int, int]:
         index = seat[1]

@@ -8,12 +8,15 @@ import re
 from collections.abc import Iterable
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
+from typing import TypeVar
 
 from .errors import BridgeInputError, Reason
 
 __all__ = [
+    "MOST_DIGITS",
     "NUMBER",
     "as_whole_number",
+    "bounded",
     "count",
     "exact_sum",
     "hundredths",
@@ -39,8 +42,9 @@ SHOWN = 60
 
 def show(value: object) -> str:
     """A received value as a message shows it (a long one cut short, saying how long it was)."""
-    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**SHOWN:
-        return f"a number of {len(str(abs(value))) if value.bit_length() < 14_000 else 'thousands of'} digits"
+    if isinstance(value, (int, Fraction)) and not isinstance(value, bool) and abs(value) >= 10**SHOWN:
+        whole = abs(int(value))
+        return f"a number of {len(str(whole)) if whole.bit_length() < 14_000 else 'thousands of'} digits"
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
         return str(int(value))
     text = repr(value) if isinstance(value, str) else str(value)
@@ -49,16 +53,36 @@ def show(value: object) -> str:
     return text
 
 
+#: The most digits a number may have before its point: as many as Excel keeps (15 significant digits). No score,
+#: board, count or margin comes near it; a longer number is refused before any arithmetic is done with it (a
+#: 5,000-digit number typed as text is past what Python's int() converts, and 1e300 results expected on a board
+#: would give a 300-digit matchpoint).
+MOST_DIGITS = 15
+_LIMIT = 10**MOST_DIGITS
+
+N = TypeVar("N", bound=int | float | Fraction | Decimal)
+
+
+def bounded(number: N, argument: str, typed: object = None) -> N:
+    """``number`` when it has at most :data:`MOST_DIGITS` digits before its point; otherwise refused as out of
+    range, quoting ``typed`` (what was typed; the number itself when None)."""
+    if -_LIMIT < number < _LIMIT:
+        return number
+    shown = show(number if typed is None else typed)
+    raise BridgeInputError(f"{argument} {shown}: too large (at most {MOST_DIGITS} digits)", reason=Reason.OUT_OF_RANGE)
+
+
 def as_whole_number(value: object, argument: str) -> int:
-    """An integer from an int, an integral float (Excel hands over 10.0) or digits in text."""
+    """An integer from an int, an integral float (Excel hands over 10.0) or digits in text, of at most
+    :data:`MOST_DIGITS` digits."""
     if isinstance(value, bool):
         raise BridgeInputError(f"{argument} {show(value)}: expected a whole number, not TRUE/FALSE")
     if isinstance(value, int):
-        return value
+        return bounded(value, argument)
     if isinstance(value, float):
-        if math.isfinite(value) and value.is_integer():
-            return int(value)
-        raise BridgeInputError(f"{argument} {show(value)}: must be a whole number")
+        if math.isnan(value) or (math.isfinite(value) and not value.is_integer()):
+            raise BridgeInputError(f"{argument} {show(value)}: must be a whole number")
+        return int(bounded(value, argument))
     if isinstance(value, str):
         return _whole_number_text(value, argument)
     raise BridgeInputError(f"{argument} {show(value)}: expected a whole number")
@@ -69,7 +93,7 @@ def _whole_number_text(value: str, argument: str) -> int:
     """:func:`as_whole_number` of digits in text (a text that is not one raises each time)."""
     text = value.strip()
     if NUMBER.fullmatch(text):
-        return as_whole_number(float(text), argument)
+        return as_whole_number(bounded(float(text), argument, value), argument)
     raise BridgeInputError(f"{argument} {show(value)}: expected a whole number")
 
 

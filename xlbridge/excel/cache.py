@@ -13,10 +13,8 @@ Everything is forgotten when it grows past :data:`LIMIT` entries (:func:`forget_
 
 from __future__ import annotations
 
-import contextlib
-import gc
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from operator import getitem
 from typing import Any
 
@@ -27,7 +25,6 @@ __all__ = [
     "Reader",
     "Recent",
     "cell_key",
-    "deferred_collection",
     "forget",
     "forget_if_full",
 ]
@@ -232,17 +229,3 @@ def forget_if_full() -> None:
     in the answers keyed on them, so all go together)."""
     if any(len(table) > LIMIT for table in _ALL):
         forget()
-
-
-@contextlib.contextmanager
-def deferred_collection() -> Iterator[None]:
-    """Python's cycle collector paused: a column's work makes thousands of small objects but no cycles, and each
-    collection would walk every cell of the ranges Excel passed (800,000 lists for four 200,000-row columns). A
-    workbook's cells, written or computed, are the same (:mod:`xlbridge.files` pauses it for them)."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()

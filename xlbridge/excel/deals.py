@@ -8,19 +8,18 @@ from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.choices import choose
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, CellError
 from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
-from ..engine.scoring import line_score, play_from, read_part
+from ..engine.scoring import line_score, play_of_parts, read_part
 from ..rules import ERAS
-from .cache import Answers, Reader, deferred_collection, forget_if_full
+from .cache import Answers, Reader, forget_if_full
 from .cells import (
-    CellError,
     Grid,
     as_grid,
     broadcast,
+    cell_error,
     column_cells,
     error_value,
-    held_error,
     is_blank,
     never_raises,
     shape_back,
@@ -34,12 +33,12 @@ __all__ = ["blank_or", "boarddealer", "boardvul", "bridgecheck", "bridgescore", 
 
 def _reading(name: str, read: Callable[[object], object], text: bool) -> Callable[[object], object]:
     """Read a cell of argument ``name``: the error it already holds, None for a blank, else ``read``'s value or
-    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.play_from`)."""
+    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.play_of_parts`)."""
 
     def cell(value: object) -> object:
-        held = held_error(name, value)
-        if held is not None:
-            return held
+        in_cell = cell_error(name, value)
+        if in_cell is not None:
+            return in_cell
         return read_part(read, text_cell(value) if text else value)
 
     return cell
@@ -73,7 +72,7 @@ def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: An
         if isinstance(part, CellError):
             return part
     try:
-        play = play_from(contract, declarer, result)
+        play = play_of_parts(contract, declarer, result)
         for part in (vulnerability, era):
             if isinstance(part, BridgeInputError):
                 return part
@@ -92,10 +91,11 @@ _REASONS = Answers(
 
 def broadcast_all(args: tuple[object, ...]) -> tuple[list[list[Any]], int, int]:
     """The arguments' cells broadcast to one shape, as flat lists, and the shape; columns of one length (as a
-    sheet passes them) are used as they are, without copying."""
+    sheet passes them) are used as they are, without copying (the fifth, the rules, may be one cell beside them)."""
     columns = [column_cells(arg) for arg in args]
     lengths = {len(column) for column in columns if column is not None}
-    if len(lengths) == 1 and all(column is not None for column in columns[:4]):
+    if len(lengths) == 1 and all(column is not None or (index == 4 and _one_cell(arg))
+                                 for index, (column, arg) in enumerate(zip(columns, args, strict=True))):  # fmt: skip
         rows = lengths.pop()
         return [broadcast(as_grid(a), rows, 1) if c is None else c for c, a in zip(columns, args, strict=True)], rows, 1
     grids = [as_grid(arg) for arg in args]
@@ -120,16 +120,14 @@ def _lines(answers: Answers, *args: object) -> Grid:
     else:
         cells, rows, cols = broadcast_all(args)
         era = ERAS_READ.numbers(cells.pop())
-    with deferred_collection():
-        numbers: list[Iterable[int]] = []
-        for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
-            column, cells[index] = cells[index], []
-            if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
-                numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
-            else:
-                numbers.append(reader.numbers(column))
-        answered = answers.lines(numbers, era)
-        del column, numbers, era  # before the collector is back: it would walk every number
+    numbers: list[Iterable[int]] = []
+    for index, reader in enumerate(_READERS[:-1]):  # each column's cells let go once numbered
+        column, cells[index] = cells[index], []
+        if len(column) > 1 and _one_cell(args[index]):  # the same cell for every line
+            numbers.append(repeat(reader.numbers(column[:1])[0], len(column)))
+        else:
+            numbers.append(reader.numbers(column))
+    answered = answers.lines(numbers, era)
     return answered if cols == 1 else shape_back([row[0] for row in answered], rows, cols)
 
 
@@ -160,9 +158,9 @@ def elementwise(function: Callable[..., object], names: tuple[str, ...], *args: 
     rows, cols = shape_of(*grids)
     out: list[object] = []
     for values in zip(*(broadcast(grid, rows, cols) for grid in grids), strict=True):
-        held = next((error for error in map(held_error, names, values) if error is not None), None)
+        in_cell = next((error for error in map(cell_error, names, values) if error is not None), None)
         try:
-            out.append(to_cell(held if held is not None else function(*values)))
+            out.append(to_cell(in_cell if in_cell is not None else function(*values)))
         except BridgeInputError as error:
             out.append(error_value(error))
     return shape_back(out, rows, cols)

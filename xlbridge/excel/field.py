@@ -20,14 +20,14 @@ from ..engine.parse import FieldEntry, normalise_text, parse_field_entry
 from ..engine.scales import imp_scale as choose_imp_scale
 from ..engine.values import NUMBER
 from ..rules import BandScale, Side
-from .cache import Memo, cell_key, deferred_collection
+from .cache import Memo, cell_key
 from .cells import (
     Grid,
     as_grid,
     broadcast,
+    cell_error,
     error_value,
     flat,
-    held_error,
     is_blank,
     is_blank_text,
     never_raises,
@@ -44,9 +44,9 @@ __all__ = ["bam", "butler", "crossimp", "datum", "matchpoints"]
 
 def _entry(value: object, argument: str) -> FieldEntry | None:
     """A field's cell as its entry: the error it holds raised, a blank None."""
-    held = held_error(argument, value)
-    if held is not None:
-        raise held
+    in_cell = cell_error(argument, value)
+    if in_cell is not None:
+        raise in_cell
     return parse_field_entry(value, argument)
 
 
@@ -55,9 +55,9 @@ def _group_key(value: object) -> object:
     are not board numbers (but would be 1 and 0 to a dictionary): they come back as the error to show."""
     if is_blank(value):
         return None
-    held = held_error("board", value)
-    if held is not None:
-        return held
+    in_cell = cell_error("board", value)
+    if in_cell is not None:
+        return in_cell
     if isinstance(value, bool):
         return BridgeInputError(f"board {str(value).upper()}: expected a board number")
     if isinstance(value, str):
@@ -107,9 +107,16 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
     if grouped:
         group_grid = as_grid(groups)
         rows, cols = len(score_grid), len(score_grid[0])
-        if len({(rows, cols), (len(field_grid), len(field_grid[0])), (len(group_grid), len(group_grid[0]))}) > 1:
-            shape_error = BridgeInputError("groups: score, field and groups must be ranges of the same size")
-        keys = [_group_key(value) for value in flat(group_grid)]
+        sizes = {name: (len(grid), len(grid[0])) for name, grid in
+                 (("score", score_grid), ("field", field_grid), ("groups", group_grid))}  # fmt: skip
+        if len(set(sizes.values())) > 1:
+            shape_error = BridgeInputError(
+                "groups: score, field and groups must be ranges of the same size, not "
+                + ", ".join(f"{name} {height}x{width}" for name, (height, width) in sizes.items())
+            )
+            keys = list(repeat(None, rows * cols))  # every score shows the error
+        else:
+            keys = [_group_key(value) for value in flat(group_grid)]
     else:
         rows, cols = shape_of(score_grid, *option_grids)
     scores = broadcast(score_grid, rows, cols)
@@ -139,9 +146,9 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             return ""
         try:
             for name, given in (("score", value), ("method", method), ("expected", expected)):
-                held = held_error(name, given)
-                if held is not None:
-                    raise held
+                in_cell = cell_error(name, given)
+                if in_cell is not None:
+                    raise in_cell
             result = answer(board_for(text_cell(expected), key), _entry(value, "score"), method)  # type: ignore[arg-type]
             return "" if check else to_cell(result)
         except BridgeInputError as error:
@@ -159,8 +166,7 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             answers = Memo(lambda value: [cell(value, method, expected, None)])
             lookups = scores
         try:
-            with deferred_collection():
-                return list(map(answers.__getitem__, lookups))
+            return list(map(answers.__getitem__, lookups))
         except TypeError:  # an unhashable value, only possible from Python: the loop below
             pass
     out: list[object] = []

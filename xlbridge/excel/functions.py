@@ -170,7 +170,7 @@ CATALOGUE: tuple[Function, ...] = (
              "scorecards.scorecard"),
     Function("MASTERPOINTS", "The masterpoints each place of a ranking earns (ABF green or red, ACBL club): one award per place, ties sharing the awards of the places they cover, 0 below the places paid.",
              _arguments(("places", docs.MP_PLACES), ("tables", docs.MP_TABLES), ("mp_scale", docs.MP_SCALE),
-                        ("movement", docs.MP_MOVEMENT), ("winners", docs.MP_WINNERS), ("form", docs.MP_FORM), optional_from=3),
+                        ("fields", docs.MP_FIELDS), ("winners", docs.MP_WINNERS), ("form", docs.MP_FORM), optional_from=3),
              "masterpoints.masterpoints"),
     Function("HANDTRICKS", 'A deal\'s double-dummy tricks: rows N, E, S, W; columns NT, S, H, D, C (a table per deal of a range). Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why.',
              _arguments(("deal", docs.DEAL), ("method", docs.HANDS_METHOD), optional_from=1), "hands.handtricks"),

@@ -13,11 +13,11 @@ from ..rules import (
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     ERAS,
+    FIELD_KINDS,
     IMP_SCALES,
     MASTERPOINT_SCALES,
     MATCH_VP_SCALES,
     MATCHPOINT_SCALES,
-    MOVEMENT_KINDS,
     SESSION_METHODS,
     TEAMS_FORMS,
     VP_SCALES,
@@ -59,7 +59,7 @@ __all__ = [
     "EVENT_TEAMS",
     "EVENT_TIE_BREAK",
     "EXPECTED",
-    "FIELD",
+    "FIELDS",
     "FIRST_DEALER",
     "GROUPS",
     "HANDS_METHOD",
@@ -71,10 +71,9 @@ __all__ = [
     "MATCH_BOARDS",
     "MATCH_SCALE",
     "MATCH_TABLE",
-    "MOVEMENT",
+    "MP_FIELDS",
     "MP_FORM",
     "MP_METHOD",
-    "MP_MOVEMENT",
     "MP_PLACES",
     "MP_SCALE",
     "MP_TABLES",
@@ -162,7 +161,7 @@ NAMES_BLOCK = (
     "handicap (optional, percentage points)."
 )
 SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
-MOVEMENT = f"One field or two: {choices(MOVEMENT_KINDS)}."
+FIELDS = f"One field or two: {choices(FIELD_KINDS)}."
 PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
 PLAN = "Optional: the movement, one row per table per round: round, table, NS pair, EW pair, boards (1-3); every result is then checked against it (5 columns; blank: no movement)."
 EVENT = "The event's name (the ranking's title)."
@@ -201,7 +200,7 @@ CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[
 MP_PLACES = "The places of a ranking (1, 2, 2= ...), one cell each, as the ranking shows them; blank cells stay blank."
 MP_TABLES = "The tables in play: 7, or 6.5 with a sit-out each round."
 MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for the reason of an error."
-MP_MOVEMENT = "Optional: Howell (default) or Mitchell; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
+MP_FIELDS = f"Optional: {choices(FIELD_KINDS)}; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
 MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
 SESSION_MP_SCALE = (
     f"Optional: the masterpoint scale, {choices(MASTERPOINT_SCALES)}: a Masterpoints column follows, each pair's "

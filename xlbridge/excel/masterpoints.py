@@ -1,11 +1,11 @@
 """The worksheet function of masterpoints, MASTERPOINTS, and the masterpoints column of the session functions.
 
-``MASTERPOINTS(places, tables, mp_scale, [movement], [winners], [form])`` spills one award per cell of ``places``
+``MASTERPOINTS(places, tables, mp_scale, [fields], [winners], [form])`` spills one award per cell of ``places``
 (the places a ranking shows: ``1``, ``2=``; blank cells stay blank), as :func:`~xlbridge.engine.masterpoints.
 award_places` gives them: ``tables`` the tables in play (6.5 for a sit-out each round), ``mp_scale`` a masterpoint
-scale, ``movement`` Howell or Mitchell, or each place's direction (NS, EW: a range the size of ``places``, so a
-two-winner Mitchell's two fields are told apart), ``winners`` One or Two (an arrow-switched Mitchell has one),
-``form`` Pairs or Matches (Butler pairs in rounds of 5 boards or more).
+scale, ``fields`` one field or two (Howell and Mitchell are taken for them), or each place's direction (NS, EW: a
+range the size of ``places``, so a two-winner Mitchell's two fields are told apart), ``winners`` One or Two (an
+arrow-switched Mitchell has one), ``form`` Pairs or Matches (Butler pairs in rounds of 5 boards or more).
 
 An award is a number (0.21); a place outside the paid places gets 0; the scale None gives blanks. Places that are
 no ranking, or tables that cannot hold them, make every place's cell the error value; with the word ``CHECK`` after
@@ -28,9 +28,9 @@ from ..engine.masterpoints import award_places, masterpoint_scale
 from ..engine.pairs import parse_direction
 from ..engine.pipeline import SessionResult
 from ..engine.standings import Standing
-from ..rules import AWARD_FORMS, MOVEMENT_KINDS, WINNERS, MasterpointScale
-from ..rules.methods import MITCHELL
-from .cells import Grid, as_grid, error_value, flat, held_error, is_blank_text, never_raises, shape_back, text_cell
+from ..rules import AWARD_FORMS, FIELD_KINDS, WINNERS, MasterpointScale
+from ..rules.methods import TWO_FIELDS
+from .cells import Grid, as_grid, cell_error, error_value, flat, is_blank_text, never_raises, shape_back, text_cell
 from .options import CHECK
 
 __all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "with_awards"]
@@ -44,9 +44,9 @@ def _shape(places: object, *_: object) -> tuple[int, int]:
 def _one(value: object, name: str) -> object:
     """A single-cell argument: its value (None for blank), or the error it holds, raised."""
     cell = as_grid(value)[0][0]
-    held = held_error(name, cell)
-    if held is not None:
-        raise held
+    in_cell = cell_error(name, cell)
+    if in_cell is not None:
+        raise in_cell
     return text_cell(cell)
 
 
@@ -60,35 +60,35 @@ def _scale(value: object) -> tuple[object, bool]:
     return " ".join(word for word in words if word.upper() != CHECK) or None, bool(check)
 
 
-def _winners(movement: object, winners: object, count: int) -> tuple[int, list[object] | None]:
-    """The movement's winners, and each place's field when ``movement`` gives each place's direction."""
-    cells = flat(as_grid(movement))
+def _winners(fields: object, winners: object, count: int) -> tuple[int, list[object] | None]:
+    """The movement's winners, and each place's field when ``fields`` gives each place's direction."""
+    cells = flat(as_grid(fields))
     chosen = _one(winners, "winners")
     named = choose(WINNERS, chosen) if chosen is not None else None
     directions: list[object] | None = None
     if len(cells) > 1 or (count == 1 and _direction_cell(cells[0])):
         if len(cells) != count:
-            raise BridgeInputError(f"movement: one direction per place ({count}), {len(cells)} given")
+            raise BridgeInputError(f"fields: one direction per place ({count}), {len(cells)} given")
         directions = []
         for number, cell in enumerate(cells, start=1):
-            held = held_error(f"movement row {number}", cell)
-            if held is not None:
-                raise held
+            in_cell = cell_error(f"fields row {number}", cell)
+            if in_cell is not None:
+                raise in_cell
             side = parse_direction("" if is_blank_text(cell) else str(cell))
             directions.append(None if side is None else side.value)
-        kind = MITCHELL
+        kind = TWO_FIELDS
     else:
-        said = _one(movement, "movement")
-        kind = MITCHELL if _direction_cell(said) else choose(MOVEMENT_KINDS, said, "movement")
+        typed = _one(fields, "fields")
+        kind = TWO_FIELDS if _direction_cell(typed) else choose(FIELD_KINDS, typed)
     if not kind.two_fields:
         if named is not None and named.field.two_fields:
-            raise BridgeInputError(f"winners {named.name}: a {kind.name} has one winner")
+            raise BridgeInputError(f"winners {named.name}: {kind.name.lower()} has one winner")
         return 1, None
     return (2 if (named or WINNERS.default).field.two_fields else 1), directions
 
 
 def _direction_cell(value: object) -> bool:
-    """True when a single cell names a direction (NS, EW) rather than a movement."""
+    """True when a single cell names a direction (NS, EW) rather than one field or two."""
     if not isinstance(value, str):
         return False
     try:
@@ -103,7 +103,7 @@ def _answer(places: list[object], values: list[Any], rows: int, cols: int) -> Gr
 
 
 @never_raises(_shape)
-def masterpoints(places: object, tables: object, mp_scale: object, movement: object = None, winners: object = None,
+def masterpoints(places: object, tables: object, mp_scale: object, fields: object = None, winners: object = None,
                  form: object = None) -> Grid:  # fmt: skip
     """One award per place: the masterpoints each place of a ranking earns on the scale named."""
     grid = as_grid(places)
@@ -113,11 +113,11 @@ def masterpoints(places: object, tables: object, mp_scale: object, movement: obj
     try:
         scale, check = _scale(mp_scale)
         for number, cell in enumerate(cells, start=1):
-            held = held_error(f"places row {number}", cell)
-            if held is not None:
-                raise held
-        count, fields = _winners(movement, winners, len(cells))
-        awards = award_places([text_cell(cell) for cell in cells], scale, _one(tables, "tables"), count, fields,
+            in_cell = cell_error(f"places row {number}", cell)
+            if in_cell is not None:
+                raise in_cell
+        count, directions = _winners(fields, winners, len(cells))
+        awards = award_places([text_cell(cell) for cell in cells], scale, _one(tables, "tables"), count, directions,
                               choose(AWARD_FORMS, _one(form, "form"), "form"))  # fmt: skip
     except BridgeInputError as error:
         return _answer(cells, [error.message if check else error_value(error)] * len(cells), rows, cols)

@@ -27,7 +27,7 @@ class SessionCells:
     results: object = _argument(docs.RESULTS_BLOCK)
     names: object = _argument(docs.NAMES_BLOCK)
     method: object = _argument(docs.SESSION_METHOD)
-    movement: object = _argument(docs.MOVEMENT)
+    fields: object = _argument(docs.FIELDS)
     per_board: object = _argument(docs.PER_BOARD, optional=True)
     plan: object = _argument(docs.PLAN, optional=True)
 

@@ -18,20 +18,20 @@ from ..engine.parse import Artificial, Weighted, adjusted_text, parse_field_entr
 from ..engine.session import Line, Session, read_line, read_play
 from ..engine.standings import score_session
 from ..engine.teams import MatchRow, Table, score_match, table_score
-from ..engine.values import NUMBER, as_whole_number, show
+from ..engine.values import NUMBER, as_whole_number, count, show
 from .cells import (
     Grid,
     as_grid,
+    cell_error,
     entered_pair,
     entered_text,
     error_value,
-    held_error,
     is_blank_text,
     never_raises,
     to_cell,
 )
 
-__all__ = ["boardresults", "first_cell", "matchboards", "matchsummary", "tablescore"]
+__all__ = ["boardresults", "first_cell", "heading_text", "matchboards", "matchsummary", "tablescore"]
 
 MATCH_COLUMNS = ("Net (home)", "IMPs (home)", "Home IMPs", "Away IMPs", "BAM (home)", "Check")
 BOARD_COLUMNS = ("NS score", "EW score", "NS MP", "EW MP", "Check")
@@ -41,6 +41,14 @@ def first_cell(value: object) -> object:
     """A range's first cell (a setting's), blank as None."""
     cell = as_grid(value)[0][0]
     return None if is_blank_text(cell) else cell
+
+
+def heading_text(value: object, blank: str) -> str:
+    """A range's first cell as a heading shows it (a team's name, an event's title): its text, ``blank`` when it
+    is blank, and the error value it holds passed on (as one a function can give back)."""
+    cell = first_cell(value)
+    in_cell = cell_error("heading", cell)
+    return in_cell.code if in_cell is not None else entered_text(cell) or blank
 
 
 # --- a team match ---------------------------------------------------------------------------------------------------
@@ -75,9 +83,9 @@ def _table(cells: Sequence[object]) -> Table:
     all blank."""
     contract, declarer, result = (list(cells) + [None] * 3)[:3]
     for name, value in (("contract", contract), ("declarer", declarer), ("result", result)):
-        held = held_error(name, value)
-        if held is not None:
-            return held
+        in_cell = cell_error(name, value)
+        if in_cell is not None:
+            return in_cell
     if is_blank_text(contract) and is_blank_text(declarer) and (is_blank_text(result) or result == 0):
         return None
     try:
@@ -88,17 +96,30 @@ def _table(cells: Sequence[object]) -> Table:
         return error
 
 
+def _tables(boards: object, **tables: object) -> tuple[Grid, ...]:
+    """The boards' rows and each table's, refused unless each table has a row for each board (they are read side
+    by side)."""
+    rows = as_grid(boards)
+    grids = [as_grid(table) for table in tables.values()]
+    for name, grid in zip(tables, grids, strict=True):
+        if len(grid) != len(rows):
+            raise BridgeInputError(f"{name}: {count(len(grid), 'row')} for {count(len(rows), 'board')}; give each "
+                                   "table's range a row for each board")  # fmt: skip
+    return rows, *grids
+
+
 def _match_rows(boards: object, table1: object, table2: object) -> list[MatchRow | BridgeInputError | None]:
-    """Each board's row: its two tables, why its board number cannot be read, or None for a blank row."""
+    """Each board's row: its two tables, why its board number cannot be read, or None for a blank row; refused
+    when a table has another number of rows than the boards."""
     out: list[MatchRow | BridgeInputError | None] = []
-    for board, first, second in zip(as_grid(boards), as_grid(table1), as_grid(table2), strict=False):
+    for board, first, second in zip(*_tables(boards, table1=table1, table2=table2), strict=True):
         if is_blank_text(board[0]):
             out.append(None)
             continue
         try:
-            held = held_error("board", board[0])
-            if held is not None:
-                raise held
+            in_cell = cell_error("board", board[0])
+            if in_cell is not None:
+                raise in_cell
             number = as_whole_number(board[0], "board")
             if number < 1:
                 raise BridgeInputError(f"board {number}: board numbers start at 1", reason=Reason.OUT_OF_RANGE)
@@ -129,8 +150,12 @@ def _score_cell(value: object) -> object:
 def tablescore(boards: object, table: object) -> Grid:
     """For each board of a team match, the North-South score at one table: the contract's score on the board's
     vulnerability, or the adjusted score entered (A, A+, A6040, a weighted score, an assigned score)."""
+    try:
+        rows, cells_by_board = _tables(boards, table=table)
+    except BridgeInputError as error:
+        return [[error_value(error)] for _ in as_grid(boards)]
     out: Grid = []
-    for board, cells in zip(as_grid(boards), as_grid(table), strict=False):
+    for board, cells in zip(rows, cells_by_board, strict=True):
         if is_blank_text(board[0]):
             out.append([""])
             continue
@@ -154,7 +179,10 @@ def matchboards(boards: object, table1: object, table2: object) -> Grid:
     """For each board of a team match: the home team's net score, IMPs (signed, then each team's), board-a-match
     points, and what needs checking at either table (or that the board was scored as average at a table where it
     was not played)."""
-    rows = _match_rows(boards, table1, table2)
+    try:
+        rows = _match_rows(boards, table1, table2)
+    except BridgeInputError as error:
+        return [[error_value(error)] * (len(MATCH_COLUMNS) - 1) + [error.message] for _ in as_grid(boards)]
     scored = iter(score_match(_scored_rows(rows)).boards)
     out: Grid = []
     for row in rows:
@@ -180,7 +208,7 @@ def matchsummary(
     """A team match's totals, home team then away team: the names, boards played, IMPs, victory points,
     board-a-match points, and the lines that need checking with the first reason in words (or how the totals
     were reached: boards scored as average)."""
-    names = [entered_text(first_cell(home)) or "Home", entered_text(first_cell(away)) or "Away"]
+    names = [heading_text(home, "Home"), heading_text(away, "Away")]
     try:
         match = score_match(_scored_rows(_match_rows(boards, table1, table2)), first_cell(scale))
     except BridgeInputError as error:
@@ -206,11 +234,11 @@ def boardresults(board: object, lines: object) -> Grid:
         if is_blank_text(ns) and is_blank_text(ew) and not texts[0] and not texts[4]:
             rows.append(None)
             continue
-        held = next((e for e in map(held_error, ("contract", "declarer", "result"), (contract, declarer, result))
+        in_cell = next((e for e in map(cell_error, ("contract", "declarer", "result"), (contract, declarer, result))
                      if e is not None), None)  # fmt: skip
         try:
-            if held is not None:
-                raise held
+            if in_cell is not None:
+                raise in_cell
             if number is None:
                 raise BridgeInputError("board missing: enter the board number above the traveller")
             rows.append(read_line(number, entered_pair(ns) or "-", entered_pair(ew) or "-", texts[0], texts[1],

@@ -51,7 +51,7 @@ def demo_data() -> DemoData:
         event="Tuesday Evening Pairs (demo)",
         date=dt.date(2026, 11, 24),
         method="MP",
-        movement="Mitchell",
+        field_kind="Two fields",
         pairs=pairs,
         lines=lines,
     )

@@ -16,15 +16,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import BinaryIO
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import InputFileError
 
-__all__ = ["InputFileError", "open_input", "read_head", "read_input"]
-
-
-class InputFileError(BridgeInputError):
-    """A name given as an input file that is not one to read: missing, not a regular file, or larger than such a
-    file is; the message names it and says what it is."""
-
+__all__ = ["open_input", "read_head", "read_input"]
 
 #: What a name can be besides a regular file, as a refusal says it (the tests of :mod:`stat`).
 KINDS: tuple[tuple[Callable[[int], bool], str], ...] = (

@@ -1,57 +1,64 @@
 """Writing a command's output without losing anything: never over one of its inputs, never under a misleading name,
 never over a workbook someone has open, and always complete or not at all.
 
-:func:`check_output` refuses an output before any work is done; :func:`write_atomically` writes it aside and
-renames it into place, through a symbolic link to the file it points at, keeping the mode (and the owner and group
-where the system allows) of a file it replaces and giving a new file the user's umask, as any other program would.
-Standard library only.
+:func:`check_output` refuses an output before any work is done; :func:`write_atomically` writes it aside (a hidden
+file beside it), puts it on the disk (``fsync``) and renames it into place, through a symbolic link to the file it
+points at, keeping the mode (and the owner and group where the system allows) of a file it replaces and giving a
+new file the user's umask, as any other program would; :func:`write_folder_atomically` does the same for a folder
+(a published website), swapping the new one for the old in one step where the system can. What a killed writer
+left aside is removed by the next write of the same output (:mod:`~xlbridge.files.staging`), never what a live one
+holds. A refusal of the file system (a full disk, a read-only folder, a name too long) is said of the output the
+user named (:func:`write_fault`). Standard library only.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
+import gc
 import os
+import shutil
 import stat
+import sys
 import tempfile
-from collections.abc import Callable, Sequence
+import traceback
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TypeVar
 
-from ..engine.errors import XlbridgeError
-from .inputs import InputFileError, read_head
+from ..engine.errors import (
+    InputFileError,
+    OutputError,
+    OutputExistsError,
+    OutputIsInputError,
+    OutputOpenError,
+    XlbridgeError,
+)
+from .inputs import read_head
+from .staging import (
+    aside_prefix,
+    exchange,
+    file_aside,
+    files_aside,
+    left_aside,
+    made_aside,
+    sweep_aside,
+    synced,
+    synced_folder,
+    synced_together,
+)
 
 __all__ = [
-    "OutputError",
-    "OutputExistsError",
-    "OutputIsInputError",
-    "OutputOpenError",
     "check_folder",
     "check_open",
     "check_output",
     "lock_holder",
-    "staged_beside",
+    "said_of",
     "target_of",
     "user_umask",
     "write_atomically",
+    "write_fault",
+    "write_folder_atomically",
 ]
-
-
-class OutputError(XlbridgeError):
-    """An output refused because writing it would lose or hide something (a name that does not say what it holds,
-    a folder where a file is asked for); the message names the file and what to do. Not bad input: the input is
-    sound, the output is what is refused. Its kinds below are the refusals ``--force`` can and cannot lift."""
-
-
-class OutputExistsError(OutputError):
-    """The output exists (a file, or a folder holding other files): replaced only with ``--force``."""
-
-
-class OutputOpenError(OutputError):
-    """The output is a workbook an office program has open (its lock file is beside it): ``--force`` if it is not."""
-
-
-class OutputIsInputError(OutputError):
-    """The output is one of the command's inputs (or the folder holding one): never replaced, even with ``--force``."""
 
 
 #: The lock files an office program keeps beside a workbook it has open: Excel's owner file ``~$NAME`` (the
@@ -112,14 +119,15 @@ def check_output(
     if path.suffix.lower() not in suffixes:
         better = path.with_suffix(suffixes[0]).name if path.suffix else f"{path.name}{suffixes[0]}"
         raise OutputError(f"{path}: what is written is {writes}, so the name must end in {suffixes[0]} ({better})")
-    for source in inputs:
-        if _same_file(path, source):
-            raise OutputIsInputError(f"{path}: is the input {source}; write the output under another name")
-    if path.is_dir():
-        raise OutputError(f"{path}: is a folder; give the name of the file to write")
-    check_folder(path.parent)
-    if (path.exists() or path.is_symlink()) and not replace:
-        raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
+    with said_of(path):  # a name the file system refuses (too long), said as a write would say it
+        for source in inputs:
+            if _same_file(path, source):
+                raise OutputIsInputError(f"{path}: is the input {source}; write the output under another name")
+        if path.is_dir():
+            raise OutputError(f"{path}: is a folder; give the name of the file to write")
+        check_folder(path.parent)
+        if (path.exists() or path.is_symlink()) and not replace:
+            raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
 
 
 def check_open(path: Path, force: bool) -> None:
@@ -132,13 +140,14 @@ def check_open(path: Path, force: bool) -> None:
 
 def check_folder(path: Path) -> None:
     """A folder to write into: it may not exist yet, but it may not be a file."""
-    if path.exists() and not path.is_dir():
-        raise OutputError(f"{path}: is a file, not a folder; give a folder to write into")
-    for parent in path.parents:
-        if parent.exists():
-            if not parent.is_dir():
-                raise OutputError(f"{parent}: is a file, not a folder")
-            break
+    with said_of(path):  # a name the file system refuses (too long), said as a write would say it
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"{path}: is a file, not a folder; give a folder to write into")
+        for parent in path.parents:
+            if parent.exists():
+                if not parent.is_dir():
+                    raise OutputError(f"{parent}: is a file, not a folder")
+                break
 
 
 def user_umask() -> int:
@@ -148,7 +157,7 @@ def user_umask() -> int:
     return mask
 
 
-def _keep_owner(temporary: str, existing: os.stat_result) -> None:
+def _keep_owner(temporary: Path, existing: os.stat_result) -> None:
     """Give the new file the owner and group of the one it replaces, as far as this user may."""
     for uid, gid in ((existing.st_uid, existing.st_gid), (-1, existing.st_gid)):
         try:
@@ -158,50 +167,188 @@ def _keep_owner(temporary: str, existing: os.stat_result) -> None:
             continue
 
 
-_Made = TypeVar("_Made")
+# --- faults: what the file system refuses, said of the output the user named -------------------------------------
+
+#: The ways a file system refuses a write, each with what the user can do about it ("" where the system's own
+#: words say it). Any of them, and any fault of a file written for the output, is said of the output the user
+#: named, never of the hidden file written beside it.
+WRITE_FAULTS: dict[int, str] = {
+    errno.ENOSPC: "free some space there, or write somewhere else",
+    **({errno.EDQUOT: "free some of your space there, or write somewhere else"} if hasattr(errno, "EDQUOT") else {}),
+    errno.EFBIG: "write somewhere else",
+    errno.EROFS: "write somewhere else",
+    errno.EACCES: "",
+    errno.EPERM: "",
+    errno.ENAMETOOLONG: "give a shorter name",
+}
 
 
-def staged_beside(path: Path, make: Callable[[], _Made]) -> _Made:
-    """A temporary file or folder made by ``make`` beside ``path``, to be renamed into its place; a folder that
-    cannot be written into is said of ``path``, the output the user asked for, never of the temporary name beside
-    it (``ro/.x.ed65si3l.tmp.xml: Permission denied``), which the user never gave."""
+def write_fault(error: BaseException, path: Path) -> OSError | None:
+    """The file system's refusal behind ``error``, raised while writing ``path`` (one of :data:`WRITE_FAULTS`, or
+    any fault naming a file written for it), said of ``path``: ``out/tue.xlsx: cannot be written: No space left on
+    device (in the folder out); free some space there, or write somewhere else``, never of the hidden file or
+    folder written beside it, which the user never named. None when ``error`` is no such refusal, or one of
+    another file (an input that cannot be read is said of that input, where it happened). A library that wraps
+    the system's error in its own (XlsxWriter's ``FileCreateError``) keeps it as the cause or context, where it is
+    found."""
+    seen: BaseException | None = error
+    for _ in range(8):  # a chain of a few causes at most; never a loop
+        if seen is None or isinstance(seen, XlbridgeError):  # (a refusal that says what happened itself)
+            return None
+        code, named = (seen.errno, seen.filename) if isinstance(seen, OSError) else (None, None)
+        if code is not None and (named is not None or code in WRITE_FAULTS):  # else perhaps its cause is one
+            if isinstance(named, (str, bytes, os.PathLike)) and not _written_for(Path(os.fsdecode(named)),
+                                                                                 target_of(path)):  # fmt: skip
+                return None  # a fault of another file (an input)
+            folder = path.parent if path.parent != Path() else Path.cwd()
+            advice = WRITE_FAULTS.get(code, "")
+            # The system's words for it (a fault already said of a file written inside this one: said again).
+            said = f"cannot be written: {os.strerror(code)} (in the folder {folder})"
+            return OSError(code, f"{said}; {advice}" if advice else said, str(path))
+        seen = seen.__cause__ or (None if seen.__suppress_context__ else seen.__context__)
+    return None
+
+
+def _written_for(named: Path, target: Path) -> bool:
+    """Whether a file the system named is written for the output ``target``: the output, a folder it is written
+    into, or what is written aside for it (a hidden file or folder beside it, and what that folder holds)."""
+    named = target_of(named)
+    if named == target or named in target.parents:
+        return True
     try:
-        return make()
-    except OSError as error:
-        folder = path.parent if path.parent != Path() else Path.cwd()
-        raise OSError(error.errno, f"cannot be written: {error.strerror} (in the folder {folder})", str(path)) from None
+        beside = named.relative_to(target.parent).parts[0]
+    except (ValueError, IndexError):
+        return False
+    return beside.startswith((aside_prefix(target.stem), aside_prefix(target.name)))
+
+
+@contextlib.contextmanager
+def said_of(path: Path) -> Iterator[None]:
+    """Run the block that writes ``path``: a refusal of the file system (:func:`write_fault`) is raised as said
+    of ``path``, what it left open closed first, quietly (:func:`_let_go`)."""
+    try:
+        yield
+    except Exception as error:
+        fault = write_fault(error, path)
+        if fault is None:
+            raise
+        _let_go(error)
+        raise fault from None
+
+
+def _let_go(error: BaseException) -> None:
+    """Close now what a failed write left open in the frames of its traceback (XlsxWriter's zip file, when the
+    disk filled under it), and say nothing while they close: the file would otherwise be closed at exit, fail again
+    on the full disk, and print a traceback of its own after the one line that says what happened."""
+    hook = sys.unraisablehook
+    sys.unraisablehook = lambda unraisable: None
+    try:
+        seen: BaseException | None = error
+        while seen is not None:
+            traceback.clear_frames(seen.__traceback__)
+            seen = seen.__cause__ or seen.__context__
+        gc.collect()
+    finally:
+        sys.unraisablehook = hook
+
+
+# --- writing ------------------------------------------------------------------------------------------------------
 
 
 def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool = False) -> Path:
-    """Write the file at ``path`` by ``fill(temporary)``: it appears complete or not at all.
+    """Write the file at ``path`` by ``fill(temporary)``: it appears complete (on the disk, not only in the
+    system's memory) or not at all.
 
     A symbolic link is written through (the file it points at is replaced, the link stays); a replaced file keeps
     its mode, and its owner and group where the system allows; a new file gets the user's umask. An existing file
-    is replaced only when ``replace``. Returns the file written.
+    is replaced only when ``replace``. What earlier writes of it left beside it when killed is removed first. A
+    refusal of the file system (a full disk, a read-only folder, a name too long) is said of ``path``
+    (:func:`write_fault`). Returns the file written.
     """
     target = target_of(path)
-    if target.exists() and not replace:
-        raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = staged_beside(path, lambda: tempfile.mkstemp(dir=target.parent, prefix=f".{target.stem}.",
-                                                                     suffix=f".tmp{target.suffix}"))  # fmt: skip
-    os.close(handle)
-    try:
-        fill(Path(temporary))
+    with said_of(path):
+        if target.exists() and not replace:
+            raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        for leftover in sweep_aside(target, files_aside(target)):  # and what was written over it, left beside it
+            sweep_aside(leftover, files_aside(leftover))  # (a workbook XlsxWriter wrote, then patched in place)
+        temporary, handle = made_aside(lambda: file_aside(target))
         try:
-            existing: os.stat_result | None = os.stat(target)
-        except FileNotFoundError:
-            existing = None
-        if existing is None:
-            os.chmod(temporary, 0o666 & ~user_umask())
-        else:
-            if not replace:
-                raise OutputExistsError(f"{path}: appeared while it was being written; not replaced")
-            os.chmod(temporary, stat.S_IMODE(existing.st_mode))
-            _keep_owner(temporary, existing)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(temporary)
-        raise
+            fill(temporary)
+            synced(temporary)
+            try:
+                existing: os.stat_result | None = os.stat(target)
+            except FileNotFoundError:
+                existing = None
+            if existing is None:
+                os.chmod(temporary, 0o666 & ~user_umask())
+            else:
+                if not replace:
+                    raise OutputExistsError(f"{path}: appeared while it was being written; not replaced")
+                os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+                _keep_owner(temporary, existing)
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(temporary)
+            raise
+        finally:
+            if handle is not None:
+                os.close(handle)
+        synced_folder(target.parent)
     return target
+
+
+def write_folder_atomically(folder: Path, fill: Callable[[Path], object], ours: Callable[[Path], bool]) -> Path:
+    """Write the folder ``folder`` by ``fill(staged)`` (an empty hidden folder beside it, which ``fill`` writes its
+    files into): it appears complete, every file on the disk, or not at all. An existing folder is replaced by
+    swapping the two in one step where the system can (:func:`_exchange`), so that a crash at any moment leaves the
+    old folder or the new one, never neither; elsewhere by two renames in a row. ``ours`` says whether a folder is
+    one ``fill`` could have written: a hidden one left beside ``folder`` by a killed writer is removed only then.
+    What may be replaced is the caller's to check first. A symbolic link is written through; a replaced folder
+    keeps its mode, a new one gets the user's umask; a refusal of the file system is said of ``folder``.
+    """
+    target = target_of(folder)
+    with said_of(folder):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        sweep_aside(target, left_aside(target.name, middle=r"(?:old\.)?"), ours)
+        staged, handle = made_aside(lambda: tempfile.mkdtemp(prefix=aside_prefix(target.name), dir=target.parent))
+        try:
+            fill(staged)
+            synced_together([written for written in staged.iterdir() if written.is_file()])
+            synced_folder(staged)
+            os.chmod(staged, stat.S_IMODE(target.stat().st_mode) if target.is_dir() else 0o777 & ~user_umask())
+            _put_in_place(staged, target)
+        except BaseException:
+            shutil.rmtree(staged, ignore_errors=True)  # the new folder, or (once swapped) the old one
+            raise
+        finally:
+            if handle is not None:
+                os.close(handle)
+    return target
+
+
+def _put_in_place(staged: Path, target: Path) -> None:
+    """Put the folder ``staged`` where ``target`` is, and remove what was there."""
+    if not target.exists():
+        os.rename(staged, target)
+        synced_folder(target.parent)
+        return
+    if exchange(staged, target):
+        synced_folder(target.parent)
+        shutil.rmtree(staged, ignore_errors=True)  # the old folder, under the hidden name now (or swept later)
+        return
+    retired, handle = made_aside(lambda: tempfile.mkdtemp(prefix=f"{aside_prefix(target.name)}old.",
+                                                           dir=target.parent))  # fmt: skip
+    try:
+        os.rename(target, retired / target.name)
+        try:
+            os.rename(staged, target)
+        except BaseException:
+            os.rename(retired / target.name, target)
+            raise
+        synced_folder(target.parent)
+    finally:
+        if handle is not None:
+            os.close(handle)
+    shutil.rmtree(retired, ignore_errors=True)

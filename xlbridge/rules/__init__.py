@@ -24,7 +24,7 @@ from .duplicate import CURRENT, ERAS, DealRules, Ladder
 from .handicaps import HANDICAP_RULES, HandicapRule
 from .ladder import IMP_PERCENT_RULES, ImpPercentRule
 from .masterpoints import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale
-from .methods import MOVEMENT_KINDS, SESSION_METHODS, TEAMS_FORMS, MovementKind, SessionMethod, TeamsForm
+from .methods import FIELD_KINDS, SESSION_METHODS, TEAMS_FORMS, FieldKind, SessionMethod, TeamsForm
 from .movements import (
     EVEN_TABLES,
     HOWELL_ROUND_ONE,
@@ -63,6 +63,7 @@ __all__ = [
     "DECK",
     "ERAS",
     "EVEN_TABLES",
+    "FIELD_KINDS",
     "HAND",
     "HANDICAP_RULES",
     "HIGH_CARD_POINTS",
@@ -73,7 +74,6 @@ __all__ = [
     "MASTERPOINT_SCALES",
     "MATCHPOINT_SCALES",
     "MATCH_VP_SCALES",
-    "MOVEMENT_KINDS",
     "MOVEMENT_TYPES",
     "RANKS",
     "REGISTRIES",
@@ -98,13 +98,13 @@ __all__ = [
     "DiscreteVPScale",
     "Doubling",
     "EvenTables",
+    "FieldKind",
     "HandicapRule",
     "ImpPercentRule",
     "Ladder",
     "MasterpointScale",
     "MatchLengthVPScale",
     "MatchpointScale",
-    "MovementKind",
     "MovementType",
     "Named",
     "Registry",
@@ -133,7 +133,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         CROSS_IMP_FORMS,
         DATUM_METHODS,
         SESSION_METHODS,
-        MOVEMENT_KINDS,
+        FIELD_KINDS,
         TEAMS_FORMS,
         SCHEDULES,
         BYE_RULES,

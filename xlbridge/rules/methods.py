@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from .comparisons import ACBL, EUROPEAN, MatchpointScale
 from .registry import Registry
 
-__all__ = ["MOVEMENT_KINDS", "SESSION_METHODS", "TEAMS_FORMS", "MovementKind", "SessionMethod", "TeamsForm"]
+__all__ = ["FIELD_KINDS", "SESSION_METHODS", "TEAMS_FORMS", "FieldKind", "SessionMethod", "TeamsForm"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,8 +96,9 @@ SESSION_METHODS: Registry[SessionMethod] = Registry("method", [MP, ACBL_MP, CROS
 
 
 @dataclass(frozen=True, slots=True)
-class MovementKind:
-    """Whether the pairs of a session form one field or two."""
+class FieldKind:
+    """Whether the pairs of a session are ranked in one field or two: a Howell, or a Mitchell arrow-switched to one
+    winner, ranks every pair together; a two-winner Mitchell ranks North-South and East-West apart."""
 
     name: str
     source: str
@@ -107,21 +108,24 @@ class MovementKind:
     aliases: tuple[str, ...] = ()
 
 
-HOWELL = MovementKind(
-    "Howell",
-    "the Howell movement (every pair plays every other; one field)",
-    "one field: every pair ranked together",
+ONE_FIELD = FieldKind(
+    "One field",
+    "a Howell (every pair plays every other) or an arrow-switched Mitchell: one winner",
+    "every pair ranked together (a Howell)",
     two_fields=False,
+    aliases=("Howell", "One", "One winner"),
 )
-MITCHELL = MovementKind(
-    "Mitchell",
-    "the Mitchell movement (North-South pairs stay, East-West pairs move; two fields)",
-    "two fields: North-South and East-West ranked apart",
+TWO_FIELDS = FieldKind(
+    "Two fields",
+    "the Mitchell movement (North-South pairs stay, East-West pairs move): two winners",
+    "North-South and East-West ranked apart (a two-winner Mitchell)",
     two_fields=True,
+    aliases=("Mitchell", "Two", "Two winners"),
 )
 
-#: Movement kinds, by the names Settings and the command line use (blank: Howell).
-MOVEMENT_KINDS: Registry[MovementKind] = Registry("movement", [HOWELL, MITCHELL])
+#: One field or two, by the names Settings and the command line use (blank: one field); Howell and Mitchell, the
+#: words clubs use, are taken for them.
+FIELD_KINDS: Registry[FieldKind] = Registry("fields", [ONE_FIELD, TWO_FIELDS])
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from .methods import HOWELL, MITCHELL, MovementKind
+from .methods import ONE_FIELD, TWO_FIELDS, FieldKind
 from .registry import Registry
 
 __all__ = [
@@ -94,7 +94,7 @@ class Winners:
     source: str
     description: str
     #: How the pairs are ranked (the session's movement kind).
-    field: MovementKind
+    field: FieldKind
     aliases: tuple[str, ...] = ()
 
 
@@ -102,7 +102,7 @@ TWO_WINNERS = Winners(
     "Two",
     "the Mitchell movement: North-South and East-West are two fields",
     "two winners: North-South and East-West pairs ranked apart, both numbered 1 to n",
-    field=MITCHELL,
+    field=TWO_FIELDS,
     aliases=("TWO WINNERS", "TWO-WINNER", "2"),
 )
 ONE_WINNER = Winners(
@@ -111,7 +111,7 @@ ONE_WINNER = Winners(
     "clubs switch two rounds of two-board rounds, else one); East-West pairs numbered n+1 to 2n (Bridge Central, "
     "'Switched Mitchell')",
     "one winner: the last round(s) arrow-switched (East-West sit North-South), East-West pairs numbered n+1 to 2n",
-    field=HOWELL,
+    field=ONE_FIELD,
     aliases=("ONE WINNER", "ONE-WINNER", "1", "ARROW SWITCH", "ARROW-SWITCH"),
 )
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import math
 from bisect import bisect_right
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
+from functools import cached_property
 from types import MappingProxyType
 
 from .registry import Registry
@@ -30,7 +31,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class BandScale:
     """A step table: ``bands`` are (lower bound, value) rows in rising order, the first starting at 0."""
 
@@ -39,17 +40,22 @@ class BandScale:
     bands: tuple[tuple[int, int], ...]
     aliases: tuple[str, ...] = ()
     description: str = ""
-    _lower: tuple[int, ...] = field(init=False, repr=False, compare=False)
-    _steps: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        lower = tuple(bound for bound, _ in self.bands)
-        if not lower or lower[0] != 0 or list(lower) != sorted(set(lower)):
+        lower = [bound for bound, _ in self.bands]
+        if not lower or lower[0] != 0 or lower != sorted(set(lower)):
             raise ValueError(f"scale {self.name!r}: lower bounds must start at 0 and rise")
-        object.__setattr__(self, "_lower", lower)
+
+    @cached_property
+    def _lower(self) -> tuple[int, ...]:
+        """Each band's lower bound, in order."""
+        return tuple(bound for bound, _ in self.bands)
+
+    @cached_property
+    def _steps(self) -> tuple[tuple[int, int], ...]:
+        """Where the value rises past the first band, and by how much."""
         pairs = zip(self.bands[1:], self.bands[:-1], strict=True)
-        steps = tuple((bound, value - previous) for (bound, value), (_, previous) in pairs)
-        object.__setattr__(self, "_steps", steps)
+        return tuple((bound, value - previous) for (bound, value), (_, previous) in pairs)
 
     def __call__(self, magnitude: float | Fraction) -> int:
         """The value of the band holding ``magnitude`` (>= 0)."""
@@ -226,7 +232,7 @@ class ContinuousVPScale:
         return "any number of boards"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class MatchLengthVPScale:
     """Discrete victory points that depend on the match's length: one winner's table per band of board counts.
 
@@ -243,18 +249,21 @@ class MatchLengthVPScale:
     bands: tuple[tuple[int, int, tuple[int, ...]], ...]
     aliases: tuple[str, ...] = ()
     description: str = ""
-    _tables: tuple[BandScale, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        tables = []
         previous = 0
         for first, last, cutoffs in self.bands:
             if not previous < first <= last or len(cutoffs) != len(self.values):
                 raise ValueError(f"scale {self.name!r}: band {first}-{last} does not fit the scale")
             previous = last
-            rows = ((0, self.total // 2), *zip(cutoffs, self.values, strict=True))
-            tables.append(BandScale(f"{self.name} {first}-{last}", self.source, rows))
-        object.__setattr__(self, "_tables", tuple(tables))
+        assert self._tables  # each band's table made, its cut-offs checked as they are made
+
+    @cached_property
+    def _tables(self) -> tuple[BandScale, ...]:
+        """The winner's table of each band."""
+        return tuple(BandScale(f"{self.name} {first}-{last}", self.source,
+                               ((0, self.total // 2), *zip(cutoffs, self.values, strict=True)))
+                     for first, last, cutoffs in self.bands)  # fmt: skip
 
     def winner(self, boards: int) -> BandScale | None:
         """The winner's table for a match of ``boards`` boards, or None outside every band."""

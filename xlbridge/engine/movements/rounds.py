@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import combinations
 
-from ...rules import EvenTables, MovementKind, MovementType, Side, Winners
+from ...rules import EvenTables, FieldKind, MovementType, Side, Winners
 from ...rules.boards import HIGHEST_BOARD
-from ...rules.methods import HOWELL, MITCHELL
+from ...rules.methods import ONE_FIELD, TWO_FIELDS
 from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
 from ..errors import BridgeInputError, Reason
 from ..pairs import Pair
@@ -133,9 +133,9 @@ class Movement:
     notes: tuple[str, ...] = field(default=())
 
     @property
-    def field_kind(self) -> MovementKind:
+    def field_kind(self) -> FieldKind:
         """How its pairs are ranked: two fields (a two-winner Mitchell) or one."""
-        return MITCHELL if self.two_fields else HOWELL
+        return TWO_FIELDS if self.two_fields else ONE_FIELD
 
     @property
     def name(self) -> str:
@@ -370,8 +370,8 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
                 problems.append(((), f"{name(a)} and {name(b)} never meet"))
         if movement.tables >= 4:
             for boards in sets:
-                placed = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
-                if placed != list(range(1, movement.tables + 1)):
+                rows_with_pairs = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
+                if rows_with_pairs != list(range(1, movement.tables + 1)):
                     problems.append(((), f"boards {boards} are not played once at every table"))
     if movement.type is MITCHELL_TYPE and movement.tables % 2 and movement.rounds == movement.tables:
         ns_side = [p for p in everyone if _side_of(movement, p) is Side.NS]

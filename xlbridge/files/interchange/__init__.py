@@ -15,19 +15,19 @@ from pathlib import Path
 
 from ...engine.checks import in_playing_order
 from ...engine.choices import choose
-from ...engine.errors import BridgeInputError, listed, refusal
+from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..inputs import read_input
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
-from .common import MOST_WAITING, Imported, ImportFileError, Problem, detect_format, fail, text_of
+from .common import MOST_WAITING, Imported, Problem, detect_format, fail, text_of
 from .csvfile import read_csv, read_names
 from .handrecords import SessionHands
 
@@ -48,7 +48,7 @@ def read_results(
     keep_bad: bool = False,
     names: Path | None = None,
     method: str | None = None,
-    movement: str | None = None,
+    fields: str | None = None,
     movement_file: Path | None = None,
     handicaps: str | None = None,
     event: str | None = None,
@@ -69,7 +69,7 @@ def read_results(
     a result for a pair not on it; in two fields a pair is its number and its direction) and, given
     ``movement_file`` (the CSV of ``xlbridge movement --csv``), against the movement (pairs that do not play the
     board, a line missing, boards outside the session), which the workbook then carries. One field or two is
-    decided once (:func:`~xlbridge.engine.pipeline.decide_field`: ``movement``, Howell or Mitchell, when given;
+    decided once (:func:`~xlbridge.engine.pipeline.decide_field`: ``fields``, one or two, when given;
     else the movement file's, the names' or the file's own directions, or what the lines show), said with its
     evidence in ``kind_evidence``. A result the movement expects and the file lacks is no bad line: its row waits
     in the workbook, to be typed (it is in ``problems``, ``waiting``), and the rows follow the travellers (each
@@ -98,7 +98,7 @@ def read_results(
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--movement", movement),
+        given = [option for option, value in (("--names", names), ("--method", method), ("--fieldss", fields),
                                               ("--movement-file", movement_file), ("--event", event),
                                               ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:
@@ -117,7 +117,7 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, movement)
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields)
     evidence = _evidence(decided, names is not None)
     two_fields = decided.kind.two_fields
     if listed is not None:
@@ -131,22 +131,22 @@ def read_results(
         pairs = plan.pairs
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
-    session = replace(session, movement=decided.kind, plan=plan, pairs=pairs)
+    session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)
     rows_at = imported.rows_at or [0] * len(session.lines)
     if plan is not None:  # the rows in the travellers' order, as `xlbridge movement -o` lays the Results sheet out
         ordered, was = in_playing_order(session, plan)
         session, rows_at = ordered, [0 if index is None else rows_at[index] for index in was]
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence)
-    held = _beyond_the_workbook(imported)
-    if held:
-        raise _refusal(imported, held, keep_bad)
+    beyond = _beyond_the_workbook(imported)
+    if beyond:
+        raise _refusal(imported, beyond, keep_bad)
     try:
-        worked = session_result(session_cells(session, sizes(session)))
+        result = session_result(session_cells(session, sizes(session)))
     except BridgeInputError as error:  # the session cannot be worked out at all: a pair listed twice by the file
         raise fail(path, None, error.message) from None
     listing = names if names else movement_file if plan is not None and kind == "CSV" else None
-    imported = _checked(replace(imported, result=worked), listing, names if plan is None else None)
+    imported = _checked(replace(imported, result=result), listing, names if plan is None else None)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
     # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
     if any(not problem.waiting for problem in imported.problems) and not keep_bad:
@@ -154,27 +154,26 @@ def read_results(
     return imported
 
 
-def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, said: str | None) -> FieldDecision:
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--movement`` says refused where
-    the movement file or the lines say otherwise."""
+def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, chosen: str | None) -> FieldDecision:
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` says refused where the
+    movement file or the lines say otherwise."""
     try:
-        return decide_field(choose(MOVEMENT_KINDS, said) if said else None, plan, pairs, session.lines)
+        return decide_field(choose(FIELD_KINDS, chosen) if chosen else None, plan, pairs, session.lines)
     except BridgeInputError as error:
-        message = error.message.replace(" as the movement", "").replace("say ", "give --movement ")
-        raise fail(path, None, f"--{message}" if said else message) from None
+        raise fail(path, None, f"--fields {chosen}: {error.message}" if chosen else error.message) from None
 
 
 def _evidence(decided: FieldDecision, names_file: bool) -> str:
     """One field or two, and why, in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}, as --movement says"
+        return f"{kind.name}, as --fields says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"
     if decided.because == "names":
-        return f"Mitchell: {'the names file' if names_file else 'the file'} gives the pairs' directions (two fields)"
-    return f"{kind.name}, found from the lines: {decided.evidence} (give --movement to say otherwise)"
+        return f"{kind.name}: {'the names file' if names_file else 'the file'} gives the pairs' directions"
+    return f"{kind.name}, found from the lines: {decided.evidence} (give --fields to say otherwise)"
 
 
 def _checked(imported: Imported, listing: Path | None, names: Path | None) -> Imported:
@@ -231,8 +230,8 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
     result = imported.result
     assert result is not None
     session = result.session
-    said = f"in {listing}" if listing is not None else "the file gives"
-    two_fields = session.movement.two_fields
+    listed_in = f"in {listing}" if listing is not None else "the file gives"
+    two_fields = session.field_kind.two_fields
     problems: list[Problem] = []
     missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
     read = imported.session.lines if imported.session is not None else ()
@@ -244,7 +243,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
         if not reason:
             continue
         line = line_of(index)
-        problems.append(Problem(line, f"{reason} {said}", row.board))
+        problems.append(Problem(line, f"{reason} {listed_in}", row.board))
         for side, number in session.unlisted_pairs(row):
             missing.setdefault((side if two_fields else None, number), []).append(line)
     if any(len(found) > 1 for found in missing.values()):
@@ -256,7 +255,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
 def _idle(session: Session, source: Path, names: Path) -> list[Problem]:
     """A pair of the names file that plays on no line (one that did not come, or another evening's) is a doubt: it
     would show on the ranking with no boards and no place."""
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     played = {(number, side if two_fields else None) for row in session.lines
               for side, number in ((Side.NS, row.ns), (Side.EW, row.ew))}  # fmt: skip
     idle = [pair for pair in session.pairs if (pair.number, pair.direction if two_fields else None) not in played]
@@ -296,18 +295,18 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
         return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
                        f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "
                        "two pairs), but these pairs play both North-South and East-West: if it is one field (a "
-                       "Howell), give --movement Howell, or leave the directions blank", file=listing)  # fmt: skip
+                       "Howell), give --fields one, or leave the directions blank", file=listing)  # fmt: skip
     return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: add {them} to "
                    f"{listing.name}", file=listing)  # fmt: skip
 
 
-def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
+def _refusal(imported: Imported, beyond: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
     """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
     :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does; with
     what the workbook cannot hold (``held``, which no option takes in), those and (without ``keep_bad``) the bad
     lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
-    problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
+    problems = [*(beyond or []), *([] if keep_bad and beyond else imported.problems)]
     problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line, problem.at))
     waiting = [p for p in problems if p.waiting]  # clues to the bad lines, the first few of them
     problems = [p for p in problems if not p.waiting] + waiting[:MOST_WAITING]
@@ -326,7 +325,7 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
         listing = lists.pop()
         message = (f"{source}: {count(lines, 'line')} cannot be imported until {listing} lists {their} pairs: put "
                    f"{listing} right and import again")  # fmt: skip
-    if not held:
+    if not beyond:
         message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
                     f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
     return ImportFileError(message, details=details)
@@ -361,17 +360,17 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     assert session is not None
     texts = [("the event's name", session.event)]
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
-    held = [Problem(0, problem) for problem in _long_texts(texts)]
+    beyond = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
         lead = row.lead if isinstance(row, Line) else row.entered[2]  # (without working out a line's other texts)
         if len(lead) > MAX_TEXT:
-            held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
+            beyond += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
         if row.board is not None and row.board > HIGHEST_BOARD:
-            held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
+            beyond.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
                                 f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
     if len(session.lines) > MAX_RESULTS:
-        held.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
-    return held
+        beyond.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
+    return beyond
 
 
 def _long_texts(texts: list[tuple[str, str]]) -> list[str]:

@@ -53,7 +53,7 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
     board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
     session = score.session
     imp = session.method.imp_scoring
-    mitchell = session.movement.two_fields
+    mitchell = session.field_kind.two_fields
     date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
     out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
     score_kind = "IMP" if imp else "MP"

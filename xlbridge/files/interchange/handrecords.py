@@ -13,8 +13,6 @@ solver where it is installed (reporting where the file's own tags disagree), els
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -23,13 +21,15 @@ from pathlib import Path
 from ... import __version__
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, SolverMissingError
 from ...engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
-from ...engine.solver import SolverMissingError, solve, solver_available
+from ...engine.solver import solve, solver_available
+from ...engine.values import as_whole_number, show
 from ...rules import TABLE_SEATS, TABLE_STRAINS
 from ..inputs import read_input
+from ..tables import csv_text
 from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
 
@@ -160,11 +160,14 @@ def _board_of(game: PbnGame, source: Path) -> HandRecord:
     """A game's board: its number, dealer and vulnerability (its tags, else the cycle's), deal and analysis."""
     line = game.lines.get("Deal", 0)
     number_text = game.tags.get("Board", "").strip()
-    if not number_text.isdigit() or int(number_text) < 1:
-        where = game.lines.get("Board", line)
-        raise fail(source, where, f"board {number_text!r}: a board number is a whole number from 1" if number_text
+    where = game.lines.get("Board", line)
+    try:
+        board = as_whole_number(number_text, "board") if number_text.isdecimal() else 0
+    except BridgeInputError as error:  # more digits than any board number has
+        raise fail(source, where, error.message) from None
+    if board < 1:
+        raise fail(source, where, f"board {show(number_text)}: a board number is a whole number from 1" if number_text
                    else "the deal has no [Board] tag: which board is it?")  # fmt: skip
-    board = int(number_text)
     try:
         deal = parse_deal(game.tags["Deal"])
     except BridgeInputError as error:
@@ -367,10 +370,10 @@ def session_hands(records: HandRecords, boards: Collection[int], use_solver: boo
     """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
     solver where it is installed, else the file's tags), and the boards on one side only."""
     analyses = analyse(records, use_solver)
-    held = {analysis.record.board for analysis in analyses}
+    recorded = {analysis.record.board for analysis in analyses}
     name = records.source.name if records.source is not None else "the hand record"
-    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - held)),
-                        tuple(sorted(held - set(boards))))  # fmt: skip
+    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - recorded)),
+                        tuple(sorted(recorded - set(boards))))  # fmt: skip
 
 
 def needs_solver(analyses: Sequence[Analysis]) -> SolverMissingError | None:
@@ -442,11 +445,7 @@ def _cells(analysis: Analysis) -> list[str]:
 
 def hands_csv(analyses: Sequence[Analysis]) -> str:
     """The boards as CSV: :data:`CSV_COLUMNS`, a row each (blank where a board has no analysis)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(_cells(analysis) for analysis in analyses)
-    return out.getvalue()
+    return csv_text([CSV_COLUMNS, *map(_cells, analyses)])
 
 
 def hands_table(analyses: Sequence[Analysis]) -> str:

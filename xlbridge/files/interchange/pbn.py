@@ -14,6 +14,7 @@ from pathlib import Path
 from ...engine.errors import BridgeInputError
 from ...engine.pairs import Pair
 from ...engine.session import Line, Row, Session, Typed
+from ...engine.values import as_whole_number
 from ...rules import SESSION_METHODS, SessionMethod, Side
 from .common import (
     Imported,
@@ -166,9 +167,9 @@ def read_pbn(data: bytes, source: Path) -> Imported:
             raise fail(source, table.line, f"the ScoreTable of the board from line {start} has no [Board] tag: "
                        """which board's results are these? Give it its [Board "N"] tag""")  # fmt: skip
         try:
-            board = int(game.tags["Board"])
-        except ValueError:
-            raise fail(source, game.lines.get("Board"), f"board {game.tags.get('Board')!r} is not a number") from None
+            board = as_whole_number(game.tags["Board"], "board")
+        except BridgeInputError as error:
+            raise fail(source, game.lines.get("Board"), error.message) from None
         missing = [name for name in ("PairId_NS", "PairId_EW", "Contract") if name not in table.columns]
         if missing:
             raise fail(source, table.line, f"the ScoreTable has no {', '.join(missing)} column")

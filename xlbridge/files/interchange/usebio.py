@@ -373,7 +373,7 @@ def write_usebio(score: SessionScore) -> str:
     be awarded on its scale is refused (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an
     element a line (a PLAYER and its PLAYER_NAME on one)."""
     session = score.session
-    mitchell = session.movement.two_fields
+    mitchell = session.field_kind.two_fields
     method = session.method
     kind = method.usebio_event
     scale = session.masterpoints

@@ -20,9 +20,8 @@ from xlsxwriter.format import Format
 from xlsxwriter.utility import xl_col_to_name
 from xlsxwriter.worksheet import Worksheet
 
-from ...rules import Named
 from .cells import Cells, write_book
-from .layout import CLASSIC, FLAVOURS, LITE, Block, Flavour, range_ref
+from .layout import CLASSIC, FLAVOURS, INPUT_MESSAGE_LIMIT, LITE, Block, Flavour, choice_message, range_ref
 
 __all__ = [
     "CLASSIC",
@@ -38,19 +37,6 @@ __all__ = [
 #: What an Adjusted column's cells say when selected.
 ADJUSTED_MESSAGE = ("Only for a score the director assigns: North-South's score (+420), A (average), A+ (60% NS, 40% "
                     "EW), A- (40/60), A6040..., or a weighted score (80% 400 / 20% 430).")  # fmt: skip
-
-#: The most characters Excel shows in a cell's input message (Data Validation > Input Message).
-INPUT_MESSAGE_LIMIT = 255
-
-
-def choice_message(entries: Sequence[Named]) -> str:
-    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
-    the choices by name and where they are described."""
-    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
-    if len(full) <= INPUT_MESSAGE_LIMIT:
-        return full
-    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
-
 
 #: The colour of every cell a user types in: a light yellow that shows on screen and on paper.
 ENTRY_COLOUR = "#FFF2CC"

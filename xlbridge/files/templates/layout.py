@@ -21,7 +21,7 @@ from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
 __all__ = [
@@ -29,6 +29,7 @@ __all__ = [
     "CLASSIC",
     "EVENT_BLOCK_NAMES",
     "FLAVOURS",
+    "FORMER_NAMES",
     "HANDS_BLOCK",
     "HANDS_SHEET",
     "LAYOUT",
@@ -140,6 +141,19 @@ class Block:
         return [self.col(name) for name in names]
 
 
+#: The most characters Excel shows in a cell's input message (Data Validation > Input Message).
+INPUT_MESSAGE_LIMIT = 255
+
+
+def choice_message(entries: Sequence[Named]) -> str:
+    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
+    the choices by name and where they are described."""
+    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+    if len(full) <= INPUT_MESSAGE_LIMIT:
+        return full
+    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
+
+
 # --- the pairs-session workbook -----------------------------------------------------------------------------------
 
 
@@ -148,7 +162,7 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
         ("EventName", "Event", "The event's name, printed on the ranking."),
         ("EventDate", "Date", "The date of the session."),
         ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + "."),
-        ("Movement", "Movement", "; ".join(f"{m.name}: {m.description}" for m in MOVEMENT_KINDS) + "."),
+        ("Fields", "Ranked in", "; ".join(f"{m.name}: {m.description}" for m in FIELD_KINDS) + "."),
         ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
          "Neuberg-scaled to this for the percentages and the ranking."),
         ("MPScale", "Masterpoints", "The scale the Masterpoints column of Totals and the Ranking awards: "
@@ -220,7 +234,7 @@ BLOCK_NAMES = {"results": "ResultsBlock", "names": "NamesBlock", "movement": "Mo
 #: The defined name of each of the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`, by its
 #: arguments' names), which the session functions are handed and the readers read.
 SESSION_NAMES = {"results": BLOCK_NAMES["results"], "names": BLOCK_NAMES["names"], "method": "Method",
-                 "movement": "Movement", "per_board": "PerBoard", "plan": BLOCK_NAMES["movement"]}  # fmt: skip
+                 "fields": "Fields", "per_board": "PerBoard", "plan": BLOCK_NAMES["movement"]}  # fmt: skip
 assert list(SESSION_NAMES) == [argument.name for argument in dataclasses.fields(SessionCells)]
 #: The defined names of a teams event's blocks: its matches (round to the away team's board points) and its teams.
 EVENT_BLOCK_NAMES = {"matches": "MatchesBlock", "teams": "TeamsBlock"}
@@ -230,6 +244,8 @@ SETTING_NAMES = {"event": "EventName", "date": "EventDate", "mp_scale": "MPScale
 #: reader read.
 HANDS_SHEET = "Hands"
 HANDS_BLOCK = "HandsBlock"
+#: The names the settings had in workbooks of earlier versions (the Fields cell was called Movement).
+FORMER_NAMES = {"fields": "Movement"}
 
 
 @dataclass(frozen=True)
@@ -317,7 +333,7 @@ def session_cells(session: Session, size: Sizes) -> SessionCells:
     names = _padded([_pair_cells(pair) for pair in session.pairs], size.pairs, len(LAYOUT.names.columns))
     encounters = session.plan.encounters if session.plan is not None else ()
     plan = _padded([_plan_cells(encounter) for encounter in encounters], size.plan, len(LAYOUT.movement.columns))
-    return SessionCells(results, names, session.method.name, session.movement.name, session.per_board, plan)
+    return SessionCells(results, names, session.method.name, session.field_kind.name, session.per_board, plan)
 
 
 def session_arguments() -> str:

@@ -14,9 +14,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from xlsxwriter.format import Format
+from xlsxwriter.worksheet import Worksheet
 
+from ...engine.movements import Movement
 from ...engine.pipeline import SessionResult
 from ...engine.session import Line, Session
+from ...engine.values import count
 from ...excel.cells import Grid, as_grid
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import COLUMNS as SCORECARD_COLUMNS
@@ -31,11 +34,10 @@ from ...excel.session import (
     travellers_cells,
 )
 from ...excel.session_cells import SessionCells, session_result
-from ...rules import MASTERPOINT_SCALES, MOVEMENT_KINDS, SESSION_METHODS
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
 from ..workbook.xlsx import excel_serial
-from . import pairs_parts
-from .common import Flavour, Sheet, TemplateBook
+from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
 from .layout import (
     BLOCK_NAMES,
     LAYOUT,
@@ -44,13 +46,13 @@ from .layout import (
     SHEETS,
     Block,
     Sizes,
+    area_ref,
     block_areas,
     cell_ref,
     session_arguments,
     session_cells,
     sizes,
 )
-from .pairs_parts import CHART_COLUMNS, SESSION_ADJUSTED, ranking_chart, settings_formats, write_movement_facts
 
 if TYPE_CHECKING:
     from ..interchange.handrecords import SessionHands
@@ -120,7 +122,7 @@ def _settings(
         "EventName": given.event,
         "EventDate": given.date,
         "Method": given.method.name,
-        "Movement": given.movement.name,
+        "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
     }
@@ -136,11 +138,11 @@ def _settings(
             cells.write_blank(entry_cell.row, entry_cell.col, None, style)
         cells.write_string(entry_cell.row, 2, entry_cell.note, book.note)
         book.define_name(entry_cell.name, entry_cell.ref)
-    method, movement = LAYOUT.setting("Method"), LAYOUT.setting("Movement")
+    method, field = LAYOUT.setting("Method"), LAYOUT.setting("Fields")
     methods = book.list_range("Methods", SESSION_METHODS.names())
     sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
-    movements = book.list_range("Movements", MOVEMENT_KINDS.names())
-    sheet.validate_list(movement.row, movement.col, 1, movements, True, " or ".join(MOVEMENT_KINDS.names()))
+    fields = book.list_range("Fields", FIELD_KINDS.names())
+    sheet.validate_list(field.row, field.col, 1, fields, True, "One field (a Howell) or Two fields (a Mitchell)")
     mp_scale, scales = LAYOUT.setting("MPScale"), MASTERPOINT_SCALES.names()
     sheet.validate_list(mp_scale.row, mp_scale.col, 1, book.list_range("Masterpoints", scales), True, ", ".join(scales))
     per_board = LAYOUT.setting("PerBoard")
@@ -331,7 +333,7 @@ def _scorecard(
     cells.write(0, 0, "Personal scorecard", book.title)
     row, col = SCORECARD_PAIR
     cells.write(row, 0, "Pair", book.label)
-    label = pairs_parts.first_pair_label(session)
+    label = first_pair_label(session)
     cells.write_string(row, col, label, book.entry_text)
     cells.write(row, col + 1, "Type a pair: its number (7), or with its direction in a Mitchell (7NS, 7EW).",
              book.subtitle)  # fmt: skip
@@ -372,3 +374,99 @@ def _movement(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells
     ws.repeat_rows(0)
     ws.fit_to_pages(1, 0)
     sheet.protect()
+
+
+# --- what the Settings sheet says of the movement, and the Ranking sheet's chart ------------------------------------
+
+#: How many columns (of Excel's default width, 64 pixels) the ranking's chart takes beside the table.
+CHART_COLUMNS = 6
+
+#: What a Results row's Adjusted cell says when selected: an assigned score, or a board not played.
+SESSION_ADJUSTED = ("For a score the director assigns: NS's score (+420), A, A+ (60% NS, 40% EW), A-, A6040..., or "
+                    "a weighted score (80% 400 / 20% 430). NP: the board was not played at this table.")  # fmt: skip
+
+
+def settings_formats(book: TemplateBook) -> tuple[Format, Format, Format, Format, Format, Format]:
+    """The Settings sheet's formats, each reading from the top of its row (beside a note that may take more than
+    one line): label, entry, date entry, computed, computed date, computed text that wraps."""
+    top = {"valign": "top"}
+    add = book.book.add_format
+    return (
+        add({"bold": True, **top}),
+        add({"locked": False, "bg_color": ENTRY_COLOUR, **top}),
+        add({"locked": False, "bg_color": ENTRY_COLOUR, "num_format": "dd/mm/yyyy", "align": "left", **top}),
+        add({"bg_color": "#F2F2F2", **top}),
+        add({"num_format": "dd mmmm yyyy", "italic": True, "align": "left", **top}),
+        add({"bg_color": "#F2F2F2", "text_wrap": True, **top}),
+    )
+
+
+def movement_facts(plan: Movement) -> list[tuple[str, str]]:
+    """What the Settings sheet says of the movement a session is played to: its name and size, its winners (how
+    its pairs are ranked), its boards, and what a director should know of it."""
+    rounds = f"{count(plan.rounds, 'round')} of {count(plan.boards_per_round, 'board')}"
+    size = f"{plan.tables} tables, {rounds}, as on the Movement sheet"
+    kind = plan.title if plan.type is not None else size
+    switched = any(encounter.switched for encounter in plan.encounters)
+    if plan.two_fields:
+        winners = "Two: North-South and East-West pairs ranked apart (Movement: Mitchell)"
+    else:
+        winners = "One: every pair ranked together (Movement: Howell)" + (
+            ", East-West pairs arrow-switched" if switched else "")  # fmt: skip
+    boards = plan.boards
+    facts = [
+        ("Movement played", kind),
+        ("Winners", winners),
+        ("Boards", f"{boards.start}-{boards.stop - 1}: {len(boards)} boards, {plan.boards_per_round} a round"),
+    ]
+    return facts + [("Note" if index == 0 else "", note) for index, note in enumerate(plan.notes)]  # fmt: skip
+
+
+def write_movement_facts(sheet: Sheet, top: int, label: Format, note: Format, plan: Movement, line: int) -> None:
+    """The movement's facts from 0-based row ``top`` (text: the Movement sheet holds its rows), each across the
+    value and note columns, a row as tall as its text's lines of ``line`` characters."""
+    ws, cells = sheet.ws, sheet.cells
+    cells.write_string(top, 0, "The movement", label)
+    cells.write_string(top, 2, "Its rows are on the Movement sheet: every result is checked against them.", note)
+    for offset, (heading, text) in enumerate(movement_facts(plan), start=1):
+        if heading:
+            cells.write_string(top + offset, 0, heading, label)
+        cells.merge(ws, top + offset, 1, top + offset, 2, text, note)
+        lines = -(-len(text) // line)
+        if lines > 1:
+            ws.set_row(top + offset, 15 * lines)
+
+
+def ranking_chart(
+    book: TemplateBook, ws: Worksheet, ranking: Block, shown: int, column: int, session: Session | None
+) -> None:
+    """The ranking's bar chart, from 0-based ``column`` beside the table: what the scoring gives (percentages, or
+    IMPs, the total, with cross-IMPs and Butler), one bar for each of the ``shown`` first rows (the session's pairs,
+    when it is known); each bar labelled by its pair's number and, where there may be two fields, its direction
+    (two levels of labels: NS 2 and EW 2 are two pairs)."""
+    imps = session is not None and session.method.imp_scoring
+    two_fields = session is None or session.field_kind.two_fields
+    first_row, last_row = ranking.first_row, ranking.first_row + shown - 1
+    labels = area_ref(first_row, ranking.col("Pair"), last_row, ranking.col("Direction" if two_fields else "Pair"),
+                      ranking.sheet)  # fmt: skip
+    figure = ranking.col("Total" if imps else "%")
+    chart = book.book.add_chart({"type": "bar"})
+    chart.add_series(
+        {"name": "IMPs" if imps else "Percentage", "categories": f"={labels}",
+         "values": f"={area_ref(first_row, figure, last_row, figure, ranking.sheet)}", "fill": {"color": "#4F81BD"}}
+    )  # fmt: skip
+    chart.set_title({"name": "IMPs" if imps else "Percentages"})
+    chart.set_y_axis({"reverse": True, "name": "Pair"})
+    chart.set_x_axis({"name": "IMPs"} if imps else {"min": 0, "max": 100, "name": "%"})
+    chart.set_legend({"none": True})
+    chart.show_blanks_as("gap")
+    # Beside the table, as wide as the columns the print area gives it (a whole page wide at 80% or more).
+    ws.insert_chart(ranking.first_row, column, chart, {"x_scale": CHART_COLUMNS * 64 / 480, "y_scale": 1.6})
+
+
+def first_pair_label(session: Session | None) -> str:
+    """The first pair of the session as the Scorecard sheet's Pair cell takes it: 7, or 7NS in a Mitchell."""
+    if session is None or not session.pairs:
+        return ""
+    first = session.pairs[0]
+    return f"{first.number}{first.direction_text if session.field_kind.two_fields else ''}"

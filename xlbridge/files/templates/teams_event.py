@@ -16,60 +16,37 @@ from pathlib import Path
 from ...engine.matches import Event
 from ...engine.scales import vp_scales
 from ...excel.event import STANDING_COLUMNS
-from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
-from .layout import EVENT_BLOCK_NAMES, Block, NamedCell, area_ref
+from .event_layout import (
+    AWAY,
+    AWAY_BAM,
+    AWAY_IMPS,
+    AWAY_NAME,
+    AWAY_VP,
+    BOARDS,
+    CHECK,
+    ENTERED,
+    FIRST,
+    FORMS,
+    HEADER_ROW,
+    HOME,
+    HOME_BAM,
+    HOME_IMPS,
+    HOME_NAME,
+    HOME_VP,
+    MARGIN,
+    MATCH_COLUMNS,
+    MATCHES,
+    ROUND,
+    SCALES,
+    SETTINGS,
+    TEAMS,
+    TITLE_ROW,
+)
+from .layout import EVENT_BLOCK_NAMES, area_ref
 
-__all__ = ["MATCHES", "SETTINGS", "STANDINGS", "STANDINGS_SUBTITLE", "STANDINGS_TITLE", "TEAMS", "build"]
-
-MATCH_COLUMNS = [
-    "Round",
-    "Home",
-    "Home team",
-    "Away",
-    "Away team",
-    "Boards",
-    "Home IMPs",
-    "Away IMPs",
-    "Home BAM",
-    "Away BAM",
-    "IMP margin",
-    "Home VPs",
-    "Away VPs",
-    "Check",
-]
-(ROUND, HOME, HOME_NAME, AWAY, AWAY_NAME, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOME_VP, AWAY_VP,
- CHECK) = range(len(MATCH_COLUMNS))  # fmt: skip
-#: The columns typed in, in the order of the matches block the functions read (the names between are shown).
-ENTERED = ("Round", "Home", "Away", "Boards", "Home IMPs", "Away IMPs", "Home BAM", "Away BAM")
-FIRST = 1
-#: The Matches sheet's table, and the Teams sheet's, as the readers (``xlbridge swiss``, ``publish``) find them.
-MATCHES = Block("Matches", tuple(MATCH_COLUMNS), 0, FIRST)
-TEAMS = Block("Teams", ("Team", "Name", "Members"), 0, FIRST)
-#: The teams-event forms and the 20-VP scales its Settings offer.
-FORMS = TEAMS_FORMS.names()
-SCALES = [scale.name for scale in vp_scales(total=20)]
-
-#: The Settings, one a row from Excel row 3: each a named cell, with its label and what it means.
-SETTINGS = {
-    cell.name: cell
-    for cell in (
-        NamedCell("TeamsEvent", "Settings", 2, 1, "Event", "The event's name."),
-        NamedCell("Form", "Settings", 3, 1, "Form of scoring", choice_message(list(TEAMS_FORMS))),
-        NamedCell("Scale", "Settings", 4, 1, "VP scale",
-                  "; ".join(f"{scale.name}: {scale.lengths}" for scale in vp_scales(total=20))
-                  + ". The plain 20 scale is a table for short matches: a longer match waits, saying so."),
-        NamedCell("BoardsPerMatch", "Settings", 5, 1, "Boards per match",
-                  "Used where a match row leaves Boards blank."),
-        NamedCell("Schedule", "Settings", 6, 1, "Schedule", choice_message(list(SCHEDULES))),
-        NamedCell("Rounds", "Settings", 7, 1, "Rounds", "How many rounds the event has (xlbridge swiss draws up to "
-                  "this many; the standings say 'after round 3 of 7'). Blank: as many as are played."),
-        NamedCell("ByeRule", "Settings", 8, 1, "Bye rule", choice_message(list(BYE_RULES))),
-        NamedCell("TieBreak", "Settings", 9, 1, "Tie-break", choice_message(list(TIE_BREAKS))),
-    )
-}  # fmt: skip
-
+__all__ = ["build"]
 
 #: A blank template's size: match rows, teams, and rounds of running totals.
 ROWS, TEAM_ROWS, ROUNDS = 200, 20, 10
@@ -230,12 +207,6 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
     sheet.protect()
 
 
-#: The Standings sheet: the title, subtitle and status rows, the headings' row (which STANDINGS fills).
-TITLE_ROW, HEADER_ROW = 0, 4
-#: Where the readers (``xlbridge standings``) find the Standings sheet's table, as :func:`_standings` writes it (a
-#: team a row under the headings, in place order), and its title and subtitles (0-based row, column).
-STANDINGS = Block("Standings", STANDING_COLUMNS, HEADER_ROW, HEADER_ROW + 1)
-STANDINGS_TITLE, STANDINGS_SUBTITLE, STANDINGS_STATUS = (TITLE_ROW, 0), (TITLE_ROW + 1, 0), (TITLE_ROW + 2, 0)
 #: The Standings' column widths in characters (the running totals after them): each figure fits its column.
 STANDING_WIDTHS = (5, 5, 22, 6, 5, 7, 8, 7, 15)
 ROUND_WIDTH = 7

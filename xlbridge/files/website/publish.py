@@ -16,15 +16,10 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
-import html
-import os
 import re
-import shutil
-import stat
-import tempfile
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib.resources import files
 from pathlib import Path
 from typing import Any
 
@@ -36,32 +31,28 @@ from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
+from ...engine.text import shown_text
 from ...engine.values import two_decimals
 from ...rules import Side
-from ..outputs import OutputError, OutputExistsError, OutputIsInputError, staged_beside, target_of, user_umask
 from ..workbook.report import Ranking, RankingRow, session_ranking
 from ..workbook.session_book import read_session_book
-from ..workbook.xlsx import ExcelErrorValue, WorkbookError
+from ..workbook.xlsx import ExcelErrorValue
 from .handrecord_pages import diagram_context
 from .jinja import environment
+from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
 __all__ = [
-    "GENERATOR",
-    "Page",
+    "LATIN_LETTERS",
+    "MOST_IN_SLUG",
+    "PageNames",
     "Published",
     "Site",
     "build_site",
-    "check_site_folder",
     "figure",
     "publish",
     "session_key",
-    "write_pages",
+    "slug",
 ]
-
-#: Every page says who wrote it; a folder whose index.html says so is a publication that may be replaced.
-GENERATOR = "xlbridge"
-#: The stylesheet every page links to, and the one of the deals' diagrams (the hand records' own).
-STYLESHEET, DIAGRAMS = "style.css", "diagram.css"
 
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
@@ -84,15 +75,6 @@ class Field:
 
     title: str
     rows: list[dict[str, Any]]
-
-
-@dataclass(frozen=True)
-class Page:
-    """A page to write: its file name, template and what the template shows."""
-
-    name: str
-    template: str
-    context: dict[str, Any]
 
 
 @dataclass(frozen=True)
@@ -138,22 +120,44 @@ def percentage(value: object) -> str:
     return figure(value)
 
 
-def _slug(label: str) -> str:
-    """A pair's label as a file name: letters, digits and hyphens only."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-") or "pair"
+#: The Latin letters that keep no plain letter when their accents are taken off (NFKD), as a file name writes them.
+LATIN_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                               "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th",
+                               "ı": "i"})  # fmt: skip
+#: The most characters of a name (a pair's label, a team's name) that a page's file name keeps: a file system takes
+#: 255 bytes for a file name, and a match's page names two teams.
+MOST_IN_SLUG = 40
+
+
+def slug(text: str, instead: str) -> str:
+    """``text`` as part of a page's file name: its Latin letters (without their accents: ``Dvořák`` is ``Dvorak``)
+    and digits, every other run of characters one hyphen, at most :data:`MOST_IN_SLUG` characters; ``instead``
+    where nothing is left of it (a name in Greek or Cyrillic letters)."""
+    plain = unicodedata.normalize("NFKD", text.translate(LATIN_LETTERS)).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9]+", "-", plain)[:MOST_IN_SLUG].strip("-") or instead
+
+
+class PageNames:
+    """The file names of a publication's pages, each its own however alike the names they are made from: ``STEM.html``,
+    or where an earlier page has that name (as file systems that take ``A`` and ``a`` for one letter compare them:
+    Windows', macOS's), ``STEM-2.html``, ``STEM-3.html``..."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def __call__(self, stem: str) -> str:
+        name, extra = f"{stem}.html", 2
+        while name.casefold() in self.used:  # labels that differ only in punctuation ("7 A", "7-A") or letters
+            name, extra = f"{stem}-{extra}.html", extra + 1
+        self.used.add(name.casefold())
+        return name
 
 
 def _pair_pages(session: Session) -> dict[Pair, PairLink]:
-    out: dict[Pair, PairLink] = {}
-    used: set[str] = set()
-    for pair, label in pair_labels(session).items():
-        slug = _slug(label)
-        name, extra = f"pair-{slug}.html", 2
-        while name in used:  # labels that differ only in punctuation ("7 A", "7-A")
-            name, extra = f"pair-{slug}-{extra}.html", extra + 1
-        used.add(name)
-        out[pair] = PairLink(label, pair.names, name)
-    return out
+    """Each pair's link: its label, players and page (``pair-7NS.html``, :class:`PageNames`)."""
+    names = PageNames()
+    return {pair: PairLink(label, pair.names, names(f"pair-{slug(label, 'pair')}"))
+            for pair, label in pair_labels(session).items()}  # fmt: skip
 
 
 def _date_text(date: dt.date | None) -> str:
@@ -283,7 +287,7 @@ def build_site(path: Path) -> Site:
     ranking = session_ranking(book)
     engine = book.score
     session = engine.session
-    two_fields = session.movement.two_fields
+    two_fields = session.field_kind.two_fields
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session)
     by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
@@ -365,86 +369,21 @@ def build_site(path: Path) -> Site:
 def session_key(event: str, date: dt.date | None, source: str) -> str:
     """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
     2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone). Publishing the same session again
-    replaces its pages; another session's are kept."""
+    file name alone), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`), as the page
+    holds it. Publishing the same session again replaces its pages; another session's are kept."""
     when = _date_text(date)
     if event:  # without a date, the workbook tells a week's session of the event from another's
-        return f"{event}, {when}" if when else f"{event} (in {source})"
-    return f"the session of {when}" if when else f"the session in {source}"
-
-
-_SESSION = re.compile(r'<meta name="xlbridge-session" content="([^"]*)">')
-
-
-def _publication(folder: Path) -> tuple[bool, str | None]:
-    """Whether ``folder`` holds a publication of xlbridge's, and which session's (None: one that does not say)."""
-    index = folder / "index.html"
-    try:
-        head = index.read_text(encoding="utf-8", errors="replace")[:2000]
-    except OSError:
-        return False, None
-    found = _SESSION.search(head)
-    return f'<meta name="generator" content="{GENERATOR}' in head, None if found is None else html.unescape(found[1])
+        key = f"{event}, {when}" if when else f"{event} (in {source})"
+    else:
+        key = f"the session of {when}" if when else f"the session in {source}"
+    return shown_text(key)
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
     """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
-    is replaced whole); any other folder only with ``force``."""
-    check_site_folder(workbook, folder, force)
+    is replaced whole); another session's only with ``force``; never a folder holding anything else."""
+    check_site_folder(workbook, folder)
     jinja = environment()  # the web extra, asked for before the workbook is read
     site = build_site(workbook)
     write_pages(jinja, site.pages, folder, force)
     return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
-
-
-# --- what every publication shares (the pairs session's pages and a teams event's) ----------------------------
-
-
-def check_site_folder(workbook: Path, folder: Path, force: bool) -> None:
-    """Refuse a folder a publication of ``workbook`` cannot be written into, before anything is done: a file, the
-    workbook's own folder (or one above it), or one holding other files than an earlier publication (unless
-    ``force``)."""
-    if not workbook.exists():
-        raise WorkbookError(f"{workbook}: no such file")
-    if folder.exists() and not folder.is_dir():
-        raise OutputError(f"{folder}: is a file, not a folder")
-    if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
-        raise OutputIsInputError(f"{folder}: holds the workbook {workbook}; publish into a folder of its own")
-    published = folder.is_dir() and _publication(folder)[0]
-    if folder.exists() and any(folder.iterdir()) and not published and not force:
-        raise OutputExistsError(f"{folder}: holds other files; choose a new folder (or --force to replace it)")
-
-
-def write_pages(environment: Any, pages: list[Page], folder: Path, force: bool = False) -> None:
-    """Render ``pages`` and the stylesheet into ``folder``, which appears complete or not at all: an earlier
-    publication there of the same session (the first page's ``session_key``) is replaced whole; another session's
-    only with ``force``."""
-    published, held = _publication(folder) if folder.is_dir() else (False, None)
-    ours = pages[0].context["session_key"]
-    if published and held != ours and not force:
-        raise OutputExistsError(
-            f"{folder}: holds the results of another session ({held or 'one that does not say which'}), not of "
-            f"{ours}: publish into a folder of its own (or --force to replace them)"
-        )
-    folder.parent.mkdir(parents=True, exist_ok=True)
-    staged = Path(staged_beside(folder, lambda: tempfile.mkdtemp(prefix=f".{folder.name}.", dir=folder.parent)))
-    try:
-        for page in pages:
-            html = environment.get_template(page.template).render(page.context)
-            with open(staged / page.name, "w", encoding="utf-8", newline="\n") as out:
-                out.write(html)
-        sheets = [STYLESHEET, *([DIAGRAMS] if any(page.context.get("hand") for page in pages) else [])]
-        for name in sheets:  # the deals' looks, where a page shows one (as the printable hand records do)
-            text = files(__package__).joinpath("web", name).read_text(encoding="utf-8")
-            (staged / name).write_text(text, encoding="utf-8", newline="\n")
-        os.chmod(staged, stat.S_IMODE(folder.stat().st_mode) if folder.is_dir() else 0o777 & ~user_umask())
-        if folder.exists():
-            retired = Path(tempfile.mkdtemp(prefix=f".{folder.name}.old.", dir=folder.parent))
-            folder.replace(retired / folder.name)
-            staged.replace(folder)
-            shutil.rmtree(retired)
-        else:
-            staged.replace(folder)
-    except BaseException:
-        shutil.rmtree(staged, ignore_errors=True)
-        raise

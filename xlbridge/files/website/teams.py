@@ -8,40 +8,33 @@ again is refused by the one staleness check (:func:`~..workbook.calc.check_curre
 the event's match between the two teams it names (home and away), and its IMPs must be the ones that match has on
 Matches.
 
-The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page, stylesheet, folder
-handling); their own templates are ``web/teams-*.html``.
+The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.publish`: its base page and stylesheet;
+:mod:`~xlbridge.files.website.site_folder`: the folder); their own templates are ``web/teams-*.html``.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ...engine.errors import WorkbookError
 from ...engine.matches import EventMatch
 from ...engine.values import two_decimals
-from ..templates import teams_match
-from ..templates.teams_event import MATCHES
+from ..templates import match_layout
+from ..templates.event_layout import MATCHES
 from ..workbook.blocks import blocks_of, check_blocks
 from ..workbook.calc import check_current
 from ..workbook.computed import Computed
 from ..workbook.evaluate import evaluate
 from ..workbook.event import EventBook, read_event_book
-from ..workbook.report import Standings, read_standings
-from ..workbook.xlsx import WorkbookError, cell_text, open_package, read_values
+from ..workbook.standings import Standings, read_standings
+from ..workbook.xlsx import cell_text, open_package, read_values
 from .jinja import environment
-from .publish import (
-    GENERATOR,
-    STYLESHEET,
-    Page,
-    check_site_folder,
-    figure,
-    session_key,
-    write_pages,
-)
+from .publish import PageNames, figure, session_key, slug
+from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
 
@@ -102,10 +95,6 @@ def _agrees(shown: object, exact: Fraction | None) -> bool:
     return bool(abs(shown - float(exact)) <= TOLERANCE)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "team"
-
-
 @dataclass(frozen=True)
 class _Scorecard:
     """A team-match workbook attached to one of the event's matches."""
@@ -115,8 +104,10 @@ class _Scorecard:
     context: dict[str, Any]
 
 
-def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
-    """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to."""
+def _scorecard(path: Path, shown: list[_Shown], used: set[int], names: PageNames) -> _Scorecard:
+    """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to; its
+    page named for the round and the teams (``match-1-seahorses-puffins.html``; a team by its number where its name
+    has no Latin letter or digit), one of ``names``."""
     package = open_package(path)
     computed = check_current(package)  # a scorecard changed and not computed again is refused, as the event is
     called = (computed or evaluate(package, partial=True) or Computed()).arguments  # the blocks its functions read
@@ -126,7 +117,9 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     def at(row: int, col: int) -> object:
         return values.get((row + 1, col + 1))
 
-    home, away = (cell_text(at(teams_match.INFO[label], teams_match.INFO_COL)) for label in ("Home team", "Away team"))
+    home, away = (
+        cell_text(at(match_layout.INFO[label], match_layout.INFO_COL)) for label in ("Home team", "Away team")
+    )
     found = [entry for entry in shown if (entry.home_name.casefold(), entry.away_name.casefold())
              == (home.casefold(), away.casefold())]  # fmt: skip
     if not found:
@@ -142,8 +135,8 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     if entry.row in used:
         raise WorkbookError(f"{path}: a second scorecard of round {entry.match.round}, {home} v {away}")
     used.add(entry.row)
-    summary = {label: (at(row, teams_match.HOME_COL), at(row, teams_match.AWAY_COL))
-               for label, row in teams_match.SUMMARY.items()}  # fmt: skip
+    summary = {label: (at(row, match_layout.HOME_COL), at(row, match_layout.AWAY_COL))
+               for label, row in match_layout.SUMMARY.items()}  # fmt: skip
     imps = summary["IMPs"]
     typed = (entry.match.home_imps, entry.match.away_imps)
     if typed != (None, None) and any(not _agrees(shown_value, Fraction(value) if value is not None else None)
@@ -152,13 +145,15 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
                             f"{entry.row} has {figure(typed[0])}-{figure(typed[1])}")  # fmt: skip
     boards = []
     last = max((row for row, _ in values), default=0)
-    for row in range(teams_match.FIRST, last):
-        if at(row, teams_match.BOARD) in (None, ""):
+    for row in range(match_layout.FIRST, last):
+        if at(row, match_layout.BOARD) in (None, ""):
             continue
-        cells = {name: at(row, index) for index, name in enumerate(teams_match.COLUMNS)}
+        cells = {name: at(row, index) for index, name in enumerate(match_layout.COLUMNS)}
         boards.append({name.lower().replace(" ", "_").replace("(", "").replace(")", ""): figure(value)
                        for name, value in cells.items()})  # fmt: skip
-    page = f"match-{entry.match.round}-{_slug(home)}-{_slug(away)}.html"
+    match = entry.match
+    teams = (slug(home, f"team-{match.home}"), slug(away, f"team-{match.away}"))
+    page = names(f"match-{match.round}-{teams[0]}-{teams[1]}".lower())
     context = {
         "home": home,
         "away": away,
@@ -179,7 +174,8 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
     book = read_event_book(path)
     shown = _shown_matches(path, book)
     used: set[int] = set()
-    cards = [_scorecard(card, shown, used) for card in scorecards]
+    names = PageNames()
+    cards = [_scorecard(card, shown, used, names) for card in scorecards]
     card_of = {card.match.row: card.page for card in cards}
     rounds = sorted({entry.match.round for entry in shown if entry.match.round is not None})
     round_pages = {number: f"round-{number}.html" for number in rounds}
@@ -259,7 +255,7 @@ def _match_context(entry: _Shown, card: str) -> dict[str, Any]:
 def publish_event(workbook: Path, folder: Path, scorecards: list[Path], force: bool = False) -> EventPublished:
     """Write the website of the teams-event ``workbook`` (with the team-match workbooks ``scorecards``) into
     ``folder``, as :func:`~xlbridge.files.website.publish.publish` does a pairs session's."""
-    check_site_folder(workbook, folder, force)
+    check_site_folder(workbook, folder)
     for card in scorecards:
         if not card.exists():
             raise WorkbookError(f"{card}: no such file")

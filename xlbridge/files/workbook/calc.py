@@ -22,9 +22,10 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ...engine.errors import OutputIsInputError, StaleWorkbookError, WorkbookError
 from ...excel import FUNCTIONS, spellings
 from ...excel.cells import ERROR_VALUES
-from ..outputs import OutputIsInputError, check_open, check_output, target_of
+from ..outputs import check_open, check_output, target_of
 from .blocks import blocks_of, check_blocks, named_blocks
 from .charts import refresh_charts
 from .computed import Answer, Computed
@@ -38,8 +39,6 @@ from .xlsx import (
     SHEET_ROWS,
     ExcelErrorValue,
     Package,
-    StaleWorkbookError,
-    WorkbookError,
     area_cells,
     column_letters,
     column_number,

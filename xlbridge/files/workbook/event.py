@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError, refusal
+from ...engine.errors import BridgeInputError, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.values import count, show
@@ -24,14 +25,14 @@ from ...excel.event import read_match, read_teams
 from ..inputs import read_input
 from ..interchange import MAX_FILE_BYTES
 from ..interchange.common import decoded
-from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
-from ..templates import CLASSIC, teams_event
-from ..templates.teams_event import ENTERED, MATCHES, SETTINGS, TEAMS
+from ..outputs import check_open, check_output, target_of, write_atomically
+from ..tables import csv_value
+from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
-from .xlsx import Package, WorkbookError, as_handed, cell_text, open_package, read_values
+from .xlsx import Package, cell_argument, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
 
@@ -71,7 +72,7 @@ def read_event_book(path: Path) -> EventBook:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
     team_cells = [  # as the functions are handed them (an error as its text), from the block's first row (row 2)
-        [as_handed(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
+        [cell_argument(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
         for row in range(TEAMS.first_row + 1, team_rows + 1)
     ]
     teams, problems, _ = read_teams(team_cells or [[None, None, None]])
@@ -83,7 +84,7 @@ def read_event_book(path: Path) -> EventBook:
     numbers: list[int] = []
     free: list[int] = []
     for row in range(MATCHES.first_row + 1, last + 1):
-        cells = [as_handed(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
+        cells = [cell_argument(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
         read = read_match(cells)
         if read is None:
             free.append(row)
@@ -122,9 +123,10 @@ def _capacity(package: Package, last_value: int) -> int:
 
 def read_team_names(path: Path) -> list[Team]:
     """The teams of a CSV: ``team,name[,members]`` with or without a header row (any order of those headings),
-    or one name a line (numbered 1, 2, ...)."""
+    or one name a line (numbered 1, 2, ...); ``standings --csv`` is one, its names read as they were
+    (:func:`~xlbridge.files.tables.csv_value`)."""
     text = decoded(read_input(path, "a list of teams", MAX_FILE_BYTES), path)
-    rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
+    rows = [[csv_value(cell.strip()) for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
     if not rows:
         raise WorkbookError(f"{path}: no teams in it")
     header = [cell.lower() for cell in rows[0]]
@@ -153,6 +155,8 @@ def write_schedule(destination: Path, event: Event, replace: bool = False) -> Pa
     per_round = (len(event.teams) + 1) // 2
     rows = max(len(event.matches), per_round * (event.rounds or 0), 1)
 
+    from ..templates import CLASSIC, teams_event  # the workbook writer (the calc extra): not needed to read an event
+
     def fill(staged: Path) -> None:
         teams_event.build(staged, CLASSIC, rows=rows, teams=len(event.teams), event=event, computed=True)
 
@@ -168,11 +172,12 @@ def schedule_event(event: Event, double: bool = False, boards: int | None = None
 
 @dataclass(frozen=True)
 class Drawn:
-    """A Swiss round written: where, the round, and the workbook's rows it went into."""
+    """A Swiss round written: where, the round, the workbook's rows it went into, and the event's teams."""
 
     destination: Path
     pairing: Pairing
     rows: list[int]
+    teams: tuple[Team, ...]
 
 
 def swiss_pairing(book: EventBook, path: Path) -> Pairing:
@@ -202,11 +207,19 @@ def swiss_pairing(book: EventBook, path: Path) -> Pairing:
     return swiss_round(order, met, byes, homes, drawn + 1)
 
 
-def swiss_next(path: Path, destination: Path | None = None, in_place: bool = False, force: bool = False) -> Drawn:
+def swiss_next(
+    path: Path,
+    destination: Path | None = None,
+    in_place: bool = False,
+    force: bool = False,
+    progress: Callable[[str], None] = lambda step: None,
+) -> Drawn:
     """Add the next Swiss round's pairings to the workbook at ``path`` (into the first empty rows of Matches) and
-    compute it: into ``destination``, or the workbook itself with ``in_place``."""
+    compute it: into ``destination``, or the workbook itself with ``in_place``; ``progress`` is told each step as
+    it starts."""
     if not path.exists():
         raise WorkbookError(f"{path}: no such file")
+    progress(f"reading {path.name}")
     book = read_event_book(path)
     suffix = workbook_suffix(book.package)
     if in_place:
@@ -218,6 +231,7 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
         if target_of(destination) == target_of(path):
             raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
         check_output(destination, writes="an Excel workbook", suffixes=(suffix,), inputs=[path], replace=force)
+    progress("drawing the next round")
     pairing = swiss_pairing(book, path)
     new_rows = pairing.matches()
     if len(new_rows) > len(book.free):
@@ -233,6 +247,7 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
         cells[(row, MATCHES.col("Away") + 1)] = "BYE" if match.bye else match.away
     part = book.package.sheets[MATCHES.sheet]
     patched = replace(book.package, parts={**book.package.parts, part: patch_sheet(book.package.parts[part], cells)})
+    progress(f"computing and writing {destination.name}")
     computed = evaluate(patched)
     if computed is not None:
         write_values(patched, computed.changes(), destination, replace=True)
@@ -243,4 +258,4 @@ def swiss_next(path: Path, destination: Path | None = None, in_place: bool = Fal
             calc_workbook(staged, destination, replace=True)
         finally:
             staged.unlink(missing_ok=True)
-    return Drawn(destination, pairing, used)
+    return Drawn(destination, pairing, used, book.event.teams)

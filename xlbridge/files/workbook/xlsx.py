@@ -19,10 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, TypeVar
 
-from ...engine.errors import BridgeInputError, XlbridgeError
+from ...engine.errors import InputFileError, NotComputedError, UnsafeXMLError, WorkbookError, XMLSyntaxError
 from ...excel.cache import cell_key
-from ..inputs import InputFileError, open_input
-from .xmlsafe import UnsafeXMLError, XMLSyntaxError, check_xml, parse_xml
+from ..inputs import open_input
+from .xmlsafe import check_xml, parse_xml
 
 __all__ = [
     "CALC_PR",
@@ -36,14 +36,10 @@ __all__ = [
     "ByValue",
     "ExcelErrorValue",
     "FormulaCell",
-    "NotComputedError",
     "Package",
-    "StaleWorkbookError",
-    "WorkbookError",
-    "WorkbookStateError",
     "area_cells",
-    "as_handed",
     "beyond_bounds",
+    "cell_argument",
     "cell_position",
     "cell_text",
     "column_letters",
@@ -103,22 +99,6 @@ DAMAGED = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImp
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-
-
-class WorkbookError(BridgeInputError):
-    """A file that cannot be used as a workbook; the message says why, in one line."""
-
-
-class WorkbookStateError(XlbridgeError):
-    """A workbook that is sound but not in the state a command needs: its figures are not computed, or not current."""
-
-
-class NotComputedError(WorkbookStateError):
-    """A workbook never computed (a blank template, or saved by a program that drops the values)."""
-
-
-class StaleWorkbookError(WorkbookStateError):
-    """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
 
 
 #: A formula as its sheet holds it: the cells it fills (first row, first column, last row, last column, 1-based: an
@@ -365,7 +345,6 @@ CALC_PR = re.compile(rb"<((?:\w+:)?)calcPr\b([^>]*?)(/?)>")
 #: Characters XML 1.0 cannot hold, which Excel writes as ``_xHHHH_`` (ECMA-376 Part 1, 22.9.2.19 ST_Xstring).
 _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 _ESCAPED = re.compile(r"_x([0-9A-Fa-f]{4})_")
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def excel_escape(text: str) -> str:
@@ -376,22 +355,13 @@ def excel_escape(text: str) -> str:
 
 
 def excel_unescape(text: str) -> str:
-    """Text as the cell shows it, from its XML (:func:`excel_escape` undone): a character beyond the first 65,536
-    escaped as its two UTF-16 halves (``_xD83C__xDCCF_``) made whole; ValueError for a half alone (a lone
-    surrogate), which is no character, and which no file or terminal can be given."""
+    """Text as the cell shows it, from its XML (:func:`excel_escape` undone). The escapes are UTF-16 code units, as
+    Excel holds text: a surrogate pair (``_xD83C__xDCA1_``) is its one character, and a lone surrogate, which no
+    encoding can write, the replacement character (U+FFFD)."""
     if "_x" not in text:
         return text
-    shown = _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text)
-    if _SURROGATE.search(shown) is None:
-        return shown
-    halves = [match for match in _ESCAPED.finditer(text) if _SURROGATE.match(chr(int(match[1], 16)))]
-    at = 0
-    while at < len(halves):  # each first half (D800-DBFF) followed at once by a second (DC00-DFFF)
-        first, second = halves[at], halves[at + 1] if at + 1 < len(halves) else None
-        if first[1].upper() >= "DC00" or second is None or second.start() != first.end() or second[1].upper() < "DC00":
-            raise ValueError(f"{first[0]} is half of a character, without its other half (a lone surrogate)")
-        at += 2
-    return shown.encode("utf-16-le", "surrogatepass").decode("utf-16-le")
+    unescaped = _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text)
+    return unescaped.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 @dataclass(frozen=True)
@@ -467,13 +437,7 @@ def _shared_strings(package: Package) -> list[str]:
         name = next((part for part in package.parts if part.lower() == "xl/sharedstrings.xml"), None)
         items = [] if name is None else parse_xml(package.parts[name]).iter(f"{{{MAIN_NS}}}si")
         tag = f"{{{MAIN_NS}}}t"
-        package.strings = []
-        for number, item in enumerate(items, start=1):
-            try:
-                package.strings.append(excel_unescape("".join(text.text or "" for text in item.iter(tag))))
-            except ValueError as error:
-                package.strings = None
-                raise WorkbookError(f"{package.path}: part {name}: shared text {number}: {error} (damaged?)") from None
+        package.strings = [excel_unescape("".join(text.text or "" for text in item.iter(tag))) for item in items]
     return package.strings
 
 
@@ -604,11 +568,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
             formulas.append((area, fkind, formula.text or ""))
         kind = element.get("t", "n")
         if kind == "inlineStr":
-            text = "".join(text.text or "" for text in element.iter(_TEXT))
-            try:
-                values[(row, col)] = excel_unescape(text)
-            except ValueError as error:
-                raise WorkbookError(f"{where}, cell {ref}: {error} (damaged?)") from None
+            values[(row, col)] = excel_unescape("".join(text.text or "" for text in element.iter(_TEXT)))
             continue
         if raw is None or (not raw.strip() and kind not in ("str", "s")):  # XlsxWriter writes an empty value
             if uncomputed is None and formula is not None:
@@ -638,7 +598,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
     return values, uncomputed
 
 
-def as_handed(value: object) -> object:
+def cell_argument(value: object) -> object:
     """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
     (``#N/A``)."""
     if value is None or type(value) is float:  # most cells
