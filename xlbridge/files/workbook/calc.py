@@ -23,6 +23,7 @@ from typing import Any
 
 from ... import __version__
 from ...engine.errors import OutputIsInputError, StaleWorkbookError, WorkbookError
+from ...engine.values import show
 from ...excel import FUNCTIONS, spellings
 from ...excel.cells import ERROR_VALUES
 from ..outputs import check_open, check_output, target_of
@@ -407,14 +408,15 @@ def _same(stored: object, computed: object) -> bool:
 
 
 def _shown(value: object) -> str:
-    """A value as a message shows it: a number to 15 significant digits (two that differ never look alike)."""
+    """A value as a message shows it: a number to 15 significant digits (two that differ never look alike), a long
+    text cut short (:func:`~xlbridge.engine.values.show`)."""
     if value in (None, ""):
         return "blank"
     if isinstance(value, ExcelErrorValue):
         return value.code
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e15:
         return str(int(value))
-    return repr(value) if isinstance(value, str) else f"{value:.15g}" if isinstance(value, float) else str(value)
+    return show(value) if isinstance(value, str) else f"{value:.15g}" if isinstance(value, float) else str(value)
 
 
 def check_current(package: Package) -> Computed | None:

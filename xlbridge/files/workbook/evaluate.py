@@ -26,7 +26,9 @@ from .xlsx import (
     area_cells,
     beyond_bounds,
     cell_argument,
+    clipped,
     defined_names,
+    last_in_use,
     range_text,
     read_formula_cells,
     read_values,
@@ -175,6 +177,10 @@ class _Book:
     names: dict[str, str]  # defined name (upper case) -> Sheet!$A$1[:$B$2]
     stored: dict[str, Rows]
     answers: dict[str, list[Answer]]
+    #: Each sheet's last row and column holding a value or a formula, and the most rows and columns a formula
+    #: fills: a range read is cut to them (:func:`~.xlsx.clipped`).
+    in_use: dict[str, tuple[int, int]] = field(default_factory=dict)
+    span: tuple[int, int] = (1, 1)
 
     #: Ranges already handed over, as handed (a session's results block goes to several functions); a range is
     #: forgotten when a formula fills any of its cells.
@@ -220,13 +226,14 @@ def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Ans
 
 
 def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int, int]]:
-    """The sheet and area a reference or a defined name points to."""
+    """The sheet and area a reference or a defined name points to, as far as its cells can hold anything
+    (:func:`~.xlsx.clipped`: whole columns are their rows in use)."""
     given = text
     if "!" not in text:
         target = book.names.get(text.upper())
         if target is None:
             if re.fullmatch(r"\$?[A-Z]{1,3}\$?\d+(:\$?[A-Z]{1,3}\$?\d+)?", text):
-                return sheet, split_ref(text)
+                return sheet, clipped(split_ref(text), book.in_use.get(sheet, (0, 0)), book.span)
             raise _NotOursError(f"name {text}")
         text = target
     where, _, ref = text.rpartition("!")
@@ -234,7 +241,7 @@ def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int
     if name not in book.sheets:
         raise _NotOursError(f"sheet {name}")
     try:
-        return name, split_ref(ref)
+        return name, clipped(split_ref(ref), book.in_use.get(name, (0, 0)), book.span)
     except ValueError:  # only a defined name's text can be other than a reference: the formula's own are read as one
         raise WorkbookError(f"the name {given} is {text}, which is not a range (damaged?)") from None
 
@@ -314,7 +321,7 @@ def evaluate_cells(
         return None
     functions = spellings()
     computed = Computed()
-    book = _Book(sheets, names, values, computed.answers)
+    book = _Book(sheets, names, values, computed.answers, *_extent(values, formulas))
     parsed: list[tuple[Formula, Node]] = []
     needs: dict[int, list[tuple[str, str, tuple[int, int, int, int]]]] = {}
     for formula in formulas:
@@ -358,6 +365,19 @@ def evaluate_cells(
         computed.anchors.setdefault(formula.sheet, set()).add(formula.area[:2])
     computed.seconds = time.perf_counter() - started
     return computed
+
+
+def _extent(values: dict[str, Rows], formulas: list[Formula]) -> tuple[dict[str, tuple[int, int]], tuple[int, int]]:
+    """Each sheet's last row and column holding a value or a formula, and the most rows and columns a formula
+    fills (see :class:`_Book`)."""
+    areas: dict[str, list[tuple[int, int, int, int]]] = {}
+    for formula in formulas:
+        areas.setdefault(formula.sheet, []).append(formula.area)
+    in_use = {sheet: last_in_use(((row, col) for row, cells in values.get(sheet, {}).items() for col in cells),
+                                 areas.get(sheet, ())) for sheet in {*values, *areas}}  # fmt: skip
+    tallest = max((r2 - r1 + 1 for r1, _, r2, _ in (f.area for f in formulas)), default=1)
+    widest = max((c2 - c1 + 1 for _, c1, _, c2 in (f.area for f in formulas)), default=1)
+    return in_use, (tallest, widest)
 
 
 def _fill(formula: Formula, result: Any, book: _Book, computed: Computed) -> None:

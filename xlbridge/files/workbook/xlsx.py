@@ -14,7 +14,7 @@ import os
 import re
 import zipfile
 import zlib
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import BinaryIO, TypeVar
@@ -42,6 +42,7 @@ __all__ = [
     "cell_argument",
     "cell_position",
     "cell_text",
+    "clipped",
     "column_letters",
     "column_number",
     "compute_again",
@@ -51,6 +52,7 @@ __all__ = [
     "excel_escape",
     "excel_serial",
     "excel_unescape",
+    "last_in_use",
     "open_package",
     "range_text",
     "read_formula_cells",
@@ -65,8 +67,9 @@ __all__ = [
 # takes) of 200 pairs at 100 tables over 200 boards: its tallest range is the Travellers array, 20,600 rows of 10
 # columns; its largest sheet, Results, holds 240,000 cells in a part of 11 MB and 1.1 million XML tags; its formulas
 # fill 370,000 cells and read 170,000. A session of the highest board a workbook prints (999) at 100 tables fills
-# 102,897 rows of travellers (1.03 million cells). A range is read whole, as a function is handed it: a whole
-# column (1,048,576 rows) or a whole sheet (17 billion cells) would take all the memory there is.
+# 102,897 rows of travellers (1.03 million cells). A range a formula fills is made whole, as Excel fills it: a whole
+# column (1,048,576 rows) or a whole sheet (17 billion cells) would take all the memory there is. A range read is
+# first cut at its sheet's last cell holding anything (:func:`clipped`), so whole columns read cost their rows in use.
 
 #: A worksheet's rows and columns (Excel's specifications and limits): a range to the last of either is a whole
 #: column or row, as Excel users select them.
@@ -80,8 +83,8 @@ MAX_RATIO = 200
 #: The tags of one XML part (each ``<``: an element's opening or closing tag, counted before the part is parsed):
 #: its parsed tree takes some 300 bytes an element, so this bounds the memory a sheet takes to read (under 1 GB).
 MAX_PART_TAGS = 2_500_000
-#: The rows of a sheet xlbridge reads: no range a formula fills or reads, no defined name's range and no cell
-#: holding a value or a formula may reach below this row.
+#: The rows of a sheet xlbridge reads: no range a formula fills, no cell holding a value or a formula, and so no
+#: range read (cut at the cells in use) may reach below this row.
 READ_ROWS = 250_000
 #: The cells of one range (rows x columns); and, each in all, the cells holding a value in all the sheets, those
 #: all the formulas fill, and those xlbridge's functions are handed (a range made again counts again).
@@ -128,6 +131,9 @@ class Package:
     formulas: dict[str, list[FormulaCell]] = field(default_factory=dict, repr=False, compare=False)
     #: Each sheet's last row and last column holding a cell, empty or not (read in the same pass).
     extents: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
+    #: Each sheet's last row and last column holding a value or a formula (read in the same pass): past them, every
+    #: cell is blank (see :func:`clipped`).
+    in_use: dict[str, tuple[int, int]] = field(default_factory=dict, repr=False, compare=False)
 
 
 @functools.lru_cache(maxsize=1 << 14)  # every column a sheet can have
@@ -198,6 +204,25 @@ def area_cells(area: tuple[int, int, int, int]) -> int:
     """How many cells a range (first row, first column, last row, last column) spans."""
     r1, c1, r2, c2 = area
     return (r2 - r1 + 1) * (c2 - c1 + 1)
+
+
+def last_in_use(cells: Iterable[tuple[int, int]], areas: Iterable[tuple[int, int, int, int]]) -> tuple[int, int]:
+    """A sheet's last row and last column holding anything: its ``cells`` holding a value (row, column) and the
+    ``areas`` its formulas fill (stored or not); (0, 0) for none."""
+    corners = [*cells, *((area[2], area[3]) for area in areas)]
+    return max((row for row, _ in corners), default=0), max((col for _, col in corners), default=0)
+
+
+def clipped(
+    area: tuple[int, int, int, int], last: tuple[int, int], span: tuple[int, int] = (1, 1)
+) -> tuple[int, int, int, int]:
+    """The range ``area`` (first row, first column, last row, last column) as far as it can hold anything: cut at
+    the sheet's ``last`` row and column holding a cell, and never shorter or narrower than ``span`` (rows, columns:
+    a function answering row by row is handed as many rows as the tallest formula fills), nor than its first cell.
+    Past the cut every cell is blank, so a function is handed the same cells but the blank rows and columns at the
+    end: whole columns (``I2:R1048576``, ``A:H``) are read as the rows in use, not a million rows."""
+    r1, c1, r2, c2 = area
+    return r1, c1, min(r2, max(last[0], r1 + span[0] - 1)), min(c2, max(last[1], c1 + span[1] - 1))
 
 
 def beyond_bounds(area: tuple[int, int, int, int]) -> str | None:
@@ -595,6 +620,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
                             f"xlbridge reads at most {READ_CELLS:,} (the largest session's hold 430,000)")  # fmt: skip
     package.formulas[sheet] = formulas
     package.extents[sheet] = (last_row, last_col)
+    package.in_use[sheet] = last_in_use(values, [area for area, _, _ in formulas])
     return values, uncomputed
 
 
@@ -627,8 +653,9 @@ def defined_names(package: Package) -> dict[str, str]:
 
 def defined_area(package: Package, name: str) -> tuple[str, tuple[int, int, int, int]] | None:
     """The sheet and 1-based area (first row, first column, last row, last column) a defined name points to; None
-    when the workbook has no such name, or it points to no range of one of its sheets (``#REF!``: deleted). A
-    range past what xlbridge reads (:func:`beyond_bounds`) is refused."""
+    when the workbook has no such name, or it points to no range of one of its sheets (``#REF!``: deleted). The
+    range is cut at the sheet's last cell (:func:`clipped`: a name over whole columns is its rows in use); one
+    still past what xlbridge reads (:func:`beyond_bounds`) is refused."""
     target = defined_names(package).get(name.upper())
     if target is None or "!" not in target:
         return None
@@ -640,8 +667,11 @@ def defined_area(package: Package, name: str) -> tuple[str, tuple[int, int, int,
         area = split_ref(ref)
     except ValueError:
         return None
+    read_values(package, sheet, computed=False)  # the sheet's extent, read with its values
+    area = clipped(area, package.in_use[sheet])
     beyond = beyond_bounds(area)
     if beyond is not None:
-        raise WorkbookError(f"{package.path}: the name {name} is {sheet}!{range_text(area)} ({beyond}): make it "
-                            "the rows of the block (Formulas > Name Manager)")  # fmt: skip
+        raise WorkbookError(f"{package.path}: the name {name} is {sheet}!{ref}, whose cells in use are "
+                            f"{range_text(area)} ({beyond}): make it the rows of the block (Formulas > Name "
+                            "Manager)")  # fmt: skip
     return sheet, area
