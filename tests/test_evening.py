@@ -182,6 +182,19 @@ def test_after_round_one_the_ranking_is_provisional_and_publishing_waits(evening
         waiting.stderr
     )
     assert ": board 1: no result for NS " in waiting.stderr.splitlines()[0]
+    # Each result not in is named by the Results row that waits for it, in the sheet's order, as the secretary
+    # finds it there (the first 50; then how many more).
+    found = [re.fullmatch(rf"xlbridge publish: {re.escape(str(partial))}: Results row (\d+): board (\d+): no "
+                          r"result for NS (\d+) v EW (\d+) \(round \d+, table \d+\)", line)
+             for line in waiting.stderr.splitlines()[:-2]]  # fmt: skip
+    named = [(int(row), (int(board), int(ns), int(ew))) for m in found if m is not None
+             for row, board, ns, ew in [m.groups()]]  # fmt: skip
+    assert named
+    assert len(named) == len(found), waiting.stderr
+    assert [row for row, _ in named] == sorted(row for row, _ in named)
+    first = LAYOUT.results.first_row + 1  # the block's first row, as the sheet numbers it
+    assert [(evening.slots[row - first][0], *evening.slots[row - first][3:]) for row, _ in named] == [
+        line for _, line in named]  # fmt: skip
     assert not (folder / "early-site").exists()
     (folder / "round1.csv").write_text(results_csv(evening, {1}))
     imported_round = xlbridge("import", "round1.csv", "--movement-file", "movement.csv", "--names", "names.csv",
