@@ -39,6 +39,8 @@ from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_p
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
 
+#: The Match sheet's columns typed at the two tables (contract, declarer, result at each).
+TYPED = (match_layout.C1, match_layout.BY1, match_layout.R1, match_layout.C2, match_layout.BY2, match_layout.R2)
 #: How closely the engine's VPs must agree with the workbook's (which Excel stores as binary floats).
 TOLERANCE = 1e-6
 
@@ -149,7 +151,9 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
     boards = []
     last = max((row for row, _ in values), default=0)
     for row in range(match_layout.FIRST, last):
-        if at(row, match_layout.BOARD) in (None, ""):
+        # The boards the match has: a numbered row with nothing typed at either table (the blank scorecard numbers
+        # 24) is none of them.
+        if at(row, match_layout.BOARD) in (None, "") or all(at(row, col) in (None, "") for col in TYPED):
             continue
         cells = {name: at(row, index) for index, name in enumerate(match_layout.COLUMNS)}
         boards.append({name.lower().replace(" ", "_").replace("(", "").replace(")", ""): figure(value)
