@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import shutil
 import sys
 from collections import Counter
@@ -491,6 +492,9 @@ def test_a_match_typed_on_the_blank_scorecard_is_published_with_its_boards(
     (page,) = site.glob(f"match-{match.round}-*.html")
     boards = [row for table in parse(page).iter("table") for row in table.find("tbody") or []]
     assert [next(iter(row)).text for row in boards] == [str(board) for board in range(1, 9)]
+    for published in site.glob("*.html"):  # a public page names neither workbook (their file names are private)
+        assert not {path.name, card.name, str(tmp_path)} & set(re.findall(r"[\w/.-]+", published.read_text())), (
+            published.name)  # fmt: skip
     if needs_chromium.args[0]:  # no Chromium here
         return
     with browser.chromium() as chromium:

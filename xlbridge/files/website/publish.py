@@ -16,6 +16,7 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 from dataclasses import dataclass
 from fractions import Fraction
@@ -268,7 +269,6 @@ def build_site(path: Path) -> Site:
         "date": date.isoformat() if date else "",
         "date_text": _date_text(date),
         "description": ranking.description,
-        "source": path.name,
         "imp_scoring": imp_scoring,
         "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
         "boards": [(board, boards[board]) for board in session.boards],
@@ -332,14 +332,15 @@ def build_site(path: Path) -> Site:
 
 
 def session_key(event: str, date: dt.date | None, source: str) -> str:
-    """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
-    2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone). Publishing the same session again
-    replaces its pages; another session's are kept."""
+    """Which session a publication is of, as its pages' head says it: the event and its date (``Tuesday pairs, 24
+    November 2026``); without a date, the event and the workbook's file name as a digest (``Tuesday pairs, undated
+    (workbook 5d41402a)``: the file name tells a week's session from another's, and a public page does not show
+    it). Publishing the same session again replaces its pages; another session's are kept."""
     when = _date_text(date)
-    if event:  # without a date, the workbook tells a week's session of the event from another's
-        return f"{event}, {when}" if when else f"{event} (in {source})"
-    return f"the session of {when}" if when else f"the session in {source}"
+    if when:
+        return f"{event}, {when}" if event else f"the session of {when}"
+    workbook = hashlib.sha256(source.encode("utf-8")).hexdigest()[:8]
+    return f"{event or 'a session'}, undated (workbook {workbook})"
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:

@@ -167,7 +167,6 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
         "imps": [figure(value) for value in imps],
         "vps": [figure(value) for value in summary["Victory points"]],
         "boards_list": boards,
-        "source_card": path.name,
     }
     return _Scorecard(page, entry, context)
 
@@ -191,7 +190,6 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
         "session_key": session_key(book.event.name, None, path.name),  # the Settings' name (or the file's)
         "date": "",
         "date_text": "",
-        "source": path.name,
         "rounds": [(number, round_pages[number]) for number in rounds],
     }
     pages = [Page("index.html", "teams-index.html", {**common, **_standings_context(standings)})]
