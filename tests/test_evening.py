@@ -333,8 +333,24 @@ def test_the_published_evening_reads_at_every_width(evening: Evening, finished: 
         rounds = chromium.evaluate(
             "[...document.querySelectorAll('table.scorecard tbody tr')].map(r => r.cells[0].innerText)"
         )
-    mine = [str(r) for board, r, _, ns, _ in evening.slots if ns == 3]
-    assert sorted(rounds, key=int) == sorted(mine, key=int)
+        mine = [str(r) for board, r, _, ns, _ in evening.slots if ns == 3]
+        assert sorted(rounds, key=int) == sorted(mine, key=int)
+        # Why the East-West pairs show 18 boards to North-South's 21: each met the missing NS 7 and sat out.
+        chromium.open((site / "index.html").as_uri(), (1200, 900))
+        notes = chromium.evaluate("[...document.querySelectorAll('section.field')].map(s => s.innerText)")
+        assert "sat out" not in notes[0]  # North-South, who all played 21 boards
+        assert ("Pairs 1, 2, 3, 4, 5, 6 and 7 each sat out a round (3 boards): with 13 pairs, whoever meets the "
+                "empty seat has no opponents that round, and a pair's percentage is of the boards it played.") in (
+            notes[1])  # fmt: skip
+        for pair in range(1, 8):
+            played = {r for _, r, _, _, ew in evening.slots if ew == pair}
+            (out,) = set(range(1, 8)) - played
+            sat_out = next(s for s in mitchell(7, 3, pairs=13).encounters if s.round == out and s.ew == pair)
+            page = site / ("pair-7.html" if pair == 7 else f"pair-{pair}EW.html")
+            chromium.open(page.as_uri(), (1200, 900))
+            facts = chromium.evaluate("document.querySelector('dl.board-facts').innerText")
+            assert (f"Sat out\nround {out} (boards {sat_out.boards}): no opponents at table {sat_out.table}" in
+                    facts), (page.name, facts)  # fmt: skip
 
 
 @needs_chromium
