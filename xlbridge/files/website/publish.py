@@ -424,7 +424,7 @@ def session_key(event: str, date: dt.date | None, source: str) -> str:
     when = _date_text(date)
     if when:
         return shown_text(f"{event}, {when}" if event else f"the session of {when}")
-    workbook = hashlib.sha256(source.encode("utf-8")).hexdigest()[:8]
+    workbook = hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:8]  # the bytes of its name
     return shown_text(f"{event or 'a session'}, undated (workbook {workbook})")
 
 
