@@ -102,9 +102,11 @@ def choice(registry: Registry[T]) -> Callable[[str], str]:
     return read
 
 
-def listed(registry: Registry[T]) -> str:
-    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``."""
-    return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
+def listed(registry: Registry[T], default: bool = True) -> str:
+    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``; without ``default`` (an
+    argument that must be given, which has none) the names alone."""
+    return ", ".join(f"{entry.name} (default)" if default and index == 0 else entry.name
+                     for index, entry in enumerate(registry))  # fmt: skip
 
 
 def iso_date(text: str) -> dt.date:

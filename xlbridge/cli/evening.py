@@ -108,7 +108,7 @@ def _refuse_results(destination: Path) -> None:
 
 def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
-    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=f"{listed(MOVEMENT_TYPES)}")
+    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
     movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
     movement.add_argument("--rounds", type=int, help="rounds to play (default: all the movement has)")

@@ -5,7 +5,8 @@ board's own top (as its traveller shows them); its percentages are Neuberg-scale
 should have had; a pair's percentage is the mean of its boards' percentages. Its total is what Compscore3 prints:
 each board's figure as its traveller shows it (the percentage to 2 decimals, in matchpoints on the session's top, to 2
 decimals), summed, and factored up to the boards the pair was due where a board of one of its rounds went unplayed
-(a round it sat out is not made up). With cross-IMP or Butler scoring a pair's total
+(a round it sat out is not made up, nor a result of the movement not typed yet: a provisional ranking's totals are
+of the boards played so far). With cross-IMP or Butler scoring a pair's total
 is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal (``2=``), within each field.
 
 With handicaps (a pair's :attr:`~xlbridge.engine.session.Pair.handicap`, in percentage points) a matchpointed
@@ -265,18 +266,22 @@ def _sides(shown_line: LineScore, top: Fraction) -> tuple[Seen, Seen]:
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
     """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
-    sit-out's are not due). From the movement when the session has it; else from the lines: a pair is due every
-    board of each set it played in (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or
-    fouled, is due; a round it sat out is not), and never more than the most any pair of its field played (so
-    that no line typed wrong makes the others owe boards nobody played)."""
+    sit-out's are not due). From the movement when the session has it, counting only the movement's lines that
+    are in (a result, or a board not played): a line not typed yet is not owed, so a provisional ranking gives
+    every pair's total as played so far. Else from the lines: a pair is due every board of each set it played in
+    (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or fouled, is due; a round it
+    sat out is not), and never more than the most any pair of its field played (so that no line typed wrong makes
+    the others owe boards nobody played)."""
     two_fields = session.field_kind.two_fields
     if session.plan is not None:
+        entered = {(row.board, row.ns, row.ew) for row in session.lines}
         due: Counter[tuple[PairNumber, Side | None]] = Counter()
         for encounter in session.plan.encounters:
             if encounter.ns is None or encounter.ew is None:
                 continue
+            boards = sum(1 for board in encounter.boards.boards if (board, encounter.ns, encounter.ew) in entered)
             for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
-                due[_pair_key(number, side, two_fields)] += len(encounter.boards.boards)
+                due[_pair_key(number, side, two_fields)] += boards
         return dict(due)
     sets = session.board_sets
     size = Counter(sets.values())

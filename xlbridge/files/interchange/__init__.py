@@ -97,7 +97,7 @@ def read_results(
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--fieldss", fields),
+        given = [option for option, value in (("--names", names), ("--method", method), ("--fields", fields),
                                               ("--movement-file", movement_file), ("--event", event),
                                               ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from ...engine.movements import Encounter
 from ...engine.pairs import Pair
+from ...engine.scales import AnyVPScale
 from ...engine.session import Row, Session, Unscorable
 from ...excel.functions import CLASSIC_NAMES, LITE_PREFIX
 from ...excel.masterpoints import AWARD_COLUMN
@@ -145,13 +146,23 @@ class Block:
 INPUT_MESSAGE_LIMIT = 255
 
 
+def choice_note(entries: Sequence[Named]) -> str:
+    """What a choice's help cell says: each choice with what it means (a cell holds it all, however long)."""
+    return " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+
+
 def choice_message(entries: Sequence[Named]) -> str:
-    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
-    the choices by name and where they are described."""
-    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+    """A drop-down's input message, beside the choice's help cell (:func:`choice_note`): each choice with what it
+    means, or (when that is longer than Excel shows) the choices by name, and that the help beside says the rest."""
+    full = choice_note(entries)
     if len(full) <= INPUT_MESSAGE_LIMIT:
         return full
-    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
+    return f"One of {', '.join(entry.name for entry in entries)}: the note beside this cell says what each means."
+
+
+def vp_scale_lengths(scales: Sequence[AnyVPScale]) -> str:
+    """The VP scales by name with the match lengths each is for: ``20: 1-8 boards; WBF: any number of boards``."""
+    return "; ".join(f"{scale.name}: {scale.lengths}" for scale in scales)
 
 
 # --- the pairs-session workbook -----------------------------------------------------------------------------------
