@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.checks import in_playing_order
-from ...engine.choices import choose
+from ...engine.choices import choose, choose_method
 from ...engine.errors import BridgeInputError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
@@ -22,7 +22,7 @@ from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
@@ -108,7 +108,7 @@ def read_results(
         return imported
     session = imported.session
     if method:
-        session = replace(session, method=choose(SESSION_METHODS, method))
+        session = replace(session, method=choose_method(method))
     if masterpoints:
         session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:
