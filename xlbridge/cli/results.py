@@ -13,6 +13,7 @@ from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, 
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
 from ..files.interchange.export import export_session
+from ..files.interchange.figures import standing_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
@@ -122,6 +123,9 @@ def _import(args: argparse.Namespace) -> int:
     awards = masterpoint_notes(imported, args.masterpoints)
     if awards.summary:
         print(f"  {awards.summary}")
+    ranked = standing_notes(imported)
+    if ranked.summary:
+        print(f"  {ranked.summary}")
     waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
         if problem.waiting or not problem.detail:  # a result still to come (below); a line a finding names
@@ -138,7 +142,7 @@ def _import(args: argparse.Namespace) -> int:
               f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
-    for warning in awards.warnings:
+    for warning in [*awards.warnings, *ranked.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     say_hands("import", deals, hands or source)

@@ -19,9 +19,12 @@ from types import MappingProxyType
 from .comparisons import (
     ACBL,
     ARTIFICIAL_RULES,
+    AVERAGED,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
     EUROPEAN,
+    TOTAL,
+    TRIMMED_FROM_3,
     ArtificialRule,
     CrossImpForm,
     DatumMethod,
@@ -29,8 +32,8 @@ from .comparisons import (
 )
 from .registry import Named, Registry
 
-__all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "RANKING_RULES", "SESSION_METHODS", "TEAMS_FORMS", "Conventions",
-           "FieldKind", "RankingRule", "SessionMethod", "TeamsForm"]  # fmt: skip
+__all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "PBN_CONVENTIONS", "RANKING_RULES", "SESSION_METHODS", "TEAMS_FORMS",
+           "Conventions", "FieldKind", "RankingRule", "SessionMethod", "TeamsForm"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +170,7 @@ CROSS_IMP = SessionMethod(
     usebio_points="CROSS_IMP_POINTS",
     usebio_events=("CROSS_IMP", "CROSS_IMPS"),
     pbn_scoring="Cross-IMPs",
-    pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP"),
+    pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP", "CROSS", "CROSS2"),
     aliases=("CROSSIMP", "CROSSIMPS", "CROSS-IMPS", "XIMP"),
 )
 BUTLER = SessionMethod(
@@ -179,9 +182,17 @@ BUTLER = SessionMethod(
     usebio_points="BUTLER_POINTS",
     usebio_events=("BUTLER_PAIRS",),
     pbn_scoring="Butler",
-    pbn_words=("BUTLER",),
+    pbn_words=("BUTLER", "BUTLER-2"),
 )
 
+#: The words of a PBN [Scoring] tag that choose a convention as well as the method (each word also names the method,
+#: in its ``pbn_words``), as Ruter and Magic Contest write them: the convention's field of Conventions and its
+#: rule. "IMP;Cross" sums each result's cross-IMPs (Ruter); "IMP;Cross2" is read as the other form, the average;
+#: "IMP;Butler-2;Mean" forms the datum from the results left when the top and bottom are dropped, from 3 (a word
+#: "Mean" or "Median" says how a datum averages what is left: the datum's own ``average``).
+PBN_CONVENTIONS: Mapping[str, tuple[str, Named]] = MappingProxyType(
+    {"CROSS": ("cross_imps", TOTAL), "CROSS2": ("cross_imps", AVERAGED), "BUTLER-2": ("datum", TRIMMED_FROM_3)}
+)
 #: Scoring methods of a pairs session, by the names Settings, the command line and result files use.
 SESSION_METHODS: Registry[SessionMethod] = Registry("method", [MP, ACBL_MP, CROSS_IMP, BUTLER])
 
