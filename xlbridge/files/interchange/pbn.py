@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
+from typing import Any
 
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
@@ -180,7 +181,7 @@ def read_pbn(data: bytes, source: Path, method: str | None = None) -> Imported:
     rows_at: list[int] = []
     problems: list[Problem] = []
     total = next((game.tables["TotalScoreTable"] for game in games if "TotalScoreTable" in game.tables), None)
-    pairs, standings, said = _ranking(total, chosen, scored, source) if total is not None else ({}, None, None)
+    pairs, standings, field_kind = _ranking(total, chosen, scored, source) if total is not None else ({}, None, None)
     for game in scored:
         table = game.tables["ScoreTable"]
         board = _board(game, table, source)
@@ -199,7 +200,7 @@ def read_pbn(data: bytes, source: Path, method: str | None = None) -> Imported:
         lines=results,
     )
     return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs),
-                    standings=standings, field=said)  # fmt: skip
+                    standings=standings, field=field_kind)  # fmt: skip
 
 
 # --- the method ---------------------------------------------------------------------------------------------------
@@ -220,7 +221,7 @@ def _scoring(games: Sequence[_Game], scored: Sequence[_Game], source: Path) -> S
         return SESSION_METHODS.default
     words = [word for word in text.upper().replace(" ", "").split(";") if word]
     method: SessionMethod | None = None
-    conventions: dict[str, object] = {}
+    conventions: dict[str, Any] = {}  # each a convention's rule, by its field of Conventions
     for word in words:
         named = SCORINGS.get(word)
         if named is not None:
@@ -231,7 +232,7 @@ def _scoring(games: Sequence[_Game], scored: Sequence[_Game], source: Path) -> S
     if method is None:
         raise fail(source, line, f'[Scoring "{text}"]: no method xlbridge scores (matchpoints: MP, MatchPoints; '
                    "cross-IMPs: IMP, Cross; Butler): give --method to say how the session is scored")  # fmt: skip
-    chosen = replace(method, conventions=replace(method.conventions, **conventions))  # type: ignore[arg-type]
+    chosen = replace(method, conventions=replace(method.conventions, **conventions))
     for word in words:
         known = word in SCORINGS or word in PBN_CONVENTIONS or word in ("MP1",)
         if word in ("MEAN", "MEDIAN") and method.comparison == "butler":
@@ -265,6 +266,18 @@ def _ranking(
     """The TotalScoreTable's pairs (a pair's row refused by its line where its number or direction cannot be read),
     its ranking (each pair's place, total and percentage as written) and one field or two as it ranks them: one
     list of places is one field; places that start again for each direction are two."""
+    if "PairId" not in total.columns:
+        teams = "TeamId" in total.columns
+        raise fail(
+            source,
+            total.line,
+            f"the TotalScoreTable has no PairId column (it has {', '.join(total.columns)})"
+            + (
+                ": a teams event's (TeamId); xlbridge reads a teams event from its USEBIO file"
+                if teams
+                else ": its ranking cannot be matched to the results' pairs; export it with the pairs' numbers"
+            ),
+        )
     pairs: dict[tuple[PairNumber, Side | None], Pair] = {}
     figures: dict[tuple[PairNumber, Side | None], FileStanding] = {}
     places: dict[Side | None, list[int]] = {}
@@ -284,12 +297,12 @@ def _ranking(
     kind = "IMPs" if method.imp_scoring else "matchpoints"
     if not method.imp_scoring and _below_average(total, score_column, scored):
         kind = "matchpoints above average"
-    said: tuple[FieldKind, str] | None = None
+    field_kind: tuple[FieldKind, str] | None = None
     if _one_ranking([place for ranked in places.values() for place in ranked]):
-        said = (ONE_FIELD, "the file's TotalScoreTable ranks every pair in one list")
+        field_kind = (ONE_FIELD, "the file's TotalScoreTable ranks every pair in one list")
     elif len(places) > 1 and all(_one_ranking(ranked) for ranked in places.values()):
-        said = (TWO_FIELDS, "the file's TotalScoreTable ranks North-South and East-West apart")
-    return pairs, FileStandings(figures, kind), said
+        field_kind = (TWO_FIELDS, "the file's TotalScoreTable ranks North-South and East-West apart")
+    return pairs, FileStandings(figures, kind), field_kind
 
 
 def _one_ranking(places: Sequence[int]) -> bool:
@@ -388,15 +401,24 @@ def _one_section(scored: Sequence[_Game], source: Path) -> None:
 
 # --- a result -----------------------------------------------------------------------------------------------------
 
-#: A score column's adjusted score: an artificial score as the side it is written for sees it (its percentage), a
-#: split artificial score (A6040, North-South's first), points (North-South's), passed out or not played.
-_Said = tuple[str, object]
+
+@dataclass(frozen=True)
+class _Column:
+    """What one score column says of a row without a contract: an artificial score (``ns`` and ``ew``, each side's
+    percentage where the column gives it: A+ in Score_EW gives East-West's, A6040 both), ``points`` (North-South's
+    assigned score), ``passed`` out or ``not played``."""
+
+    kind: str
+    ns: int | None = None
+    ew: int | None = None
+    points: int = 0
 
 
-def _score_text(text: str, tag: str) -> _Said | None:
+def _column(text: str, tag: str) -> _Column | None:
     """What a score column (``tag``: Score_NS or Score_EW) says without a contract, as that side's own: None for
     nothing. Refused (:class:`BridgeInputError`), naming what it reads, where it is none of these."""
     value = " ".join(text.split()).upper()
+    ours = tag == "Score_NS"
     if not value:
         return None
     if value.startswith("+"):  # Ruter's "+0": a form of its own, with no score or percentage in it
@@ -404,20 +426,17 @@ def _score_text(text: str, tag: str) -> _Said | None:
                                "adjusted score as A+, A= or A-, or as a percentage (60%)")  # fmt: skip
     if NUMBER.fullmatch(value):
         points = as_whole_number(value, tag)
-        return "points", points if tag != "Score_EW" else -points
-    if value in ARTIFICIAL_CODES:
-        return "own", ARTIFICIAL_CODES[value][0]
-    if value.endswith("%") and NUMBER.fullmatch(value[:-1].strip()):
-        percent = Decimal(value[:-1].strip())
-        if percent == percent.to_integral_value() and 0 <= percent <= 99:
-            return "own", int(percent)
+        return _Column("points", points=points if ours else -points)
+    percent = ARTIFICIAL_CODES[value][0] if value in ARTIFICIAL_CODES else _percentage(value)
+    if percent is not None:
+        return _Column("artificial", ns=percent) if ours else _Column("artificial", ew=percent)
     split = re.fullmatch(r"A(\d\d)(\d\d)", value)
-    if split:
-        return "split", (int(split[1]), int(split[2]))
+    if split:  # North-South's first, in either column (USEBIO's A6040)
+        return _Column("artificial", ns=int(split[1]), ew=int(split[2]))
     if value in _PASSED:
-        return "passed", None
+        return _Column("passed")
     if is_not_played(value):
-        return "not played", None
+        return _Column("not played")
     if value == "PEN":
         raise BridgeInputError(f"{tag} {text!r}: a penalty line (Ruter's Pen), which xlbridge does not score: "
                                "take the line out, and give the pair's score on the board as its adjusted "
@@ -426,37 +445,37 @@ def _score_text(text: str, tag: str) -> _Said | None:
                            "A-, A6040, 60%, PASS or NP)")  # fmt: skip
 
 
+def _percentage(value: str) -> int | None:
+    """A side's own percentage as a score column writes it (``60%``), or None."""
+    number = value.removesuffix("%").strip()
+    if number == value or not number.isdigit() or int(number) > 99:
+        return None
+    return int(number)
+
+
 def _adjusted(score_ns: str, score_ew: str) -> str:
     """The Adjusted column's text for a row with no contract, from both score columns, each side's own: ``"A+"
-    "A+"`` is average plus to both pairs (A6060), ``"A+" "A-"`` is A+ as the Adjusted column means it; a code in
-    one column alone is that side's view of the split (``A+`` in Score_EW alone is A4060); points as North-South's;
-    ``NP`` for a board not played, ``PASS`` for one passed out. What the two columns say against each other is
-    refused, naming both."""
-    ns, ew = _score_text(score_ns, "Score_NS"), _score_text(score_ew, "Score_EW")
-    said = [entry for entry in (ns, ew) if entry is not None]
-    if not said:
+    "A+"`` is average plus to both pairs (A6060), ``"A+" "A-"`` A6040; a code in one column alone is that side's,
+    the other side getting the rest (``A+`` in Score_EW alone is A4060); points as North-South's; ``NP`` for a board
+    not played, ``PASS`` for one passed out. What the two columns say against each other is refused, naming both."""
+    columns = [column for column in (_column(score_ns, "Score_NS"), _column(score_ew, "Score_EW")) if column]
+    if not columns:
         raise BridgeInputError("no contract and no score: was the board played at this table? Give its result, an "
                                "adjusted score (A+, A=, A-, A6040) or NP for a board not played")  # fmt: skip
-    kinds = {kind for kind, _ in said}
-    if kinds <= {"not played"}:
+    kinds = {column.kind for column in columns}
+    if kinds == {"not played"}:
         return NOT_PLAYED
-    if kinds <= {"passed"}:
+    if kinds == {"passed"}:
         return "PASS"
-    if kinds <= {"points"}:
-        values = {value for _, value in said}
-        if len(values) == 1:
-            return str(values.pop())
-    elif kinds <= {"split"}:
-        splits = {value for _, value in said}
-        if len(splits) == 1:
-            ns_percent, ew_percent = splits.pop()  # type: ignore[misc]
-            return f"A{ns_percent:02d}{ew_percent:02d}"  # type: ignore[has-type]
-    elif kinds <= {"own"}:
-        if ns is not None and ew is not None:
-            return f"A{ns[1]:02d}{ew[1]:02d}"
-        own = int(said[0][1])  # type: ignore[call-overload]
-        other = 100 - own
-        return f"A{own:02d}{other:02d}" if ns is not None else f"A{other:02d}{own:02d}"
+    if kinds == {"points"} and len({column.points for column in columns}) == 1:
+        return str(columns[0].points)
+    if kinds == {"artificial"}:
+        ns = {column.ns for column in columns if column.ns is not None}
+        ew = {column.ew for column in columns if column.ew is not None}
+        if len(ns) <= 1 and len(ew) <= 1:  # one side's given: the other side gets the rest
+            ns_percent = min(ns) if ns else 100 - min(ew)
+            ew_percent = min(ew) if ew else 100 - ns_percent
+            return f"A{ns_percent:02d}{ew_percent:02d}"
     raise BridgeInputError(f"Score_NS {score_ns!r} and Score_EW {score_ew!r} say different things: give one "
                            "adjusted score, or each side's own (A+, A=, A-, 60%)")  # fmt: skip
 
