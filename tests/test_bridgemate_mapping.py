@@ -14,6 +14,7 @@ from bridgemate_dataconnector.dto import ResultDTO, TableDirection
 from hypothesis import given
 from hypothesis import strategies as st
 
+from xlbridge.engine.errors import ResultDTOError
 from xlbridge.engine.movements import Encounter, howell, mitchell
 from xlbridge.engine.pairs import Pair
 from xlbridge.engine.parse import Artificial, Weighted
@@ -21,7 +22,6 @@ from xlbridge.engine.session import Line, Unscorable, read_line
 from xlbridge.files.bridgemate.mapping import (
     EntryKind,
     Event,
-    ResultDTOError,
     Section,
     TableEntry,
     init_dto,

@@ -536,9 +536,9 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     (here / "one.csv").write_text("Board,NS,EW,Contract,By,Result\n1,1,2,4S,N,=\n1,3,4,4S,N,-1\n")
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
     assert done.out.splitlines() == [
-        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
+        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (One field, Butler)",
         "  One field, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (give --movement to say otherwise)",
+        "field (give --fields to say otherwise)",
     ]
 
 
@@ -594,17 +594,18 @@ def test_errors_by_kind(here: Path) -> None:
     """Every refusal is an XlbridgeError of its kind: bad input is a ValueError; a refused output (a file that
     exists, is an input, is open in Excel: each its own kind) is not bad input; a workbook's state (never computed,
     stale) is its own kind, whatever file it is."""
-    from xlbridge.engine.errors import XlbridgeError
-    from xlbridge.files.outputs import (
+    from xlbridge.engine.errors import (
+        NotComputedError,
         OutputError,
         OutputExistsError,
         OutputIsInputError,
         OutputOpenError,
-        check_open,
-        check_output,
+        StaleWorkbookError,
+        WorkbookStateError,
+        XlbridgeError,
     )
+    from xlbridge.files.outputs import check_open, check_output
     from xlbridge.files.workbook.calc import calc_workbook, check_current
-    from xlbridge.files.workbook.xlsx import NotComputedError, StaleWorkbookError, WorkbookStateError
 
     with pytest.raises(OutputExistsError) as exists:
         check_output(here / "tue.csv", writes="CSV", suffixes=(".csv",))

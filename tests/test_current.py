@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from xlbridge import __version__
+from xlbridge.engine.errors import StaleWorkbookError
 from xlbridge.files.workbook.calc import calc_workbook, check_current
 from xlbridge.files.workbook.docprops import computed_by, with_computed_by
 from xlbridge.files.workbook.evaluate import evaluate
 from xlbridge.files.workbook.patching import patch_sheet, write_package
-from xlbridge.files.workbook.xlsx import StaleWorkbookError, column_letters, open_package, read_values
+from xlbridge.files.workbook.xlsx import column_letters, open_package, read_values
 
 from .safety import xlbridge
 

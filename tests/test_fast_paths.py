@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from xlbridge import Field, imps
-from xlbridge.engine import scoring
 from xlbridge.engine.parse import Artificial, parse_field_entry
 from xlbridge.engine.scales import imp_scale
 from xlbridge.excel import cache, deals
@@ -62,7 +61,6 @@ def test_a_column_equals_each_line_asked_alone(columns: list[list[tuple[object, 
         alone = []
         for line in rows:
             cache.forget()
-            scoring.line_score.cache_clear()
             alone.append(deals.bridgescore(*([[value]] for value in line), era)[0])
         assert out == alone
 
@@ -187,7 +185,6 @@ def test_rules_line_by_line_equal_each_line_asked_alone(rows: list[tuple[object,
     alone = []
     for line in rows:
         cache.forget()
-        scoring.line_score.cache_clear()
         alone.append(deals.bridgescore(*([[value]] for value in line))[0])
     assert out == alone
 
@@ -196,7 +193,6 @@ def test_a_text_column_then_numbers_in_it() -> None:
     """Contracts and declarers of text alone are looked up as they are; once a number, TRUE or a Lite blank turns
     up in such a column (first, or after text), it is told apart from the text and from each other."""
     cache.forget()
-    scoring.line_score.cache_clear()
     text = deals.bridgescore([["4S"], ["3NT"]], [["N"], [None]], [[10.0], [9.0]], [[1.0], [1.0]])
     assert text == [[420], [400]]
     contract = [["4S"], [1.0], [True], [0], [0.0], ["4S"], [1], ["4S"]]

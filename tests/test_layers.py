@@ -260,7 +260,7 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert set(done.stdout.split()) <= {f"xlbridge.cli.{m}" for m in ("arguments", "commandline", "catalogue",
-                                                                     "results", "hands")}  # fmt: skip
+                                                                     "terminal", "results", "hands")}  # fmt: skip
 
 
 def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:
@@ -400,6 +400,7 @@ def test_no_two_modules_have_names_a_letter_apart() -> None:
     assert one_letter_apart("teams", "terms")
     assert not one_letter_apart("deals", "deals")
     assert not one_letter_apart("rubber", "ladder")
+
 
 def test_every_command_is_built_without_the_extras() -> None:
     """Each command's options are built with none of the extras' libraries loaded (a command needs one only where

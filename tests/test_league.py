@@ -350,7 +350,7 @@ def finished_league(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Pat
     match = replaced(demo_data().match, home=NAMES[(first.home or 1) - 1], away=NAMES[(first.away or 1) - 1])
     teams_match.build(card, CLASSIC, match=match, computed=True)
     shown = Book(card).sheets["Match"]
-    from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+    from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 
     imps = [shown[(SUMMARY["IMPs"] + 1, col + 1)] for col in (HOME_COL, AWAY_COL)]
     cells.update({f"{letter('Home IMPs')}{row}": imps[0], f"{letter('Away IMPs')}{row}": imps[1],

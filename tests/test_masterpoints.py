@@ -551,7 +551,7 @@ def test_masterpoints_errors_and_their_reasons() -> None:
     assert MASTERPOINTS(column(1, 2), 1, "ACBL CHECK", column("NS", "EW", "NS"))[0][0] == (
         "fields: one direction per place (2), 3 given"
     )
-    assert MASTERPOINTS(column(1, 2), 2, "ACBL CHECK", "Swiss")[0][0].startswith("movement 'Swiss': must be one of")
+    assert MASTERPOINTS(column(1, 2), 2, "ACBL CHECK", "Swiss")[0][0].startswith("fields 'Swiss': must be one of")
 
 
 def test_masterpoints_in_xlwings_lite_blank_cells() -> None:

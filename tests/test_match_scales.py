@@ -14,7 +14,7 @@ from xlbridge.engine.scales import vp_scales
 from xlbridge.excel import FUNCTIONS
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.templates import CLASSIC, teams_match
-from xlbridge.files.templates.teams_match import AWAY_COL, HOME_COL, SUMMARY
+from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 from xlbridge.files.workbook.calc import calc_workbook
 from xlbridge.rules import MATCH_VP_SCALES, VP_SCALES, BandScale
 from xlbridge.rules.scales import ACBL_20, ACBL_30, SBU_20, MatchLengthVPScale
@@ -200,7 +200,7 @@ def test_every_scale_by_every_name(name: str) -> None:
 
 
 def band_table(scale: MatchLengthVPScale) -> str:
-    """A scale by match length as the README shows it: one row per band, the cut-off for each winner's VPs."""
+    """A scale by match length as the reference shows it: one row per band, the cut-off for each winner's VPs."""
     rows = [
         "| boards | " + " | ".join(str(value) for value in scale.values) + " |",
         "|---|" + "---|" * len(scale.values),
@@ -211,11 +211,12 @@ def band_table(scale: MatchLengthVPScale) -> str:
 
 @pytest.mark.parametrize("scale", list(MATCH_VP_SCALES), ids=lambda scale: scale.name)
 def test_readme_shows_every_band(scale: MatchLengthVPScale) -> None:
-    """The README prints each scale's bands exactly as the registry holds them (regenerate from here)."""
+    """The reference (docs/choices.md) prints each scale's bands exactly as the registry holds them (regenerate from
+    here)."""
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
-    assert band_table(scale) in readme, f"README should show {scale.name} as:\n\n{band_table(scale)}\n"
+    page = (Path(__file__).resolve().parent.parent / "docs" / "choices.md").read_text(encoding="utf-8")
+    assert band_table(scale) in page, f"docs/choices.md should show {scale.name} as:\n\n{band_table(scale)}\n"
 
 
 def test_teams_workbooks_offer_the_match_length_scales(tmp_path: Path) -> None:

@@ -1,5 +1,6 @@
 """Every registry of named choices: each entry resolves by each of its names, has a source and a description, can be
-chosen from the worksheet functions and the command line, and is what the drop-downs and the README list."""
+chosen from the worksheet functions and the command line, and is what the drop-downs and the reference
+(docs/choices.md) list."""
 
 from __future__ import annotations
 
@@ -32,7 +33,7 @@ from xlbridge.rules import (
     Registry,
 )
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+CHOICES_PAGE = Path(__file__).resolve().parent.parent / "docs" / "choices.md"
 ALL = [(registry.argument, registry) for registry in REGISTRIES.values()]
 ENTRIES = [(registry, entry) for _, registry in ALL for entry in registry]
 
@@ -140,7 +141,7 @@ def test_drop_downs_list_the_registry(template: str, heading: str, registry: Reg
 
 
 def markdown_table(registry: Registry[Named]) -> str:
-    """A registry as the README's table of it: one row an entry, with its other names, meaning and source."""
+    """A registry as the reference's table of it: one row an entry, with its other names, meaning and source."""
     rows = ["| name | also | what it means | source |", "|---|---|---|---|"]
     for entry in registry:
         also = ", ".join(f"`{alias}`" for alias in entry.aliases)
@@ -149,9 +150,10 @@ def markdown_table(registry: Registry[Named]) -> str:
 
 
 @pytest.mark.parametrize(("argument", "registry"), ALL, ids=[argument for argument, _ in ALL])
-def test_readme_tables_are_the_registries(argument: str, registry: Registry[Named]) -> None:
-    """The README lists each registry's entries exactly as the code holds them (regenerate the table from here)."""
-    text = README.read_text(encoding="utf-8")
+def test_the_reference_tables_are_the_registries(argument: str, registry: Registry[Named]) -> None:
+    """The reference (docs/choices.md) lists each registry's entries exactly as the code holds them (regenerate the
+    table from here)."""
+    text = CHOICES_PAGE.read_text(encoding="utf-8")
     table = markdown_table(registry)
-    assert table in text, f"README's table of {argument} choices should read:\n\n{table}\n"
+    assert table in text, f"docs/choices.md's table of {argument} choices should read:\n\n{table}\n"
     assert len(re.findall(re.escape(table.splitlines()[2]), text)) == 1

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.files.workbook.xmlsafe import UnsafeXMLError, XMLSyntaxError, check_xml, parse_xml
+from xlbridge.engine.errors import UnsafeXMLError, XMLSyntaxError
+from xlbridge.files.workbook.xmlsafe import check_xml, parse_xml
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -21,6 +21,7 @@ from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
 from .catalogue import COMMANDS
 from .commandline import Parser
+from .terminal import shown_streams
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -61,8 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
     interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE;
     1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
-    is a bug, and shows its traceback."""
-    arguments = sys.argv[1:] if argv is None else list(argv)
+    is a bug, and shows its traceback. Whatever it prints is shown as a terminal can show it (:mod:`.terminal`)."""
+    with shown_streams():
+        return _main(sys.argv[1:] if argv is None else list(argv))
+
+
+def _main(arguments: list[str]) -> int:
     named = _command_named(arguments)
     try:  # a command's family imports what it needs: a library of an extra that is not installed is said so
         parser = build_parser(full=named)
@@ -81,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"xlbridge {args.command}: interrupted; nothing was written", file=sys.stderr)
         return 130
     except XlbridgeError as error:  # bad input, a refused output, a workbook's state: the user can put it right
-        return _fail(args.command, error.message, error.details)
+        return _fail(args.command, error.message, error.details, error.exit_code)
     except OSError as error:
         where = f"{error.filename}: " if error.filename else ""
         return _fail(args.command, f"{where}{error.strerror or error}")
@@ -150,15 +155,15 @@ def _report_failures(command: str, failed: list[str]) -> int:
     return 1 if failed else 0
 
 
-def _fail(command: str, message: str, details: Sequence[str] = ()) -> int:
+def _fail(command: str, message: str, details: Sequence[str] = (), status: int = XlbridgeError.exit_code) -> int:
     """The line a failure the user can put right prints (a message never spans lines), after a line for each of
-    its details (every bad line of a file), exit status 2."""
+    its details (every bad line of a file); its exit status (2, as every :class:`XlbridgeError` exits)."""
     with contextlib.suppress(BrokenPipeError):  # nobody is reading stderr either
         for text in (*details, message):
             line = " ".join(text.split()) if "\n" in text or "\r" in text else text
             print(f"xlbridge {command}: {line}", file=sys.stderr)
     _quiet_stdout()
-    return 2
+    return status
 
 
 def _quiet_stdout() -> None:

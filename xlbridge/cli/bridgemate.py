@@ -9,6 +9,7 @@ import sys
 import time
 from pathlib import Path
 
+from ..engine.errors import WorkbookError
 from ..engine.values import count
 from ..files.bridgemate import Connection
 from ..files.bridgemate.book import Link, TableSettings, event_of, init_for, link_path
@@ -16,7 +17,6 @@ from ..files.bridgemate.receive import Receipt, Receiver
 from ..files.interchange.handrecords import read_hand_records
 from ..files.outputs import check_output
 from ..files.workbook.session_book import read_session_book
-from ..files.workbook.xlsx import WorkbookError
 from .arguments import Commands, command, flag
 from .catalogue import COMMANDS
 

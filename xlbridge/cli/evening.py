@@ -7,7 +7,7 @@ import sys
 import warnings
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError, Doubt, XlbridgeError
+from ..engine.errors import BridgeInputError, Doubt, OutputExistsError, WorkbookError, XlbridgeError
 from ..engine.ladder import season_ladder
 from ..engine.movements import Movement, make_movement
 from ..engine.session import Session, Unscorable
@@ -23,11 +23,10 @@ from ..files.interchange.movement_files import (
     write_evening,
     write_new,
 )
-from ..files.outputs import OutputExistsError, check_output, write_atomically
+from ..files.outputs import check_output, write_atomically
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
-from ..files.workbook.xlsx import WorkbookError
 from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS
 from .arguments import (
     Commands,
@@ -113,9 +112,9 @@ def _refuse_results(destination: Path) -> None:
         raise OutputExistsError(f"{destination}: cannot be read as a pairs session, so the results it may hold "
                                 "cannot be counted: add --discard-results to replace it anyway, or choose another "
                                 "name") from None  # fmt: skip
-    held = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
-    if held:
-        raise OutputExistsError(f"{destination}: holds {count(held, 'result')}: add --discard-results to replace it "
+    results = sum(1 for row in rows if not isinstance(row, Unscorable) or any(text.strip() for text in row.entered))
+    if results:
+        raise OutputExistsError(f"{destination}: holds {count(results, 'result')}: add --discard-results to replace it "
                                 "with a new evening (they are lost), or choose another name")  # fmt: skip
 
 

@@ -11,9 +11,9 @@ from pathlib import Path
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.dealing import deal_boards
-from ..engine.errors import BridgeInputError
+from ..engine.errors import SOLVER_INSTALL, BridgeInputError
 from ..engine.session import Session
-from ..engine.solver import INSTALL, solver_available
+from ..engine.solver import solver_available
 from ..files.interchange.handrecords import (
     Analysis,
     HandRecord,
@@ -138,7 +138,7 @@ def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> 
 
 
 def _solver_note(command: str) -> None:
-    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({INSTALL})",
+    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({SOLVER_INSTALL})",
           file=sys.stderr)  # fmt: skip
 
 

@@ -7,7 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, WorkbookError
 from ..engine.session import Session
 from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
 from ..files.interchange.awards import masterpoint_notes
@@ -17,7 +17,6 @@ from ..files.interchange.figures import standing_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
-from ..files.workbook.xlsx import WorkbookError
 from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
 from .arguments import (
     Commands,

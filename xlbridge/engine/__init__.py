@@ -9,7 +9,7 @@ from __future__ import annotations
 from .boards import board_dealer, board_vulnerability
 from .dealing import deal_board, deal_boards
 from .deals import Deal, Hand, Par, ParContract, TrickTable, parse_deal
-from .errors import BridgeInputError, Reason
+from .errors import BridgeInputError, Reason, SolverMissingError
 from .field import Field, Matchpoints, SideScores, bam, butler, cross_imps, datum, matchpoints
 from .masterpoints import SessionAwards, award_places, masterpoints
 from .model import PASSED_OUT, Contract, Doubling, Play, Seat, Side, Strain, Vulnerability
@@ -27,7 +27,7 @@ from .scales import imps, victory_points, vp20, vp30, wbf_vp
 from .scorecards import Scorecard, ScorecardRow, scorecard, scorecards
 from .scoring import ScoreParts, deal_score, line_score, ns_score, score_parts
 from .session import Line, Session, Unscorable, read_line
-from .solver import SolverMissingError, double_dummy, par, solve
+from .solver import double_dummy, par, solve
 from .standings import SessionScore, Standing, score_session
 
 __all__ = [

@@ -25,7 +25,7 @@ from ..rules import FieldKind
 from ..rules.methods import ONE_FIELD, TWO_FIELDS
 from .movements.rounds import Encounter, Movement, Slot
 from .pairs import PairNumber
-from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, placed, seats
+from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, rows_with_pairs, seats
 
 __all__ = [
     "Finding",
@@ -131,7 +131,7 @@ def _check(
         two_fields = movement.two_fields
         boards = boards if boards is not None else movement.boards
     findings: list[Finding] = []
-    known = placed(rows)
+    known = rows_with_pairs(rows)
     if movement is not None:
         findings += _against(known, movement, two_fields)
 
@@ -459,7 +459,7 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
     mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
-    known = placed(rows)
+    known = rows_with_pairs(rows)
     lines = len(known)
     # each number on each board that sits North-South on one line and East-West on another
     ns, ew = seats(known)

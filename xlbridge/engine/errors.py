@@ -1,14 +1,24 @@
-"""The errors of xlbridge, by kind, and the reasons an input cannot be scored.
+"""Every error xlbridge reports, by kind, and the reasons an input cannot be scored.
 
-:class:`XlbridgeError` is the base of everything xlbridge reports for the user to put right (the command line prints
-its message, after its details, and exits 2). Its kinds: :class:`BridgeInputError`, bad input (a ``ValueError``:
-what cannot be scored or read, with a :class:`Reason`; a file that cannot be read as a workbook, ``WorkbookError``, is
-one); and, in :mod:`xlbridge.files`, a refused output (``OutputError``: ``OutputExistsError`` for a file that exists,
-``OutputOpenError`` for a workbook open in Excel, ``OutputIsInputError`` for one of the inputs), a workbook's state
-(``WorkbookStateError``: ``NotComputedError``, ``StaleWorkbookError``) and a connection's failure
-(``ConnectorError``: the Bridgemate Data Connector not reached, too late, or answering with what is not an answer).
-None of the last three is a ``ValueError``: the input is sound. Every kind carries the ``message`` and ``details``
-the command line prints.
+:class:`XlbridgeError` is the base of everything the user can put right: the command line prints its ``details``
+(a line each) and its ``message``, one line, on stderr, and exits with the kind's ``exit_code`` (2 for every kind:
+anything the user can put right, as argparse exits on a wrong option). Its kinds:
+
+- :class:`BridgeInputError`, bad input (a ``ValueError``, with a :class:`Reason`: each shows as its own Excel error
+  value in a cell): :class:`ImportFileError` a results file's line, :class:`WorkbookError` a file that cannot be
+  read as a workbook, :class:`UnsafeXMLError` and :class:`XMLSyntaxError` an XML document, :class:`CellError` a cell
+  holding an error value, :class:`ResultDTOError` a result the Bridgemates sent, :class:`SolverMissingError`
+  double-dummy analysis without the solver;
+- :class:`OutputError`, a refused output (the input is sound): :class:`OutputExistsError` (``--force`` replaces it),
+  :class:`OutputOpenError` (a workbook open in Excel), :class:`OutputIsInputError` and :class:`OutputNotOursError`
+  (never replaced);
+- :class:`WorkbookStateError`, a sound workbook not in the state a command needs: :class:`NotComputedError`,
+  :class:`StaleWorkbookError`;
+- :class:`ConnectorError`, the Bridgemate Data Connector not reached, too late, or answering with what is not an
+  answer (not a ``ValueError``: the input may be sound).
+
+The command line's other statuses (:func:`xlbridge.cli.main`): 1 for a worksheet function failing on a workbook it
+computed (a bug), 130 when interrupted, 141 when the reader of its output went away.
 """
 
 from __future__ import annotations
@@ -16,9 +26,34 @@ from __future__ import annotations
 import copy
 from collections.abc import Sequence
 from enum import StrEnum
-from typing import TypeVar
+from typing import ClassVar, TypeVar
 
-__all__ = ["MOST_LISTED", "BridgeInputError", "Doubt", "Reason", "XlbridgeError", "listed", "refusal"]
+__all__ = [
+    "MOST_LISTED",
+    "SOLVER_INSTALL",
+    "BridgeInputError",
+    "CellError",
+    "ConnectorError",
+    "Doubt",
+    "ImportFileError",
+    "NotComputedError",
+    "OutputError",
+    "OutputExistsError",
+    "OutputIsInputError",
+    "OutputNotOursError",
+    "OutputOpenError",
+    "Reason",
+    "ResultDTOError",
+    "SolverMissingError",
+    "StaleWorkbookError",
+    "UnsafeXMLError",
+    "WorkbookError",
+    "WorkbookStateError",
+    "XMLSyntaxError",
+    "XlbridgeError",
+    "listed",
+    "refusal",
+]
 
 #: The most problems a refusal lists one by one (a line each); the next line says how many more there are.
 MOST_LISTED = 50
@@ -46,6 +81,9 @@ class Doubt(UserWarning):
 class XlbridgeError(Exception):
     """Something the user can put right, said in one line (``message``), after a line for each of its ``details``
     where one input has several problems (each bad line of a file, in the file's order: all seen at once)."""
+
+    #: The command line's exit status when it is raised.
+    exit_code: ClassVar[int] = 2
 
     def __init__(self, message: str, *, details: tuple[str, ...] = ()) -> None:
         super().__init__(message)
@@ -95,3 +133,99 @@ def refusal(kind: type[Refused], problems: Sequence[str], summary: str, source: 
     if len(problems) == 1:
         return kind(problems[0])
     return kind(summary, details=listed(problems, source))
+
+
+class ImportFileError(BridgeInputError):
+    """A results file that cannot be imported: the message names the file, the line and the problem."""
+
+
+class WorkbookError(BridgeInputError):
+    """A file that cannot be used as a workbook; the message says why, in one line."""
+
+
+class WorkbookStateError(XlbridgeError):
+    """A workbook that is sound but not in the state a command needs: its figures are not computed, or not current."""
+
+
+class NotComputedError(WorkbookStateError):
+    """A workbook never computed (a blank template, or saved by a program that drops the values)."""
+
+
+class StaleWorkbookError(WorkbookStateError):
+    """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
+
+
+class OutputError(XlbridgeError):
+    """An output refused because writing it would lose or hide something (a name that does not say what it holds,
+    a folder where a file is asked for); the message names the file and what to do. Not bad input: the input is
+    sound, the output is what is refused. Its kinds below are the refusals ``--force`` can and cannot lift."""
+
+
+class OutputExistsError(OutputError):
+    """The output exists (a file, or a folder holding other files): replaced only with ``--force``."""
+
+
+class OutputOpenError(OutputError):
+    """The output is a workbook an office program has open (its lock file is beside it): ``--force`` if it is not."""
+
+
+class OutputIsInputError(OutputError):
+    """The output is one of the command's inputs (or the folder holding one): never replaced, even with ``--force``."""
+
+
+class OutputNotOursError(OutputError):
+    """The output is a folder holding files xlbridge did not write: never replaced, even with ``--force``."""
+
+
+class ConnectorError(XlbridgeError):
+    """The Data Connector could not be reached, did not answer in time, answered with something that is not an
+    answer, or refused a request: one line naming its address. Not a ``ValueError``: the input may be sound."""
+
+    def __init__(self, message: str, *, url: str, command: str = "", error_type: str = "") -> None:
+        super().__init__(message)
+        self.url = url
+        self.command = command
+        self.error_type = error_type
+
+
+class UnsafeXMLError(BridgeInputError):
+    """The document declares entities: refused rather than expanded."""
+
+
+class XMLSyntaxError(BridgeInputError):
+    """The document is not well-formed XML (truncated, corrupt); the message gives the line."""
+
+
+class CellError(BridgeInputError):
+    """An input cell that already holds an Excel error value (or a number that is none, NaN): it is passed on as
+    that value, before anything else about its line."""
+
+    def __init__(self, message: str, code: str = "#VALUE!") -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class ResultDTOError(BridgeInputError):
+    """A result from the tables that cannot be read at all: a code outside the interface's, a value of another
+    kind than its field's, a form xlbridge cannot hold. The message names where it was played (``where``, when
+    known) and the field (``problem``)."""
+
+    def __init__(self, problem: str, where: str = "") -> None:
+        super().__init__(f"{where}: {problem}" if where else problem)
+        self.where = where
+        self.problem = problem
+
+
+#: How the solver is installed (the hands extra); xlwings Lite cannot run it.
+SOLVER_INSTALL = 'pip install "xlbridge[hands]"'
+
+
+class SolverMissingError(BridgeInputError):
+    """Double-dummy analysis asked for where the solver (endplay) is not installed."""
+
+    def __init__(self, what: str = "double-dummy analysis") -> None:
+        super().__init__(
+            f"{what} needs the double-dummy solver (endplay), which is not installed here: {SOLVER_INSTALL} (xlwings "
+            "Lite cannot run it)",
+            reason=Reason.UNAVAILABLE,
+        )

@@ -178,14 +178,14 @@ def read_place(value: object) -> tuple[int, bool] | None:
 def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decimal, ...]) -> dict[int, Decimal]:
     """Each place's award in one field (ties shared), after checking the places are a ranking: the first is 1, a
     place held by k pairs is followed by the place k further on, and ``=`` marks a place held by more than one."""
-    held = Counter(place for place, _ in places)
+    holders = Counter(place for place, _ in places)
     marked = {place for place, tied in places if tied}
     expected = 1
-    for place in sorted(held):
-        count = held[place]
+    for place in sorted(holders):
+        count = holders[place]
         if place != expected:
             before = f"place {expected}" if expected == 1 else f"the {expected - 1} pair(s) placed above it"
-            shared = any(held[p] > 1 and p not in marked for p in held)
+            shared = any(holders[p] > 1 and p not in marked for p in holders)
             hint = "; the places of two fields? say which field each is in" if shared else ""
             raise BridgeInputError(f"{label}place {place}: a ranking's places run from 1, each after {before}"
                                    f" (expected {expected}{hint})")  # fmt: skip
@@ -193,7 +193,7 @@ def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decim
             raise BridgeInputError(f"{label}place {place}=: no other pair shares place {place}")
         expected = place + count
     out = {}
-    for place, count in held.items():
+    for place, count in holders.items():
         covered = [table[index] if index < len(table) else NOTHING for index in range(place - 1, place - 1 + count)]
         out[place] = covered[0] if count == 1 else hundredths(sum(map(Fraction, covered), Fraction(0)) / count)
     return out
@@ -221,17 +221,17 @@ def award_places(places: Sequence[object], scale: object, tables: object, winner
         raise BridgeInputError("fields: a place without its field (NS or EW) among places that have one")
     room = count * 2 if winners == 1 else Fraction(math.ceil(count))
     shares: dict[str, dict[int, Decimal]] = {}
-    for label, held in by_field.items():
+    for label, holders in by_field.items():
         name = f"{label} " if label else ""
-        if len(held) > room:
+        if len(holders) > room:
             where = f"the {label} field" if label else "one field"
             raise BridgeInputError(
-                f"tables {show(tables)}: {len(held)} pairs are placed in {where}, more than the tables seat there "
+                f"tables {show(tables)}: {len(holders)} pairs are placed in {where}, more than the tables seat there "
                 f"({_shown(room)})",
                 reason=Reason.OUT_OF_RANGE,
             )
-        table = place_awards(chosen, count, winners, len(held), form) if chosen.awards else ()
-        shares[label] = _field_awards(name, held, table)
+        table = place_awards(chosen, count, winners, len(holders), form) if chosen.awards else ()
+        shares[label] = _field_awards(name, holders, table)
     if not chosen.awards:
         return [None] * len(read)
     return [None if place is None else shares[label][place[0]] for place, label in zip(read, labels, strict=True)]

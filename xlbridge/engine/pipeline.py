@@ -69,30 +69,30 @@ class FieldDecision:
 
 
 def decide_field(
-    said: FieldKind | None, plan: Movement | None, pairs: Sequence[Pair], rows: Sequence[Row]
+    chosen: FieldKind | None, plan: Movement | None, pairs: Sequence[Pair], rows: Sequence[Row]
 ) -> FieldDecision:
     """One field or two: as said; else as the movement numbers its pairs; else two where the list of pairs gives
     directions; else as the lines show (:func:`~xlbridge.engine.checks.infer_kind`). What is said is refused, with
     the reason (the error's ``argument`` is ``fields``), where the movement numbers the pairs the other way, where
     it is one field but the lines show two, or where it is two but the listed pairs have no direction."""
-    if said is None:
+    if chosen is None:
         if plan is not None:
             return FieldDecision(plan.field_kind, "movement")
         if any(pair.direction is not None for pair in pairs):
             return FieldDecision(TWO_FIELDS, "names")
         found = infer_kind(rows)
         return FieldDecision(found.kind, "lines", found.evidence)
-    if plan is not None and said.two_fields is not plan.two_fields:
+    if plan is not None and chosen.two_fields is not plan.two_fields:
         numbered = "apart (NS 1 v EW 1: two fields)" if plan.two_fields else "as one field"
-        raise BridgeInputError(f"{said.name}, but the movement's rows number the pairs {numbered}; say "
+        raise BridgeInputError(f"{chosen.name}, but the movement's rows number the pairs {numbered}; say "
                                f"{plan.field_kind.name}", argument="fields")  # fmt: skip
-    if plan is None and not said.two_fields and (shown := infer_kind(rows)).kind.two_fields:
-        raise BridgeInputError(f"{said.name}, but {shown.evidence}; say {shown.kind.name}", argument="fields")
-    if said.two_fields and pairs and all(pair.direction is None for pair in pairs):
-        raise BridgeInputError(f"{said.name}, but the names give no pair a direction: North-South and East-West "
+    if plan is None and not chosen.two_fields and (shown := infer_kind(rows)).kind.two_fields:
+        raise BridgeInputError(f"{chosen.name}, but {shown.evidence}; say {shown.kind.name}", argument="fields")
+    if chosen.two_fields and pairs and all(pair.direction is None for pair in pairs):
+        raise BridgeInputError(f"{chosen.name}, but the names give no pair a direction: North-South and East-West "
                                "pairs are numbered apart, so say NS or EW beside each pair",
                                argument="fields")  # fmt: skip
-    return FieldDecision(said, "said")
+    return FieldDecision(chosen, "said")
 
 
 def _listed_once(pairs: Sequence[Pair | None], two_fields: bool, first_row: int) -> None:
@@ -155,8 +155,8 @@ class PreparedSession:
         doubts: dict[int, str] = {}
         for finding in self.findings:
             if not finding.certain and finding.row is not None:
-                said = doubts.get(finding.row)
-                doubts[finding.row] = finding.reason if said is None else f"{said}; {finding.reason}"
+                chosen = doubts.get(finding.row)
+                doubts[finding.row] = finding.reason if chosen is None else f"{chosen}; {finding.reason}"
         return doubts
 
 

@@ -2,13 +2,12 @@
 
 :func:`score_parts` splits a score the way rubber bridge writes it (trick points, overtricks, bonuses, penalty);
 :func:`line_score` is the one scorer of a deal line (a parsed play on a vulnerability, signed as a traveller writes
-it, each distinct line worked out once); :func:`ns_score` and :func:`deal_score` read a line as typed and score it
+it); :func:`ns_score` and :func:`deal_score` read a line as typed and score it
 there.
 """
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -28,7 +27,7 @@ __all__ = [
     "line_score",
     "ns_score",
     "parse_play",
-    "play_from",
+    "play_of_parts",
     "read_part",
     "read_vulnerability",
     "resolve_rules",
@@ -122,7 +121,7 @@ def read_part(read: Callable[[object], P], value: object) -> P | BridgeInputErro
         return error
 
 
-def play_from(
+def play_of_parts(
     contract: TypedContract | BridgeInputError | None,
     declarer: Seat | BridgeInputError | None,
     result: Result | BridgeInputError | None,
@@ -160,7 +159,7 @@ def _seat(value: object) -> Seat:
 
 def parse_play(contract: object, declarer: object, result: object) -> Play:
     """A contract, its declarer and its result as typed; the result may be written inside the contract."""
-    return play_from(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
+    return play_of_parts(read_part(read_contract, contract), read_part(_seat, declarer), read_part(read_result, result))
 
 
 def declarer_vulnerable(vulnerability: Vulnerability | bool, seat: Seat | None) -> bool:
@@ -184,15 +183,13 @@ _VULNERABLE = {
 }
 
 
-@functools.lru_cache(maxsize=65_536, typed=True)
 def line_score(play: Play, vulnerability: Vulnerability | bool | None, rules: DealRules = CURRENT) -> int:
     """The score of one deal line, as a traveller writes it: North-South's side, or declarer's side when the
     declarer is unknown. ``vulnerability`` is who is vulnerable, or True/False for declarer vulnerable (None: not
     given, which only a passed-out deal may be).
 
     The one scorer of a deal line: every other way in (:func:`ns_score`, :func:`deal_score`, a session's lines, the
-    worksheet's BRIDGESCORE) comes here, and each distinct parsed line is worked out once, remembered by its parsed
-    values (typed: TRUE, declarer vulnerable, is not board 1; a line that cannot be scored raises each time)."""
+    worksheet's BRIDGESCORE) comes here."""
     contract, declarer = play.contract, play.declarer
     if contract.passed_out:
         return 0

@@ -8,7 +8,6 @@ is kept, as typed, in an :class:`Unscorable` row with its reason, so that a work
 from __future__ import annotations
 
 import datetime as dt
-import functools
 from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -36,9 +35,26 @@ from .parse import Artificial, FieldEntry, Weighted, adjusted_text, parse_field_
 from .scoring import parse_play, signed_score
 from .values import is_blank, parse_board
 
-__all__ = ["NOTHING_TYPED", "NOT_PLAYED", "Line", "Meetings", "NotPlayed", "Row", "Session", "Typed", "Unscorable",
-           "board_sets", "is_not_played", "meetings", "pairs_in", "placed", "read_line", "read_play", "read_row",
-           "seats"]  # fmt: skip
+__all__ = [
+    "NOTHING_TYPED",
+    "NOT_PLAYED",
+    "Line",
+    "Meetings",
+    "NotPlayed",
+    "Row",
+    "Session",
+    "Typed",
+    "Unscorable",
+    "board_sets",
+    "is_not_played",
+    "meetings",
+    "pairs_in",
+    "read_line",
+    "read_play",
+    "read_row",
+    "rows_with_pairs",
+    "seats",
+]  # fmt: skip
 
 
 class Typed(NamedTuple):
@@ -177,26 +193,12 @@ def read_play(contract: object, declarer: object, result: object) -> Play:
     vulnerability (a session or a match keeps every score from North-South's side, and only the declarer says which
     side scored it; a passed-out board has none). So checked, a play scores on every board: its score is worked out
     where it is asked for (:attr:`Line.score`, by :func:`~xlbridge.engine.scoring.line_score`)."""
-    try:
-        return _remembered_play(contract, declarer, result)
-    except TypeError:  # a value that cannot be a key (never one typed in a cell): read each time
-        return _checked_play(contract, declarer, result)
-
-
-def _checked_play(contract: object, declarer: object, result: object) -> Play:
-    """:func:`read_play`, read afresh."""
     play = parse_play(contract, declarer, result)
     if play.declarer is None and not play.contract.passed_out:
         raise BridgeInputError(
             f"declarer missing: contract {play.contract} was played, so N, E, S or W must say who declared it"
         )
     return play
-
-
-#: The plays read so far, by what was typed (its type too: TRUE is not 1): a session's 6,000 results are typed
-#: a few hundred ways, and a Play is immutable, so one read serves every line typed the same, on any board. A line
-#: that cannot be read is not remembered: it raises each time.
-_remembered_play = functools.lru_cache(maxsize=65_536, typed=True)(_checked_play)
 
 
 def read_line(
@@ -305,7 +307,7 @@ class Session:
     @cached_property
     def meetings(self) -> Meetings:
         """The rows of each meeting of two pairs (:func:`meetings`), found once."""
-        return meetings(placed(self.lines), self.field_kind.two_fields)
+        return meetings(rows_with_pairs(self.lines), self.field_kind.two_fields)
 
     @cached_property
     def board_sets(self) -> dict[int, int]:
@@ -366,7 +368,7 @@ def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
 Meetings: TypeAlias = dict[tuple[PairNumber, PairNumber] | frozenset[PairNumber], list[int]]
 
 
-def placed(rows: Sequence[Row]) -> list[tuple[int, Row]]:
+def rows_with_pairs(rows: Sequence[Row]) -> list[tuple[int, Row]]:
     """The rows with a board and both pairs, each with its index: the rows that can meet each other."""
     return [(index, row) for index, row in enumerate(rows)
             if row.board is not None and row.ns not in (None, "") and row.ew not in (None, "")]  # fmt: skip
@@ -374,7 +376,7 @@ def placed(rows: Sequence[Row]) -> list[tuple[int, Row]]:
 
 def seats(known: list[tuple[int, Row]]) -> tuple[dict[int, list[PairNumber]], dict[int, list[PairNumber]]]:
     """Who sat North-South on each board, line by line, and who sat East-West, from the rows with a board and both
-    pairs (``known``, as :func:`placed` gives them)."""
+    pairs (``known``, as :func:`rows_with_pairs` gives them)."""
     ns: dict[int, list[PairNumber]] = defaultdict(list)
     ew: dict[int, list[PairNumber]] = defaultdict(list)
     for _, row in known:
@@ -385,7 +387,8 @@ def seats(known: list[tuple[int, Row]]) -> tuple[dict[int, list[PairNumber]], di
 
 def meetings(known: list[tuple[int, Row]], two_fields: bool) -> Meetings:
     """The rows of each meeting of two pairs (in two fields each its number and its direction), in order, from the
-    rows with a board and both pairs (``known``, as :func:`placed` gives them); a pair meeting itself meets no one."""
+    rows with a board and both pairs (``known``, as :func:`rows_with_pairs` gives them); a pair meeting itself meets
+    no one."""
     seated: dict[tuple[PairNumber, PairNumber], list[int]] = {}  # the rows of each NS pair v EW pair
     for index, row in known:
         if two_fields or row.ns != row.ew:

@@ -19,17 +19,16 @@ from typing import TYPE_CHECKING, Any
 
 from ..rules import TABLE_SEATS, TABLE_STRAINS
 from .deals import Deal, Par, ParContract, TrickTable, parse_deal
-from .errors import BridgeInputError, Reason
+from .errors import BridgeInputError, SolverMissingError
 from .model import Contract, Doubling, Seat, Strain, Vulnerability
 from .parse import parse_seat, parse_vulnerability
 
 if TYPE_CHECKING:
     from endplay.dds.ddtable import DDTable  # the hands extra: see the module's docstring
 
-__all__ = ["INSTALL", "SolverMissingError", "double_dummy", "double_dummy_tables", "par", "solve", "solver_available"]
+__all__ = ["double_dummy", "double_dummy_tables", "par", "solve", "solver_available"]
 
 #: What a user without the solver is told to run.
-INSTALL = 'pip install "xlbridge[hands]"'
 #: DDS's CalcAllTables takes at most MAXNOOFTABLES (40) deals at a time when all five strains are asked for (41
 #: is refused: "Too many DD tables requested").
 BATCH = 40
@@ -37,17 +36,6 @@ BATCH = 40
 REMEMBERED = 4096
 
 Board = tuple["Deal | str", object, object]
-
-
-class SolverMissingError(BridgeInputError):
-    """Double-dummy analysis asked for where the solver (endplay) is not installed."""
-
-    def __init__(self, what: str = "double-dummy analysis") -> None:
-        super().__init__(
-            f"{what} needs the double-dummy solver (endplay), which is not installed here: {INSTALL} (xlwings Lite "
-            "cannot run it)",
-            reason=Reason.UNAVAILABLE,
-        )
 
 
 def solver_available() -> bool:

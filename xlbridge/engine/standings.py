@@ -258,13 +258,13 @@ def _printed(percent: Fraction, top: Fraction) -> int:
 Seen = tuple[Figure, Figure, int]
 
 
-def _sides(scored: LineScore, top: Fraction) -> tuple[Seen, Seen]:
+def _sides(shown_line: LineScore, top: Fraction) -> tuple[Seen, Seen]:
     """What a line gives a pair's total from each side, North-South's then East-West's (the printed figures worked
     out once for each distinct line score)."""
-    ns, ew = scored.ns_percent, scored.ew_percent
+    ns, ew = shown_line.ns_percent, shown_line.ew_percent
     if isinstance(ns, Fraction) and isinstance(ew, Fraction):
-        return (scored.ns_points, ns, _printed(ns, top)), (scored.ew_points, ew, _printed(ew, top))
-    return (scored.ns_points, ns, 0), (scored.ew_points, ew, 0)
+        return (shown_line.ns_points, ns, _printed(ns, top)), (shown_line.ew_points, ew, _printed(ew, top))
+    return (shown_line.ns_points, ns, 0), (shown_line.ew_points, ew, 0)
 
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
@@ -369,12 +369,12 @@ def share_places(keys: Sequence[tuple[int, Fraction | int | float | None]]) -> l
     return out
 
 
-def _failed(scored: LineScore) -> LineScore:
+def _failed(shown_line: LineScore) -> LineScore:
     """A line's score saying, as what needs checking, why a figure of it cannot be given."""
-    for figure in (scored.ns_points, scored.ew_points, scored.ns_percent, scored.ew_percent):
+    for figure in (shown_line.ns_points, shown_line.ew_points, shown_line.ns_percent, shown_line.ew_percent):
         if isinstance(figure, BridgeInputError):
-            return replace(scored, problem=str(figure))
-    return scored
+            return replace(shown_line, problem=str(figure))
+    return shown_line
 
 
 def score_session(session: Session) -> SessionScore:
@@ -414,10 +414,10 @@ def score_session(session: Session) -> SessionScore:
         key = (row.board, score.__class__, score)
         found = scored_by.get(key)
         if found is None:
-            worked = _score_line(score, board, session)
-            scored = _failed(worked)
-            failing = failing or scored is not worked  # (a figure of it fails)
-            found = scored_by[key] = scored, _sides(scored, top)
+            scored_line = _score_line(score, board, session)
+            shown_line = _failed(scored_line)
+            failing = failing or shown_line is not scored_line  # (a figure of it fails)
+            found = scored_by[key] = shown_line, _sides(shown_line, top)
         lines.append(replace(found[0], problem=problem) if problem else found[0])
         sides.append(found[1])
     problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole

@@ -19,7 +19,7 @@ from fractions import Fraction
 from itertools import repeat
 from typing import Any
 
-from ..engine.errors import BridgeInputError, Reason
+from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.pairs import PairNumber
 from ..engine.values import as_whole_number, is_blank, show
 
@@ -27,16 +27,15 @@ __all__ = [
     "ERROR_VALUES",
     "OUTSIDE",
     "RETURNED_ERRORS",
-    "CellError",
     "Grid",
     "as_grid",
     "broadcast",
+    "cell_error",
     "column_cells",
     "entered_pair",
     "entered_text",
     "error_value",
     "flat",
-    "held_error",
     "is_blank",
     "is_blank_text",
     "log",
@@ -70,21 +69,12 @@ OUTSIDE = "#N/A"
 log = logging.getLogger("xlbridge")
 
 
-class CellError(BridgeInputError):
-    """An input cell that already holds an Excel error value (or a number that is none, NaN): it is passed on as
-    that value, before anything else about its line."""
-
-    def __init__(self, message: str, code: str = "#VALUE!") -> None:
-        super().__init__(message)
-        self.code = code
-
-
 def error_value(error: BridgeInputError) -> str:
     """The Excel error value a cell shows for ``error``."""
     return error.code if isinstance(error, CellError) else _ERROR_OF_REASON[error.reason]
 
 
-def held_error(name: str, value: object) -> CellError | None:
+def cell_error(name: str, value: object) -> CellError | None:
     """The error to pass on when a cell already holds one (``#N/A`` from a lookup) or an impossible number (NaN).
     An error no worksheet function can give back (``#SPILL!``, ``#CALC!``: see :data:`RETURNED_ERRORS`) is passed
     on as ``#VALUE!``, its reason naming it, so that it is an error value wherever the function runs."""

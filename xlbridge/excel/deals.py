@@ -8,19 +8,18 @@ from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.choices import choose
-from ..engine.errors import BridgeInputError
+from ..engine.errors import BridgeInputError, CellError
 from ..engine.parse import Result, parse_seat, parse_vulnerability, read_contract, read_result
-from ..engine.scoring import line_score, play_from, read_part
+from ..engine.scoring import line_score, play_of_parts, read_part
 from ..rules import ERAS
 from .cache import Answers, Reader, forget_if_full
 from .cells import (
-    CellError,
     Grid,
     as_grid,
     broadcast,
+    cell_error,
     column_cells,
     error_value,
-    held_error,
     is_blank,
     never_raises,
     shape_back,
@@ -34,12 +33,12 @@ __all__ = ["blank_or", "boarddealer", "boardvul", "bridgecheck", "bridgescore", 
 
 def _reading(name: str, read: Callable[[object], object], text: bool) -> Callable[[object], object]:
     """Read a cell of argument ``name``: the error it already holds, None for a blank, else ``read``'s value or
-    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.play_from`)."""
+    the error it raised (reported in its turn: see :func:`~xlbridge.engine.scoring.play_of_parts`)."""
 
     def cell(value: object) -> object:
-        held = held_error(name, value)
-        if held is not None:
-            return held
+        in_cell = cell_error(name, value)
+        if in_cell is not None:
+            return in_cell
         return read_part(read, text_cell(value) if text else value)
 
     return cell
@@ -73,7 +72,7 @@ def _line(contract: Any, declarer: Any, result: Any, vulnerability: Any, era: An
         if isinstance(part, CellError):
             return part
     try:
-        play = play_from(contract, declarer, result)
+        play = play_of_parts(contract, declarer, result)
         for part in (vulnerability, era):
             if isinstance(part, BridgeInputError):
                 return part
@@ -159,9 +158,9 @@ def elementwise(function: Callable[..., object], names: tuple[str, ...], *args: 
     rows, cols = shape_of(*grids)
     out: list[object] = []
     for values in zip(*(broadcast(grid, rows, cols) for grid in grids), strict=True):
-        held = next((error for error in map(held_error, names, values) if error is not None), None)
+        in_cell = next((error for error in map(cell_error, names, values) if error is not None), None)
         try:
-            out.append(to_cell(held if held is not None else function(*values)))
+            out.append(to_cell(in_cell if in_cell is not None else function(*values)))
         except BridgeInputError as error:
             out.append(error_value(error))
     return shape_back(out, rows, cols)

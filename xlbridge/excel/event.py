@@ -19,7 +19,7 @@ from ..engine.matches import Event, EventMatch, Team
 from ..engine.values import NUMBER, as_whole_number, bounded, show
 from ..rules import TEAMS_FORMS, VP_SCALES
 from ..rules.teams import BYE_RULES, TIE_BREAKS
-from .cells import Grid, as_grid, entered_text, error_value, held_error, is_blank, is_blank_text, never_raises, to_cell
+from .cells import Grid, as_grid, cell_error, entered_text, error_value, is_blank, is_blank_text, never_raises, to_cell
 from .teams import first_cell, heading_text
 
 __all__ = [
@@ -63,9 +63,9 @@ def _whole(value: object, what: str) -> int | None:
     range over as "", not 0); a cell error, text or a fraction is refused naming ``what``."""
     if is_blank(value):
         return None
-    held = held_error(what, value)
-    if held is not None:
-        raise held
+    in_cell = cell_error(what, value)
+    if in_cell is not None:
+        raise in_cell
     return as_whole_number(value, what)
 
 
@@ -73,9 +73,9 @@ def _decimal(value: object, what: str) -> Fraction | None:
     """A number from a cell as the exact decimal it shows (21.5 IMPs; blank: None)."""
     if is_blank(value):
         return None
-    held = held_error(what, value)
-    if held is not None:
-        raise held
+    in_cell = cell_error(what, value)
+    if in_cell is not None:
+        raise in_cell
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise BridgeInputError(f"{what} {show(value)}: expected a number")
     text = value.strip().replace("−", "-") if isinstance(value, str) else repr(value)
@@ -134,10 +134,10 @@ def read_teams(teams: object) -> tuple[list[Team], list[str], dict[int, str]]:
     seen: set[int] = set()
     for row, cells in enumerate(as_grid(teams), start=2):
         number, name, members = values = (list(cells) + [None] * 3)[:3]
-        held = next(filter(None, (held_error(heading, value) for heading, value in
+        in_cell = next(filter(None, (cell_error(heading, value) for heading, value in
                                   zip(("team", "name", "members"), values, strict=True))), None)  # fmt: skip
-        if held is not None:
-            problems.append(f"teams row {row}: {held.message}")
+        if in_cell is not None:
+            problems.append(f"teams row {row}: {in_cell.message}")
             try:
                 known = _team_number(number, "team")
             except BridgeInputError:  # the number is the cell that cannot be read: whose row it is, nobody knows
@@ -331,8 +331,8 @@ def teamsinfo(event: object, form: object, scale: object, matches: object = None
     what = "Board-a-match: total board points" if not found.victory_points else (
         f"Victory points ({entered_text(first_cell(scale)) or VP_SCALES.default.name} scale)")  # fmt: skip
     rules = []
-    said = first_cell(tie_break)
-    tie = TIE_BREAKS.find(entered_text(said)) if said is not None else TIE_BREAKS.default
+    typed = first_cell(tie_break)
+    tie = TIE_BREAKS.find(entered_text(typed)) if typed is not None else TIE_BREAKS.default
     if tie is not None:
         rules.append(f"ties: {tie.name} ({', '.join(tie.criteria)})" if tie.criteria else "ties shared")
     bye = BYE_RULES.find(entered_text(first_cell(bye_rule))) if first_cell(bye_rule) is not None else BYE_RULES.default

@@ -25,9 +25,9 @@ from .cells import (
     Grid,
     as_grid,
     broadcast,
+    cell_error,
     error_value,
     flat,
-    held_error,
     is_blank,
     is_blank_text,
     never_raises,
@@ -44,9 +44,9 @@ __all__ = ["bam", "butler", "crossimp", "datum", "matchpoints"]
 
 def _entry(value: object, argument: str) -> FieldEntry | None:
     """A field's cell as its entry: the error it holds raised, a blank None."""
-    held = held_error(argument, value)
-    if held is not None:
-        raise held
+    in_cell = cell_error(argument, value)
+    if in_cell is not None:
+        raise in_cell
     return parse_field_entry(value, argument)
 
 
@@ -55,9 +55,9 @@ def _group_key(value: object) -> object:
     are not board numbers (but would be 1 and 0 to a dictionary): they come back as the error to show."""
     if is_blank(value):
         return None
-    held = held_error("board", value)
-    if held is not None:
-        return held
+    in_cell = cell_error("board", value)
+    if in_cell is not None:
+        return in_cell
     if isinstance(value, bool):
         return BridgeInputError(f"board {str(value).upper()}: expected a board number")
     if isinstance(value, str):
@@ -146,9 +146,9 @@ def _compare(answer: Answer, score: object, field: object, options: Sequence[obj
             return ""
         try:
             for name, given in (("score", value), ("method", method), ("expected", expected)):
-                held = held_error(name, given)
-                if held is not None:
-                    raise held
+                in_cell = cell_error(name, given)
+                if in_cell is not None:
+                    raise in_cell
             result = answer(board_for(text_cell(expected), key), _entry(value, "score"), method)  # type: ignore[arg-type]
             return "" if check else to_cell(result)
         except BridgeInputError as error:

@@ -9,7 +9,6 @@ together. PARDIFF needs no solver: it reads the pars the Hands sheet holds.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import TypeVar
 
@@ -27,9 +26,9 @@ from .cells import (
     Grid,
     as_grid,
     broadcast,
+    cell_error,
     error_value,
     flat,
-    held_error,
     is_blank,
     is_blank_text,
     never_raises,
@@ -59,7 +58,6 @@ T = TypeVar("T")
 R = TypeVar("R")
 
 
-@functools.lru_cache(maxsize=4096)
 def _read(text: str) -> Deal | BridgeInputError:
     try:
         return parse_deal(text)
@@ -69,9 +67,9 @@ def _read(text: str) -> Deal | BridgeInputError:
 
 def _deal(value: object) -> Deal | BridgeInputError | None:
     """A cell holding a deal: the deal, why it is none, or None for a blank cell."""
-    held = held_error("deal", value)
-    if held is not None:
-        return held
+    in_cell = cell_error("deal", value)
+    if in_cell is not None:
+        return in_cell
     value = text_cell(value)
     if is_blank_text(value):
         return None
@@ -166,11 +164,11 @@ def parscore(deal: object, board: object, method: object = None) -> Grid:
     boards: list[tuple[Deal, object, object] | BridgeInputError | None] = []
     for value, number in zip(*(broadcast(grid, rows, cols) for grid in grids), strict=True):
         read = _deal(value)
-        held = held_error("board", number)
+        in_cell = cell_error("board", number)
         if read is None or isinstance(read, BridgeInputError):
             boards.append(read)
-        elif held is not None:
-            boards.append(held)
+        elif in_cell is not None:
+            boards.append(in_cell)
         elif is_blank(number):  # as BOARDVUL reads a board: 0 is board 0, not a blank
             boards.append(BridgeInputError("board: needed, for the dealer and vulnerability of the deal's par"))
         else:

@@ -30,7 +30,7 @@ from ..engine.pipeline import SessionResult
 from ..engine.standings import Standing
 from ..rules import AWARD_FORMS, FIELD_KINDS, WINNERS, MasterpointScale
 from ..rules.methods import TWO_FIELDS
-from .cells import Grid, as_grid, error_value, flat, held_error, is_blank_text, never_raises, shape_back, text_cell
+from .cells import Grid, as_grid, cell_error, error_value, flat, is_blank_text, never_raises, shape_back, text_cell
 from .options import CHECK
 
 __all__ = ["AWARD_COLUMN", "award_columns", "award_note", "masterpoints", "with_awards"]
@@ -44,9 +44,9 @@ def _shape(places: object, *_: object) -> tuple[int, int]:
 def _one(value: object, name: str) -> object:
     """A single-cell argument: its value (None for blank), or the error it holds, raised."""
     cell = as_grid(value)[0][0]
-    held = held_error(name, cell)
-    if held is not None:
-        raise held
+    in_cell = cell_error(name, cell)
+    if in_cell is not None:
+        raise in_cell
     return text_cell(cell)
 
 
@@ -71,15 +71,15 @@ def _winners(fields: object, winners: object, count: int) -> tuple[int, list[obj
             raise BridgeInputError(f"fields: one direction per place ({count}), {len(cells)} given")
         directions = []
         for number, cell in enumerate(cells, start=1):
-            held = held_error(f"fields row {number}", cell)
-            if held is not None:
-                raise held
+            in_cell = cell_error(f"fields row {number}", cell)
+            if in_cell is not None:
+                raise in_cell
             side = parse_direction("" if is_blank_text(cell) else str(cell))
             directions.append(None if side is None else side.value)
         kind = TWO_FIELDS
     else:
-        said = _one(fields, "fields")
-        kind = TWO_FIELDS if _direction_cell(said) else choose(FIELD_KINDS, said)
+        typed = _one(fields, "fields")
+        kind = TWO_FIELDS if _direction_cell(typed) else choose(FIELD_KINDS, typed)
     if not kind.two_fields:
         if named is not None and named.field.two_fields:
             raise BridgeInputError(f"winners {named.name}: {kind.name.lower()} has one winner")
@@ -113,9 +113,9 @@ def masterpoints(places: object, tables: object, mp_scale: object, fields: objec
     try:
         scale, check = _scale(mp_scale)
         for number, cell in enumerate(cells, start=1):
-            held = held_error(f"places row {number}", cell)
-            if held is not None:
-                raise held
+            in_cell = cell_error(f"places row {number}", cell)
+            if in_cell is not None:
+                raise in_cell
         count, directions = _winners(fields, winners, len(cells))
         awards = award_places([text_cell(cell) for cell in cells], scale, _one(tables, "tables"), count, directions,
                               choose(AWARD_FORMS, _one(form, "form"), "form"))  # fmt: skip

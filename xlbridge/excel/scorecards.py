@@ -22,7 +22,7 @@ from ..engine.pipeline import SessionResult
 from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
-from .cells import Grid, as_grid, error_value, held_error, is_blank_text, never_raises, to_cell
+from .cells import Grid, as_grid, cell_error, error_value, is_blank_text, never_raises, to_cell
 from .session_cells import SessionCells, session_result
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard", "scorecard_cells"]
@@ -41,9 +41,9 @@ MOST_ROWS = 1_000
 
 
 def _round(value: object, number: int) -> int | None:
-    held = held_error("round", value)
-    if held is not None:
-        raise held.within(f"rounds row {number}")
+    in_cell = cell_error("round", value)
+    if in_cell is not None:
+        raise in_cell.within(f"rounds row {number}")
     if is_blank_text(value):
         return None
     found = as_whole_number(value, f"rounds row {number}: round")
@@ -120,9 +120,9 @@ def scorecard(pair: object, *arguments: object) -> Grid:
     rows, rounds = (*rest, None, None)[:2]
     wanted = as_grid(pair)[0][0]
     try:
-        held = held_error("pair", wanted)
-        if held is not None:
-            raise held
+        in_cell = cell_error("pair", wanted)
+        if in_cell is not None:
+            raise in_cell
         size = None if is_blank_text(as_grid(rows)[0][0]) else as_whole_number(as_grid(rows)[0][0], "rows")
         if size is not None and not 1 <= size <= MOST_ROWS:
             raise BridgeInputError(f"rows {size}: 1 to {MOST_ROWS}", reason=Reason.OUT_OF_RANGE)

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..engine.errors import BridgeInputError
 from ..engine.rubber import ChicagoRow, Deal, RubberRow, chicago, chicago_wheel, parse_rubber_deal, rubber
-from .cells import Grid, as_grid, error_value, flat, held_error, is_blank, never_raises, text_cell
+from .cells import Grid, as_grid, cell_error, error_value, flat, is_blank, never_raises, text_cell
 
 __all__ = ["chicagosheet", "chicagototal", "chicagowheel", "rubbersheet", "rubbertotal"]
 
@@ -41,9 +41,9 @@ def _deal(declarer: object, contract: object, result: object, honours: object) -
     """One row as the engine reads it: xlwings Lite's 0 for an empty cell is a blank (a 0 result too, on a row with
     no contract or declarer); an error already in a cell is passed on."""
     for name, value in (("declarer", declarer), ("contract", contract), ("result", result), ("honours", honours)):
-        held = held_error(name, value)
-        if held is not None:
-            raise held
+        in_cell = cell_error(name, value)
+        if in_cell is not None:
+            raise in_cell
     declarer, contract, honours = text_cell(declarer), text_cell(contract), text_cell(honours)
     if is_blank(declarer) and is_blank(contract) and result == 0:
         result = None

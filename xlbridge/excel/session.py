@@ -23,7 +23,7 @@ from ..engine.standings import LineScore, SessionScore, Standing
 from ..engine.values import as_whole_number
 from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
-from .cells import Grid, as_grid, entered_text, error_value, held_error, never_raises, single_value, to_cell
+from .cells import Grid, as_grid, cell_error, entered_text, error_value, never_raises, single_value, to_cell
 from .masterpoints import award_columns, award_note, with_awards
 from .session_cells import ENTERED, SessionCells, session_result
 
@@ -149,7 +149,7 @@ def info_cells(session: SessionResult | BridgeInputError, event: object, date: o
     if isinstance(day, (int, float)) and not isinstance(day, bool):  # a date as Excel holds one: its serial number
         shown_day: object = day if math.isfinite(day) else ""
     else:  # a date typed as text (27/07/2026, "Tuesday 24th") is shown as it was typed
-        shown_day = held.code if (held := held_error("date", day)) is not None else entered_text(day)
+        shown_day = in_cell.code if (in_cell := cell_error("date", day)) is not None else entered_text(day)
     head = [event_text or "Ranking", shown_day]
     if isinstance(session, BridgeInputError):
         return [[value] for value in [*head, *[error_value(session)] * (len(INFO_ROWS) - 3), session.message]]

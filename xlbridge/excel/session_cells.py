@@ -19,7 +19,7 @@ from contextlib import contextmanager
 from typing import Any, TypeVar
 
 from ..engine.choices import choose, choose_method
-from ..engine.errors import BridgeInputError, Reason
+from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
 from ..engine.pairs import Pair, parse_direction, read_handicap
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
@@ -27,17 +27,7 @@ from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
 from ..rules import FIELD_KINDS
 from .cache import Answers, Reader, Recent, cell_key, forget_if_full
-from .cells import (
-    CellError,
-    Grid,
-    as_grid,
-    entered_pair,
-    entered_text,
-    flat,
-    held_error,
-    is_blank_text,
-    single_value,
-)
+from .cells import Grid, as_grid, cell_error, entered_pair, entered_text, flat, is_blank_text, single_value
 from .session_arguments import SESSION_ARGUMENTS, SessionCells
 
 __all__ = ["ENTERED", "SESSION_ARGUMENTS", "SessionCells", "session_input", "session_result"]
@@ -53,36 +43,36 @@ ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 T = TypeVar("T")
 
 
-def _held(read: Callable[[object], T], name: str) -> Callable[[object], tuple[T, CellError | None]]:
+def _with_cell_error(read: Callable[[object], T], name: str) -> Callable[[object], tuple[T, CellError | None]]:
     """How a cell of the column ``name`` is read: ``read``'s value, and the error it holds
-    (:func:`~xlbridge.excel.cells.held_error`) or None."""
-    return lambda value: (read(value), held_error(name, value))
+    (:func:`~xlbridge.excel.cells.cell_error`) or None."""
+    return lambda value: (read(value), cell_error(name, value))
 
 
 def _board_cell(value: object) -> tuple[bool, int | None, CellError | None, str]:
     """A board cell as read: whether it is blank, its number (None when it has none), the error it holds, and why
     it is no board number ("" when it is one)."""
-    held = held_error("board", value)
+    in_cell = cell_error("board", value)
     if is_blank_text(value):
-        return True, None, held, "board missing: each result needs its board number"
+        return True, None, in_cell, "board missing: each result needs its board number"
     try:
-        return False, as_whole_number(value, "board"), held, ""
+        return False, as_whole_number(value, "board"), in_cell, ""
     except BridgeInputError as error:
-        return False, None, held, error.message
+        return False, None, in_cell, error.message
 
 
 def _typed(*cells: tuple[str, CellError | None]) -> tuple[Typed, CellError | None]:
     """What was typed of a line's play (contract, by, lead, result, adjusted, each as read) as text, and the error
     of the first of those cells that holds one, or None."""
-    return Typed(*(text for text, _ in cells)), next((held for _, held in cells if held is not None), None)
+    return Typed(*(text for text, _ in cells)), next((in_cell for _, in_cell in cells if in_cell is not None), None)
 
 
 #: The results block's cells, each distinct cell of a column read once (see :mod:`~xlbridge.excel.cache`; with
 #: its type: TRUE is not 1): a session's 6,000 rows have a few hundred boards and pairs, and a few hundred distinct
 #: plays typed, each line's answered once by :data:`_TYPED`.
 _BOARDS = Reader(_board_cell)
-_NS, _EW = Reader(_held(entered_pair, "NS")), Reader(_held(entered_pair, "EW"))
-_ENTERED_COLUMNS = tuple(Reader(_held(entered_text, name)) for name in ENTERED)
+_NS, _EW = Reader(_with_cell_error(entered_pair, "NS")), Reader(_with_cell_error(entered_pair, "EW"))
+_ENTERED_COLUMNS = tuple(Reader(_with_cell_error(entered_text, name)) for name in ENTERED)
 _TYPED = Answers(_typed, _ENTERED_COLUMNS)
 
 
@@ -104,17 +94,17 @@ def _read(reader: Reader, column: Sequence[object]) -> list[Any]:
 
 
 def _row(board: Any, ns: Any, ew: Any, typed: Any) -> Row | None:
-    """One row of the results block, from its cells as read (:func:`_board_cell`, :func:`_held`,
+    """One row of the results block, from its cells as read (:func:`_board_cell`, :func:`_with_cell_error`,
     :func:`_typed`): a line, an unscorable line with its reason, or None for a blank row."""
-    blank, known, board_held, unreadable = board
-    (ns_number, ns_held), (ew_number, ew_held) = ns, ew
-    texts, held = typed
+    blank, known, board_in_cell, unreadable = board
+    (ns_number, ns_in_cell), (ew_number, ew_in_cell) = ns, ew
+    texts, in_cell = typed
     if not texts.contract and not texts.adjusted and blank and ns_number is None and ew_number is None:
         return None
     # an error in the board or a pair before one in the play's cells: the line waits, and with it its board
-    held = board_held or ns_held or ew_held or held
-    if held is not None:
-        return Unscorable(known, ns_number, ew_number, texts, held.message)
+    in_cell = board_in_cell or ns_in_cell or ew_in_cell or in_cell
+    if in_cell is not None:
+        return Unscorable(known, ns_number, ew_number, texts, in_cell.message)
     if known is None:
         return Unscorable(None, ns_number, ew_number, texts, unreadable)
     try:
@@ -138,9 +128,9 @@ def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
             out.append(None)
             continue
         for heading, value in zip(("pair", "direction", "player 1", "player 2", "handicap"), values, strict=True):
-            held = held_error(heading, value)
-            if held is not None:
-                raise held.within(f"names row {row}")
+            in_cell = cell_error(heading, value)
+            if in_cell is not None:
+                raise in_cell.within(f"names row {row}")
         try:  # the row named: in a Mitchell, pair 2 is NS 2 or EW 2
             side = parse_direction(entered_text(direction))
         except BridgeInputError as error:
@@ -162,9 +152,9 @@ def _plan(cells: Grid | None, first_row: int) -> Movement | None:
         r, t, ns, ew, boards = (entered_text(value) for value in (list(row) + [None] * 5)[:5])
         texts = (r, t, ns, ew, boards)
         for heading, value in zip(("round", "table", "NS", "EW", "boards"), row, strict=False):
-            held = held_error(heading, value)
-            if held is not None:
-                raise held.within(f"movement row {number}")
+            in_cell = cell_error(heading, value)
+            if in_cell is not None:
+                raise in_cell.within(f"movement row {number}")
         if any(texts):
             records.append(texts)
             numbers.append(number)
@@ -215,8 +205,8 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
         if expected is not None and expected < 1:
             raise BridgeInputError(f"results per board {expected}: at least 1", reason=Reason.OUT_OF_RANGE)
     with _setting("fields"):
-        said = single_value(cells.fields)
-        kind = None if said is None else choose(FIELD_KINDS, said)
+        typed = single_value(cells.fields)
+        kind = None if typed is None else choose(FIELD_KINDS, typed)
     with _setting("method"):
         method = choose_method(single_value(cells.method))
     return SessionInput(tuple(_rows(results)), tuple(pairs), movement, method, kind, expected, first_row=first_row)

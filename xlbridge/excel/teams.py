@@ -22,10 +22,10 @@ from ..engine.values import NUMBER, as_whole_number, count, show
 from .cells import (
     Grid,
     as_grid,
+    cell_error,
     entered_pair,
     entered_text,
     error_value,
-    held_error,
     is_blank_text,
     never_raises,
     to_cell,
@@ -47,8 +47,8 @@ def heading_text(value: object, blank: str) -> str:
     """A range's first cell as a heading shows it (a team's name, an event's title): its text, ``blank`` when it
     is blank, and the error value it holds passed on (as one a function can give back)."""
     cell = first_cell(value)
-    held = held_error("heading", cell)
-    return held.code if held is not None else entered_text(cell) or blank
+    in_cell = cell_error("heading", cell)
+    return in_cell.code if in_cell is not None else entered_text(cell) or blank
 
 
 # --- a team match ---------------------------------------------------------------------------------------------------
@@ -83,9 +83,9 @@ def _table(cells: Sequence[object]) -> Table:
     all blank."""
     contract, declarer, result = (list(cells) + [None] * 3)[:3]
     for name, value in (("contract", contract), ("declarer", declarer), ("result", result)):
-        held = held_error(name, value)
-        if held is not None:
-            return held
+        in_cell = cell_error(name, value)
+        if in_cell is not None:
+            return in_cell
     if is_blank_text(contract) and is_blank_text(declarer) and (is_blank_text(result) or result == 0):
         return None
     try:
@@ -117,9 +117,9 @@ def _match_rows(boards: object, table1: object, table2: object) -> list[MatchRow
             out.append(None)
             continue
         try:
-            held = held_error("board", board[0])
-            if held is not None:
-                raise held
+            in_cell = cell_error("board", board[0])
+            if in_cell is not None:
+                raise in_cell
             number = as_whole_number(board[0], "board")
             if number < 1:
                 raise BridgeInputError(f"board {number}: board numbers start at 1", reason=Reason.OUT_OF_RANGE)
@@ -234,11 +234,11 @@ def boardresults(board: object, lines: object) -> Grid:
         if is_blank_text(ns) and is_blank_text(ew) and not texts[0] and not texts[4]:
             rows.append(None)
             continue
-        held = next((e for e in map(held_error, ("contract", "declarer", "result"), (contract, declarer, result))
+        in_cell = next((e for e in map(cell_error, ("contract", "declarer", "result"), (contract, declarer, result))
                      if e is not None), None)  # fmt: skip
         try:
-            if held is not None:
-                raise held
+            if in_cell is not None:
+                raise in_cell
             if number is None:
                 raise BridgeInputError("board missing: enter the board number above the traveller")
             rows.append(read_line(number, entered_pair(ns) or "-", entered_pair(ew) or "-", texts[0], texts[1],

@@ -6,12 +6,13 @@ import shutil
 import tempfile
 from pathlib import Path
 
+from ..engine.errors import OutputExistsError, WorkbookError
 from .demo_data import demo_data
-from .outputs import OutputExistsError, check_folder, check_open, write_atomically
+from .outputs import check_folder, check_open, write_atomically
 from .templates import CLASSIC, pairs_session, teams_match
 from .templates.match_layout import AWAY_COL, HOME_COL, SUMMARY
 from .workbook.report import read_ranking
-from .workbook.xlsx import WorkbookError, open_package, read_values
+from .workbook.xlsx import open_package, read_values
 
 __all__ = ["DEMO_FILES", "build_demo", "run_demo"]
 

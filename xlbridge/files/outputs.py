@@ -25,7 +25,7 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from ..engine.errors import XlbridgeError
+from ..engine.errors import OutputError, OutputExistsError, OutputIsInputError, OutputOpenError, XlbridgeError
 from .staging import (
     aside_prefix,
     exchange,
@@ -40,11 +40,6 @@ from .staging import (
 )
 
 __all__ = [
-    "OutputError",
-    "OutputExistsError",
-    "OutputIsInputError",
-    "OutputNotOursError",
-    "OutputOpenError",
     "check_folder",
     "check_open",
     "check_output",
@@ -56,28 +51,6 @@ __all__ = [
     "write_fault",
     "write_folder_atomically",
 ]
-
-
-class OutputError(XlbridgeError):
-    """An output refused because writing it would lose or hide something (a name that does not say what it holds,
-    a folder where a file is asked for); the message names the file and what to do. Not bad input: the input is
-    sound, the output is what is refused. Its kinds below are the refusals ``--force`` can and cannot lift."""
-
-
-class OutputExistsError(OutputError):
-    """The output exists (a file, or a folder holding other files): replaced only with ``--force``."""
-
-
-class OutputOpenError(OutputError):
-    """The output is a workbook an office program has open (its lock file is beside it): ``--force`` if it is not."""
-
-
-class OutputIsInputError(OutputError):
-    """The output is one of the command's inputs (or the folder holding one): never replaced, even with ``--force``."""
-
-
-class OutputNotOursError(OutputError):
-    """The output is a folder holding files xlbridge did not write: never replaced, even with ``--force``."""
 
 
 #: The lock files an office program keeps beside a workbook it has open: Excel's owner file ``~$NAME`` (the

@@ -370,8 +370,8 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
                 problems.append(((), f"{name(a)} and {name(b)} never meet"))
         if movement.tables >= 4:
             for boards in sets:
-                placed = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
-                if placed != list(range(1, movement.tables + 1)):
+                rows_with_pairs = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
+                if rows_with_pairs != list(range(1, movement.tables + 1)):
                     problems.append(((), f"boards {boards} are not played once at every table"))
     if movement.type is MITCHELL_TYPE and movement.tables % 2 and movement.rounds == movement.tables:
         ns_side = [p for p in everyone if _side_of(movement, p) is Side.NS]

@@ -8,7 +8,8 @@ answer within its size; :mod:`.wire` checks what the Data Connector sends before
 them together: :func:`send_movement` (or :func:`send_event`) and :func:`poll_changes`, then :func:`accept`.
 """
 
-from .connector import Connection, ConnectorError, normalise_url
+from ...engine.errors import ConnectorError, ResultDTOError
+from .connector import Connection, normalise_url
 from .evening import (
     Change,
     Changes,
@@ -21,7 +22,7 @@ from .evening import (
     send_event,
     send_movement,
 )
-from .mapping import EntryKind, Event, ResultDTOError, ResultKey, Section, TableEntry
+from .mapping import EntryKind, Event, ResultKey, Section, TableEntry
 
 __all__ = [
     "Change",

@@ -6,7 +6,7 @@ finds: the movement of the Movement sheet, or else the standard movement whose m
 (:func:`movement_of_lines`), the pairs of Names, the Settings' event, date and method. :func:`init_for` adds the
 Bridgemate settings a club picks (:class:`TableSettings`) and the hand records. :class:`Link` is what ``send``
 leaves beside the workbook (``NAME.bridgemate.json``): the session guid a poll names and the movement as sent, so
-that ``receive`` reads the very event the tables play. :func:`held_entries` and :func:`apply_changes` turn the
+that ``receive`` reads the very event the tables play. :func:`table_entries` and :func:`apply_changes` turn the
 workbook's lines into what is held, board by board at each table, and the tables' changes back into lines.
 """
 
@@ -47,10 +47,10 @@ __all__ = [
     "TableSettings",
     "apply_changes",
     "event_of",
-    "held_entries",
     "init_for",
     "link_path",
     "movement_of_lines",
+    "table_entries",
 ]
 
 #: When the tables may see the ranking (``--ranking``): the Bridgemate 3's option, and the Bridgemate 2's.
@@ -262,28 +262,28 @@ def _keys_of(event: Event) -> dict[tuple[int, object, object], ResultKey]:
     return found
 
 
-def held_entries(event: Event, session: Session) -> tuple[dict[ResultKey, TableEntry], list[Row]]:
+def table_entries(event: Event, session: Session) -> tuple[dict[ResultKey, TableEntry], list[Row]]:
     """What the workbook holds, as entries at the movement's tables and rounds (a row of ``NP``: the board not
     played there, as the tables send it), and the rows that are at none (typed by hand for pairs the movement does
     not seat so; kept as they are). Rows waiting to be typed are neither."""
     keys = _keys_of(event)
-    held: dict[ResultKey, TableEntry] = {}
+    entries: dict[ResultKey, TableEntry] = {}
     others: list[Row] = []
     for row in session.lines:
         if _waiting(row):
             continue
         key = keys.get((row.board, row.ns, row.ew)) if row.board is not None else None
-        if key is None or key in held:
+        if key is None or key in entries:
             others.append(row)
         elif isinstance(row, NotPlayed):
-            held[key] = TableEntry(*key, EntryKind.NOT_PLAYED)
+            entries[key] = TableEntry(*key, EntryKind.NOT_PLAYED)
         else:
-            held[key] = TableEntry(*key, EntryKind.RESULT, row)
-    return held, others
+            entries[key] = TableEntry(*key, EntryKind.RESULT, row)
+    return entries, others
 
 
 def apply_changes(
-    session: Session, event: Event, held: Mapping[ResultKey, TableEntry], others: Sequence[Row]
+    session: Session, event: Event, entries: Mapping[ResultKey, TableEntry], others: Sequence[Row]
 ) -> tuple[Session, list[str | None]]:
     """The session with the lines of ``held`` in the travellers' order (a board not played a row of ``NP``, as a
     secretary types it, of the pairs the movement seats there) and the ``others`` after them; and for each line,
@@ -292,7 +292,7 @@ def apply_changes(
     order = {key: index for index, key in enumerate(slots)}
     rows: list[Row] = []
     where: list[str | None] = []
-    for key, entry in sorted(held.items(), key=lambda item: order.get(item[0], len(order))):
+    for key, entry in sorted(entries.items(), key=lambda item: order.get(item[0], len(order))):
         if entry.kind is EntryKind.NOT_PLAYED and key in slots:
             slot = slots[key]
             rows.append(NotPlayed(slot.board, slot.ns, slot.ew))

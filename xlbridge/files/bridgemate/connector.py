@@ -43,13 +43,14 @@ from bridgemate_dataconnector.dto import (
     SectionUpdateDTO,
 )
 
-from ...engine.errors import BridgeInputError, XlbridgeError
-from .wire import is_result_shaped, printable, same_session, shown
+from ...engine.errors import BridgeInputError, ConnectorError
+from ...engine.text import printable
+from .wire import is_result_shaped, same_session, shown
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer
 
-__all__ = ["MOST_BYTES", "TIMEOUT", "Command", "Connection", "ConnectorError", "Polled", "normalise_url"]
+__all__ = ["MOST_BYTES", "TIMEOUT", "Command", "Connection", "Polled", "normalise_url"]
 
 Command = ScoringProgramDataConnectorCommands
 
@@ -67,17 +68,6 @@ BUSY_PAUSE = 0.5
 REFUSED_STATUSES = (401, 403)
 #: LastQueueItemId: a whole number (.NET's Int64).
 QUEUE_IDS = range(2**63)
-
-
-class ConnectorError(XlbridgeError):
-    """The Data Connector could not be reached, did not answer in time, answered with something that is not an
-    answer, or refused a request: one line naming its address. Not a ``ValueError``: the input may be sound."""
-
-    def __init__(self, message: str, *, url: str, command: str = "", error_type: str = "") -> None:
-        super().__init__(message)
-        self.url = url
-        self.command = command
-        self.error_type = error_type
 
 
 def normalise_url(text: str) -> str:

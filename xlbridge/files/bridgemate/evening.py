@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...engine.errors import ResultDTOError
 from ...engine.movements import Movement
 from ...engine.pairs import Pair
 from ...rules import SESSION_METHODS, SessionMethod
@@ -24,7 +25,6 @@ from .connector import Connection
 from .mapping import (
     EntryKind,
     Event,
-    ResultDTOError,
     ResultKey,
     Section,
     TableEntry,
@@ -151,13 +151,13 @@ class Changes:
 
     def applied(self, known: Mapping[ResultKey, TableEntry]) -> dict[ResultKey, TableEntry]:
         """What the caller holds once it has taken these changes."""
-        held = dict(known)
+        entries = dict(known)
         for change in self.changes:
             if change.after is None:
-                held.pop(change.key, None)
+                entries.pop(change.key, None)
             else:
-                held[change.key] = change.after
-        return held
+                entries[change.key] = change.after
+        return entries
 
 
 def poll_changes(
@@ -168,7 +168,7 @@ def poll_changes(
     refused, by name. A poll the Data Connector answers with an error raises
     :class:`~xlbridge.files.bridgemate.connector.ConnectorError`; nothing new is no change."""
     polled = connection.poll_results(event.session_guid, everything)
-    held: dict[ResultKey, TableEntry | None] = dict(known)
+    entries: dict[ResultKey, TableEntry | None] = dict(known)
     sent: dict[ResultKey, list[TableEntry]] = {}
     refused = []
     for dto in polled.results:
@@ -183,11 +183,11 @@ def poll_changes(
             refused.append(Refusal(entry.where, reason, wire))
             continue
         sent.setdefault(entry.key, []).append(entry)
-        held[entry.key] = None if entry.kind is EntryKind.ERASED else entry
+        entries[entry.key] = None if entry.kind is EntryKind.ERASED else entry
     order = {key: index for index, key in enumerate(expected(event))}
     changes = []
     for key in sorted(sent, key=lambda key: (order.get(key, len(order)), key)):
-        before, after = known.get(key), held[key]
+        before, after = known.get(key), entries[key]
         if after != before:
             changes.append(Change(key, before, after, tuple(sent[key])))
     return Changes(tuple(changes), tuple(refused), polled.last_queue_item_id if polled.results else 0)

@@ -36,7 +36,7 @@ from bridgemate_dataconnector.dto import (
     TableDTO,
 )
 
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, ResultDTOError
 from ...engine.model import PASSED_OUT, Contract, Doubling, Play, Seat, Strain
 from ...engine.movements import Encounter, Movement
 from ...engine.pairs import Pair
@@ -49,7 +49,6 @@ from .wire import LETTERS, kind_problem, where_played, where_sent
 __all__ = [
     "EntryKind",
     "Event",
-    "ResultDTOError",
     "ResultKey",
     "Section",
     "TableEntry",
@@ -195,17 +194,6 @@ class TableEntry:
     @property
     def where(self) -> str:
         return where_played(self.section, self.table, self.round, self.board)
-
-
-class ResultDTOError(BridgeInputError):
-    """A result from the tables that cannot be read at all: a code outside the interface's, a value of another
-    kind than its field's, a form xlbridge cannot hold. The message names where it was played (``where``, when
-    known) and the field (``problem``)."""
-
-    def __init__(self, problem: str, where: str = "") -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
-        self.where = where
-        self.problem = problem
 
 
 # --- out: the event ------------------------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from ...excel.session_cells import session_result
 from ..outputs import check_open, write_atomically
 from ..templates.layout import session_cells, sizes
 from ..workbook.session_book import read_session_book
-from .book import Link, apply_changes, held_entries
+from .book import Link, apply_changes, table_entries
 from .connector import Connection
 from .evening import Changes, accept, expected, poll_changes
 from .mapping import EntryKind
@@ -72,13 +72,13 @@ class Receiver:
         """Poll once; take what came into the workbook (written and computed, when anything changed); accept it."""
         book = read_session_book(self.path, current=False)
         event = self.link.event
-        known, others = held_entries(event, book.session)
+        known, others = table_entries(event, book.session)
         changes = poll_changes(self.connection, event, known)
         now = changes.applied(known)
-        session, worked, problems = self._checked(*apply_changes(book.session, event, now, others))
+        session, result, problems = self._checked(*apply_changes(book.session, event, now, others))
         if changes.changes:
             check_open(self.path, self.force)
-            self._write(session, worked, book.session_hands())  # the deals of its Hands sheet kept
+            self._write(session, result, book.session_hands())  # the deals of its Hands sheet kept
         if changes.refused:
             refused = tuple(refusal.sent for refusal in changes.refused)
             self.link = replace(self.link, refused=(*self.link.refused, *refused))
@@ -97,24 +97,24 @@ class Receiver:
         row."""
         was = list(range(len(session.lines)))
         if session.plan is not None:
-            session, placed = in_playing_order(session, session.plan)
-            was = [-1 if index is None else index for index in placed]
-        worked = session_result(session_cells(session, sizes(session)))
+            session, order_was = in_playing_order(session, session.plan)
+            was = [-1 if index is None else index for index in order_was]
+        result = session_result(session_cells(session, sizes(session)))
         names = [(where[index] if index >= 0 else None) or f"Results row {row + 1}" for row, index in enumerate(was)]
-        row_of = worked.prepared.row_of
+        row_of = result.prepared.row_of
 
         def name(line: int) -> str:
             return names[row_of[line]]
 
         # a line the movement expects and no table has sent yet is no mistake: its row waits to be typed
-        problems = [f"{name(f.row)}: {f.reason_with(name)}" for f in worked.prepared.findings
+        problems = [f"{name(f.row)}: {f.reason_with(name)}" for f in result.prepared.findings
                     if f.certain and f.row is not None]  # fmt: skip
-        for index, row in enumerate(worked.prepared.input.rows):
+        for index, row in enumerate(result.prepared.input.rows):
             if isinstance(row, Unscorable) and any(str(text).strip() for text in row.entered):
                 problems.append(f"{names[index]}: {row.reason}")
-        return session, worked, problems
+        return session, result, problems
 
-    def _write(self, session: Session, worked: SessionResult, hands: SessionHands | None = None) -> None:
+    def _write(self, session: Session, result: SessionResult, hands: SessionHands | None = None) -> None:
         from ..templates import CLASSIC, pairs_session
 
         if not self.backed_up:
@@ -122,6 +122,6 @@ class Receiver:
             self.backed_up = True
 
         def fill(staged: Path) -> None:
-            pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands, result=worked)
+            pairs_session.build(staged, CLASSIC, session=session, computed=True, hands=hands, result=result)
 
         write_atomically(self.path, fill, replace=True)

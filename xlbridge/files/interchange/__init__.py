@@ -15,7 +15,7 @@ from pathlib import Path
 
 from ...engine.checks import in_playing_order
 from ...engine.choices import choose, choose_method
-from ...engine.errors import BridgeInputError, listed, refusal
+from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
@@ -26,7 +26,7 @@ from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, FieldKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
-from .common import MOST_WAITING, Imported, ImportFileError, Problem, detect_format, fail, text_of
+from .common import MOST_WAITING, Imported, Problem, detect_format, fail, text_of
 from .csvfile import read_csv, read_names
 from .handrecords import SessionHands
 
@@ -137,15 +137,15 @@ def read_results(
         session, rows_at = ordered, [0 if index is None else rows_at[index] for index in was]
     others = tuple(other for other in (names, movement_file) if other is not None)
     imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence)
-    held = _beyond_the_workbook(imported)
-    if held:
-        raise _refusal(imported, held, keep_bad)
+    beyond = _beyond_the_workbook(imported)
+    if beyond:
+        raise _refusal(imported, beyond, keep_bad)
     try:
-        worked = session_result(session_cells(session, sizes(session)))
+        result = session_result(session_cells(session, sizes(session)))
     except BridgeInputError as error:  # the session cannot be worked out at all: a pair listed twice by the file
         raise fail(path, None, error.message) from None
     listing = names if names else movement_file if plan is not None and kind == "CSV" else None
-    imported = _checked(replace(imported, result=worked), listing, names if plan is None else None)
+    imported = _checked(replace(imported, result=result), listing, names if plan is None else None)
     # Results the movement expects and the file lacks are a session still being played (its rows wait to be typed,
     # and the ranking is provisional), not bad lines; with a bad line they are listed with it, as clues.
     if any(not problem.waiting for problem in imported.problems) and not keep_bad:
@@ -158,17 +158,17 @@ def _field(
     session: Session,
     pairs: list[Pair],
     plan: Movement | None,
-    said: str | None,
-    file_said: tuple[FieldKind, str] | None = None,
+    typed: str | None,
+    in_file: tuple[FieldKind, str] | None = None,
 ) -> FieldDecision:
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`): ``--fields`` (``said``), else what the
-    file says (``file_said``: the kind and how the file says it); refused where the movement file or the lines say
-    otherwise."""
-    if said:
-        chosen: FieldKind | None = choose(FIELD_KINDS, said)
-        given = f"--fields {said}: "
-    elif file_said is not None:
-        chosen, given = file_said[0], f"{file_said[1]} ({file_said[0].name}), give --fields to say otherwise: "
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`): what ``--fields`` says (``typed``), else
+    what the file says (``in_file``: the kind and how the file says it); refused where the movement file or the
+    lines say otherwise."""
+    if typed:
+        chosen: FieldKind | None = choose(FIELD_KINDS, typed)
+        given = f"--fields {typed}: "
+    elif in_file is not None:
+        chosen, given = in_file[0], f"{in_file[1]} ({in_file[0].name}), give --fields to say otherwise: "
     else:
         chosen, given = None, ""
     try:
@@ -177,11 +177,11 @@ def _field(
         raise fail(path, None, f"{given}{error.message}") from None
 
 
-def _evidence(decided: FieldDecision, names_file: bool, file_said: tuple[FieldKind, str] | None = None) -> str:
+def _evidence(decided: FieldDecision, names_file: bool, in_file: tuple[FieldKind, str] | None = None) -> str:
     """One field or two, and why, in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}: {file_said[1]}" if file_said is not None else f"{kind.name}, as --fields says"
+        return f"{kind.name}: {in_file[1]}" if in_file is not None else f"{kind.name}, as --fields says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"
@@ -244,7 +244,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
     result = imported.result
     assert result is not None
     session = result.session
-    said = f"in {listing}" if listing is not None else "the file gives"
+    listed_in = f"in {listing}" if listing is not None else "the file gives"
     two_fields = session.field_kind.two_fields
     problems: list[Problem] = []
     missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
@@ -257,7 +257,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
         if not reason:
             continue
         line = line_of(index)
-        problems.append(Problem(line, f"{reason} {said}", row.board))
+        problems.append(Problem(line, f"{reason} {listed_in}", row.board))
         for side, number in session.unlisted_pairs(row):
             missing.setdefault((side if two_fields else None, number), []).append(line)
     if any(len(found) > 1 for found in missing.values()):
@@ -314,13 +314,13 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
                    f"{listing.name}", file=listing)  # fmt: skip
 
 
-def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
+def _refusal(imported: Imported, beyond: list[Problem] | None = None, keep_bad: bool = False) -> ImportFileError:
     """Every bad line of the file in its order, each as ``FILE: line N: reason`` (at most
     :data:`~xlbridge.engine.errors.MOST_LISTED`), then how many there are and what ``--keep-bad-lines`` does; with
     what the workbook cannot hold (``held``, which no option takes in), those and (without ``keep_bad``) the bad
     lines, and no word of ``--keep-bad-lines``."""
     source = imported.source
-    problems = [*(held or []), *([] if keep_bad and held else imported.problems)]
+    problems = [*(beyond or []), *([] if keep_bad and beyond else imported.problems)]
     problems.sort(key=lambda problem: (problem.file is None, problem.line == 0, problem.line, problem.at))
     waiting = [p for p in problems if p.waiting]  # clues to the bad lines, the first few of them
     problems = [p for p in problems if not p.waiting] + waiting[:MOST_WAITING]
@@ -339,7 +339,7 @@ def _refusal(imported: Imported, held: list[Problem] | None = None, keep_bad: bo
         listing = lists.pop()
         message = (f"{source}: {count(lines, 'line')} cannot be imported until {listing} lists {their} pairs: put "
                    f"{listing} right and import again")  # fmt: skip
-    if not held:
+    if not beyond:
         message += (f", or import with --keep-bad-lines to take {them} into the workbook as far as {they} can be read, "
                     f"{each} reason in the Check column (the ranking waits until {they} {are} put right)")  # fmt: skip
     return ImportFileError(message, details=details)
@@ -380,17 +380,17 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     assert session is not None
     texts = [("the event's name", session.event)]
     texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
-    held = [Problem(0, problem) for problem in _long_texts(texts)]
+    beyond = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
         lead = row.lead if isinstance(row, Line) else row.entered[2]  # (without working out a line's other texts)
         if len(lead) > MAX_TEXT:
-            held += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
+            beyond += [Problem(line, problem, row.board) for problem in _long_texts([("the lead", lead)])]
         if row.board is not None and row.board > HIGHEST_BOARD:
-            held.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
+            beyond.append(Problem(line, f"board {row.board}: the pairs-session workbook prints a traveller for every "
                                 f"board from 1, so board numbers go up to {HIGHEST_BOARD}", row.board))  # fmt: skip
     if len(session.lines) > MAX_RESULTS:
-        held.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
-    return held
+        beyond.append(Problem(0, f"{len(session.lines):,} results: the pairs-session workbook holds {MAX_RESULTS:,}"))
+    return beyond
 
 
 def _long_texts(texts: list[tuple[str, str]]) -> list[str]:

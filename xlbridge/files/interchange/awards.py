@@ -33,7 +33,7 @@ def _points(hundredths: int) -> str:
     return str(Decimal(hundredths).scaleb(-2))
 
 
-def masterpoint_notes(imported: Imported, said: str | None = None) -> MasterpointNotes:
+def masterpoint_notes(imported: Imported, chosen: str | None = None) -> MasterpointNotes:
     """The masterpoints of an imported session: which scale its workbook awards and why (``said``: the scale
     ``--masterpoints`` gave), and each way in which the file's own awards differ from the engine's on that scale."""
     session = imported.session
@@ -49,12 +49,12 @@ def masterpoint_notes(imported: Imported, said: str | None = None) -> Masterpoin
         warnings.append(
             f"{source}: its masterpoints are {named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE), which is none of "
             f"the scales xlbridge awards ({', '.join(s.name for s in MASTERPOINT_SCALES if s.awards)}): "
-            + (f"the workbook awards {scale.name}, as --masterpoints says" if said else
+            + (f"the workbook awards {scale.name}, as --masterpoints says" if chosen else
                "the workbook awards none (--masterpoints chooses a scale)")
         )  # fmt: skip
     if not scale.awards:
         return MasterpointNotes("", warnings)
-    why = "as --masterpoints says" if said else f"the file's own ({named})"
+    why = "as --masterpoints says" if chosen else f"the file's own ({named})"
     if reported is None or file_scale is not scale or not reported.awarded:
         if reported is not None and file_scale is not None and file_scale is not scale:
             why += f"; the file's awards are {file_scale.name} points ({named}), not compared"

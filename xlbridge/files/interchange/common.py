@@ -14,7 +14,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from ...engine import session as rows
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, ImportFileError
 from ...engine.matches import Event
 from ...engine.model import Play
 from ...engine.pairs import Pair, PairNumber
@@ -31,7 +31,6 @@ __all__ = [
     "FileMasterpoints",
     "FileStanding",
     "FileStandings",
-    "ImportFileError",
     "Imported",
     "Problem",
     "check_score",
@@ -49,10 +48,6 @@ __all__ = [
     "unreadable",
     "unscorable",
 ]
-
-
-class ImportFileError(BridgeInputError):
-    """A results file that cannot be imported: the message names the file, the line and the problem."""
 
 
 #: The most results still to come an import names one by one (the first of them; then their count).
@@ -270,10 +265,10 @@ def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
     """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
     :class:`BridgeInputError` when the number or the direction cannot be read, or the two directions disagree."""
     pair, suffix = split_pair(number)
-    said = direction(side)
-    if said is not None and suffix is not None and said is not suffix:
+    chosen = direction(side)
+    if chosen is not None and suffix is not None and chosen is not suffix:
         raise BridgeInputError(f"pair {number.strip()!r} and direction {side.strip()!r} disagree: which is it?")
-    return Pair(pair, said or suffix, tuple(player for player in players if player))
+    return Pair(pair, chosen or suffix, tuple(player for player in players if player))
 
 
 def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:

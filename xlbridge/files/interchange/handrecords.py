@@ -13,8 +13,6 @@ solver where it is installed (reporting where the file's own tags disagree), els
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -23,13 +21,14 @@ from pathlib import Path
 from ... import __version__
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.deals import Deal, Par, ParContract, TrickTable, parse_deal
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, SolverMissingError
 from ...engine.model import Contract, Doubling, Seat, Strain, Vulnerability
 from ...engine.parse import parse_seat, parse_vulnerability
 from ...engine.session import Session
-from ...engine.solver import SolverMissingError, solve, solver_available
+from ...engine.solver import solve, solver_available
 from ...engine.values import as_whole_number, show
 from ...rules import TABLE_SEATS, TABLE_STRAINS
+from ..tables import csv_text
 from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
 
@@ -376,10 +375,10 @@ def session_hands(records: HandRecords, boards: Collection[int], use_solver: boo
     """The hand record of a session whose boards are ``boards``: every board of the file analysed (from the
     solver where it is installed, else the file's tags), and the boards on one side only."""
     analyses = analyse(records, use_solver)
-    held = {analysis.record.board for analysis in analyses}
+    recorded = {analysis.record.board for analysis in analyses}
     name = records.source.name if records.source is not None else "the hand record"
-    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - held)),
-                        tuple(sorted(held - set(boards))))  # fmt: skip
+    return SessionHands(tuple(analyses), name, tuple(sorted(set(boards) - recorded)),
+                        tuple(sorted(recorded - set(boards))))  # fmt: skip
 
 
 def needs_solver(analyses: Sequence[Analysis]) -> SolverMissingError | None:
@@ -451,11 +450,7 @@ def _cells(analysis: Analysis) -> list[str]:
 
 def hands_csv(analyses: Sequence[Analysis]) -> str:
     """The boards as CSV: :data:`CSV_COLUMNS`, a row each (blank where a board has no analysis)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(_cells(analysis) for analysis in analyses)
-    return out.getvalue()
+    return csv_text([CSV_COLUMNS, *map(_cells, analyses)])
 
 
 def hands_table(analyses: Sequence[Analysis]) -> str:

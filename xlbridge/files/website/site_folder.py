@@ -21,16 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
-from ..outputs import (
-    OutputError,
-    OutputExistsError,
-    OutputIsInputError,
-    OutputNotOursError,
-    said_of,
-    target_of,
-    write_folder_atomically,
-)
-from ..workbook.xlsx import WorkbookError
+from ...engine.errors import OutputError, OutputExistsError, OutputIsInputError, OutputNotOursError, WorkbookError
+from ..outputs import said_of, target_of, write_folder_atomically
 
 __all__ = ["DIAGRAMS", "GENERATOR", "MARKER", "STYLESHEET", "Page", "check_site_folder", "write_pages"]
 

@@ -16,11 +16,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from ...engine.errors import listed
+from ...engine.errors import WorkbookError, listed
 from ...excel.functions import CATALOGUE
 from ..templates.layout import BLOCK_NAMES, EVENT_BLOCK_NAMES
 from .computed import Argument
-from .xlsx import Package, WorkbookError, column_letters, defined_area, read_values
+from .xlsx import Package, column_letters, defined_area, read_values
 
 __all__ = ["NAMED", "READS", "Block", "Reads", "blocks_of", "check_blocks", "named_blocks"]
 
@@ -120,9 +120,9 @@ def check_blocks(package: Package, blocks: Iterable[Block]) -> None:
     rooms: list[str] = []
     for block in blocks:
         rows = found.setdefault((block.sheet, block.name), {})
-        for row, (col, said) in _typed_outside(package, block).items():
+        for row, (col, typed) in _typed_outside(package, block).items():
             if row not in rows or col < rows[row][0]:
-                rows[row] = (col, said)
+                rows[row] = (col, typed)
         room = READS[block.function].room
         if rows and room and room not in rooms:
             rooms.append(room)

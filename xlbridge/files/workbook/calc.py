@@ -22,26 +22,17 @@ from pathlib import Path
 from typing import Any
 
 from ... import __version__
+from ...engine.errors import OutputIsInputError, StaleWorkbookError, WorkbookError
 from ...excel import FUNCTIONS, spellings
 from ...excel.cells import ERROR_VALUES
-from ..outputs import OutputIsInputError, check_open, check_output, target_of
+from ..outputs import check_open, check_output, target_of
 from .blocks import blocks_of, check_blocks, named_blocks
 from .charts import refresh_charts
 from .computed import Answer, Computed
 from .docprops import computed_by, with_computed_by, written_as_is
 from .evaluate import evaluate
 from .patching import mark_values_current, patch_sheet, write_package
-from .xlsx import (
-    ExcelErrorValue,
-    Package,
-    StaleWorkbookError,
-    WorkbookError,
-    column_letters,
-    compute_again,
-    open_package,
-    read_values,
-    split_ref,
-)
+from .xlsx import ExcelErrorValue, Package, column_letters, compute_again, open_package, read_values, split_ref
 
 __all__ = [
     "CALLS",

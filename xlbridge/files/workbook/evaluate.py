@@ -19,7 +19,7 @@ from typing import Any
 
 from ...excel import FUNCTIONS, spellings
 from .computed import Answer, Argument, Computed, Rows, by_row, overlaps, stored_answer
-from .xlsx import Package, as_handed, defined_names, read_formula_cells, read_values, split_ref
+from .xlsx import Package, cell_argument, defined_names, read_formula_cells, read_values, split_ref
 
 __all__ = ["Argument", "Formula", "evaluate", "evaluate_cells", "read_formulas"]
 
@@ -169,7 +169,7 @@ class _Book:
         if grid is None:
             r1, c1, r2, c2 = area
             stored, columns = self.stored.get(sheet, {}), range(c1, c2 + 1)
-            grid = [list(map(as_handed, map(stored.get(row, _NO_CELLS).get, columns)))
+            grid = [list(map(cell_argument, map(stored.get(row, _NO_CELLS).get, columns)))
                     for row in range(r1, r2 + 1)]  # a row's cells looked up in its own, by column  # fmt: skip
             for answer in self.answers.get(sheet, ()):  # what formulas filled, over what the cells stored
                 if overlaps(answer.area, area):
@@ -191,7 +191,7 @@ def _overlay(grid: list[list[Any]], area: tuple[int, int, int, int], answer: Ans
     left, right = max(c1, b1), min(c2, b2)
     for row in range(max(r1, a1), min(r2, a2) + 1):
         values = answer.rows[row - a1][left - b1 : right - b1 + 1]
-        grid[row - r1][left - c1 : right - c1 + 1] = map(as_handed, values)
+        grid[row - r1][left - c1 : right - c1 + 1] = map(cell_argument, values)
 
 
 def _where(text: str, sheet: str, book: _Book) -> tuple[str, tuple[int, int, int, int]]:

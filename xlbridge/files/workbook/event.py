@@ -17,19 +17,20 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError, refusal
+from ...engine.errors import BridgeInputError, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
-from ..outputs import OutputIsInputError, check_open, check_output, target_of, write_atomically
+from ..outputs import check_open, check_output, target_of, write_atomically
+from ..tables import csv_value
 from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
-from .xlsx import Package, WorkbookError, as_handed, cell_text, open_package, read_values
+from .xlsx import Package, cell_argument, cell_text, open_package, read_values
 
 __all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
 
@@ -69,7 +70,7 @@ def read_event_book(path: Path) -> EventBook:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
     team_cells = [  # as the functions are handed them (an error as its text), from the block's first row (row 2)
-        [as_handed(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
+        [cell_argument(teams_values.get((row, TEAMS.col(name) + 1))) for name in TEAMS.columns]
         for row in range(TEAMS.first_row + 1, team_rows + 1)
     ]
     teams, problems, _ = read_teams(team_cells or [[None, None, None]])
@@ -81,7 +82,7 @@ def read_event_book(path: Path) -> EventBook:
     numbers: list[int] = []
     free: list[int] = []
     for row in range(MATCHES.first_row + 1, last + 1):
-        cells = [as_handed(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
+        cells = [cell_argument(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
         read = read_match(cells)
         if read is None:
             free.append(row)
@@ -120,9 +121,10 @@ def _capacity(package: Package, last_value: int) -> int:
 
 def read_team_names(path: Path) -> list[Team]:
     """The teams of a CSV: ``team,name[,members]`` with or without a header row (any order of those headings),
-    or one name a line (numbered 1, 2, ...)."""
+    or one name a line (numbered 1, 2, ...); ``standings --csv`` is one, its names read as they were
+    (:func:`~xlbridge.files.tables.csv_value`)."""
     text = decoded(path.read_bytes(), path)
-    rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
+    rows = [[csv_value(cell.strip()) for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
     if not rows:
         raise WorkbookError(f"{path}: no teams in it")
     header = [cell.lower() for cell in rows[0]]

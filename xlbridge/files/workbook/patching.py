@@ -6,23 +6,23 @@ other byte of the sheet as it was; :func:`write_package` copies every other part
 
 from __future__ import annotations
 
-import functools
 import re
 import zipfile
 from collections.abc import Mapping
 from pathlib import Path
 
+from ...engine.errors import WorkbookError
 from ..outputs import write_atomically
 from .computed import by_row
-from .xlsx import CALC_PR, ExcelErrorValue, Package, WorkbookError, column_letters, column_number, excel_escape
+from .xlsx import CALC_PR, ExcelErrorValue, Package, column_letters, column_number, excel_escape
 from .xmlsafe import escape
 
 __all__ = ["CALC_ID", "cell_element", "cell_value", "mark_values_current", "patch_sheet", "write_package"]
 
 #: The calculation engine id of Excel 2016 and later, which a workbook whose values are current carries.
 CALC_ID = "191029"
-#: How hard a written workbook's parts are deflated: zlib's fastest, a third the time of its default (6) for a
-#: 6,000-result session's 6 MB of sheets (42 ms against 141 ms), the file about a third larger (0.94 MB, 0.71 MB).
+#: How hard a written workbook's parts are deflated: zlib's fastest, about a third of its default's time for a file
+#: about a third larger.
 COMPRESS_LEVEL = 1
 
 
@@ -30,7 +30,6 @@ _SHEET_DATA = re.compile(rb"<((?:\w+:)?)sheetData(\s[^>]*)?(/>|>(.*?)</\1sheetDa
 _ATTRIBUTE = re.compile(r'([\w:]+)="([^"]*)"')
 
 
-@functools.lru_cache(maxsize=16)
 def _element(tag: str, prefix: str) -> re.Pattern[str]:
     """A whole ``<prefix:tag ...>...</prefix:tag>`` or ``<prefix:tag .../>`` element."""
     return re.compile(rf"<{prefix}{tag}\b[^>]*?(?:/>|>.*?</{prefix}{tag}>)", re.DOTALL)

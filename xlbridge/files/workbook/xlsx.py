@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path, PurePosixPath
 from typing import TypeVar
 
-from ...engine.errors import BridgeInputError, XlbridgeError
+from ...engine.errors import BridgeInputError, NotComputedError, WorkbookError
 from ...excel.cache import cell_key
 from .xmlsafe import check_xml, parse_xml
 
@@ -29,12 +29,8 @@ __all__ = [
     "ByValue",
     "ExcelErrorValue",
     "FormulaCell",
-    "NotComputedError",
     "Package",
-    "StaleWorkbookError",
-    "WorkbookError",
-    "WorkbookStateError",
-    "as_handed",
+    "cell_argument",
     "cell_position",
     "cell_text",
     "column_letters",
@@ -64,22 +60,6 @@ DAMAGED = (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError, NotImp
 MAIN_NS = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 REL_NS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
 PKG_REL_NS = "http://schemas.openxmlformats.org/package/2006/relationships"
-
-
-class WorkbookError(BridgeInputError):
-    """A file that cannot be used as a workbook; the message says why, in one line."""
-
-
-class WorkbookStateError(XlbridgeError):
-    """A workbook that is sound but not in the state a command needs: its figures are not computed, or not current."""
-
-
-class NotComputedError(WorkbookStateError):
-    """A workbook never computed (a blank template, or saved by a program that drops the values)."""
-
-
-class StaleWorkbookError(WorkbookStateError):
-    """A workbook whose stored values are not those of its inputs (changed and not computed again)."""
 
 
 #: A formula as its sheet holds it: the cells it fills (first row, first column, last row, last column, 1-based: an
@@ -288,8 +268,13 @@ def excel_escape(text: str) -> str:
 
 
 def excel_unescape(text: str) -> str:
-    """Text as the cell shows it, from its XML (:func:`excel_escape` undone)."""
-    return _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text) if "_x" in text else text
+    """Text as the cell shows it, from its XML (:func:`excel_escape` undone). The escapes are UTF-16 code units, as
+    Excel holds text: a surrogate pair (``_xD83C__xDCA1_``) is its one character, and a lone surrogate, which no
+    encoding can write, the replacement character (U+FFFD)."""
+    if "_x" not in text:
+        return text
+    unescaped = _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text)
+    return unescaped.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 @dataclass(frozen=True)
@@ -509,7 +494,7 @@ def _sheet_values(package: Package, sheet: str) -> tuple[dict[tuple[int, int], o
     return values, uncomputed
 
 
-def as_handed(value: object) -> object:
+def cell_argument(value: object) -> object:
     """A stored cell value as xlwings hands it to a function: numbers as floats, a blank None, an error as its text
     (``#N/A``)."""
     if value is None or type(value) is float:  # most cells
