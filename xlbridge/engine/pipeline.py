@@ -289,10 +289,10 @@ class SessionResult:
         if score.problems:
             return f"Waiting: {score.problems} line(s) on Results need checking"
         if method.imp_scoring:
-            note = f"{method.name} scoring: total IMPs"
+            note = f"{method.words} scoring: total IMPs"
         else:
             top = score.top
-            note = f"Matchpoints ({method.name}), top {show(top.numerator if top.denominator == 1 else float(top))}"
+            note = f"Matchpoints ({method.words}), top {show(top.numerator if top.denominator == 1 else float(top))}"
         provisional = self.provisional
         return note + (f"; {provisional}" if provisional else "")
 

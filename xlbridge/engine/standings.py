@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from ..rules import DATUM_METHODS, IMP_SCALES, Side
+from ..rules import IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
@@ -88,11 +88,14 @@ class Standing:
     handicap: Fraction | None = None
     handicapped: Figure = None
     handicapped_place: str = ""
+    #: Ranked by the total, factored up to the boards the pair was due, rather than by the percentage (the
+    #: ``FACTORED`` rule of :data:`~xlbridge.rules.RANKING_RULES`).
+    by_total: bool = False
 
     @property
     def key(self) -> Fraction | int | None:
-        """What the ranking sorts by (IMPs, or the percentage); None while it cannot be given."""
-        figure = self.total if self.percentage is None else self.percentage
+        """What the ranking sorts by (IMPs, the percentage, or the total); None while it cannot be given."""
+        figure = self.total if self.percentage is None or self.by_total else self.percentage
         return None if figure is None or isinstance(figure, BridgeInputError) else figure
 
     @property
@@ -197,22 +200,23 @@ def _score_line(entry: Score, fields: tuple[Field, Field | BridgeInputError], se
     """What a result whose score is ``entry`` scores on its board (``fields``, as :func:`_fields` gives them)."""
     own, scaled = fields
     method = session.method
+    conventions = method.conventions
     imp_scale = IMP_SCALES.default
     if method.comparison == "matchpoints":
-        scale = method.matchpoint_scale or EUROPEAN
-        mp = own.matchpoints(entry, scale)
+        scale, artificial = method.matchpoint_scale or EUROPEAN, conventions.artificial
+        mp = own.matchpoints(entry, scale, artificial)
         ns_pct: Figure
         ew_pct: Figure
         if isinstance(scaled, BridgeInputError):
             ns_pct, ew_pct = scaled, scaled
         else:
-            pct = mp if scaled is own else scaled.matchpoints(entry, scale)
+            pct = mp if scaled is own else scaled.matchpoints(entry, scale, artificial)
             ns_pct, ew_pct = pct.ns_percent, pct.ew_percent
         return LineScore(entry, mp.ns, mp.ew, ns_pct, ew_pct, None)
     if method.comparison == "cross-imps":
-        imps = own.cross_imps(entry, imp_scale)
+        imps = own.cross_imps(entry, imp_scale, total=not conventions.cross_imps.averaged)
         return LineScore(entry, imps.ns, imps.ew, None, None, None)
-    datum_method = DATUM_METHODS.default
+    datum_method = conventions.datum
     ns: Figure
     ew: Figure
     try:
@@ -329,7 +333,9 @@ def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting:
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
             total = Fraction(hundredths_of(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
-    keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
+    by_total = session.method.conventions.ranking.by_total
+    keyed = [Standing(pair, field, count, total, pct, "", by_total=by_total)
+             for pair, field, count, total, pct in figures]  # fmt: skip
     places = share_places([(standing.field, standing.key) for standing in keyed])
     out = [replace(standing, place=place) for standing, place in zip(keyed, places, strict=True)]
     if session.method.imp_scoring or all(pair.handicap is None for pair in session.pairs):

@@ -22,7 +22,7 @@ from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
+from ...rules import CONVENTION_WORDS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
 __all__ = [
@@ -172,7 +172,10 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
     entered = [
         ("EventName", "Event", "The event's name, printed on the ranking."),
         ("EventDate", "Date", "The date of the session."),
-        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + "."),
+        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + ". After it, a "
+         "word for each convention scored otherwise than by default: " + "; ".join(
+             f"{rule.name}: {rule.description}" for registries in CONVENTION_WORDS.values()
+             for _, registry in registries for rule in list(registry)[1:]) + "."),
         ("Fields", "Ranked in", "; ".join(f"{m.name}: {m.description}" for m in FIELD_KINDS) + "."),
         ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
          "Neuberg-scaled to this for the percentages and the ranking."),
@@ -344,7 +347,7 @@ def session_cells(session: Session, size: Sizes) -> SessionCells:
     names = _padded([_pair_cells(pair) for pair in session.pairs], size.pairs, len(LAYOUT.names.columns))
     encounters = session.plan.encounters if session.plan is not None else ()
     plan = _padded([_plan_cells(encounter) for encounter in encounters], size.plan, len(LAYOUT.movement.columns))
-    return SessionCells(results, names, session.method.name, session.field_kind.name, session.per_board, plan)
+    return SessionCells(results, names, session.method.words, session.field_kind.name, session.per_board, plan)
 
 
 def session_arguments() -> str:
