@@ -16,6 +16,8 @@ from typing import NamedTuple
 import pytest
 
 import xlbridge
+from xlbridge.cli import EXTRAS
+from xlbridge.engine.install import install_command
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -162,15 +164,33 @@ print(json.dumps(sorted(third_party() - before)))
     assert json.loads(done.stdout) == ["xlbridge"]
 
 
-def _without_calc_extra(argv: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+def _without_extras(argv: list[str], cwd: Path, keep: tuple[str, ...] = ()) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it where xlbridge was installed without its extras (but those of ``keep``): each
+    extra's libraries (the command line's table of them, and the hands extra's solver) cannot be imported."""
+    blocked = sorted(
+        [name for name, extra in EXTRAS.items() if extra not in keep] + ["endplay"] * ("hands" not in keep)
+    )
     probe = (
         "import sys\n"
-        "for name in ('xlsxwriter', 'formulas', 'openpyxl', 'numpy', 'schedula'):\n"
-        "    sys.modules[name] = None  # as if the calc extra were not installed\n"
+        f"for name in {blocked!r}:\n"
+        "    sys.modules[name] = None  # as if its extra were not installed\n"
         "from xlbridge.cli import main\n"
         f"sys.exit(main({argv!r}))\n"
     )
-    return subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, timeout=120)
+    return subprocess.run([sys.executable, "-c", probe], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+@pytest.fixture(scope="module")
+def own_formula(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A workbook with a formula of the user's own (=SUM), which only the general formula engine computes."""
+    import xlsxwriter
+
+    book = tmp_path_factory.mktemp("own") / "own-formula.xlsx"
+    with xlsxwriter.Workbook(book) as workbook:
+        sheet = workbook.add_worksheet()
+        sheet.write_column("A1", [3, 4])
+        sheet.write_formula("A3", "=SUM(A1:A2)")
+    return book
 
 
 @pytest.mark.parametrize(
@@ -179,31 +199,89 @@ def _without_calc_extra(argv: list[str], cwd: Path) -> subprocess.CompletedProce
         ["demo", "--out", "demo"],
         ["templates", "--out", "blank"],
         ["import", "SESSION", "-o", "out.xlsx"],
-        ["calc", "BOOK"],
+        ["movement", "howell", "--tables", "3", "--boards-per-round", "2", "-o", "evening.xlsx"],
     ],
     ids=lambda command: command[0],
 )
 def test_a_missing_extra_is_one_line_not_a_traceback(command: list[str], tmp_path: Path) -> None:
-    """With only `pip install .` (no calc extra), a command that needs XlsxWriter or formulas says what to install
-    (calc: a workbook with a formula of Excel's own, which only the formulas engine computes)."""
-    import xlsxwriter
-
+    """Installed without extras, a command that writes a workbook says in one line which extra it needs and the
+    command that installs it (for the way xlbridge was installed: see tests/test_install.py)."""
     session = ROOT / "xlbridge" / "data" / "demo-session.csv"
-    book = tmp_path / "own-formula.xlsx"
-    with xlsxwriter.Workbook(book) as workbook:
-        sheet = workbook.add_worksheet()
-        sheet.write_column("A1", [3, 4])
-        sheet.write_formula("A3", "=SUM(A1:A2)")
-    argv = [str(session) if a == "SESSION" else str(book) if a == "BOOK" else a for a in command]
-    done = _without_calc_extra(argv, tmp_path)
+    argv = [str(session) if a == "SESSION" else a for a in command]
+    done = _without_extras(argv, tmp_path)
     assert done.returncode == 2, done.stderr
-    assert done.stderr.splitlines() == [f'xlbridge {command[0]}: needs the calc extra: pip install "xlbridge[calc]"']
+    assert done.stderr.splitlines() == [f"xlbridge {command[0]}: needs the calc extra: {install_command('calc')}"]
+
+
+def test_formulas_of_the_users_own_ask_for_the_formulas_extra(own_formula: Path, tmp_path: Path) -> None:
+    """Only a workbook holding formulas that are not xlbridge's needs the general formula engine: the command says
+    so, names the workbook and the formulas extra (not calc, which does not bring it)."""
+    done = _without_extras(["calc", str(own_formula), "-o", "out.xlsx"], tmp_path, keep=("calc",))
+    assert done.returncode == 2, done.stderr
+    assert done.stderr.splitlines() == [
+        f"xlbridge calc: {own_formula}: has formulas that are not xlbridge's own; computing them needs the formulas "
+        f"extra: {install_command('formulas')}"
+    ]
+    assert not (tmp_path / "out.xlsx").exists()
 
 
 def test_calc_of_a_template_needs_no_extra(tmp_path: Path) -> None:
     """A workbook whose formulas are all xlbridge's is computed by xlbridge itself: `pip install .` is enough."""
     book = tmp_path / "traveller.xlsx"
     book.write_bytes((ROOT / "workbooks" / "traveller.xlsx").read_bytes())
-    done = _without_calc_extra(["calc", str(book)], tmp_path)
+    done = _without_extras(["calc", str(book)], tmp_path)
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "traveller-computed.xlsx").is_file()
+
+
+@pytest.fixture(scope="module")
+def evening(tmp_path_factory: pytest.TempPathFactory, teams_workbook: Path) -> Path:
+    """A folder with a computed pairs session with its deals (a Hands sheet), its hand record, and a computed teams
+    event, made with every extra."""
+    folder = tmp_path_factory.mktemp("evening")
+
+    def run(*argv: str) -> None:
+        done = subprocess.run([sys.executable, "-m", "xlbridge", *argv], cwd=folder, capture_output=True, text=True,
+                              timeout=300)  # fmt: skip
+        assert done.returncode == 0, done.stderr
+
+    run("demo", "--out", "demo")
+    run("export", "demo/pairs-session.xlsx", "--pbn", "results.pbn")
+    run("deal", "--boards", "27", "--seed", "5", "-o", "hands.pbn")
+    run("import", "results.pbn", "--hands", "hands.pbn", "-o", "session.xlsx")
+    shutil.copy(teams_workbook, folder / "teams.xlsx")
+    return folder
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        "ranking session.xlsx",
+        "ranking session.xlsx --csv",
+        "export session.xlsx --usebio OUT/session.xml",
+        "export session.xlsx --pbn OUT/session.pbn",
+        "standings teams.xlsx",
+        "ladder session.xlsx demo/pairs-session.xlsx",
+        "calc session.xlsx -o OUT/again.xlsx",
+        "hands hands.pbn --csv",
+        "movement mitchell --tables 7 --boards-per-round 3 --csv OUT/movement.csv",
+        "publish session.xlsx -o OUT/site",
+        "publish teams.xlsx -o OUT/site",
+    ],
+)
+def test_reading_commands_run_without_the_extras(command: str, evening: Path, tmp_path: Path) -> None:
+    """What only reads a computed workbook or a file, and prints or writes text, runs in a base install (`pip
+    install xlbridge`, and the web extra for publish's pages): no XlsxWriter, no formula engine, no solver."""
+    argv = [arg.replace("OUT", str(tmp_path)) for arg in command.split()]
+    done = _without_extras(argv, evening, keep=("web",) if argv[0] == "publish" else ())
+    assert done.returncode == 0, done.stderr
+    outputs = [Path(arg) for arg in argv if arg.startswith(str(tmp_path))]
+    assert all(path.exists() for path in outputs), done.stdout
+    notes = [line for line in done.stderr.splitlines() if line.startswith("xlbridge ")]
+    if argv[0] == "hands":  # the file's own tables, and a note naming the solver's extra
+        assert notes == [
+            "xlbridge hands: note: no double-dummy tables or par: the solver is not installed "
+            f"({install_command('hands')})"
+        ]
+    else:
+        assert notes == []

@@ -12,13 +12,17 @@ contracts and the par (the pages' own :func:`~xlbridge.files.website.handrecord_
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
 from ...engine.pipeline import SessionResult
 from ...excel.hands import HANDS_PAR_COLUMN, pardiff_cells
 from ..interchange.handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
-from .common import Sheet, TemplateBook
 from .layout import HANDS_BLOCK, HANDS_SHEET, Block, area_ref
+
+if TYPE_CHECKING:  # the writer's types: reading the sheet back (export, publish) needs no XlsxWriter
+    from .common import Sheet, TemplateBook
 
 __all__ = ["HANDS_BLOCK", "HANDS_SHEET", "LAYOUT", "SOURCES", "VERSUS_PAR", "SessionHands", "hands_area", "read_hands",
            "source_of", "write_hands"]  # fmt: skip
@@ -32,7 +36,7 @@ LAYOUT = Block(HANDS_SHEET, HEADINGS, 3, 4)
 assert HEADINGS[HANDS_PAR_COLUMN] == "Par (NS)"
 #: What the Analysis column says of where a board's table and par came from.
 SOURCES = {FROM_SOLVER: "double-dummy solver (DDS)", FROM_FILE: "the hand record's own tags",
-           "": 'none: no solver here (pip install "xlbridge[hands]") and no tags in the hand record'}  # fmt: skip
+           "": "none: no solver here (xlbridge's hands extra) and no tags in the hand record"}  # fmt: skip
 #: What the sheet's second row says, around the hand record's name (read back by :func:`source_of`).
 SOURCE_LEAD = "The deals of "
 SOURCE_END = (": each board's double-dummy table (the tricks each declarer takes in each strain) and par, "
