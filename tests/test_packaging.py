@@ -5,10 +5,12 @@ from __future__ import annotations
 import email
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tarfile
+import tomllib
 import zipfile
 from pathlib import Path
 from typing import NamedTuple
@@ -99,6 +101,75 @@ def test_licence_and_version_ship_in_wheel_and_sdist(built: Built) -> None:
         assert licence is not None
         assert "MIT License" in licence.read().decode()
     assert f"xlbridge-{version}/PKG-INFO" in names
+
+
+#: The repository's address, named once in pyproject.toml (the metadata hook's ``repository``).
+REPOSITORY = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["metadata"]["hooks"][
+    "custom"
+]["repository"]
+
+
+def test_the_metadata_links_the_project_from_its_one_address(built: Built) -> None:
+    """The project's links PyPI shows (home, documentation, source, issues, changelog, releases) are all on the
+    repository's address, and the long description is README.md with every link to a file of the repository made
+    an address (PyPI shows it away from the files): no relative link is left."""
+    version = xlbridge.__version__
+    with zipfile.ZipFile(built.wheel) as archive:
+        metadata = email.message_from_bytes(archive.read(f"xlbridge-{version}.dist-info/METADATA"))
+    links = dict(entry.split(", ", 1) for entry in metadata.get_all("Project-URL"))
+    assert set(links) == {"Homepage", "Documentation", "Source", "Issues", "Changelog", "Releases"}
+    assert all(address.startswith(REPOSITORY) for address in links.values())
+    assert metadata["Description-Content-Type"] == "text/markdown"
+    description = metadata.get_payload()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)", description)
+    assert len(targets) == len(re.findall(r"\]\(([^)\s]+)", readme)) > 0
+    for target in targets:
+        assert target.startswith(("https://", "http://", "mailto:", "#")), target
+    for target in re.findall(r"\]\(([^)\s]+)", readme):
+        if not target.startswith(("https://", "http://", "mailto:", "#")):
+            blob = f"{REPOSITORY}/blob/v{version}/{target}"
+            raw = REPOSITORY.replace("https://github.com/", "https://raw.githubusercontent.com/") + f"/v{version}/"
+            assert f"]({blob})" in description or f"]({raw}{target})" in description, target
+
+
+def test_the_long_description_renders_on_pypi(built: Built) -> None:
+    """twine's check, as PyPI renders the long description: both files pass, strictly (no warning)."""
+    done = subprocess.run([sys.executable, "-m", "twine", "check", "--strict", str(built.wheel), str(built.sdist)],
+                          capture_output=True, text=True, timeout=300)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert done.stdout.count("PASSED") == 2
+
+
+def test_the_changelog_has_the_version_being_prepared() -> None:
+    """CHANGELOG.md has a section for xlbridge.__version__ (dated, or marked unreleased until it is tagged), whose
+    text is the release's notes; a version without one is refused, as the release workflow refuses to publish it."""
+    script = ROOT / ".ci" / "changelog.py"
+    done = subprocess.run([sys.executable, str(script), xlbridge.__version__], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
+    assert not done.stdout.startswith("## ")
+    missing = subprocess.run([sys.executable, str(script), "99.0.0"], capture_output=True, text=True)
+    assert missing.returncode == 1
+    assert "no section '## 99.0.0" in missing.stderr
+
+
+def test_the_release_workflow_is_valid_and_publishes_the_checked_files() -> None:
+    """.github/workflows/release.yml is a workflow GitHub Actions accepts (its published schema), runs on a version
+    tag, checks the changelog and the long description, publishes on PyPI by trusted publishing (an identity token,
+    no password) and attaches the wheel to the GitHub release."""
+    workflow = ROOT / ".github" / "workflows" / "release.yml"
+    done = subprocess.run([sys.executable, "-m", "check_jsonschema", "--builtin-schema", "vendor.github-workflows",
+                           str(workflow)], capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    text = workflow.read_text(encoding="utf-8")
+    assert 'tags: ["v*"]' in text
+    assert ".ci/changelog.py" in text
+    assert "twine check --strict" in text
+    assert "id-token: write" in text
+    assert "pypa/gh-action-pypi-publish" in text
+    assert "password" not in text
+    assert re.search(r"gh release create .*dist/\*\.whl", text)
 
 
 def test_wheel_is_pure_python(wheel: Path) -> None:
