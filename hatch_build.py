@@ -1,9 +1,10 @@
 """The package's project links and long description, from the one address of its repository.
 
-hatchling runs this metadata hook while it builds (``[tool.hatch.metadata.hooks.custom]`` in pyproject.toml, which
-names the repository's address once). It sets the project links PyPI shows beside the description, and the long
-description: README.md with each link to a file of the repository (``docs/commands.md``, a picture) made into that
-file's address at the release's tag, since PyPI shows the README away from the repository's files.
+hatchling runs this metadata hook while it builds (``[tool.hatch.metadata.hooks.custom]`` in pyproject.toml); the
+repository's address is ``xlbridge.PROJECT_URL``, read from ``xlbridge/__init__.py`` as hatchling reads the version
+there (the package is not imported to build it). It sets the project links PyPI shows beside the description, and
+the long description: README.md with each link to a file of the repository (``docs/commands.md``, a picture) made
+into that file's address at the release's tag, since PyPI shows the README away from the repository's files.
 """
 
 from __future__ import annotations
@@ -41,11 +42,18 @@ def absolute_links(markdown: str, repository: str, ref: str) -> str:
     return "".join(part if part.startswith("```") else _LINK.sub(absolute, part) for part in parts)
 
 
+#: The line of ``xlbridge/__init__.py`` that names the repository's address.
+_PROJECT_URL = re.compile(r'^PROJECT_URL = "(?P<address>[^"]+)"$', re.MULTILINE)
+
+
 class LinksHook(MetadataHookInterface):
-    """Sets ``urls`` and ``readme`` (both dynamic in pyproject.toml) from the hook's ``repository``."""
+    """Sets ``urls`` and ``readme`` (both dynamic in pyproject.toml) from ``xlbridge.PROJECT_URL``."""
 
     def update(self, metadata: dict[str, Any]) -> None:
-        repository = str(self.config["repository"]).rstrip("/")
+        found = _PROJECT_URL.search((Path(self.root) / "xlbridge" / "__init__.py").read_text(encoding="utf-8"))
+        if found is None:
+            raise ValueError('xlbridge/__init__.py: no line PROJECT_URL = "https://..." (the repository\'s address)')
+        repository = found["address"].rstrip("/")
         metadata["urls"] = {
             "Homepage": repository,
             "Documentation": f"{repository}#readme",

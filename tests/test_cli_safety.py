@@ -536,9 +536,9 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     (here / "one.csv").write_text("Board,NS,EW,Contract,By,Result\n1,1,2,4S,N,=\n1,3,4,4S,N,-1\n")
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
     assert done.out.splitlines() == [
-        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
+        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (One field, Butler)",
         "  One field, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (give --movement to say otherwise)",
+        "field (give --fields to say otherwise)",
     ]
 
 
@@ -547,6 +547,8 @@ def test_a_teams_event_is_not_given_pairs_options(here: Path) -> None:
     (here / "teams.xml").write_text(TEAMS)
     line = xlbridge("import", "teams.xml", "--names", "names.csv", "-o", "t.xlsx", cwd=here).refused
     assert line == "xlbridge import: teams.xml: a teams event: --names are for a pairs session"
+    line = xlbridge("import", "teams.xml", "--fields", "two", "-o", "t.xlsx", cwd=here).refused
+    assert line == "xlbridge import: teams.xml: a teams event: --fields are for a pairs session"
 
 
 def test_standings_of_a_teams_event(teams_workbook: Path) -> None:

@@ -143,7 +143,7 @@ def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, 
     results.write_text(results_csv(slots))
     done = xlbridge("import", str(results), "-o", str(tmp_path / "with.xlsx"), "--movement-file", str(movement_file))
     assert done.returncode == 0, done.stderr
-    assert "147 results on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    assert "147 results on 21 boards, 14 pairs (Two fields, MP)" in done.stdout
     assert xlbridge("import", str(results), "-o", str(tmp_path / "without.xlsx")).returncode == 0
     ranking = [xlbridge("ranking", str(tmp_path / name), "--csv").stdout for name in ("with.xlsx", "without.xlsx")]
     assert ranking[0] == ranking[1]
@@ -218,7 +218,7 @@ def test_a_session_still_being_played_imports_with_its_rows_waiting(
     out = tmp_path / "out.xlsx"
     done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
     assert done.returncode == 0, done.stderr
-    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Two fields, MP)" in done.stdout
     notes = done.stderr.splitlines()
     assert len(notes) == 11
     assert notes[0].endswith("(its row waits on Results, to be typed)")
@@ -311,6 +311,23 @@ def test_names_that_do_not_fit_the_movement(tmp_path: Path, names: str, extra: l
     assert done.stderr.count("\n") == 1
     assert done.stderr.startswith(f"xlbridge movement: {message}")
     assert sorted(path.name for path in tmp_path.iterdir()) == ["names.csv"]
+
+
+def test_a_names_file_that_lists_the_phantom_is_told_which_phantom_it_means(tmp_path: Path) -> None:
+    """13 pairs numbered as a secretary often numbers them, NS 1-7 and EW 1-6: the Mitchell's phantom is NS 7 by
+    default, so the names are refused, in one line that names the option that fits them (``--phantom 7EW``); made
+    with it, the workbook names all 13 pairs."""
+    listed = [f"{n},NS,North {n},South {n}" for n in range(1, 8)] + [f"{n},EW,East {n},West {n}" for n in range(1, 7)]
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2\n" + "\n".join(listed) + "\n")
+    movement = ["movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--pairs", "13"]
+    refused = xlbridge(*movement, "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert (refused.returncode, refused.stderr) == (2, (
+        "xlbridge movement: names.csv: NS pair 7 (the phantom: its seat is empty) is not a pair of this movement "
+        "(1NS, 2NS, 3NS, 4NS, 5NS, 6NS, 1EW, 2EW, 3EW, 4EW, 5EW, 6EW, 7EW); the names leave out EW pair 7 alone: if "
+        "it is the pair missing, make the movement with --phantom 7EW\n"))  # fmt: skip
+    done = xlbridge(*movement, "--phantom", "7EW", "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "13 pairs (13 named)" in done.stdout
 
 
 @pytest.mark.parametrize(

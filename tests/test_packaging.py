@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import tarfile
-import tomllib
 import zipfile
 from pathlib import Path
 from typing import NamedTuple
@@ -103,10 +102,8 @@ def test_licence_and_version_ship_in_wheel_and_sdist(built: Built) -> None:
     assert f"xlbridge-{version}/PKG-INFO" in names
 
 
-#: The repository's address, named once in pyproject.toml (the metadata hook's ``repository``).
-REPOSITORY = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["hatch"]["metadata"]["hooks"][
-    "custom"
-]["repository"]
+#: The repository's address, named once (the metadata hook, hatch_build.py, reads it).
+REPOSITORY = xlbridge.PROJECT_URL
 
 
 def test_the_metadata_links_the_project_from_its_one_address(built: Built) -> None:

@@ -1,5 +1,6 @@
 """Every registry of named choices: each entry resolves by each of its names, has a source and a description, can be
-chosen from the worksheet functions and the command line, and is what the drop-downs and the reference (docs/choices.md) list."""
+chosen from the worksheet functions and the command line, and is what the drop-downs and the reference
+(docs/choices.md) list."""
 
 from __future__ import annotations
 

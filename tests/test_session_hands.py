@@ -342,7 +342,7 @@ def test_a_hands_sheet_changed_by_hand_is_refused_naming_its_row() -> None:
     """What publish reads of the Hands sheet: a cell changed by hand (a par, a trick count, a board on two rows)
     is refused, naming the sheet's row and the board, rather than left out of the pages."""
     from xlbridge.engine.errors import BridgeInputError
-    from xlbridge.files.templates.hands_sheet import read_hands
+    from xlbridge.files.templates.hands_layout import read_hands
 
     board, dealer, vulnerable, deal, tricks, _, contracts = CAMROSE[0]
     figures = [int(digit, 16) for digit in tricks]

@@ -9,11 +9,14 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from ..engine.choices import described
+from ..engine.choices import choose_method, described, described_methods
+from ..engine.errors import BridgeInputError
+from ..engine.text import printable
 from ..engine.values import count
 from ..rules import Named, Registry
 from .catalogue import COMMANDS
 from .commandline import Parser
+from .terminal import raw_stream
 
 __all__ = [
     "Commands",
@@ -22,12 +25,14 @@ __all__ = [
     "choice",
     "command",
     "count",
+    "described_methods",
     "escaped",
     "flag",
     "iso_date",
     "listed",
     "output_or_in_place",
     "positive",
+    "scoring",
     "show",
 ]
 
@@ -100,9 +105,24 @@ def choice(registry: Registry[T]) -> Callable[[str], str]:
     return read
 
 
-def listed(registry: Registry[T]) -> str:
-    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``."""
-    return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
+def scoring(text: str) -> str:
+    """An argument naming a pairs session's scoring method, then a word for each convention scored otherwise than by
+    default (``Cross-IMP TOTAL``, :func:`~xlbridge.engine.choices.choose_method`); gives it as the *Scoring* cell
+    writes it."""
+    try:
+        return choose_method(text).words
+    except BridgeInputError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+scoring.__name__ = "method"  # what argparse calls the argument in its messages
+
+
+def listed(registry: Registry[T], default: bool = True) -> str:
+    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``; without ``default`` (an
+    argument that must be given, which has none) the names alone."""
+    return ", ".join(f"{entry.name} (default)" if default and index == 0 else entry.name
+                     for index, entry in enumerate(registry))  # fmt: skip
 
 
 def iso_date(text: str) -> dt.date:
@@ -115,9 +135,10 @@ def iso_date(text: str) -> dt.date:
 
 class Progress:
     """A one-line progress bar on stderr while a terminal shows it (nothing when it is a file or a pipe): tqdm's,
-    which the commands that show one already have (``import``: the calc extra's formulas needs it; ``deal`` and
+    which the commands that show one already have (``import``: the calc extra installs it; ``deal`` and
     ``hands``: the bar is shown only while the hands extra's solver works, and endplay needs it). tqdm is imported
-    only for a terminal, so a command in a pipe never loads it."""
+    only for a terminal, so a command in a pipe never loads it. It draws on the terminal's stream itself (its
+    carriage returns redraw the line; :mod:`.terminal`), its labels made printable first."""
 
     def __init__(self, steps: int) -> None:
         self.bar: Any = None
@@ -128,12 +149,12 @@ class Progress:
             # whatever size the terminal says it is (tqdm draws nothing on one that says none, as a new
             # pseudo-terminal does); each step drawn as it starts (mininterval 0: a step can take seconds), the
             # line cleared at the end (leave=False).
-            self.bar = tqdm(total=steps, file=sys.stderr, leave=False, ascii=".#", mininterval=0, ncols=63, nrows=24,
-                            bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
+            self.bar = tqdm(total=steps, file=raw_stream(sys.stderr), leave=False, ascii=".#", mininterval=0,
+                            ncols=63, nrows=24, bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
 
     def __call__(self, label: str) -> None:
         if self.bar is not None:
-            self.bar.set_description_str(label, refresh=False)
+            self.bar.set_description_str(printable(label), refresh=False)
             self.bar.update()
 
     def close(self) -> None:

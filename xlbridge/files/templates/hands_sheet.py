@@ -12,35 +12,17 @@ contracts and the par (the pages' own :func:`~xlbridge.files.website.handrecord_
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...engine.errors import BridgeInputError
 from ...engine.model import Strain
 from ...engine.pipeline import SessionResult
 from ...excel.hands import HANDS_PAR_COLUMN, pardiff_cells
-from ..interchange.handrecords import CSV_COLUMNS, FROM_FILE, FROM_SOLVER, Analysis, SessionHands
+from ..interchange.handrecords import CSV_COLUMNS, Analysis, SessionHands
+from .common import Sheet, TemplateBook
+from .hands_layout import LAYOUT, SOURCE_END, SOURCE_LEAD, SOURCES, VERSUS_PAR
 from .layout import HANDS_BLOCK, HANDS_SHEET, Block, area_ref
 
-if TYPE_CHECKING:  # the writer's types: reading the sheet back (export, publish) needs no XlsxWriter
-    from .common import Sheet, TemplateBook
+__all__ = ["hands_area", "write_hands"]
 
-__all__ = ["HANDS_BLOCK", "HANDS_SHEET", "LAYOUT", "SOURCES", "VERSUS_PAR", "SessionHands", "hands_area", "read_hands",
-           "source_of", "write_hands"]  # fmt: skip
-
-#: The heading of the Results sheet's column of each result against par.
-VERSUS_PAR = "NS vs par"
-#: The table's headings: those of ``xlbridge hands --csv`` as a sheet shows them, then the deal and its analysis.
-HEADINGS = ("Board", "Dealer", "Vulnerable", "Par (NS)", "Par contracts",
-            *(column.replace("_", " ") for column in CSV_COLUMNS[5:]), "Deal", "Analysis")  # fmt: skip
-LAYOUT = Block(HANDS_SHEET, HEADINGS, 3, 4)
-assert HEADINGS[HANDS_PAR_COLUMN] == "Par (NS)"
-#: What the Analysis column says of where a board's table and par came from.
-SOURCES = {FROM_SOLVER: "double-dummy solver (DDS)", FROM_FILE: "the hand record's own tags",
-           "": "none: no solver here (xlbridge's hands extra) and no tags in the hand record"}  # fmt: skip
-#: What the sheet's second row says, around the hand record's name (read back by :func:`source_of`).
-SOURCE_LEAD = "The deals of "
-SOURCE_END = (": each board's double-dummy table (the tricks each declarer takes in each strain) and par, "
-              "North-South's side; below, each board's diagram.")  # fmt: skip
 #: Rows each board's diagram takes below the table (its title, 12 rows of hands, a blank row).
 DIAGRAM_ROWS = 14
 
@@ -149,68 +131,3 @@ def write_hands(
     pars: dict[int, int | BridgeInputError] = {a.record.board: a.par.score for a in hands.analyses if a.par is not None}
     values = None if session is None else pardiff_cells(session, pars)
     results_sheet.dynamic(results.first_row, col, rows, formula, None, values=values)
-
-
-def read_hands(rows: list[list[object]], first_row: int = 1) -> dict[int, Analysis]:
-    """The boards of the Hands table as its cells hold them (its rows from the first under the headings, which is
-    the sheet's row ``first_row``, each of the table's columns), by board: the deal, dealer and vulnerability, the
-    table and par where it has them. A row without a deal (a board the hand record lacks) is none; a row that is
-    not what the sheet writes (a cell changed by hand: a board number, a par or a trick count that is not one, a
-    board on two rows) is refused, naming its row and board."""
-    from ...engine.deals import TrickTable, parse_deal
-    from ...engine.errors import BridgeInputError
-    from ...engine.model import Seat, Vulnerability
-    from ...engine.values import as_whole_number
-    from ...excel.hands import read_par
-    from ..interchange.handrecords import HandRecord, parse_par
-
-    block, out, seen = LAYOUT, {}, dict[int, int]()
-    for sheet_row, row in enumerate(rows, start=first_row):
-        cells = [*row, *[None] * (len(block.columns) - len(row))]
-        board, deal = cells[0], cells[block.col("Deal")]
-        if not isinstance(deal, str) or not deal.strip():
-            continue
-        where = f"{HANDS_SHEET} sheet, row {sheet_row}"
-        try:
-            board = as_whole_number(board, "board")
-            if board in seen:
-                raise BridgeInputError(f"board {board} is on row {seen[board]} too")
-            dealer, vulnerability = Seat(str(cells[1])), Vulnerability(str(cells[2]))
-            par_cell = cells[HANDS_PAR_COLUMN]
-            par_ns = None if par_cell is None or par_cell == "" else read_par(par_cell, "par")
-            contracts = cells[HANDS_PAR_COLUMN + 1]
-            par = None if par_ns is None else parse_par(f"NS {par_ns}", contracts if isinstance(contracts, str) else "")
-            figures = [
-                None if value is None or value == "" else as_whole_number(value, "tricks")
-                for value in cells[5 : len(CSV_COLUMNS)]
-            ]
-            if any(figure is None for figure in figures) and any(figure is not None for figure in figures):
-                raise BridgeInputError("its double-dummy table has blank cells among its figures")
-            tricks = None if None in figures else TrickTable.of(_by_seat(figures))
-            record = HandRecord(board, dealer, vulnerability, parse_deal(deal))
-        except (BridgeInputError, ValueError) as error:
-            reason = error.message if isinstance(error, BridgeInputError) else str(error)
-            shown = f", board {board}" if isinstance(board, int) else ""
-            raise BridgeInputError(f"{where}{shown}: {reason}") from None
-        seen[board] = sheet_row
-        said = str(cells[block.col("Analysis")] or "")
-        source = next((key for key, text in SOURCES.items() if key and said.startswith(text)), "")
-        out[board] = Analysis(record, tricks, par, source)
-    return out
-
-
-def _by_seat(figures: list[int | None]) -> dict[str, dict[str, int]]:
-    """The 20 tricks in the table's order (N, E, S, W; each NT, S, H, D, C) by seat and strain."""
-    out: dict[str, dict[str, int]] = {}
-    for column, figure in zip(CSV_COLUMNS[5:], figures, strict=True):
-        seat, strain = column.split("_")
-        assert figure is not None
-        out.setdefault(seat, {})[strain] = figure
-    return out
-
-
-def source_of(text: object) -> str:
-    """The hand record's name as the sheet's second row gives it (``the hand record`` when it does not)."""
-    if isinstance(text, str) and text.startswith(SOURCE_LEAD) and text.endswith(SOURCE_END):
-        return text[len(SOURCE_LEAD) : -len(SOURCE_END)]
-    return "the hand record"

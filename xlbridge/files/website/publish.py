@@ -16,9 +16,13 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
+import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -26,11 +30,13 @@ from ... import __version__
 from ...engine.against_par import against_par
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
+from ...engine.movements import Seating
 from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
-from ...engine.values import two_decimals
+from ...engine.text import shown_text
+from ...engine.values import count, two_decimals
 from ...rules import Side
 from ..workbook.report import Ranking, RankingRow, session_ranking
 from ..workbook.session_book import read_session_book
@@ -39,7 +45,18 @@ from .handrecord_pages import diagram_context
 from .jinja import environment
 from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
-__all__ = ["Published", "Site", "build_site", "figure", "publish", "session_key"]
+__all__ = [
+    "LATIN_LETTERS",
+    "MOST_IN_SLUG",
+    "PageNames",
+    "Published",
+    "Site",
+    "build_site",
+    "figure",
+    "publish",
+    "session_key",
+    "slug",
+]
 
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
@@ -58,10 +75,12 @@ class PairLink:
 
 @dataclass(frozen=True)
 class Field:
-    """One field of the ranking: its heading and its rows, in the workbook's order."""
+    """One field of the ranking: its heading and its rows, in the workbook's order, and who sat out (see
+    :func:`_sat_out_note`)."""
 
     title: str
     rows: list[dict[str, Any]]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -107,30 +126,85 @@ def percentage(value: object) -> str:
     return figure(value)
 
 
-def _slug(label: str) -> str:
-    """A pair's label as a file name: letters, digits and hyphens only."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-") or "pair"
+#: The Latin letters that keep no plain letter when their accents are taken off (NFKD), as a file name writes them.
+LATIN_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                               "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th",
+                               "ı": "i"})  # fmt: skip
+#: The most characters of a name (a pair's label, a team's name) that a page's file name keeps: a file system takes
+#: 255 bytes for a file name, and a match's page names two teams.
+MOST_IN_SLUG = 40
+
+
+def slug(text: str, instead: str) -> str:
+    """``text`` as part of a page's file name: its Latin letters (without their accents: ``Dvořák`` is ``Dvorak``)
+    and digits, every other run of characters one hyphen, at most :data:`MOST_IN_SLUG` characters; ``instead``
+    where nothing is left of it (a name in Greek or Cyrillic letters)."""
+    plain = unicodedata.normalize("NFKD", text.translate(LATIN_LETTERS)).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9]+", "-", plain)[:MOST_IN_SLUG].strip("-") or instead
+
+
+class PageNames:
+    """The file names of a publication's pages, each its own however alike the names they are made from: ``STEM.html``,
+    or where an earlier page has that name (as file systems that take ``A`` and ``a`` for one letter compare them:
+    Windows', macOS's), ``STEM-2.html``, ``STEM-3.html``..."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def __call__(self, stem: str) -> str:
+        name, extra = f"{stem}.html", 2
+        while name.casefold() in self.used:  # labels that differ only in punctuation ("7 A", "7-A") or letters
+            name, extra = f"{stem}-{extra}.html", extra + 1
+        self.used.add(name.casefold())
+        return name
 
 
 def _pair_pages(session: Session) -> dict[Pair, PairLink]:
-    out: dict[Pair, PairLink] = {}
-    used: set[str] = set()
-    for pair, label in pair_labels(session).items():
-        slug = _slug(label)
-        name, extra = f"pair-{slug}.html", 2
-        while name in used:  # labels that differ only in punctuation ("7 A", "7-A")
-            name, extra = f"pair-{slug}-{extra}.html", extra + 1
-        used.add(name)
-        out[pair] = PairLink(label, pair.names, name)
-    return out
+    """Each pair's link: its label, players and page (``pair-7NS.html``, :class:`PageNames`)."""
+    names = PageNames()
+    return {pair: PairLink(label, pair.names, names(f"pair-{slug(label, 'pair')}"))
+            for pair, label in pair_labels(session).items()}  # fmt: skip
 
 
 def _date_text(date: dt.date | None) -> str:
     return f"{date.day} {date:%B %Y}" if date else ""
 
 
-def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool) -> list[Field]:
-    """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart."""
+def _sit_outs(session: Session) -> dict[tuple[str, str], list[Seating]]:
+    """The rounds each pair sat out (its opponents' seat empty: an odd number of pairs), by the pair's number and
+    direction as the ranking shows them; only the pairs that sat out, and none without the movement."""
+    plan = session.plan
+    if plan is None:
+        return {}
+    return {(str(pair.number), pair.direction_text): sat for pair in session.pairs if (sat := plan.sit_outs(pair))}
+
+
+def _sat_out_note(pairs: list[tuple[str, str]], sit_outs: dict[tuple[str, str], list[Seating]], everyone: int) -> str:
+    """Why some pairs of a field (``pairs``, by number and direction, in the ranking's order) show fewer boards:
+    who sat out, how many rounds and boards (``everyone``: the session's pairs); "" when none did."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for key in sorted(pairs, key=lambda key: (len(key[0]), key)):  # by number: 2 before 10
+        if key in sit_outs:
+            sat = sit_outs[key]
+            groups.setdefault((len(sat), sum(len(seating.boards.boards) for seating in sat)), []).append(key[0])
+    said = []
+    for (rounds, boards), numbers in groups.items():
+        many = len(numbers) > 1
+        listed = f"{', '.join(numbers[:-1])} and {numbers[-1]}" if many else numbers[0]
+        out = "a round" if rounds == 1 else count(rounds, "round")
+        said.append(f"{'Pairs' if many else 'Pair'} {listed} {'each ' if many else ''}sat out {out} "
+                    f"({count(boards, 'board')})")  # fmt: skip
+    if not said:
+        return ""
+    return (f"{'; '.join(said)}: with {everyone} pairs, whoever meets the empty seat has no opponents that round, "
+            "and a pair's percentage is of the boards it played.")  # fmt: skip
+
+
+def _ranking_fields(
+    ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool, sat_out: Callable[..., str]
+) -> list[Field]:
+    """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart; each
+    saying who sat out, and why they played fewer boards (``sat_out``: :func:`_sat_out_note` of a field's pairs)."""
     grouped: dict[str, list[RankingRow]] = {}
     for row in ranking.rows:
         grouped.setdefault(row.direction if two_fields else "", []).append(row)
@@ -151,7 +225,8 @@ def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], tw
                     "masterpoints": "" if row.masterpoints is None else str(row.masterpoints),
                 }
             )
-        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown))
+        note = sat_out([(row.pair, row.direction) for row in rows])
+        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown, note))
     return fields
 
 
@@ -256,6 +331,8 @@ def build_site(path: Path) -> Site:
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session)
     by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
+    sit_outs = _sit_outs(session)
+    sat_out = partial(_sat_out_note, sit_outs=sit_outs, everyone=len(session.pairs))
     boards = {board: f"board-{board}.html" for board in session.boards}
     date = ranking.date or session.date
     shown_ranking = {(row.pair, row.direction): row for row in ranking.rows}
@@ -268,7 +345,6 @@ def build_site(path: Path) -> Site:
         "date": date.isoformat() if date else "",
         "date_text": _date_text(date),
         "description": ranking.description,
-        "source": path.name,
         "imp_scoring": imp_scoring,
         "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
         "boards": [(board, boards[board]) for board in session.boards],
@@ -278,7 +354,11 @@ def build_site(path: Path) -> Site:
         Page(
             "index.html",
             "index.html",
-            {**common, "fields": _ranking_fields(ranking, by_label, two_fields), "with_percent": not imp_scoring},
+            {
+                **common,
+                "fields": _ranking_fields(ranking, by_label, two_fields, sat_out),
+                "with_percent": not imp_scoring,
+            },
         )
     ]
     board_list = session.boards
@@ -321,6 +401,10 @@ def build_site(path: Path) -> Site:
                     "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
                     "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
                     "masterpoints": "" if shown is None or shown.masterpoints is None else str(shown.masterpoints),
+                    "sat_out": [
+                        f"round {sat.round} (boards {sat.boards}): no opponents at table {sat.table}"
+                        for sat in sit_outs.get((str(card.pair.number), card.pair.direction_text), [])
+                    ],
                     "rows": _card_rows(card, links, boards, versus_par),
                     "with_rounds": any(row.round is not None for row in card.rows),
                     # A pair that sat one way all evening (a Mitchell) needs no direction on every line.
@@ -332,14 +416,16 @@ def build_site(path: Path) -> Site:
 
 
 def session_key(event: str, date: dt.date | None, source: str) -> str:
-    """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
-    2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone). Publishing the same session again
-    replaces its pages; another session's are kept."""
+    """Which session a publication is of, as its pages' head says it: the event and its date (``Tuesday pairs, 24
+    November 2026``); without a date, the event and the workbook's file name as a digest (``Tuesday pairs, undated
+    (workbook 5d41402a)``: the file name tells a week's session from another's, and a public page does not show
+    it), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`). Publishing the same session
+    again replaces its pages; another session's are kept."""
     when = _date_text(date)
-    if event:  # without a date, the workbook tells a week's session of the event from another's
-        return f"{event}, {when}" if when else f"{event} (in {source})"
-    return f"the session of {when}" if when else f"the session in {source}"
+    if when:
+        return shown_text(f"{event}, {when}" if event else f"the session of {when}")
+    workbook = hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:8]  # the bytes of its name
+    return shown_text(f"{event or 'a session'}, undated (workbook {workbook})")
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:

@@ -34,7 +34,8 @@ from ...engine.values import count, show
 from ...excel.cells import Grid, as_grid, is_blank_text, single_value
 from ...excel.session_cells import SessionCells, session_result
 from ..interchange.common import parse_date
-from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, SESSION_NAMES, SETTING_NAMES
+from ..templates.hands_layout import read_hands, source_of
+from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, HANDS_SHEET, SESSION_NAMES, SETTING_NAMES
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
 from .xlsx import Package, cell_argument, defined_area, defined_names, excel_date, open_package, read_values
@@ -123,7 +124,13 @@ class SessionBook:
             expected = f" (its movement expects {len(self.missing)}: type them into its rows)" if self.missing else ""
             raise WorkbookError(f"{path}: the {sheet} sheet has no results yet{expected}")
         rows = [f"{path}: {sheet} row {row}: {reason}" for row, reason in self.problems()]
-        slots = [] if provisional else [f"{path}: {reason}" for reason in self.result.prepared.missing_reasons]
+        prepared = self.result.prepared
+        missing = sorted(zip(prepared.missing_rows, prepared.missing_reasons, strict=True),
+                         key=lambda pair: (pair[0] is None, pair[0] or 0))  # fmt: skip
+        first = self.results_first_row
+        # Each result not in by the row that waits for it to be typed, in the sheet's order.
+        slots = [f"{path}: {reason}" if row is None else f"{path}: {sheet} row {first + row}: {reason}"
+                 for row, reason in missing if not provisional]  # fmt: skip
         reasons = []
         if rows:
             one = len(rows) == 1
@@ -140,8 +147,6 @@ class SessionBook:
     def hands(self) -> dict[int, Analysis]:
         """The session's deals as its Hands sheet holds them (``import --hands``, ``movement -o --hands``, a PBN
         results file's own), by board, each with its table and par where it has them; none without the sheet."""
-        from ..templates.hands_sheet import read_hands
-
         found = defined_area(self.package, HANDS_BLOCK)
         if found is None:
             return {}
@@ -159,7 +164,6 @@ class SessionBook:
         workbook anew): its boards with their analysis, the hand record's name, and which boards of the session
         have none; None without the sheet."""
         from ..interchange.handrecords import SessionHands, session_boards
-        from ..templates.hands_sheet import HANDS_SHEET, source_of
 
         deals = self.hands()
         if not deals:
