@@ -76,7 +76,7 @@ def _main(arguments: list[str]) -> int:
         return _missing_extra(named[0], error)
     args = parser.parse_args(arguments)
     try:
-        with _function_failures() as failed, _doubts_said(args.command):
+        with _function_failures() as failed, _doubts_on_stderr(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -136,7 +136,7 @@ def _function_failures() -> Iterator[list[str]]:
 
 
 @contextlib.contextmanager
-def _doubts_said(command: str) -> Iterator[None]:
+def _doubts_on_stderr(command: str) -> Iterator[None]:
     """Each :class:`~xlbridge.engine.errors.Doubt` a command meets said on stderr, one line each, every time."""
 
     def say(message: Warning | str, category: type[Warning], *rest: object, **named: object) -> None:
