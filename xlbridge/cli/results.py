@@ -13,6 +13,7 @@ from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, 
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
 from ..files.interchange.export import export_session
+from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
@@ -117,8 +118,10 @@ def _import(args: argparse.Namespace) -> int:
     if imported.kind_evidence:
         print(f"  {imported.kind_evidence}")
     awards = masterpoint_notes(imported, args.masterpoints)
-    if awards.summary:
-        print(f"  {awards.summary}")
+    figures = figure_notes(imported)
+    for note in (awards, figures):
+        if note.summary:
+            print(f"  {note.summary}")
     waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
         if problem.waiting or not problem.detail:  # a result still to come (below); a line a finding names
@@ -135,7 +138,7 @@ def _import(args: argparse.Namespace) -> int:
               f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
-    for warning in awards.warnings:
+    for warning in [*awards.warnings, *figures.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     say_hands("import", deals, hands or source)

@@ -1,9 +1,11 @@
 """How a pairs session is scored, and how its pairs are ranked: the choices of a session workbook's Settings.
 
 A scoring method says which comparison scores each result against its board (matchpoints on a scale, cross-IMPs
-or IMPs against a Butler datum) and how the result files name it (USEBIO 1.2 ``EVENT_TYPE``, PBN 2.1
-``[Scoring]``). A movement kind says whether the pairs form one field or two (a two-winner Mitchell ranks
-North-South and East-West apart).
+or IMPs against a Butler datum) and how the result files name it: USEBIO's ``EVENT_TYPE`` (Compscore3 and BriAn
+write MP_PAIRS, CROSS_IMP, BUTLER_PAIRS), USEBIO 1.2's ``BOARD_SCORING_METHOD`` of an ``EVENT_TYPE="PAIRS"``
+event (EBUScore, the EBU Pairs Scorer, RealBridge, Pianola: MATCH_POINTS, CROSS_IMPS, BUTLER; the 1.2 DTD's
+BUTLER_IMPS), and PBN 2.1's ``[Scoring]``. A movement kind says whether the pairs form one field or two (a
+two-winner Mitchell ranks North-South and East-West apart).
 """
 
 from __future__ import annotations
@@ -26,13 +28,15 @@ class SessionMethod:
     #: "matchpoints", "cross-imps" or "butler": what each result is scored by.
     comparison: str
     #: The USEBIO 1.2 EVENT_TYPE written for it (the others read as it are ``usebio_events``), and the name of
-    #: each traveller line's points (NS_MATCH_POINTS, ...).
+    #: each traveller line's points (NS_MATCH_POINTS, ...): a file that names no method says it so.
     usebio_event: str
     usebio_points: str
     #: The PBN 2.1 [Scoring] value written for it, and the words of a [Scoring] value read as it.
     pbn_scoring: str
     pbn_words: tuple[str, ...]
     usebio_events: tuple[str, ...] = ()
+    #: The values of USEBIO 1.2's BOARD_SCORING_METHOD (in an EVENT_TYPE="PAIRS" event) read as it.
+    usebio_scoring: tuple[str, ...] = ()
     matchpoint_scale: MatchpointScale | None = None
     aliases: tuple[str, ...] = ()
 
@@ -50,6 +54,7 @@ MP = SessionMethod(
     usebio_event="MP_PAIRS",
     usebio_points="MATCH_POINTS",
     usebio_events=("MP_PAIRS",),
+    usebio_scoring=("MATCH_POINTS", "MATCHPOINTS"),
     pbn_scoring="MatchPoints",
     pbn_words=("MP", "MATCHPOINTS", "MP1"),
     matchpoint_scale=EUROPEAN,
@@ -75,6 +80,7 @@ CROSS_IMP = SessionMethod(
     usebio_event="CROSS_IMP",
     usebio_points="CROSS_IMP_POINTS",
     usebio_events=("CROSS_IMP", "CROSS_IMPS"),
+    usebio_scoring=("CROSS_IMPS", "CROSS_IMP"),
     pbn_scoring="Cross-IMPs",
     pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP"),
     aliases=("CROSSIMP", "CROSSIMPS", "CROSS-IMPS", "XIMP"),
@@ -87,6 +93,7 @@ BUTLER = SessionMethod(
     usebio_event="BUTLER_PAIRS",
     usebio_points="BUTLER_POINTS",
     usebio_events=("BUTLER_PAIRS",),
+    usebio_scoring=("BUTLER", "BUTLER_IMPS"),
     pbn_scoring="Butler",
     pbn_words=("BUTLER",),
 )
@@ -105,6 +112,8 @@ class FieldKind:
     description: str
     #: North-South and East-West ranked apart (a two-winner movement).
     two_fields: bool
+    #: USEBIO's WINNER_TYPE for it (1 one winner, 2 two), which a file's is read as.
+    usebio_winners: int
     aliases: tuple[str, ...] = ()
 
 
@@ -113,6 +122,7 @@ ONE_FIELD = FieldKind(
     "a Howell (every pair plays every other) or an arrow-switched Mitchell: one winner",
     "every pair ranked together (a Howell)",
     two_fields=False,
+    usebio_winners=1,
     aliases=("Howell", "One", "One winner"),
 )
 TWO_FIELDS = FieldKind(
@@ -120,6 +130,7 @@ TWO_FIELDS = FieldKind(
     "the Mitchell movement (North-South pairs stay, East-West pairs move): two winners",
     "North-South and East-West ranked apart (a two-winner Mitchell)",
     two_fields=True,
+    usebio_winners=2,
     aliases=("Mitchell", "Two", "Two winners"),
 )
 

@@ -22,7 +22,7 @@ from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
@@ -89,7 +89,7 @@ def read_results(
     if kind == "USEBIO":  # each format's module loaded for its files alone
         from .usebio import read_usebio
 
-        imported = read_usebio(data, path)
+        imported = read_usebio(data, path, method)
     elif kind == "PBN":
         from .pbn import read_pbn
 
@@ -97,7 +97,7 @@ def read_results(
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--fieldss", fields),
+        given = [option for option, value in (("--names", names), ("--method", method), ("--fields", fields),
                                               ("--movement-file", movement_file), ("--event", event),
                                               ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:
@@ -116,8 +116,10 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields)
-    evidence = _evidence(decided, names is not None)
+    chosen = choose(FIELD_KINDS, fields) if fields else imported.field_kind
+    because = f"--fields {fields}" if fields else imported.field_source
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, chosen, because)
+    evidence = _evidence(decided, names is not None, because)
     two_fields = decided.kind.two_fields
     if listed is not None:
         _check_directions(names, listed, two_fields, evidence)  # type: ignore[arg-type]
@@ -153,20 +155,24 @@ def read_results(
     return imported
 
 
-def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, chosen: str | None) -> FieldDecision:
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` says refused where the
-    movement file or the lines say otherwise."""
+def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, chosen: FieldKind | None,
+           because: str) -> FieldDecision:  # fmt: skip
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` (or the file: ``because``
+    names which) says refused where the movement file or the lines say otherwise."""
     try:
-        return decide_field(choose(FIELD_KINDS, chosen) if chosen else None, plan, pairs, session.lines)
+        return decide_field(chosen, plan, pairs, session.lines)
     except BridgeInputError as error:
-        raise fail(path, None, f"--fields {chosen}: {error.message}" if chosen else error.message) from None
+        if chosen is None:
+            raise fail(path, None, error.message) from None
+        fix = "" if because.startswith("--") else " (import with --fields to say otherwise)"
+        raise fail(path, None, f"{because}: {error.message}{fix}") from None
 
 
-def _evidence(decided: FieldDecision, names_file: bool) -> str:
-    """One field or two, and why, in words."""
+def _evidence(decided: FieldDecision, names_file: bool, because: str) -> str:
+    """One field or two, and why (``because``: the option or the file's element that chose it), in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}, as --fields says"
+        return f"{kind.name}, as {because} says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"

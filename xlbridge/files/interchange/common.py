@@ -22,12 +22,15 @@ from ...engine.parse import parse_result, split_contract
 from ...engine.pipeline import SessionResult
 from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
 from ...engine.values import as_whole_number, show
-from ...rules import Side
+from ...rules import FieldKind, Side
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
 __all__ = [
     "MOST_WAITING",
     "FileMasterpoints",
+    "FileStanding",
+    "FileStandings",
+    "ImportNotes",
     "Imported",
     "Problem",
     "check_score",
@@ -92,6 +95,39 @@ class FileMasterpoints:
     lines: dict[tuple[PairNumber, Side | None], int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class FileStanding:
+    """A pair's figures as a results file gives them, as written: its percentage, its total (matchpoints, or IMPs)
+    and its place (``3=``), and the file's line of the pair."""
+
+    percentage: str = ""
+    total: str = ""
+    place: str = ""
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class FileStandings:
+    """The figures a results file gives each pair (by pair number and direction), to be compared with the
+    session's own (:func:`~xlbridge.files.interchange.figures.figure_notes`): the file's figures are never taken
+    for the session's, and where they differ the import names them. ``program`` is the program the file names
+    (PROGRAM_NAME); ``apart`` says why the file's figures are not the scratch ranking's, where they are not (a
+    handicapped event's), and then they are not compared."""
+
+    pairs: dict[tuple[PairNumber, Side | None], FileStanding] = field(default_factory=dict)
+    program: str = ""
+    apart: str = ""
+
+
+@dataclass(frozen=True)
+class ImportNotes:
+    """What an import says about the file beyond its lines: ``summary`` under its summary (empty for nothing), and
+    each of ``warnings`` on stderr (each naming the file, and its line where there is one)."""
+
+    summary: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
 @dataclass
 class Imported:
     """What a results file held: a pairs session or a teams event, and the bad lines kept from it."""
@@ -111,6 +147,12 @@ class Imported:
     listed_pairs: bool = True
     #: How the pairs are ranked (one field or two) and why, in words.
     kind_evidence: str = ""
+    #: One field or two as the file gives it (USEBIO's WINNER_TYPE), and the words naming the element that gives
+    #: it; None where the file does not.
+    field_kind: FieldKind | None = None
+    field_source: str = ""
+    #: The figures the file gives each pair (None: it gives none).
+    standings: FileStandings | None = None
     #: The masterpoints the file reports, as it reports them (None: it reports none).
     masterpoints: FileMasterpoints | None = None
     #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what

@@ -13,24 +13,29 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement, tostring
 
+from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
+from ...engine.field import butler, cross_imps, matchpoints
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
-from ...engine.pairs import PairNumber
-from ...engine.session import Line, NotPlayed, Row, Session, Typed
+from ...engine.pairs import Pair, PairNumber
+from ...engine.parse import split_contract
+from ...engine.session import Line, NotPlayed, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, show, two_decimals
-from ...rules import SESSION_METHODS, SessionMethod, Side
+from ...rules import FIELD_KINDS, SESSION_METHODS, FieldKind, SessionMethod, Side
 from ...rules.methods import ACBL_MP
 from ..workbook.xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
+    FileStanding,
+    FileStandings,
     Imported,
     Problem,
     check_score,
@@ -39,6 +44,7 @@ from .common import (
     pair_of,
     parse_date,
     read_row,
+    refuse,
     relative_result,
     split_pair,
     unreadable,
@@ -48,7 +54,18 @@ __all__ = ["PAIRS_EVENTS", "TEAMS_EVENTS", "read_usebio", "write_usebio"]
 
 #: The pairs event types read, and the scoring method each is read as (from the registry).
 PAIRS_EVENTS: dict[str, SessionMethod] = {event: method for method in SESSION_METHODS for event in method.usebio_events}
+#: USEBIO 1.2's own pairs event type, its method named by BOARD_SCORING_METHOD: each value read as a method (from
+#: the registry).
+GENERAL_PAIRS = "PAIRS"
+BOARD_SCORING: dict[str, SessionMethod] = {name: method for method in SESSION_METHODS for name in method.usebio_scoring}
+#: The traveller lines' points, North-South's, by the method whose points they are (the registry's methods a file
+#: names; ACBL matchpoints are MATCH_POINTS too, told apart by the file's tops).
+POINTS_OF: dict[str, SessionMethod] = {
+    f"NS_{method.usebio_points}": method for method in SESSION_METHODS if method.usebio_scoring
+}
 TEAMS_EVENTS = {"SWISS_TEAMS", "TEAMS", "TEAMS_OF_FOUR", "TEAM_OF_FOUR"}
+#: One field or two, by the WINNER_TYPE a file gives (from the registry).
+WINNERS: dict[str, FieldKind] = {str(kind.usebio_winners): kind for kind in FIELD_KINDS}
 
 
 def _text(element: Element, tag: str) -> str:
@@ -79,7 +96,12 @@ def _not_utf8(data: bytes, error: str) -> str:
     return ""
 
 
-def read_usebio(data: bytes, source: Path) -> Imported:
+def read_usebio(data: bytes, source: Path, method: str | None = None) -> Imported:
+    """The pairs session or teams event of a USEBIO file (1.0 to 1.3), every line read whatever is wrong with the
+    others (each bad line kept, with its reason, in ``problems``); what the file says about the event is taken from
+    it: the scoring method, one field or two (WINNER_TYPE), the masterpoints, and each pair's figures (to compare,
+    never to take). ``method`` is ``--method`` where given: it scores a file that names no method. What cannot be
+    read, or would change the figures and cannot be applied, is refused naming its line."""
     lines: dict[int, int] = {}
     try:
         root = parse_xml(data, lines)
@@ -87,36 +109,42 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         raise fail(source, None, f"not readable XML: {error.message}{_not_utf8(data, error.message)}") from None
     if root.tag != "USEBIO":
         raise fail(source, 1, f"not a USEBIO file (the root element is {root.tag}, not USEBIO)")
-    event = root.find(".//EVENT")
-    if event is None:
+    events = root.findall(".//EVENT")
+    if not events:
         raise fail(source, None, "the USEBIO file has no EVENT")
-    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+    if len(events) > 1:
+        raise fail(source, lines.get(id(events[1])), f"a second EVENT ({len(events)} in the file): xlbridge imports "
+                   "one event a file; export each event on its own")  # fmt: skip
+    event = events[0]
+    kind = _event_type(event)
     if kind in TEAMS_EVENTS:
         return _read_teams(root, event, source, lines)
-    if kind not in PAIRS_EVENTS:
-        known = ", ".join(sorted([*PAIRS_EVENTS, *TEAMS_EVENTS]))
-        raise fail(source, lines.get(id(event)), f"event type {kind or '(none)'} is not one xlbridge scores ({known})")
-    pairs = []
+    _check_shape(root, source, lines)
+    chosen = _method(root, event, kind, source, lines, method)
+    winners = _winners(event, source, lines)
+    sections = _sections(root, lines)
+    elements = list(_within(root, "PAIR"))
+    pairs = _one_winner(winners, [_pair(element, section, sections, source, lines) for element, section in elements],
+                        event, source, lines)  # fmt: skip
     awarded: dict[tuple[PairNumber, Side | None], int] = {}
     pair_types: dict[tuple[PairNumber, Side | None], tuple[str, int | None]] = {}
-    for element in root.iter("PAIR"):
-        players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
-        pair_id, side = _text(element, "PAIR_NUMBER"), _text(element, "DIRECTION")
-        try:
-            pair = pair_of(pair_id, side, players)
-        except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
-            tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
-            raise fail(source, _line_of(element, tag, lines), error.message) from None
-        pairs.append(pair)
+    standings: dict[tuple[PairNumber, Side | None], FileStanding] = {}
+    for pair, (element, _) in zip(pairs, elements, strict=True):
+        where = lines.get(id(element))
+        key = (pair.number, pair.direction)
+        percentage, total, place = (_text(element, tag) for tag in ("PERCENTAGE", "TOTAL_SCORE", "PLACE"))
+        if chosen.imp_scoring and not total:  # salliere's cross-IMP file: the IMP total where a percentage goes
+            percentage, total = "", percentage
+        standings[key] = FileStanding(percentage, total, place, where or 0)
         award = _pair_award(element, source, lines)
         if award is not None:
-            awarded[(pair.number, pair.direction)] = award[1]
-            pair_types[(pair.number, pair.direction)] = (award[0], lines.get(id(element)))
+            awarded[key] = award[1]
+            pair_types[key] = (award[0], where)
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
-    line_points = []
-    for board in root.iter("BOARD"):
+    points: list[tuple[str, tuple[float, float] | None]] = []  # each line's section, and the file's points on it
+    for board, section in _within(root, "BOARD"):
         travellers = board.findall("TRAVELLER_LINE")
         if not travellers:
             continue  # a hand record: the BOARD repeats without results
@@ -128,29 +156,22 @@ def read_usebio(data: bytes, source: Path) -> Imported:
                        "number") from None  # fmt: skip
         for element in travellers:
             where = lines.get(id(element), 0)
-            results.append(_traveller_line(element, number, where, problems, lines))
+            results.append(_traveller_line(element, number, where, problems, lines, _numbering(sections, section)))
             rows_at.append(where)
-            ns_mp, ew_mp = _text(element, "NS_MATCH_POINTS"), _text(element, "EW_MATCH_POINTS")
-            if ns_mp and ew_mp:
-                try:
-                    line_points.append((number, float(ns_mp) + float(ew_mp)))
-                except ValueError:
-                    raise fail(
-                        source,
-                        _line_of(element, "NS_MATCH_POINTS", lines),
-                        f"NS_MATCH_POINTS {ns_mp!r} and EW_MATCH_POINTS {ew_mp!r}: expected numbers",
-                    ) from None
+            points.append((section, _line_points(element, source, lines)))
     if not results:
         raise fail(source, None, "the file has no traveller lines")
-    method = PAIRS_EVENTS[kind]
-    if method.usebio_event == ACBL_MP.usebio_event and _acbl_scale(results, line_points):
-        method = ACBL_MP  # one event type for both matchpoint scales: the file's tops tell them apart
+    sections.check_scoring(results, points, chosen, source)
+    line_points = [(row.board, sum(given)) for row, (_, given) in zip(results, points, strict=True)
+                   if given is not None and row.board is not None]  # fmt: skip
+    if chosen.usebio_event == ACBL_MP.usebio_event and _acbl_scale(results, line_points):
+        chosen = ACBL_MP  # one event type for both matchpoint scales: the file's tops tell them apart
     description = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
     reported = _masterpoints(event, awarded, pair_types, source)
     session = Session.of(
         event=description,
         date=parse_date(_text(event, "DATE")),
-        method=method,
+        method=chosen,
         pairs=pairs,
         lines=results,
         # the scale the file's points are of, when the registry has it (the import says when it has not)
@@ -164,7 +185,280 @@ def read_usebio(data: bytes, source: Path) -> Imported:
         rows_at=rows_at,
         listed_pairs=bool(pairs),
         masterpoints=reported,
+        field_kind=winners,
+        field_source=f"the file's WINNER_TYPE {winners.usebio_winners}" if winners is not None else "",
+        standings=FileStandings(standings, _text(event, "PROGRAM_NAME"), _handicapped(root, source, lines)),
     )
+
+
+def _event_type(event: Element) -> str:
+    return (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
+
+
+def _check_shape(root: Element, source: Path, lines: dict[int, int]) -> None:
+    """Refuse what a pairs-session workbook cannot hold: results of two sessions (SESSION_COUNT 2: each session is
+    a workbook) and the matches of a Swiss pairs event."""
+    played = [session for session in root.iter("SESSION") if session.find(".//TRAVELLER_LINE") is not None]
+    if len(played) > 1:
+        raise fail(source, lines.get(id(played[1])), f"a second SESSION with results ({len(played)} in the file): a "
+                   "pairs-session workbook holds one session; export each session on its own")  # fmt: skip
+    match = root.find(".//MATCH")
+    if match is not None:
+        raise fail(source, lines.get(id(match)), "a MATCH in a pairs event (Swiss pairs, scored in victory points "
+                   "match by match): not an event xlbridge scores")  # fmt: skip
+
+
+def _method(root: Element, event: Element, kind: str, source: Path, lines: dict[int, int],
+            chosen: str | None) -> SessionMethod:  # fmt: skip
+    """The scoring method the file names: its EVENT_TYPE (MP_PAIRS, CROSS_IMP, BUTLER_PAIRS), or for USEBIO 1.2's
+    ``PAIRS`` its BOARD_SCORING_METHOD; where it names none, the points its traveller lines give (NS_MATCH_POINTS:
+    matchpoints), else ``chosen`` (``--method``). Two names that disagree, or a method xlbridge does not score, are
+    refused by their line."""
+    scoring = event.find("BOARD_SCORING_METHOD")
+    if scoring is None:
+        scoring = root.find(".//BOARD_SCORING_METHOD")
+    named = "" if scoring is None else (scoring.text or "").strip().upper()
+    where = lines.get(id(scoring)) if scoring is not None else lines.get(id(event))
+    by_scoring = BOARD_SCORING.get(named)
+    if kind in PAIRS_EVENTS:
+        by_event = PAIRS_EVENTS[kind]
+        if named and by_scoring is not by_event:
+            raise fail(source, where, f"EVENT_TYPE {kind} but BOARD_SCORING_METHOD {named}: which is it? (a "
+                       f"{kind} event is scored {by_event.name})")  # fmt: skip
+        return by_event
+    if kind != GENERAL_PAIRS:
+        known = ", ".join(sorted([*PAIRS_EVENTS, GENERAL_PAIRS, *TEAMS_EVENTS]))
+        raise fail(source, lines.get(id(event)), f"event type {kind or '(none)'} is not one xlbridge scores ({known})")
+    if by_scoring is not None:
+        return by_scoring
+    if chosen:
+        return choose(SESSION_METHODS, chosen)
+    if named:
+        raise fail(
+            source,
+            where,
+            f"BOARD_SCORING_METHOD {named}: not a method xlbridge scores a pairs event by "
+            f"({', '.join(BOARD_SCORING)}); import with --method to say how the session is to be scored",
+        )
+    found = {POINTS_OF[field.tag] for field in root.iterfind(".//TRAVELLER_LINE/*") if field.tag in POINTS_OF}
+    if len(found) == 1:
+        return found.pop()
+    given = "its lines give points of more than one method" if found else "its lines give no points"
+    raise fail(
+        source,
+        lines.get(id(event)),
+        f"a PAIRS event that names no BOARD_SCORING_METHOD, and {given}: import "
+        f"with --method ({', '.join(method.name for method in SESSION_METHODS)}) to say how it is scored",
+    )
+
+
+def _winners(event: Element, source: Path, lines: dict[int, int]) -> FieldKind | None:
+    """One field or two as the event's WINNER_TYPE says (1 or 2), or None where it says neither."""
+    found = event.find("WINNER_TYPE")
+    typed = "" if found is None else (found.text or "").strip()
+    if not typed:
+        return None
+    kind = WINNERS.get(typed.removesuffix(".0"))
+    if kind is None:
+        raise fail(source, lines.get(id(found)), f"WINNER_TYPE {typed!r}: expected 1 (one winner: every pair "
+                   "ranked together) or 2 (two winners: North-South and East-West ranked apart)")  # fmt: skip
+    return kind
+
+
+def _within(root: Element, tag: str) -> Iterator[tuple[Element, str]]:
+    """Every ``tag`` element of the file, in its order, with the SECTION_ID of the SECTION it is in ("" for none)."""
+
+    def walk(parent: Element, section: str) -> Iterator[tuple[Element, str]]:
+        for child in parent:
+            if child.tag == tag:
+                yield child, section
+            elif child.tag == "SECTION":
+                yield from walk(child, _section_id(child))
+            else:
+                yield from walk(child, section)
+
+    return walk(root, "")
+
+
+def _section_id(section: Element) -> str:
+    return (section.get("SECTION_ID") or _text(section, "SECTION_ID")).strip()
+
+
+@dataclass
+class _Sections:
+    """The SECTIONs of a file and how their pairs are named: a section's pair ``(A) 1 NS`` (as scorer-to-usebio
+    writes it) is its 1 NS; where two sections number their pairs alike (each from 1), a pair is labelled with its
+    section (A1, B1), as the programs print them."""
+
+    at: dict[str, int]
+    labelled: bool
+
+    def number(self, text: str, section: str) -> str:
+        """A pair number as its section's: ``(A) 1 NS`` is 1 NS in section A."""
+        prefix = f"({section})"
+        return text.strip().removeprefix(prefix) if section and text.strip().startswith(prefix) else text
+
+    def label(self, number: PairNumber, section: str) -> PairNumber:
+        return f"{section}{number}" if self.labelled and section else number
+
+    def check_scoring(self, results: list[Row], points: list[tuple[str, tuple[float, float] | None]],
+                      method: SessionMethod, source: Path) -> None:  # fmt: skip
+        """Sections that play the same boards are scored across the whole field (xlbridge's one way), as the
+        file's own points on their lines show; boards scored within each section apart, or a file whose points
+        cannot tell, are refused naming the second section."""
+        shared = _shared_boards(results, points)
+        if not shared:
+            return
+        across = _agrees(results, points, shared, method, by_section=False)
+        if across is True:
+            return
+        first, second, *_ = self.at
+        if across is None:
+            raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, and "
+                       "the file gives no points on their lines to tell whether they are scored across the whole "
+                       "field or each section apart")  # fmt: skip
+        apart = _agrees(results, points, shared, method, by_section=True)
+        how = "each section apart" if apart else "neither across the whole field nor each section apart"
+        raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, "
+                   f"and the file's points on their lines are scored {how}: xlbridge scores a session's "
+                   "boards across its whole field; export each section on its own")  # fmt: skip
+
+
+def _sections(root: Element, lines: dict[int, int]) -> _Sections:
+    """The file's SECTIONs (their lines), and whether their pairs are labelled with them: where two sections have
+    a pair of the same number (and direction), among their PAIRs or, without them, on their lines."""
+    at = {_section_id(section): lines.get(id(section), 0) for section in root.iter("SECTION")
+          if section.find(".//PAIR") is not None or section.find(".//TRAVELLER_LINE") is not None}  # fmt: skip
+    if len(at) < 2:
+        return _Sections(at, False)
+    plain = _Sections(at, False)
+    owners: dict[str, set[str]] = {}
+    for pair, section in _within(root, "PAIR"):
+        number = " ".join(plain.number(_text(pair, "PAIR_NUMBER"), section).split()).upper()
+        owners.setdefault(f"{number}/{_text(pair, 'DIRECTION').upper()}", set()).add(section)
+    if not owners:
+        for line, section in _within(root, "TRAVELLER_LINE"):
+            for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+                owners.setdefault(f"{tag[:2]}{plain.number(_text(line, tag), section)}", set()).add(section)
+    return _Sections(at, any(len(found) > 1 for found in owners.values()))
+
+
+def _shared_boards(results: list[Row], points: list[tuple[str, tuple[float, float] | None]]) -> set[int]:
+    """The boards that two sections or more play."""
+    sections: dict[int, set[str]] = {}
+    for row, (section, _) in zip(results, points, strict=True):
+        if row.board is not None:
+            sections.setdefault(row.board, set()).add(section)
+    return {board for board, found in sections.items() if len(found) > 1}
+
+
+#: How close a line's figure must be to the file's to be the same: a share of the top (matchpoints), or IMPs.
+SAME_SHARE, SAME_IMPS = 0.006, 0.011
+
+
+def _agrees(results: list[Row], points: list[tuple[str, tuple[float, float] | None]], boards: set[int],
+            method: SessionMethod, by_section: bool) -> bool | None:  # fmt: skip
+    """Whether the file's points on the lines of ``boards`` are the lines' own, each board scored across the whole
+    field (or, ``by_section``, in each section apart); None where those lines give no points to tell."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    for index, (row, (section, _)) in enumerate(zip(results, points, strict=True)):
+        if isinstance(row, Line) and row.board in boards:
+            groups.setdefault((row.board, section if by_section else ""), []).append(index)
+    compared = 0
+    for indices in groups.values():
+        entries = [results[index].score for index in indices]  # type: ignore[union-attr]
+        for index, ours in zip(indices, _ns_figures(method, entries), strict=True):
+            theirs = points[index][1]
+            if theirs is None or ours is None:
+                continue
+            compared += 1
+            if method.imp_scoring:
+                if abs(theirs[0] - ours) > SAME_IMPS:
+                    return False
+            elif sum(theirs) and abs(theirs[0] / sum(theirs) - ours) > SAME_SHARE:
+                return False
+    return True if compared else None
+
+
+def _ns_figures(method: SessionMethod, entries: list[object]) -> list[float | None]:
+    """North-South's figure on each of a board's results: its share of the top (matchpoints), or its IMPs."""
+    if method.comparison == "matchpoints":
+        return [None if mp is None or not mp.top else float(mp.ns / mp.top) for mp in matchpoints(entries)]
+    scored = cross_imps(entries) if method.comparison == "cross-imps" else butler(entries)
+    return [None if sides is None else float(sides.ns) for sides in scored]
+
+
+def _line_points(element: Element, source: Path, lines: dict[int, int]) -> tuple[float, float] | None:
+    """North-South's and East-West's points a traveller line gives (of whichever method: NS_MATCH_POINTS, ...), or
+    None for none; points that are not numbers are refused by their line."""
+    for tag in POINTS_OF:
+        ns, ew = _text(element, tag), _text(element, "EW" + tag[2:])
+        if ns and ew:
+            try:
+                return float(ns), float(ew)
+            except ValueError:
+                raise fail(source, _line_of(element, tag, lines), f"{tag} {ns!r} and EW{tag[2:]} {ew!r}: expected "
+                           "numbers") from None  # fmt: skip
+    return None
+
+
+def _one_winner(winners: FieldKind | None, pairs: list[Pair], event: Element, source: Path,
+                lines: dict[int, int]) -> list[Pair]:  # fmt: skip
+    """The pairs of a one-winner file (WINNER_TYPE 1) without directions, which one field does not rank by (salliere
+    writes NS for every pair of a Howell). A one-winner file whose pairs are numbered apart by direction (NS 1 and
+    EW 1 two pairs: a Mitchell ranked in one list) is refused: xlbridge ranks such a Mitchell's directions apart."""
+    if winners is None or winners.two_fields:
+        return pairs
+    directions: dict[PairNumber, set[Side | None]] = {}
+    for pair in pairs:
+        directions.setdefault(pair.number, set()).add(pair.direction)
+    both = [number for number, found in directions.items() if len(found) > 1]
+    if both:
+        shown = ", ".join(str(number) for number in both[:5]) + (", ..." if len(both) > 5 else "")
+        raise fail(source, _line_of(event, "WINNER_TYPE", lines), f"WINNER_TYPE 1 (one winner), but pairs {shown} are "
+                   "each two pairs, one North-South and one East-West (a Mitchell ranked in one list): xlbridge ranks "
+                   "a Mitchell's North-South and East-West pairs apart; import with --fields two to rank them so "
+                   "(the file's places will then differ)")  # fmt: skip
+    return [replace(pair, direction=None) for pair in pairs]
+
+
+def _handicapped(root: Element, source: Path, lines: dict[int, int]) -> str:
+    """Why the file's figures are not the scratch ranking's, or "": a pair's HANDICAP (the file's percentage and
+    place are then the handicapped ones). A pair's ADJUSTMENT (to its total: a penalty, or a score carried over),
+    which a pairs session has no place for, is refused by its line."""
+    handicapped = False
+    for pair in root.iter("PAIR"):
+        adjustment = _text(pair, "ADJUSTMENT")
+        if not _nothing(adjustment):
+            raise fail(source, _line_of(pair, "ADJUSTMENT", lines), f"ADJUSTMENT {adjustment!r} of pair "
+                       f"{_text(pair, 'PAIR_NUMBER')}: an adjustment of a pair's total (a penalty, or a score carried "
+                       "over), which a pairs session has no place for: take it out to import the results as played, "
+                       "and give the penalty apart")  # fmt: skip
+        handicapped = handicapped or not _nothing(_text(pair, "HANDICAP"))
+    return "handicapped (each pair's HANDICAP is in its PERCENTAGE and PLACE; the workbook's ranking is scratch)" if (
+        handicapped) else ""  # fmt: skip
+
+
+def _nothing(text: str) -> bool:
+    """Whether a figure is blank or nought (0, 0.00)."""
+    return not text or (NUMBER.fullmatch(text) is not None and float(text) == 0)
+
+
+def _pair(element: Element, section: str, sections: _Sections, source: Path, lines: dict[int, int]) -> Pair:
+    """A PAIR as the session lists it (labelled with its section where sections number their pairs alike)."""
+    players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
+    pair_id, side = sections.number(_text(element, "PAIR_NUMBER"), section), _text(element, "DIRECTION")
+    try:
+        pair = pair_of(pair_id, side, players)
+    except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
+        tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
+        raise fail(source, _line_of(element, tag, lines), error.message) from None
+    return replace(pair, number=sections.label(pair.number, section))
+
+
+def _numbering(sections: _Sections, section: str) -> Callable[[str], PairNumber]:
+    """How a traveller line of ``section`` names its pairs: each as its section's (:class:`_Sections`)."""
+    return lambda text: sections.label(split_pair(sections.number(text, section))[0], section)
 
 
 def _pair_award(element: Element, source: Path, lines: dict[int, int]) -> tuple[str, int] | None:
@@ -222,30 +516,35 @@ FIELD_OF_ARGUMENT = (("contract", "CONTRACT"), ("declarer", "PLAYED_BY"), ("resu
                      ("adjusted score", "SCORE"), ("SCORE", "SCORE"), ("lead", "LEAD"))  # fmt: skip
 
 
-def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int]) -> Row:
-    """A TRAVELLER_LINE as a result line (``where``: its line), a problem of one of its fields named at that field's
-    own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there, or the problem is of no field)."""
+def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int],
+                    number: Callable[[str], PairNumber] = lambda text: split_pair(text)[0]) -> Row:  # fmt: skip
+    """A TRAVELLER_LINE as a result line (``where``: its line; ``number``: how it names its pairs), a problem of one
+    of its fields named at that field's own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there,
+    or the problem is of no field)."""
 
     def at(tag: str) -> int:
         field = element.find(tag)
         return lines.get(id(field), where) if field is not None else where
 
     found: list[Problem] = []
-    line = _traveller_row(element, board, where, found, at)
+    line = _traveller_row(element, board, where, found, at, number)
     for problem in found:
         tag = next((tag for argument, tag in FIELD_OF_ARGUMENT if problem.message.startswith(argument)), "")
         problems.append(replace(problem, at=at(tag) if tag else problem.at))
     return line
 
 
-def _traveller_row(element: Element, board: int, where: int, problems: list[Problem],
-                   at: Callable[[str], int]) -> Row:  # fmt: skip
-    """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``)."""
+def _traveller_row(element: Element, board: int, where: int, problems: list[Problem], at: Callable[[str], int],
+                   number: Callable[[str], PairNumber]) -> Row:  # fmt: skip
+    """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``). A
+    board not played is NP, or the words, in CONTRACT or SCORE; an adjusted score is SCORE without a contract,
+    each side's percentage in it (A6040, A6060 for average plus to both, A5050, A+), a passed-out board PASS in
+    CONTRACT (or SCORE)."""
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
     pairs = []
     for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
         try:
-            pairs.append(split_pair(_text(element, tag))[0])
+            pairs.append(number(_text(element, tag)))
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             entered = Typed(contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"))
             typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
@@ -253,6 +552,20 @@ def _traveller_row(element: Element, board: int, where: int, problems: list[Prob
             problems[-1] = replace(problems[-1], at=at(tag))
             return kept
     ns, ew = pairs
+    if is_not_played(contract) or (not contract and is_not_played(score)):
+        written = contract or score
+        if _scored(element):  # (scorer-to-usebio writes a passed-out board as NP, and scores it)
+            reason = (f"{'CONTRACT' if contract else 'SCORE'} {written!r} (not played), but the file scores the line "
+                      f"(its points, for SCORE {score or 0}): write PASS for a board passed out, or take out the "
+                      "points of a board not played")  # fmt: skip
+            return refuse(where, problems, Unscorable(board, ns, ew, Typed(lead=lead, adjusted=written), reason))
+        return read_row(where, problems, board, ns, ew, Typed(lead=lead, adjusted=written))
+    if not contract and _passed_out(score):
+        contract, score = score, ""
+    if PERCENT.fullmatch(score):
+        reason = (f"SCORE {score!r}: one percentage, but whose? An adjusted score gives each side's: A6040 (60% to "
+                  "North-South, 40% to East-West), A6060 (60% to both)")  # fmt: skip
+        return refuse(where, problems, Unscorable(board, ns, ew, Typed(lead=lead, adjusted=score), reason))
     if score.upper().startswith("A") or (score and not contract):  # an adjusted score: A6040, or xlbridge's weighted
         return read_row(where, problems, board, ns, ew, Typed(lead=lead, adjusted=score.upper()))
     result = relative_result(contract, _text(element, "TRICKS"))
@@ -261,6 +574,23 @@ def _traveller_row(element: Element, board: int, where: int, problems: list[Prob
     if isinstance(line, Line) and score:
         return check_score(line, score, "SCORE", where, problems)
     return line
+
+
+#: A lone percentage, such as 60%: one side's share of an adjusted score, not both sides'.
+PERCENT = re.compile(r"\s*\d{1,3}(?:\.\d+)?\s*%\s*")
+
+
+def _scored(element: Element) -> bool:
+    """Whether a traveller line gives either side points other than nought (it was scored)."""
+    return any(not _nothing(_text(element, side + tag[2:])) for tag in POINTS_OF for side in ("NS", "EW"))
+
+
+def _passed_out(text: str) -> bool:
+    """Whether a SCORE says the board was passed out (PASS, as a contract is written)."""
+    try:
+        return bool(text) and not text[0].isdigit() and split_contract(text)[0].passed_out
+    except BridgeInputError:
+        return False
 
 
 def _imps(text: str) -> Fraction:
@@ -368,7 +698,8 @@ def _group(parent: Element | None, tag: str, **attributes: str) -> Element:
 def write_usebio(score: SessionScore) -> str:
     """USEBIO 1.2 for a scored session: every pair's total, percentage and place, every traveller line with its
     points, and (Butler) each board's datum, as the session computation gives them; on a masterpoint scale that
-    awards, the event's MASTER_POINT_TYPE and MASTER_POINT_SCALE and each placed pair's MASTER_POINTS_AWARDED (in
+    awards and has a USEBIO name (not ACBL club points: a file's BLACK Club points are the EBU's), the event's
+    MASTER_POINT_TYPE and MASTER_POINT_SCALE and each placed pair's MASTER_POINTS_AWARDED (in
     hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes them. A session that cannot
     be awarded on its scale is refused (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an
     element a line (a PLAYER and its PLAYER_NAME on one)."""
@@ -377,7 +708,8 @@ def write_usebio(score: SessionScore) -> str:
     method = session.method
     kind = method.usebio_event
     scale = session.masterpoints
-    awards = masterpoints(score, scale).awards if scale.awards else (None,) * len(score.standings)
+    named = scale.awards and bool(scale.usebio_type)
+    awards = masterpoints(score, scale).awards if named else (None,) * len(score.standings)
 
     def pair_id(number: object, side: Side | None) -> str:
         return f"{number}{side.value}" if mitchell and side is not None else str(number)
@@ -386,9 +718,9 @@ def write_usebio(score: SessionScore) -> str:
     event = _group(root, "EVENT", EVENT_TYPE=kind)
     _field(event, "EVENT_DESCRIPTION", session.event)
     _field(event, "PROGRAM_NAME", "xlbridge")
-    _field(event, "WINNER_TYPE", 2 if mitchell else 1)
+    _field(event, "WINNER_TYPE", session.field_kind.usebio_winners)
     _field(event, "DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else "")
-    if scale.awards:
+    if named:
         _field(event, "MASTER_POINT_SCALE", scale.usebio_scale)
         _field(event, "MASTER_POINT_TYPE", scale.usebio_type)
     participants = _group(event, "PARTICIPANTS", EVENT_TYPE=kind)
