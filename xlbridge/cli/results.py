@@ -113,7 +113,9 @@ def _import(args: argparse.Namespace) -> int:
     else:
         assert imported.event is not None
         event = imported.event
-        what = f"{count(len(event.matches), 'match', 'matches')} of {count(len(event.teams), 'team')}"
+        byes = sum(1 for match in event.matches if match.bye)
+        what = f"{count(len(event.matches) - byes, 'match', 'matches')} of {count(len(event.teams), 'team')}"
+        what += f", {count(byes, 'bye')}" if byes else ""
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     if imported.kind_evidence:
         print(f"  {imported.kind_evidence}")

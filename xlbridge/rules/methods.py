@@ -10,7 +10,9 @@ two-winner Mitchell ranks North-South and East-West apart).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from .comparisons import ACBL, EUROPEAN, MatchpointScale
 from .registry import Registry
@@ -148,6 +150,10 @@ class TeamsForm:
     description: str
     #: True: each match's IMP margin is converted to victory points; False: board-a-match points are totalled.
     victory_points: bool
+    #: USEBIO 1.2's BOARD_SCORING_METHOD of a teams event read as it, each with the points a board is worth in
+    #: the file (board-a-match 1, point-a-board 2: a board won, tied, lost is 2, 1, 0), which the workbook holds
+    #: as board-a-match points.
+    usebio_scoring: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     aliases: tuple[str, ...] = ()
 
 
@@ -156,6 +162,7 @@ IMP_VP = TeamsForm(
     "WBF General Conditions of Contest: IMPs converted to victory points",
     "each match's IMP margin converted to victory points",
     victory_points=True,
+    usebio_scoring=MappingProxyType({"IMPS": 1, "IMP": 1}),
     aliases=("IMP", "VP", "IMPS"),
 )
 BOARD_A_MATCH = TeamsForm(
@@ -163,6 +170,7 @@ BOARD_A_MATCH = TeamsForm(
     "Laws of Duplicate Bridge 2017, Law 78C: board-a-match",
     "board-a-match: the board points each team won, totalled",
     victory_points=False,
+    usebio_scoring=MappingProxyType({"BAM": 1, "PAB": 2}),
     aliases=("BOARD-A-MATCH",),
 )
 

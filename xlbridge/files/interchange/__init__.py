@@ -117,7 +117,7 @@ def read_results(
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
     chosen = choose(FIELD_KINDS, fields) if fields else imported.field_kind
-    because = f"--fields {fields}" if fields else imported.field_source
+    because = "--fields" if fields else imported.field_source
     decided = _field(path, session, listed if listed is not None else file_pairs, plan, chosen, because)
     evidence = _evidence(decided, names is not None, because)
     two_fields = decided.kind.two_fields
@@ -130,6 +130,8 @@ def read_results(
         pairs = tuple(listed)
     elif plan is not None and kind == "CSV":
         pairs = plan.pairs
+    elif file_pairs and not two_fields:  # one field ranks by number alone (salliere writes NS for each pair)
+        pairs = tuple(replace(pair, direction=None) for pair in file_pairs)
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
     session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)

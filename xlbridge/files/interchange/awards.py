@@ -13,7 +13,8 @@ from decimal import Decimal
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import scale_of_file
-from ...rules import MASTERPOINT_SCALES
+from ...engine.pairs import PairNumber
+from ...rules import MASTERPOINT_SCALES, Side
 from ...rules.masterpoints import POINTS_NOT_AWARDED
 from .common import Imported, ImportNotes
 
@@ -60,16 +61,23 @@ def masterpoint_notes(imported: Imported, chosen: str | None = None) -> ImportNo
         warnings.append(f"{source}: {awards.message}; the file's own awards are not in the workbook")
         return ImportNotes(f"masterpoints: {scale.name}, {why}", warnings)
     differ = 0
-    ours = {(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}
-    for key in [*ours, *(key for key in reported.awarded if key not in ours)]:  # the session's order, then the file's
-        mine, theirs = ours.get(key), reported.awarded.get(key)
+    two_fields = session.field_kind.two_fields  # in one field a pair is its number (a file may give directions)
+
+    def key_of(number: PairNumber, side: Side | None) -> tuple[PairNumber, Side | None]:
+        return number, side if two_fields else None
+
+    ours = {key_of(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}
+    file_awards = {key_of(*key): award for key, award in reported.awarded.items()}
+    file_lines = {key_of(*key): line for key, line in reported.lines.items()}
+    for key in [*ours, *(key for key in file_awards if key not in ours)]:  # the session's order, then the file's
+        mine, theirs = ours.get(key), file_awards.get(key)
         if theirs is None and mine is None:
             continue
         if theirs is not None and mine is not None and awards.in_hundredths(mine) == theirs:
             continue
         differ += 1
         number, side = key
-        line = reported.lines.get(key)
+        line = file_lines.get(key)
         where = f"{source}: line {line}" if line else f"{source}"
         given = "no award" if theirs is None else _points(theirs)
         computed = "none (the pair has no place)" if mine is None else str(mine)

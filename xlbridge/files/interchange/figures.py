@@ -3,8 +3,8 @@
 A results file gives each pair its percentage (matchpoints) or its total (IMPs) and its place, as the program that
 wrote it worked them out. xlbridge never takes them: it works every figure out from the lines, and compares. A pair
 whose figure (at the file's own precision: 46.7 is 46.73) or place differs is named, with both, and the workbook
-shows xlbridge's. Where the program is one whose conventions are known to differ from xlbridge's (RESEARCH.md
-section 15), the import says which, once: a choice the lead may offer later, never applied silently.
+shows xlbridge's. Where the program is one whose conventions are known to differ from xlbridge's (as their files
+show them), the import says which, once: a convention is never applied silently.
 """
 
 from __future__ import annotations
@@ -20,12 +20,10 @@ from .common import FileStanding, Imported, ImportNotes
 __all__ = ["CONVENTIONS", "figure_notes"]
 
 #: What scoring programs do differently from xlbridge, by a word of the name a file gives the program (its
-#: PROGRAM_NAME), as met in their files (RESEARCH.md section 15): named once when the file's figures differ.
+#: PROGRAM_NAME), as their files show it: named once when the file's figures differ.
 CONVENTIONS: tuple[tuple[str, str], ...] = (
     ("PIANOLA", "Pianola ranks a pair that played fewer boards by its total factored up, xlbridge by its percentage"),
     ("BRIAN", "BriAn does not apply Neuberg to the other results of a board with an artificial score"),
-    ("SALLIERE", "salliere factors up the IMP total of a pair that sat out, breaks ties, and divides cross-IMPs by "
-     "every other result (an artificial score among them, at 2 IMPs)"),
     ("MAGIC", "Magic Contest's Butler datum drops the top and bottom result from 3 results up, xlbridge's from 4"),
     ("RUTER", "Ruter's cross-IMP totals are the sum over the comparisons, xlbridge's their average"),
 )  # fmt: skip

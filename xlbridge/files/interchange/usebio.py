@@ -17,20 +17,22 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from decimal import Decimal
 from fractions import Fraction
+from itertools import pairwise
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement, tostring
 
 from ...engine.choices import choose
 from ...engine.errors import BridgeInputError
-from ...engine.field import butler, cross_imps, matchpoints
+from ...engine.field import bam, butler, cross_imps, matchpoints
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
+from ...engine.matches import Event, EventMatch, Team
 from ...engine.pairs import Pair, PairNumber
-from ...engine.parse import split_contract
+from ...engine.parse import Artificial, Weighted, split_contract
 from ...engine.session import Line, NotPlayed, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.standings import SessionScore
-from ...engine.values import NUMBER, as_whole_number, show, two_decimals
-from ...rules import FIELD_KINDS, SESSION_METHODS, FieldKind, SessionMethod, Side
-from ...rules.methods import ACBL_MP
+from ...engine.values import NUMBER, as_whole_number, count, show, two_decimals
+from ...rules import FIELD_KINDS, SESSION_METHODS, TEAMS_FORMS, FieldKind, SessionMethod, Side, TeamsForm
+from ...rules.methods import ACBL_MP, BOARD_A_MATCH, IMP_VP
 from ..workbook.xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
@@ -124,8 +126,14 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
     winners = _winners(event, source, lines)
     sections = _sections(root, lines)
     elements = list(_within(root, "PAIR"))
-    pairs = _one_winner(winners, [_pair(element, section, sections, source, lines) for element, section in elements],
-                        event, source, lines)  # fmt: skip
+    pairs = [_pair(element, section, sections, source, lines) for element, section in elements]
+    ranked_together = ""
+    if winners is not None and not winners.two_fields and _numbered_apart(pairs):
+        # One winner, but North-South and East-West pairs numbered apart (NS 1 and EW 1 two pairs: NZ Scorer's
+        # sections of Mitchells ranked in one list): each such pair is named with its direction, in one field.
+        sections = replace(sections, directed=frozenset(pair.number for pair in pairs if pair.direction))
+        pairs = [sections.named(pair) for pair in pairs]
+        ranked_together = " (its North-South and East-West pairs numbered apart, ranked in one list: 1 NS, 1 EW)"
     awarded: dict[tuple[PairNumber, Side | None], int] = {}
     pair_types: dict[tuple[PairNumber, Side | None], tuple[str, int | None]] = {}
     standings: dict[tuple[PairNumber, Side | None], FileStanding] = {}
@@ -186,7 +194,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         listed_pairs=bool(pairs),
         masterpoints=reported,
         field_kind=winners,
-        field_source=f"the file's WINNER_TYPE {winners.usebio_winners}" if winners is not None else "",
+        field_source=f"the file's WINNER_TYPE {winners.usebio_winners}{ranked_together}" if winners else "",
         standings=FileStandings(standings, _text(event, "PROGRAM_NAME"), _handicapped(root, source, lines)),
     )
 
@@ -292,6 +300,19 @@ class _Sections:
 
     at: dict[str, int]
     labelled: bool
+    #: The pairs (labels) named with their direction, one field ranking North-South and East-West pairs that are
+    #: numbered apart in one list (1 NS, 1 EW).
+    directed: frozenset[PairNumber] = frozenset()
+
+    def named(self, pair: Pair) -> Pair:
+        """A listed pair as the session names it: with its direction where the pairs are ``directed``."""
+        if pair.direction is None or pair.number not in self.directed:
+            return pair
+        return replace(pair, number=f"{pair.number} {pair.direction.value}", direction=None)
+
+    def side(self, number: PairNumber, side: Side) -> PairNumber:
+        """A traveller line's pair, sitting ``side``, as the session names it."""
+        return f"{number} {side.value}" if number in self.directed else number
 
     def number(self, text: str, section: str) -> str:
         """A pair number as its section's: ``(A) 1 NS`` is 1 NS in section A."""
@@ -359,14 +380,18 @@ SAME_SHARE, SAME_IMPS = 0.006, 0.011
 def _agrees(results: list[Row], points: list[tuple[str, tuple[float, float] | None]], boards: set[int],
             method: SessionMethod, by_section: bool) -> bool | None:  # fmt: skip
     """Whether the file's points on the lines of ``boards`` are the lines' own, each board scored across the whole
-    field (or, ``by_section``, in each section apart); None where those lines give no points to tell."""
+    field (or, ``by_section``, in each section apart), on the boards whose results are all played scores that can
+    be read; None where those lines give no points to tell."""
     groups: dict[tuple[int, str], list[int]] = {}
+    unread = {row.board for row in results if isinstance(row, Unscorable)}  # (said as bad lines)
     for index, (row, (section, _)) in enumerate(zip(results, points, strict=True)):
-        if isinstance(row, Line) and row.board in boards:
+        if isinstance(row, Line) and row.board in boards and row.board not in unread:
             groups.setdefault((row.board, section if by_section else ""), []).append(index)
     compared = 0
     for indices in groups.values():
         entries = [results[index].score for index in indices]  # type: ignore[union-attr]
+        if any(isinstance(entry, (Artificial, Weighted)) for entry in entries):
+            continue  # programs treat the others of a board with an adjusted score each their own way
         for index, ours in zip(indices, _ns_figures(method, entries), strict=True):
             theirs = points[index][1]
             if theirs is None or ours is None:
@@ -400,26 +425,6 @@ def _line_points(element: Element, source: Path, lines: dict[int, int]) -> tuple
                 raise fail(source, _line_of(element, tag, lines), f"{tag} {ns!r} and EW{tag[2:]} {ew!r}: expected "
                            "numbers") from None  # fmt: skip
     return None
-
-
-def _one_winner(winners: FieldKind | None, pairs: list[Pair], event: Element, source: Path,
-                lines: dict[int, int]) -> list[Pair]:  # fmt: skip
-    """The pairs of a one-winner file (WINNER_TYPE 1) without directions, which one field does not rank by (salliere
-    writes NS for every pair of a Howell). A one-winner file whose pairs are numbered apart by direction (NS 1 and
-    EW 1 two pairs: a Mitchell ranked in one list) is refused: xlbridge ranks such a Mitchell's directions apart."""
-    if winners is None or winners.two_fields:
-        return pairs
-    directions: dict[PairNumber, set[Side | None]] = {}
-    for pair in pairs:
-        directions.setdefault(pair.number, set()).add(pair.direction)
-    both = [number for number, found in directions.items() if len(found) > 1]
-    if both:
-        shown = ", ".join(str(number) for number in both[:5]) + (", ..." if len(both) > 5 else "")
-        raise fail(source, _line_of(event, "WINNER_TYPE", lines), f"WINNER_TYPE 1 (one winner), but pairs {shown} are "
-                   "each two pairs, one North-South and one East-West (a Mitchell ranked in one list): xlbridge ranks "
-                   "a Mitchell's North-South and East-West pairs apart; import with --fields two to rank them so "
-                   "(the file's places will then differ)")  # fmt: skip
-    return [replace(pair, direction=None) for pair in pairs]
 
 
 def _handicapped(root: Element, source: Path, lines: dict[int, int]) -> str:
@@ -456,9 +461,19 @@ def _pair(element: Element, section: str, sections: _Sections, source: Path, lin
     return replace(pair, number=sections.label(pair.number, section))
 
 
-def _numbering(sections: _Sections, section: str) -> Callable[[str], PairNumber]:
-    """How a traveller line of ``section`` names its pairs: each as its section's (:class:`_Sections`)."""
-    return lambda text: sections.label(split_pair(sections.number(text, section))[0], section)
+def _numbering(sections: _Sections, section: str) -> Callable[[str, Side], PairNumber]:
+    """How a traveller line of ``section`` names the pair sitting each side: as its section's (:class:`_Sections`)."""
+    return lambda text, side: sections.side(
+        sections.label(split_pair(sections.number(text, section))[0], section), side
+    )
+
+
+def _numbered_apart(pairs: list[Pair]) -> bool:
+    """Whether a pair number is listed both North-South and East-West (two pairs: a Mitchell's)."""
+    directions: dict[PairNumber, set[Side | None]] = {}
+    for pair in pairs:
+        directions.setdefault(pair.number, set()).add(pair.direction)
+    return any(Side.NS in found and Side.EW in found for found in directions.values())
 
 
 def _pair_award(element: Element, source: Path, lines: dict[int, int]) -> tuple[str, int] | None:
@@ -513,11 +528,12 @@ def _acbl_scale(results: list[Row], line_points: list[tuple[int, float]]) -> boo
 #: messages name the argument first: ``contract '8S': the level must be 1 to 7``; a file's score disagreeing:
 #: ``SCORE -500 disagrees with ...``).
 FIELD_OF_ARGUMENT = (("contract", "CONTRACT"), ("declarer", "PLAYED_BY"), ("result", "TRICKS"), ("tricks", "TRICKS"),
-                     ("adjusted score", "SCORE"), ("SCORE", "SCORE"), ("lead", "LEAD"))  # fmt: skip
+                     ("adjusted score", "SCORE"), ("SCORE", "SCORE"), ("lead", "LEAD"),
+                     ("CONTRACT", "CONTRACT"))  # fmt: skip
 
 
 def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int],
-                    number: Callable[[str], PairNumber] = lambda text: split_pair(text)[0]) -> Row:  # fmt: skip
+                    number: Callable[[str, Side], PairNumber]) -> Row:  # fmt: skip
     """A TRAVELLER_LINE as a result line (``where``: its line; ``number``: how it names its pairs), a problem of one
     of its fields named at that field's own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there,
     or the problem is of no field)."""
@@ -535,16 +551,16 @@ def _traveller_line(element: Element, board: int, where: int, problems: list[Pro
 
 
 def _traveller_row(element: Element, board: int, where: int, problems: list[Problem], at: Callable[[str], int],
-                   number: Callable[[str], PairNumber]) -> Row:  # fmt: skip
+                   number: Callable[[str, Side], PairNumber]) -> Row:  # fmt: skip
     """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``). A
     board not played is NP, or the words, in CONTRACT or SCORE; an adjusted score is SCORE without a contract,
     each side's percentage in it (A6040, A6060 for average plus to both, A5050, A+), a passed-out board PASS in
     CONTRACT (or SCORE)."""
     contract, score, lead = _text(element, "CONTRACT"), _text(element, "SCORE"), _text(element, "LEAD")
     pairs = []
-    for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
+    for tag, side in (("NS_PAIR_NUMBER", Side.NS), ("EW_PAIR_NUMBER", Side.EW)):
         try:
-            pairs.append(number(_text(element, tag)))
+            pairs.append(number(_text(element, tag), side))
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             entered = Typed(contract, _text(element, "PLAYED_BY"), lead, _text(element, "TRICKS"))
             typed = (str(board), _text(element, "NS_PAIR_NUMBER"), _text(element, "EW_PAIR_NUMBER"))
@@ -602,9 +618,47 @@ def _imps(text: str) -> Fraction:
     return Fraction(Decimal(cleaned))
 
 
-def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, int]) -> Imported:
-    from ...engine.matches import Event, EventMatch, Team  # (a pairs session's file makes none of them)
+@dataclass(frozen=True)
+class _MatchRecord:
+    """A MATCH as the file records it, one team's view of a match: its line, the file's ROUND_NUMBER, the team
+    (TEAM) and its opponents, the boards played (their numbers, where the file gives them) and each board's
+    figure for the team: its IMPs, or the board points of the team and of its opponents (on the file's scale)."""
 
+    line: int | None
+    round: int
+    team: int
+    opponents: int
+    boards: tuple[int, ...]
+    count: int
+    imps: tuple[Fraction, ...] = ()
+    points: tuple[tuple[Fraction, Fraction], ...] = ()
+
+
+def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, int]) -> Imported:
+    """A USEBIO teams event: its teams, and its matches from each MATCH's boards (IMPs, or board points), each
+    match once, in the event's rounds."""
+    teams = _teams(root, source, lines)
+    numbers = {team.number for team in teams}
+    records = [_match_record(element, numbers, source, lines) for element in root.iter("MATCH")]
+    if not records:
+        raise fail(source, None, "the teams event has no MATCH")
+    form, per_board = _teams_form(root, records, source, lines)
+    rounds, evidence = _event_rounds(records, source)
+    kind = _event_type(event)
+    swiss = kind.startswith("SWISS")
+    matches, repeats = _matches(records, rounds, per_board, swiss, source)
+    byes: list[str] = []
+    if swiss:
+        matches, byes = _byes(matches, [team.number for team in teams])
+    boards_each = max(match.boards or 0 for match in matches)
+    name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
+    event_data = Event(name=name, form=form.name, teams=tuple(teams), matches=tuple(matches), boards=boards_each,
+                       schedule="Swiss" if swiss else "")  # fmt: skip
+    return Imported(source, "USEBIO", event=event_data, kind_evidence="; ".join([*evidence, *repeats, *byes]))
+
+
+def _teams(root: Element, source: Path, lines: dict[int, int]) -> list[Team]:
+    """The event's teams (a TEAM with players, or a TEAM_ID: not a MATCH's <TEAM>7</TEAM>)."""
     teams = []
     for element in root.iter("TEAM"):
         if element.find("PLAYER") is None and not element.get("TEAM_ID") and element.find("TEAM_NUMBER") is None:
@@ -617,50 +671,210 @@ def _read_teams(root: Element, event: Element, source: Path, lines: dict[int, in
         name = element.get("TEAM_NAME") or _text(element, "TEAM_NAME")
         members = ", ".join(_text(player, "PLAYER_NAME") for player in element.iter("PLAYER"))
         teams.append(Team(number, name, members))
-    numbers = {team.number for team in teams}
-    matches: dict[tuple[int, frozenset[int]], EventMatch] = {}
-    for element in root.iter("MATCH"):
-        where = lines.get(id(element))
+    return teams
+
+
+def _match_record(element: Element, numbers: set[int], source: Path, lines: dict[int, int]) -> _MatchRecord:
+    """A MATCH as the file records it; what cannot be read refused by its line (a BOARD's, where it is one's)."""
+    where = lines.get(id(element))
+    try:
+        round_number = _positive(_text(element, "ROUND_NUMBER"), "ROUND_NUMBER")
+        team = _positive(_text(element, "TEAM"), "TEAM")
+        opponents = _positive(_text(element, "OPPOSING_TEAM"), "OPPOSING_TEAM")
+    except BridgeInputError as error:
+        raise fail(source, where, error.message) from None
+    for number in (team, opponents):
+        if numbers and number not in numbers:
+            raise fail(source, where, f"team {number} is not one of the event's teams")
+    if team == opponents:
+        raise fail(source, where, f"team {team} cannot play itself")
+    boards = element.findall("BOARD")
+    if not boards:
+        raise fail(source, where, "the MATCH gives no BOARD IMPs (victory points alone cannot be rescored)")
+    imps: list[Fraction] = []
+    points: list[tuple[Fraction, Fraction]] = []
+    for board in boards:
         try:
-            round_number = _positive(_text(element, "ROUND_NUMBER"), "ROUND_NUMBER")
-            home = _positive(_text(element, "TEAM"), "TEAM")
-            away = _positive(_text(element, "OPPOSING_TEAM"), "OPPOSING_TEAM")
-            boards = element.findall("BOARD")
-            if not boards:
-                raise BridgeInputError("the MATCH gives no BOARD IMPs (victory points alone cannot be rescored)")
-            swings = [_imps(_text(board, "IMPS")) for board in boards]
+            if _text(board, "IMPS"):
+                imps.append(_imps(_text(board, "IMPS")))
+            else:
+                points.append(_board_points(board))
         except BridgeInputError as error:
-            raise fail(source, where, error.message) from None
-        for team in (home, away):
-            if numbers and team not in numbers:
-                raise fail(source, where, f"team {team} is not one of the event's teams")
-        if home == away:
-            raise fail(source, where, f"team {home} cannot play itself")
-        won, lost = sum((s for s in swings if s > 0), Fraction(0)), -sum((s for s in swings if s < 0), Fraction(0))
-        match = EventMatch(round_number, home, away, len(boards), won, lost)
-        key = (round_number, frozenset((home, away)))
+            raise fail(source, lines.get(id(board), where), error.message) from None
+    if imps and points:
+        raise fail(source, where, f"the MATCH gives IMPs on {count(len(imps), 'board')} and board points on "
+                   f"{len(points)}: a match is scored one way")  # fmt: skip
+    numbered = tuple(int(_text(board, "BOARD_NUMBER")) for board in boards if _text(board, "BOARD_NUMBER").isdigit())
+    return _MatchRecord(where, round_number, team, opponents, numbered if len(numbered) == len(boards) else (),
+                        len(boards), tuple(imps), tuple(points))  # fmt: skip
+
+
+def _board_points(board: Element) -> tuple[Fraction, Fraction]:
+    """A board's points for the MATCH's team and its opponents where its IMPS is empty (point-a-board, or
+    board-a-match): TEAM_POINTS and OPPOSING_TEAM_POINTS, or the two tables' scores (a traveller line each, its
+    DIRECTION the team's seat: the team wins the board when its North-South score beats the other table's)."""
+    ours, theirs = _text(board, "TEAM_POINTS"), _text(board, "OPPOSING_TEAM_POINTS")
+    if ours or theirs:
+        figures = []
+        for tag, text in (("TEAM_POINTS", ours), ("OPPOSING_TEAM_POINTS", theirs)):
+            if not NUMBER.fullmatch(text.strip()):
+                raise BridgeInputError(f"{tag} {show(text)}: expected a board's points (point-a-board 2, 1 or 0; "
+                                       "board-a-match 1, 0.5 or 0)")  # fmt: skip
+            figures.append(Fraction(Decimal(text.strip())))
+        return figures[0], figures[1]
+    seats = {_text(line, "DIRECTION").upper().replace("-", ""): _text(line, "SCORE")
+             for line in board.findall("TRAVELLER_LINE")}  # fmt: skip
+    if set(seats) != {"NS", "EW"}:
+        raise BridgeInputError(f"a BOARD's IMPS {show(_text(board, 'IMPS'))} and no board result: give its IMPS, its "
+                               "TEAM_POINTS and OPPOSING_TEAM_POINTS, or a traveller line for each table (DIRECTION NS "
+                               "and EW, the team's seat, with its SCORE)")  # fmt: skip
+    won = bam(seats["NS"], seats["EW"])
+    return won, 1 - won
+
+
+def _teams_form(
+    root: Element, records: list[_MatchRecord], source: Path, lines: dict[int, int]
+) -> tuple[TeamsForm, int]:
+    """The event's form (IMP/VP, or board-a-match for board points) and the points a board is worth in the file:
+    as BOARD_SCORING_METHOD names them (IMPS; BAM 1, PAB 2), else as the boards' points add up (each board's
+    points, the two teams', add up to what a board is worth). A method xlbridge does not score, or boards that
+    add up otherwise, are refused by their line."""
+    scoring = root.find(".//BOARD_SCORING_METHOD")
+    named = "" if scoring is None else (scoring.text or "").strip().upper()
+    where = lines.get(id(scoring)) if scoring is not None else None
+    by_name = {name: (form, worth) for form in TEAMS_FORMS for name, worth in form.usebio_scoring.items()}
+    if named and named not in by_name:
+        raise fail(source, where, f"BOARD_SCORING_METHOD {named}: not a method xlbridge scores a teams event by "
+                   f"({', '.join(by_name)})")  # fmt: skip
+    points = [record for record in records if record.points]
+    imps = [record for record in records if record.imps]
+    form, worth = by_name.get(named, (None, 0))
+    if points and imps:
+        raise fail(source, points[0].line, f"board points in this MATCH, IMPs in the MATCH of line {imps[0].line}: "
+                   "an event is scored one way")  # fmt: skip
+    if imps:
+        if form is not None and not form.victory_points:
+            raise fail(source, where, f"BOARD_SCORING_METHOD {named}, but the MATCHes give IMPs")
+        return IMP_VP, 1
+    if form is not None and form.victory_points:
+        raise fail(source, where, f"BOARD_SCORING_METHOD {named}, but the MATCHes give board points")
+    for record in points:
+        for ours, theirs in record.points:
+            if not worth:
+                worth = int(ours + theirs) if ours + theirs in (1, 2) else 0
+            if ours + theirs != worth or worth == 0:
+                raise fail(source, record.line, f"a board's points add up to {_figure(ours + theirs)}, where a "
+                           f"board is worth {worth or '1 (board-a-match) or 2 (point-a-board)'}")  # fmt: skip
+    return BOARD_A_MATCH, worth
+
+
+def _figure(value: Fraction) -> str:
+    return str(value.numerator) if value.denominator == 1 else str(float(value))
+
+
+def _event_rounds(records: list[_MatchRecord], source: Path) -> tuple[list[int], list[str]]:
+    """Each record's round of the event: its ROUND_NUMBER, or, where the two teams' records of one match give two
+    rounds (EBU Teams Scorer counts each team's own matches), the order of its boards among the event's (each
+    round plays its own boards); and what the import says of it. Records whose boards cannot tell are refused."""
+    rounds_of: dict[tuple[frozenset[int], tuple[int, ...]], set[int]] = {}
+    for record in records:
+        if record.boards:
+            rounds_of.setdefault((frozenset((record.team, record.opponents)), record.boards), set()).add(record.round)
+    two = [key for key, found in rounds_of.items() if len(found) > 1]
+    if not two:
+        _mirrored(records, source)
+        return [record.round for record in records], []
+    sets = sorted({frozenset(record.boards) for record in records}, key=min)
+    if not all(record.boards for record in records) or any(a & b for a, b in pairwise(sets)):
+        teams, _ = two[0]
+        first = next(record for record in records if frozenset((record.team, record.opponents)) == teams)
+        raise fail(source, first.line, f"the two teams' records of this match give rounds "
+                   f"{' and '.join(map(str, sorted(rounds_of[two[0]])))}, and the event's boards do not tell its "
+                   "round (each round its own boards): give each MATCH its ROUND_NUMBER in the event")  # fmt: skip
+    index = {boards: number for number, boards in enumerate(sets, start=1)}
+    note = ("rounds from the boards each match played (the file's ROUND_NUMBER counts each team's own matches, "
+            "as EBU Teams Scorer writes it)")  # fmt: skip
+    return [index[frozenset(record.boards)] for record in records], [note]
+
+
+def _mirrored(records: list[_MatchRecord], source: Path) -> None:
+    """In a file that records matches from both teams' sides, a record without the other side's in its round is
+    refused: the two sides give two rounds (EBU Teams Scorer counts each team's own matches), and boards without
+    numbers cannot tell the event's round."""
+    recorded = {(record.round, record.team, record.opponents) for record in records}
+    alone = [record for record in records if (record.round, record.opponents, record.team) not in recorded]
+    if alone and len(alone) < len(records):
+        record = alone[0]
+        raise fail(source, record.line, f"team {record.team}'s record of its match with team {record.opponents} "
+                   f"gives round {record.round}, where team {record.opponents}'s records give no such match in "
+                   "that round, and the boards are not numbered to tell the event's round: give each MATCH its "
+                   "ROUND_NUMBER in the event")  # fmt: skip
+
+
+def _matches(records: list[_MatchRecord], rounds: list[int], worth: int, swiss: bool,
+             source: Path) -> tuple[list[EventMatch], list[str]]:  # fmt: skip
+    """The event's matches, each once (the two teams' records of it must agree), in the file's order; in a Swiss a
+    later meeting of two teams is marked played again (the file gives its boards), and named."""
+    from ...engine.event import AGAIN  # (the teams machinery loaded for a teams file alone)
+
+    matches: dict[tuple[int, frozenset[int]], EventMatch] = {}
+    for record, round_number in zip(records, rounds, strict=True):
+        if record.imps:
+            won = sum((s for s in record.imps if s > 0), Fraction(0))
+            lost = -sum((s for s in record.imps if s < 0), Fraction(0))
+            match = EventMatch(round_number, record.team, record.opponents, record.count, won, lost)
+            figures: tuple[object, object] = (match.home_imps, match.away_imps)
+            what = "IMPs"
+        else:
+            ours = sum((points for points, _ in record.points), Fraction(0)) / worth
+            theirs = sum((points for _, points in record.points), Fraction(0)) / worth
+            match = EventMatch(round_number, record.team, record.opponents, record.count, home_bam=ours,
+                               away_bam=theirs)  # fmt: skip
+            figures, what = (ours, theirs), "board points"
+        key = (round_number, frozenset((record.team, record.opponents)))
         seen = matches.get(key)
         if seen is None:
             matches[key] = match
             continue
         # Each team's view of the same match is read once, and the two must agree.
-        view = (seen.home_imps, seen.away_imps) if seen.home == home else (seen.away_imps, seen.home_imps)
-        if view != (match.home_imps, match.away_imps):
-            raise fail(
-                source,
-                where,
-                f"round {round_number}, team {home} v team {away}: {match.home_imps}-{match.away_imps} IMPs, where "
-                f"the other view of the match gives {view[0]}-{view[1]}",
-            )
-    if not matches:
-        raise fail(source, None, "the teams event has no MATCH")
-    boards_each = max(match.boards or 0 for match in matches.values())
-    name = _text(event, "EVENT_DESCRIPTION") or _text(event, "TITLE")
-    kind = (event.get("EVENT_TYPE") or _text(event, "EVENT_TYPE")).upper()
-    schedule = "Swiss" if kind.startswith("SWISS") else ""  # a Swiss event's repeats are flagged as its own
-    event_data = Event(name=name, teams=tuple(teams), matches=tuple(matches.values()), boards=boards_each,
-                       schedule=schedule)  # fmt: skip
-    return Imported(source, "USEBIO", event=event_data)
+        both = (seen.home_imps, seen.away_imps) if record.imps else (seen.home_bam, seen.away_bam)
+        view = both if seen.home == record.team else both[::-1]
+        if view != figures:
+            shown = "-".join(_figure(Fraction(str(figure))) for figure in figures)
+            other = "-".join(_figure(Fraction(str(figure))) for figure in view)
+            raise fail(source, record.line, f"round {round_number}, team {record.team} v team {record.opponents}: "
+                       f"{shown} {what}, where the other view of the match gives {other}")  # fmt: skip
+    out: list[EventMatch] = []
+    repeats: list[str] = []
+    met: dict[frozenset[int], list[int]] = {}
+    for (round_number, teams), match in matches.items():
+        before = met.setdefault(teams, [])
+        if swiss and before:
+            match = replace(match, again=True)
+            repeats.append(f"round {round_number}: teams {match.home} and {match.away} meet again (round "
+                           f"{', '.join(map(str, before))} too), counted as the file gives the boards they played "
+                           f"({AGAIN} Y on Matches)")  # fmt: skip
+        before.append(round_number)
+        out.append(match)
+    return out, repeats
+
+
+def _byes(matches: list[EventMatch], teams: list[int]) -> tuple[list[EventMatch], list[str]]:
+    """A Swiss's matches with a bye for each team that plays no match of a round (a USEBIO file lists matches
+    only), after that round's matches, and what the import says of them."""
+    played: dict[int, set[int]] = {}
+    for match in matches:
+        assert match.round is not None
+        played.setdefault(match.round, set()).update(team for team in (match.home, match.away) if team is not None)
+    out: list[EventMatch] = []
+    notes = []
+    for round_number in sorted(played):
+        out += [match for match in matches if match.round == round_number]
+        for team in teams:
+            if team not in played[round_number]:
+                out.append(EventMatch(round_number, team, None, bye=True))
+                notes.append(f"round {round_number}: team {team} plays no match, a bye (scored by the bye rule)")
+    return out, notes
 
 
 def _positive(text: str, argument: str) -> int:
