@@ -536,9 +536,9 @@ def test_the_summary_counts_in_words(here: Path) -> None:
     (here / "one.csv").write_text("Board,NS,EW,Contract,By,Result\n1,1,2,4S,N,=\n1,3,4,4S,N,-1\n")
     done = xlbridge("import", "one.csv", "-o", "one.xlsx", "--method", "butler", cwd=here)
     assert done.out.splitlines() == [
-        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (Howell, Butler)",
+        "one.csv (CSV) -> one.xlsx: 2 results on 1 board, 4 pairs (One field, Butler)",
         "  One field, found from the lines: no pair number sits both North-South and East-West on one board: one "
-        "field (give --movement to say otherwise)",
+        "field (give --fields to say otherwise)",
     ]
 
 

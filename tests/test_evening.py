@@ -111,7 +111,7 @@ def test_the_workbook_is_the_movement_waiting_to_be_typed(evening: Evening) -> N
     check = [book.sheets["Results"].get(LAYOUT.results.position("Check", offset)) for offset in range(130)]
     assert all(value in (None, "") for value in check)
     settings = {book.value("Settings", f"A{row}"): book.value("Settings", f"B{row}") for row in range(1, 40)}
-    assert settings["Fields"] == "Two fields"
+    assert settings["Ranked in"] == "Two fields"
     assert settings["Movement played"] == "Mitchell, two winners: 6.5 tables, 7 rounds of 3 boards (boards 1-21)"
     assert settings["Winners"].startswith("Two: North-South and East-West pairs ranked apart")
     assert settings["Boards"] == "1-21: 21 boards, 3 a round"

@@ -260,7 +260,7 @@ def test_a_command_builds_its_own_parser_alone(capsys: pytest.CaptureFixture[str
     )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert set(done.stdout.split()) <= {f"xlbridge.cli.{m}" for m in ("arguments", "commandline", "catalogue",
-                                                                     "results", "hands")}  # fmt: skip
+                                                                     "terminal", "results", "hands")}  # fmt: skip
 
 
 def test_importing_a_pairs_session_loads_only_what_it_computes(tmp_path: Path) -> None:

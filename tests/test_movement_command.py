@@ -143,7 +143,7 @@ def test_import_against_the_movement(tmp_path: Path, session_files: tuple[Path, 
     results.write_text(results_csv(slots))
     done = xlbridge("import", str(results), "-o", str(tmp_path / "with.xlsx"), "--movement-file", str(movement_file))
     assert done.returncode == 0, done.stderr
-    assert "147 results on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    assert "147 results on 21 boards, 14 pairs (Two fields, MP)" in done.stdout
     assert xlbridge("import", str(results), "-o", str(tmp_path / "without.xlsx")).returncode == 0
     ranking = [xlbridge("ranking", str(tmp_path / name), "--csv").stdout for name in ("with.xlsx", "without.xlsx")]
     assert ranking[0] == ranking[1]
@@ -218,7 +218,7 @@ def test_a_session_still_being_played_imports_with_its_rows_waiting(
     out = tmp_path / "out.xlsx"
     done = xlbridge("import", str(results), "-o", str(out), "--movement-file", str(movement_file))
     assert done.returncode == 0, done.stderr
-    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Mitchell, MP)" in done.stdout
+    assert f"-> {out}: 40 results (107 more to come) on 21 boards, 14 pairs (Two fields, MP)" in done.stdout
     notes = done.stderr.splitlines()
     assert len(notes) == 11
     assert notes[0].endswith("(its row waits on Results, to be typed)")

@@ -21,6 +21,7 @@ from .. import __version__
 from ..engine.errors import Doubt, XlbridgeError
 from .catalogue import COMMANDS
 from .commandline import Parser
+from .terminal import shown_streams
 
 __all__ = ["build_parser", "main", "run"]
 
@@ -61,8 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     read or written), with one line on stderr, ``xlbridge COMMAND: FILE: line N: what is wrong``; 130 when
     interrupted; 141 when the reader of the output went away (``| head``), silently, as a command killed by SIGPIPE;
     1 when a worksheet function failed on a workbook the command computed (a bug, named in one line). Anything else
-    is a bug, and shows its traceback."""
-    arguments = sys.argv[1:] if argv is None else list(argv)
+    is a bug, and shows its traceback. Whatever it prints is shown as a terminal can show it (:mod:`.terminal`)."""
+    with shown_streams():
+        return _main(sys.argv[1:] if argv is None else list(argv))
+
+
+def _main(arguments: list[str]) -> int:
     named = _command_named(arguments)
     try:  # a command's family imports what it needs: a library of an extra that is not installed is said so
         parser = build_parser(full=named)

@@ -10,10 +10,12 @@ from collections.abc import Callable
 from typing import Any, Protocol, TypeAlias, TypeVar
 
 from ..engine.choices import described
+from ..engine.text import printable
 from ..engine.values import count
 from ..rules import Named, Registry
 from .catalogue import COMMANDS
 from .commandline import Parser
+from .terminal import raw_stream
 
 __all__ = [
     "Commands",
@@ -117,7 +119,8 @@ class Progress:
     """A one-line progress bar on stderr while a terminal shows it (nothing when it is a file or a pipe): tqdm's,
     which the commands that show one already have (``import``: the calc extra's formulas needs it; ``deal`` and
     ``hands``: the bar is shown only while the hands extra's solver works, and endplay needs it). tqdm is imported
-    only for a terminal, so a command in a pipe never loads it."""
+    only for a terminal, so a command in a pipe never loads it. It draws on the terminal's stream itself (its
+    carriage returns redraw the line; :mod:`.terminal`), its labels made printable first."""
 
     def __init__(self, steps: int) -> None:
         self.bar: Any = None
@@ -128,12 +131,12 @@ class Progress:
             # whatever size the terminal says it is (tqdm draws nothing on one that says none, as a new
             # pseudo-terminal does); each step drawn as it starts (mininterval 0: a step can take seconds), the
             # line cleared at the end (leave=False).
-            self.bar = tqdm(total=steps, file=sys.stderr, leave=False, ascii=".#", mininterval=0, ncols=63, nrows=24,
-                            bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
+            self.bar = tqdm(total=steps, file=raw_stream(sys.stderr), leave=False, ascii=".#", mininterval=0,
+                            ncols=63, nrows=24, bar_format="[{bar:20}] {desc:<40}")  # fmt: skip
 
     def __call__(self, label: str) -> None:
         if self.bar is not None:
-            self.bar.set_description_str(label, refresh=False)
+            self.bar.set_description_str(printable(label), refresh=False)
             self.bar.update()
 
     def close(self) -> None:

@@ -14,9 +14,7 @@ Where everything is, is :func:`layout`.
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -24,7 +22,7 @@ from pathlib import Path
 from ..engine.errors import WorkbookError
 from ..engine.ladder import Ladder, LadderSession, SessionResult
 from ..engine.values import two_decimals
-from .tables import text_table
+from .tables import csv_text, text_table
 from .templates.common import CLASSIC, TemplateBook
 from .templates.layout import Block, NamedCell
 
@@ -94,16 +92,16 @@ def _figure(value: Fraction | None) -> str:
 def ladder_csv(ladder: Ladder) -> str:
     """CSV with a header row: place, player, sessions played and counted, total and average of those counted,
     whether the player qualifies, the sessions not counted (by number), then each session's percentage."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
     sessions = [session_label(session, number) for number, session in enumerate(ladder.sessions, start=1)]
-    writer.writerow(["place", "player", "played", "counted", "total", "average", "qualified", "not_counted", *sessions])
+    rows: list[list[object]] = [
+        ["place", "player", "played", "counted", "total", "average", "qualified", "not_counted", *sessions]
+    ]
     for row in ladder.rows:
         dropped = [str(i) for i, (score, kept) in enumerate(zip(row.scores, row.counted, strict=True), 1)
                    if score is not None and not kept]  # fmt: skip
-        writer.writerow([row.place, row.player, row.played, row.count, _figure(row.total), _figure(row.average),
-                         "yes" if row.qualified else "no", ";".join(dropped), *map(_figure, row.scores)])  # fmt: skip
-    return out.getvalue()
+        rows.append([row.place, row.player, row.played, row.count, _figure(row.total), _figure(row.average),
+                     "yes" if row.qualified else "no", ";".join(dropped), *map(_figure, row.scores)])  # fmt: skip
+    return csv_text(rows)
 
 
 def ladder_table(ladder: Ladder, title: str = "") -> str:

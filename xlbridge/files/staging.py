@@ -176,8 +176,7 @@ SYNCED_TOGETHER = 16
 
 def synced_together(paths: Sequence[Path]) -> None:
     """:func:`synced` for many files at once, from several threads: the file system commits them together (ext4 in
-    one journal commit), where one after the other each waits for its own (the 57 pages of a club's site: 20 ms
-    against 220 ms, a fifth of the whole publish)."""
+    one journal commit), where one after the other each would wait for its own."""
     from concurrent.futures import ThreadPoolExecutor  # loaded only by what writes a folder (publish)
 
     with ThreadPoolExecutor(min(SYNCED_TOGETHER, len(paths)) or 1) as pool:

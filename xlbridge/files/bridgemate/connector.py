@@ -44,7 +44,8 @@ from bridgemate_dataconnector.dto import (
 )
 
 from ...engine.errors import BridgeInputError, ConnectorError
-from .wire import is_result_shaped, printable, same_session, shown
+from ...engine.text import printable
+from .wire import is_result_shaped, same_session, shown
 
 if TYPE_CHECKING:
     from _typeshed import WriteableBuffer

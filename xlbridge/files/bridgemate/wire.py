@@ -1,6 +1,7 @@
 """What the Bridgemate Data Connector sends, checked before it is used: the shape of a result
 (:func:`is_result_shaped`), the kind of each of its fields (:func:`kind_problem`), the session it names
-(:func:`same_session`), and any of it shown in a message fit for a terminal (:func:`printable`, :func:`shown`).
+(:func:`same_session`), and a value of it shown in a message fit for a terminal (:func:`shown`; its text, by
+:func:`xlbridge.engine.text.printable`).
 
 The official client's DTOs take each value as the wire gives it (``"3"``, ``true``, ``"false"``, a list): a value
 of another kind than the guide's would be compared, counted or written as if it were one (``"false"`` read as an
@@ -23,7 +24,6 @@ __all__ = [
     "WHOLE_NUMBERS",
     "is_result_shaped",
     "kind_problem",
-    "printable",
     "same_session",
     "shown",
     "where_played",
@@ -39,20 +39,8 @@ WHOLE_NUMBERS = range(-(2**31), 2**31)
 PLACE_FIELDS = ("TableNumber", "RoundNumber", "BoardNumber")
 RESULT_FIELDS = ("ScoringDirection", "PairNorthSouth", "PairEastWest", "DeclaringPair", "DeclarerDirection", "Level",
                  "Denomination", "Stake", "TotalTricks", "LeadCardRank", "LeadCardSuit")  # fmt: skip
-#: The most characters of the Data Connector's own words a message shows.
-MOST_SHOWN = 200
-
 _SHOWN = reprlib.Repr()
 _SHOWN.maxstring = _SHOWN.maxother = 60
-
-
-def printable(text: str, most: int = MOST_SHOWN) -> str:
-    """``text`` fit for one line of a terminal: each run of white space one space, each character that is not
-    printable (a control character, an escape that a terminal takes as a command) written as Python escapes it
-    (``\\x1b``), at most ``most`` characters shown (then ``...``)."""
-    words = " ".join(text.split())
-    escaped = "".join(char if char.isprintable() else repr(char)[1:-1] for char in words[:most])
-    return escaped + ("..." if len(words) > most else "")
 
 
 def shown(value: object) -> str:

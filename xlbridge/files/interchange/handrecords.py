@@ -13,8 +13,6 @@ solver where it is installed (reporting where the file's own tags disagree), els
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
@@ -30,6 +28,7 @@ from ...engine.session import Session
 from ...engine.solver import solve, solver_available
 from ...engine.values import as_whole_number, show
 from ...rules import TABLE_SEATS, TABLE_STRAINS
+from ..tables import csv_text
 from .common import decoded, detect_format, fail
 from .pbn import PbnGame, read_games
 
@@ -451,11 +450,7 @@ def _cells(analysis: Analysis) -> list[str]:
 
 def hands_csv(analyses: Sequence[Analysis]) -> str:
     """The boards as CSV: :data:`CSV_COLUMNS`, a row each (blank where a board has no analysis)."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    writer.writerows(_cells(analysis) for analysis in analyses)
-    return out.getvalue()
+    return csv_text([CSV_COLUMNS, *map(_cells, analyses)])
 
 
 def hands_table(analyses: Sequence[Analysis]) -> str:

@@ -5,9 +5,7 @@ pairs-session workbook, its Results sheet pre-filled from the movement (:func:`e
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -23,7 +21,7 @@ from ...engine.values import count
 from ...rules import Side
 from ...rules.movements import MITCHELL_TYPE, RELAY
 from ..outputs import check_output, write_atomically
-from ..tables import text_table
+from ..tables import csv_text, text_table
 from ..website.jinja import environment
 from .csvfile import read_rows
 
@@ -53,12 +51,8 @@ VULNERABILITY_WORDS = {"None": "None", "NS": "North-South", "EW": "East-West", "
 
 def movement_csv(movement: Movement) -> str:
     """One row per table per round, in round and table order."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for e in movement.encounters:
-        writer.writerow([e.round, e.table, "" if e.ns is None else e.ns, "" if e.ew is None else e.ew, str(e.boards)])
-    return out.getvalue()
+    return csv_text([CSV_COLUMNS, *([e.round, e.table, "" if e.ns is None else e.ns, "" if e.ew is None else e.ew,
+                                     str(e.boards)] for e in movement.encounters)])  # fmt: skip
 
 
 #: Far beyond any movement's CSV (30 tables, 15 rounds: some 7 KB).

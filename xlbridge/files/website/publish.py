@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+import unicodedata
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -30,6 +31,7 @@ from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
+from ...engine.text import shown_text
 from ...engine.values import two_decimals
 from ...rules import Side
 from ..workbook.report import Ranking, RankingRow, session_ranking
@@ -39,7 +41,18 @@ from .handrecord_pages import diagram_context
 from .jinja import environment
 from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
-__all__ = ["Published", "Site", "build_site", "figure", "publish", "session_key"]
+__all__ = [
+    "LATIN_LETTERS",
+    "MOST_IN_SLUG",
+    "PageNames",
+    "Published",
+    "Site",
+    "build_site",
+    "figure",
+    "publish",
+    "session_key",
+    "slug",
+]
 
 SIDE_WORDS = {Side.NS: "North-South", Side.EW: "East-West"}
 FIELD_WORDS = {side.value: words for side, words in SIDE_WORDS.items()}
@@ -107,22 +120,44 @@ def percentage(value: object) -> str:
     return figure(value)
 
 
-def _slug(label: str) -> str:
-    """A pair's label as a file name: letters, digits and hyphens only."""
-    return re.sub(r"[^A-Za-z0-9]+", "-", label).strip("-") or "pair"
+#: The Latin letters that keep no plain letter when their accents are taken off (NFKD), as a file name writes them.
+LATIN_LETTERS = str.maketrans({"ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ø": "o", "Ø": "O",
+                               "đ": "d", "Đ": "D", "ð": "d", "Ð": "D", "ł": "l", "Ł": "L", "þ": "th", "Þ": "Th",
+                               "ı": "i"})  # fmt: skip
+#: The most characters of a name (a pair's label, a team's name) that a page's file name keeps: a file system takes
+#: 255 bytes for a file name, and a match's page names two teams.
+MOST_IN_SLUG = 40
+
+
+def slug(text: str, instead: str) -> str:
+    """``text`` as part of a page's file name: its Latin letters (without their accents: ``Dvořák`` is ``Dvorak``)
+    and digits, every other run of characters one hyphen, at most :data:`MOST_IN_SLUG` characters; ``instead``
+    where nothing is left of it (a name in Greek or Cyrillic letters)."""
+    plain = unicodedata.normalize("NFKD", text.translate(LATIN_LETTERS)).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^A-Za-z0-9]+", "-", plain)[:MOST_IN_SLUG].strip("-") or instead
+
+
+class PageNames:
+    """The file names of a publication's pages, each its own however alike the names they are made from: ``STEM.html``,
+    or where an earlier page has that name (as file systems that take ``A`` and ``a`` for one letter compare them:
+    Windows', macOS's), ``STEM-2.html``, ``STEM-3.html``..."""
+
+    def __init__(self) -> None:
+        self.used: set[str] = set()
+
+    def __call__(self, stem: str) -> str:
+        name, extra = f"{stem}.html", 2
+        while name.casefold() in self.used:  # labels that differ only in punctuation ("7 A", "7-A") or letters
+            name, extra = f"{stem}-{extra}.html", extra + 1
+        self.used.add(name.casefold())
+        return name
 
 
 def _pair_pages(session: Session) -> dict[Pair, PairLink]:
-    out: dict[Pair, PairLink] = {}
-    used: set[str] = set()
-    for pair, label in pair_labels(session).items():
-        slug = _slug(label)
-        name, extra = f"pair-{slug}.html", 2
-        while name in used:  # labels that differ only in punctuation ("7 A", "7-A")
-            name, extra = f"pair-{slug}-{extra}.html", extra + 1
-        used.add(name)
-        out[pair] = PairLink(label, pair.names, name)
-    return out
+    """Each pair's link: its label, players and page (``pair-7NS.html``, :class:`PageNames`)."""
+    names = PageNames()
+    return {pair: PairLink(label, pair.names, names(f"pair-{slug(label, 'pair')}"))
+            for pair, label in pair_labels(session).items()}  # fmt: skip
 
 
 def _date_text(date: dt.date | None) -> str:
@@ -334,12 +369,14 @@ def build_site(path: Path) -> Site:
 def session_key(event: str, date: dt.date | None, source: str) -> str:
     """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
     2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone). Publishing the same session again
-    replaces its pages; another session's are kept."""
+    file name alone), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`), as the page
+    holds it. Publishing the same session again replaces its pages; another session's are kept."""
     when = _date_text(date)
     if event:  # without a date, the workbook tells a week's session of the event from another's
-        return f"{event}, {when}" if when else f"{event} (in {source})"
-    return f"the session of {when}" if when else f"the session in {source}"
+        key = f"{event}, {when}" if when else f"{event} (in {source})"
+    else:
+        key = f"the session of {when}" if when else f"the session in {source}"
+    return shown_text(key)
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:

@@ -14,7 +14,6 @@ The pages use the pairs site's look and pieces (:mod:`xlbridge.files.website.pub
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
@@ -34,7 +33,7 @@ from ..workbook.event import EventBook, read_event_book
 from ..workbook.standings import Standings, read_standings
 from ..workbook.xlsx import cell_text, open_package, read_values
 from .jinja import environment
-from .publish import figure, session_key
+from .publish import PageNames, figure, session_key, slug
 from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_pages
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
@@ -96,10 +95,6 @@ def _agrees(shown: object, exact: Fraction | None) -> bool:
     return bool(abs(shown - float(exact)) <= TOLERANCE)
 
 
-def _slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9]+", "-", text).strip("-").lower() or "team"
-
-
 @dataclass(frozen=True)
 class _Scorecard:
     """A team-match workbook attached to one of the event's matches."""
@@ -109,8 +104,10 @@ class _Scorecard:
     context: dict[str, Any]
 
 
-def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
-    """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to."""
+def _scorecard(path: Path, shown: list[_Shown], used: set[int], names: PageNames) -> _Scorecard:
+    """The team-match workbook at ``path``, read as it shows its figures, and the event's match it belongs to; its
+    page named for the round and the teams (``match-1-seahorses-puffins.html``; a team by its number where its name
+    has no Latin letter or digit), one of ``names``."""
     package = open_package(path)
     computed = check_current(package)  # a scorecard changed and not computed again is refused, as the event is
     called = (computed or evaluate(package, partial=True) or Computed()).arguments  # the blocks its functions read
@@ -154,7 +151,9 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int]) -> _Scorecard:
         cells = {name: at(row, index) for index, name in enumerate(match_layout.COLUMNS)}
         boards.append({name.lower().replace(" ", "_").replace("(", "").replace(")", ""): figure(value)
                        for name, value in cells.items()})  # fmt: skip
-    page = f"match-{entry.match.round}-{_slug(home)}-{_slug(away)}.html"
+    match = entry.match
+    teams = (slug(home, f"team-{match.home}"), slug(away, f"team-{match.away}"))
+    page = names(f"match-{match.round}-{teams[0]}-{teams[1]}".lower())
     context = {
         "home": home,
         "away": away,
@@ -175,7 +174,8 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
     book = read_event_book(path)
     shown = _shown_matches(path, book)
     used: set[int] = set()
-    cards = [_scorecard(card, shown, used) for card in scorecards]
+    names = PageNames()
+    cards = [_scorecard(card, shown, used, names) for card in scorecards]
     card_of = {card.match.row: card.page for card in cards}
     rounds = sorted({entry.match.round for entry in shown if entry.match.round is not None})
     round_pages = {number: f"round-{number}.html" for number in rounds}

@@ -24,6 +24,7 @@ from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
 from ..outputs import check_open, check_output, target_of, write_atomically
+from ..tables import csv_value
 from ..templates.event_layout import EARLIER_COLUMNS, ENTERED, MATCH_COLUMNS, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
@@ -128,9 +129,10 @@ def _capacity(package: Package, last_value: int) -> int:
 
 def read_team_names(path: Path) -> list[Team]:
     """The teams of a CSV: ``team,name[,members]`` with or without a header row (any order of those headings),
-    or one name a line (numbered 1, 2, ...)."""
+    or one name a line (numbered 1, 2, ...); ``standings --csv`` is one, its names read as they were
+    (:func:`~xlbridge.files.tables.csv_value`)."""
     text = decoded(path.read_bytes(), path)
-    rows = [[cell.strip() for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
+    rows = [[csv_value(cell.strip()) for cell in row] for row in csv.reader(io.StringIO(text, newline="")) if any(row)]
     if not rows:
         raise WorkbookError(f"{path}: no teams in it")
     header = [cell.lower() for cell in rows[0]]

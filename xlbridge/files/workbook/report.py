@@ -6,9 +6,8 @@ is what the secretary sees in Excel (:mod:`.standings` reads a teams event's the
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from pathlib import Path
@@ -17,7 +16,7 @@ from ...engine.errors import BridgeInputError, WorkbookError
 from ...engine.standings import Figure, Standing
 from ...engine.values import two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
-from ..tables import text_table
+from ..tables import csv_text, text_table
 from .session_book import NamesChange, SessionBook, read_session_book
 from .xlsx import ExcelErrorValue, Package, cell_text, read_values
 
@@ -113,11 +112,11 @@ class Ranking:
     def csv(self) -> str:
         """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals), and the
         handicapped columns, or the masterpoints (0.21) on a scale that awards them."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
         extra = ["handicap", "handicapped_percentage", "scratch_place"] if self.handicapped else []
         extra += ["masterpoints"] if self.masterpoints else []
-        writer.writerow(["place", "pair", "direction", "names", "boards", "score", "percentage", *extra])
+        rows: list[Sequence[object]] = [
+            ["place", "pair", "direction", "names", "boards", "score", "percentage", *extra]
+        ]
         for row in self.rows:
             cells = [
                 row.place,
@@ -136,8 +135,8 @@ class Ranking:
                 ]
             if self.masterpoints:
                 cells.append("" if row.masterpoints is None else str(row.masterpoints))
-            writer.writerow(cells)
-        return out.getvalue()
+            rows.append(cells)
+        return csv_text(rows)
 
 
 def number_in(value: object, where: str) -> float | None:

@@ -6,15 +6,13 @@ the secretary sees in Excel; the rows of Matches that wait are named as their Ch
 
 from __future__ import annotations
 
-import csv
-import io
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ...engine.errors import WorkbookError, refusal
 from ...engine.values import two_decimals
 from ...excel.event import BAM_HEADINGS, WAITING
-from ..tables import text_table
+from ..tables import csv_text, text_table
 from ..templates.event_layout import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .calc import check_current
 from .event import read_event_book
@@ -110,14 +108,12 @@ class Standings:
     def csv(self) -> str:
         """CSV with a header row: place, team, name, played, byes, imps_for, imps_against, vps, bam, score,
         tie_break, then the score after each round played (after_1, after_2...)."""
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([*STANDING_FIELDS, *(f"after_{number}" for number in range(1, self.rounds + 1))])
+        rows = [[*STANDING_FIELDS, *(f"after_{number}" for number in range(1, self.rounds + 1))]]
         for row in self.rows:
             cells = [_shown(getattr(row, name), name in DECIMALS) for name in STANDING_FIELDS]
             cells += [_shown(value, True) for value in row.running[: self.rounds]]
-            writer.writerow(cells)
-        return out.getvalue()
+            rows.append(cells)
+        return csv_text(rows)
 
 
 def _shown(value: object, decimals: bool = False) -> str:

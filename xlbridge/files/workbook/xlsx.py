@@ -268,8 +268,13 @@ def excel_escape(text: str) -> str:
 
 
 def excel_unescape(text: str) -> str:
-    """Text as the cell shows it, from its XML (:func:`excel_escape` undone)."""
-    return _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text) if "_x" in text else text
+    """Text as the cell shows it, from its XML (:func:`excel_escape` undone). The escapes are UTF-16 code units, as
+    Excel holds text: a surrogate pair (``_xD83C__xDCA1_``) is its one character, and a lone surrogate, which no
+    encoding can write, the replacement character (U+FFFD)."""
+    if "_x" not in text:
+        return text
+    unescaped = _ESCAPED.sub(lambda match: chr(int(match[1], 16)), text)
+    return unescaped.encode("utf-16", "surrogatepass").decode("utf-16", "replace")
 
 
 @dataclass(frozen=True)

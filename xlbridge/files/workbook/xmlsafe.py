@@ -3,20 +3,18 @@
 Entity declarations (the "billion laughs" and external-entity attacks) are refused, and no DTD or external entity is
 ever fetched: a document type line such as USEBIO's ``<!DOCTYPE USEBIO SYSTEM "...dtd">`` is allowed and ignored.
 
-Why not defusedxml (which the calc extra installs, and which refuses the same declarations): this module runs
-without the calc extra (``xlbridge export`` and ``calc`` read workbook parts with it, ``read_usebio`` is the core's
-API), and defusedxml would replace only the tree building of :func:`_parse_guarded`. It does not do the rest:
+Why not defusedxml (which refuses the same declarations): this module runs in a base install (``xlbridge export``
+and ``calc`` read workbook parts with it, ``read_usebio`` is the core's API), and it does what defusedxml does not:
 
-- a document that cannot declare an entity (every workbook part) parsed by ElementTree's C parser: defusedxml always
-  builds the tree through the pure-Python ``XMLParser``, a call per element (a 290 KB worksheet part: 84 ms against
-  39 ms here);
+- a document that cannot declare an entity (every workbook part) is parsed by ElementTree's C parser (defusedxml
+  always builds the tree through the pure-Python ``XMLParser``);
 - each element's starting line (:func:`parse_xml`'s ``lines``, which USEBIO's refusals name): defusedxml has no API
-  for it (only its pure-Python parser's undocumented ``parser`` attribute reaches expat's line);
-- refusing a part without building its tree (:func:`check_xml`, run on every part of a workbook opened: expat
-  alone, 11 ms for that part): defusedxml offers no bare expat parser with its handlers set.
+  for it;
+- refusing a part without building its tree (:func:`check_xml`, run on every part of a workbook opened): defusedxml
+  offers no bare expat parser with its handlers set.
 
 Those need the declaration-refusing expat parser of :func:`_guarded_parser` in any case, so the guarded tree is
-built on it too, at defusedxml's speed (36-38 ms for a 245-result USEBIO file, with lines, either way).
+built on it too.
 """
 
 from __future__ import annotations
@@ -147,9 +145,8 @@ _NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
 
 def escape(text: str, quotes: bool = False) -> str:
-    """``&``, ``<`` and ``>`` (and with ``quotes`` ``"``, for an attribute) as XML writes them. (The standard
-    library's ``xml.sax.saxutils.escape`` does the same, but importing it imports ``urllib.request``: 50 ms of every
-    command's start.)"""
+    """``&``, ``<`` and ``>`` (and with ``quotes`` ``"``, for an attribute) as XML writes them (as the standard
+    library's ``xml.sax.saxutils.escape`` does, whose module imports the web client)."""
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return text.replace('"', "&quot;") if quotes else text
 
