@@ -113,9 +113,9 @@ def test_each_programs_file_agrees_pair_for_pair(tmp_path: Path, name: str, summ
     assert differences(path, rows, imps) == own_way
     named = {match[1] for match in re.finditer(r": pair (\w+): the file gives", ran.err)}
     assert named == own_way
-    what = "total" if imps else "percentage"
+    what = "totals" if imps else "percentages"
     if not own_way:
-        assert f"the file's figures: every pair's {what} and place as the file gives them" in ran.out
+        assert f"the file's ranking: every pair's places and {what} as xlbridge works them out" in ran.out
 
 
 def test_ebu_local_points_are_not_read_as_another_scale(tmp_path: Path) -> None:
@@ -136,10 +136,10 @@ def test_salliere_cross_imp_totals_are_named_not_taken(tmp_path: Path) -> None:
     ran, rows = imported(path, tmp_path)
     assert "11 pairs (One field, Cross-IMP)" in ran.out
     differ = differences(path, rows, imps=True)
-    named = {match[1] for match in re.finditer(r": pair (\w+): the file gives total", ran.err)}
+    named = {match[1] for match in re.finditer(r": pair (\w+): the file gives", ran.err)}
     assert named == differ
     assert len(differ) == 11
-    assert "the file's figures: 11 pair(s) differ from xlbridge's" in ran.out
+    assert "the file's ranking: 11 of 11 pairs' figures differ from xlbridge's" in ran.out
 
 
 def test_a_program_known_to_differ_is_named_with_its_convention(tmp_path: Path) -> None:
@@ -149,9 +149,23 @@ def test_a_program_known_to_differ_is_named_with_its_convention(tmp_path: Path) 
     path.write_text(path.read_text().replace("<PERCENTAGE>38.80<", "<PERCENTAGE>39.80<"))
     ran = xlbridge("import", path, "-o", tmp_path / "out.xlsx")
     assert ran.status == 0, ran.err
-    assert ran.err.count(": written by BriAn: BriAn does not apply Neuberg to the other results of a board with an "
-                         "artificial score\n") == 1  # fmt: skip
-    assert ": pair 1NS: the file gives percentage 39.80, xlbridge 38.80 (the workbook shows xlbridge's)" in ran.err
+    assert ran.err.count(": written by BriAn, known to score no Neuberg: an artificial score counts as a tie with each "
+                         "real result (a top loses 1 matchpoint): import with --method \"MP NO-NEUBERG\" to score the "
+                         "session so\n") == 1  # fmt: skip
+    assert ": pair 1NS: the file gives percentage 39.80%; xlbridge percentage 38.80% (the workbook shows xlbridge's)" \
+        in ran.err  # fmt: skip
+
+
+def test_a_programs_convention_the_session_is_scored_by_is_not_named_again(tmp_path: Path) -> None:
+    """The same BriAn file imported with the --method words the import named: the session is scored by BriAn's
+    convention, and the import no longer names it (a pair whose figure still differs is still named)."""
+    path = edited(tmp_path, EBUSCORE, "<PROGRAM_NAME>EBUScore Pairs<", "<PROGRAM_NAME>BriAn<")
+    path.write_text(path.read_text().replace("<PERCENTAGE>38.80<", "<PERCENTAGE>39.80<"))
+    ran = xlbridge("import", path, "-o", tmp_path / "out.xlsx", "--method", "MP NO-NEUBERG")
+    assert ran.status == 0, ran.err
+    assert "16 pairs (Two fields, MP NO-NEUBERG)" in ran.out
+    assert ": pair 1NS: the file gives percentage 39.80%" in ran.err
+    assert "written by" not in ran.err
 
 
 def test_a_handicapped_files_figures_are_not_compared(tmp_path: Path) -> None:
@@ -160,7 +174,7 @@ def test_a_handicapped_files_figures_are_not_compared(tmp_path: Path) -> None:
     path = edited(tmp_path, EBUSCORE, "<TOTAL_SCORE>65.96</TOTAL_SCORE>", "<TOTAL_SCORE>65.96</TOTAL_SCORE>"
                   "<HANDICAP>-2.5</HANDICAP>")  # fmt: skip
     ran, _ = imported(path, tmp_path)
-    assert ("the file's figures: handicapped (each pair's HANDICAP is in its PERCENTAGE and PLACE; the workbook's "
+    assert ("the file's ranking: handicapped (each pair's HANDICAP is in its PERCENTAGE and PLACE; the workbook's "
             "ranking is scratch); not compared") in ran.out  # fmt: skip
     assert ": pair " not in ran.err
 
@@ -189,16 +203,18 @@ def test_several_sections_ranked_in_one_list(tmp_path: Path) -> None:
 
 
 def test_several_sections_pair_for_pair(tmp_path: Path) -> None:
-    """The same file imported as a user would (its two bad lines kept to be put right): every pair whose percentage
-    or place is not the file's is named by its line, none taken. NZ Scorer scored the two bad lines by their SCORE,
-    and its percentages are not its own lines' matchpoints over the top: 65 of 66 pairs differ, by a tenth or so."""
+    """The same file imported as a user would (its two bad lines kept to be put right): each pair whose percentage
+    or place is not the file's is named by its line (the first 50, then how many more), none taken. NZ Scorer scored
+    the two bad lines by their SCORE, and its percentages are not its own lines' matchpoints over the top: 65 of 66
+    pairs differ, by a tenth or so."""
     path = USEBIO / "nzscorer_sections.xml"
     ran, rows = imported(path, tmp_path, "--keep-bad-lines")
     differ = differences(path, rows, imps=False)
     named = {match[1] for match in re.finditer(r": pair (\w+(?: NS| EW)?): the file gives", ran.err)}
-    assert differ <= named  # (the import compares at the file's hundredth; two more pairs differ by 0.01 there)
-    assert len(named) == 65
-    assert "the file's figures: 65 pair(s) differ from xlbridge's" in ran.out
+    assert len(named) == 50
+    assert f"{path}: and 15 more\n" in ran.err
+    assert len(differ) == 63  # (the import compares at the file's hundredth; two more pairs differ by 0.01 there)
+    assert "the file's ranking: 65 of 66 pairs' figures differ from xlbridge's" in ran.out
 
 
 # --- adjusted forms, each side its own --------------------------------------------------------------------------

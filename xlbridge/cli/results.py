@@ -24,12 +24,14 @@ from .arguments import (
     choice,
     command,
     count,
+    described_methods,
     escaped,
     flag,
     iso_date,
     listed,
     output_or_in_place,
     report_arguments,
+    scoring,
     show,
 )
 from .hands import HANDS_HELP, say_hands, session_deals
@@ -108,7 +110,7 @@ def _import(args: argparse.Namespace) -> int:
         later += f", {count(idle, 'board')} not played" if idle else ""
         what = (
             f"{count(len(session.lines) - to_come - idle, 'result')}{later} on {count(len(session.boards), 'board')}, "
-            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.name})"
+            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.words})"
         )
     else:
         assert imported.event is not None
@@ -253,8 +255,8 @@ def add_import(commands: Commands) -> None:
     )
     importer.add_argument(
         "--method",
-        type=choice(SESSION_METHODS),
-        help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
+        type=scoring,
+        help=escaped(f"scoring: {described_methods()} (default: the file's, or {SESSION_METHODS.default.name})"),
     )
     importer.add_argument(
         "--fields",

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.checks import in_playing_order
-from ...engine.choices import choose
+from ...engine.choices import choose, choose_method
 from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
@@ -22,7 +22,7 @@ from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, FieldKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
@@ -93,7 +93,7 @@ def read_results(
     elif kind == "PBN":
         from .pbn import read_pbn
 
-        imported = read_pbn(data, path)
+        imported = read_pbn(data, path, method)
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
@@ -108,7 +108,7 @@ def read_results(
         return imported
     session = imported.session
     if method:
-        session = replace(session, method=choose(SESSION_METHODS, method))
+        session = replace(session, method=choose_method(method))
     if masterpoints:
         session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:
@@ -116,10 +116,8 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    chosen = choose(FIELD_KINDS, fields) if fields else imported.field_kind
-    because = "--fields" if fields else imported.field_source
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, chosen, because)
-    evidence = _evidence(decided, names is not None, because)
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields, imported.file_field)
+    evidence = _evidence(decided, names is not None, None if fields else imported.file_field)
     two_fields = decided.kind.two_fields
     if listed is not None:
         _check_directions(names, listed, two_fields, evidence)  # type: ignore[arg-type]
@@ -130,8 +128,6 @@ def read_results(
         pairs = tuple(listed)
     elif plan is not None and kind == "CSV":
         pairs = plan.pairs
-    elif file_pairs and not two_fields:  # one field ranks by number alone (salliere writes NS for each pair)
-        pairs = tuple(replace(pair, direction=None) for pair in file_pairs)
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
     session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)
@@ -157,24 +153,35 @@ def read_results(
     return imported
 
 
-def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, chosen: FieldKind | None,
-           because: str) -> FieldDecision:  # fmt: skip
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` (or the file: ``because``
-    names which) says refused where the movement file or the lines say otherwise."""
+def _field(
+    path: Path,
+    session: Session,
+    pairs: list[Pair],
+    plan: Movement | None,
+    typed: str | None,
+    in_file: tuple[FieldKind, str] | None = None,
+) -> FieldDecision:
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`): what ``--fields`` says (``typed``), else
+    what the file says (``in_file``: the kind and how the file says it); refused where the movement file or the
+    lines say otherwise."""
+    if typed:
+        chosen: FieldKind | None = choose(FIELD_KINDS, typed)
+        given = f"--fields {typed}: "
+    elif in_file is not None:
+        chosen, given = in_file[0], f"{in_file[1]} ({in_file[0].name}), give --fields to say otherwise: "
+    else:
+        chosen, given = None, ""
     try:
         return decide_field(chosen, plan, pairs, session.lines)
     except BridgeInputError as error:
-        if chosen is None:
-            raise fail(path, None, error.message) from None
-        fix = "" if because.startswith("--") else " (import with --fields to say otherwise)"
-        raise fail(path, None, f"{because}: {error.message}{fix}") from None
+        raise fail(path, None, f"{given}{error.message}") from None
 
 
-def _evidence(decided: FieldDecision, names_file: bool, because: str) -> str:
-    """One field or two, and why (``because``: the option or the file's element that chose it), in words."""
+def _evidence(decided: FieldDecision, names_file: bool, in_file: tuple[FieldKind, str] | None = None) -> str:
+    """One field or two, and why, in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}, as {because} says"
+        return f"{kind.name}: {in_file[1]}" if in_file is not None else f"{kind.name}, as --fields says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"

@@ -10,6 +10,7 @@ import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ...engine import session as rows
@@ -21,7 +22,7 @@ from ...engine.pairs import parse_direction as direction
 from ...engine.parse import parse_result, split_contract
 from ...engine.pipeline import SessionResult
 from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
-from ...engine.values import as_whole_number, show
+from ...engine.values import NUMBER, as_whole_number, show
 from ...rules import FieldKind, Side
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
@@ -37,6 +38,8 @@ __all__ = [
     "decoded",
     "detect_format",
     "direction",
+    "file_figure",
+    "file_place",
     "pair_of",
     "parse_date",
     "read_pair",
@@ -97,24 +100,28 @@ class FileMasterpoints:
 
 @dataclass(frozen=True)
 class FileStanding:
-    """A pair's figures as a results file gives them, as written: its percentage, its total (matchpoints, or IMPs)
-    and its place (``3=``), and the file's line of the pair."""
+    """A pair's figures as a results file ranks it, each as written (None where the file gives none): its place,
+    its total and its percentage; and the file's line of it. :func:`file_figure` and :func:`file_place` read them."""
 
-    percentage: str = ""
-    total: str = ""
-    place: str = ""
+    place: int | None = None
+    total: Decimal | None = None
+    percentage: Decimal | None = None
     line: int = 0
 
 
 @dataclass(frozen=True)
 class FileStandings:
-    """The figures a results file gives each pair (by pair number and direction), to be compared with the
-    session's own (:func:`~xlbridge.files.interchange.figures.figure_notes`): the file's figures are never taken
-    for the session's, and where they differ the import names them. ``program`` is the program the file names
-    (PROGRAM_NAME); ``apart`` says why the file's figures are not the scratch ranking's, where they are not (a
-    handicapped event's), and then they are not compared."""
+    """The ranking a results file gives, each pair's by (pair number, direction): what the session's own ranking is
+    compared with (:mod:`~xlbridge.files.interchange.figures`), never taken for it. ``totals`` says what the file's
+    totals are: ``matchpoints`` (on the session's top, as the workbook's) or ``IMPs``, which are compared; or
+    another kind, which is not: ``matchpoints above average`` (Ruter in Norway writes each board's matchpoints less
+    half the top), or the ``program's own`` (a USEBIO file's TOTAL_SCORE of a matchpointed event, which programs
+    fill differently: NZ Scorer writes the percentage there). ``program`` is the program the file names (USEBIO's
+    PROGRAM_NAME; "" where it names none); ``apart`` says why the file's ranking is not the scratch ranking, where
+    it is not (a handicapped event's), and then nothing is compared."""
 
-    pairs: dict[tuple[PairNumber, Side | None], FileStanding] = field(default_factory=dict)
+    by_pair: dict[tuple[PairNumber, Side | None], FileStanding] = field(default_factory=dict)
+    totals: str = "matchpoints"
     program: str = ""
     apart: str = ""
 
@@ -126,6 +133,24 @@ class ImportNotes:
 
     summary: str = ""
     warnings: list[str] = field(default_factory=list)
+
+
+def file_figure(text: str) -> Decimal | None:
+    """A pair's figure as a results file writes it (``61.21``, ``61,21``, ``46.7%``), or None (blank, or no
+    number)."""
+    cleaned = text.strip().removesuffix("%").strip().replace(",", ".")
+    if not NUMBER.fullmatch(cleaned):
+        return None
+    try:
+        return Decimal(cleaned)
+    except InvalidOperation:
+        return None
+
+
+def file_place(text: str) -> int | None:
+    """A pair's place as a results file writes it (``3``, ``3=``, ``3-4``): its first number, or None."""
+    match = re.match(r"\s*(\d+)", text)
+    return int(match[1]) if match else None
 
 
 @dataclass
@@ -147,14 +172,13 @@ class Imported:
     listed_pairs: bool = True
     #: How the pairs are ranked (one field or two) and why, in words.
     kind_evidence: str = ""
-    #: One field or two as the file gives it (USEBIO's WINNER_TYPE), and the words naming the element that gives
-    #: it; None where the file does not.
-    field_kind: FieldKind | None = None
-    field_source: str = ""
-    #: The figures the file gives each pair (None: it gives none).
-    standings: FileStandings | None = None
     #: The masterpoints the file reports, as it reports them (None: it reports none).
     masterpoints: FileMasterpoints | None = None
+    #: The ranking the file gives, as it gives it (None: it gives none).
+    standings: FileStandings | None = None
+    #: One field or two as the file says it (USEBIO's WINNER_TYPE; a PBN TotalScoreTable ranking every pair in one
+    #: list, or each direction apart), and how it says it, in words (None: it does not say).
+    file_field: tuple[FieldKind, str] | None = None
     #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what
     #: the workbook shows, and every check of its lines.
     result: SessionResult | None = None

@@ -21,7 +21,7 @@ from itertools import pairwise
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement, tostring
 
-from ...engine.choices import choose
+from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
 from ...engine.field import bam, butler, cross_imps, matchpoints
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
@@ -42,6 +42,8 @@ from .common import (
     Problem,
     check_score,
     fail,
+    file_figure,
+    file_place,
     interchange_score,
     pair_of,
     parse_date,
@@ -134,6 +136,10 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         sections = replace(sections, directed=frozenset(pair.number for pair in pairs if pair.direction))
         pairs = [sections.named(pair) for pair in pairs]
         ranked_together = " (its North-South and East-West pairs numbered apart, ranked in one list: 1 NS, 1 EW)"
+    if winners is not None and not winners.two_fields:
+        # one winner ranks a pair by its number alone: a direction the file gives it (salliere writes NS for every
+        # pair of a Howell) is where it sat, not its field
+        pairs = [replace(pair, direction=None) for pair in pairs]
     awarded: dict[tuple[PairNumber, Side | None], int] = {}
     pair_types: dict[tuple[PairNumber, Side | None], tuple[str, int | None]] = {}
     standings: dict[tuple[PairNumber, Side | None], FileStanding] = {}
@@ -143,7 +149,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         percentage, total, place = (_text(element, tag) for tag in ("PERCENTAGE", "TOTAL_SCORE", "PLACE"))
         if chosen.imp_scoring and not total:  # salliere's cross-IMP file: the IMP total where a percentage goes
             percentage, total = "", percentage
-        standings[key] = FileStanding(percentage, total, place, where or 0)
+        standings[key] = FileStanding(file_place(place), file_figure(total), file_figure(percentage), where or 0)
         award = _pair_award(element, source, lines)
         if award is not None:
             awarded[key] = award[1]
@@ -193,9 +199,16 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         rows_at=rows_at,
         listed_pairs=bool(pairs),
         masterpoints=reported,
-        field_kind=winners,
-        field_source=f"the file's WINNER_TYPE {winners.usebio_winners}{ranked_together}" if winners else "",
-        standings=FileStandings(standings, _text(event, "PROGRAM_NAME"), _handicapped(root, source, lines)),
+        file_field=None
+        if winners is None
+        else (winners, f"the file's WINNER_TYPE is {winners.usebio_winners}{ranked_together}"),
+        # a matchpointed event's TOTAL_SCORE is each program's own (NZ Scorer writes the percentage there)
+        standings=FileStandings(
+            standings,
+            "IMPs" if chosen.imp_scoring else "the program's own",
+            _text(event, "PROGRAM_NAME"),
+            _handicapped(root, source, lines),
+        ),
     )
 
 
@@ -240,7 +253,7 @@ def _method(root: Element, event: Element, kind: str, source: Path, lines: dict[
     if by_scoring is not None:
         return by_scoring
     if chosen:
-        return choose(SESSION_METHODS, chosen)
+        return choose_method(chosen)
     if named:
         raise fail(
             source,
