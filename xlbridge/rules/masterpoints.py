@@ -35,6 +35,7 @@ __all__ = [
     "MATCHES",
     "NO_MASTERPOINTS",
     "PAIRS",
+    "POINTS_NOT_AWARDED",
     "AwardForm",
     "Depth",
     "MasterpointScale",
@@ -215,13 +216,13 @@ ABF_RED = MasterpointScale(
 # comparison group. Depth of awards is 40% times the number of pairs in the comparison group, rounded to the nearest
 # whole number with .5 rounded up." A table is counted as the movement seats it: the first place of each field of
 # an 8-table Mitchell earns 0.80, a 5-table Howell's 0.50 (the cap of 1.50 is then reached at 15 tables, as the
-# invitational games' 1.20 at .08 per table). ACBL club points are black points (chapter 4, section three, I.B).
+# invitational games' 1.20 at .08 per table). ACBL club points are black points (chapter 4, section three, I.B),
+# but a USEBIO file's BLACK points on the Club scale are the EBU's local points (see POINTS_NOT_AWARDED): ACBL points
+# have no USEBIO name here.
 ACBL_CLUB = MasterpointScale(
     "ACBL club",
     "ACBL Handbook, chapter 4, section three, I. Calculating the awards (open club games: section awards)",
     "ACBL open club game, section awards: first in each group 0.10 per table (at most 1.50), to 40% of the group",
-    usebio_type="BLACK",
-    usebio_scale="Club",
     winners=MappingProxyType(
         {
             2: WinnerAward(Fraction(1, 10), "whole"),  # "a 1/2 table will be treated as though it were a full table"
@@ -237,6 +238,17 @@ ACBL_CLUB = MasterpointScale(
     ),
     cap=Fraction(3, 2),
     aliases=("ACBL",),
+)
+
+#: Masterpoints that results files name and no scale of the registry awards, by their USEBIO names
+#: (MASTER_POINT_TYPE, MASTER_POINT_SCALE, in capitals), with what they are: an import says so, once, and awards
+#: none, rather than read them on another scale. The EBU's local ("black") points are awarded by scale (Club,
+#: District, County, Regional, National: EBU Masterpoint Scheme; salliere's ``--mpscale``) in whole points, 100 to a
+#: master point: a club's 24 is 0.24 of a master point.
+POINTS_NOT_AWARDED: Mapping[tuple[str, str], str] = MappingProxyType(
+    {
+        ("BLACK", "CLUB"): "EBU local (black) points on the Club scale, in whole points (100 to a master point)",
+    }
 )
 
 #: The masterpoint scales a session may be awarded on (blank: none).
