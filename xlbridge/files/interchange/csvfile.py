@@ -59,14 +59,12 @@ def _key(heading: str) -> str:
 def read_rows(data: bytes, source: Path) -> list[list[str]]:
     """A CSV file's rows, as every CSV of xlbridge's is read (results, names, movements): UTF-8 or Windows-1252
     (see :func:`~xlbridge.files.interchange.common.decoded`), its fields apart by commas, semicolons (Excel in
-    many European languages) or tabs, as its first lines show. A cell that xlbridge's CSV writer kept from being
-    run as a formula (``'=``, ``'-Smith``: :func:`~xlbridge.files.tables.csv_cell`) is read as it was meant."""
+    many European languages) or tabs, as its first line shows (:func:`_delimiter`), and quoted as RFC 4180 says (a
+    field in quotes may hold the separator, a line break, and a quote written twice; spaces before its opening
+    quote are left out). A cell that xlbridge's CSV writer kept from being run as a formula (``'=``, ``'-Smith``:
+    :func:`~xlbridge.files.tables.csv_cell`) is read as it was meant."""
     text = decoded(data, source)
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), skipinitialspace=True)
     rows = []
     apostrophes = "'" in text  # else no cell can need csv_value (a 6,000-line file's 42,000 cells not looked at)
     try:
@@ -75,6 +73,29 @@ def read_rows(data: bytes, source: Path) -> list[list[str]]:
     except csv.Error as error:  # a field over the size limit, a quote left open at the end
         raise fail(source, reader.line_num, f"cannot be read as CSV ({error})") from None
     return rows
+
+
+#: The separators a CSV's fields may have: commas (RFC 4180), semicolons (Excel where the comma is the decimal
+#: sign), tabs.
+DELIMITERS = (",", ";", "\t")
+#: How much of a file is read to find the separator: its first line is in it.
+_FIRST_LINE = 65536
+
+
+def _delimiter(text: str) -> str:
+    """The separator of a CSV's fields: of :data:`DELIMITERS`, the one that parts the first line that is not blank
+    into the most fields, read as RFC 4180 reads it (a separator in quotes is text); the first where they tie.
+    (csv.Sniffer guessed the quoting too, and misread quotes written twice: ``"Jim ""Bud"" Smith"``.)"""
+    chosen, most = DELIMITERS[0], 0
+    for delimiter in DELIMITERS:
+        rows = csv.reader(io.StringIO(text[:_FIRST_LINE], newline=""), delimiter=delimiter, skipinitialspace=True)
+        try:
+            first = next((row for row in rows if "".join(row).strip()), [])
+        except csv.Error:  # a field past the csv module's size: the file's reading says so
+            continue
+        if len(first) > most:
+            chosen, most = delimiter, len(first)
+    return chosen
 
 
 def read_csv(data: bytes, source: Path, method: str | None = None, names: list[Pair] | None = None) -> Imported:
