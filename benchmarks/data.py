@@ -97,6 +97,30 @@ def session_file(boards: int, tables: int, seed: int = 19) -> tuple[str, str]:
     return "\n".join(lines) + "\n", "\n".join(names) + "\n"
 
 
+def names_with_header(names_csv: str) -> str:
+    """salliere's names file (``pair,player,player``) as xlbridge's names file, which says its columns."""
+    rows = [line.split(",", 1) for line in names_csv.splitlines()]
+    return "pair,direction,player1,player2\n" + "".join(f"{pair},,{players}\n" for pair, players in rows)
+
+
+def first_line_a_trick_short(boards_csv: str) -> tuple[str, int]:
+    """A session file with its first line retyped one trick short (as a secretary corrects a result), and that
+    line's tricks as retyped."""
+    first, rest = boards_csv.split("\n", 1)
+    board, ns, ew, contract, declarer, tricks = first.split(",")
+    if contract == "P":
+        raise ValueError("the session's first line is passed out: no trick to change")
+    retyped = int(tricks) - 1
+    return f"{board},{ns},{ew},{contract},{declarer},{retyped}\n{rest}", retyped
+
+
+def board_pars(boards: int, seed: int = 19) -> dict[int, int]:
+    """Each board's par, North-South's side, for the boards of ``session_file(boards, ..., seed)``: its par
+    contract made exactly (a Hands sheet's par column, for PARDIFF)."""
+    pars = _pars(random.Random(seed), boards)
+    return {board: ns_score(f"{level}{strain}", seat, "=", board) for board, (level, strain, seat) in pars.items()}
+
+
 def field(size: int, seed: int = 11) -> list[int]:
     """One board's North-South scores at ``size`` tables: a realistic field, full of ties."""
     lines = traveller(size, boards=1, seed=seed)

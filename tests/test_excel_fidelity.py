@@ -187,7 +187,7 @@ def session_with_a_board_played(times: int) -> object:
     demo = demo_data().session
     pairs = [replace(pair, number=n, direction=None) for n, pair in enumerate(demo.pairs[: 2 * times], start=1)]
     lines = [read_line(1, 2 * t + 1, 2 * t + 2, "3NT", "N", "=" if t % 3 else "+1") for t in range(times)]
-    return replace(demo, movement=choose(FIELD_KINDS, "Howell"), pairs=tuple(pairs), lines=tuple(lines))
+    return replace(demo, field_kind=choose(FIELD_KINDS, "Howell"), pairs=tuple(pairs), lines=tuple(lines))
 
 
 @pytest.mark.parametrize("times", [20, 23])

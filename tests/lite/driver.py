@@ -314,6 +314,9 @@ async def run(request: Any, options_json: str = "{}") -> str:
             udfs.BRIDGESCORE(*received["score_long_column"])
             bench["function"].append(time.perf_counter() - start)
 
+    session = options.get("session")
+    recalculation = await recalculate(session, Recorder(main), xw.__version__) if session else None
+
     try:
         import pyodide_js  # type: ignore[import-not-found]
 
@@ -334,8 +337,35 @@ async def run(request: Any, options_json: str = "{}") -> str:
         "timings": timings,
         "function_timings": function_timings,
         "bench": bench,
+        "recalculation": recalculation,
     }
     return json.dumps(report)
+
+
+async def recalculate(session: dict[str, Any], module: Recorder, version: str) -> dict[str, object]:
+    """A sheet's calls made again after each result is typed (benchmarks/live.py): ``session["calls"]`` (each a
+    function, its arguments as Office.js sends them, and ``results``: which of them is the results block) all in
+    turn, once after each (row, column, value) of ``session["retyped"]`` is typed into the results block. Each
+    round's seconds through xlwings' dispatcher and in xlbridge's functions alone, and the last round's answers."""
+    from xlwings.server import custom_functions_call
+
+    calls = session["calls"]
+    rounds: list[float] = []
+    functions: list[float] = []
+    answers: list[object] = []
+    for row, column, value in session["retyped"]:
+        for call in calls:
+            call["args"][call["results"]][row][column] = value
+        # Each call's arguments its own, as the Lite bridge converts each call's (made before the clock starts).
+        envelopes = [{"func_name": call["func_name"], "args": json.loads(json.dumps(call["args"])),
+                      "version": version, "client": "Office.js", "runtime": "1.4"} for call in calls]  # fmt: skip
+        start = time.perf_counter()
+        answers = [await custom_functions_call(envelope, module) for envelope in envelopes]
+        rounds.append(time.perf_counter() - start)
+        functions.append(sum(module.seconds))
+        module.seconds.clear()
+        module.arrived.clear()
+    return {"rounds": rounds, "functions": functions, "answers": plain(answers)}
 
 
 def _null_arrives_as() -> str:
