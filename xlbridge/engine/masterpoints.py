@@ -292,8 +292,8 @@ def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
 
 
 def session_form(score: SessionScore) -> AwardForm:
-    """The form of the session's event as the scales pay it: Butler pairs in rounds of 5 boards or more are paid
-    as matches; any other session as duplicate pairs."""
+    """The form of the session's event as the scales pay it: the form whose scoring and round length the session
+    has, else duplicate pairs (the default; a pairs session scored Butler too, as Compscore3 pays it)."""
     return _form(score, _rounds(score)[1])
 
 

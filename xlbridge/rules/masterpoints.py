@@ -45,14 +45,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class AwardForm:
-    """The form of an event, as far as it decides how deep the awards go: duplicate pairs, or pairs playing
-    matches (Butler pairs whose rounds have ``boards_per_round`` boards or more)."""
+    """The form of an event, as far as it decides how deep the awards go: duplicate pairs, or an event played as
+    matches (of ``boards_per_round`` boards or more)."""
 
     name: str
     source: str
     description: str
-    #: The scoring this form is for (a :class:`~xlbridge.rules.methods.SessionMethod`'s ``comparison``), and the
-    #: fewest boards a round must have; None: any session that no other form claims.
+    #: The scoring whose sessions this form pays (a :class:`~xlbridge.rules.methods.SessionMethod`'s
+    #: ``comparison``), and the fewest boards a round must have; None: no scoring claims it (the default form pays
+    #: any session, another is chosen by name).
     comparison: str | None = None
     boards_per_round: int = 0
     aliases: tuple[str, ...] = ()
@@ -63,18 +64,24 @@ class AwardForm:
 # duration are played."
 PAIRS = AwardForm(
     "Pairs",
-    "ABF Masterpoint Manual, section 4 (placing awards in all individual and duplicate events)",
-    "duplicate pairs (matchpoints, cross-IMPs; Butler in rounds of fewer than 5 boards) (the default)",
+    "ABF Masterpoint Manual, section 4 (placing awards in all individual and duplicate events); Compscore3 "
+    "(the ABF's club scorer) for a pairs session scored Butler",
+    "duplicate pairs, whatever the scoring (matchpoints, cross-IMPs, Butler) (the default)",
 )
 # ABF Masterpoint Manual, section 4 (book4a): "In all Teams events (and Butler Pairs and non-Duplicate Matchpoint
 # events where matches of at least five or more boards are played) placing awards are given to the top third".
+# xlbridge reads "where matches ... are played" as events whose pairs play real matches (each match scored as a
+# match between the two pairs), not a pairs session scored Butler against each board's datum: Compscore3, the scorer
+# the ABF supplies to its clubs, pays such a session the top half, as any duplicate pairs (its Butler Howell of 8
+# pairs in rounds of 5 boards, abftech/cobalt results/tests/test_files/butler_howell.xml: 4 places paid, not 3). A
+# session is never paid as matches by its scoring; the form is chosen by name (MASTERPOINTS' form, award_places).
 MATCHES = AwardForm(
     "Matches",
-    "ABF Masterpoint Manual, section 4 (Butler pairs where matches of at least five boards are played)",
-    "Butler pairs in rounds of 5 boards or more, paid as matches",
-    comparison="butler",
+    "ABF Masterpoint Manual, section 4 (teams events, and pairs events where matches of at least five boards are "
+    "played)",
+    "an event played as matches of 5 boards or more (chosen by name; a pairs session scored Butler is paid as pairs)",
     boards_per_round=5,
-    aliases=("BUTLER",),
+    aliases=("MATCH",),
 )
 
 #: The forms an event's awards may take (blank: duplicate pairs).
