@@ -206,7 +206,7 @@ SESSION_MP_SCALE = (
     f"Optional: the masterpoint scale, {choices(MASTERPOINT_SCALES)}: a Masterpoints column follows, each pair's "
     "award (blank cells for None)."
 )
-MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."
+MP_FORM = f"Optional: {choices(AWARD_FORMS)} (an event played as matches, paid to the top third; a Butler pairs session is paid as Pairs)."
 DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the four hands clockwise, each spades.hearts.diamonds.clubs; '-' for one hand). A range gives one answer per deal."
 HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."
 PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."

@@ -5,7 +5,7 @@
 award_places` gives them: ``tables`` the tables in play (6.5 for a sit-out each round), ``mp_scale`` a masterpoint
 scale, ``fields`` one field or two (Howell and Mitchell are taken for them), or each place's direction (NS, EW: a
 range the size of ``places``, so a two-winner Mitchell's two fields are told apart), ``winners`` One or Two (an
-arrow-switched Mitchell has one), ``form`` Pairs or Matches (Butler pairs in rounds of 5 boards or more).
+arrow-switched Mitchell has one), ``form`` Pairs or Matches (an event played as matches of 5 boards or more).
 
 An award is a number (0.21); a place outside the paid places gets 0; the scale None gives blanks. Places that are
 no ranking, or tables that cannot hold them, make every place's cell the error value; with the word ``CHECK`` after
