@@ -157,6 +157,23 @@ def test_every_commands_help_prints(capsys: pytest.CaptureFixture[str]) -> None:
         assert "usage: xlbridge" in capsys.readouterr().out
 
 
+def test_an_argument_that_must_be_given_has_no_default() -> None:
+    """No help calls a choice the default of an argument that must be given (`movement`'s kind, Mitchell or
+    Howell, has none): what a director reads in `xlbridge movement --help`."""
+    import argparse
+
+    from xlbridge.cli import build_parser
+
+    commands = next(a for a in build_parser()._actions if isinstance(a, argparse._SubParsersAction))
+    wrong = [f"{name} {action.dest}: {action.help}" for name, parser in commands.choices.items()
+             for action in parser._actions
+             if (action.required or not action.option_strings) and "(default" in (action.help or "")]  # fmt: skip
+    assert wrong == []
+    shown = subprocess.run([sys.executable, "-m", "xlbridge", "movement", "--help"], capture_output=True, text=True,
+                           check=True).stdout  # fmt: skip
+    assert "kind                  Mitchell, Howell\n" in shown
+
+
 def test_import_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:
     """`xlbridge import` draws a one-line progress bar when stderr is a terminal (its last step full, then wiped),
     and writes nothing of it when stderr is a pipe or a file."""

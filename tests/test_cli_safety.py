@@ -547,6 +547,8 @@ def test_a_teams_event_is_not_given_pairs_options(here: Path) -> None:
     (here / "teams.xml").write_text(TEAMS)
     line = xlbridge("import", "teams.xml", "--names", "names.csv", "-o", "t.xlsx", cwd=here).refused
     assert line == "xlbridge import: teams.xml: a teams event: --names are for a pairs session"
+    line = xlbridge("import", "teams.xml", "--fields", "two", "-o", "t.xlsx", cwd=here).refused
+    assert line == "xlbridge import: teams.xml: a teams event: --fields are for a pairs session"
 
 
 def test_standings_of_a_teams_event(teams_workbook: Path) -> None:

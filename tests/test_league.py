@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import io
 import random
+import re
 import shutil
 import sys
 from collections import Counter
@@ -448,6 +449,59 @@ def test_publishing_refuses_a_scorecard_with_a_board_below_its_boards(
         "workbook's formulas read: nothing there is counted. Move it into a blank row of the block"
     )
     assert not site.exists()
+
+
+@pytest.mark.slow  # a scorecard typed and computed, the league computed and published: ten seconds
+def test_a_match_typed_on_the_blank_scorecard_is_published_with_its_boards(
+    finished_league: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """An 8-board match typed on the blank team-match template (whose 24 boards are numbered) and computed, its
+    IMPs typed on the league's Matches: its published page, on screen and printed, shows the 8 boards the match
+    has, not 16 empty rows after them."""
+    from xlbridge.files.templates.match_layout import AWAY_COL, HOME_COL, INFO, SUMMARY
+
+    from . import browser
+    from .test_publish import needs_chromium, parse
+
+    league, _ = finished_league
+    path = tmp_path / "league.xlsx"
+    shutil.copy(league, path)
+    row, match = [(row, match) for row, match in read_matches(path) if not match.bye][1]
+    assert xlbridge("templates", "--out", tmp_path / "blank").status == 0
+    card = tmp_path / "match.xlsx"
+    shutil.copy(tmp_path / "blank" / "teams-match.xlsx", card)
+    home, away = NAMES[(match.home or 1) - 1], NAMES[(match.away or 1) - 1]
+    plays = [("4S", "N", "="), ("3NT", "S", "+1"), ("2H", "E", "-1"), ("4HX", "W", "-2"), ("1NT", "N", "="),
+             ("5D", "E", "="), ("3C", "S", "+2"), ("6S", "N", "-1")]  # fmt: skip
+    cells: dict[str, object] = {f"B{INFO['Home team'] + 1}": home, f"B{INFO['Away team'] + 1}": away}
+    for offset, (contract, declarer, result) in enumerate(plays):  # each board a trick apart at the other table
+        other = plays[(offset + 1) % len(plays)]
+        cells |= {f"D{11 + offset}": contract, f"E{11 + offset}": declarer, f"F{11 + offset}": result,
+                  f"H{11 + offset}": other[0], f"I{11 + offset}": other[1], f"J{11 + offset}": other[2]}  # fmt: skip
+    typed(card, "Match", cells)
+    computed(card)
+    shown = Book(card).sheets["Match"]
+    imps = [shown[(SUMMARY["IMPs"] + 1, col + 1)] for col in (HOME_COL, AWAY_COL)]
+    assert shown[(SUMMARY["Boards played"] + 1, HOME_COL + 1)] == 8
+    typed(path, "Matches", {f"{letter('Home IMPs')}{row}": imps[0], f"{letter('Away IMPs')}{row}": imps[1],
+                            f"{letter('Boards')}{row}": 8})  # fmt: skip
+    computed(path)
+    site = tmp_path / "site"
+    done = xlbridge("publish", path, "-o", site, "--scorecard", card)
+    assert done.status == 0, done.err
+    (page,) = site.glob(f"match-{match.round}-*.html")
+    boards = [row for table in parse(page).iter("table") for row in table.find("tbody") or []]
+    assert [next(iter(row)).text for row in boards] == [str(board) for board in range(1, 9)]
+    for published in site.glob("*.html"):  # a public page names neither workbook (their file names are private)
+        assert not {path.name, card.name, str(tmp_path)} & set(re.findall(r"[\w/.-]+", published.read_text())), (
+            published.name)  # fmt: skip
+    if needs_chromium.args[0]:  # no Chromium here
+        return
+    with browser.chromium() as chromium:
+        chromium.open(page.as_uri())
+        chromium.call("Emulation.setEmulatedMedia", {"media": "print"})
+        rows = "[...document.querySelectorAll('table.scorecard tbody tr')].map(r => r.cells[0].innerText)"
+        assert chromium.evaluate(rows) == [str(board) for board in range(1, 9)]
 
 
 @pytest.mark.slow  # the league site written and printed: five seconds

@@ -313,6 +313,23 @@ def test_names_that_do_not_fit_the_movement(tmp_path: Path, names: str, extra: l
     assert sorted(path.name for path in tmp_path.iterdir()) == ["names.csv"]
 
 
+def test_a_names_file_that_lists_the_phantom_is_told_which_phantom_it_means(tmp_path: Path) -> None:
+    """13 pairs numbered as a secretary often numbers them, NS 1-7 and EW 1-6: the Mitchell's phantom is NS 7 by
+    default, so the names are refused, in one line that names the option that fits them (``--phantom 7EW``); made
+    with it, the workbook names all 13 pairs."""
+    listed = [f"{n},NS,North {n},South {n}" for n in range(1, 8)] + [f"{n},EW,East {n},West {n}" for n in range(1, 7)]
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2\n" + "\n".join(listed) + "\n")
+    movement = ["movement", "mitchell", "--tables", "7", "--boards-per-round", "3", "--pairs", "13"]
+    refused = xlbridge(*movement, "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert (refused.returncode, refused.stderr) == (2, (
+        "xlbridge movement: names.csv: NS pair 7 (the phantom: its seat is empty) is not a pair of this movement "
+        "(1NS, 2NS, 3NS, 4NS, 5NS, 6NS, 1EW, 2EW, 3EW, 4EW, 5EW, 6EW, 7EW); the names leave out EW pair 7 alone: if "
+        "it is the pair missing, make the movement with --phantom 7EW\n"))  # fmt: skip
+    done = xlbridge(*movement, "--phantom", "7EW", "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "13 pairs (13 named)" in done.stdout
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlsplit
 import html5lib
 import pytest
 
+from xlbridge import __version__ as xlbridge_version
 from xlbridge.files.templates.layout import LAYOUT, Block
 from xlbridge.files.workbook.patching import patch_sheet, write_package
 from xlbridge.files.workbook.xlsx import excel_date, open_package
@@ -221,6 +222,20 @@ def event_and_date(book: Book) -> str:
     day = book.sheets["Settings"].get(LAYOUT.setting("EventDay").position)
     date = excel_date(day) if isinstance(day, (int, float)) else None
     return f"{event or 'Results'}" + (f", {date.day} {date:%B %Y}" if date else "")
+
+
+@pytest.mark.parametrize("name", SESSIONS)
+def test_no_page_names_the_workbooks_file(published: dict[str, Published], name: str) -> None:
+    """A page goes on the club's public site: none names the secretary's workbook, by its file name or its
+    folder, in what it shows or in its source."""
+    workbook = published[name].workbook
+    for page in published[name].site.glob("*.html"):
+        source = page.read_text(encoding="utf-8")
+        assert workbook.name not in source, page.name
+        assert str(workbook.parent) not in source, page.name
+        footer = parse(page).find("body/footer")
+        assert footer is not None
+        assert text(footer) == f"Published with xlbridge {xlbridge_version}."
 
 
 @pytest.mark.parametrize("name", SESSIONS)

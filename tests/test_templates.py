@@ -143,6 +143,34 @@ def test_entry_cells_unlocked_formulas_locked_and_printing(tmp_path: Path, name:
         assert 'numFmtId="49"' in styles  # the text format (@) of the Result column
 
 
+@pytest.mark.parametrize("flavour", FLAVOURS, ids=lambda f: f.name)
+@pytest.mark.parametrize("name", sorted(TEMPLATES))
+def test_help_in_the_workbook_says_it_all(name: str, flavour: Flavour) -> None:
+    """What a user reads in Excel, a cell's text or the message of a drop-down, sends no one to the README (a
+    secretary in Excel has none at hand): a choice's help cell says what each choice means, and its drop-down's
+    message, where all that is longer than Excel shows, says the note beside it does."""
+    from xml.sax.saxutils import unescape
+
+    from xlbridge.files.templates.event_layout import SETTINGS
+    from xlbridge.rules import TEAMS_FORMS
+    from xlbridge.rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+
+    path = WORKBOOKS / ("lite" if flavour is LITE else "") / f"{name}.xlsx"
+    xml = "".join(part.decode() for part_name, part in open_package(path).parts.items() if part_name.endswith(".xml"))
+    texts = [unescape(cell or prompt) for cell, prompt in re.findall(r'<t[^>]*>([^<]*)</t>|prompt="([^"]*)"', xml)]
+    assert texts
+    assert [text for text in texts if "README" in text] == []
+    if name != "teams-event":
+        return
+    book = Book(path)
+    for setting, registry in (("Form", TEAMS_FORMS), ("Schedule", SCHEDULES), ("ByeRule", BYE_RULES),
+                              ("TieBreak", TIE_BREAKS)):  # fmt: skip
+        note = book.value("Settings", f"C{SETTINGS[setting].row + 1}")
+        assert all(f"{entry.name}: {entry.description}." in note for entry in registry), setting
+        shown = [prompt for prompt in texts if prompt.startswith(f"One of {', '.join(registry.names())}")]
+        assert shown in ([], [f"One of {', '.join(registry.names())}: the note beside this cell says what each means."])
+
+
 def _unlocked_below(path: Path) -> list[str]:
     """The cells of the first row below each block the workbook's functions read, in the block's columns, that a
     protected sheet still lets a secretary type in (a style unlocked: the cell's own, else its row's, else its

@@ -90,9 +90,58 @@ def test_officejs_metadata_lists_every_function_with_help() -> None:
         assert 20 <= len(function["description"]) <= 255, name
         assert function["result"]["dimensionality"] == "matrix", name
         for parameter in function["parameters"]:
-            assert parameter["dimensionality"] == "matrix", (name, parameter["name"])
+            assert parameter["dimensionality"] in ("matrix", "scalar"), (name, parameter["name"])
             assert not parameter["description"].startswith("Positional argument"), (name, parameter["name"])
             assert 10 <= len(parameter["description"]) <= 255, (name, parameter["name"])
+
+
+@pytest.mark.xlwings_server
+@needs_server
+def test_officejs_offers_each_choice_argument_its_choices() -> None:
+    """An argument that names one of a registry's choices (a session's method, fields and masterpoint scale, a teams
+    event's form, schedule, bye rule and tie-break...) is an Office.js custom enum: one cell of text, whose choices
+    Excel offers as it is typed, each with what it means; every other argument a range of anything, as before. A
+    choice typed otherwise (an alias, ``Howell``) still reaches the function, through xlwings' own dispatcher."""
+    from xlbridge.excel.functions import CATALOGUE
+
+    meta = officejs()["meta"]
+    enums = {enum["id"]: enum for enum in meta["enums"]}
+    functions = {f["name"]: f for f in meta["functions"]}
+    offered = 0
+    for function in CATALOGUE:
+        shown = {p["name"]: p for p in functions[f"BRIDGE.{function.name}"]["parameters"]}
+        for argument in function.arguments:
+            parameter = shown[argument.name]
+            if not argument.choices:
+                assert (parameter["dimensionality"], parameter["type"]) == ("matrix", "any"), argument.name
+                continue
+            offered += 1
+            assert (parameter["dimensionality"], parameter["type"]) == ("scalar", "string"), argument.name
+            values = enums[parameter["customEnumId"]]["values"]
+            assert [(v["stringValue"], v["tooltip"]) for v in values] == list(argument.choices), argument.name
+    assert offered >= 20
+    assert ("method", ("MP", "ACBL", "Cross-IMP", "Butler")) in {
+        (a.name, tuple(name for name, _ in a.choices)) for f in CATALOGUE for a in f.arguments}  # fmt: skip
+    assert officejs()["calls"]["SESSIONINFO"][:3] == [["Club"], ["Tuesday 24th"], [1]]  # "Howell" for fields
+
+
+@pytest.mark.xlwings_server
+@needs_server
+def test_officejs_links_each_function_to_its_help_and_caches_the_solvers() -> None:
+    """Each function's help in Excel (xlwings Lite's help_url) is its row of the reference page on the project's
+    site, an anchor the page has; HANDTRICKS and PARSCORE, the same for the same deal every time and costly, are
+    declared cacheable (xlwings Lite 0.37 keeps their answers), and no other function is."""
+    import xlbridge
+    from xlbridge.excel.functions import spellings
+
+    page = FUNCTIONS_PAGE.read_text(encoding="utf-8")
+    anchors = set(re.findall(r'<a id="([a-z0-9_]+)"></a>', page))
+    for function in officejs()["meta"]["functions"]:
+        url, _, anchor = function["helpUrl"].partition("#")
+        assert url == f"{xlbridge.PROJECT_URL}/blob/main/docs/functions.md", function["name"]
+        assert anchor in anchors, function["name"]
+        assert anchor == spellings()[function["id"]].lower(), function["name"]  # IMP_'s is IMP's
+    assert officejs()["cached"] == ["HANDTRICKS", "PARSCORE"]
 
 
 @pytest.mark.xlwings_server
@@ -157,6 +206,13 @@ def test_classic_names_typeable_in_a_cell() -> None:
     addresses = {name for name in names if CELL_ADDRESS.fullmatch(name)}
     assert addresses == {"VP20", "VP30"}
     assert {"VP_20", "VP_30"} <= names
+
+
+def test_classic_takes_every_argument_as_a_range() -> None:
+    """Classic xlwings makes no drop-down of a ``Literal`` (it would take one for a converter, and every call would
+    fail): there, every argument is a plain cell or range, a choice one included."""
+    for name, info in classic()["functions"].items():
+        assert info["converters"] == ["typing.Any"], name
 
 
 def test_classic_help_texts_fit_the_function_wizard() -> None:

@@ -68,7 +68,8 @@ def officejs() -> dict[str, object]:
             "Howell",
         ),
     }
-    return {"meta": custom_functions_meta(module), "calls": calls}
+    cached = sorted(name for name, value in vars(module).items() if getattr(value, "__xlfunc__", {}).get("cache"))
+    return {"meta": custom_functions_meta(module), "calls": calls, "cached": cached}
 
 
 def classic() -> dict[str, object]:
@@ -96,6 +97,7 @@ def classic() -> dict[str, object]:
             "doc": value.__xlfunc__["ret"]["doc"],
             "category": value.__xlfunc__["category"],
             "args": {a["name"]: a["doc"] for a in value.__xlfunc__["args"]},
+            "converters": sorted({str(a["options"].get("convert")) for a in value.__xlfunc__["args"]}),
         }
         for name, value in vars(module).items()
         if hasattr(value, "__xlfunc__")

@@ -15,5 +15,7 @@ from .engine import *  # noqa: F403 - the Python API is the engine's, listed onc
 from .engine import __all__ as _engine_api
 
 __version__ = "0.1.0"
+#: The project's address: its source, reference pages (docs/) and issues.
+PROJECT_URL = "https://github.com/xlbridge/xlbridge"
 
-__all__ = ["__version__", *_engine_api]  # pyright: ignore[reportUnsupportedDunderAll]
+__all__ = ["PROJECT_URL", "__version__", *_engine_api]  # pyright: ignore[reportUnsupportedDunderAll]

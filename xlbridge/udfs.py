@@ -25,11 +25,12 @@ from __future__ import annotations
 
 import inspect
 from collections.abc import Callable
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from xlwings import arg, func, script
 
-from .excel.functions import CATALOGUE, Function
+from . import PROJECT_URL
+from .excel.functions import CATALOGUE, Argument, Function
 from .excel.relink import relinked_cells
 
 __xlwings_func_namespace__ = "BRIDGE"
@@ -44,15 +45,36 @@ CATEGORY = "Bridge"
 CLASSIC_XLWINGS = getattr(func, "__module__", "") == "xlwings.udfs"
 
 RANGE = {"ndim": 2, "err_to_str": True}
+#: The reference page of the worksheet functions, on the project's site.
+FUNCTIONS_PAGE = f"{PROJECT_URL}/blob/main/docs/functions.md"
+
+
+def help_url(function: Function) -> str:
+    """Where a function's help is, which xlwings Lite links to from Excel (``help_url``): its row of the reference
+    page of worksheet functions (``docs/functions.md``, each row anchored by the function's name)."""
+    return f"{FUNCTIONS_PAGE}#{function.name.lower()}"
+
+
+def _annotation(argument: Argument) -> Any:
+    """What xlwings reads an argument as: a cell or range; in xlwings Lite, an argument that names one of a
+    registry's choices is a ``Literal`` of their names, with what each means as its tooltip, which xlwings makes an
+    Office.js custom enum (Excel offers the names as the argument is typed). Classic xlwings would take a
+    ``Literal`` for a converter, and fail."""
+    if not argument.choices or CLASSIC_XLWINGS:
+        return Cells
+    names = tuple(name for name, _ in argument.choices)
+    return Annotated[Literal[names], {"tooltips": dict(argument.choices)}]
 
 
 def _declared(function: Function, name: str, summary: str) -> Callable[..., Grid]:
     """The worksheet function ``name`` of a catalogue entry, as xlwings takes it: a function of that name and
     docstring whose signature is the entry's arguments (optional ones default to None), each argument a range
-    with its help."""
+    with its help (in xlwings Lite a choice one of its names: :func:`_annotation`); with its help page, and, where
+    the entry says so, its answers cached (``cache=True``: xlwings Lite 0.37 keeps them; classic xlwings and
+    earlier Lite ignore the word)."""
     signature = inspect.Signature(
         [
-            inspect.Parameter(argument.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=Cells,
+            inspect.Parameter(argument.name, inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=_annotation(argument),
                               default=None if argument.optional else inspect.Parameter.empty)
             for argument in function.arguments
         ],
@@ -68,10 +90,12 @@ def _declared(function: Function, name: str, summary: str) -> Callable[..., Grid
     udf.__name__ = udf.__qualname__ = name
     udf.__doc__ = summary
     udf.__signature__ = signature  # type: ignore[attr-defined]
+    # What xlwings reads the arguments' types from (typing.get_type_hints), as the signature says them.
+    udf.__annotations__ = {p.name: p.annotation for p in signature.parameters.values()} | {"return": Grid}
     declared: Callable[..., Grid] = udf
     for argument in reversed(function.arguments):
         declared = arg(argument.name, doc=argument.help, **RANGE)(declared)
-    return func(category=CATEGORY)(declared)
+    return func(category=CATEGORY, help_url=help_url(function), cache=function.cache)(declared)
 
 
 #: Each name a worksheet function is declared under, with its catalogue entry and what the function wizard says.

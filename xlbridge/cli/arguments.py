@@ -9,7 +9,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from ..engine.choices import described
+from ..engine.choices import choose_method, described, described_methods
+from ..engine.errors import BridgeInputError
 from ..engine.text import printable
 from ..engine.values import count
 from ..rules import Named, Registry
@@ -24,12 +25,14 @@ __all__ = [
     "choice",
     "command",
     "count",
+    "described_methods",
     "escaped",
     "flag",
     "iso_date",
     "listed",
     "output_or_in_place",
     "positive",
+    "scoring",
     "show",
 ]
 
@@ -102,9 +105,24 @@ def choice(registry: Registry[T]) -> Callable[[str], str]:
     return read
 
 
-def listed(registry: Registry[T]) -> str:
-    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``."""
-    return ", ".join(f"{entry.name} (default)" if index == 0 else entry.name for index, entry in enumerate(registry))
+def scoring(text: str) -> str:
+    """An argument naming a pairs session's scoring method, then a word for each convention scored otherwise than by
+    default (``Cross-IMP TOTAL``, :func:`~xlbridge.engine.choices.choose_method`); gives it as the *Scoring* cell
+    writes it."""
+    try:
+        return choose_method(text).words
+    except BridgeInputError as error:
+        raise argparse.ArgumentTypeError(error.message) from None
+
+
+scoring.__name__ = "method"  # what argparse calls the argument in its messages
+
+
+def listed(registry: Registry[T], default: bool = True) -> str:
+    """A registry's choices as help text: ``MP (default), ACBL, Cross-IMP, Butler``; without ``default`` (an
+    argument that must be given, which has none) the names alone."""
+    return ", ".join(f"{entry.name} (default)" if default and index == 0 else entry.name
+                     for index, entry in enumerate(registry))  # fmt: skip
 
 
 def iso_date(text: str) -> dt.date:

@@ -27,8 +27,20 @@ from ..files.outputs import check_output, write_atomically
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
-from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, SESSION_METHODS, WINNERS
-from .arguments import Commands, choice, command, count, escaped, flag, iso_date, listed, positive
+from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS
+from .arguments import (
+    Commands,
+    choice,
+    command,
+    count,
+    described_methods,
+    escaped,
+    flag,
+    iso_date,
+    listed,
+    positive,
+    scoring,
+)
 from .hands import HANDS_HELP, say_hands, session_deals
 
 __all__ = ["add_ladder", "add_movement", "add_publish"]
@@ -67,7 +79,7 @@ def _movement(args: argparse.Namespace) -> int:
         print(
             f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
             f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
-            f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.name}"
+            f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.words}"
         )
         say_hands("movement", hands, Path(args.hands) if args.hands else None)
     return 0
@@ -108,7 +120,7 @@ def _refuse_results(destination: Path) -> None:
 
 def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
-    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=f"{listed(MOVEMENT_TYPES)}")
+    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
     movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
     movement.add_argument("--rounds", type=int, help="rounds to play (default: all the movement has)")
@@ -143,7 +155,7 @@ def add_movement(commands: Commands) -> None:
         help="with -o: CSV of pair,direction,player1,player2 naming the pairs (and handicaps)",
     )
     movement.add_argument(
-        "--method", type=choice(SESSION_METHODS), help=f"with -o: the scoring, {listed(SESSION_METHODS)}"
+        "--method", type=scoring, help=escaped(f"with -o: the scoring, {described_methods()} (default: MP)")
     )
     movement.add_argument("--hands", metavar="HANDS.pbn", help=f"with -o: {HANDS_HELP}")
     movement.add_argument("--event", help="the event's name, printed on the cards, travellers and workbook")

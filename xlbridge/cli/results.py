@@ -13,6 +13,7 @@ from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, 
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
 from ..files.interchange.export import export_session
+from ..files.interchange.figures import standing_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
@@ -23,12 +24,14 @@ from .arguments import (
     choice,
     command,
     count,
+    described_methods,
     escaped,
     flag,
     iso_date,
     listed,
     output_or_in_place,
     report_arguments,
+    scoring,
     show,
 )
 from .hands import HANDS_HELP, say_hands, session_deals
@@ -107,7 +110,7 @@ def _import(args: argparse.Namespace) -> int:
         later += f", {count(idle, 'board')} not played" if idle else ""
         what = (
             f"{count(len(session.lines) - to_come - idle, 'result')}{later} on {count(len(session.boards), 'board')}, "
-            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.name})"
+            f"{count(len(session.pairs), 'pair')} ({session.field_kind.name}, {session.method.words})"
         )
     else:
         assert imported.event is not None
@@ -119,6 +122,9 @@ def _import(args: argparse.Namespace) -> int:
     awards = masterpoint_notes(imported, args.masterpoints)
     if awards.summary:
         print(f"  {awards.summary}")
+    ranked = standing_notes(imported)
+    if ranked.summary:
+        print(f"  {ranked.summary}")
     waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
         if problem.waiting or not problem.detail:  # a result still to come (below); a line a finding names
@@ -135,7 +141,7 @@ def _import(args: argparse.Namespace) -> int:
               f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
-    for warning in awards.warnings:
+    for warning in [*awards.warnings, *ranked.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     say_hands("import", deals, hands or source)
@@ -248,8 +254,8 @@ def add_import(commands: Commands) -> None:
     )
     importer.add_argument(
         "--method",
-        type=choice(SESSION_METHODS),
-        help=f"scoring: {', '.join(SESSION_METHODS.names())} (default: the file's, or {SESSION_METHODS.default.name})",
+        type=scoring,
+        help=escaped(f"scoring: {described_methods()} (default: the file's, or {SESSION_METHODS.default.name})"),
     )
     importer.add_argument(
         "--fields",

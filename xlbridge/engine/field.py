@@ -5,7 +5,8 @@ so a field of n results is scored in O(n log n) and a whole session, grouped by 
 
 Artificial scores (``A``, ``A+``, ``A-``, ``A6040``...) take their percentage of the full top and are left out of
 every comparison; the real results are then Neuberg-scaled to the full count (Law 78A and the WBF formula, as
-Compscore3 and Debian's salliere apply it).
+Compscore3 and Debian's salliere apply it), or, by the ``NO-NEUBERG`` rule (:data:`~xlbridge.rules.ARTIFICIAL_RULES`,
+as clubs scoring by hand do), each artificial score counts for every real result as a result it tied with.
 
 Weighted adjusted scores (Law 12C1(c): "An assigned adjusted score may be weighted to reflect the probabilities of
 a number of potential results", 2017 Laws, as pzbs.pl publishes the English text) are results, not artificial
@@ -41,13 +42,15 @@ from typing import TypeVar
 
 from ..rules import (
     ARTIFICIAL_IMPS_PER_10_PERCENT,
+    ARTIFICIAL_RULES,
     DATUM_METHODS,
     MATCHPOINT_SCALES,
+    ArtificialRule,
     BandScale,
     DatumMethod,
     MatchpointScale,
 )
-from ..rules.comparisons import EUROPEAN, TRIMMED
+from ..rules.comparisons import EUROPEAN, NEUBERG, TRIMMED
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .parse import Artificial, FieldEntry, Weighted, parse_field_entry
@@ -187,16 +190,21 @@ class Field:
         if not self._weighted[entry]:
             raise BridgeInputError(f"score {entry}: not one of this board's results", reason=Reason.NOT_IN_FIELD)
 
-    def matchpoints(self, entry: FieldEntry, scale: MatchpointScale = EUROPEAN) -> Matchpoints:
-        """Matchpoints of one of the field's entries (Neuberg-scaled to :attr:`size`)."""
+    def matchpoints(
+        self, entry: FieldEntry, scale: MatchpointScale = EUROPEAN, artificial: ArtificialRule = NEUBERG
+    ) -> Matchpoints:
+        """Matchpoints of one of the field's entries, Neuberg-scaled to :attr:`size`; by an ``artificial`` rule
+        without Neuberg, each artificial score of the field counts as a tie with a real entry, and only results
+        missing altogether are scaled for."""
+        counted = self.real if artificial.neuberg else self.real + self.artificial  # the results compared with
         if not isinstance(entry, (Artificial, Weighted)):
             below, equal = self._around(entry, present=True)
             win, tie = scale.per_win, scale.per_tie
-            if (win.denominator == 1 and tie.denominator == 1 and self.real == self.size
+            if (win.denominator == 1 and tie.denominator == 1 and counted == self.size
                     and type(below) is int and type(equal) is int):  # fmt: skip
                 # Whole numbers throughout and nothing to scale (European matchpoints, plain scores, a full
                 # board): the same sums in integers, each made a fraction once.
-                ns_whole = win.numerator * below + tie.numerator * (equal - 1)
+                ns_whole = win.numerator * below + tie.numerator * (equal - 1 + counted - self.real)
                 top_whole = win.numerator * (self.size - 1)
                 return Matchpoints(Fraction(ns_whole), Fraction(top_whole - ns_whole), Fraction(top_whole))
             raw = win * below + tie * (equal - 1)
@@ -211,8 +219,9 @@ class Field:
                 below, equal = self._around(score)
                 raw += weight * (scale.per_win * (below - own_below) + scale.per_tie * (equal - weight))
                 own_below += weight
+        raw += scale.per_tie * (counted - self.real)  # a tie with each artificial score, without Neuberg
         half = scale.per_tie  # half a win: Neuberg's correction term
-        ns = (raw + half) * self.size / self.real - half if self.real != self.size else raw
+        ns = (raw + half) * self.size / counted - half if counted != self.size else raw
         return Matchpoints(ns, top - ns, top)
 
     def _imps_against_all(self, score: int | Fraction, scale: BandScale) -> int | Fraction:
@@ -330,6 +339,10 @@ def _matchpoint_scale(method: object) -> MatchpointScale:
     return choose(MATCHPOINT_SCALES, method, "method")
 
 
+def _artificial_rule(artificial: object) -> ArtificialRule:
+    return choose(ARTIFICIAL_RULES, artificial, "artificial")
+
+
 def _datum_method(method: object) -> DatumMethod:
     return choose(DATUM_METHODS, method, "method")
 
@@ -338,16 +351,19 @@ def _entries(field: Sequence[object]) -> list[FieldEntry | None]:
     return [parse_field_entry(value) for value in field]
 
 
-def matchpoints(field: Sequence[object], method: object = "MP", expected: object = None) -> list[Matchpoints | None]:
+def matchpoints(
+    field: Sequence[object], method: object = "MP", expected: object = None, artificial: object = None
+) -> list[Matchpoints | None]:
     """Matchpoints of every entry of a board's field (None for blanks).
 
     ``method`` is ``MP`` (European: 2 per result beaten, 1 per tie) or ``ACBL`` (1 and 1/2); ``expected`` is the
-    number of results the board should have had, for a board played fewer times than the others.
+    number of results the board should have had, for a board played fewer times than the others; ``artificial``
+    what an artificial score does to the real results (``NEUBERG``, the default, or ``NO-NEUBERG``).
     """
     entries = _entries(field)
     board = Field(entries, expected)
-    scale = _matchpoint_scale(method)
-    return [None if entry is None else board.matchpoints(entry, scale) for entry in entries]
+    scale, rule = _matchpoint_scale(method), _artificial_rule(artificial)
+    return [None if entry is None else board.matchpoints(entry, scale, rule) for entry in entries]
 
 
 def cross_imps(field: Sequence[object], scale: object = None, total: bool = False) -> list[SideScores | None]:

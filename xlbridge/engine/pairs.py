@@ -13,6 +13,7 @@ from fractions import Fraction
 
 from ..rules import HANDICAP_RULES, HandicapRule, Side
 from ..rules.handicaps import HANDICAP_LIMIT
+from ..rules.words import DIRECTION_WORDS
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, is_blank, show
@@ -46,13 +47,16 @@ class Pair:
 
 
 def parse_direction(text: str) -> Side | None:
-    """A pair's direction as sheets and files write it (NS, N-S, ew; blank for none, as in a Howell)."""
-    cleaned = (text or "").strip().upper().replace("-", "").replace("/", "")
+    """A pair's direction as sheets and files write it: NS, N-S, ew, and the other languages' words scoring
+    programs write (Ö-V, Ø-V, E-O, N-Z, O-W; :data:`~xlbridge.rules.words.DIRECTION_WORDS`); blank for none, as in a
+    Howell."""
+    cleaned = "".join((text or "").upper().replace("-", "").replace("/", "").split())
     if not cleaned:
         return None
-    if cleaned not in ("NS", "EW"):
+    side = DIRECTION_WORDS.get(cleaned)
+    if side is None:
         raise BridgeInputError(f"direction {text!r}: must be NS or EW (blank in a Howell)")
-    return Side(cleaned)
+    return Side(side)
 
 
 def read_handicap(value: object, argument: str = "handicap") -> Fraction | None:

@@ -149,6 +149,14 @@ class PreparedSession:
         return [finding.reason for finding in self.findings if finding.slot is not None]
 
     @cached_property
+    def missing_rows(self) -> list[int | None]:
+        """For each missing line (as :attr:`missing` lists them), the results block's row waiting for it to be
+        typed (0 is the first): the row of its board and pairs with nothing else; None where no row waits."""
+        rows = self.input.rows
+        waiting = {(row.board, row.ns, row.ew): index for index in self.waiting if (row := rows[index]) is not None}
+        return [waiting.get((slot.board, slot.ns, slot.ew)) for slot in self.missing]
+
+    @cached_property
     def doubts(self) -> dict[int, str]:
         """What the lines alone put in doubt (NS and EW the other way round from the rest of a meeting, a board
         played at one table), by the line's index: said, never held against the session."""
@@ -281,10 +289,10 @@ class SessionResult:
         if score.problems:
             return f"Waiting: {score.problems} line(s) on Results need checking"
         if method.imp_scoring:
-            note = f"{method.name} scoring: total IMPs"
+            note = f"{method.words} scoring: total IMPs"
         else:
             top = score.top
-            note = f"Matchpoints ({method.name}), top {show(top.numerator if top.denominator == 1 else float(top))}"
+            note = f"Matchpoints ({method.words}), top {show(top.numerator if top.denominator == 1 else float(top))}"
         provisional = self.provisional
         return note + (f"; {provisional}" if provisional else "")
 

@@ -26,7 +26,7 @@ from ..rules import (
     Side,
 )
 from .boards import board_vulnerability
-from .choices import choose
+from .choices import choose, choose_method
 from .errors import BridgeInputError
 from .model import Play
 from .movements.rounds import Movement
@@ -270,7 +270,7 @@ class Session:
         return Session(
             event,
             date,
-            choose(SESSION_METHODS, method),
+            choose_method(method),
             plan.field_kind if plan is not None and field_kind is None else choose(FIELD_KINDS, field_kind),
             per_board,
             tuple(pairs),

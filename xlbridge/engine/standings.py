@@ -5,8 +5,9 @@ board's own top (as its traveller shows them); its percentages are Neuberg-scale
 should have had; a pair's percentage is the mean of its boards' percentages. Its total is what Compscore3 prints:
 each board's figure as its traveller shows it (the percentage to 2 decimals, in matchpoints on the session's top, to 2
 decimals), summed, and factored up to the boards the pair was due where a board of one of its rounds went unplayed
-(a round it sat out is not made up), to the hundredth with an exact half to the even one. With cross-IMP or
-Butler scoring a pair's total is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal
+(a round it sat out is not made up, nor a result of the movement not typed yet: a provisional ranking's totals are
+of the boards played so far), to the hundredth with an exact half to the even one. With cross-IMP or Butler
+scoring a pair's total is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal
 (``2=``), within each field.
 
 With handicaps (a pair's :attr:`~xlbridge.engine.session.Pair.handicap`, in percentage points) a matchpointed
@@ -27,7 +28,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 
-from ..rules import DATUM_METHODS, IMP_SCALES, Side
+from ..rules import IMP_SCALES, Side
 from ..rules.comparisons import EUROPEAN
 from .errors import BridgeInputError
 from .field import Field
@@ -88,11 +89,14 @@ class Standing:
     handicap: Fraction | None = None
     handicapped: Figure = None
     handicapped_place: str = ""
+    #: Ranked by the total, factored up to the boards the pair was due, rather than by the percentage (the
+    #: ``FACTORED`` rule of :data:`~xlbridge.rules.RANKING_RULES`).
+    by_total: bool = False
 
     @property
     def key(self) -> Fraction | int | None:
-        """What the ranking sorts by (IMPs, or the percentage); None while it cannot be given."""
-        figure = self.total if self.percentage is None else self.percentage
+        """What the ranking sorts by (IMPs, the percentage, or the total); None while it cannot be given."""
+        figure = self.total if self.percentage is None or self.by_total else self.percentage
         return None if figure is None or isinstance(figure, BridgeInputError) else figure
 
     @property
@@ -197,22 +201,23 @@ def _score_line(entry: Score, fields: tuple[Field, Field | BridgeInputError], se
     """What a result whose score is ``entry`` scores on its board (``fields``, as :func:`_fields` gives them)."""
     own, scaled = fields
     method = session.method
+    conventions = method.conventions
     imp_scale = IMP_SCALES.default
     if method.comparison == "matchpoints":
-        scale = method.matchpoint_scale or EUROPEAN
-        mp = own.matchpoints(entry, scale)
+        scale, artificial = method.matchpoint_scale or EUROPEAN, conventions.artificial
+        mp = own.matchpoints(entry, scale, artificial)
         ns_pct: Figure
         ew_pct: Figure
         if isinstance(scaled, BridgeInputError):
             ns_pct, ew_pct = scaled, scaled
         else:
-            pct = mp if scaled is own else scaled.matchpoints(entry, scale)
+            pct = mp if scaled is own else scaled.matchpoints(entry, scale, artificial)
             ns_pct, ew_pct = pct.ns_percent, pct.ew_percent
         return LineScore(entry, mp.ns, mp.ew, ns_pct, ew_pct, None)
     if method.comparison == "cross-imps":
-        imps = own.cross_imps(entry, imp_scale)
+        imps = own.cross_imps(entry, imp_scale, total=not conventions.cross_imps.averaged)
         return LineScore(entry, imps.ns, imps.ew, None, None, None)
-    datum_method = DATUM_METHODS.default
+    datum_method = conventions.datum
     ns: Figure
     ew: Figure
     try:
@@ -266,18 +271,22 @@ def _sides(shown_line: LineScore, top: Fraction) -> tuple[Seen, Seen]:
 
 def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
     """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
-    sit-out's are not due). From the movement when the session has it; else from the lines: a pair is due every
-    board of each set it played in (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or
-    fouled, is due; a round it sat out is not), and never more than the most any pair of its field played (so
-    that no line typed wrong makes the others owe boards nobody played)."""
+    sit-out's are not due). From the movement when the session has it, counting only the movement's lines that
+    are in (a result, or a board not played): a line not typed yet is not owed, so a provisional ranking gives
+    every pair's total as played so far. Else from the lines: a pair is due every board of each set it played in
+    (:func:`~xlbridge.engine.meetings.board_sets`: a board of a set left unplayed, or fouled, is due; a round it
+    sat out is not), and never more than the most any pair of its field played (so that no line typed wrong makes
+    the others owe boards nobody played)."""
     two_fields = session.field_kind.two_fields
     if session.plan is not None:
+        entered = {(row.board, row.ns, row.ew) for row in session.lines}
         due: Counter[tuple[PairNumber, Side | None]] = Counter()
         for encounter in session.plan.encounters:
             if encounter.ns is None or encounter.ew is None:
                 continue
+            boards = sum(1 for board in encounter.boards.boards if (board, encounter.ns, encounter.ew) in entered)
             for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
-                due[_pair_key(number, side, two_fields)] += len(encounter.boards.boards)
+                due[_pair_key(number, side, two_fields)] += boards
         return dict(due)
     sets = session.board_sets
     size = Counter(sets.values())
@@ -326,7 +335,9 @@ def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting:
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
             total = Fraction(hundredths_to_even(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
-    keyed = [Standing(pair, field, count, total, pct, "") for pair, field, count, total, pct in figures]
+    by_total = session.method.conventions.ranking.by_total
+    keyed = [Standing(pair, field, count, total, pct, "", by_total=by_total)
+             for pair, field, count, total, pct in figures]  # fmt: skip
     places = share_places([(standing.field, standing.key) for standing in keyed])
     out = [replace(standing, place=place) for standing, place in zip(keyed, places, strict=True)]
     if session.method.imp_scoring or all(pair.handicap is None for pair in session.pairs):

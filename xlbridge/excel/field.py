@@ -207,7 +207,7 @@ def matchpoints(
 
     def answer(board: Field, entry: FieldEntry, method: object) -> object:
         options = matchpoint_options(method)
-        result = board.matchpoints(entry, options.choice)
+        result = board.matchpoints(entry, options.choice, options.artificial)
         if options.percent:
             return result.ns_percent if options.side is Side.NS else result.ew_percent
         return result.ns if options.side is Side.NS else result.ew

@@ -13,7 +13,17 @@ import importlib
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
+from ..rules import (
+    AWARD_FORMS,
+    CHICAGO_WHEELS,
+    MASTERPOINT_SCALES,
+    TEAMS_FORMS,
+    WINNERS,
+    Registry,
+)
+from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 from . import help as docs
 from .cells import Grid
 from .session_arguments import SESSION_ARGUMENTS
@@ -24,11 +34,14 @@ __all__ = ["CATALOGUE", "CLASSIC_NAMES", "FUNCTIONS", "LITE_PREFIX", "Argument",
 @dataclass(frozen=True)
 class Argument:
     """One argument as Excel shows it: its name (never a word VBA reserves: ``Date``, ``Event``, ``Scale``) and its
-    help; an optional one may be left out of the call."""
+    help; an optional one may be left out of the call. ``choices``: each choice of the registry the argument names
+    one of (a single cell: ``MP``, ``Two fields``), by name with what it means, which xlwings Lite offers as the
+    argument is typed."""
 
     name: str
     help: str
     optional: bool = False
+    choices: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -46,6 +59,8 @@ class Function:
     classic: str | None = None
     why: str = ""
     vba_reserved: bool = False
+    #: Whether its answers may be kept for the same arguments: the same every time, and costly (the solver's).
+    cache: bool = False
 
     @cached_property
     def run(self) -> Callable[..., Grid]:
@@ -66,10 +81,18 @@ class Function:
         }
 
 
-def _arguments(*pairs: tuple[str, str], optional_from: int | None = None) -> tuple[Argument, ...]:
-    """Arguments from (name, help) pairs, those from position ``optional_from`` on optional."""
-    cut = len(pairs) if optional_from is None else optional_from
-    return tuple(Argument(name, text, index >= cut) for index, (name, text) in enumerate(pairs))
+#: An argument as the catalogue declares it: (name, help), or (name, help, the registry it names one of).
+Declared = tuple[str, str] | tuple[str, str, Registry[Any] | None]
+
+
+def _arguments(*declared: Declared, optional_from: int | None = None) -> tuple[Argument, ...]:
+    """Arguments from their declarations, those from position ``optional_from`` on optional."""
+    cut = len(declared) if optional_from is None else optional_from
+    out = []
+    for index, (name, text, *registry) in enumerate(declared):
+        choices = tuple((entry.name, entry.description) for entry in registry[0]) if registry and registry[0] else ()
+        out.append(Argument(name, text, index >= cut, choices))
+    return tuple(out)
 
 
 _DEAL = (("contract", docs.CONTRACT), ("declarer", docs.DECLARER), ("result", docs.RESULT),
@@ -78,14 +101,17 @@ _IMPS = (("points", docs.POINTS), ("imp_scale", docs.IMP_SCALE))
 _RUBBER = (("declarers", docs.DECLARERS), ("contracts", docs.CONTRACTS), ("results", docs.RESULTS),
            ("honours", docs.HONOURS), ("rules", docs.RULES))  # fmt: skip
 _CHICAGO = (("declarers", docs.DECLARERS), ("contracts", docs.CONTRACTS), ("results", docs.RESULTS),
-            ("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL), ("honours", docs.HONOURS))  # fmt: skip
+            ("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL, CHICAGO_WHEELS), ("honours", docs.HONOURS))  # fmt: skip
 #: The six arguments every session function takes together (the last two optional).
 _SESSION = SESSION_ARGUMENTS
-_AWARD = (("mp_scale", docs.SESSION_MP_SCALE),)
+_AWARD: tuple[Declared, ...] = (("mp_scale", docs.SESSION_MP_SCALE, MASTERPOINT_SCALES),)
 #: The five arguments every event function starts with (the last optional).
-_EVENT = (("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS), ("form", docs.EVENT_FORM),
-          ("vp_scale", docs.MATCH_SCALE), ("boards", docs.EVENT_BOARDS))  # fmt: skip
-_EVENT_RULES = (("schedule", docs.EVENT_SCHEDULE), ("bye_rule", docs.EVENT_BYE_RULE))
+_EVENT: tuple[Declared, ...] = (("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS),
+                                ("form", docs.EVENT_FORM, TEAMS_FORMS), ("vp_scale", docs.MATCH_SCALE),
+                                ("boards", docs.EVENT_BOARDS))  # fmt: skip
+_EVENT_RULES: tuple[Declared, ...] = (("schedule", docs.EVENT_SCHEDULE, SCHEDULES),
+                                      ("bye_rule", docs.EVENT_BYE_RULE, BYE_RULES))  # fmt: skip
+_TIE_BREAK: Declared = ("tie_break", docs.EVENT_TIE_BREAK, TIE_BREAKS)
 _MATCH = (("boards", docs.MATCH_BOARDS), ("table1", docs.TABLE1), ("table2", docs.TABLE2))
 
 #: Every worksheet function, in the order the README lists them.
@@ -130,7 +156,7 @@ CATALOGUE: tuple[Function, ...] = (
     Function("CHICAGOSHEET", "A Chicago scoresheet, one row per deal: deal 1-4, dealer, vulnerability, NS and EW points, partscores carried, notes, and both running totals.",
              _arguments(*_CHICAGO, optional_from=3), "scoresheets.chicagosheet"),
     Function("CHICAGOWHEEL", "The four deals of a chicago, one row each: the dealer and who is vulnerable.",
-             _arguments(("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL), optional_from=0),
+             _arguments(("first_dealer", docs.FIRST_DEALER), ("wheel", docs.CHICAGO_WHEEL, CHICAGO_WHEELS), optional_from=0),
              "scoresheets.chicagowheel"),
     Function("SESSIONINFO", "A pairs session's figures, one a row: title, date, results per board, top, boards, last board, results, problems, IMP scoring, and the ranking's note.",
              _arguments(("event_name", docs.EVENT), ("event_date", docs.EVENT_DATE), *_SESSION, *_AWARD, optional_from=6),
@@ -158,26 +184,27 @@ CATALOGUE: tuple[Function, ...] = (
     Function("EVENTMATCHES", "For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why the row waits, in words (each row is checked on its own).",
              _arguments(*_EVENT, *_EVENT_RULES, optional_from=4), "event.eventmatches"),
     Function("STANDINGS", "A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team, name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played.",
-             _arguments(*_EVENT, ("rounds", docs.EVENT_ROUNDS), *_EVENT_RULES, ("tie_break", docs.EVENT_TIE_BREAK),
+             _arguments(*_EVENT, ("rounds", docs.EVENT_ROUNDS), *_EVENT_RULES, _TIE_BREAK,
                         optional_from=4), "event.standings"),
     Function("TEAMSINFO", "A teams event's title; what its standings total, how ties are broken and byes scored; and (given the matches and teams) how far it has got and how many rows of matches wait.",
              _arguments(("event_name", docs.EVENT), ("form", docs.EVENT_FORM), ("vp_scale", docs.MATCH_SCALE),
                         ("matches", docs.EVENT_MATCHES), ("teams_list", docs.EVENT_TEAMS), ("boards", docs.EVENT_BOARDS),
-                        ("rounds", docs.EVENT_PLANNED), *_EVENT_RULES, ("tie_break", docs.EVENT_TIE_BREAK), optional_from=3),
+                        ("rounds", docs.EVENT_PLANNED), *_EVENT_RULES, _TIE_BREAK, optional_from=3),
              "event.teamsinfo"),
     Function("SCORECARD", "A pair's personal scorecard, one row per board in play order: round, board, opponents, direction, contract, by, result, score, points (MPs or IMPs), %, running total, running %.",
              _arguments(("pair", docs.PAIR), *_SESSION, ("rows", docs.CARD_ROWS), ("rounds", docs.ROUNDS), optional_from=3),
              "scorecards.scorecard"),
     Function("MASTERPOINTS", "The masterpoints each place of a ranking earns (ABF green or red, ACBL club, EBU local points): one award per place, ties sharing the awards of the places they cover, 0 below the places paid.",
              _arguments(("places", docs.MP_PLACES), ("tables", docs.MP_TABLES), ("mp_scale", docs.MP_SCALE),
-                        ("fields", docs.MP_FIELDS), ("winners", docs.MP_WINNERS), ("form", docs.MP_FORM),
+                        ("fields", docs.MP_FIELDS), ("winners", docs.MP_WINNERS, WINNERS), ("form", docs.MP_FORM, AWARD_FORMS),
                         ("boards", docs.MP_BOARDS), optional_from=3),
              "masterpoints.masterpoints"),
     Function("HANDTRICKS", 'A deal\'s double-dummy tricks: rows N, E, S, W; columns NT, S, H, D, C (a table per deal of a range). Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why.',
-             _arguments(("deal", docs.DEAL), ("method", docs.HANDS_METHOD), optional_from=1), "hands.handtricks"),
+             _arguments(("deal", docs.DEAL), ("method", docs.HANDS_METHOD), optional_from=1), "hands.handtricks",
+             cache=True),
     Function("PARSCORE", 'The par score of each deal, North-South\'s side (CONTRACTS: the par contracts), dealer and vulnerability by board. Needs the solver (pip install "xlbridge[hands]"); in xlwings Lite #N/A, CHECK says why.',
              _arguments(("deal", docs.DEAL), ("board", docs.PAR_BOARD), ("method", docs.PAR_METHOD), optional_from=2),
-             "hands.parscore"),
+             "hands.parscore", cache=True),
     Function("PARDIFF", "For each result of a pairs session: North-South's score minus the par of its board (North-South's side) from a Hands table (board first, par in its fourth column); blank for a board not played, an average, or a board without a par.",
              _arguments(*_SESSION, ("hands", docs.HANDS_TABLE), optional_from=4), "hands.pardiff"),
 )  # fmt: skip

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import TypeVar
 
+from ..engine.choices import described_methods
 from ..rules import (
+    ARTIFICIAL_RULES,
     AWARD_FORMS,
     CHICAGO_WHEELS,
     CROSS_IMP_FORMS,
@@ -147,7 +149,7 @@ BOARDS = "Optional number of boards in the match: given, the WBF continuous scal
 BOARDS_30 = f"Optional number of boards in the match: given, the ACBL 30-VP table for that length ({ACBL_30.published} boards); blank, the discrete 30-VP scale."
 VP20_SCALE = f"Optional VP scale out of 20: {vp_choices(20)}. Blank: 20, or WBF when boards are given."
 VP30_SCALE = f"Optional VP scale out of 30: {vp_choices(30)}. Blank: 30, or ACBL30 when boards are given."
-MP_METHOD = f"Optional words: {choices(MATCHPOINT_SCALES)}; % for percentages; EW for East-West's side; CHECK for the reason of an error."
+MP_METHOD = f"Optional words: {choices(MATCHPOINT_SCALES)}; {choices(ARTIFICIAL_RULES)}; % for percentages; EW for East-West's side; CHECK for the reason of an error."
 EXPECTED = "Optional: how many results the board should have had (Neuberg), for a board played fewer times."
 XIMP_METHOD = f"Optional words: {choices(CROSS_IMP_FORMS)}; EW for East-West; CHECK for reasons."
 DATUM_METHOD = f"Optional: {choices(DATUM_METHODS)}; EW; CHECK."
@@ -161,7 +163,7 @@ NAMES_BLOCK = (
     "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2, "
     "handicap (optional, percentage points)."
 )
-SESSION_METHOD = f"How the session is scored: {choices(SESSION_METHODS)}."
+SESSION_METHOD = f"How the session is scored: {described_methods()}."
 FIELDS = f"One field or two: {choices(FIELD_KINDS)}."
 PER_BOARD = "Optional: the results every board is scaled to (Neuberg); blank: the most any board has."
 PLAN = "Optional: the movement, one row per table per round: round, table, NS pair, EW pair, boards (1-3); every result is then checked against it (5 columns; blank: no movement)."

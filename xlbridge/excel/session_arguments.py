@@ -8,16 +8,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from typing import Any
 
+from ..rules import FIELD_KINDS, SESSION_METHODS, Registry
 from . import help as docs
 
 __all__ = ["SESSION_ARGUMENTS", "SessionCells"]
 
 
-def _argument(help_text: str, optional: bool = False) -> Any:
-    """A session function's argument, with its help (an optional one is None when left out)."""
+def _argument(help_text: str, optional: bool = False, choices: Registry[Any] | None = None) -> Any:
+    """A session function's argument, with its help (an optional one is None when left out), and the registry of
+    choices it names one of."""
+    metadata = {"help": help_text, "choices": choices}
     if optional:
-        return field(default=None, metadata={"help": help_text})
-    return field(metadata={"help": help_text})
+        return field(default=None, metadata=metadata)
+    return field(metadata=metadata)
 
 
 @dataclass(frozen=True)
@@ -26,8 +29,8 @@ class SessionCells:
 
     results: object = _argument(docs.RESULTS_BLOCK)
     names: object = _argument(docs.NAMES_BLOCK)
-    method: object = _argument(docs.SESSION_METHOD)
-    fields: object = _argument(docs.FIELDS)
+    method: object = _argument(docs.SESSION_METHOD, choices=SESSION_METHODS)
+    fields: object = _argument(docs.FIELDS, choices=FIELD_KINDS)
     per_board: object = _argument(docs.PER_BOARD, optional=True)
     plan: object = _argument(docs.PLAN, optional=True)
 
@@ -39,7 +42,8 @@ class SessionCells:
         return SessionCells(*given), tuple(arguments[count:])
 
 
-#: The session functions' arguments, in order, each with its help (the function catalogue declares them so).
-SESSION_ARGUMENTS: tuple[tuple[str, str], ...] = tuple(
-    (argument.name, argument.metadata["help"]) for argument in fields(SessionCells)
+#: The session functions' arguments, in order, each with its help and the choices it names one of (None: no such
+#: list); the function catalogue declares them so.
+SESSION_ARGUMENTS: tuple[tuple[str, str, Registry[Any] | None], ...] = tuple(
+    (argument.name, argument.metadata["help"], argument.metadata["choices"]) for argument in fields(SessionCells)
 )

@@ -18,14 +18,14 @@ from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from ..engine.choices import choose
+from ..engine.choices import choose, choose_method
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
 from ..engine.pairs import Pair, parse_direction, read_handicap
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
-from ..rules import FIELD_KINDS, SESSION_METHODS
+from ..rules import FIELD_KINDS
 from .cache import Answers, Reader, Recent, cell_key, forget_if_full
 from .cells import Grid, as_grid, cell_error, entered_pair, entered_text, flat, is_blank_text, single_value
 from .session_arguments import SESSION_ARGUMENTS, SessionCells
@@ -208,7 +208,7 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
         typed = single_value(cells.fields)
         kind = None if typed is None else choose(FIELD_KINDS, typed)
     with _setting("method"):
-        method = choose(SESSION_METHODS, single_value(cells.method), "method")
+        method = choose_method(single_value(cells.method))
     return SessionInput(tuple(_rows(results)), tuple(pairs), movement, method, kind, expected, first_row=first_row)
 
 

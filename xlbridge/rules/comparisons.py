@@ -12,9 +12,11 @@ from .registry import Registry
 __all__ = [
     "ARTIFICIAL_CODES",
     "ARTIFICIAL_IMPS_PER_10_PERCENT",
+    "ARTIFICIAL_RULES",
     "CROSS_IMP_FORMS",
     "DATUM_METHODS",
     "MATCHPOINT_SCALES",
+    "ArtificialRule",
     "CrossImpForm",
     "DatumMethod",
     "MatchpointScale",
@@ -69,15 +71,16 @@ AVERAGED = CrossImpForm(
     "AVERAGE",
     "WBF and EBU cross-IMP (Calcutta) scoring: the IMPs against each other result over the number of comparisons",
     averaged=True,
-    aliases=("AVG",),
+    aliases=("AVG", "AVERAGED"),
     description="IMPs against every other result divided by the number of comparisons (the default)",
 )
 TOTAL = CrossImpForm(
     "TOTAL",
-    "ACBLscore manual, IMP pairs (cross-IMPs): the undivided total",
+    "ACBLscore manual, IMP pairs (cross-IMPs): the undivided total; Ruter and Magic Contest "
+    '(PBN [Scoring "IMP;Cross"]): the sum over the comparisons',
     averaged=False,
-    aliases=("ACBL",),
-    description="the undivided total of the IMPs against every other result (ACBL)",
+    aliases=("ACBL", "SUMMED"),
+    description="the undivided total of the IMPs against every other result (ACBL, Ruter)",
 )
 
 #: Cross-IMP forms, by the names a CROSSIMP method may use.
@@ -155,6 +158,18 @@ ACBL_DATUM = DatumMethod(
     rounding="half-even",
     description="drop 5% at each end, mean, nearest 10 with a final 5 to the even ten (ACBLscore)",
 )
+TRIMMED_FROM_3 = DatumMethod(
+    "TRIMMED3",
+    'Magic Contest and Ruter (PBN [Scoring "IMP;Butler-2;Mean"]): drop the single top and bottom from 3 results, mean, '
+    "nearest 10 with halves away from zero",
+    drop_each_end=1,
+    drop_from=3,
+    drop_percent=0,
+    average="mean",
+    rounding="half-away",
+    aliases=("BUTLER-2",),
+    description="drop the single top and bottom from 3 results, mean, nearest 10 (Magic Contest, Ruter)",
+)
 MEAN = DatumMethod(
     "MEAN",
     "xlbridge's option (no scorer's convention): the plain mean of all results, nearest 10 with halves away from zero",
@@ -179,4 +194,39 @@ MEDIAN = DatumMethod(
 )
 
 #: Datum methods, by the names a method argument may use.
-DATUM_METHODS: Registry[DatumMethod] = Registry("datum method", [TRIMMED, ACBL_DATUM, MEAN, MEDIAN])
+DATUM_METHODS: Registry[DatumMethod] = Registry("datum method", [TRIMMED, TRIMMED_FROM_3, ACBL_DATUM, MEAN, MEDIAN])
+
+
+@dataclass(frozen=True, slots=True)
+class ArtificialRule:
+    """What an artificial score (average plus, average minus...) does to the other results of its board at
+    matchpoints: it takes its percentage of the full top either way, and is compared with none of them."""
+
+    name: str
+    source: str
+    #: True: the real results are matchpointed among themselves and Neuberg-scaled to the board's full count; False:
+    #: each artificial score counts, for every real result, as a result it tied with (no scaling).
+    neuberg: bool
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+
+
+NEUBERG = ArtificialRule(
+    "NEUBERG",
+    'the WBF\'s Neuberg formula; R. Barker, EBU forum comment 7177 ("the remaining real scores have to be neuberged"; '
+    "the artificial scores are not in the calculation); Compscore3, Magic Contest",
+    neuberg=True,
+    description="the board's real results Neuberg-scaled to its full count (the default)",
+)
+AS_TIES = ArtificialRule(
+    "NO-NEUBERG",
+    "manual scoring: the pair given an average ties with every other pair on the board, so a top loses 1 matchpoint "
+    'and a bottom gains 1 (Culcheth Bridge Club, "Neuberg scoring adopted"; the EBU\'s article on Neuberg advises '
+    "clubs scoring by hand against the formula); BriAn scores such a board without Neuberg too",
+    neuberg=False,
+    aliases=("TIES", "SIMPLE"),
+    description="no Neuberg: an artificial score counts as a tie with each real result (a top loses 1 matchpoint)",
+)
+
+#: What an artificial score does to its board's other results, by the names a method may use.
+ARTIFICIAL_RULES: Registry[ArtificialRule] = Registry("artificial scores", [NEUBERG, AS_TIES])

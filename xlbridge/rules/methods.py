@@ -2,18 +2,104 @@
 
 A scoring method says which comparison scores each result against its board (matchpoints on a scale, cross-IMPs
 or IMPs against a Butler datum) and how the result files name it (USEBIO 1.2 ``EVENT_TYPE``, PBN 2.1
-``[Scoring]``). A movement kind says whether the pairs form one field or two (a two-winner Mitchell ranks
+``[Scoring]``). Within a method, scoring programs differ in a few conventions (:class:`Conventions`: the cross-IMP
+form, the Butler datum, what an artificial score does to the other results of its board, how an incomplete pair is
+ranked); a method carries the ones it is scored by, and is written as its name followed by each convention that is
+not the default (``Cross-IMP TOTAL``, ``MP NO-NEUBERG FACTORED``), as the workbook's *Scoring* cell and ``xlbridge
+import --method`` take it. A movement kind says whether the pairs form one field or two (a two-winner Mitchell ranks
 North-South and East-West apart).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
+from types import MappingProxyType
 
-from .comparisons import ACBL, EUROPEAN, MatchpointScale
-from .registry import Registry
+from .comparisons import (
+    ACBL,
+    ARTIFICIAL_RULES,
+    AVERAGED,
+    CROSS_IMP_FORMS,
+    DATUM_METHODS,
+    EUROPEAN,
+    TOTAL,
+    TRIMMED_FROM_3,
+    ArtificialRule,
+    CrossImpForm,
+    DatumMethod,
+    MatchpointScale,
+)
+from .registry import Named, Registry
 
-__all__ = ["FIELD_KINDS", "SESSION_METHODS", "TEAMS_FORMS", "FieldKind", "SessionMethod", "TeamsForm"]
+__all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "PBN_CONVENTIONS", "RANKING_RULES", "SESSION_METHODS", "TEAMS_FORMS",
+           "Conventions", "FieldKind", "RankingRule", "SessionMethod", "TeamsForm"]  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class RankingRule:
+    """What a matchpointed session ranks its pairs by: it differs where pairs were due different numbers of boards
+    (a pair that sat out more rounds, or came late)."""
+
+    name: str
+    source: str
+    #: True: by the total (factored up to the boards the pair was due, for a board left unplayed); False: by the
+    #: percentage.
+    by_total: bool
+    aliases: tuple[str, ...] = ()
+    description: str = ""
+
+
+BY_PERCENTAGE = RankingRule(
+    "PERCENTAGE",
+    "Compscore3 and EBUScore: a pair's percentage, the mean of its boards' percentages, however many it played",
+    by_total=False,
+    aliases=("PERCENT",),
+    description="by percentage, the mean over the boards the pair played (the default)",
+)
+BY_FACTORED_TOTAL = RankingRule(
+    "FACTORED",
+    "Pianola: a pair is ranked by its matchpoint total, factored up for a board of its rounds left unplayed",
+    by_total=True,
+    aliases=("FACTORED-TOTAL", "TOTAL-MP"),
+    description="by the matchpoint total, factored up to the boards the pair was due (Pianola)",
+)
+
+#: How the pairs of a matchpointed session are ranked, by the names a method may use.
+RANKING_RULES: Registry[RankingRule] = Registry("ranking", [BY_PERCENTAGE, BY_FACTORED_TOTAL])
+
+
+@dataclass(frozen=True, slots=True)
+class Conventions:
+    """What scoring programs do differently within one method, each a rule of its registry: the cross-IMP form,
+    the Butler datum, what an artificial score does to the other results of its board, and what a matchpointed
+    session ranks its pairs by. Each registry's first entry (Compscore3's and the EBU's way) is the default."""
+
+    cross_imps: CrossImpForm = CROSS_IMP_FORMS.default
+    datum: DatumMethod = DATUM_METHODS.default
+    artificial: ArtificialRule = ARTIFICIAL_RULES.default
+    ranking: RankingRule = RANKING_RULES.default
+
+    def changed(self) -> list[Named]:
+        """The conventions that are not the default, in the order of the fields."""
+        default = DEFAULT_CONVENTIONS
+        return [getattr(self, name) for name in _FIELDS if getattr(self, name) is not getattr(default, name)]
+
+
+_FIELDS = tuple(field.name for field in fields(Conventions))
+#: Every convention at its default.
+DEFAULT_CONVENTIONS = Conventions()
+
+#: The conventions a method's words may choose, by what each method compares (its ``comparison``): the field of
+#: :class:`Conventions` and the registry its words come from. A word of another comparison's is refused (a datum
+#: means nothing to matchpoints).
+CONVENTION_WORDS: Mapping[str, tuple[tuple[str, Registry], ...]] = MappingProxyType(  # type: ignore[type-arg]
+    {
+        "matchpoints": (("artificial", ARTIFICIAL_RULES), ("ranking", RANKING_RULES)),
+        "cross-imps": (("cross_imps", CROSS_IMP_FORMS),),
+        "butler": (("datum", DATUM_METHODS),),
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,11 +121,19 @@ class SessionMethod:
     usebio_events: tuple[str, ...] = ()
     matchpoint_scale: MatchpointScale | None = None
     aliases: tuple[str, ...] = ()
+    #: The conventions the method is scored by (a registry's entries have the defaults).
+    conventions: Conventions = DEFAULT_CONVENTIONS
 
     @property
     def imp_scoring(self) -> bool:
         """True when results score IMPs (cross-IMPs, Butler): pair totals are sums of IMPs, not percentages."""
         return self.comparison != "matchpoints"
+
+    @property
+    def words(self) -> str:
+        """The method as the *Scoring* cell holds it: its name, then each convention that is not the default
+        (``Cross-IMP TOTAL``); a method at the defaults is its name alone."""
+        return " ".join([self.name, *(convention.name for convention in self.conventions.changed())])
 
 
 MP = SessionMethod(
@@ -76,7 +170,7 @@ CROSS_IMP = SessionMethod(
     usebio_points="CROSS_IMP_POINTS",
     usebio_events=("CROSS_IMP", "CROSS_IMPS"),
     pbn_scoring="Cross-IMPs",
-    pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP"),
+    pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP", "CROSS", "CROSS2"),
     aliases=("CROSSIMP", "CROSSIMPS", "CROSS-IMPS", "XIMP"),
 )
 BUTLER = SessionMethod(
@@ -88,9 +182,17 @@ BUTLER = SessionMethod(
     usebio_points="BUTLER_POINTS",
     usebio_events=("BUTLER_PAIRS",),
     pbn_scoring="Butler",
-    pbn_words=("BUTLER",),
+    pbn_words=("BUTLER", "BUTLER-2"),
 )
 
+#: The words of a PBN [Scoring] tag that choose a convention as well as the method (each word also names the method,
+#: in its ``pbn_words``), as Ruter and Magic Contest write them: the convention's field of Conventions and its
+#: rule. "IMP;Cross" sums each result's cross-IMPs (Ruter); "IMP;Cross2" is read as the other form, the average;
+#: "IMP;Butler-2;Mean" forms the datum from the results left when the top and bottom are dropped, from 3 (a word
+#: "Mean" or "Median" says how a datum averages what is left: the datum's own ``average``).
+PBN_CONVENTIONS: Mapping[str, tuple[str, Named]] = MappingProxyType(
+    {"CROSS": ("cross_imps", TOTAL), "CROSS2": ("cross_imps", AVERAGED), "BUTLER-2": ("datum", TRIMMED_FROM_3)}
+)
 #: Scoring methods of a pairs session, by the names Settings, the command line and result files use.
 SESSION_METHODS: Registry[SessionMethod] = Registry("method", [MP, ACBL_MP, CROSS_IMP, BUTLER])
 

@@ -5,9 +5,11 @@ Laws of Duplicate Bridge 2017: Law 1 (strains), Law 2 (seats and vulnerability),
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from enum import StrEnum
+from types import MappingProxyType
 
-__all__ = ["Doubling", "Seat", "Side", "Strain", "Vulnerability"]
+__all__ = ["DIRECTION_WORDS", "Doubling", "Seat", "Side", "Strain", "Vulnerability"]
 
 
 class Strain(StrEnum):
@@ -36,6 +38,20 @@ class Side(StrEnum):
     def sign(self) -> int:
         """+1 for North-South, -1 for East-West: scores are written from North-South's side."""
         return 1 if self is _NS else -1
+
+
+#: A pair's direction as scoring programs write it, in their languages (compared in upper case, without spaces, ``-``
+#: or ``/``): English NS/EW and N-S/E-W; Ruter in Sweden Ö-V (Öst-Väst), in Norway and Denmark Ø-V (Øst-Vest);
+#: French, Spanish and Italian E-O (Est-Ouest, Este-Oeste); Dutch N-Z and O-W (Noord-Zuid, Oost-West); German O-W;
+#: and a seat alone (N, S, Z; E, W, O, V, Ö, Ø), as some programs write a pair's direction by the seat of its first
+#: player. Which side each is, not how it is spelt, is xlbridge's: Side.NS and Side.EW.
+DIRECTION_WORDS: Mapping[str, str] = MappingProxyType(
+    {
+        **dict.fromkeys(("NS", "SN", "NZ", "ZN", "N", "S", "Z"), "NS"),
+        **dict.fromkeys(("EW", "WE", "ÖV", "VÖ", "ØV", "VØ", "OV", "EO", "OE", "OW", "WO"), "EW"),
+        **dict.fromkeys(("E", "W", "O", "V", "Ö", "Ø"), "EW"),
+    }
+)
 
 
 class Seat(StrEnum):

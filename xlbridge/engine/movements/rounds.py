@@ -212,6 +212,12 @@ class Movement:
                     out.append(Seating(encounter.round, encounter.table, side, opponent, encounter.boards))
         return out
 
+    def sit_outs(self, pair: Pair) -> list[Seating]:
+        """The rounds ``pair`` sits out: where its opponents' seat is the phantom's, empty (its players and
+        handicap aside: the pair by its number, and its direction in two fields)."""
+        seated = Pair(pair.number, pair.direction if self.two_fields else None)
+        return [seating for seating in self.seatings(seated) if seating.opponents is None]
+
     def encounter(self, round_number: int, table: int) -> Encounter | None:
         """Who sits at ``table`` in round ``round_number`` (None: the table is not used that round)."""
         return self._at.get((round_number, table))

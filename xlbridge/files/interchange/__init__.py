@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.checks import in_playing_order
-from ...engine.choices import choose
+from ...engine.choices import choose, choose_method
 from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
@@ -22,7 +22,7 @@ from ...engine.pipeline import FieldDecision, decide_field
 from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Side
+from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, FieldKind, Side
 from ...rules.boards import HIGHEST_BOARD
 from ..outputs import check_output, write_atomically
 from ..templates.layout import session_cells, sizes
@@ -93,11 +93,11 @@ def read_results(
     elif kind == "PBN":
         from .pbn import read_pbn
 
-        imported = read_pbn(data, path)
+        imported = read_pbn(data, path, method)
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
-        given = [option for option, value in (("--names", names), ("--method", method), ("--fieldss", fields),
+        given = [option for option, value in (("--names", names), ("--method", method), ("--fields", fields),
                                               ("--movement-file", movement_file), ("--event", event),
                                               ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
         if given:
@@ -108,7 +108,7 @@ def read_results(
         return imported
     session = imported.session
     if method:
-        session = replace(session, method=choose(SESSION_METHODS, method))
+        session = replace(session, method=choose_method(method))
     if masterpoints:
         session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:
@@ -116,8 +116,8 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields)
-    evidence = _evidence(decided, names is not None)
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields, imported.field)
+    evidence = _evidence(decided, names is not None, None if fields else imported.field)
     two_fields = decided.kind.two_fields
     if listed is not None:
         _check_directions(names, listed, two_fields, evidence)  # type: ignore[arg-type]
@@ -153,20 +153,35 @@ def read_results(
     return imported
 
 
-def _field(path: Path, session: Session, pairs: list[Pair], plan: Movement | None, chosen: str | None) -> FieldDecision:
-    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`), what ``--fields`` says refused where the
-    movement file or the lines say otherwise."""
+def _field(
+    path: Path,
+    session: Session,
+    pairs: list[Pair],
+    plan: Movement | None,
+    typed: str | None,
+    in_file: tuple[FieldKind, str] | None = None,
+) -> FieldDecision:
+    """One field or two (:func:`~xlbridge.engine.pipeline.decide_field`): what ``--fields`` says (``typed``), else
+    what the file says (``in_file``: the kind and how the file says it); refused where the movement file or the
+    lines say otherwise."""
+    if typed:
+        chosen: FieldKind | None = choose(FIELD_KINDS, typed)
+        given = f"--fields {typed}: "
+    elif in_file is not None:
+        chosen, given = in_file[0], f"{in_file[1]} ({in_file[0].name}), give --fields to say otherwise: "
+    else:
+        chosen, given = None, ""
     try:
-        return decide_field(choose(FIELD_KINDS, chosen) if chosen else None, plan, pairs, session.lines)
+        return decide_field(chosen, plan, pairs, session.lines)
     except BridgeInputError as error:
-        raise fail(path, None, f"--fields {chosen}: {error.message}" if chosen else error.message) from None
+        raise fail(path, None, f"{given}{error.message}") from None
 
 
-def _evidence(decided: FieldDecision, names_file: bool) -> str:
+def _evidence(decided: FieldDecision, names_file: bool, in_file: tuple[FieldKind, str] | None = None) -> str:
     """One field or two, and why, in words."""
     kind = decided.kind
     if decided.because == "said":
-        return f"{kind.name}, as --fields says"
+        return f"{kind.name}: {in_file[1]}" if in_file is not None else f"{kind.name}, as --fields says"
     if decided.because == "movement":
         numbered = "apart (two fields)" if kind.two_fields else "as one field"
         return f"{kind.name}: the movement file numbers the pairs {numbered}"

@@ -10,6 +10,7 @@ import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
 
 from ...engine import session as rows
@@ -22,12 +23,14 @@ from ...engine.parse import parse_result, split_contract
 from ...engine.pipeline import SessionResult
 from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
 from ...engine.values import as_whole_number, show
-from ...rules import Side
+from ...rules import FieldKind, Side
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
 __all__ = [
     "MOST_WAITING",
     "FileMasterpoints",
+    "FileStanding",
+    "FileStandings",
     "Imported",
     "Problem",
     "check_score",
@@ -92,6 +95,28 @@ class FileMasterpoints:
     lines: dict[tuple[PairNumber, Side | None], int] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class FileStanding:
+    """A pair's figures as a results file ranks it, each as written (None where the file gives none): its place,
+    its total and its percentage; and the file's line of it."""
+
+    place: int | None = None
+    total: Decimal | None = None
+    percentage: Decimal | None = None
+    line: int = 0
+
+
+@dataclass(frozen=True)
+class FileStandings:
+    """The ranking a results file gives, each pair's by (pair number, direction): what the session's own ranking is
+    compared with (:mod:`~xlbridge.files.interchange.figures`). ``totals`` says what the file's totals are:
+    ``matchpoints`` (on the session's top, as the workbook's), ``matchpoints above average`` (Ruter in Norway
+    writes each board's matchpoints less half the top: not the workbook's, so not compared) or ``IMPs``."""
+
+    by_pair: dict[tuple[PairNumber, Side | None], FileStanding] = field(default_factory=dict)
+    totals: str = "matchpoints"
+
+
 @dataclass
 class Imported:
     """What a results file held: a pairs session or a teams event, and the bad lines kept from it."""
@@ -113,6 +138,11 @@ class Imported:
     kind_evidence: str = ""
     #: The masterpoints the file reports, as it reports them (None: it reports none).
     masterpoints: FileMasterpoints | None = None
+    #: The ranking the file gives, as it gives it (None: it gives none).
+    standings: FileStandings | None = None
+    #: One field or two as the file says it (a PBN TotalScoreTable ranking every pair in one list, or each
+    #: direction apart), and how it says it, in words (None: it does not say).
+    field: tuple[FieldKind, str] | None = None
     #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what
     #: the workbook shows, and every check of its lines.
     result: SessionResult | None = None

@@ -18,6 +18,7 @@ from ..outputs import check_output, write_atomically
 from ..workbook.session_book import read_session_book
 from .common import interchange_score
 from .handrecords import PBN_VULNERABLE, Analysis, analysis_lines
+from .pbn import scoring_tag
 from .usebio import write_usebio
 
 __all__ = ["export_session", "write_pbn"]
@@ -62,7 +63,7 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
             ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
             ("West", ""), ("North", ""), ("East", ""), ("South", ""),
             ("Dealer", board_dealer(number).value), ("Vulnerable", board_vulnerability(number).value),
-            ("Deal", ""), ("Scoring", session.method.pbn_scoring),
+            ("Deal", ""), ("Scoring", scoring_tag(session.method)),
             ("Declarer", ""), ("Contract", ""), ("Result", ""),
         ]  # fmt: skip
         analysis = (deals or {}).get(number)

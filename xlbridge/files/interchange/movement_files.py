@@ -6,7 +6,7 @@ pairs-session workbook, its Results sheet pre-filled from the movement (:func:`e
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -298,22 +298,37 @@ def named_pairs(movement: Movement, listed: Sequence[Pair], source: str = "names
             )
     names: dict[tuple[object, Side | None], Pair] = {}
     strangers = []  # every listed pair the movement does not have, said at once
+    phantom_listed = False
     for pair in listed:
         key = (pair.number, pair.direction if two_fields else None)
         if key not in ours:
             label = f"{pair.direction_text} pair {pair.number}" if two_fields else f"pair {pair.number}"
             phantom = movement.phantom is not None and (movement.phantom.number, movement.phantom.direction) == key
+            phantom_listed = phantom_listed or phantom
             strangers.append(label + (" (the phantom: its seat is empty)" if phantom else ""))
             continue
         names[key] = pair
     if strangers:
         everyone = ", ".join(f"{p.number}{p.direction_text}" for p in movement.pairs)
         are = "is not a pair" if len(strangers) == 1 else "are not pairs"
-        raise BridgeInputError(f"{source}: {', '.join(strangers)} {are} of this movement ({everyone})")
+        missing = _other_phantom(movement, names.keys()) if phantom_listed else ""
+        raise BridgeInputError(f"{source}: {', '.join(strangers)} {are} of this movement ({everyone}){missing}")
     return tuple(
         replace(pair, players=names[key].players, handicap=names[key].handicap) if key in names else pair
         for key, pair in ours.items()
     )
+
+
+def _other_phantom(movement: Movement, named: Collection[tuple[object, Side | None]]) -> str:
+    """What a refusal of a names file listing the phantom says to do: make the movement with the pair the file
+    leaves out (``named``: the movement's pairs it lists, by number and direction) as the missing one."""
+    left_out = [pair for pair in movement.pairs if (pair.number, pair.direction) not in named]
+    if len(left_out) != 1:
+        return "; make the movement with --phantom PAIR, naming the pair that is missing"
+    pair = left_out[0]
+    label = f"{pair.direction_text} pair {pair.number}" if movement.two_fields else f"pair {pair.number}"
+    return (f"; the names leave out {label} alone: if it is the pair missing, make the movement with --phantom "
+            f"{pair.number}{pair.direction_text}")  # fmt: skip
 
 
 def evening_session(

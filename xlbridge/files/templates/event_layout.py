@@ -9,7 +9,7 @@ from ...engine.scales import vp_scales
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
-from .layout import Block, NamedCell, choice_message
+from .layout import Block, NamedCell, choice_note, vp_scale_lengths
 
 MATCH_COLUMNS = [
     "Round",
@@ -35,8 +35,7 @@ FIRST = 1
 #: The Matches sheet's table, and the Teams sheet's, as the readers (``xlbridge swiss``, ``publish``) find them.
 MATCHES = Block("Matches", tuple(MATCH_COLUMNS), 0, FIRST)
 TEAMS = Block("Teams", ("Team", "Name", "Members"), 0, FIRST)
-#: The teams-event forms and the 20-VP scales its Settings offer.
-FORMS = TEAMS_FORMS.names()
+#: The 20-VP scales the teams event's Settings offer.
 SCALES = [scale.name for scale in vp_scales(total=20)]
 
 #: The Settings, one a row from Excel row 3: each a named cell, with its label and what it means.
@@ -44,17 +43,16 @@ SETTINGS = {
     cell.name: cell
     for cell in (
         NamedCell("TeamsEvent", "Settings", 2, 1, "Event", "The event's name."),
-        NamedCell("Form", "Settings", 3, 1, "Form of scoring", choice_message(list(TEAMS_FORMS))),
-        NamedCell("Scale", "Settings", 4, 1, "VP scale",
-                  "; ".join(f"{scale.name}: {scale.lengths}" for scale in vp_scales(total=20))
+        NamedCell("Form", "Settings", 3, 1, "Form of scoring", choice_note(list(TEAMS_FORMS))),
+        NamedCell("Scale", "Settings", 4, 1, "VP scale", vp_scale_lengths(vp_scales(total=20))
                   + ". The plain 20 scale is a table for short matches: a longer match waits, saying so."),
         NamedCell("BoardsPerMatch", "Settings", 5, 1, "Boards per match",
                   "Used where a match row leaves Boards blank."),
-        NamedCell("Schedule", "Settings", 6, 1, "Schedule", choice_message(list(SCHEDULES))),
+        NamedCell("Schedule", "Settings", 6, 1, "Schedule", choice_note(list(SCHEDULES))),
         NamedCell("Rounds", "Settings", 7, 1, "Rounds", "How many rounds the event has (xlbridge swiss draws up to "
                   "this many; the standings say 'after round 3 of 7'). Blank: as many as are played."),
-        NamedCell("ByeRule", "Settings", 8, 1, "Bye rule", choice_message(list(BYE_RULES))),
-        NamedCell("TieBreak", "Settings", 9, 1, "Tie-break", choice_message(list(TIE_BREAKS))),
+        NamedCell("ByeRule", "Settings", 8, 1, "Bye rule", choice_note(list(BYE_RULES))),
+        NamedCell("TieBreak", "Settings", 9, 1, "Tie-break", choice_note(list(TIE_BREAKS))),
     )
 }  # fmt: skip
 

@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 
 from ...engine.movements import Encounter
 from ...engine.pairs import Pair
+from ...engine.scales import AnyVPScale
 from ...engine.session import Row, Session, Unscorable
 from ...excel.functions import CLASSIC_NAMES, LITE_PREFIX
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
+from ...rules import CONVENTION_WORDS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
 __all__ = [
@@ -145,13 +146,23 @@ class Block:
 INPUT_MESSAGE_LIMIT = 255
 
 
+def choice_note(entries: Sequence[Named]) -> str:
+    """What a choice's help cell says: each choice with what it means (a cell holds it all, however long)."""
+    return " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+
+
 def choice_message(entries: Sequence[Named]) -> str:
-    """A drop-down's input message: each choice with what it means, or (when that is longer than Excel shows)
-    the choices by name and where they are described."""
-    full = " ".join(f"{entry.name}: {entry.description}." for entry in entries)
+    """A drop-down's input message, beside the choice's help cell (:func:`choice_note`): each choice with what it
+    means, or (when that is longer than Excel shows) the choices by name, and that the help beside says the rest."""
+    full = choice_note(entries)
     if len(full) <= INPUT_MESSAGE_LIMIT:
         return full
-    return f"One of {', '.join(entry.name for entry in entries)}: the README's Choices say what each means."
+    return f"One of {', '.join(entry.name for entry in entries)}: the note beside this cell says what each means."
+
+
+def vp_scale_lengths(scales: Sequence[AnyVPScale]) -> str:
+    """The VP scales by name with the match lengths each is for: ``20: 1-8 boards; WBF: any number of boards``."""
+    return "; ".join(f"{scale.name}: {scale.lengths}" for scale in scales)
 
 
 # --- the pairs-session workbook -----------------------------------------------------------------------------------
@@ -161,7 +172,10 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
     entered = [
         ("EventName", "Event", "The event's name, printed on the ranking."),
         ("EventDate", "Date", "The date of the session."),
-        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + "."),
+        ("Method", "Scoring", "; ".join(f"{m.name}: {m.description}" for m in SESSION_METHODS) + ". After it, a "
+         "word for each convention scored otherwise than by default: " + "; ".join(
+             f"{rule.name}: {rule.description}" for registries in CONVENTION_WORDS.values()
+             for _, registry in registries for rule in list(registry)[1:]) + "."),
         ("Fields", "Ranked in", "; ".join(f"{m.name}: {m.description}" for m in FIELD_KINDS) + "."),
         ("PerBoard", "Results per board", "Blank: the most results any board has. Boards with fewer are "
          "Neuberg-scaled to this for the percentages and the ranking."),
@@ -333,7 +347,7 @@ def session_cells(session: Session, size: Sizes) -> SessionCells:
     names = _padded([_pair_cells(pair) for pair in session.pairs], size.pairs, len(LAYOUT.names.columns))
     encounters = session.plan.encounters if session.plan is not None else ()
     plan = _padded([_plan_cells(encounter) for encounter in encounters], size.plan, len(LAYOUT.movement.columns))
-    return SessionCells(results, names, session.method.name, session.field_kind.name, session.per_board, plan)
+    return SessionCells(results, names, session.method.words, session.field_kind.name, session.per_board, plan)
 
 
 def session_arguments() -> str:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from xlsxwriter.format import Format
 from xlsxwriter.worksheet import Worksheet
 
+from ...engine.choices import described_methods
 from ...engine.movements import Movement
 from ...engine.pipeline import SessionResult
 from ...engine.session import Line, Session
@@ -121,7 +122,7 @@ def _settings(
     values: dict[str, object] = {
         "EventName": given.event,
         "EventDate": given.date,
-        "Method": given.method.name,
+        "Method": given.method.words,
         "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
@@ -140,7 +141,8 @@ def _settings(
         book.define_name(entry_cell.name, entry_cell.ref)
     method, field = LAYOUT.setting("Method"), LAYOUT.setting("Fields")
     methods = book.list_range("Methods", SESSION_METHODS.names())
-    sheet.validate_list(method.row, method.col, 1, methods, True, ", ".join(SESSION_METHODS.names()))
+    # not strict: a method may be followed by its conventions' words (Cross-IMP TOTAL), which the list leaves out
+    sheet.validate_list(method.row, method.col, 1, methods, False, described_methods())
     fields = book.list_range("Fields", FIELD_KINDS.names())
     sheet.validate_list(field.row, field.col, 1, fields, True, "One field (a Howell) or Two fields (a Mitchell)")
     mp_scale, scales = LAYOUT.setting("MPScale"), MASTERPOINT_SCALES.names()

@@ -14,8 +14,8 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine.matches import Event
-from ...engine.scales import vp_scales
 from ...excel.event import STANDING_COLUMNS
+from ...rules import TEAMS_FORMS
 from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
 from .event_layout import (
@@ -28,7 +28,6 @@ from .event_layout import (
     CHECK,
     ENTERED,
     FIRST,
-    FORMS,
     HEADER_ROW,
     HOME,
     HOME_BAM,
@@ -106,22 +105,17 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         cells.write_string(cell.row, 2, cell.note, book.note)
         ws.set_row(cell.row, 15 * max(1, -(-len(cell.note) // 80)))  # the note wraps: room for its lines
         book.define_name(name, f"={cell.ref}")
-    for name, label, choices in (("Form", "Forms", FORMS), ("Schedule", "Schedules", SCHEDULES.names()),
-                                 ("ByeRule", "Bye rules", BYE_RULES.names()),
-                                 ("TieBreak", "Tie-breaks", TIE_BREAKS.names())):  # fmt: skip
+    choices = (("Form", "Forms", TEAMS_FORMS), ("Schedule", "Schedules", SCHEDULES),
+               ("ByeRule", "Bye rules", BYE_RULES), ("TieBreak", "Tie-breaks", TIE_BREAKS))  # fmt: skip
+    for name, label, registry in choices:
         cell = SETTINGS[name]
-        sheet.validate_list(cell.row, cell.col, 1, book.list_range(label, choices), True, _short(cell.note))
-    scale = SETTINGS["Scale"]
-    sheet.validate_list(scale.row, scale.col, 1, book.list_range("VP scales", SCALES), True,
-                        choice_message(vp_scales(total=20)))  # fmt: skip
+        sheet.validate_list(cell.row, cell.col, 1, book.list_range(label, registry.names()), True,
+                            choice_message(list(registry)))  # fmt: skip
+    scale = SETTINGS["Scale"]  # its note, what each scale is for, is short enough to be its message too
+    sheet.validate_list(scale.row, scale.col, 1, book.list_range("VP scales", SCALES), True, scale.note)
     ws.set_landscape()  # the settings with what each means beside it, on one page
     ws.fit_to_pages(1, 1)
     sheet.protect()
-
-
-def _short(note: str) -> str:
-    """A drop-down's message: the note, cut to what Excel shows."""
-    return note if len(note) <= 255 else note[:252] + "..."
 
 
 def _teams(book: TemplateBook, sheet: Sheet, teams: int, event: Event | None) -> None:

@@ -13,8 +13,8 @@ from pathlib import Path
 
 from ...engine.matches import Match
 from ...engine.scales import vp_scales
-from .common import ENTRY_COLOUR, Flavour, TemplateBook, choice_message
-from .layout import area_ref, cell_ref, range_ref
+from .common import ENTRY_COLOUR, Flavour, TemplateBook
+from .layout import area_ref, cell_ref, range_ref, vp_scale_lengths
 from .match_layout import (
     BOARD,
     BY1,
@@ -78,7 +78,7 @@ def build(
     scales = vp_scales(total=20)
     sheet.validate_list(
         INFO["VP scale"], INFO_COL, 1, book.list_range("VP scales", [scale.name for scale in scales]), True,
-        choice_message(scales),
+        f"{vp_scale_lengths(scales)}.",
     )  # fmt: skip
 
     def col(index: int) -> str:

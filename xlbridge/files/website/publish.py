@@ -16,10 +16,13 @@ workbook is escaped.
 from __future__ import annotations
 
 import datetime as dt
+import hashlib
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,12 +30,13 @@ from ... import __version__
 from ...engine.against_par import against_par
 from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.errors import BridgeInputError
+from ...engine.movements import Seating
 from ...engine.pairs import Pair, PairNumber
 from ...engine.scorecards import Scorecard, listed_pair, pair_labels, scorecards
 from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
 from ...engine.text import shown_text
-from ...engine.values import two_decimals
+from ...engine.values import count, two_decimals
 from ...rules import Side
 from ..workbook.report import Ranking, RankingRow, session_ranking
 from ..workbook.session_book import read_session_book
@@ -71,10 +75,12 @@ class PairLink:
 
 @dataclass(frozen=True)
 class Field:
-    """One field of the ranking: its heading and its rows, in the workbook's order."""
+    """One field of the ranking: its heading and its rows, in the workbook's order, and who sat out (see
+    :func:`_sat_out_note`)."""
 
     title: str
     rows: list[dict[str, Any]]
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -164,8 +170,41 @@ def _date_text(date: dt.date | None) -> str:
     return f"{date.day} {date:%B %Y}" if date else ""
 
 
-def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool) -> list[Field]:
-    """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart."""
+def _sit_outs(session: Session) -> dict[tuple[str, str], list[Seating]]:
+    """The rounds each pair sat out (its opponents' seat empty: an odd number of pairs), by the pair's number and
+    direction as the ranking shows them; only the pairs that sat out, and none without the movement."""
+    plan = session.plan
+    if plan is None:
+        return {}
+    return {(str(pair.number), pair.direction_text): sat for pair in session.pairs if (sat := plan.sit_outs(pair))}
+
+
+def _sat_out_note(pairs: list[tuple[str, str]], sit_outs: dict[tuple[str, str], list[Seating]], everyone: int) -> str:
+    """Why some pairs of a field (``pairs``, by number and direction, in the ranking's order) show fewer boards:
+    who sat out, how many rounds and boards (``everyone``: the session's pairs); "" when none did."""
+    groups: dict[tuple[int, int], list[str]] = {}
+    for key in sorted(pairs, key=lambda key: (len(key[0]), key)):  # by number: 2 before 10
+        if key in sit_outs:
+            sat = sit_outs[key]
+            groups.setdefault((len(sat), sum(len(seating.boards.boards) for seating in sat)), []).append(key[0])
+    said = []
+    for (rounds, boards), numbers in groups.items():
+        many = len(numbers) > 1
+        listed = f"{', '.join(numbers[:-1])} and {numbers[-1]}" if many else numbers[0]
+        out = "a round" if rounds == 1 else count(rounds, "round")
+        said.append(f"{'Pairs' if many else 'Pair'} {listed} {'each ' if many else ''}sat out {out} "
+                    f"({count(boards, 'board')})")  # fmt: skip
+    if not said:
+        return ""
+    return (f"{'; '.join(said)}: with {everyone} pairs, whoever meets the empty seat has no opponents that round, "
+            "and a pair's percentage is of the boards it played.")  # fmt: skip
+
+
+def _ranking_fields(
+    ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool, sat_out: Callable[..., str]
+) -> list[Field]:
+    """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart; each
+    saying who sat out, and why they played fewer boards (``sat_out``: :func:`_sat_out_note` of a field's pairs)."""
     grouped: dict[str, list[RankingRow]] = {}
     for row in ranking.rows:
         grouped.setdefault(row.direction if two_fields else "", []).append(row)
@@ -186,7 +225,8 @@ def _ranking_fields(ranking: Ranking, links: dict[tuple[str, str], PairLink], tw
                     "masterpoints": "" if row.masterpoints is None else str(row.masterpoints),
                 }
             )
-        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown))
+        note = sat_out([(row.pair, row.direction) for row in rows])
+        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown, note))
     return fields
 
 
@@ -291,6 +331,8 @@ def build_site(path: Path) -> Site:
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session)
     by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
+    sit_outs = _sit_outs(session)
+    sat_out = partial(_sat_out_note, sit_outs=sit_outs, everyone=len(session.pairs))
     boards = {board: f"board-{board}.html" for board in session.boards}
     date = ranking.date or session.date
     shown_ranking = {(row.pair, row.direction): row for row in ranking.rows}
@@ -303,7 +345,6 @@ def build_site(path: Path) -> Site:
         "date": date.isoformat() if date else "",
         "date_text": _date_text(date),
         "description": ranking.description,
-        "source": path.name,
         "imp_scoring": imp_scoring,
         "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
         "boards": [(board, boards[board]) for board in session.boards],
@@ -313,7 +354,11 @@ def build_site(path: Path) -> Site:
         Page(
             "index.html",
             "index.html",
-            {**common, "fields": _ranking_fields(ranking, by_label, two_fields), "with_percent": not imp_scoring},
+            {
+                **common,
+                "fields": _ranking_fields(ranking, by_label, two_fields, sat_out),
+                "with_percent": not imp_scoring,
+            },
         )
     ]
     board_list = session.boards
@@ -356,6 +401,10 @@ def build_site(path: Path) -> Site:
                     "score": "" if shown is None or shown.score is None else two_decimals(shown.score),
                     "percentage": "" if shown is None or shown.percentage is None else two_decimals(shown.percentage),
                     "masterpoints": "" if shown is None or shown.masterpoints is None else str(shown.masterpoints),
+                    "sat_out": [
+                        f"round {sat.round} (boards {sat.boards}): no opponents at table {sat.table}"
+                        for sat in sit_outs.get((str(card.pair.number), card.pair.direction_text), [])
+                    ],
                     "rows": _card_rows(card, links, boards, versus_par),
                     "with_rounds": any(row.round is not None for row in card.rows),
                     # A pair that sat one way all evening (a Mitchell) needs no direction on every line.
@@ -367,16 +416,16 @@ def build_site(path: Path) -> Site:
 
 
 def session_key(event: str, date: dt.date | None, source: str) -> str:
-    """Which session a publication is of, as its pages say it: the event and its date (``Tuesday pairs, 24 November
-    2026``; the event and the workbook's file name when it has no date; or, when the workbook names neither, the
-    file name alone), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`), as the page
-    holds it. Publishing the same session again replaces its pages; another session's are kept."""
+    """Which session a publication is of, as its pages' head says it: the event and its date (``Tuesday pairs, 24
+    November 2026``); without a date, the event and the workbook's file name as a digest (``Tuesday pairs, undated
+    (workbook 5d41402a)``: the file name tells a week's session from another's, and a public page does not show
+    it), its control characters escaped (:func:`~xlbridge.engine.text.shown_text`). Publishing the same session
+    again replaces its pages; another session's are kept."""
     when = _date_text(date)
-    if event:  # without a date, the workbook tells a week's session of the event from another's
-        key = f"{event}, {when}" if when else f"{event} (in {source})"
-    else:
-        key = f"the session of {when}" if when else f"the session in {source}"
-    return shown_text(key)
+    if when:
+        return shown_text(f"{event}, {when}" if event else f"the session of {when}")
+    workbook = hashlib.sha256(source.encode("utf-8", "surrogateescape")).hexdigest()[:8]  # the bytes of its name
+    return shown_text(f"{event or 'a session'}, undated (workbook {workbook})")
 
 
 def publish(workbook: Path, folder: Path, force: bool = False) -> Published:

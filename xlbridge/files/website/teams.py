@@ -38,6 +38,8 @@ from .site_folder import GENERATOR, STYLESHEET, Page, check_site_folder, write_p
 
 __all__ = ["EventPublished", "build_event_site", "is_teams_event", "publish_event"]
 
+#: The Match sheet's columns typed at the two tables (contract, declarer, result at each).
+TYPED = (match_layout.C1, match_layout.BY1, match_layout.R1, match_layout.C2, match_layout.BY2, match_layout.R2)
 #: How closely the engine's VPs must agree with the workbook's (which Excel stores as binary floats).
 TOLERANCE = 1e-6
 
@@ -146,7 +148,9 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int], names: PageNames
     boards = []
     last = max((row for row, _ in values), default=0)
     for row in range(match_layout.FIRST, last):
-        if at(row, match_layout.BOARD) in (None, ""):
+        # The boards the match has: a numbered row with nothing typed at either table (the blank scorecard numbers
+        # 24) is none of them.
+        if at(row, match_layout.BOARD) in (None, "") or all(at(row, col) in (None, "") for col in TYPED):
             continue
         cells = {name: at(row, index) for index, name in enumerate(match_layout.COLUMNS)}
         boards.append({name.lower().replace(" ", "_").replace("(", "").replace(")", ""): figure(value)
@@ -162,7 +166,6 @@ def _scorecard(path: Path, shown: list[_Shown], used: set[int], names: PageNames
         "imps": [figure(value) for value in imps],
         "vps": [figure(value) for value in summary["Victory points"]],
         "boards_list": boards,
-        "source_card": path.name,
     }
     return _Scorecard(page, entry, context)
 
@@ -187,7 +190,6 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
         "session_key": session_key(book.event.name, None, path.name),  # the Settings' name (or the file's)
         "date": "",
         "date_text": "",
-        "source": path.name,
         "rounds": [(number, round_pages[number]) for number in rounds],
     }
     pages = [Page("index.html", "teams-index.html", {**common, **_standings_context(standings)})]

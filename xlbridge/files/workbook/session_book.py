@@ -124,7 +124,13 @@ class SessionBook:
             expected = f" (its movement expects {len(self.missing)}: type them into its rows)" if self.missing else ""
             raise WorkbookError(f"{path}: the {sheet} sheet has no results yet{expected}")
         rows = [f"{path}: {sheet} row {row}: {reason}" for row, reason in self.problems()]
-        slots = [] if provisional else [f"{path}: {reason}" for reason in self.result.prepared.missing_reasons]
+        prepared = self.result.prepared
+        missing = sorted(zip(prepared.missing_rows, prepared.missing_reasons, strict=True),
+                         key=lambda pair: (pair[0] is None, pair[0] or 0))  # fmt: skip
+        first = self.results_first_row
+        # Each result not in by the row that waits for it to be typed, in the sheet's order.
+        slots = [f"{path}: {reason}" if row is None else f"{path}: {sheet} row {first + row}: {reason}"
+                 for row, reason in missing if not provisional]  # fmt: skip
         reasons = []
         if rows:
             one = len(rows) == 1
