@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from xlbridge.engine.install import install_command
 from xlbridge.engine.movements import Movement, mitchell
 from xlbridge.engine.session import Line
 from xlbridge.files.demo_data import demo_data
@@ -307,8 +308,8 @@ def test_without_the_extra(tmp_path: Path) -> None:
     for verb in ("send", "receive"):
         done = subprocess.run([sys.executable, "-c", code, "bridgemate", verb, str(tmp_path / "x.xlsx"), "--url", "x"],
                               capture_output=True, text=True)  # fmt: skip
-        assert (done.returncode, done.stderr) == (2, 'xlbridge bridgemate: needs the bridgemate extra: pip install '
-                                                     '"xlbridge[bridgemate]"\n')  # fmt: skip
+        assert (done.returncode, done.stderr) == (2, "xlbridge bridgemate: needs the bridgemate extra: "
+                                                     f"{install_command('bridgemate')}\n")  # fmt: skip
 
 
 def test_the_settings_words_are_the_settings() -> None:

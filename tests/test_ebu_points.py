@@ -17,10 +17,9 @@ import pytest
 
 import xlbridge
 from xlbridge import BridgeInputError, Pair, Session, read_line, score_session
-from xlbridge.engine.masterpoints import paid_places, place_awards, scale_of_file
+from xlbridge.engine.masterpoints import paid_places, place_awards
 from xlbridge.engine.movements import howell, mitchell
 from xlbridge.excel.functions import FUNCTIONS
-from xlbridge.files.workbook.xmlsafe import parse_xml
 from xlbridge.rules import MASTERPOINT_SCALES
 from xlbridge.rules.masterpoints import (
     EBU_CLUB,
@@ -95,18 +94,13 @@ def test_ties_share_rounded_up(what: str, places: list[object], expected: tuple[
     assert xlbridge.award_places(places, "EBU club", 6, boards=24) == list(points(*expected)), what
 
 
-def test_every_level_by_each_name_and_as_usebio_names_it() -> None:
-    """The five levels are in the registry, by name, by the EBU's letter (EBU A to E) and, for a USEBIO file, as
-    MASTER_POINT_TYPE BLACK with the level as MASTER_POINT_SCALE; each level is the Club scale 1.5, 2, 3 and 4
-    times over (a district's 112.5 made 113)."""
+def test_every_level_by_each_name() -> None:
+    """The five levels are in the registry, by name and by the EBU's letter (EBU A to E); each level is the Club
+    scale 1.5, 2, 3 and 4 times over (a district's 112.5 made 113)."""
     levels = ["Club", "District", "County", "Regional", "National"]
     assert [MASTERPOINT_SCALES.find(f"EBU {level}") for level in levels] == list(EBU_LOCAL_SCALES)
     assert [MASTERPOINT_SCALES.find(f"ebu {letter}") for letter in "ABCDE"] == list(EBU_LOCAL_SCALES)
     assert MASTERPOINT_SCALES.find("EBU") is EBU_CLUB
-    assert [(scale.usebio_type, scale.usebio_scale) for scale in EBU_LOCAL_SCALES] == [("BLACK", level)
-                                                                                       for level in levels]  # fmt: skip
-    for scale in EBU_LOCAL_SCALES[1:]:
-        assert scale_of_file("BLACK", scale.usebio_scale) is scale
     club = EBU_CLUB.local
     assert club is not None
     for scale, times in zip(EBU_LOCAL_SCALES, (1, Fraction(3, 2), 2, 3, 4), strict=True):
@@ -228,25 +222,28 @@ def xlbridge_points(session: Session, scale: object) -> dict[int, int]:
     return {int(str(pair.number)): int((award or 0) * 100) for pair, award in awards.by_pair.items()}
 
 
+#: Each scale and the level salliere's --mpscale names it by.
+LEVELS = list(zip(EBU_LOCAL_SCALES, ("Club", "District", "County", "Regional", "National"), strict=True))
+
+
 @needs_salliere
 @pytest.mark.slow
-@pytest.mark.parametrize("scale", EBU_LOCAL_SCALES, ids=[scale.name for scale in EBU_LOCAL_SCALES])
-def test_local_points_agree_with_salliere(scale: MasterpointScale, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("scale", "level"), LEVELS, ids=[level for _, level in LEVELS])
+def test_local_points_agree_with_salliere(scale: MasterpointScale, level: str, tmp_path: Path) -> None:
     """On 8 random sessions of 3 to 30 tables for each level (seeded: the same sessions each run), xlbridge's
     local points are salliere's, pair for pair, ties and the boards' bands included."""
     for seed in range(8):
         session, boards, names = random_session(EBU_LOCAL_SCALES.index(scale) * 100 + seed)
         ours = xlbridge_points(session, scale)
-        assert ours == salliere_points(boards, names, scale.usebio_scale, tmp_path), seed
+        assert ours == salliere_points(boards, names, level, tmp_path), seed
         assert len(ours) >= 6
 
 
 @needs_salliere
 @pytest.mark.slow
-def test_import_ranking_and_export_give_salliere_s_points(tmp_path: Path) -> None:
+def test_import_and_ranking_give_salliere_s_points(tmp_path: Path) -> None:
     """salliere's own boards file (16 pairs, 42 boards) imported with `--masterpoints "EBU county"`: `xlbridge
-    ranking --csv` gives each pair salliere's local points in master points (120 is 1.20), and `export --usebio`
-    writes MASTER_POINT_TYPE BLACK, MASTER_POINT_SCALE County and each pair's local points, as EBUScore does."""
+    ranking --csv` gives each pair salliere's local points in master points (120 is 1.20)."""
     session, boards, names = random_session(21)
     theirs = salliere_points(boards, names, "County", tmp_path)
     (tmp_path / "session.csv").write_text(boards)
@@ -260,12 +257,3 @@ def test_import_ranking_and_export_give_salliere_s_points(tmp_path: Path) -> Non
     assert shown == {pair: str(Decimal(points).scaleb(-2)) for pair, points in theirs.items()}
     assert len(session.pairs) == 16
     assert sum(1 for points in theirs.values() if points) == 9  # 36+ boards: 8 places, a tie across the 8th
-    exported = command("export", tmp_path / "session.xlsx", "--usebio", tmp_path / "session.xml")
-    assert exported.status == 0, exported.err
-    root = parse_xml((tmp_path / "session.xml").read_bytes())
-    event = root.find("EVENT")
-    assert event is not None
-    assert (event.findtext("MASTER_POINT_TYPE"), event.findtext("MASTER_POINT_SCALE")) == ("BLACK", "County")
-    written = {int(pair.findtext("PAIR_NUMBER", "")): int(pair.findtext("MASTER_POINTS_AWARDED", ""))
-               for pair in root.iter("PAIR")}  # fmt: skip
-    assert written == theirs

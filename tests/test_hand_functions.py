@@ -11,6 +11,7 @@ import sys
 import pytest
 
 import xlbridge.udfs as udfs
+from xlbridge.engine.install import install_command
 from xlbridge.engine.solver import solver_available
 
 from .handdata import CAMROSE
@@ -85,8 +86,8 @@ print(json.dumps([udfs.HANDTRICKS({BOARD_1!r}), udfs.HANDTRICKS({BOARD_1!r}, "CH
     assert tricks == [["#N/A"] * 5] * 4
     assert par == [["#N/A"]]
     assert reason == par_reason == [[
-        'double-dummy analysis needs the double-dummy solver (endplay), which is not installed here: pip install '
-        '"xlbridge[hands]" (xlwings Lite cannot run it)']]  # fmt: skip
+        "double-dummy analysis needs the double-dummy solver (endplay), which is not installed here: "
+        f"{install_command('hands')} (xlwings Lite cannot run it)"]]  # fmt: skip
     assert "expected four hands" in bad[0][0]  # a wrong deal is still named as wrong
 
 
@@ -96,7 +97,7 @@ def test_the_functions_are_declared_with_help() -> None:
     for function in (udfs.HANDTRICKS, udfs.PARSCORE):
         assert function.__doc__ is not None
         assert 20 <= len(function.__doc__) <= 255
-        assert "xlbridge[hands]" in function.__doc__
+        assert "the hands extra" in function.__doc__
 
 
 def test_the_python_api_without_the_solver_says_what_to_install() -> None:
@@ -119,8 +120,8 @@ for call in (lambda: xlbridge.double_dummy(deal), lambda: xlbridge.par(deal, "No
     assert (
         done.stdout.splitlines()
         == [
-            "double-dummy analysis needs the double-dummy solver (endplay), which is not installed here: pip install "
-            '"xlbridge[hands]" (xlwings Lite cannot run it)'
+            "double-dummy analysis needs the double-dummy solver (endplay), which is not installed here: "
+            f"{install_command('hands')} (xlwings Lite cannot run it)"
         ]
         * 2
     )

@@ -13,6 +13,7 @@ import pytest
 
 import xlbridge
 from xlbridge import BridgeInputError, Seat, TrickTable, Vulnerability
+from xlbridge.engine.install import install_command
 from xlbridge.engine.solver import solver_available
 from xlbridge.files.interchange.handrecords import (
     CSV_COLUMNS,
@@ -230,8 +231,8 @@ def test_hands_command_without_the_solver(tmp_path: Path) -> None:
     done = run("hands", str(path), "--csv", cwd=tmp_path, solver=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[1] == "1,N,None,-140,EW 1S+2,5,4,5,5,5,8,9,7,7,8,5,4,6,6,5,8,9,7,7,8"
-    assert done.stderr.splitlines()[-1] == ('xlbridge hands: note: no double-dummy tables or par: the solver is not '
-                                            'installed (pip install "xlbridge[hands]")')  # fmt: skip
+    assert done.stderr.splitlines()[-1] == ("xlbridge hands: note: no double-dummy tables or par: the solver is not "
+                                            f"installed ({install_command('hands')})")  # fmt: skip
     bare = "\n".join(
         line
         for line in bridgecomposer_pbn(CAMROSE[:2]).splitlines()
@@ -242,7 +243,7 @@ def test_hands_command_without_the_solver(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
         "xlbridge hands: the double-dummy tables and par of a hand record without its own analysis needs the "
-        'double-dummy solver (endplay), which is not installed here: pip install "xlbridge[hands]" (xlwings Lite '
+        f"double-dummy solver (endplay), which is not installed here: {install_command('hands')} (xlwings Lite "
         "cannot run it)"
     ]
     assert done.stdout == ""
@@ -283,7 +284,7 @@ def test_deal_command_without_the_solver(tmp_path: Path) -> None:
     done = run("deal", "--boards", "2", "--seed", "5", "-o", "plain.pbn", cwd=tmp_path, solver=False)
     assert done.returncode == 0, done.stderr
     assert "no double-dummy analysis" in done.stdout
-    assert done.stderr.strip().endswith('the solver is not installed (pip install "xlbridge[hands]")')
+    assert done.stderr.strip().endswith(f"the solver is not installed ({install_command('hands')})")
     text = (tmp_path / "plain.pbn").read_text()
     assert "[Deal " in text
     assert "DoubleDummyTricks" not in text
@@ -315,5 +316,5 @@ def test_printing_without_the_web_extra_is_one_line(tmp_path: Path) -> None:
     probe = f"import sys\nsys.modules['jinja2'] = None\nfrom xlbridge.cli import main\nsys.exit(main({argv!r}))"
     done = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2
-    assert done.stderr.splitlines() == ['xlbridge deal: needs the web extra: pip install "xlbridge[web]"']
+    assert done.stderr.splitlines() == [f"xlbridge deal: needs the web extra: {install_command('web')}"]
     assert list(tmp_path.iterdir()) == []

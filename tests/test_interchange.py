@@ -377,5 +377,5 @@ def test_usebio_teams_event(tmp_path: Path) -> None:
     import_to_workbook(result, tmp_path / "teams.xlsx")
     book = Book(tmp_path / "teams.xlsx")
     assert book.errors() == []
-    assert book.value("Matches", "L2") == wbf_vp(7, 2)
+    assert book.value("Matches", "M2") == wbf_vp(7, 2)
     assert book.value("Standings", "C6") == "Seahorses"

@@ -1280,7 +1280,7 @@ def test_a_lookup_that_failed_on_teams(teams_workbook: Path, tmp_path: Path, cel
                     ["swiss", path, "-o", tmp_path / "next.xlsx"]):  # fmt: skip
         assert xlbridge(*command, cwd=tmp_path).refused == f"xlbridge {command[0]}: {path}: {said}"
     assert Book(path).value("Standings", "A3").endswith(f"; {said} (Teams)")  # its status line, in Excel too
-    assert Book(path).value("Matches", "N2") == check  # the match of team 1 v team 2
+    assert Book(path).value("Matches", "O2") == check  # the match of team 1 v team 2
     assert not [name for name in ("site", "next.xlsx") if (tmp_path / name).exists()]
 
 

@@ -172,7 +172,8 @@ def lines_as_written(path: Path) -> tuple[int, list[str]]:
     average) each side's matchpoints to 1 decimal."""
     imported = read_results(path)
     result = imported.result
-    assert result is not None and imported.standings is not None
+    assert result is not None
+    assert imported.standings is not None
     text = path.read_text(encoding="latin-1").split("\n")
     wrong = []
     for index, scored in enumerate(result.score.lines):
@@ -206,7 +207,7 @@ def test_a_real_file_agrees_pair_for_pair(path: Path | None, tmp_path: Path) -> 
                     "Contest files are not in the repository (tests/data/README.md says where they are)")  # fmt: skip
     scored, wrong = lines_as_written(path)
     assert wrong == []
-    ours, out, err = imported_ranking(path, tmp_path)
+    ours, _, err = imported_ranking(path, tmp_path)
     theirs = file_ranking(path)
     assert sorted(ours) == sorted(theirs)
     totals = read_results(path).standings.totals == "matchpoints"  # type: ignore[union-attr]
@@ -221,12 +222,15 @@ def test_a_real_file_agrees_pair_for_pair(path: Path | None, tmp_path: Path) -> 
         if totals:
             same = same and Decimal(mine["score"]).quantize(written[0]) == written[0]
         if not same:
-            assert totals and as_summed[pair] == written, pair
+            assert totals, pair
+            assert as_summed[pair] == written, pair
             differ.add(pair)
     assert named == differ
     agree = agreeing(ours, theirs, totals=totals)
-    print(f"{path.name}: {scored} lines as the file scores them; every figure of {agree} of {len(theirs)} pairs, "
-          f"and the places of {len(theirs)} of {len(theirs)}, as the file gives them")
+    print(
+        f"{path.name}: {scored} lines as the file scores them; every figure of {agree} of {len(theirs)} pairs, "
+        f"and the places of {len(theirs)} of {len(theirs)}, as the file gives them"
+    )
 
 
 # --- what each row says -------------------------------------------------------------------------------------------

@@ -23,6 +23,7 @@ import html5lib
 import pytest
 
 from xlbridge import __version__ as xlbridge_version
+from xlbridge.engine.install import install_command
 from xlbridge.files.templates.layout import LAYOUT, Block
 from xlbridge.files.workbook.patching import patch_sheet, write_package
 from xlbridge.files.workbook.xlsx import excel_date, open_package
@@ -430,7 +431,7 @@ def test_without_jinja2_the_command_names_the_extra(published: dict[str, Publish
     )
     completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert completed.returncode == 2
-    assert completed.stderr == 'xlbridge publish: needs the web extra: pip install "xlbridge[web]"\n'
+    assert completed.stderr == f"xlbridge publish: needs the web extra: {install_command('web')}\n"
 
 
 # In a real browser.

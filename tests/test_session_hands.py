@@ -22,6 +22,7 @@ import pytest
 
 import xlbridge.udfs as udfs
 from xlbridge.engine.deals import parse_deal
+from xlbridge.engine.install import install_command
 from xlbridge.engine.solver import solver_available
 from xlbridge.files.workbook.session_book import read_session_book
 
@@ -250,8 +251,8 @@ def test_a_pbn_results_file_brings_its_deals(
     rows = hands_rows(Book(tmp_path / "bare.xlsx"))
     assert parse_deal(rows[7][25]) == parse_deal(CAMROSE[1][3])
     assert rows[7][3] is None
-    assert str(rows[7][26]).startswith("none: no solver here")
-    assert 'no double-dummy tables or par: the solver is not installed (pip install "xlbridge[hands]")' in done.stderr
+    assert str(rows[7][26]).startswith("none: no solver here (xlbridge's hands extra)")
+    assert f"no double-dummy tables or par: the solver is not installed ({install_command('hands')})" in done.stderr
 
 
 def test_a_malformed_hand_record_is_refused_naming_its_line(tmp_path: Path) -> None:

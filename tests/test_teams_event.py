@@ -4,6 +4,7 @@ rule, ties broken by the tie-break, figures exact, nothing ever raised out of a 
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
@@ -65,15 +66,39 @@ def test_the_schedule_is_checked() -> None:
     naming the row it clashes with; a double round robin allows the second meeting, not a third."""
     rows = [EventMatch(1, 1, 2, 8, 10, 3), EventMatch(1, 3, 1, 8, 4, 4), EventMatch(2, 2, 1, 8, 5, 6),
             EventMatch(3, 1, 2, 8, 1, 0)]  # fmt: skip
+    again = "; if they did play again, type Y in Played again"
     assert problems(*rows) == [
         "",
         "team 1 already plays in round 1 (1 v 2)",
-        "teams 2 and 1 already met (round 1): a round robin meets each pair once",
-        "teams 1 and 2 already met (round 1): a round robin meets each pair once",
+        "teams 2 and 1 already met (round 1): a round robin meets each pair once" + again,
+        "teams 1 and 2 already met (round 1): a round robin meets each pair once" + again,
     ]
     assert problems(*rows, schedule="Double round robin")[2:] == [
         "",
-        "teams 1 and 2 already met (round 1, 2): a double round robin meets each pair 2 times",
+        "teams 1 and 2 already met (round 1, 2): a double round robin meets each pair 2 times" + again,
+    ]
+
+
+def test_a_repeat_the_director_confirms_is_counted() -> None:
+    """Issue 36: a Swiss's repeat meeting that was played (Played again: Y) is counted in the standings, its VPs
+    as any match's; without the word it waits, saying how to give it."""
+    first, repeat = EventMatch(1, 1, 2, 8, 10, 3), EventMatch(4, 2, 1, 8, 20, 1)
+    waiting = score_event(event(schedule="Swiss"), [first, repeat])
+    assert waiting.matches[1].problem.endswith("if they did play again, type Y in Played again")
+    counted = score_event(event(schedule="Swiss"), [first, replace(repeat, again=True)])
+    assert [figure.problem for figure in counted.matches] == ["", ""]
+    assert counted.matches[1].home_vps == Fraction(str(wbf_vp(19, 8)))
+    team_two = next(standing for standing in counted.standings if standing.team.number == 2)
+    assert team_two.played == 2
+
+
+def test_played_again_on_a_first_meeting_or_a_bye_is_flagged() -> None:
+    """Y on a row that is no repeat (the mark on the wrong row) waits, saying so; on a bye too."""
+    marked = replace(EventMatch(1, 1, 2, 8, 10, 3), again=True)
+    bye = EventMatch(1, 3, None, bye=True, again=True)
+    assert problems(marked, bye, schedule="Swiss") == [
+        "Played again Y, but teams 1 and 2 have not met before: leave Played again blank",
+        "Played again Y, but a bye is no meeting: leave Played again blank",
     ]
 
 
@@ -334,4 +359,17 @@ def test_half_imps_from_a_usebio_teams_file(tmp_path: Path) -> None:
     import_to_workbook(result, tmp_path / "teams.xlsx")
     book = Book(tmp_path / "teams.xlsx")
     assert book.value("Matches", "H2") == 2.5
-    assert book.value("Matches", "L2") == wbf_vp(Fraction(15, 2), 2)
+    assert book.value("Matches", "M2") == wbf_vp(Fraction(15, 2), 2)
+
+
+def test_played_again_in_the_matches_block() -> None:
+    """EVENTMATCHES with the Played again column (the eleventh, after the names): y counts a repeat of a Swiss,
+    a word that is neither yes nor blank is that row's reason; a block without the column reads as before."""
+    teams = [[1, "A", ""], [2, "B", ""]]
+    first, repeat = [1, 1, "", 2, "", 8, 10, 3, None, None, None], [4, 2, "", 1, "", 8, 20, 1, None, None, "y"]
+    out = events.eventmatches([first, repeat], teams, "IMP/VP", "WBF", 8, "Swiss")
+    assert out[1] == [19, wbf_vp(19, 8), wbf_vp(-19, 8), ""]
+    maybe = events.eventmatches([first, [*repeat[:-1], "maybe"]], teams, "IMP/VP", "WBF", 8, "Swiss")
+    assert maybe[1][3] == "played again 'maybe': Y where the teams did play this repeat meeting, else blank"
+    older = events.eventmatches([first[:-1], repeat[:-1]], teams, "IMP/VP", "WBF", 8, "Swiss")
+    assert older[1][3].endswith("type Y in Played again")

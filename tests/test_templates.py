@@ -541,8 +541,8 @@ def test_teams_event(tmp_path: Path) -> None:
         row = 2 + offset
         assert book.value("Matches", f"C{row}") == teams[home - 1].name  # the names beside the numbers
         assert book.value("Matches", f"E{row}") == teams[away - 1].name
-        assert book.value("Matches", f"L{row}") == wbf_vp(hi - ai, boards)
-        assert book.value("Matches", f"M{row}") == wbf_vp(ai - hi, boards)
+        assert book.value("Matches", f"M{row}") == wbf_vp(hi - ai, boards)
+        assert book.value("Matches", f"N{row}") == wbf_vp(ai - hi, boards)
         vps[home] += wbf_vp(hi - ai, boards)
         vps[away] += wbf_vp(ai - hi, boards)
     order = sorted(vps, key=lambda team: -vps[team])

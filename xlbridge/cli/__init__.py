@@ -26,8 +26,9 @@ from .terminal import shown_streams
 __all__ = ["build_parser", "main", "run"]
 
 #: The packages of the optional extras (pyproject.toml), by the extra that installs them.
-EXTRAS = {"xlsxwriter": "calc", "formulas": "calc", "openpyxl": "calc", "schedula": "calc", "numpy": "calc",
-          "tqdm": "calc", "jinja2": "web", "markupsafe": "web", "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
+EXTRAS = {"xlsxwriter": "calc", "tqdm": "calc", "formulas": "formulas", "openpyxl": "formulas", "schedula": "formulas",
+          "numpy": "formulas", "scipy": "formulas", "jinja2": "web", "markupsafe": "web",
+          "bridgemate_dataconnector": "bridgemate"}  # fmt: skip
 
 
 def build_parser(full: Collection[str] | None = None) -> argparse.ArgumentParser:
@@ -75,7 +76,7 @@ def _main(arguments: list[str]) -> int:
         return _missing_extra(named[0], error)
     args = parser.parse_args(arguments)
     try:
-        with _function_failures() as failed, _doubts_said(args.command):
+        with _function_failures() as failed, _doubts_on_stderr(args.command):
             status = int(args.run(args))
         sys.stdout.flush()  # a closed pipe is found here, not at exit
         return _report_failures(args.command, failed) or status
@@ -95,11 +96,15 @@ def _main(arguments: list[str]) -> int:
 
 
 def _missing_extra(command: str, error: ModuleNotFoundError) -> int:
-    """The extra to install for a library not installed (raised again when it is none of an extra's)."""
+    """The extra to install for a library not installed (raised again when it is none of an extra's), after what
+    needs it where the code that imported it said so (a note on the error: "BOOK.xlsx: ...; computing them")."""
+    from ..engine.install import install_command  # importlib.metadata: 30 ms that only this path needs
+
     extra = EXTRAS.get((error.name or "").split(".")[0])
     if extra is None:
         raise error
-    return _fail(command, f'needs the {extra} extra: pip install "xlbridge[{extra}]"')
+    why = "".join(f"{note} " for note in getattr(error, "__notes__", ()))
+    return _fail(command, f"{why}needs the {extra} extra: {install_command(extra)}")
 
 
 def run() -> NoReturn:
@@ -131,7 +136,7 @@ def _function_failures() -> Iterator[list[str]]:
 
 
 @contextlib.contextmanager
-def _doubts_said(command: str) -> Iterator[None]:
+def _doubts_on_stderr(command: str) -> Iterator[None]:
     """Each :class:`~xlbridge.engine.errors.Doubt` a command meets said on stderr, one line each, every time."""
 
     def say(message: Warning | str, category: type[Warning], *rest: object, **named: object) -> None:

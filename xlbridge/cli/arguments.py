@@ -135,7 +135,7 @@ def iso_date(text: str) -> dt.date:
 
 class Progress:
     """A one-line progress bar on stderr while a terminal shows it (nothing when it is a file or a pipe): tqdm's,
-    which the commands that show one already have (``import``: the calc extra's formulas needs it; ``deal`` and
+    which the commands that show one already have (``import``: the calc extra installs it; ``deal`` and
     ``hands``: the bar is shown only while the hands extra's solver works, and endplay needs it). tqdm is imported
     only for a terminal, so a command in a pipe never loads it. It draws on the terminal's stream itself (its
     carriage returns redraw the line; :mod:`.terminal`), its labels made printable first."""

@@ -166,8 +166,8 @@ COMMANDS: dict[str, Command] = {
         "deal random boards into a PBN hand record, with double-dummy tables and par; print the hand records",
         (
             "Deal random boards (every deal equally likely), dealer and vulnerability by board number, into a "
-            "PBN hand record with each board's double-dummy table and par (where the solver is installed: pip "
-            'install "xlbridge[hands]"), and optionally as printable hand records. The same --seed deals the '
+            "PBN hand record with each board's double-dummy table and par (where the solver, the hands extra, is "
+            "installed), and optionally as printable hand records. The same --seed deals the "
             "same boards again."
         ),
     ),
@@ -176,8 +176,8 @@ COMMANDS: dict[str, Command] = {
         "print each board of a PBN hand record with its double-dummy table and par (as a table or CSV)",
         (
             "Print each board of a PBN hand record with its double-dummy table (the tricks of N, E, S and W in "
-            "NT, S, H, D and C) and par: worked out by the solver where it is installed (pip install "
-            '"xlbridge[hands]"), and the file\'s own tags (DoubleDummyTricks, OptimumResultTable, OptimumScore, '
+            "NT, S, H, D and C) and par: worked out by the solver where it is installed (the hands "
+            "extra), and the file's own tags (DoubleDummyTricks, OptimumResultTable, OptimumScore, "
             "ParContract) checked against it; else the file's own tags. Dealer and vulnerability are the file's."
         ),
     ),

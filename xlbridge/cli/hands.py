@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.dealing import deal_boards
-from ..engine.errors import SOLVER_INSTALL, BridgeInputError
+from ..engine.errors import BridgeInputError
 from ..engine.session import Session
 from ..engine.solver import solver_available
 from ..files.interchange.handrecords import (
@@ -138,8 +138,10 @@ def say_hands(command: str, hands: SessionHands | None, source: Path | None) -> 
 
 
 def _solver_note(command: str) -> None:
-    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed ({SOLVER_INSTALL})",
-          file=sys.stderr)  # fmt: skip
+    from ..engine.install import install_command  # importlib.metadata: 30 ms that only this note needs
+
+    print(f"xlbridge {command}: note: no double-dummy tables or par: the solver is not installed "
+          f"({install_command('hands')})", file=sys.stderr)  # fmt: skip
 
 
 def _deal(args: argparse.Namespace) -> int:

@@ -13,7 +13,7 @@ from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, 
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
 from ..files.interchange.export import export_session
-from ..files.interchange.figures import standing_notes
+from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking
@@ -115,16 +115,17 @@ def _import(args: argparse.Namespace) -> int:
     else:
         assert imported.event is not None
         event = imported.event
-        what = f"{count(len(event.matches), 'match', 'matches')} of {count(len(event.teams), 'team')}"
+        byes = sum(1 for match in event.matches if match.bye)
+        what = f"{count(len(event.matches) - byes, 'match', 'matches')} of {count(len(event.teams), 'team')}"
+        what += f", {count(byes, 'bye')}" if byes else ""
     print(f"{source} ({imported.format}) -> {destination}: {what}")
     if imported.kind_evidence:
         print(f"  {imported.kind_evidence}")
     awards = masterpoint_notes(imported, args.masterpoints)
-    if awards.summary:
-        print(f"  {awards.summary}")
-    ranked = standing_notes(imported)
-    if ranked.summary:
-        print(f"  {ranked.summary}")
+    figures = figure_notes(imported)
+    for note in (awards, figures):
+        if note.summary:
+            print(f"  {note.summary}")
     waiting = [problem for problem in imported.problems if problem.waiting]
     for problem in imported.problems:
         if problem.waiting or not problem.detail:  # a result still to come (below); a line a finding names
@@ -141,7 +142,7 @@ def _import(args: argparse.Namespace) -> int:
               f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
         print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
-    for warning in [*awards.warnings, *ranked.warnings]:
+    for warning in [*awards.warnings, *figures.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     say_hands("import", deals, hands or source)

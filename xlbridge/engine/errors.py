@@ -30,7 +30,6 @@ from typing import ClassVar, TypeVar
 
 __all__ = [
     "MOST_LISTED",
-    "SOLVER_INSTALL",
     "BridgeInputError",
     "CellError",
     "ConnectorError",
@@ -216,16 +215,15 @@ class ResultDTOError(BridgeInputError):
         self.problem = problem
 
 
-#: How the solver is installed (the hands extra); xlwings Lite cannot run it.
-SOLVER_INSTALL = 'pip install "xlbridge[hands]"'
-
-
 class SolverMissingError(BridgeInputError):
-    """Double-dummy analysis asked for where the solver (endplay) is not installed."""
+    """Double-dummy analysis asked for where the solver (endplay, the hands extra) is not installed: the message
+    names the command that installs it (xlwings Lite cannot run it)."""
 
     def __init__(self, what: str = "double-dummy analysis") -> None:
+        from .install import install_command  # importlib.metadata: 30 ms that only this error needs
+
         super().__init__(
-            f"{what} needs the double-dummy solver (endplay), which is not installed here: {SOLVER_INSTALL} (xlwings "
-            "Lite cannot run it)",
+            f"{what} needs the double-dummy solver (endplay), which is not installed here: "
+            f"{install_command('hands')} (xlwings Lite cannot run it)",
             reason=Reason.UNAVAILABLE,
         )

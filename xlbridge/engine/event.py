@@ -1,16 +1,16 @@
-"""Scoring a teams event: match by match to victory points (or board-a-match points), a bye by the event's bye
-rule, and the standings with running totals round by round, placed by the event's tie-break.
+"""Scoring a teams event: match by match to victory points (or board-a-match points), a bye by the event's bye rule,
+and the standings with running totals round by round, placed by the event's tie-break.
 
 Each match's IMP margin is converted to victory points on a VP scale (by name, from the registry), or the
 board-a-match points are totalled. Every row of the matches is checked on its own (a team not on the list, a team
-twice in a round, a repeat meeting the schedule does not allow, a match without boards, negative IMPs, a VP scale
-that does not cover the match's length): a row that cannot be scored waits with its reason and the standings are
-worked out from the others. A drawn match with no result yet is not played, and does not wait; nor does a bye
-drawn for a round the event has not reached (no match of it or of a later round typed), which scores once it
-has. A bye scores by the event's bye rule (:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed
-by its tie-break (:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion
-breaks is shared. Figures are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average
-rounded to 2.
+twice in a round, a repeat meeting the schedule does not allow unless the row's Played again confirms it was played,
+a match without boards, negative IMPs, a VP scale that does not cover the match's length): a row that cannot be
+scored waits with its reason and the standings are worked out from the others. A drawn match with no result yet is
+not played, and does not wait; nor does a bye drawn for a round the event has not reached (no match of it or of a
+later round typed), which scores once it has. A bye scores by the event's bye rule
+(:data:`~xlbridge.rules.BYE_RULES`); teams on equal scores are placed by its tie-break
+(:data:`~xlbridge.rules.TIE_BREAKS`, :mod:`xlbridge.engine.ties`), and a tie no criterion breaks is shared. Figures
+are exact: victory points to the scale's 2 decimals, sums of them, and a bye's average rounded to 2.
 """
 
 from __future__ import annotations
@@ -30,7 +30,13 @@ from .standings import share_places
 from .ties import Contest, order
 from .values import hundredths
 
-__all__ = ["EventRow", "EventScore", "MatchFigures", "TeamStanding", "score_event"]
+__all__ = ["AGAIN", "AGAIN_WORDS", "EventRow", "EventScore", "MatchFigures", "TeamStanding", "score_event"]
+
+#: What a match row is marked with where the director confirms a repeat meeting the schedule does not allow was
+#: played (a late round of a Swiss, a mistake at the table), so that it is counted: the column, and the words
+#: that say yes (any case; blank says no).
+AGAIN = "Played again"
+AGAIN_WORDS = ("Y", "YES", "X", "TRUE")
 
 
 def _exact(value: float | int) -> Fraction:
@@ -200,15 +206,25 @@ def _schedule_problems(matches: Sequence[EventMatch | None], problems: list[str]
             team, other = clash
             problems[index] = f"team {team} already plays in round {match.round} ({_describe(other)})"
             continue
+        if match.bye and match.again:
+            problems[index] = f"{AGAIN} {AGAIN_WORDS[0]}, but a bye is no meeting: leave {AGAIN} blank"
+            continue
         if not match.bye:
             assert match.away is not None
             pair = frozenset((match.home, match.away))
             before = met.get(pair, [])
-            if schedule.meetings is not None and len(before) >= schedule.meetings:
+            beyond = schedule.meetings is not None and len(before) >= schedule.meetings
+            if beyond and not match.again:
                 rounds = ", ".join(str(m.round) for m in before)
                 allowed = "once" if schedule.meetings == 1 else f"{schedule.meetings} times"
                 problems[index] = (f"teams {match.home} and {match.away} already met (round {rounds}): a "
-                                   f"{schedule.name.lower()} meets each pair {allowed}")  # fmt: skip
+                                   f"{schedule.name.lower()} meets each pair {allowed}; if they did play again, "
+                                   f"type {AGAIN_WORDS[0]} in {AGAIN}")  # fmt: skip
+                continue
+            if match.again and not beyond:
+                meets = "have not met before" if not before else "may meet again in this schedule"
+                problems[index] = (f"{AGAIN} {AGAIN_WORDS[0]}, but teams {match.home} and {match.away} {meets}: "
+                                   f"leave {AGAIN} blank")  # fmt: skip
                 continue
             met.setdefault(pair, []).append(match)
         for team in teams:

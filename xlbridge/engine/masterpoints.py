@@ -54,7 +54,7 @@ def scale_of_file(usebio_type: str, usebio_scale: str) -> MasterpointScale | Non
     None when no scale of the registry is written so."""
     wanted = (usebio_type.strip().upper(), usebio_scale.strip().upper())
     for scale in MASTERPOINT_SCALES:
-        if scale.awards and (scale.usebio_type.upper(), scale.usebio_scale.upper()) == wanted:
+        if scale.awards and scale.usebio_type and (scale.usebio_type.upper(), scale.usebio_scale.upper()) == wanted:
             return scale
     return None
 

@@ -65,6 +65,8 @@ class EventMatch:
 
     A bye (``bye``) is a row with the home team alone: the team sits the round out and scores by the event's
     bye rule (``away`` is None). IMPs and board points may be fractions (half IMPs, from a weighted score).
+    ``again`` is the director's word that a repeat meeting the schedule does not allow was played (a late round
+    of a Swiss, a mistake at the table): it is counted.
     """
 
     round: int | None
@@ -76,6 +78,7 @@ class EventMatch:
     home_bam: int | float | Fraction | None = None
     away_bam: int | float | Fraction | None = None
     bye: bool = False
+    again: bool = False
 
 
 @dataclass(frozen=True)

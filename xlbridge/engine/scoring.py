@@ -140,8 +140,8 @@ def play_of_parts(
     if contract.embedded is not None:
         tricks = contract.embedded.tricks(played)
         if result is not None and result.tricks(played) != tricks:
-            said = contract.embedded.shown.strip("'")
-            raise BridgeInputError(f"result {result.shown}: contract {contract.shown} already says {said}")
+            written = contract.embedded.shown.strip("'")
+            raise BridgeInputError(f"result {result.shown}: contract {contract.shown} already says {written}")
     elif result is None:
         if not played.passed_out:
             raise BridgeInputError("result missing: expected tricks taken (0-13), or =, +1, -2")

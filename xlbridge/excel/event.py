@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.errors import BridgeInputError, Reason
-from ..engine.event import EventRow, EventScore, score_event
+from ..engine.event import AGAIN, AGAIN_WORDS, EventRow, EventScore, score_event
 from ..engine.matches import Event, EventMatch, Team
 from ..engine.values import NUMBER, as_whole_number, bounded, show
 from ..rules import TEAMS_FORMS, VP_SCALES
@@ -43,7 +43,8 @@ WAITING = "for checking"
 STANDING_COLUMNS = ("Place", "Team", "Name", "Played", "Byes", "IMPs for", "IMPs against", "VPs", "Tie-break")
 BAM_HEADINGS = {"IMPs for": "Boards", "IMPs against": "%", "VPs": "Board points"}
 #: The matches block: 8 columns (round, home, away, boards, IMPs, board points), or 10 with each team's name after
-#: its number, as the teams-event workbook's Matches sheet has them (the names are shown, not read).
+#: its number, as the teams-event workbook's Matches sheet has them (the names are shown, not read); and after them
+#: Played again (9 or 11 columns), the director's word that a repeat meeting was played.
 MATCH_ENTRIES = ("Round", "Home", "Away", "Boards", "Home IMPs", "Away IMPs", "Home BAM", "Away BAM")
 NAMED_ENTRIES = ("Round", "Home", "Home team", "Away", "Away team", "Boards", "Home IMPs", "Away IMPs", "Home BAM",
                  "Away BAM")  # fmt: skip
@@ -93,12 +94,28 @@ def _team_number(value: object, what: str) -> int | None:
     return number
 
 
+def _again(value: object) -> bool:
+    """Whether a Played again cell says yes (Y, Yes, X, TRUE; blank or N says no)."""
+    if is_blank(value) or value is False:
+        return False
+    error = cell_error(AGAIN, value)
+    if error is not None:
+        raise error
+    text = str(value).strip().upper() if not isinstance(value, bool) else "TRUE"
+    if text in AGAIN_WORDS:
+        return True
+    if text in ("N", "NO", "FALSE"):
+        return False
+    raise BridgeInputError(f"{AGAIN.lower()} {show(value)}: {AGAIN_WORDS[0]} where the teams did play this repeat "
+                           "meeting, else blank")  # fmt: skip
+
+
 def read_match(cells: Sequence[object]) -> EventRow:
-    """One row of the matches block (8 columns, or 10 with the names): the match, a bye, why it cannot be read,
-    or None for a blank row."""
-    width = len(NAMED_ENTRIES) if len(cells) >= len(NAMED_ENTRIES) else len(MATCH_ENTRIES)
-    values = dict(zip(NAMED_ENTRIES if width == len(NAMED_ENTRIES) else MATCH_ENTRIES,
-                      (list(cells) + [None] * width)[:width], strict=True))  # fmt: skip
+    """One row of the matches block (8 columns, or 10 with the names; a ninth or eleventh, Played again): the
+    match, a bye, why it cannot be read, or None for a blank row."""
+    entries: tuple[str, ...] = NAMED_ENTRIES if len(cells) >= len(NAMED_ENTRIES) else MATCH_ENTRIES
+    names = entries + (AGAIN,) * (len(cells) > len(entries))
+    values = dict(zip(names, (list(cells) + [None] * len(names))[: len(names)], strict=True))
     entered = {key: value for key, value in values.items() if not key.endswith(" team")}
     if all(is_blank(value) for value in entered.values()):
         return None
@@ -118,6 +135,7 @@ def read_match(cells: Sequence[object]) -> EventRow:
             _decimal(entered["Home BAM"], "home board-a-match points"),
             _decimal(entered["Away BAM"], "away board-a-match points"),
             bye=bye,
+            again=_again(entered.get(AGAIN)),
         )
     except BridgeInputError as error:
         return error

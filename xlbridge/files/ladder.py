@@ -23,8 +23,7 @@ from ..engine.errors import WorkbookError
 from ..engine.ladder import Ladder, LadderSession, SessionResult
 from ..engine.values import two_decimals
 from .tables import csv_text, text_table
-from .templates.common import CLASSIC, TemplateBook
-from .templates.layout import Block, NamedCell
+from .templates.layout import CLASSIC, Block, NamedCell
 
 __all__ = [
     "LADDER_COLUMNS",
@@ -155,6 +154,8 @@ def layout(labels: tuple[str, ...]) -> LadderLayout:
 
 def build(path: Path, ladder: Ladder, title: str = "") -> None:
     """Write ``ladder`` as a workbook (values only)."""
+    from .templates.common import TemplateBook  # XlsxWriter, the calc extra: printing the ladder needs none
+
     labels = tuple(session_label(session, number) for number, session in enumerate(ladder.sessions, start=1))
     where = layout(labels)
     book = TemplateBook(path, CLASSIC, title or "Season ladder")

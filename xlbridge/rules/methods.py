@@ -1,24 +1,27 @@
 """How a pairs session is scored, and how its pairs are ranked: the choices of a session workbook's Settings.
 
 A scoring method says which comparison scores each result against its board (matchpoints on a scale, cross-IMPs
-or IMPs against a Butler datum) and how the result files name it (USEBIO 1.2 ``EVENT_TYPE``, PBN 2.1
-``[Scoring]``). Within a method, scoring programs differ in a few conventions (:class:`Conventions`: the cross-IMP
-form, the Butler datum, what an artificial score does to the other results of its board, how an incomplete pair is
-ranked); a method carries the ones it is scored by, and is written as its name followed by each convention that is
-not the default (``Cross-IMP TOTAL``, ``MP NO-NEUBERG FACTORED``), as the workbook's *Scoring* cell and ``xlbridge
-import --method`` take it. A movement kind says whether the pairs form one field or two (a two-winner Mitchell ranks
-North-South and East-West apart).
+or IMPs against a Butler datum) and how the result files name it: USEBIO's ``EVENT_TYPE`` (Compscore3 and BriAn
+write MP_PAIRS, CROSS_IMP, BUTLER_PAIRS), USEBIO 1.2's ``BOARD_SCORING_METHOD`` of an ``EVENT_TYPE="PAIRS"``
+event (EBUScore, the EBU Pairs Scorer, RealBridge, Pianola: MATCH_POINTS, CROSS_IMPS, BUTLER; the 1.2 DTD's
+BUTLER_IMPS), and PBN 2.1's ``[Scoring]``. Within a method, scoring programs differ in a few conventions
+(:class:`Conventions`: the cross-IMP form, the Butler datum, what an artificial score does to the other results of
+its board, how an incomplete pair is ranked); a method carries the ones it is scored by, and is written as its name
+followed by each convention that is not the default (``Cross-IMP TOTAL``, ``MP NO-NEUBERG FACTORED``), as the
+workbook's *Scoring* cell and ``xlbridge import --method`` take it. A movement kind says whether the pairs form one
+field or two (a two-winner Mitchell ranks North-South and East-West apart).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 
 from .comparisons import (
     ACBL,
     ARTIFICIAL_RULES,
+    AS_TIES,
     AVERAGED,
     CROSS_IMP_FORMS,
     DATUM_METHODS,
@@ -32,8 +35,9 @@ from .comparisons import (
 )
 from .registry import Named, Registry
 
-__all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "PBN_CONVENTIONS", "RANKING_RULES", "SESSION_METHODS", "TEAMS_FORMS",
-           "Conventions", "FieldKind", "RankingRule", "SessionMethod", "TeamsForm"]  # fmt: skip
+__all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "PBN_CONVENTIONS", "PROGRAM_CONVENTIONS", "RANKING_RULES",
+           "SESSION_METHODS", "TEAMS_FORMS", "Conventions", "FieldKind", "RankingRule", "SessionMethod",
+           "TeamsForm"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,7 +90,7 @@ class Conventions:
         return [getattr(self, name) for name in _FIELDS if getattr(self, name) is not getattr(default, name)]
 
 
-_FIELDS = tuple(field.name for field in fields(Conventions))
+_FIELDS = tuple(entry.name for entry in fields(Conventions))
 #: Every convention at its default.
 DEFAULT_CONVENTIONS = Conventions()
 
@@ -112,13 +116,15 @@ class SessionMethod:
     #: "matchpoints", "cross-imps" or "butler": what each result is scored by.
     comparison: str
     #: The USEBIO 1.2 EVENT_TYPE written for it (the others read as it are ``usebio_events``), and the name of
-    #: each traveller line's points (NS_MATCH_POINTS, ...).
+    #: each traveller line's points (NS_MATCH_POINTS, ...): a file that names no method says it so.
     usebio_event: str
     usebio_points: str
     #: The PBN 2.1 [Scoring] value written for it, and the words of a [Scoring] value read as it.
     pbn_scoring: str
     pbn_words: tuple[str, ...]
     usebio_events: tuple[str, ...] = ()
+    #: The values of USEBIO 1.2's BOARD_SCORING_METHOD (in an EVENT_TYPE="PAIRS" event) read as it.
+    usebio_scoring: tuple[str, ...] = ()
     matchpoint_scale: MatchpointScale | None = None
     aliases: tuple[str, ...] = ()
     #: The conventions the method is scored by (a registry's entries have the defaults).
@@ -144,6 +150,7 @@ MP = SessionMethod(
     usebio_event="MP_PAIRS",
     usebio_points="MATCH_POINTS",
     usebio_events=("MP_PAIRS",),
+    usebio_scoring=("MATCH_POINTS", "MATCHPOINTS"),
     pbn_scoring="MatchPoints",
     pbn_words=("MP", "MATCHPOINTS", "MP1"),
     matchpoint_scale=EUROPEAN,
@@ -169,6 +176,7 @@ CROSS_IMP = SessionMethod(
     usebio_event="CROSS_IMP",
     usebio_points="CROSS_IMP_POINTS",
     usebio_events=("CROSS_IMP", "CROSS_IMPS"),
+    usebio_scoring=("CROSS_IMPS", "CROSS_IMP"),
     pbn_scoring="Cross-IMPs",
     pbn_words=("IMP", "CROSS-IMPS", "CROSSIMPS", "CROSS-IMP", "CROSS", "CROSS2"),
     aliases=("CROSSIMP", "CROSSIMPS", "CROSS-IMPS", "XIMP"),
@@ -181,6 +189,7 @@ BUTLER = SessionMethod(
     usebio_event="BUTLER_PAIRS",
     usebio_points="BUTLER_POINTS",
     usebio_events=("BUTLER_PAIRS",),
+    usebio_scoring=("BUTLER", "BUTLER_IMPS"),
     pbn_scoring="Butler",
     pbn_words=("BUTLER", "BUTLER-2"),
 )
@@ -192,6 +201,19 @@ BUTLER = SessionMethod(
 #: "Mean" or "Median" says how a datum averages what is left: the datum's own ``average``).
 PBN_CONVENTIONS: Mapping[str, tuple[str, Named]] = MappingProxyType(
     {"CROSS": ("cross_imps", TOTAL), "CROSS2": ("cross_imps", AVERAGED), "BUTLER-2": ("datum", TRIMMED_FROM_3)}
+)
+#: The conventions a scoring program is known to score by where its file does not name them (a USEBIO file names
+#: its PROGRAM_NAME, not its conventions), by a word of the program's name: each the field of Conventions and its
+#: rule (whose source names the program). They are not applied from the name alone (a program's settings may say
+#: otherwise, and a file that names its conventions, as PBN's [Scoring] does, chooses them): where the file's
+#: figures differ, the import names the method's words that score a session so (``MP FACTORED``).
+PROGRAM_CONVENTIONS: Mapping[str, tuple[str, Named]] = MappingProxyType(
+    {
+        "PIANOLA": ("ranking", BY_FACTORED_TOTAL),
+        "BRIAN": ("artificial", AS_TIES),
+        "MAGIC": ("datum", TRIMMED_FROM_3),
+        "RUTER": ("cross_imps", TOTAL),
+    }
 )
 #: Scoring methods of a pairs session, by the names Settings, the command line and result files use.
 SESSION_METHODS: Registry[SessionMethod] = Registry("method", [MP, ACBL_MP, CROSS_IMP, BUTLER])
@@ -207,6 +229,8 @@ class FieldKind:
     description: str
     #: North-South and East-West ranked apart (a two-winner movement).
     two_fields: bool
+    #: USEBIO's WINNER_TYPE for it (1 one winner, 2 two), which a file's is read as.
+    usebio_winners: int
     aliases: tuple[str, ...] = ()
 
 
@@ -215,6 +239,7 @@ ONE_FIELD = FieldKind(
     "a Howell (every pair plays every other) or an arrow-switched Mitchell: one winner",
     "every pair ranked together (a Howell)",
     two_fields=False,
+    usebio_winners=1,
     aliases=("Howell", "One", "One winner"),
 )
 TWO_FIELDS = FieldKind(
@@ -222,6 +247,7 @@ TWO_FIELDS = FieldKind(
     "the Mitchell movement (North-South pairs stay, East-West pairs move): two winners",
     "North-South and East-West ranked apart (a two-winner Mitchell)",
     two_fields=True,
+    usebio_winners=2,
     aliases=("Mitchell", "Two", "Two winners"),
 )
 
@@ -239,6 +265,10 @@ class TeamsForm:
     description: str
     #: True: each match's IMP margin is converted to victory points; False: board-a-match points are totalled.
     victory_points: bool
+    #: USEBIO 1.2's BOARD_SCORING_METHOD of a teams event read as it, each with the points a board is worth in
+    #: the file (board-a-match 1, point-a-board 2: a board won, tied, lost is 2, 1, 0), which the workbook holds
+    #: as board-a-match points.
+    usebio_scoring: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
     aliases: tuple[str, ...] = ()
 
 
@@ -247,6 +277,7 @@ IMP_VP = TeamsForm(
     "WBF General Conditions of Contest: IMPs converted to victory points",
     "each match's IMP margin converted to victory points",
     victory_points=True,
+    usebio_scoring=MappingProxyType({"IMPS": 1, "IMP": 1}),
     aliases=("IMP", "VP", "IMPS"),
 )
 BOARD_A_MATCH = TeamsForm(
@@ -254,6 +285,7 @@ BOARD_A_MATCH = TeamsForm(
     "Laws of Duplicate Bridge 2017, Law 78C: board-a-match",
     "board-a-match: the board points each team won, totalled",
     victory_points=False,
+    usebio_scoring=MappingProxyType({"BAM": 1, "PAB": 2}),
     aliases=("BOARD-A-MATCH",),
 )
 

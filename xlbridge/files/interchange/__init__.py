@@ -89,7 +89,7 @@ def read_results(
     if kind == "USEBIO":  # each format's module loaded for its files alone
         from .usebio import read_usebio
 
-        imported = read_usebio(data, path)
+        imported = read_usebio(data, path, method)
     elif kind == "PBN":
         from .pbn import read_pbn
 
@@ -116,8 +116,8 @@ def read_results(
     if date is not None:
         session = replace(session, date=date)
     file_pairs = list(session.pairs) if imported.listed_pairs else []
-    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields, imported.field)
-    evidence = _evidence(decided, names is not None, None if fields else imported.field)
+    decided = _field(path, session, listed if listed is not None else file_pairs, plan, fields, imported.file_field)
+    evidence = _evidence(decided, names is not None, None if fields else imported.file_field)
     two_fields = decided.kind.two_fields
     if listed is not None:
         _check_directions(names, listed, two_fields, evidence)  # type: ignore[arg-type]

@@ -9,72 +9,75 @@ on the workbook's scale has its awards compared with the engine's, pair by pair,
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from decimal import Decimal
 
 from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import scale_of_file
-from ...rules import MASTERPOINT_SCALES
-from .common import Imported
+from ...engine.pairs import PairNumber
+from ...rules import MASTERPOINT_SCALES, Side
+from ...rules.masterpoints import POINTS_NOT_AWARDED
+from .common import Imported, ImportNotes
 
-__all__ = ["MasterpointNotes", "masterpoint_notes"]
-
-
-@dataclass(frozen=True)
-class MasterpointNotes:
-    """What the import prints about masterpoints: ``summary`` under its summary (empty for none), and each of
-    ``warnings`` on stderr (the file's awards that are not the engine's, a scale not in the registry)."""
-
-    summary: str = ""
-    warnings: list[str] = field(default_factory=list)
+__all__ = ["masterpoint_notes"]
 
 
 def _points(hundredths: int) -> str:
     return str(Decimal(hundredths).scaleb(-2))
 
 
-def masterpoint_notes(imported: Imported, chosen: str | None = None) -> MasterpointNotes:
-    """The masterpoints of an imported session: which scale its workbook awards and why (``said``: the scale
+def masterpoint_notes(imported: Imported, chosen: str | None = None) -> ImportNotes:
+    """The masterpoints of an imported session: which scale its workbook awards and why (``chosen``: the scale
     ``--masterpoints`` gave), and each way in which the file's own awards differ from the engine's on that scale."""
     session = imported.session
     source = imported.source
     reported = imported.masterpoints
     if session is None:
-        return MasterpointNotes()
+        return ImportNotes()
     scale = session.masterpoints
     warnings = []
     named = f"{reported.type or '(no type)'}, {reported.scale or '(no scale)'}" if reported is not None else ""
     file_scale = None if reported is None else scale_of_file(reported.type, reported.scale)
     if reported is not None and file_scale is None:
+        known = POINTS_NOT_AWARDED.get((reported.type.strip().upper(), reported.scale.strip().upper()))
+        what = f"{known} ({named})" if known else f"{named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE)"
+        scales = ", ".join(s.name for s in MASTERPOINT_SCALES if s.awards)
         warnings.append(
-            f"{source}: its masterpoints are {named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE), which is none of "
-            f"the scales xlbridge awards ({', '.join(s.name for s in MASTERPOINT_SCALES if s.awards)}): "
-            + (f"the workbook awards {scale.name}, as --masterpoints says" if chosen else
-               "the workbook awards none (--masterpoints chooses a scale)")
+            f"{source}: its masterpoints are {what}, which " + ("xlbridge does not award yet" if known else
+                                                                f"is none of the scales xlbridge awards ({scales})")
+            + (f": the workbook awards {scale.name}, as --masterpoints says" if chosen else
+               ": the workbook awards none (--masterpoints chooses a scale)")
+            + (f"; the file's awards ({len(reported.awarded)} pairs) are not reproduced" if reported.awarded else "")
         )  # fmt: skip
     if not scale.awards:
-        return MasterpointNotes("", warnings)
+        return ImportNotes("", warnings)
     why = "as --masterpoints says" if chosen else f"the file's own ({named})"
     if reported is None or file_scale is not scale or not reported.awarded:
         if reported is not None and file_scale is not None and file_scale is not scale:
             why += f"; the file's awards are {file_scale.name} points ({named}), not compared"
-        return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
+        return ImportNotes(f"masterpoints: {scale.name}, {why}", warnings)
     assert imported.result is not None  # a pairs session's import works it out
     awards = imported.result.awards(scale)
     if isinstance(awards, BridgeInputError):
         warnings.append(f"{source}: {awards.message}; the file's own awards are not in the workbook")
-        return MasterpointNotes(f"masterpoints: {scale.name}, {why}", warnings)
+        return ImportNotes(f"masterpoints: {scale.name}, {why}", warnings)
     differ = 0
-    ours = {(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}
-    for key in [*ours, *(key for key in reported.awarded if key not in ours)]:  # the session's order, then the file's
-        mine, theirs = ours.get(key), reported.awarded.get(key)
+    two_fields = session.field_kind.two_fields  # in one field a pair is its number (a file may give directions)
+
+    def key_of(number: PairNumber, side: Side | None) -> tuple[PairNumber, Side | None]:
+        return number, side if two_fields else None
+
+    ours = {key_of(pair.number, pair.direction): award for pair, award in awards.by_pair.items()}
+    file_awards = {key_of(*key): award for key, award in reported.awarded.items()}
+    file_lines = {key_of(*key): line for key, line in reported.lines.items()}
+    for key in [*ours, *(key for key in file_awards if key not in ours)]:  # the session's order, then the file's
+        mine, theirs = ours.get(key), file_awards.get(key)
         if theirs is None and mine is None:
             continue
         if theirs is not None and mine is not None and awards.in_hundredths(mine) == theirs:
             continue
         differ += 1
         number, side = key
-        line = reported.lines.get(key)
+        line = file_lines.get(key)
         where = f"{source}: line {line}" if line else f"{source}"
         given = "no award" if theirs is None else _points(theirs)
         computed = "none (the pair has no place)" if mine is None else str(mine)
@@ -82,4 +85,4 @@ def masterpoint_notes(imported: Imported, chosen: str | None = None) -> Masterpo
                         f"{computed} on {scale.name} (the workbook shows xlbridge's)")  # fmt: skip
     checked = (f"{differ} pair(s)' awards differ from the file's" if differ else
                "every pair's award as the file gives it")  # fmt: skip
-    return MasterpointNotes(f"masterpoints: {scale.name}, {why}: {checked}", warnings)
+    return ImportNotes(f"masterpoints: {scale.name}, {why}: {checked}", warnings)

@@ -10,7 +10,7 @@ import re
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from ...engine import session as rows
@@ -22,7 +22,7 @@ from ...engine.pairs import parse_direction as direction
 from ...engine.parse import parse_result, split_contract
 from ...engine.pipeline import SessionResult
 from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
-from ...engine.values import as_whole_number, show
+from ...engine.values import NUMBER, as_whole_number, show
 from ...rules import FieldKind, Side
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
@@ -31,12 +31,15 @@ __all__ = [
     "FileMasterpoints",
     "FileStanding",
     "FileStandings",
+    "ImportNotes",
     "Imported",
     "Problem",
     "check_score",
     "decoded",
     "detect_format",
     "direction",
+    "file_figure",
+    "file_place",
     "pair_of",
     "parse_date",
     "read_pair",
@@ -98,7 +101,7 @@ class FileMasterpoints:
 @dataclass(frozen=True)
 class FileStanding:
     """A pair's figures as a results file ranks it, each as written (None where the file gives none): its place,
-    its total and its percentage; and the file's line of it."""
+    its total and its percentage; and the file's line of it. :func:`file_figure` and :func:`file_place` read them."""
 
     place: int | None = None
     total: Decimal | None = None
@@ -109,12 +112,45 @@ class FileStanding:
 @dataclass(frozen=True)
 class FileStandings:
     """The ranking a results file gives, each pair's by (pair number, direction): what the session's own ranking is
-    compared with (:mod:`~xlbridge.files.interchange.figures`). ``totals`` says what the file's totals are:
-    ``matchpoints`` (on the session's top, as the workbook's), ``matchpoints above average`` (Ruter in Norway
-    writes each board's matchpoints less half the top: not the workbook's, so not compared) or ``IMPs``."""
+    compared with (:mod:`~xlbridge.files.interchange.figures`), never taken for it. ``totals`` says what the file's
+    totals are: ``matchpoints`` (on the session's top, as the workbook's) or ``IMPs``, which are compared; or
+    another kind, which is not: ``matchpoints above average`` (Ruter in Norway writes each board's matchpoints less
+    half the top), or the ``program's own`` (a USEBIO file's TOTAL_SCORE of a matchpointed event, which programs
+    fill differently: NZ Scorer writes the percentage there). ``program`` is the program the file names (USEBIO's
+    PROGRAM_NAME; "" where it names none); ``apart`` says why the file's ranking is not the scratch ranking, where
+    it is not (a handicapped event's), and then nothing is compared."""
 
     by_pair: dict[tuple[PairNumber, Side | None], FileStanding] = field(default_factory=dict)
     totals: str = "matchpoints"
+    program: str = ""
+    apart: str = ""
+
+
+@dataclass(frozen=True)
+class ImportNotes:
+    """What an import says about the file beyond its lines: ``summary`` under its summary (empty for nothing), and
+    each of ``warnings`` on stderr (each naming the file, and its line where there is one)."""
+
+    summary: str = ""
+    warnings: list[str] = field(default_factory=list)
+
+
+def file_figure(text: str) -> Decimal | None:
+    """A pair's figure as a results file writes it (``61.21``, ``61,21``, ``46.7%``), or None (blank, or no
+    number)."""
+    cleaned = text.strip().removesuffix("%").strip().replace(",", ".")
+    if not NUMBER.fullmatch(cleaned):
+        return None
+    try:
+        return Decimal(cleaned)
+    except InvalidOperation:
+        return None
+
+
+def file_place(text: str) -> int | None:
+    """A pair's place as a results file writes it (``3``, ``3=``, ``3-4``): its first number, or None."""
+    match = re.match(r"\s*(\d+)", text)
+    return int(match[1]) if match else None
 
 
 @dataclass
@@ -140,9 +176,9 @@ class Imported:
     masterpoints: FileMasterpoints | None = None
     #: The ranking the file gives, as it gives it (None: it gives none).
     standings: FileStandings | None = None
-    #: One field or two as the file says it (a PBN TotalScoreTable ranking every pair in one list, or each
-    #: direction apart), and how it says it, in words (None: it does not say).
-    field: tuple[FieldKind, str] | None = None
+    #: One field or two as the file says it (USEBIO's WINNER_TYPE; a PBN TotalScoreTable ranking every pair in one
+    #: list, or each direction apart), and how it says it, in words (None: it does not say).
+    file_field: tuple[FieldKind, str] | None = None
     #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what
     #: the workbook shows, and every check of its lines.
     result: SessionResult | None = None

@@ -23,7 +23,6 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
@@ -42,6 +41,8 @@ from .common import (
     check_score,
     decoded,
     fail,
+    file_figure,
+    file_place,
     parse_date,
     read_pair,
     read_row,
@@ -200,7 +201,7 @@ def read_pbn(data: bytes, source: Path, method: str | None = None) -> Imported:
         lines=results,
     )
     return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs),
-                    standings=standings, field=field_kind)  # fmt: skip
+                    standings=standings, file_field=field_kind)  # fmt: skip
 
 
 # --- the method ---------------------------------------------------------------------------------------------------
@@ -289,11 +290,11 @@ def _ranking(
         pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players)
         key = (pair.number, pair.direction)
         pairs[key] = pair
-        place = _whole(record.get("Rank", ""))
+        place = file_place(record.get("Rank", ""))
         if place is not None:
             places.setdefault(pair.direction, []).append(place)
-        total_figure = _decimal(record.get(score_column, "")) if score_column else None
-        figures[key] = FileStanding(place, total_figure, _decimal(record.get("TotalPercentage", "")), where)
+        total_figure = file_figure(record.get(score_column, "")) if score_column else None
+        figures[key] = FileStanding(place, total_figure, file_figure(record.get("TotalPercentage", "")), where)
     kind = "IMPs" if method.imp_scoring else "matchpoints"
     if not method.imp_scoring and _below_average(total, score_column, scored):
         kind = "matchpoints above average"
@@ -323,32 +324,15 @@ def _below_average(total: _Table, column: str, scored: Sequence[_Game]) -> bool:
     """Whether the file's matchpoints are above (or below) the average, as Ruter in Norway writes them: a total or
     a board's matchpoints below 0."""
     position = total.columns.index(column) if column else None
-    if position is not None and any((_decimal(row[position]) or 0) < 0 for _, row in total.rows):
+    if position is not None and any((file_figure(row[position]) or 0) < 0 for _, row in total.rows):
         return True
     for game in scored:
         table = game.tables["ScoreTable"]
         if "MP_NS" in table.columns:
             at = table.columns.index("MP_NS")
-            if any((_decimal(row[at]) or 0) < 0 for _, row in table.rows):
+            if any((file_figure(row[at]) or 0) < 0 for _, row in table.rows):
                 return True
     return False
-
-
-def _decimal(text: str) -> Decimal | None:
-    """A figure as a file writes it (``61.21``, ``61,21``), or None."""
-    cleaned = text.strip().replace(",", ".")
-    if not NUMBER.fullmatch(cleaned):
-        return None
-    try:
-        return Decimal(cleaned)
-    except InvalidOperation:
-        return None
-
-
-def _whole(text: str) -> int | None:
-    """A place as a file writes it (``3``, ``3=``, ``3-4``): its first number, or None."""
-    match = re.match(r"\s*(\d+)", text)
-    return int(match[1]) if match else None
 
 
 # --- the boards ---------------------------------------------------------------------------------------------------

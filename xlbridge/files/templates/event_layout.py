@@ -5,6 +5,7 @@ machinery."""
 
 from __future__ import annotations
 
+from ...engine.event import AGAIN
 from ...engine.scales import vp_scales
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
@@ -22,15 +23,18 @@ MATCH_COLUMNS = [
     "Away IMPs",
     "Home BAM",
     "Away BAM",
+    AGAIN,
     "IMP margin",
     "Home VPs",
     "Away VPs",
     "Check",
 ]
-(ROUND, HOME, HOME_NAME, AWAY, AWAY_NAME, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, MARGIN, HOME_VP, AWAY_VP,
- CHECK) = range(len(MATCH_COLUMNS))  # fmt: skip
+(ROUND, HOME, HOME_NAME, AWAY, AWAY_NAME, BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM, PLAYED_AGAIN, MARGIN,
+ HOME_VP, AWAY_VP, CHECK) = range(len(MATCH_COLUMNS))  # fmt: skip
+#: The Matches sheet's headings before its Played again column: a workbook of an earlier version, still read.
+EARLIER_COLUMNS = tuple(name for name in MATCH_COLUMNS if name != AGAIN)
 #: The columns typed in, in the order of the matches block the functions read (the names between are shown).
-ENTERED = ("Round", "Home", "Away", "Boards", "Home IMPs", "Away IMPs", "Home BAM", "Away BAM")
+ENTERED = ("Round", "Home", "Away", "Boards", "Home IMPs", "Away IMPs", "Home BAM", "Away BAM", AGAIN)
 FIRST = 1
 #: The Matches sheet's table, and the Teams sheet's, as the readers (``xlbridge swiss``, ``publish``) find them.
 MATCHES = Block("Matches", tuple(MATCH_COLUMNS), 0, FIRST)

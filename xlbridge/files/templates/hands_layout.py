@@ -24,7 +24,7 @@ LAYOUT = Block(HANDS_SHEET, HEADINGS, 3, 4)
 assert HEADINGS[HANDS_PAR_COLUMN] == "Par (NS)"
 #: What the Analysis column says of where a board's table and par came from.
 SOURCES = {FROM_SOLVER: "double-dummy solver (DDS)", FROM_FILE: "the hand record's own tags",
-           "": 'none: no solver here (pip install "xlbridge[hands]") and no tags in the hand record'}  # fmt: skip
+           "": "none: no solver here (xlbridge's hands extra) and no tags in the hand record"}  # fmt: skip
 #: What the sheet's second row says, around the hand record's name (read back by :func:`source_of`).
 SOURCE_LEAD = "The deals of "
 SOURCE_END = (": each board's double-dummy table (the tricks each declarer takes in each strain) and par, "

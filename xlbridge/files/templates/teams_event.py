@@ -4,7 +4,8 @@ Scored by IMPs converted to victory points (the WBF continuous scale for each ma
 20-VP scale that covers the match's length), or as board-a-match, where each match's result is the board points
 each team won. Every row of Matches is checked on its own and waits with its reason; the standings count the rest.
 A row with the home team and no away team (or ``BYE``) is a bye, scored by the Settings' bye rule; equal scores
-are placed by its tie-break. Standings prints in place order on one landscape page.
+are placed by its tie-break. A repeat meeting the schedule does not allow waits, unless its row's Played again
+says Y: the director's word that they did play again. Standings prints in place order on one landscape page.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.event import AGAIN_WORDS
 from ...engine.matches import Event
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
@@ -37,6 +39,7 @@ from .event_layout import (
     MARGIN,
     MATCH_COLUMNS,
     MATCHES,
+    PLAYED_AGAIN,
     ROUND,
     SCALES,
     SETTINGS,
@@ -137,7 +140,7 @@ def _teams_block(teams: int) -> str:
 
 
 def _matches_block(rows: int) -> str:
-    return area_ref(FIRST, ROUND, FIRST + rows - 1, AWAY_BAM, "Matches")
+    return area_ref(FIRST, ROUND, FIRST + rows - 1, PLAYED_AGAIN, "Matches")
 
 
 def _blocks(rows: int, teams: int) -> str:
@@ -162,7 +165,7 @@ def _number(value: int | float | Fraction) -> float | int:
 #: The Matches sheet's column widths in characters: each figure fits its column, and the sheet prints on landscape
 #: pages at full width.
 MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS: 6, HOME_IMPS: 7, AWAY_IMPS: 7,
-                HOME_BAM: 6, AWAY_BAM: 6, MARGIN: 7, HOME_VP: 7, AWAY_VP: 7, CHECK: 36}  # fmt: skip
+                HOME_BAM: 6, AWAY_BAM: 6, PLAYED_AGAIN: 7, MARGIN: 7, HOME_VP: 7, AWAY_VP: 7, CHECK: 36}  # fmt: skip
 
 
 def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
@@ -171,7 +174,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
     for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):  # yellow where the matches block is only
         sheet.entry_column(index, MATCH_WIDTHS[index], first_row=FIRST, rows=rows)
     centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
-    for index in (ROUND, HOME, AWAY):  # a team's number centred, apart from its name beside it
+    for index in (ROUND, HOME, AWAY, PLAYED_AGAIN):  # a number centred, apart from its name beside it; Y
         ws.set_column(index, index, MATCH_WIDTHS[index])
         cells.blank_area(FIRST, index, FIRST + rows - 1, index, centred)
     for index, name in ((HOME_NAME, "Home"), (AWAY_NAME, "Away")):
@@ -187,10 +190,12 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
     for offset, match in enumerate(event.matches if event else []):
         values = (match.round, match.home, match.away, match.boards, match.home_imps, match.away_imps,
                   match.home_bam, match.away_bam)  # fmt: skip
-        for name, value in zip(ENTERED, values, strict=True):
+        for name, value in zip(ENTERED[:-1], values, strict=True):  # the numbers (Played again after them)
             if value is not None:
                 look = centred if name in ("Round", "Home", "Away") else book.entry
                 cells.write_number(FIRST + offset, MATCHES.col(name), _number(value), look)
+        if match.again:
+            cells.write_string(FIRST + offset, PLAYED_AGAIN, AGAIN_WORDS[0], centred)
     ws.freeze_panes(1, 0)
     ws.set_landscape()
     ws.set_margins(left=0.4, right=0.4, top=0.5, bottom=0.5)

@@ -100,8 +100,8 @@ def hand_record_page(analyses: Sequence[Analysis], event: str = "") -> str:
     missing = [board["number"] for board in boards if not board["makeable"]]
     note = (
         f"No double-dummy analysis for {'board' if len(missing) == 1 else 'boards'} "
-        f"{', '.join(map(str, missing))}: the file has none and the solver is not installed "
-        '(pip install "xlbridge[hands]")'
+        f"{', '.join(map(str, missing))}: the file has none and the solver is not installed (xlbridge's hands "
+        "extra)"
         if missing
         else ""
     )

@@ -81,7 +81,7 @@ def _shown_matches(path: Path, book: EventBook) -> list[_Shown]:
             continue
 
         def cell(heading: str, row: int = row) -> object:
-            return values.get((row, MATCHES.col(heading) + 1))
+            return values.get((row, book.col(heading) + 1))
 
         out.append(_Shown(row, read, cell_text(cell("Home team")), cell_text(cell("Away team")), cell("Home VPs"),
                           cell("Away VPs"), cell_text(cell("Check"))))  # fmt: skip

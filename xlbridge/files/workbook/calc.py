@@ -4,7 +4,8 @@ with the ``formulas`` engine and the xlbridge functions registered in it.
 :func:`compute` evaluates every formula of a workbook with the engine; :func:`calc_workbook` computes it the
 fastest way that can and writes the computed values into a copy
 of the user's own file (see :mod:`xlbridge.files.workbook.xlsx`), so styles, validation, charts, print settings, defined
-names and VBA stay exactly as they were. Needs the ``calc`` extra (``pip install xlbridge[calc]``).
+names and VBA stay exactly as they were. xlbridge's own workbooks need no extra; a workbook with formulas of its
+user's needs the ``formulas`` extra (the general engine, with numpy and scipy).
 """
 
 from __future__ import annotations
@@ -52,10 +53,15 @@ CALLS: collections.Counter[str] = collections.Counter()
 SECONDS: collections.defaultdict[str, float] = collections.defaultdict(float)
 
 
-def _engine() -> Any:
-    """The ``formulas`` engine (the calc extra: without it the command line says what to install)."""
-    import formulas
-
+def _engine(package: Package | None = None) -> Any:
+    """The ``formulas`` engine (the formulas extra: without it the command line says what to install, and why:
+    the formulas of ``package``)."""
+    try:
+        import formulas
+    except ModuleNotFoundError as error:
+        if package is not None:
+            error.add_note(f"{package.path}: has formulas that are not xlbridge's own; computing them")
+        raise
     return formulas
 
 
@@ -158,7 +164,7 @@ def _quiet() -> Iterator[None]:
 
 def compute(package: Package) -> Computed:
     """Evaluate every formula of the workbook at ``package.path``."""
-    formulas = _engine()
+    formulas = _engine(package)
     register_functions()
     CALLS.clear()
     SECONDS.clear()

@@ -276,8 +276,6 @@ def evaluate_cells(
     it: a volatile =TODAY() as it was then), as are formulas of xlbridge's kind that depend on each other in a
     circle. What is computed is then exactly what xlbridge's own functions give (the staleness check)."""
     started = time.perf_counter()
-    if not formulas and not partial:
-        return None
     functions = spellings()
     computed = Computed()
     book = _Book(sheets, names, values, computed.answers)

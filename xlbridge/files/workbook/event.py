@@ -25,7 +25,7 @@ from ...excel.event import read_match, read_teams
 from ..interchange.common import decoded
 from ..outputs import check_open, check_output, target_of, write_atomically
 from ..tables import csv_value
-from ..templates.event_layout import ENTERED, MATCHES, SETTINGS, TEAMS
+from ..templates.event_layout import EARLIER_COLUMNS, ENTERED, MATCH_COLUMNS, MATCHES, SETTINGS, TEAMS
 from .blocks import check_blocks, named_blocks
 from .calc import calc_workbook, workbook_suffix, write_values
 from .evaluate import evaluate, read_formulas
@@ -46,6 +46,12 @@ class EventBook:
     numbers: list[int]
     free: list[int]
     scored: EventScore
+    #: The Matches sheet's headings (an earlier version's have no Played again).
+    columns: tuple[str, ...] = tuple(MATCH_COLUMNS)
+
+    def col(self, heading: str) -> int:
+        """The Matches sheet's column (0 is A) of ``heading``."""
+        return self.columns.index(heading)
 
 
 def _setting(values: dict[tuple[int, int], object], name: str) -> object:
@@ -63,10 +69,12 @@ def read_event_book(path: Path) -> EventBook:
     settings = read_values(package, "Settings", computed=False)
     teams_values = read_values(package, TEAMS.sheet, computed=False)
     match_values = read_values(package, MATCHES.sheet, computed=False)
-    headings = [
-        cell_text(match_values.get((MATCHES.header_row + 1, MATCHES.col(name) + 1))) for name in MATCHES.columns
-    ]
-    if headings != list(MATCHES.columns):
+    headings = tuple(
+        cell_text(match_values.get((MATCHES.header_row + 1, col + 1))) for col in range(len(MATCH_COLUMNS))
+    )
+    columns = next((known for known in (tuple(MATCH_COLUMNS), EARLIER_COLUMNS)
+                    if headings[: len(known)] == known), None)  # fmt: skip
+    if columns is None:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
     team_cells = [  # as the functions are handed them (an error as its text), from the block's first row (row 2)
@@ -82,7 +90,7 @@ def read_event_book(path: Path) -> EventBook:
     numbers: list[int] = []
     free: list[int] = []
     for row in range(MATCHES.first_row + 1, last + 1):
-        cells = [cell_argument(match_values.get((row, MATCHES.col(name) + 1))) for name in ENTERED]
+        cells = [cell_argument(match_values.get((row, columns.index(name) + 1))) for name in ENTERED if name in columns]
         read = read_match(cells)
         if read is None:
             free.append(row)
@@ -109,7 +117,7 @@ def read_event_book(path: Path) -> EventBook:
         else {"boards": f"boards per match {show(boards_text)} (Settings)"}
     )
     scored = score_event(event, rows, settings=settings_problems)  # fmt: skip
-    return EventBook(package, event, rows, numbers, free, scored)
+    return EventBook(package, event, rows, numbers, free, scored, columns)
 
 
 def _capacity(package: Package, last_value: int) -> int:
@@ -240,9 +248,9 @@ def swiss_next(
     cells: dict[tuple[int, int], object] = {}
     used = book.free[: len(new_rows)]
     for row, match in zip(used, new_rows, strict=True):
-        cells[(row, MATCHES.col("Round") + 1)] = match.round
-        cells[(row, MATCHES.col("Home") + 1)] = match.home
-        cells[(row, MATCHES.col("Away") + 1)] = "BYE" if match.bye else match.away
+        cells[(row, book.col("Round") + 1)] = match.round
+        cells[(row, book.col("Home") + 1)] = match.home
+        cells[(row, book.col("Away") + 1)] = "BYE" if match.bye else match.away
     part = book.package.sheets[MATCHES.sheet]
     patched = replace(book.package, parts={**book.package.parts, part: patch_sheet(book.package.parts[part], cells)})
     progress(f"computing and writing {destination.name}")
