@@ -20,6 +20,15 @@ settings.load_profile("xlbridge")
 DATA = Path(__file__).resolve().parent / "data"
 HOWELL = DATA / "usebio" / "mp_pairs_howell.xml"
 BUTLER = DATA / "usebio" / "butler_mitchell.xml"
+#: Compscore3's Butler Howell of 8 pairs in rounds of 5 boards, and its Mitchell whose pair 8 EW is factored up to
+#: 68.425, printed 68.42 (data/README.md).
+BUTLER_HOWELL = DATA / "usebio" / "compscore3_butler_howell.xml"
+MITCHELL_04 = DATA / "usebio" / "compscore3_mp_pairs_mitchell_04.xml"
+#: The seven real Compscore3 sessions: every award and total is the file's.
+COMPSCORE3 = [HOWELL, BUTLER, BUTLER_HOWELL, MITCHELL_04] + [
+    DATA / "usebio" / f"compscore3_{name}.xml"
+    for name in ("cross_imp_howell", "mp_pairs_mitchell", "mp_pairs_mitchell_03")
+]
 
 
 def pytest_configure(config: pytest.Config) -> None:

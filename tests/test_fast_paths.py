@@ -342,17 +342,20 @@ TRICKY_ROWS = [
 def test_a_results_block_reads_each_row_as_alone() -> None:
     """Each row of a results block reads as it does alone, with nothing remembered, whatever rows come before it in
     either order: a cell read once for the block keeps its type (TRUE is not board 1, a Lite blank 0 not a typed
-    0), and an error in a cell stays its row's."""
+    0), and an error in a cell stays its row's. (No row here is a bare number the rows typed against the
+    contract put in doubt, which only the rows together can say: test_faults.)"""
     from xlbridge.excel import session_cells
 
     for rows in (TRICKY_ROWS, TRICKY_ROWS[::-1]):
         cache.forget()
-        together = session_cells._rows(rows)
+        together = session_cells._rows(rows, str)
         alone = []
         for row in rows:
             cache.forget()
-            alone += session_cells._rows([row])
+            alone += session_cells._rows([row], str)
         assert together == alone
     cache.forget()
-    narrow = session_cells._rows([row[:6] for row in TRICKY_ROWS])  # a block without its Result and Adjusted columns
-    assert narrow == session_cells._rows([[*row[:6], None, None] for row in TRICKY_ROWS])
+    narrow = session_cells._rows(
+        [row[:6] for row in TRICKY_ROWS], str
+    )  # a block without its Result and Adjusted columns
+    assert narrow == session_cells._rows([[*row[:6], None, None] for row in TRICKY_ROWS], str)

@@ -558,3 +558,53 @@ def test_movement_never_replaces_a_workbook_it_cannot_count_the_results_of(here:
     line = xlbridge(*movement[:6], "--discard-results", cwd=here).refused  # without -o: nothing to replace
     assert line == ("xlbridge movement: --discard-results lets -o replace a session workbook holding results: add -o "
                     "SESSION.xlsx --force")  # fmt: skip
+
+
+# --- a bare number typed as a result among results against the contract ----------------------------------------
+
+
+@pytest.mark.parametrize(("result", "meant", "down"), [(1, "+1", 9), ("1", "+1", 9), (0, "=", 10)])
+def test_a_bare_number_typed_as_a_result_in_the_workbook_waits_saying_why(
+    here: Path, result: object, meant: str, down: int
+) -> None:
+    """Tuesday's evening, its results typed against the contract (=, -1, +1): on Results row 2 (4S by North, made)
+    the secretary types 1 for +1 (Excel keeps the number 1, or the text 1 in a text cell) or 0 for =. ``calc``
+    computes the workbook, the row's Check cell saying what the import says of the same line (it scored 4S nine
+    down with an empty Check cell), and ``ranking`` waits for it, naming the row; -9 typed, it is down nine."""
+    from xlbridge.engine.checks import plus_dropped
+    from xlbridge.files.templates.layout import LAYOUT
+
+    from .workbooks import Book, typed
+
+    path = here / "tue.xlsx"
+    typed(path, "Results", {"G2": result})
+    done = xlbridge("calc", path, "--in-place")
+    assert done.status == 0, done.err
+    said = plus_dropped("4S", str(result), "row 3", "-1")
+    assert said == (f"result '{result}': as tricks taken, 4S down {down}, but other results are given against the "
+                    f"contract (row 3: '-1'), where {result} may be {meant} ("
+                    + ("typed as 0 in Excel, which takes = for the start of a formula" if meant == "=" else
+                       "as Excel turns +1 into 1, dropping its plus sign")
+                    + f"): write {meant}, or -{down} for down {down}")  # fmt: skip
+    assert Book(path).sheets["Results"].get(LAYOUT.results.position("Check", 0)) == said
+    assert xlbridge("ranking", path).refusals == [
+        f"xlbridge ranking: {path}: Results row 2: {said}",
+        f"xlbridge ranking: {path}: 1 line on Results needs checking before ranking: put it right (the Check column "
+        "says why)",
+    ]
+    typed(path, "Results", {"G2": "-9"})
+    assert xlbridge("calc", path, "--in-place").status == 0
+    assert Book(path).sheets["Results"].get(LAYOUT.results.position("Check", 0)) in (None, "")
+    assert xlbridge("ranking", path).status == 0
+
+
+def test_a_workbook_of_tricks_taken_is_read_as_tricks_taken(here: Path) -> None:
+    """A workbook whose results are all tricks taken (10 for 4S made, 9 for down one): nothing to put in doubt, a
+    bare 1 there is four spades nine down, as typed."""
+    from .workbooks import Book, typed
+
+    path = here / "tue.xlsx"
+    typed(path, "Results", {"G2": "1", "G3": "9", "G4": "9", "G5": "10"})
+    assert xlbridge("calc", path, "--in-place").status == 0
+    assert xlbridge("ranking", path).status == 0
+    assert Book(path).value("Results", "I2") == -450  # NS score: 4S nine down, not vulnerable on board 1

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from fractions import Fraction
 from pathlib import Path
 from xml.etree.ElementTree import Element
 
 import pytest
 
 from xlbridge import Field, ns_score, parse_field_entry
+from xlbridge.engine.values import hundredths
+from xlbridge.files.interchange import read_results
+from xlbridge.files.interchange.common import split_pair
 from xlbridge.files.workbook.xmlsafe import parse_xml
 from xlbridge.rules.scales import WBF_IMPS
 
-from .conftest import BUTLER, HOWELL
+from .conftest import BUTLER, BUTLER_HOWELL, COMPSCORE3, HOWELL, MITCHELL_04
 
 
 def boards(path: Path) -> Iterator[tuple[int, Element, list[Element]]]:
@@ -63,3 +67,64 @@ def test_every_butler_datum_and_imp_of_the_mitchell() -> None:
             assert imps.ew == int(line.findtext("EW_BUTLER_POINTS", ""))
             lines_checked += 1
     assert (datums, lines_checked) == (35, 245)
+
+
+def compscore3_pairs(path: Path) -> dict[tuple[str, str], tuple[Fraction, int]]:
+    """Each pair's TOTAL_SCORE and MASTER_POINTS_AWARDED (hundredths) as Compscore3 wrote them, by number and
+    direction ("" in a one-winner movement)."""
+    out = {}
+    for pair in parse_xml(path.read_bytes()).iter("PAIR"):
+        number, _ = split_pair(pair.findtext("PAIR_NUMBER", ""))
+        key = (str(number), pair.findtext("DIRECTION", "").strip())
+        out[key] = (Fraction(pair.findtext("TOTAL_SCORE", "")), int(pair.findtext("MASTER_POINTS_AWARDED", "")))
+    return out
+
+
+def xlbridge_pairs(path: Path) -> dict[tuple[str, str], tuple[Fraction, int]]:
+    """Each pair's total as xlbridge prints it (2 decimals) and its award on the file's own scale, in hundredths."""
+    imported = read_results(path)
+    assert imported.result is not None
+    assert imported.session is not None
+    awards = imported.result.awards(imported.session.masterpoints)
+    assert not isinstance(awards, Exception), awards
+    two_fields = imported.session.field_kind.two_fields
+    out = {}
+    for standing in imported.result.score.standings:
+        award = awards.in_hundredths(awards.of(standing.pair))
+        assert isinstance(standing.total, Fraction)
+        assert award is not None
+        key = (str(standing.pair.number), standing.pair.direction_text if two_fields else "")
+        out[key] = (hundredths(standing.total), award)
+    return out
+
+
+@pytest.mark.parametrize("path", COMPSCORE3, ids=[path.stem for path in COMPSCORE3])
+def test_compscore3s_totals_and_awards_pair_for_pair(path: Path) -> None:
+    """On each of Compscore3's seven sessions (110 pairs, 220 players' awards) every pair's total as printed and
+    its masterpoints on the file's own scale are the file's, the Butler Howell's 4th place and the total factored
+    up to a half (68.425) included."""
+    assert xlbridge_pairs(path) == compscore3_pairs(path)
+
+
+def test_a_butler_howell_of_eight_pairs_pays_the_top_half() -> None:
+    """Compscore3's Butler Howell of 8 pairs in rounds of 5 boards pays 4 places (the top half, as any duplicate
+    pairs), not the top third that events played as matches are paid."""
+    paid = [award for _, award in compscore3_pairs(BUTLER_HOWELL).values() if award]
+    assert len(paid) == 4
+    imported = read_results(BUTLER_HOWELL)
+    assert imported.result is not None
+    assert imported.session is not None
+    awards = imported.result.awards(imported.session.masterpoints)
+    assert not isinstance(awards, Exception)
+    assert (awards.form.name, awards.paid) == ("Pairs", {1: 4})
+
+
+def test_a_factored_total_on_a_half_goes_to_the_even_hundredth() -> None:
+    """Pair 8 EW of Compscore3's Mitchell played 16 of its 17 boards: 64.40 x 17/16 = 68.425, printed 68.42 (an
+    exact half to the even hundredth), where every other figure rounds its halves up."""
+    assert Fraction("64.40") * 17 / 16 == Fraction("68.425")
+    assert compscore3_pairs(MITCHELL_04)[("8", "EW")][0] == Fraction("68.42")
+    imported = read_results(MITCHELL_04)
+    assert imported.result is not None
+    standing = next(s for s in imported.result.score.standings if s.pair.number == 8 and s.pair.direction_text == "EW")
+    assert (standing.boards, standing.total) == (16, Fraction("68.42"))

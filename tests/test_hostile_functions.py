@@ -84,7 +84,7 @@ CALLS: dict[str, tuple[object, ...]] = {
     "EVENTMATCHES": (MATCHES, TEAMS, "IMP/VP", "WBF", 8, None, None),
     "STANDINGS": (MATCHES, TEAMS, "IMP/VP", "WBF", 8, 2, None, None, None),
     "TEAMSINFO": ("Winter league", "IMP/VP", "WBF", MATCHES, TEAMS, 8, 3, None, None, None),
-    "MASTERPOINTS": ([[1], ["2="], ["2="], [4]], 2, "ABF green", None, None, None),
+    "MASTERPOINTS": ([[1], ["2="], ["2="], [4]], 2, "ABF green", None, None, None, None),
     "HANDTRICKS": (DEALS, None),
     "PARSCORE": (DEALS, [[1], [7]], None),
     "PARDIFF": (RESULTS, NAMES, "MP", "Howell", None, None, HANDS),

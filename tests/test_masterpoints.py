@@ -110,9 +110,9 @@ def test_the_places_paid(section: str, scale: str, tables: float, winners: int, 
 DEPTH_ROWS = [
     ("4: duplicate events, top half rounded down", "Pairs", 9, 4),
     ("4: duplicate events, top half rounded down", "Pairs", 8, 4),
-    ("4: Butler pairs, matches of 5+ boards: top third rounded up (13: the 5th)", "Matches", 13, 5),
-    ("4: Butler pairs, matches of 5+ boards: top third rounded up", "Butler", 8, 3),
-    ("4: Butler pairs, matches of 5+ boards: top third rounded up", "Matches", 7, 3),
+    ("4: events played as matches of 5+ boards: top third rounded up (13: the 5th)", "Matches", 13, 5),
+    ("4: events played as matches of 5+ boards: top third rounded up", "Match", 8, 3),
+    ("4: events played as matches of 5+ boards: top third rounded up", "Matches", 7, 3),
 ]
 
 
@@ -353,17 +353,14 @@ def test_a_walk_out_in_a_mitchell_is_refused() -> None:
         xlbridge.masterpoints(score_session(session), "ABF green")
 
 
-def test_a_butler_session_in_rounds_of_five_is_paid_as_matches() -> None:
-    """Butler pairs in rounds of 5 boards: the ABF's top third (rounded up) of each field; in rounds of 3: the top
-    half (rounded down), as any duplicate pairs."""
-    five = played(mitchell(8, 5))
-    butler = Session.of(pairs=five.pairs, lines=five.lines, field_kind="Mitchell", method="Butler")
-    got = xlbridge.masterpoints(score_session(butler), "ABF green")
-    assert (got.form.name, got.paid) == ("Matches", {1: 3, 2: 3})
-    three = played(mitchell(8, 3))
-    butler = Session.of(pairs=three.pairs, lines=three.lines, field_kind="Mitchell", method="Butler")
-    got = xlbridge.masterpoints(score_session(butler), "ABF green")
-    assert (got.form.name, got.paid) == ("Pairs", {1: 4, 2: 4})
+def test_a_butler_session_is_paid_as_duplicate_pairs() -> None:
+    """A pairs session scored Butler, in rounds of 5 boards or of 3: the top half of each field (rounded down), as
+    any duplicate pairs and as Compscore3 pays it; the top third is only for an event played as matches."""
+    for per_round in (5, 3):
+        movement = played(mitchell(8, per_round))
+        butler = Session.of(pairs=movement.pairs, lines=movement.lines, field_kind="Mitchell", method="Butler")
+        got = xlbridge.masterpoints(score_session(butler), "ABF green")
+        assert (got.form.name, got.paid) == ("Pairs", {1: 4, 2: 4}), per_round
 
 
 def test_awards_in_hundredths() -> None:
@@ -561,11 +558,15 @@ def test_masterpoints_in_xlwings_lite_blank_cells() -> None:
     assert MASTERPOINTS(column(1, 2, 0), 2, "ABF green", 0, 0, 0) == MASTERPOINTS(column(1, 2, None), 2, "ABF green")
 
 
-def test_masterpoints_butler_form() -> None:
-    """Form Matches (or Butler): the ABF's top third, rounded up, of a field of 8: 3 places, not 4."""
+def test_masterpoints_matches_form() -> None:
+    """Form Matches: the ABF's top third, rounded up, of a field of 8: 3 places, not 4; "Butler" is no form (a
+    session scored Butler is paid as pairs): #VALUE!, and award_places names the forms there are."""
     places = column(*range(1, 9))
     assert [row[0] for row in MASTERPOINTS(places, 4, "green")].count(0.0) == 4
-    assert [row[0] for row in MASTERPOINTS(places, 4, "green", None, None, "Butler")].count(0.0) == 5
+    assert [row[0] for row in MASTERPOINTS(places, 4, "green", None, None, "Matches")].count(0.0) == 5
+    assert MASTERPOINTS(column(1, 2), 4, "green", None, None, "Butler") == column("#VALUE!", "#VALUE!")
+    with pytest.raises(BridgeInputError, match=r"award form 'Butler': must be one of Pairs, Matches"):
+        xlbridge.award_places([1, 2], "green", 4, form="Butler")
 
 
 @pytest.mark.parametrize("flavour", [CLASSIC, LITE], ids=["classic", "lite"])

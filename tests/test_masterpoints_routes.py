@@ -201,8 +201,9 @@ def test_a_file_of_another_type_of_points(tmp_path: Path) -> None:
     ran = xlbridge("import", gold, "-o", tmp_path / "gold.xlsx")
     assert ran.status == 0, ran.err
     assert f"{gold}: its masterpoints are GOLD, Club (MASTER_POINT_TYPE, MASTER_POINT_SCALE), which is none of the " \
-           "scales xlbridge awards (ABF green, ABF red, ACBL club): the workbook awards none (--masterpoints " \
-           "chooses a scale); the file's awards (12 pairs) are not reproduced\n" in ran.err  # fmt: skip
+           "scales xlbridge awards (ABF green, ABF red, ACBL club, EBU club, EBU district, EBU county, EBU regional, " \
+           "EBU national): the workbook awards none (--masterpoints chooses a scale); the file's awards (12 pairs) " \
+           "are not reproduced\n" in ran.err  # fmt: skip
     assert "masterpoints" not in xlbridge("ranking", tmp_path / "gold.xlsx", "--csv").out.splitlines()[0]
 
 
@@ -346,7 +347,8 @@ def test_the_masterpoints_column_when_it_cannot_award() -> None:
     assert {row[-1] for row in RANKING(results, names, "MP", "Howell", None, None, "gold")} == {"#VALUE!"}
     assert SESSIONINFO("", "", results, names, "MP", "Howell", None, None, "gold")[-1][0].endswith(
         "; masterpoints 'gold': must be one of None (or NO, OFF), ABF green (or GREEN, ABF, ABF E), ABF red (or RED, "
-        "ABF B4C), ACBL club (or ACBL)"
+        "ABF B4C), ACBL club (or ACBL), EBU club (or EBU A, EBU), EBU district (or EBU B), EBU county (or EBU C), "
+        "EBU regional (or EBU D), EBU national (or EBU E)"
     )
     assert {row[-1] for row in RANKING(results, names, "MP", "Howell", None, None, "#N/A")} == {"#N/A"}
     bad = [*results[:-1], [14, 3, 4, "8S", "N", "", "=", ""]]

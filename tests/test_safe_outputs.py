@@ -10,15 +10,17 @@ from __future__ import annotations
 import csv
 import io
 import os
+import re
 import subprocess
 import sys
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from xlbridge.engine.session import Session
 from xlbridge.engine.text import printable, shown_text
 from xlbridge.files.tables import FORMULA_STARTS, csv_cell, csv_text, csv_value, text_table
 from xlbridge.files.website.publish import MOST_IN_SLUG, PageNames, slug
@@ -170,6 +172,41 @@ def test_names_file_read_back(club: Path, tmp_path: Path) -> None:
     assert "'-Minus" in text
     pairs = read_names(text.encode(), tmp_path / "names.csv")
     assert [pair.names for pair in pairs] == [" & ".join(p) for p in players]
+
+
+#: A player's name as a club may type it: quotes, the separators, a line break, letters of any script (not the
+#: apostrophe, which before ``=`` or a tab is xlbridge's own writer's: :func:`test_names_file_read_back`).
+_NAME = st.text(st.sampled_from([*'Ab z",;\t\nΚόé']), min_size=1, max_size=10).filter(lambda name: name.strip())
+
+
+@given(st.lists(st.tuples(_NAME, _NAME), min_size=1, max_size=6), st.sampled_from([",", ";", "\t"]),
+       st.sampled_from(["\r\n", "\n"]))  # fmt: skip
+def test_a_names_file_written_as_rfc_4180_says_is_read_as_written(
+    players: list[tuple[str, str]], delimiter: str, ending: str
+) -> None:
+    """Any names file written as RFC 4180 says (a field holding a quote, the separator or a line break in quotes,
+    its quotes written twice), its fields apart by commas, semicolons or tabs, its lines ending either way: every
+    player read as written (but the spaces around a name). csv.Sniffer guessed the quoting from the file and refused
+    some and misread others (``Jim "Bud" Smith`` shown as ``"Jim ""Bud"" Smith"``)."""
+    from xlbridge.files.interchange.csvfile import read_names
+
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator=ending)
+    writer.writerows([["pair", "direction", "player1", "player2"], *([n, "", *p] for n, p in enumerate(players, 1))])
+    pairs = read_names(out.getvalue().encode(), Path("names.csv"))
+    assert [pair.players for pair in pairs] == [tuple(name.strip() for name in pair) for pair in players]
+
+
+@pytest.mark.parametrize("players", [[('Jim "Bud" Smith', "Ann Ash")], [('"A,', ",;")], [(";", '"')]])
+def test_names_files_csv_sniffer_misread(players: list[tuple[str, str]], tmp_path: Path) -> None:
+    """Names files as RFC 4180 writes them, read as written (csv.Sniffer, which guessed the quoting, misread the
+    last two: a name that is only a quote, a field of a comma and a semicolon)."""
+    from xlbridge.files.interchange.csvfile import read_names
+
+    out = io.StringIO()
+    rows = [[number, "", *pair] for number, pair in enumerate(players, 1)]
+    csv.writer(out).writerows([["pair", "direction", "player1", "player2"], *rows])
+    assert [pair.players for pair in read_names(out.getvalue().encode(), tmp_path / "names.csv")] == players
 
 
 @pytest.mark.slow  # the solver works out the par of four deals: two seconds
@@ -401,3 +438,62 @@ def test_teams_with_greek_and_long_names_each_get_their_page(tmp_path: Path) -> 
     assert shown == set(played)
     links = (site / "round-1.html").read_text(encoding="utf-8")
     assert all(f'href="{page.name}"' in links for page in pages)
+
+
+# --- PBN: its import reads back every file its export writes ----------------------------------------------------
+
+#: Text as a workbook may hold it in a name, an event or a lead: quotes, backslashes, tabs and line breaks, what
+#: starts a tag or a comment, letters of any script.
+_HOSTILE = st.text(st.sampled_from([*'ab Z"\\[]%;{}-&\t\n\r\x0b\x1c\x85\u2028Κόé\u00a0']), max_size=12)
+
+
+def _pbn_read_back(event: str, players: list[str], leads: list[str]) -> tuple[Session, Session]:
+    """Tuesday's four results, their event, players and leads given, exported as PBN and imported again."""
+    from xlbridge.engine.pairs import Pair
+    from xlbridge.engine.session import read_line
+    from xlbridge.engine.standings import score_session
+    from xlbridge.files.interchange.export import write_pbn
+    from xlbridge.files.interchange.pbn import read_pbn
+
+    plays = [(1, 1, 2, "4S", "N", "="), (1, 3, 4, "4S", "N", "-1"), (2, 1, 3, "3NT", "E", "="),
+             (2, 2, 4, "3NT", "E", "+1")]  # fmt: skip
+    lines = [read_line(b, ns, ew, c, d, r, lead) for (b, ns, ew, c, d, r), lead in zip(plays, leads, strict=True)]
+    pairs = [Pair(n, None, (players[2 * n - 2], players[2 * n - 1])) for n in range(1, 5)]
+    written = Session.of(event=event, pairs=pairs, lines=lines)
+    text = write_pbn(score_session(written))
+    return written, read_pbn(text.encode("utf-8"), Path("tue.pbn")).session
+
+
+def _as_pbn_keeps(text: str) -> str:
+    """What a PBN string keeps of a text: every character PBN 2.1 does not allow in one is a space."""
+    from xlbridge.files.interchange.export import NOT_IN_A_STRING
+
+    return NOT_IN_A_STRING.sub(" ", text)
+
+
+@given(_HOSTILE, st.lists(_HOSTILE.map(lambda text: f"P{text}q"), min_size=8, max_size=8),
+       st.lists(_HOSTILE, min_size=4, max_size=4))  # fmt: skip
+def test_pbn_export_is_read_back_by_its_import(event: str, players: list[str], leads: list[str]) -> None:
+    """Any event, players' names and leads exported as PBN are read back by the import as they were written, each
+    character PBN does not allow in a string (tab, line break, other controls) a space; no lead or name starts a
+    tag or a board (a lead ``x\\n[Board "3"]`` was written as a field, which the import read as board 3's tag, and
+    ``Jim "Bud" Smith`` unescaped: a refusal). A player's name the import splits the names at (`` & ``, `` - ``,
+    `` and `` between spaces) is left out: the Names field is the pair's players joined so."""
+    kept = [_as_pbn_keeps(player) for player in players]
+    assume(not any(re.search(r"(?:^|\s)(?:-|&|and)(?:\s|$)", player) for player in kept))
+    written, read = _pbn_read_back(event, players, leads)
+    assert read.event == _as_pbn_keeps(event)
+    assert [pair.players for pair in read.pairs] == [tuple(kept[at : at + 2]) for at in range(0, 8, 2)]
+    assert [line.lead for line in read.lines] == [_as_pbn_keeps(lead) for lead in leads]
+    assert [line.score for line in read.lines] == [line.score for line in written.lines]
+
+
+def test_pbn_export_of_quotes_and_line_breaks(tmp_path: Path) -> None:
+    """The cases the issue found, written as PBN 2.1 says: a quote in a name or the event escaped, a tab a space,
+    and a lead holding a line break and a tag one field."""
+    _, read = _pbn_read_back('Tuesday "Open"\tPairs', ['Jim "Bud" Smith', "Ann\\Ash", *"CDEFGH"],
+                                   ['x\n[Board "3"]', "HK", "S2", "D4"])  # fmt: skip
+    assert read.event == 'Tuesday "Open" Pairs'
+    assert read.pairs[0].players == ('Jim "Bud" Smith', "Ann\\Ash")
+    assert [line.lead for line in read.lines] == ['x [Board "3"]', "HK", "S2", "D4"]
+    assert sorted({line.board for line in read.lines}) == [1, 2]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 import warnings
+from contextlib import nullcontext
 from pathlib import Path
 
 from ..engine.errors import BridgeInputError, Doubt, OutputExistsError, WorkbookError, XlbridgeError
@@ -23,6 +24,7 @@ from ..files.interchange.movement_files import (
     write_evening,
     write_new,
 )
+from ..files.locking import rewriting
 from ..files.outputs import check_output, write_atomically
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
@@ -68,20 +70,22 @@ def _movement(args: argparse.Namespace) -> int:
     inputs = [names] if names is not None else []
     for path, _, what, suffix in files:  # every output checked before anything is printed: a refusal is one line
         check_output(path, writes=what, suffixes=(suffix,), inputs=inputs, replace=args.force)
-    workbook = _evening(args, movement, names) if args.output else None
-    print(movement_table(movement), end="")
-    for path, text, what, suffix in files:
-        print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
-    if workbook is not None:
-        destination, session, hands = workbook
-        write_evening(session, destination, replace=args.force, hands=hands)
-        named = sum(1 for pair in session.pairs if pair.names)
-        print(
-            f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
-            f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
-            f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.words}"
-        )
-        say_hands("movement", hands, Path(args.hands) if args.hands else None)
+    # a workbook it replaces is held from before its results are counted until it is replaced
+    with rewriting(Path(args.output), "xlbridge movement -o") if args.output else nullcontext():
+        workbook = _evening(args, movement, names) if args.output else None
+        print(movement_table(movement), end="")
+        for path, text, what, suffix in files:
+            print(f"-> {write_new(path, text, replace=args.force, writes=what, suffix=suffix)}")
+        if workbook is not None:
+            destination, session, hands = workbook
+            write_evening(session, destination, replace=args.force, hands=hands)
+            named = sum(1 for pair in session.pairs if pair.names)
+            print(
+                f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
+                f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
+                f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.words}"
+            )
+            say_hands("movement", hands, Path(args.hands) if args.hands else None)
     return 0
 
 

@@ -15,6 +15,8 @@ numbered apart) from a one-field one by the lines alone, with the evidence in wo
 
 from __future__ import annotations
 
+import functools
+import re
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
@@ -23,18 +25,35 @@ from typing import Any, TypeVar
 
 from ..rules import FieldKind
 from ..rules.methods import ONE_FIELD, TWO_FIELDS
+from .errors import BridgeInputError
 from .movements.rounds import Encounter, Movement, Slot
 from .pairs import PairNumber
-from .session import NOTHING_TYPED, Meetings, Row, Session, Unscorable, board_sets, meetings, rows_with_pairs, seats
+from .parse import read_result, split_contract
+from .session import (
+    NOTHING_TYPED,
+    Line,
+    Meetings,
+    Row,
+    Session,
+    Typed,
+    Unscorable,
+    board_sets,
+    meetings,
+    rows_with_pairs,
+    seats,
+)
 
 __all__ = [
     "Finding",
     "KindEvidence",
+    "against_the_contract",
     "check_lines",
     "check_session",
     "flag_rows",
     "in_playing_order",
     "infer_kind",
+    "plus_dropped",
+    "plus_dropped_rows",
     "waiting_row",
 ]
 
@@ -397,6 +416,70 @@ def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = Tru
             slot = finding.slot
             lines.append(Unscorable(slot.board, slot.ns, slot.ew, NOTHING_TYPED, finding.reason))
     return replace(session, lines=tuple(lines))
+
+
+# --- a bare number among results against the contract ------------------------------------------------------------
+
+
+@functools.lru_cache(maxsize=4096)  # looked at line by line in a file of tricks: a few hundred distinct
+def against_the_contract(contract: str, result: str) -> bool:
+    """Whether a line gives its result against the contract (=, +1, -2, or after the contract: 4S=), not as the
+    tricks taken."""
+    try:
+        _, embedded = split_contract(contract)
+        written = embedded if embedded is not None else read_result(result)
+    except BridgeInputError:
+        return False
+    return written.kind in ("over", "down")
+
+
+def plus_dropped(contract: str, result: str, where: str, example: str) -> str:
+    """Why a result typed as a bare number cannot be trusted among results given against the contract (``where``,
+    the first line or row that gives one, and ``example``, its result), or "": as tricks taken it would be the
+    contract gone down, and as a result against the contract it could be made, as Excel turns +1 into 1 (and = is
+    typed 0 there, since Excel takes it for the start of a formula). A number that cannot count overtricks (8 on
+    3NT) is the tricks taken, as it says."""
+    if not re.fullmatch(r"[0-9]{1,2}", result):
+        return ""
+    try:
+        parsed, embedded = split_contract(contract)
+    except BridgeInputError:
+        return ""
+    tricks = int(result)
+    if embedded is not None or parsed.passed_out or tricks >= parsed.tricks_needed:
+        return ""
+    if parsed.tricks_needed + tricks > 13:
+        return ""
+    down = parsed.tricks_needed - tricks
+    meant = "=" if tricks == 0 else f"+{tricks}"
+    turned = ("typed as 0 in Excel, which takes = for the start of a formula" if tricks == 0
+              else f"as Excel turns +{tricks} into {tricks}, dropping its plus sign")  # fmt: skip
+    return (f"result {result!r}: as tricks taken, {contract} down {down}, but other results are given against the "
+            f"contract ({where}: {example!r}), where {result} may be {meant} ({turned}): write {meant}, or -{down} "
+            f"for down {down}")  # fmt: skip
+
+
+def plus_dropped_rows(rows: Sequence[Row | None], typed: Sequence[Typed], name: Namer) -> list[Row | None]:
+    """The rows of a results block (``typed``: what was typed of each, as text), each scored line whose result is
+    a bare number that :func:`plus_dropped` doubts, where another row gives its result against the contract, kept
+    as an :class:`~xlbridge.engine.session.Unscorable` row with why (its scores wait until it is put right, as the
+    import refuses it); the rows are named by ``name``."""
+    bare = [index for index, (row, texts) in enumerate(zip(rows, typed, strict=True))
+            if isinstance(row, Line) and row.play is not None and texts.result.isdigit()]  # fmt: skip
+    if not bare:
+        return list(rows)
+    first = next((index for index, texts in enumerate(typed) if against_the_contract(texts.contract, texts.result)),
+                 None)  # fmt: skip
+    if first is None:
+        return list(rows)
+    out = list(rows)
+    example = typed[first].result
+    for index in bare:
+        row, texts = rows[index], typed[index]
+        reason = plus_dropped(texts.contract, texts.result, name(first), example)
+        if reason and row is not None:
+            out[index] = Unscorable(row.board, row.ns, row.ew, texts, reason)
+    return out
 
 
 def waiting_row(slot: Slot) -> Unscorable:

@@ -12,7 +12,7 @@ anything the user can put right, as argparse exits on a wrong option). Its kinds
   double-dummy analysis without the solver;
 - :class:`OutputError`, a refused output (the input is sound): :class:`OutputExistsError` (``--force`` replaces it),
   :class:`OutputOpenError` (a workbook open in Excel), :class:`OutputIsInputError` and :class:`OutputNotOursError`
-  (never replaced);
+  (never replaced), :class:`OutputBusyError` and :class:`OutputChangedError` (another writer's: never replaced);
 - :class:`WorkbookStateError`, a sound workbook not in the state a command needs: :class:`NotComputedError`,
   :class:`StaleWorkbookError`;
 - :class:`ConnectorError`, the Bridgemate Data Connector not reached, too late, or answering with what is not an
@@ -38,6 +38,8 @@ __all__ = [
     "ImportFileError",
     "InputFileError",
     "NotComputedError",
+    "OutputBusyError",
+    "OutputChangedError",
     "OutputError",
     "OutputExistsError",
     "OutputIsInputError",
@@ -181,6 +183,16 @@ class OutputIsInputError(OutputError):
 
 class OutputNotOursError(OutputError):
     """The output is a folder holding files xlbridge did not write: never replaced, even with ``--force``."""
+
+
+class OutputBusyError(OutputError):
+    """Another xlbridge command is writing the output (its lock is beside it), and went on past the wait: run the
+    command again once it has finished."""
+
+
+class OutputChangedError(OutputError):
+    """The file a command rewrites changed after the command read it (another program wrote it): never replaced,
+    so what the other wrote is kept; run the command again."""
 
 
 class ConnectorError(XlbridgeError):

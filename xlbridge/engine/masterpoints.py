@@ -5,7 +5,9 @@ each is in and the tables in play; :func:`masterpoints` applies it to a scored s
 tables and form there, and refusing a session whose ranking is not one the scales can award (lines still to
 check, a pair that walked in or out). Awards are exact hundredths (:class:`~decimal.Decimal`, ``0.21``): each
 place's award is rounded to the hundredth, halves up, and pairs tied for a place share the awards of the places
-they cover (an unpaid place adds nothing), the share rounded the same way.
+they cover (an unpaid place adds nothing), the share rounded the same way. The EBU's local points
+(:class:`~xlbridge.rules.masterpoints.LocalPoints`) are whole local points, 100 to a master point (12 is ``0.12``),
+by the boards played; a tie's share is rounded up to a whole point and is never below the scale's step.
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ from fractions import Fraction
 from functools import cached_property
 
 from ..rules import AWARD_FORMS, MASTERPOINT_SCALES, AwardForm, MasterpointScale, Side
-from ..rules.masterpoints import Depth, WinnerAward
+from ..rules.masterpoints import Depth, LocalPointBand, LocalPoints, WinnerAward
 from .choices import choose
 from .errors import BridgeInputError, Reason
 from .pairs import Pair
 from .session import Line
 from .standings import SessionScore, Standing, played_by
-from .values import NUMBER, hundredths_of, is_blank, show
+from .values import NUMBER, as_whole_number, hundredths_of, is_blank, show
 
 __all__ = [
     "SessionAwards",
@@ -123,11 +125,15 @@ def _depth(scale: MasterpointScale, form: AwardForm) -> Depth:
     return depth
 
 
-def paid_places(scale: object, tables: object, winners: int, field_size: int, form: object = None) -> int:
-    """How many places of a field of ``field_size`` pairs are paid (none on the scale that awards nothing)."""
+def paid_places(scale: object, tables: object, winners: int, field_size: int, form: object = None,
+                boards: object = None) -> int:  # fmt: skip
+    """How many places of a field of ``field_size`` pairs are paid (none on the scale that awards nothing);
+    ``boards``, the boards played, for the EBU's local points."""
     chosen = masterpoint_scale(scale)
     if not chosen.awards:
         return 0
+    if chosen.local is not None:
+        return len(_local_points(chosen, chosen.local, _tables(tables), winners, field_size, boards))
     award, depth = _award(chosen, winners), _depth(chosen, choose(AWARD_FORMS, form))
     count = Fraction(field_size)
     if depth.counts == "group":  # the pairs the field's tables seat, not those placed in it
@@ -136,9 +142,13 @@ def paid_places(scale: object, tables: object, winners: int, field_size: int, fo
 
 
 def place_awards(scale: object, tables: object, winners: int, field_size: int,
-                 form: object = None) -> tuple[Decimal, ...]:  # fmt: skip
-    """The award of each paid place of a field, first place first (as the scale's tables list them)."""
+                 form: object = None, boards: object = None) -> tuple[Decimal, ...]:  # fmt: skip
+    """The award of each paid place of a field, first place first (as the scale's tables list them); ``boards``,
+    the boards played, for the EBU's local points."""
     chosen = masterpoint_scale(scale)
+    if chosen.local is not None:
+        points = _local_points(chosen, chosen.local, _tables(tables), winners, field_size, boards)
+        return tuple(Decimal(each).scaleb(-2) for each in points)
     paid = paid_places(chosen, tables, winners, field_size, form)
     if not paid:
         return ()
@@ -150,6 +160,47 @@ def place_awards(scale: object, tables: object, winners: int, field_size: int,
         share = shares.listed[index] if index < len(shares.listed) else Fraction(1, place - shares.offset)
         out.append(hundredths(Fraction(first) * share))
     return tuple(out)
+
+
+def _local_points(scale: MasterpointScale, local: LocalPoints, tables: Fraction, winners: int, field_size: int,
+                  boards: object) -> tuple[int, ...]:  # fmt: skip
+    """Each paid place's EBU local points, first place first: a share of the pairs the full tables seat (half
+    tables ignored), by the band of the boards played; the last paid place earns the step, each above it a step
+    more, to the band's most."""
+    if winners != 1:
+        raise BridgeInputError(
+            f"masterpoints {scale.name}: the EBU's local points are awarded here to one field (a Howell, an "
+            f"arrow-switched Mitchell); its scales for a two-winner movement were not available, so award its two "
+            f"fields by hand"
+        )
+    if field_size < local.fewest_pairs:
+        raise BridgeInputError(
+            f"masterpoints {scale.name}: {field_size} pairs placed; the EBU awards local points to a field of "
+            f"{local.fewest_pairs} pairs or more",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    band = _band(scale, local, boards)
+    if band is None:
+        return ()
+    paid = math.ceil(2 * math.floor(tables) * band.share)
+    return tuple(min(band.most, local.step * (paid - index)) for index in range(paid))[:field_size]
+
+
+def _band(scale: MasterpointScale, local: LocalPoints, boards: object) -> LocalPointBand | None:
+    """The band of the boards played (None: fewer than the first band's, which earn nothing)."""
+    if is_blank(boards):
+        raise BridgeInputError(
+            f"masterpoints {scale.name}: the EBU's local points depend on the boards played: give the boards "
+            f"({local.bands[0].boards} or more earn points)"
+        )
+    played = as_whole_number(boards, "boards")
+    if played < 1:
+        raise BridgeInputError(f"boards {played}: the boards played, from 1", reason=Reason.OUT_OF_RANGE)
+    found = None
+    for band in local.bands:
+        if played >= band.boards:
+            found = band
+    return found
 
 
 _PLACE = re.compile(r"=?\s*([0-9]{1,6})\s*(=?)")
@@ -175,9 +226,11 @@ def read_place(value: object) -> tuple[int, bool] | None:
     raise BridgeInputError(f"place {show(value)}: expected a place such as 1, 2 or 2=")
 
 
-def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decimal, ...]) -> dict[int, Decimal]:
-    """Each place's award in one field (ties shared), after checking the places are a ranking: the first is 1, a
-    place held by k pairs is followed by the place k further on, and ``=`` marks a place held by more than one."""
+def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decimal, ...],
+                  local: LocalPoints | None = None) -> dict[int, Decimal]:  # fmt: skip
+    """Each place's award in one field (ties shared; ``local``: as the EBU's local points share them), after
+    checking the places are a ranking: the first is 1, a place held by k pairs is followed by the place k further
+    on, and ``=`` marks a place held by more than one."""
     holders = Counter(place for place, _ in places)
     marked = {place for place, tied in places if tied}
     expected = 1
@@ -195,16 +248,32 @@ def _field_awards(label: str, places: list[tuple[int, bool]], table: tuple[Decim
     out = {}
     for place, count in holders.items():
         covered = [table[index] if index < len(table) else NOTHING for index in range(place - 1, place - 1 + count)]
-        out[place] = covered[0] if count == 1 else hundredths(sum(map(Fraction, covered), Fraction(0)) / count)
+        if count == 1:
+            out[place] = covered[0]
+        elif local is not None:
+            out[place] = _local_share(local, covered)
+        else:
+            out[place] = hundredths(sum(map(Fraction, covered), Fraction(0)) / count)
     return out
 
 
+def _local_share(local: LocalPoints, covered: list[Decimal]) -> Decimal:
+    """What each of pairs tied for a place earns of the EBU's local points: the points of the places they cover,
+    shared, rounded up to a whole point, and never below the step (nothing stays nothing)."""
+    points = math.ceil(Fraction(sum(int(award.scaleb(2)) for award in covered), len(covered)))
+    if 0 < points < local.step:
+        points = local.step
+    return Decimal(points).scaleb(-2)
+
+
 def award_places(places: Sequence[object], scale: object, tables: object, winners: int = 1,
-                 fields: Sequence[object] | None = None, form: object = None) -> list[Decimal | None]:  # fmt: skip
+                 fields: Sequence[object] | None = None, form: object = None,
+                 boards: object = None) -> list[Decimal | None]:  # fmt: skip
     """The award of each place of a ranking, in its order: a place as a ranking shows it (``1``, ``2=``; blank:
     no place, no award), ``fields`` the field each is in (any labels, such as NS and EW, for a two-winner
-    movement; ignored with one winner), ``tables`` the tables in play (6.5 for a sit-out each round). A placed pair
-    outside the paid places gets 0; on the scale that awards nothing every award is None."""
+    movement; ignored with one winner), ``tables`` the tables in play (6.5 for a sit-out each round), ``boards``
+    the boards played (the EBU's local points depend on them). A placed pair outside the paid places gets 0; on the
+    scale that awards nothing every award is None."""
     chosen = masterpoint_scale(scale)
     count = _tables(tables)
     if winners not in (1, 2):
@@ -230,8 +299,8 @@ def award_places(places: Sequence[object], scale: object, tables: object, winner
                 f"({_shown(room)})",
                 reason=Reason.OUT_OF_RANGE,
             )
-        table = place_awards(chosen, count, winners, len(holders), form) if chosen.awards else ()
-        shares[label] = _field_awards(name, holders, table)
+        table = place_awards(chosen, count, winners, len(holders), form, boards) if chosen.awards else ()
+        shares[label] = _field_awards(name, holders, table, chosen.local)
     if not chosen.awards:
         return [None] * len(read)
     return [None if place is None else shares[label][place[0]] for place, label in zip(read, labels, strict=True)]
@@ -292,8 +361,8 @@ def _rounds(score: SessionScore) -> tuple[dict[Pair, int], Counter[int]]:
 
 
 def session_form(score: SessionScore) -> AwardForm:
-    """The form of the session's event as the scales pay it: Butler pairs in rounds of 5 boards or more are paid
-    as matches; any other session as duplicate pairs."""
+    """The form of the session's event as the scales pay it: the form whose scoring and round length the session
+    has, else duplicate pairs (the default; a pairs session scored Butler too, as Compscore3 pays it)."""
     return _form(score, _rounds(score)[1])
 
 
@@ -316,7 +385,8 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
 
     Each field (two in a two-winner Mitchell) is awarded on its own, on the scratch ranking; the tables in play are
     half the pairs placed, so a sit-out each round (a phantom) makes a half table, counted as the scale says; a pair
-    that sat out a round is in its field like any other. Refused, with the reason: a ranking that waits for lines
+    that sat out a round is in its field like any other; the session's distinct boards are the boards played that
+    choose an EBU local-point band. Refused, with the reason: a ranking that waits for lines
     to be checked, a pair whose figures are in error, a session with no place, and a pair that played fewer rounds
     than its field (a walk-in or walk-out, beyond one round a sit-out explains), for which neither the ABF manual nor
     the ACBL handbook as found gives a rule.
@@ -345,9 +415,10 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
     _check_rounds(ranking, rounds, placed, winners)
     form = _form(ranking, boards)
     fields = [standing.field for standing in standings]
-    awards = award_places([standing.place for standing in standings], chosen, tables, winners, fields, form)
+    places = [standing.place for standing in standings]
+    awards = award_places(places, chosen, tables, winners, fields, form, ranking.boards)
     paid = {
-        field: paid_places(chosen, tables, winners, sum(1 for s in placed if s.field == field), form)
+        field: paid_places(chosen, tables, winners, sum(1 for s in placed if s.field == field), form, ranking.boards)
         for field in sorted({s.field for s in placed})
     }
     return SessionAwards(chosen, form, tables, winners, paid, tuple(awards), pairs)

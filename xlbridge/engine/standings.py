@@ -6,8 +6,9 @@ should have had; a pair's percentage is the mean of its boards' percentages. Its
 each board's figure as its traveller shows it (the percentage to 2 decimals, in matchpoints on the session's top, to 2
 decimals), summed, and factored up to the boards the pair was due where a board of one of its rounds went unplayed
 (a round it sat out is not made up, nor a result of the movement not typed yet: a provisional ranking's totals are
-of the boards played so far). With cross-IMP or Butler scoring a pair's total
-is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal (``2=``), within each field.
+of the boards played so far), to the hundredth with an exact half to the even one. With cross-IMP or Butler
+scoring a pair's total is the sum of its IMPs. Places are shared by pairs whose figures are exactly equal
+(``2=``), within each field.
 
 With handicaps (a pair's :attr:`~xlbridge.engine.session.Pair.handicap`, in percentage points) a matchpointed
 session also has a handicapped ranking: each pair's percentage plus its handicap (0 for a pair without one), placed
@@ -34,7 +35,7 @@ from .field import Field
 from .pairs import Pair, PairNumber
 from .parse import Artificial, Weighted
 from .session import Line, NotPlayed, Session, Unscorable
-from .values import exact_sum, hundredths_of
+from .values import exact_sum, hundredths_of, hundredths_to_even
 
 __all__ = [
     "Figure",
@@ -328,10 +329,11 @@ def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting:
             percentage = exact_sum(percents) / len(percents)
             # As the club's scorer prints it: each board's figure as its traveller shows it (the percentage to 2
             # decimals, in matchpoints on the session's top, to 2 decimals again), summed over the boards the
-            # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out).
+            # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out), an
+            # exact half of a hundredth going to the even one (Compscore3: 64.40 x 17/16 = 68.425 prints 68.42).
             shown = sum(printed for _, _, printed in seen)  # hundredths
             owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
-            total = Fraction(hundredths_of(shown * owed, 100 * len(mine)), 100)
+            total = Fraction(hundredths_to_even(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
     by_total = session.method.conventions.ranking.by_total
     keyed = [Standing(pair, field, count, total, pct, "", by_total=by_total)

@@ -21,6 +21,7 @@ __all__ = [
     "exact_sum",
     "hundredths",
     "hundredths_of",
+    "hundredths_to_even",
     "is_blank",
     "parse_board",
     "show",
@@ -111,6 +112,16 @@ def hundredths_of(numerator: int, denominator: int) -> int:
     points, masterpoints), exact in whole numbers (a decimal division rounds first, at 28 digits)."""
     whole = (200 * abs(numerator) + denominator) // (2 * denominator)
     return whole if numerator >= 0 else -whole
+
+
+def hundredths_to_even(numerator: int, denominator: int) -> int:
+    """``numerator / denominator`` (``denominator`` above 0) in whole hundredths, an exact half to the even
+    hundredth (68.425 is 68.42, 68.435 is 68.44): how Compscore3 prints a pair's total factored up to the boards it
+    was due, the one figure it rounds so (every other to 2 decimals is :func:`hundredths_of`'s)."""
+    whole, rest = divmod(100 * numerator, denominator)
+    if 2 * rest > denominator or (2 * rest == denominator and whole % 2):
+        whole += 1
+    return whole
 
 
 def exact_sum(values: Iterable[Fraction | int]) -> Fraction:

@@ -73,6 +73,7 @@ __all__ = [
     "MATCH_BOARDS",
     "MATCH_SCALE",
     "MATCH_TABLE",
+    "MP_BOARDS",
     "MP_FIELDS",
     "MP_FORM",
     "MP_METHOD",
@@ -201,14 +202,17 @@ ROUNDS = "Optional: the round of each row of results (a column as long as result
 CHICAGO_WHEEL = "Optional: " + "; ".join(f"{w.name} = {w.description.split(';')[0]}" for w in CHICAGO_WHEELS) + "."
 MP_PLACES = "The places of a ranking (1, 2, 2= ...), one cell each, as the ranking shows them; blank cells stay blank."
 MP_TABLES = "The tables in play: 7, or 6.5 with a sit-out each round."
-MP_SCALE = f"The masterpoint scale: {choices(MASTERPOINT_SCALES)}. Add CHECK for the reason of an error."
+#: The masterpoint scales by their own names (with every alias, the help would pass Excel's 255 characters).
+_MP_SCALES = ", ".join(MASTERPOINT_SCALES.names())
+MP_SCALE = f"The masterpoint scale: {_MP_SCALES} (None: the default). Add CHECK for the reason of an error."
 MP_FIELDS = f"Optional: {choices(FIELD_KINDS)}; or each place's direction (NS, EW), a range the size of places, for both fields of a Mitchell."
 MP_WINNERS = f"Optional, for a Mitchell: {choices(WINNERS)} (an arrow-switched Mitchell has one winner)."
 SESSION_MP_SCALE = (
-    f"Optional: the masterpoint scale, {choices(MASTERPOINT_SCALES)}: a Masterpoints column follows, each pair's "
+    f"Optional: the masterpoint scale, {_MP_SCALES} (None: the default): a Masterpoints column follows, each pair's "
     "award (blank cells for None)."
 )
-MP_FORM = f"Optional: {choices(AWARD_FORMS)} (Butler pairs in rounds of 5 boards or more, paid to the top third)."
+MP_BOARDS = "Optional: the boards played (24); the EBU's local points need it (12 or more earn points)."
+MP_FORM = f"Optional: {choices(AWARD_FORMS)} (an event played as matches, paid to the top third; a Butler pairs session is paid as Pairs)."
 DEAL = "A deal in PBN notation: N:AKQ2.T98.765.432 ... (first seat, then the four hands clockwise, each spades.hearts.diamonds.clubs; '-' for one hand). A range gives one answer per deal."
 HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text when it has one), one cell per deal."
 PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."

@@ -1,11 +1,13 @@
 """The worksheet function of masterpoints, MASTERPOINTS, and the masterpoints column of the session functions.
 
-``MASTERPOINTS(places, tables, mp_scale, [fields], [winners], [form])`` spills one award per cell of ``places``
+``MASTERPOINTS(places, tables, mp_scale, [fields], [winners], [form], [boards])`` spills one award per cell of
+``places``
 (the places a ranking shows: ``1``, ``2=``; blank cells stay blank), as :func:`~xlbridge.engine.masterpoints.
 award_places` gives them: ``tables`` the tables in play (6.5 for a sit-out each round), ``mp_scale`` a masterpoint
 scale, ``fields`` one field or two (Howell and Mitchell are taken for them), or each place's direction (NS, EW: a
 range the size of ``places``, so a two-winner Mitchell's two fields are told apart), ``winners`` One or Two (an
-arrow-switched Mitchell has one), ``form`` Pairs or Matches (Butler pairs in rounds of 5 boards or more).
+arrow-switched Mitchell has one), ``form`` Pairs or Matches (an event played as matches of 5 boards or more),
+``boards`` the boards played (the EBU's local points depend on them).
 
 An award is a number (0.21); a place outside the paid places gets 0; the scale None gives blanks. Places that are
 no ranking, or tables that cannot hold them, make every place's cell the error value; with the word ``CHECK`` after
@@ -104,7 +106,7 @@ def _answer(places: list[object], values: list[Any], rows: int, cols: int) -> Gr
 
 @never_raises(_shape)
 def masterpoints(places: object, tables: object, mp_scale: object, fields: object = None, winners: object = None,
-                 form: object = None) -> Grid:  # fmt: skip
+                 form: object = None, boards: object = None) -> Grid:  # fmt: skip
     """One award per place: the masterpoints each place of a ranking earns on the scale named."""
     grid = as_grid(places)
     rows, cols = len(grid), len(grid[0])
@@ -118,7 +120,7 @@ def masterpoints(places: object, tables: object, mp_scale: object, fields: objec
                 raise in_cell
         count, directions = _winners(fields, winners, len(cells))
         awards = award_places([text_cell(cell) for cell in cells], scale, _one(tables, "tables"), count, directions,
-                              choose(AWARD_FORMS, _one(form, "form"), "form"))  # fmt: skip
+                              choose(AWARD_FORMS, _one(form, "form"), "form"), _one(boards, "boards"))  # fmt: skip
     except BridgeInputError as error:
         return _answer(cells, [error.message if check else error_value(error)] * len(cells), rows, cols)
     if check:

@@ -16,8 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from typing import Any, TypeVar
 
+from ..engine.checks import Namer, plus_dropped_rows
 from ..engine.choices import choose, choose_method
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
@@ -76,8 +78,10 @@ _ENTERED_COLUMNS = tuple(Reader(_with_cell_error(entered_text, name)) for name i
 _TYPED = Answers(_typed, _ENTERED_COLUMNS)
 
 
-def _rows(results: Grid) -> list[Row | None]:
-    """Each row of the results block (:func:`_row`), from its columns read a distinct cell at a time."""
+def _rows(results: Grid, name: Namer) -> list[Row | None]:
+    """Each row of the results block (:func:`_row`), from its columns read a distinct cell at a time; a bare number
+    as a result among results typed against the contract waits, with why (:func:`~xlbridge.engine.checks.
+    plus_dropped_rows`, naming rows by ``name``)."""
     forget_if_full()
     width = 3 + len(ENTERED)
     columns: list[tuple[object, ...]] = list(zip(*results, strict=True))[:width]
@@ -85,7 +89,8 @@ def _rows(results: Grid) -> list[Row | None]:
     board, ns, ew, *entered = columns
     numbers = [reader.numbers(column) for reader, column in zip(_ENTERED_COLUMNS, entered, strict=True)]
     typed = _TYPED.lines(numbers[:-1], numbers[-1])
-    return list(map(_row, _read(_BOARDS, board), _read(_NS, ns), _read(_EW, ew), typed))
+    rows = list(map(_row, _read(_BOARDS, board), _read(_NS, ns), _read(_EW, ew), typed))
+    return plus_dropped_rows(rows, [texts for texts, _ in typed], name)
 
 
 def _read(reader: Reader, column: Sequence[object]) -> list[Any]:
@@ -209,7 +214,8 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
         kind = None if typed is None else choose(FIELD_KINDS, typed)
     with _setting("method"):
         method = choose_method(single_value(cells.method))
-    return SessionInput(tuple(_rows(results)), tuple(pairs), movement, method, kind, expected, first_row=first_row)
+    given = SessionInput((), tuple(pairs), movement, method, kind, expected, first_row=first_row)
+    return replace(given, rows=tuple(_rows(results, given.row_name)))
 
 
 def _key(cells: SessionCells) -> Hashable:

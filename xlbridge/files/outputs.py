@@ -4,11 +4,13 @@ never over a workbook someone has open, and always complete or not at all.
 :func:`check_output` refuses an output before any work is done; :func:`write_atomically` writes it aside (a hidden
 file beside it), puts it on the disk (``fsync``) and renames it into place, through a symbolic link to the file it
 points at, keeping the mode (and the owner and group where the system allows) of a file it replaces and giving a
-new file the user's umask, as any other program would; :func:`write_folder_atomically` does the same for a folder
-(a published website), swapping the new one for the old in one step where the system can. What a killed writer
-left aside is removed by the next write of the same output (:mod:`~xlbridge.files.staging`), never what a live one
-holds. A refusal of the file system (a full disk, a read-only folder, a name too long) is said of the output the
-user named (:func:`write_fault`). Standard library only.
+new file the user's umask, as any other program would, and while no other xlbridge command writes it (its lock, and
+a file a command rewrites checked to be the one it read: :mod:`~xlbridge.files.locking`);
+:func:`write_folder_atomically` does the same for a folder (a published website), swapping the new one for the old
+in one step where the system can. What a killed writer left aside is removed by the next write of the same output
+(:mod:`~xlbridge.files.staging`), never what a live one holds. A refusal of the file system (a full disk, a
+read-only folder, a name too long) is said of the output the user named (:func:`write_fault`). Standard library
+only.
 """
 
 from __future__ import annotations
@@ -25,15 +27,8 @@ import traceback
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
-from ..engine.errors import (
-    InputFileError,
-    OutputError,
-    OutputExistsError,
-    OutputIsInputError,
-    OutputOpenError,
-    XlbridgeError,
-)
-from .inputs import read_head
+from ..engine.errors import OutputError, OutputExistsError, OutputIsInputError, OutputOpenError, XlbridgeError
+from .locking import lock_holder, lock_path, replacing
 from .staging import (
     aside_prefix,
     exchange,
@@ -61,14 +56,6 @@ __all__ = [
 ]
 
 
-#: The lock files an office program keeps beside a workbook it has open: Excel's owner file ``~$NAME`` (the
-#: user's display name, as a length byte then the name) and LibreOffice's ``.~lock.NAME#`` (``,user,host,...``).
-LOCK_FILES: tuple[tuple[str, str, str], ...] = (
-    ("Excel", "~$", ""),
-    ("LibreOffice", ".~lock.", "#"),
-)
-
-
 def target_of(path: Path) -> Path:
     """The file a path names, through any symbolic links (the path itself if it does not exist)."""
     return Path(os.path.realpath(path))
@@ -81,30 +68,6 @@ def _same_file(first: Path, second: Path) -> bool:
         return os.path.samefile(first, second)  # hard links, and the same file reached two ways
     except OSError:
         return False
-
-
-def _lock_user(program: str, lock: Path) -> str:
-    """Who holds a lock file, if it says (best effort: a lock file is the office program's, not ours)."""
-    try:
-        data = read_head(lock, "a lock file", 512)
-    except InputFileError:
-        return ""
-    if program == "Excel" and data:
-        name = data[1 : 1 + data[0]].decode("cp1252", "replace")
-    else:
-        name = data.decode("utf-8", "replace").split(",")[0]
-    return "".join(char for char in name if char.isprintable()).strip()
-
-
-def lock_holder(path: Path) -> str | None:
-    """Which program has the workbook at ``path`` open (from its lock file beside it), or None."""
-    target = target_of(path)
-    for program, prefix, suffix in LOCK_FILES:
-        lock = target.with_name(f"{prefix}{target.name}{suffix}")
-        if lock.exists():
-            user = _lock_user(program, lock)
-            return f"{program} (by {user})" if user else program
-    return None
 
 
 def check_output(
@@ -213,7 +176,7 @@ def _written_for(named: Path, target: Path) -> bool:
     """Whether a file the system named is written for the output ``target``: the output, a folder it is written
     into, or what is written aside for it (a hidden file or folder beside it, and what that folder holds)."""
     named = target_of(named)
-    if named == target or named in target.parents:
+    if named in (target, lock_path(target)) or named in target.parents:
         return True
     try:
         beside = named.relative_to(target.parent).parts[0]
@@ -261,8 +224,10 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
 
     A symbolic link is written through (the file it points at is replaced, the link stays); a replaced file keeps
     its mode, and its owner and group where the system allows; a new file gets the user's umask. An existing file
-    is replaced only when ``replace``. What earlier writes of it left beside it when killed is removed first. A
-    refusal of the file system (a full disk, a read-only folder, a name too long) is said of ``path``
+    is replaced only when ``replace``. The file is put in place while no other xlbridge command writes it (waiting
+    for one that does), and, where this command rewrites it, only while it is still the file the command read
+    (:func:`~xlbridge.files.locking.replacing`). What earlier writes of it left beside it when killed is removed
+    first. A refusal of the file system (a full disk, a read-only folder, a name too long) is said of ``path``
     (:func:`write_fault`). Returns the file written.
     """
     target = target_of(path)
@@ -276,18 +241,19 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
         try:
             fill(temporary)
             synced(temporary)
-            try:
-                existing: os.stat_result | None = os.stat(target)
-            except FileNotFoundError:
-                existing = None
-            if existing is None:
-                os.chmod(temporary, 0o666 & ~user_umask())
-            else:
-                if not replace:
-                    raise OutputExistsError(f"{path}: appeared while it was being written; not replaced")
-                os.chmod(temporary, stat.S_IMODE(existing.st_mode))
-                _keep_owner(temporary, existing)
-            os.replace(temporary, target)
+            with replacing(path, target):
+                try:
+                    existing: os.stat_result | None = os.stat(target)
+                except FileNotFoundError:
+                    existing = None
+                if existing is None:
+                    os.chmod(temporary, 0o666 & ~user_umask())
+                else:
+                    if not replace:
+                        raise OutputExistsError(f"{path}: appeared while it was being written; not replaced")
+                    os.chmod(temporary, stat.S_IMODE(existing.st_mode))
+                    _keep_owner(temporary, existing)
+                os.replace(temporary, target)
         except BaseException:
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(temporary)

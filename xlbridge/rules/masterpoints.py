@@ -14,7 +14,7 @@ masterpointing: placing awards, runners-up, the field). The ACBL's: the ACBL Han
 sanctioned game), section three, "I. Calculating the awards" (acbl.org). Clause 4.4.6 of the ABF manual (ties) and
 the ACBL's rule for ties were not found in any stored copy: ties share the awards of the places they cover, the
 rule both the ABF manual's section 4 (which refers to 4.4.6 for it) and every scorer follow, and the share is
-rounded to the hundredth like any award.
+rounded to the hundredth like any award. The EBU's local (black) points: see :data:`EBU_CLUB`.
 """
 
 from __future__ import annotations
@@ -31,6 +31,12 @@ __all__ = [
     "ABF_RED",
     "ACBL_CLUB",
     "AWARD_FORMS",
+    "EBU_CLUB",
+    "EBU_COUNTY",
+    "EBU_DISTRICT",
+    "EBU_LOCAL_SCALES",
+    "EBU_NATIONAL",
+    "EBU_REGIONAL",
     "MASTERPOINT_SCALES",
     "MATCHES",
     "NO_MASTERPOINTS",
@@ -38,6 +44,8 @@ __all__ = [
     "POINTS_NOT_AWARDED",
     "AwardForm",
     "Depth",
+    "LocalPointBand",
+    "LocalPoints",
     "MasterpointScale",
     "PlaceShares",
     "WinnerAward",
@@ -46,14 +54,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class AwardForm:
-    """The form of an event, as far as it decides how deep the awards go: duplicate pairs, or pairs playing
-    matches (Butler pairs whose rounds have ``boards_per_round`` boards or more)."""
+    """The form of an event, as far as it decides how deep the awards go: duplicate pairs, or an event played as
+    matches (of ``boards_per_round`` boards or more)."""
 
     name: str
     source: str
     description: str
-    #: The scoring this form is for (a :class:`~xlbridge.rules.methods.SessionMethod`'s ``comparison``), and the
-    #: fewest boards a round must have; None: any session that no other form claims.
+    #: The scoring whose sessions this form pays (a :class:`~xlbridge.rules.methods.SessionMethod`'s
+    #: ``comparison``), and the fewest boards a round must have; None: no scoring claims it (the default form pays
+    #: any session, another is chosen by name).
     comparison: str | None = None
     boards_per_round: int = 0
     aliases: tuple[str, ...] = ()
@@ -64,18 +73,24 @@ class AwardForm:
 # duration are played."
 PAIRS = AwardForm(
     "Pairs",
-    "ABF Masterpoint Manual, section 4 (placing awards in all individual and duplicate events)",
-    "duplicate pairs (matchpoints, cross-IMPs; Butler in rounds of fewer than 5 boards) (the default)",
+    "ABF Masterpoint Manual, section 4 (placing awards in all individual and duplicate events); Compscore3 "
+    "(the ABF's club scorer) for a pairs session scored Butler",
+    "duplicate pairs, whatever the scoring (matchpoints, cross-IMPs, Butler) (the default)",
 )
 # ABF Masterpoint Manual, section 4 (book4a): "In all Teams events (and Butler Pairs and non-Duplicate Matchpoint
 # events where matches of at least five or more boards are played) placing awards are given to the top third".
+# xlbridge reads "where matches ... are played" as events whose pairs play real matches (each match scored as a
+# match between the two pairs), not a pairs session scored Butler against each board's datum: Compscore3, the scorer
+# the ABF supplies to its clubs, pays such a session the top half, as any duplicate pairs (its Butler Howell of 8
+# pairs in rounds of 5 boards, abftech/cobalt results/tests/test_files/butler_howell.xml: 4 places paid, not 3). A
+# session is never paid as matches by its scoring; the form is chosen by name (MASTERPOINTS' form, award_places).
 MATCHES = AwardForm(
     "Matches",
-    "ABF Masterpoint Manual, section 4 (Butler pairs where matches of at least five boards are played)",
-    "Butler pairs in rounds of 5 boards or more, paid as matches",
-    comparison="butler",
+    "ABF Masterpoint Manual, section 4 (teams events, and pairs events where matches of at least five boards are "
+    "played)",
+    "an event played as matches of 5 boards or more (chosen by name; a pairs session scored Butler is paid as pairs)",
     boards_per_round=5,
-    aliases=("BUTLER",),
+    aliases=("MATCH",),
 )
 
 #: The forms an event's awards may take (blank: duplicate pairs).
@@ -115,10 +130,34 @@ class Depth:
 
 
 @dataclass(frozen=True, slots=True)
+class LocalPointBand:
+    """The EBU's local points for a session of ``boards`` boards or more (up to the next band's): ``share`` of the
+    pairs its full tables seat are paid (rounded up), and ``most`` is the most one award may be."""
+
+    boards: int
+    share: Fraction
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class LocalPoints:
+    """A scale of the EBU's local points, awarded in whole local points (100 to a master point): the last paid
+    place earns ``step``, each place above it ``step`` more (none more than its band's ``most``); pairs tied for a
+    place share the points of the places they cover, rounded up to a whole point and never below ``step``. ``bands``
+    by the boards played, fewest first (a session of fewer boards than the first band's is paid nothing); a field of
+    fewer than ``fewest_pairs`` pairs is not awarded."""
+
+    step: int
+    bands: tuple[LocalPointBand, ...]
+    fewest_pairs: int
+
+
+@dataclass(frozen=True, slots=True)
 class MasterpointScale:
     """A federation's club masterpoint scale. ``winners`` holds the winner's award by the number of winners of the
     movement (1: a Howell or an arrow-switched Mitchell, one field; 2: a Mitchell, two fields); a scale with none
-    (``none``) awards nothing. ``usebio_type`` and ``usebio_scale`` are how USEBIO files name the points."""
+    and no ``local`` points (``none``) awards nothing. ``usebio_type`` and ``usebio_scale`` are how USEBIO files
+    name the points."""
 
     name: str
     source: str
@@ -134,11 +173,13 @@ class MasterpointScale:
     #: The most the winner's award may be (None: no cap).
     cap: Fraction | None = None
     aliases: tuple[str, ...] = ()
+    #: The EBU's local points, a scale of their own kind (None: a scale of winners, places and depths).
+    local: LocalPoints | None = None
 
     @property
     def awards(self) -> bool:
         """False for the scale that awards nothing."""
-        return bool(self.winners)
+        return bool(self.winners) or self.local is not None
 
 
 NO_MASTERPOINTS = MasterpointScale(
@@ -207,6 +248,65 @@ ABF_RED = MasterpointScale(
     aliases=("RED", "ABF B4C"),
 )
 
+
+# EBU local (black) points, by the level of the event: Club (A), District (B), County (C), Regional (D), National (E).
+# The EBU Licensing and Master Points Handbook publishes them as tables (its appendix; not available here); the
+# rule those tables follow is taken from the Debian package salliere 0.10 (Matthew Johnson, GPL-2; its
+# MasterPointScale and localpoint, read from its jar), the reference the tests compare with, and agrees with what
+# the EBU's forum says of the handbook (forums.ebu.co.uk, "Master Points and Individual Events", 2021: "an
+# over-riding minimum of 6 points for any club award (and corresponding minima for the other scales of 9, 12, 18,
+# 24)", the awards going down by that minimum; "Eligibility for Masterpoints - rounding up or down": awards by
+# full tables, half tables ignored, "25-26 tables 13 awards if 1/4, 19 tables 13 awards if 1/3, 13 tables 13
+# awards if 1/2"). The awards: a quarter of the pairs the full tables seat for 12-17 boards, a third for 18-35, a
+# half for 36 or more, rounded up; the last paid place earns the scale's minimum, each place above it that much
+# more, to the band's most (Club 75, 100, 300; the other levels 1.5, 2, 3 and 4 times Club's, 112.5 made 113);
+# fewer than 12 boards earn nothing; a field of fewer than 6 pairs is not awarded (salliere refuses it); ties
+# share the points of the places they cover, "fractions ... always rounded UP" (ECatsBridge's answer on the EBU's
+# formula, bridge.ecats.co.uk/sims/FAQ/mpcalculations.asp), and at least the minimum. These are one-winner
+# (single field) awards: the handbook's two-winner scales were not available, so a two-winner movement is refused.
+# USEBIO names them MASTER_POINT_TYPE BLACK with MASTER_POINT_SCALE the level (Club, District, ...); these scales
+# carry no USEBIO names yet (an import reads BLACK Club as POINTS_NOT_AWARDED says, an export writes no awards):
+# a two-winner EBUScore file would otherwise become a workbook whose awards are refused.
+
+#: The boards that open each band, and the share of the pairs paid in it.
+_EBU_BANDS = ((12, Fraction(1, 4)), (18, Fraction(1, 3)), (36, Fraction(1, 2)))
+
+
+#: Each level: its name, as USEBIO's MASTER_POINT_SCALE names it, the EBU's letter, the step, the most one award
+#: may be for 12-17, 18-35 and 36+ boards, and other names.
+_EBU_LEVELS: tuple[tuple[str, str, str, int, tuple[int, int, int], tuple[str, ...]], ...] = (
+    ("EBU club", "Club", "A", 6, (75, 100, 300), ("EBU",)),
+    ("EBU district", "District", "B", 9, (113, 150, 450), ()),
+    ("EBU county", "County", "C", 12, (150, 200, 600), ()),
+    ("EBU regional", "Regional", "D", 18, (225, 300, 900), ()),
+    ("EBU national", "National", "E", 24, (300, 400, 1200), ()),
+)
+
+
+def _ebu_local(name: str, level: str, letter: str, step: int, most: tuple[int, int, int],
+               aliases: tuple[str, ...]) -> MasterpointScale:  # fmt: skip
+    """The EBU's local points at one level: ``step`` a place, at most ``most`` for 12-17, 18-35 and 36+ boards."""
+    return MasterpointScale(
+        name,
+        f"EBU Licensing and Master Points Handbook, local point scale {letter} ({level}), as Debian salliere 0.10 "
+        f"awards it (--mpscale={level})",
+        f"EBU local (black) points, {level.lower()} level: {step} a place up from the last paid, at most "
+        f"{most[0]}, {most[1]} or {most[2]} by the boards",
+        local=LocalPoints(
+            step,
+            tuple(
+                LocalPointBand(boards, share, points) for (boards, share), points in zip(_EBU_BANDS, most, strict=True)
+            ),
+            fewest_pairs=6,
+        ),
+        aliases=(f"EBU {letter}", *aliases),
+    )
+
+
+#: The EBU's local-point scales, Club to National.
+EBU_LOCAL_SCALES = tuple(_ebu_local(*level) for level in _EBU_LEVELS)
+EBU_CLUB, EBU_DISTRICT, EBU_COUNTY, EBU_REGIONAL, EBU_NATIONAL = EBU_LOCAL_SCALES
+
 # ACBL Handbook, chapter 4, section three, "I. Calculating the awards": "Open games award .10 MP per table for first
 # place in each group. ... The second place award is 70% of 1st, third is 50% of 1st, fourth is 35%, fifth is 1/5
 # and sixth is 1/6, etc. ... Maximum award is 1.50 masterpoints." "Section awards ... are based on the number of
@@ -253,5 +353,5 @@ POINTS_NOT_AWARDED: Mapping[tuple[str, str], str] = MappingProxyType(
 
 #: The masterpoint scales a session may be awarded on (blank: none).
 MASTERPOINT_SCALES: Registry[MasterpointScale] = Registry(
-    "masterpoints", [NO_MASTERPOINTS, ABF_GREEN, ABF_RED, ACBL_CLUB]
+    "masterpoints", [NO_MASTERPOINTS, ABF_GREEN, ABF_RED, ACBL_CLUB, *EBU_LOCAL_SCALES]
 )

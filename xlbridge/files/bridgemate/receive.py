@@ -5,7 +5,9 @@ writes one, then the poll accepted.
 Nothing is lost whenever it stops: the workbook is written beside itself and renamed into place (complete or not
 at all), the file it replaces is first kept as ``NAME-before-receive.xlsx`` (once a run: what the session's
 reader does not read, such as formatting of the user's own, is not in a rebuilt workbook), and the Data Connector
-is told the results are kept only once they are, so an interrupted poll is brought again by the next.
+is told the results are kept only once they are, so an interrupted poll is brought again by the next. Nothing is
+lost to another writer either: the workbook is held through each poll, and replaced only while it is still the
+file the poll read (:mod:`~xlbridge.files.locking`).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from ...engine.checks import in_playing_order
 from ...engine.pipeline import SessionResult
 from ...engine.session import Session, Unscorable
 from ...excel.session_cells import session_result
+from ..locking import rewriting
 from ..outputs import check_open, write_atomically
 from ..templates.layout import session_cells, sizes
 from ..workbook.session_book import read_session_book
@@ -69,7 +72,14 @@ class Receiver:
     backed_up: bool = False
 
     def poll(self) -> Receipt:
-        """Poll once; take what came into the workbook (written and computed, when anything changed); accept it."""
+        """Poll once; take what came into the workbook (written and computed, when anything changed); accept it.
+        The workbook is held from before it is read until the poll is accepted (another xlbridge command's write
+        of it waits), and replaced only while it is still the file read (:func:`~xlbridge.files.locking.
+        rewriting`): what the tables sent is accepted only once it is in the workbook on the disk."""
+        with rewriting(self.path, "xlbridge bridgemate receive"):
+            return self._poll()
+
+    def _poll(self) -> Receipt:
         book = read_session_book(self.path, current=False)
         event = self.link.event
         known, others = table_entries(event, book.session)

@@ -4,16 +4,14 @@ header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere read
 from __future__ import annotations
 
 import csv
-import functools
 import io
-import re
 from dataclasses import replace
 from operator import itemgetter
 from pathlib import Path
 
+from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
 from ...engine.pairs import Pair, pair_handicap, read_handicap
-from ...engine.parse import read_result, split_contract
 from ...engine.session import Line, Row, Session, Typed, Unscorable
 from ...engine.text import shown_text
 from ...engine.values import NUMBER, as_whole_number, count
@@ -61,14 +59,12 @@ def _key(heading: str) -> str:
 def read_rows(data: bytes, source: Path) -> list[list[str]]:
     """A CSV file's rows, as every CSV of xlbridge's is read (results, names, movements): UTF-8 or Windows-1252
     (see :func:`~xlbridge.files.interchange.common.decoded`), its fields apart by commas, semicolons (Excel in
-    many European languages) or tabs, as its first lines show. A cell that xlbridge's CSV writer kept from being
-    run as a formula (``'=``, ``'-Smith``: :func:`~xlbridge.files.tables.csv_cell`) is read as it was meant."""
+    many European languages) or tabs, as its first line shows (:func:`_delimiter`), and quoted as RFC 4180 says (a
+    field in quotes may hold the separator, a line break, and a quote written twice; spaces before its opening
+    quote are left out). A cell that xlbridge's CSV writer kept from being run as a formula (``'=``, ``'-Smith``:
+    :func:`~xlbridge.files.tables.csv_cell`) is read as it was meant."""
     text = decoded(data, source)
-    try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(text[:4096], delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    reader = csv.reader(io.StringIO(text, newline=""), dialect)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), skipinitialspace=True)
     rows = []
     apostrophes = "'" in text  # else no cell can need csv_value (a 6,000-line file's 42,000 cells not looked at)
     try:
@@ -77,6 +73,29 @@ def read_rows(data: bytes, source: Path) -> list[list[str]]:
     except csv.Error as error:  # a field over the size limit, a quote left open at the end
         raise fail(source, reader.line_num, f"cannot be read as CSV ({error})") from None
     return rows
+
+
+#: The separators a CSV's fields may have: commas (RFC 4180), semicolons (Excel where the comma is the decimal
+#: sign), tabs.
+DELIMITERS = (",", ";", "\t")
+#: How much of a file is read to find the separator: its first line is in it.
+_FIRST_LINE = 65536
+
+
+def _delimiter(text: str) -> str:
+    """The separator of a CSV's fields: of :data:`DELIMITERS`, the one that parts the first line that is not blank
+    into the most fields, read as RFC 4180 reads it (a separator in quotes is text); the first where they tie.
+    (csv.Sniffer guessed the quoting too, and misread quotes written twice: ``"Jim ""Bud"" Smith"``.)"""
+    chosen, most = DELIMITERS[0], 0
+    for delimiter in DELIMITERS:
+        rows = csv.reader(io.StringIO(text[:_FIRST_LINE], newline=""), delimiter=delimiter, skipinitialspace=True)
+        try:
+            first = next((row for row in rows if "".join(row).strip()), [])
+        except csv.Error:  # a field past the csv module's size: the file's reading says so
+            continue
+        if len(first) > most:
+            chosen, most = delimiter, len(first)
+    return chosen
 
 
 def read_csv(data: bytes, source: Path, method: str | None = None, names: list[Pair] | None = None) -> Imported:
@@ -113,8 +132,8 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
     # A column headed "result" may hold tricks taken or results against the contract; written against it on one
     # line (-1), a bare number elsewhere may be +1 saved by Excel, which drops the plus sign.
     at_result = place.get("result", -1)  # (-1: the file has no such column)
-    relative = next(((number, texts[at_result]) for number, row, texts in lines if 0 <= at_result < len(row)
-                     and _against_the_contract(texts[place["contract"]], texts[at_result])), None)  # fmt: skip
+    relative = next(((f"line {number}", texts[at_result]) for number, row, texts in lines if 0 <= at_result < len(row)
+                     and against_the_contract(texts[place["contract"]], texts[at_result])), None)  # fmt: skip
     scored = [(place[column], tag, sign) for column, tag, sign in SCORES if column in place]  # the file's scores
     for number, row, texts in lines:
         shape = _shape(row, columns)
@@ -132,7 +151,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
             results.append(unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered))
             rows_at.append(number)
             continue
-        doubt = _plus_dropped(contract, result, relative) if relative and at_result < len(row) else ""
+        doubt = plus_dropped(contract, result, *relative) if relative and at_result < len(row) else ""
         result = relative_result(contract, result)  # tricks taken: written the traveller's way, =, +1, -2
         typed = Typed(contract=contract, declarer=declarer, lead=lead, result=result, adjusted=adjusted.upper())
         line = read_row(number, [] if shape else problems, board, ns, ew, typed)
@@ -182,44 +201,6 @@ def _in_their_columns(ns_text: str, ew_text: str, ns: Side | None, ew: Side | No
     if wrong:
         raise BridgeInputError(f"{' pair and '.join(wrong)} pair: are NS and EW swapped? Give each pair in its own "
                                "column")  # fmt: skip
-
-
-@functools.lru_cache(maxsize=4096)  # looked at line by line in a file of tricks: a few hundred distinct
-def _against_the_contract(contract: str, result: str) -> bool:
-    """Whether a line gives its result against the contract (=, +1, -2, or after the contract: 4S=), not as the
-    tricks taken."""
-    try:
-        _, embedded = split_contract(contract)
-        written = embedded if embedded is not None else read_result(result)
-    except BridgeInputError:
-        return False
-    return written.kind in ("over", "down")
-
-
-def _plus_dropped(contract: str, result: str, relative: tuple[int, str]) -> str:
-    """Why a result typed as a bare number cannot be trusted in a file that gives results against the contract
-    (``relative``: the first line that does, and its result), or "": as tricks taken it would be the contract gone
-    down, and as a result against the contract it could be made, as Excel saves +1 as 1 (and = cannot be typed in
-    Excel: it starts a formula, so 0 is typed)."""
-    if not re.fullmatch(r"[0-9]{1,2}", result):
-        return ""
-    try:
-        parsed, embedded = split_contract(contract)
-    except BridgeInputError:
-        return ""
-    tricks = int(result)
-    if embedded is not None or parsed.passed_out or tricks >= parsed.tricks_needed:
-        return ""
-    if parsed.tricks_needed + tricks > 13:  # no overtrick count (8 on 3NT): the tricks taken, as it says
-        return ""
-    down = parsed.tricks_needed - tricks
-    meant = "=" if tricks == 0 else f"+{tricks}"
-    saved = ("typed as 0 in Excel, which takes = for the start of a formula" if tricks == 0
-             else f"as Excel saves +{tricks}, dropping its plus sign")  # fmt: skip
-    line, example = relative
-    return (f"result {result!r}: as tricks taken, {contract} down {down}, but the file gives results against the "
-            f"contract (line {line}: {example!r}), where {result} may be {meant} ({saved}): write {meant}, or "
-            f"-{down} for down {down}")  # fmt: skip
 
 
 def _shape(row: list[str], columns: list[str]) -> str:

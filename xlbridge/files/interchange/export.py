@@ -5,6 +5,7 @@ analysis), read by the one reader of a session workbook (:mod:`xlbridge.files.wo
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
@@ -42,11 +43,29 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     return book.score
 
 
+#: What PBN 2.1 does not allow in a string (as PGN, whose strings it takes: printing characters only): tab,
+#: newline and every other control, and the line and paragraph separators, which a reader may take for the end of
+#: a line. Each is written as a space.
+NOT_IN_A_STRING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+#: What makes a table's field a string to quote: white space, a quote or a backslash, or, first, what starts a
+#: tag, a comment or an escape line (a row's first field is a number, but a reader must not be asked to know it).
+_QUOTED = re.compile(r'[\s"\\]|^[\[%;{]')
+
+
+def pbn_string(value: object) -> str:
+    """A text as the inside of a PBN string (PBN 2.1, its strings as PGN's): each character it does not allow a
+    space (:data:`NOT_IN_A_STRING`), a backslash and a quote each after a backslash."""
+    text = NOT_IN_A_STRING.sub(" ", "" if value is None else str(value))
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
 def _quote(value: object) -> str:
-    text = "" if value is None else str(value)
+    """A field of a table's row: ``-`` for nothing, a string where it must be one (:data:`_QUOTED`, or ``-``
+    itself), else as it is."""
+    text = pbn_string(value)
     if text == "":
         return "-"
-    return f'"{text}"' if (" " in text or '"' in text) else text
+    return f'"{text}"' if text == "-" or _QUOTED.search(text) else text
 
 
 def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
@@ -71,7 +90,7 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
             record = analysis.record
             tags[8:11] = [("Dealer", record.dealer.value), ("Vulnerable", PBN_VULNERABLE[record.vulnerability]),
                           ("Deal", record.deal.pbn(record.dealer))]  # fmt: skip
-        out.extend(f'[{name} "{value}"]' for name, value in tags)
+        out.extend(f'[{name} "{pbn_string(value)}"]' for name, value in tags)
         out += analysis_lines(analysis) if analysis is not None else []
         if position == 0:
             columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]

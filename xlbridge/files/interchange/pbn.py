@@ -81,7 +81,18 @@ class _Game:
     tables: dict[str, _Table] = field(default_factory=dict)
 
 
+#: A PBN string's escapes: a quote or a backslash after a backslash. Any other backslash is itself (a table's
+#: column widths: ``Rank\\1R``).
+_ESCAPED = re.compile(r'\\(["\\])')
+
+
+def _unescaped(string: str) -> str:
+    """The text a PBN string holds (between its quotes): ``\\"`` a quote, ``\\\\`` a backslash, from the left."""
+    return _ESCAPED.sub(r"\1", string) if "\\" in string else string
+
+
 def _fields(text: str, where: int, source: Path) -> list[str]:
+    """A table's row: its fields, strings unescaped; ``-`` alone is an empty field (``"-"`` is the text -)."""
     out, position = [], 0
     while position < len(text):
         if text[position:].strip() == "":
@@ -89,8 +100,7 @@ def _fields(text: str, where: int, source: Path) -> list[str]:
         match = _FIELD.match(text, position)
         if match is None:
             raise fail(source, where, f"table row cannot be read at {text[position:].strip()[:20]!r} (unclosed quote?)")
-        value = match[1] if match[1] is not None else match[2]
-        out.append("" if value == "-" else value.replace('\\"', '"').replace("\\\\", "\\"))
+        out.append(_unescaped(match[1]) if match[1] is not None else "" if match[2] == "-" else match[2])
         position = match.end()
     return out
 
@@ -120,7 +130,7 @@ def _games(text: str, source: Path) -> list[_Game]:
             match = _TAG.fullmatch(line)
             if match is None:
                 raise fail(source, number, f"malformed tag {line[:40]!r}")
-            name, value = match[1], match[2].replace('\\"', '"').replace("\\\\", "\\")
+            name, value = match[1], _unescaped(match[2])
             if name in current.tags and name not in _REPEATED:  # a new board without a blank line between
                 games.append(current)
                 current = _Game()

@@ -18,7 +18,7 @@ import re
 import time
 import warnings
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from ...engine.errors import OutputIsInputError, StaleWorkbookError, WorkbookErr
 from ...engine.values import show
 from ...excel import FUNCTIONS, spellings
 from ...excel.cells import ERROR_VALUES
+from ..locking import rewriting
 from ..outputs import check_open, check_output, target_of
 from .blocks import blocks_of, check_blocks, named_blocks
 from .charts import refresh_charts
@@ -372,23 +373,27 @@ def calc_workbook(
 ) -> tuple[Path, Computed]:
     """Compute ``source`` and write the values into a copy at ``destination`` (default ``NAME-computed.xlsx``
     beside it); with ``in_place``, replace ``source`` itself (the file a link points at), atomically, keeping its
-    mode. Never writes over anything else, unless ``replace`` (an existing ``destination``, or a workbook that an
-    office program has open)."""
-    package = open_package(source)
-    suffix = workbook_suffix(package)
-    if in_place:
-        check_open(source, replace)
-        destination = source
-    else:
-        if destination is None:
-            destination = source.with_name(f"{source.stem}-computed{suffix}")
-        if target_of(destination) == target_of(source):
-            raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
-        kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
-        check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source], replace=replace)
-    computed = evaluate(package) or compute(package)
-    check_blocks(package, [*blocks_of(computed.arguments), *named_blocks(package)])  # nothing typed outside them
-    write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed)
+    mode, holding it from before it is read until it is replaced (another xlbridge command's write of it waits),
+    and only while it is still the file read (:func:`~xlbridge.files.locking.rewriting`). Never writes over
+    anything else, unless ``replace`` (an existing ``destination``, or a workbook that an office program has
+    open)."""
+    with rewriting(source, "xlbridge calc --in-place") if in_place else nullcontext():
+        package = open_package(source)
+        suffix = workbook_suffix(package)
+        if in_place:
+            check_open(source, replace)
+            destination = source
+        else:
+            if destination is None:
+                destination = source.with_name(f"{source.stem}-computed{suffix}")
+            if target_of(destination) == target_of(source):
+                raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
+            kind = "a workbook with macros" if suffix == ".xlsm" else "an Excel workbook"
+            check_output(destination, writes=f"{kind} ({suffix})", suffixes=(suffix,), inputs=[source],
+                         replace=replace)  # fmt: skip
+        computed = evaluate(package) or compute(package)
+        check_blocks(package, [*blocks_of(computed.arguments), *named_blocks(package)])  # nothing typed outside them
+        write_values(package, computed.changes(), destination, replace=in_place or replace, computed=computed)
     return destination, computed
 
 

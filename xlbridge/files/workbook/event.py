@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -25,6 +26,7 @@ from ...excel.event import read_match, read_teams
 from ..inputs import read_input
 from ..interchange import MAX_FILE_BYTES
 from ..interchange.common import decoded
+from ..locking import rewriting
 from ..outputs import check_open, check_output, target_of, write_atomically
 from ..tables import csv_value
 from ..templates.event_layout import EARLIER_COLUMNS, ENTERED, MATCH_COLUMNS, MATCHES, SETTINGS, TEAMS
@@ -223,10 +225,19 @@ def swiss_next(
     progress: Callable[[str], None] = lambda step: None,
 ) -> Drawn:
     """Add the next Swiss round's pairings to the workbook at ``path`` (into the first empty rows of Matches) and
-    compute it: into ``destination``, or the workbook itself with ``in_place``; ``progress`` is told each step as
-    it starts."""
+    compute it: into ``destination``, or the workbook itself with ``in_place`` (held from before it is read until
+    it is replaced, and replaced only while it is still the file read: :func:`~xlbridge.files.locking.rewriting`);
+    ``progress`` is told each step as it starts."""
     if not path.exists():
         raise WorkbookError(f"{path}: no such file")
+    with rewriting(path, "xlbridge swiss --in-place") if in_place else nullcontext():
+        return _draw_next(path, destination, in_place, force, progress)
+
+
+def _draw_next(
+    path: Path, destination: Path | None, in_place: bool, force: bool, progress: Callable[[str], None]
+) -> Drawn:
+    """:func:`swiss_next`, the workbook held if it is rewritten."""
     progress(f"reading {path.name}")
     book = read_event_book(path)
     suffix = workbook_suffix(book.package)
