@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import compileall
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,15 +21,12 @@ settings.load_profile("xlbridge")
 DATA = Path(__file__).resolve().parent / "data"
 HOWELL = DATA / "usebio" / "mp_pairs_howell.xml"
 BUTLER = DATA / "usebio" / "butler_mitchell.xml"
-#: Compscore3's Butler Howell of 8 pairs in rounds of 5 boards, and its Mitchell whose pair 8 EW is factored up to
-#: 68.425, printed 68.42 (data/README.md).
-BUTLER_HOWELL = DATA / "usebio" / "compscore3_butler_howell.xml"
-MITCHELL_04 = DATA / "usebio" / "compscore3_mp_pairs_mitchell_04.xml"
-#: The seven real Compscore3 sessions: every award and total is the file's.
-COMPSCORE3 = [HOWELL, BUTLER, BUTLER_HOWELL, MITCHELL_04] + [
-    DATA / "usebio" / f"compscore3_{name}.xml"
-    for name in ("cross_imp_howell", "mp_pairs_mitchell", "mp_pairs_mitchell_03")
-]
+#: Where the real results files that are not in the repository are, when a developer has them
+#: (data/README.md says where each is found): XLBRIDGE_REAL_RESULTS, with usebio/ and pbn/ in it.
+REAL_RESULTS = Path(os.environ["XLBRIDGE_REAL_RESULTS"]) if os.environ.get("XLBRIDGE_REAL_RESULTS") else None
+#: Compscore3's sessions: the two in the repository, and the five more of the ABF's public test data where
+#: XLBRIDGE_REAL_RESULTS has them (compscore3_*.xml in its usebio/): every award and total is the file's.
+COMPSCORE3 = [HOWELL, BUTLER, *sorted((REAL_RESULTS / "usebio").glob("compscore3_*.xml") if REAL_RESULTS else [])]
 
 
 def pytest_configure(config: pytest.Config) -> None:

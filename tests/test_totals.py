@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from xlbridge.engine.movements import Movement, howell, mitchell
-from xlbridge.engine.session import Line, Session, read_line
+from xlbridge.engine.session import Line, NotPlayed, Session, read_line
 from xlbridge.engine.standings import SessionScore, score_session
 from xlbridge.files.demo_data import demo_data
 from xlbridge.files.interchange import read_results
@@ -115,10 +115,13 @@ def test_a_board_left_unplayed_is_factored_up() -> None:
 
 
 def test_with_the_movement_known_sit_outs_come_from_it() -> None:
-    """The same totals whether the sit-outs are read from the movement or found from the lines."""
+    """The same totals whether the sit-outs are read from the movement or found from the lines, a board not
+    played (NP) at one table among them. (A line the movement expects that is not typed yet is not owed with the
+    movement known, where without it the lines cannot tell it from a board not played: that is the provisional
+    ranking's, in tests/test_not_played.py.)"""
     movement = mitchell(7, 3, rounds=6, pairs=13)
-    lines = played(movement, 3)
-    del lines[11]
+    lines: list[Line | NotPlayed] = list(played(movement, 3))
+    lines[11] = NotPlayed(lines[11].board, lines[11].ns, lines[11].ew)
     without = score_session(Session.of(field_kind="Mitchell", pairs=movement.pairs, lines=lines))
     given = score_session(Session.of(pairs=movement.pairs, lines=lines, plan=movement))
     assert totals(without) == totals(given)
