@@ -29,6 +29,7 @@ from typing import Any
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
 from ...engine.pairs import Pair, PairNumber
+from ...engine.parse import parse_weighted
 from ...engine.session import NOT_PLAYED, Line, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.values import NUMBER, as_whole_number
 from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, FieldKind, SessionMethod, Side
@@ -400,12 +401,14 @@ def _one_section(scored: Sequence[_Game], source: Path) -> None:
 class _Column:
     """What one score column says of a row without a contract: an artificial score (``ns`` and ``ew``, each side's
     percentage where the column gives it: A+ in Score_EW gives East-West's, A6040 both), ``points`` (North-South's
-    assigned score), ``passed`` out or ``not played``."""
+    assigned score), ``passed`` out, ``not played``, or ``weighted`` (xlbridge's own weighted score, North-South's
+    scores in Score_NS, as its export writes it: ``text``)."""
 
     kind: str
     ns: int | None = None
     ew: int | None = None
     points: int = 0
+    text: str = ""
 
 
 def _column(text: str, tag: str) -> _Column | None:
@@ -429,6 +432,9 @@ def _column(text: str, tag: str) -> _Column | None:
         return _Column("artificial", ns=int(split[1]), ew=int(split[2]))
     if value in _PASSED:
         return _Column("passed")
+    if ours and "/" in value and "%" in value:  # xlbridge's weighted score (Law 12C1c), as its export writes it
+        parse_weighted(value, tag)  # refused here, naming what is wrong with it, where it is not one
+        return _Column("weighted", text=value)
     if is_not_played(value):
         return _Column("not played")
     if value == "PEN":
@@ -461,6 +467,8 @@ def _adjusted(score_ns: str, score_ew: str) -> str:
         return NOT_PLAYED
     if kinds == {"passed"}:
         return "PASS"
+    if kinds == {"weighted"}:
+        return columns[0].text
     if kinds == {"points"} and len({column.points for column in columns}) == 1:
         return str(columns[0].points)
     if kinds == {"artificial"}:
