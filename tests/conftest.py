@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import compileall
 import logging
+import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -20,6 +21,13 @@ settings.load_profile("xlbridge")
 DATA = Path(__file__).resolve().parent / "data"
 HOWELL = DATA / "usebio" / "mp_pairs_howell.xml"
 BUTLER = DATA / "usebio" / "butler_mitchell.xml"
+
+
+def real_files(pattern: str, under: str = "") -> list[Path]:
+    """The real results files of other programs kept out of the repository (data/README.md says where they are found):
+    those matching ``pattern`` under ``under`` in the folder XLBRIDGE_REAL_RESULTS names (none where it is unset)."""
+    folder = os.environ.get("XLBRIDGE_REAL_RESULTS", "")
+    return sorted((Path(folder) / under).rglob(pattern)) if folder else []
 
 
 def pytest_configure(config: pytest.Config) -> None:
