@@ -29,6 +29,13 @@ REAL_RESULTS = Path(os.environ["XLBRIDGE_REAL_RESULTS"]) if os.environ.get("XLBR
 COMPSCORE3 = [HOWELL, BUTLER, *sorted((REAL_RESULTS / "usebio").glob("compscore3_*.xml") if REAL_RESULTS else [])]
 
 
+def real_files(pattern: str, under: str = "") -> list[Path]:
+    """The real results files of other programs kept out of the repository (data/README.md says where they are found):
+    those matching ``pattern`` under ``under`` in the folder XLBRIDGE_REAL_RESULTS names (none where it is unset)."""
+    folder = os.environ.get("XLBRIDGE_REAL_RESULTS", "")
+    return sorted((Path(folder) / under).rglob(pattern)) if folder else []
+
+
 def pytest_configure(config: pytest.Config) -> None:
     """xlbridge compiled once, before the tests run their commands in subprocesses: where the environment says not
     to write bytecode (PYTHONDONTWRITEBYTECODE, as these machines set it), each of some 750 commands would otherwise

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from decimal import Decimal
 from fractions import Fraction
@@ -30,15 +29,14 @@ from xlbridge.files.interchange.export import write_pbn
 from xlbridge.files.interchange.pbn import scoring_tag
 from xlbridge.rules import Side
 
-from .conftest import DATA
+from .conftest import DATA, real_files
 from .safety import xlbridge
 
 RUTER = DATA / "pbn" / "ruter-style-howell.pbn"
 MAGIC = DATA / "pbn" / "magic-contest-style-mitchell.pbn"
 #: The real files of those programs, kept out of the repository (data/README.md says where they are): every .pbn
 #: file under the folder XLBRIDGE_REAL_RESULTS names.
-REAL = os.environ.get("XLBRIDGE_REAL_RESULTS", "")
-REAL_FILES = sorted(Path(REAL).rglob("*.pbn")) if REAL else []
+REAL_FILES = real_files("*.pbn")
 
 
 def file_ranking(path: Path) -> dict[str, dict[str, str]]:
