@@ -21,12 +21,6 @@ settings.load_profile("xlbridge")
 DATA = Path(__file__).resolve().parent / "data"
 HOWELL = DATA / "usebio" / "mp_pairs_howell.xml"
 BUTLER = DATA / "usebio" / "butler_mitchell.xml"
-#: Where the real results files that are not in the repository are, when a developer has them
-#: (data/README.md says where each is found): XLBRIDGE_REAL_RESULTS, with usebio/ and pbn/ in it.
-REAL_RESULTS = Path(os.environ["XLBRIDGE_REAL_RESULTS"]) if os.environ.get("XLBRIDGE_REAL_RESULTS") else None
-#: Compscore3's sessions: the two in the repository, and the five more of the ABF's public test data where
-#: XLBRIDGE_REAL_RESULTS has them (compscore3_*.xml in its usebio/): every award and total is the file's.
-COMPSCORE3 = [HOWELL, BUTLER, *sorted((REAL_RESULTS / "usebio").glob("compscore3_*.xml") if REAL_RESULTS else [])]
 
 
 def real_files(pattern: str, under: str = "") -> list[Path]:
@@ -34,6 +28,11 @@ def real_files(pattern: str, under: str = "") -> list[Path]:
     those matching ``pattern`` under ``under`` in the folder XLBRIDGE_REAL_RESULTS names (none where it is unset)."""
     folder = os.environ.get("XLBRIDGE_REAL_RESULTS", "")
     return sorted((Path(folder) / under).rglob(pattern)) if folder else []
+
+
+#: Compscore3's sessions: the two in the repository, and the five more of the ABF's public test data where
+#: XLBRIDGE_REAL_RESULTS has them (compscore3_*.xml in its usebio/): every award and total is the file's.
+COMPSCORE3 = [HOWELL, BUTLER, *real_files("compscore3_*.xml", "usebio")]
 
 
 def pytest_configure(config: pytest.Config) -> None:
