@@ -24,7 +24,15 @@ from xlbridge.files.templates import CLASSIC, LITE, Flavour, pairs_session, team
 from xlbridge.files.templates.blank import TEMPLATES
 from xlbridge.files.templates.layout import LAYOUT, Sizes
 from xlbridge.files.templates.match_layout import AWAY_COL, FIRST, HOME_COL, SUMMARY
-from xlbridge.files.workbook.xlsx import ExcelErrorValue, column_letters, column_number, open_package, split_ref
+from xlbridge.files.workbook.xlsx import (
+    ExcelErrorValue,
+    Package,
+    column_letters,
+    column_number,
+    defined_names,
+    open_package,
+    split_ref,
+)
 from xlbridge.rules import SESSION_METHODS, Side
 
 from .workbooks import ROOT, Book, blank, computed_book
@@ -171,6 +179,25 @@ def test_help_in_the_workbook_says_it_all(name: str, flavour: Flavour) -> None:
         assert shown in ([], [f"One of {', '.join(registry.names())}: the note beside this cell says what each means."])
 
 
+def _declared(package: Package, sheet: str, area: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    """A block as its formulas or its defined name write it: a block is read as far as its sheet's cells in use
+    (an empty template's blocks end at their first row), so its written extent is the tallest range written from
+    the same first cell on that sheet, in the workbook's formulas (a reference without a sheet is its own sheet's)
+    and defined names."""
+    written = [(None, text) for text in defined_names(package).values()]
+    for name, part in package.sheets.items():
+        written += [(name, text) for text in re.findall(r"<f[^>]*>([^<]*)</f>", package.parts[part].decode())]
+    tallest = area
+    reference = re.compile(r"(?:(?:'([^']+)'|([A-Za-z0-9_]+))!)?\$?([A-Z]{1,3})\$?(\d+):\$?([A-Z]{1,3})\$?(\d+)")
+    for home, text in written:
+        for found in reference.finditer(text):
+            named = found[1] or found[2] or home
+            cells = split_ref(f"{found[3]}{found[4]}:{found[5]}{found[6]}")
+            if named == sheet and cells[:2] == area[:2] and cells[2] > tallest[2]:
+                tallest = cells
+    return tallest
+
+
 def _unlocked_below(path: Path) -> list[str]:
     """The cells of the first row below each block the workbook's functions read, in the block's columns, that a
     protected sheet still lets a secretary type in (a style unlocked: the cell's own, else its row's, else its
@@ -189,7 +216,7 @@ def _unlocked_below(path: Path) -> list[str]:
     found = []
     for block in {*blocks_of(computed.arguments), *named_blocks(package)}:
         xml = package.parts[package.sheets[block.sheet]].decode()
-        _, first_col, last_row, last_col = block.area
+        _, first_col, last_row, last_col = _declared(package, block.sheet, block.area)
         row = last_row + 1
         columns = [(int(low), int(high), style) for low, high, style in
                    re.findall(r'<col min="(\d+)" max="(\d+)"[^>]*?style="(\d+)"', xml)]  # fmt: skip

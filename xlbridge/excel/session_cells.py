@@ -220,12 +220,21 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
 
 def _key(cells: SessionCells) -> Hashable:
     """What a session is read from, as a key: every cell with its kind (:func:`~.cache.cell_key`: TRUE is not 1,
-    a Lite blank 0 is not 0.0)."""
+    a Lite blank 0 is not 0.0), but the blank rows at the end of a block, which hold no part of it (a block read as
+    far as its sheet's cells in use, or as far as the tallest formula fills, is the same session)."""
     results, names, plan = _blocks(cells)
-    blocks = tuple(None if grid is None else tuple(tuple(map(cell_key, row)) for row in grid)
+    blocks = tuple(None if grid is None else tuple(tuple(map(cell_key, row)) for row in _without_blank_end(grid))
                    for grid in (results, names, plan))  # fmt: skip
     settings = tuple(cell_key(single_value(value)) for value in (cells.method, cells.fields, cells.per_board))
     return blocks, settings
+
+
+def _without_blank_end(grid: Sequence[Sequence[object]]) -> Sequence[Sequence[object]]:
+    """``grid`` without its last rows whose every cell is blank (None or empty text)."""
+    end = len(grid)
+    while end and all(cell is None or cell == "" for cell in grid[end - 1]):
+        end -= 1
+    return grid[:end]
 
 
 #: The latest sessions worked out, by their cells: the session functions of a sheet ask for the same one.
