@@ -53,6 +53,7 @@ def test_quick_run_prints_the_table() -> None:
 
 @pytest.mark.slow
 @pytest.mark.lite
+@pytest.mark.xdist_group("lite")  # fetches into .cache/lite/ as tests/test_lite_runtime.py does, in its worker
 @pytest.mark.skipif(bool(harness.missing_tools()), reason="needs node and npm on PATH: node runs Pyodide")
 def test_live_recalculation_runs_in_pyodide() -> None:
     """The live recalculation's Lite side runs: the template's functions in Pyodide, after each result retyped,

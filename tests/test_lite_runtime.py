@@ -28,6 +28,9 @@ pytestmark = [
     pytest.mark.lite,
     pytest.mark.slow,  # starts Pyodide under node for each pair of versions: a minute and more; CI runs it (-m slow)
     pytest.mark.xlwings_server,
+    # One worker runs every test that fetches Pyodide and the wheels into .cache/lite/ (a second would fetch the
+    # same files at the same time): tests/test_benchmarks.py's live recalculation is in the group too.
+    pytest.mark.xdist_group("lite"),
     pytest.mark.skipif(
         bool(MISSING), reason=f"needs {' and '.join(MISSING)} on PATH: node runs Pyodide and npm installs it"
     ),
