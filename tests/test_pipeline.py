@@ -170,3 +170,31 @@ def test_the_same_rule_for_a_file_and_a_workbook(tmp_path: Path) -> None:
     workbook = tmp_path / "mitchell.xlsx"
     assert main(["import", str(source), "-o", str(workbook)]) == 0
     assert read_values(open_package(workbook), "Settings")[LAYOUT.setting("Fields").position] == "Two fields"
+
+
+def test_blank_rows_at_the_end_of_a_block_share_the_working_out_and_keep_each_shape() -> None:
+    """The same results block handed with and without blank rows at its end (as a block read as far as its sheet's
+    cells in use, and as far as the tallest formula fills): one working-out, and each call answered with as many
+    rows as its block, in either order."""
+    from xlbridge.excel.hands import pardiff
+    from xlbridge.excel.session import sessionresults
+
+    results = [
+        [1, 1, 2, "4S", "N", "", "=", ""],
+        [1, 3, 4, "3NT", "S", "", "+1", ""],
+        [2, 1, 2, "2H", "E", "", "-1", ""],
+    ]
+    names = [[1, "NS", "A", "B"], [2, "EW", "C", "D"], [3, "NS", "E", "F"], [4, "EW", "G", "H"]]
+    padded = [*results, *([None] * 8 for _ in range(4))]
+    for first, second in ((results, padded), (padded, results)):
+        with counted(check_session, score_session) as calls:
+            answers = [sessionresults(block, names, "MP", "Two fields") for block in (first, second)]
+            pars = [
+                pardiff(block, names, "MP", "Two fields", None, None, [[1, "", "", 420]]) for block in (first, second)
+            ]
+        assert calls == ONCE
+        assert [len(answer) for answer in answers] == [len(first), len(second)]
+        assert [len(answer) for answer in pars] == [len(first), len(second)]
+        assert answers[0][:3] == answers[1][:3]
+        assert all(row == [""] * len(row) for answer in answers for row in answer[3:])
+        cache.forget_if_full()

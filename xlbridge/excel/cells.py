@@ -35,6 +35,7 @@ __all__ = [
     "entered_pair",
     "entered_text",
     "error_value",
+    "fitted",
     "flat",
     "is_blank",
     "is_blank_text",
@@ -186,6 +187,14 @@ def shape_back(values: Sequence[Any], rows: int, cols: int) -> Grid:
     if cols == 1:
         return [[value] for value in values]
     return [list(values[r * cols : (r + 1) * cols]) for r in range(rows)]
+
+
+def fitted(grid: Grid, rows: int) -> Grid:
+    """A grid of one row for each row of a block, as a block of ``rows`` rows is answered: the same session is
+    worked out once however many blank rows end its block (a block read as far as its sheet's cells in use, or as
+    the tallest formula fills), so its rows are cut to ``rows``, or blank rows of its width added."""
+    width = len(grid[0]) if grid else 1
+    return [*grid[:rows], *([""] * width for _ in range(rows - len(grid)))]
 
 
 def column_cells(value: object) -> list[Any] | None:

@@ -28,6 +28,7 @@ from .cells import (
     broadcast,
     cell_error,
     error_value,
+    fitted,
     flat,
     is_blank,
     is_blank_text,
@@ -261,4 +262,4 @@ def pardiff(*arguments: object) -> Grid:
         pars = _pars(rest[0] if rest else None)
     except BridgeInputError as error:
         return [[error_value(error)] for _ in range(rows)]
-    return pardiff_cells(session, pars)
+    return fitted(pardiff_cells(session, pars), rows)

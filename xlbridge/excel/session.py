@@ -23,7 +23,17 @@ from ..engine.standings import LineScore, SessionScore, Standing
 from ..engine.values import as_whole_number
 from ..rules import SessionMethod, Side
 from ..rules.boards import HIGHEST_BOARD
-from .cells import Grid, as_grid, cell_error, entered_text, error_value, never_raises, single_value, to_cell
+from .cells import (
+    Grid,
+    as_grid,
+    cell_error,
+    entered_text,
+    error_value,
+    fitted,
+    never_raises,
+    single_value,
+    to_cell,
+)
 from .masterpoints import award_columns, award_note, with_awards
 from .session_cells import ENTERED, SessionCells, session_result
 
@@ -132,7 +142,7 @@ def sessionresults(*arguments: object) -> Grid:
         session = session_result(cells)
     except BridgeInputError as error:
         return _failed(error, rows, len(RESULT_COLUMNS), len(RESULT_COLUMNS) - 1)
-    return [row[:] for row in results_cells(session)]
+    return [row[:] for row in fitted(results_cells(session), rows)]
 
 
 def ranking_note(session: SessionResult, mp_scale: object = None) -> str:
