@@ -236,7 +236,7 @@ def pairtotals(*arguments: object) -> Grid:
         session = session_result(cells)
     except BridgeInputError as error:
         return _failed(error, len(as_grid(cells.names)), len(award_columns(TOTAL_COLUMNS, mp_scale)))
-    return totals_cells(session, mp_scale)
+    return fitted(totals_cells(session, mp_scale), len(as_grid(cells.names)))
 
 
 def ranking_cells(session: SessionResult, rows: int, mp_scale: object = None) -> Grid:
