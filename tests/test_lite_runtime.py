@@ -115,10 +115,16 @@ def test_metadata_names_every_function_bridge_dot_with_help(run: tuple[harness.R
 
 
 def test_every_answer_equals_cpythons(run: tuple[harness.Report, harness.Report]) -> None:
-    """Every call through xlwings' dispatcher answers in Pyodide exactly as in CPython."""
+    """Every call through xlwings' dispatcher answers in Pyodide exactly as in CPython; but the reason the solver's
+    CHECK gives, which names the command that installs it the way xlbridge was installed there (a wheel in
+    Pyodide, a copy of the repository here): both say the solver is not installed."""
     lite, reference = run
     assert set(lite["results"]) == set(reference["results"])
-    assert harness.differences(lite, reference) == []
+    install_hints = {"handtricks_check", "parscore_check"}
+    assert [key for key in harness.differences(lite, reference) if key not in install_hints] == []
+    for key in install_hints:
+        for report in (lite, reference):
+            assert "the double-dummy solver (endplay), which is not installed here" in report["results"][key][0][0]
 
 
 def test_only_plain_values_reach_xlbridge(run: tuple[harness.Report, harness.Report]) -> None:

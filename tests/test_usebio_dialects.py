@@ -481,3 +481,19 @@ def test_a_round_the_boards_cannot_tell_is_refused(tmp_path: Path) -> None:
     path.write_text(text)
     refused = xlbridge("import", path, "-o", tmp_path / "out.xlsx").refused
     assert refused.endswith("give each MATCH its ROUND_NUMBER in the event")
+
+
+def test_a_swiss_from_both_sides_with_boards_numbered_alike_each_round(tmp_path: Path) -> None:
+    """Six teams over ten rounds, each match recorded from both teams' sides in its round, every round's boards
+    numbered 1 to 8, so teams meet again from round 6: the file's ROUND_NUMBER is the event's round (the boards,
+    alike in every round, cannot say otherwise). Before: every match was put in round 1 and the second meeting's
+    view was refused as disagreeing with the first's."""
+    from .test_print_widths import teams_event
+
+    path = tmp_path / "swiss.xml"
+    path.write_text(teams_event(10), encoding="utf-8")
+    event = read_results(path).event
+    assert event is not None
+    assert len(event.matches) == 30
+    assert sorted({match.round for match in event.matches}) == list(range(1, 11))
+    assert sum(match.again for match in event.matches) == 15

@@ -789,6 +789,9 @@ def _event_rounds(records: list[_MatchRecord], source: Path) -> tuple[list[int],
     """Each record's round of the event: its ROUND_NUMBER, or, where the two teams' records of one match give two
     rounds (EBU Teams Scorer counts each team's own matches), the order of its boards among the event's (each
     round plays its own boards); and what the import says of it. Records whose boards cannot tell are refused."""
+    recorded = {(record.round, record.team, record.opponents) for record in records}
+    if all((record.round, record.opponents, record.team) in recorded for record in records):
+        return [record.round for record in records], []  # each match from both sides in one round: the event's
     rounds_of: dict[tuple[frozenset[int], tuple[int, ...]], set[int]] = {}
     for record in records:
         if record.boards:
