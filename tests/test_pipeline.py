@@ -197,4 +197,3 @@ def test_blank_rows_at_the_end_of_a_block_share_the_working_out_and_keep_each_sh
         assert [len(answer) for answer in pars] == [len(first), len(second)]
         assert answers[0][:3] == answers[1][:3]
         assert all(row == [""] * len(row) for answer in answers for row in answer[3:])
-        cache.forget_if_full()
