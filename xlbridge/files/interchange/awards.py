@@ -42,8 +42,9 @@ def masterpoint_notes(imported: Imported, chosen: str | None = None) -> ImportNo
         what = f"{known} ({named})" if known else f"{named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE)"
         scales = ", ".join(s.name for s in MASTERPOINT_SCALES if s.awards)
         warnings.append(
-            f"{source}: its masterpoints are {what}, which " + ("xlbridge does not award yet" if known else
-                                                                f"is none of the scales xlbridge awards ({scales})")
+            f"{source}: its masterpoints are {what}, which "
+            + ('an import does not take from the file yet (--masterpoints "EBU club" ... "EBU national" awards them)'
+               if known else f"is none of the scales xlbridge awards ({scales})")
             + (f": the workbook awards {scale.name}, as --masterpoints says" if chosen else
                ": the workbook awards none (--masterpoints chooses a scale)")
             + (f"; the file's awards ({len(reported.awarded)} pairs) are not reproduced" if reported.awarded else "")
