@@ -29,13 +29,16 @@ class Pair:
     """A pair as the Names sheet lists it; ``direction`` is its side in a Mitchell, None in a Howell.
 
     ``handicap`` is the pair's handicap in percentage points, added to its percentage for the handicapped ranking
-    (None: no handicap given; see :func:`pair_handicap` for one made of the players').
+    (None: no handicap given; see :func:`pair_handicap` for one made of the players'). ``members`` holds each
+    player's membership number as the federation gives it (digits or letters; "" for a player without one), in
+    the order of ``players``; empty where no numbers are known.
     """
 
     number: PairNumber
     direction: Side | None = None
     players: tuple[str, ...] = ()
     handicap: Fraction | None = None
+    members: tuple[str, ...] = ()
 
     @property
     def names(self) -> str:
