@@ -301,6 +301,8 @@ NEW_KINDS = [
     ("hesitation-mitchell", 7, 3),
     ("rover-mitchell", 7, 3),
     ("web-mitchell", 14, 2),
+    ("bowman", 11, 3),
+    ("appendix", 11, 3),
 ]
 
 

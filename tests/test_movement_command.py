@@ -365,6 +365,8 @@ def test_the_workbooks_output_is_checked_first(tmp_path: Path, argv: list[str], 
         ("hesitation-mitchell", 7, "112 results on 16 boards, 14 pairs (One field, MP)"),
         ("rover-mitchell", 7, "98 results on 14 boards, 15 pairs (Two fields, MP)"),
         ("web-mitchell", 14, "364 results on 26 boards, 28 pairs (Two fields, MP)"),
+        ("bowman-mitchell", 11, "198 results on 18 boards, 22 pairs (One field, MP)"),
+        ("appendix-mitchell", 11, "180 results on 18 boards, 21 pairs (One field, MP)"),
     ],
 )
 def test_each_new_kind_as_a_directors_csv(kind: str, tables: int, summary: str, tmp_path: Path) -> None:

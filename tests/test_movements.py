@@ -10,11 +10,20 @@ import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movements import howell, make_movement, mitchell
-from xlbridge.engine.movements.generate import hesitation_mitchell, rover_mitchell, three_quarter_howell, web_mitchell
+from xlbridge.engine.movements.generate import (
+    appendix_mitchell,
+    bowman_mitchell,
+    hesitation_mitchell,
+    rover_mitchell,
+    three_quarter_howell,
+    web_mitchell,
+)
 from xlbridge.engine.movements.rounds import BoardSet, Encounter, Movement, movement_from_rows, movement_problems
 from xlbridge.engine.pairs import Pair
 from xlbridge.rules import EVEN_TABLES, MOVEMENT_TYPES, WINNERS, Side
 from xlbridge.rules.movements import (
+    APPENDIX_TYPE,
+    BOWMAN_TYPE,
     HESITATION_TYPE,
     HOWELL_TYPE,
     MITCHELL_TYPE,
@@ -344,7 +353,7 @@ def test_a_file_movement_is_checked() -> None:
         movement_from_rows([(1, 1, 1, 2, "x")])
 
 
-VARIANTS = [THREE_QUARTER_HOWELL_TYPE, HESITATION_TYPE, ROVER_TYPE, WEB_TYPE]
+VARIANTS = [THREE_QUARTER_HOWELL_TYPE, HESITATION_TYPE, ROVER_TYPE, WEB_TYPE, BOWMAN_TYPE, APPENDIX_TYPE]
 
 
 @pytest.mark.parametrize(("kind", "tables"), [(kind, n) for kind in VARIANTS for n in kind.sizes])
@@ -359,6 +368,10 @@ def test_every_variant_offered_is_sound(kind: object, tables: int) -> None:
         movements += [hesitation_mitchell(tables, 2, pairs=2 * tables - 1), hesitation_mitchell(tables, 3)]
     if kind is WEB_TYPE:
         movements += [web_mitchell(tables, 2, rounds=r) for r in range(tables // 2, tables) if r % 2]
+    if kind is BOWMAN_TYPE:
+        movements += [bowman_mitchell(tables, 2, pairs=2 * tables - 1), bowman_mitchell(tables, 3)]
+    if kind is APPENDIX_TYPE:
+        movements.append(appendix_mitchell(tables, 3, phantom=1))
     for movement in movements:
         assert movement.type is kind
         assert_sound(movement)
@@ -448,3 +461,30 @@ def test_web_mitchell_as_published() -> None:
     assert set(movement.plays().values()) == {10}
     assert movement.next_tables(BoardSet(1, 3), 1, table=1) == ()
     assert movement.next_tables(BoardSet(1, 3), 1, table=9) == (8,)
+
+
+def test_switched_bowman_as_published() -> None:
+    """The EBU's switched Bowman for 11 tables: 9 rounds of 3 boards on 9 sets, tables 1-9 starting on sets 1-9;
+    table 10 shares with table 1 every round, table 11 with tables 9, 7, 5, 3, 1 (and 10), 8, 6, 4, 2; the last
+    round arrow-switched at every table; every board played 11 times."""
+    movement = bowman_mitchell(11, 3)
+    assert (movement.rounds, movement.boards) == (9, range(1, 28))
+    partners = []
+    for r in range(1, 10):
+        at = {e.table: e.boards for e in movement.round(r)}
+        assert at[10] == at[1]
+        partners.append(min(t for t in range(1, 10) if at[t] == at[11]))
+        assert all(e.switched == (r == 9) for e in movement.round(r))
+    assert partners == [9, 7, 5, 3, 1, 8, 6, 4, 2]
+    assert set(movement.plays().values()) == {11}
+    assert (5, (1, 10, 11)) in movement.shared
+
+
+def test_appendix_mitchell_is_the_bowman_with_a_half_table() -> None:
+    """The appendix Mitchell of 10½ tables: the 11-table Bowman with North-South pair 11 missing, so table 11's
+    East-West pair sits out and no boards go round the room: only table 10 shares (with table 1)."""
+    movement = appendix_mitchell(11, 3)
+    assert movement.phantom == Pair(11)
+    assert movement.title.startswith("Appendix Mitchell: 10.5 tables, 9 rounds of 3 boards")
+    assert all(e.sit_out for e in movement.encounters if e.table == 11)
+    assert movement.slots() == bowman_mitchell(11, 3, pairs=21).slots()

@@ -128,10 +128,47 @@ WEB_TYPE = MovementType(
     only=tuple(range(6, 31, 2)),
 )
 
+BOWMAN_TYPE = MovementType(
+    "Bowman Mitchell",
+    "the switched Bowman: EBU Club Focus newsletter, Spring 2011, 'Unusual (but useful) movements for clubs' (11 "
+    "tables, 9 rounds: table 10 shares with table 1, table 11 in turn with tables 9, 7, 5, 3, 1 and 10, 8, 6, 4, "
+    "2; the last round arrow-switched at every table); here the same pattern for any odd number of tables",
+    "two tables more than rounds: tables 1 to n-2 are an odd Mitchell of n-2 sets (North-South pairs stay, "
+    "East-West pairs move up one table round all n tables, boards down one round tables n-2 to 1); table n-1 always "
+    "shares table 1's boards, table n those of tables n-2, n-4, ... in turn; one field, the last round(s) "
+    "arrow-switched at every table; an odd number of tables, 7 to 29",
+    min_tables=7,
+    max_tables=29,
+    aliases=("BOWMAN", "BOWMAN-MITCHELL", "SWITCHED BOWMAN", "SWITCHED-BOWMAN"),
+    only=tuple(range(7, 30, 2)),
+)
+APPENDIX_TYPE = MovementType(
+    "Appendix Mitchell",
+    "the appendix (1½-table) Mitchell: the switched Bowman with its last table's North-South pair missing (EBU Club "
+    "Focus newsletter, Spring 2011, 'Adaptation for 10½ tables': no sharing round the room); a Bowman is an "
+    "appendix Mitchell (Bridge Base Online forums, 2009)",
+    "an odd Mitchell of n-2 tables with an appendix of a table and a half: the Bowman Mitchell of n tables "
+    "with North-South pair n missing, so the last table's East-West pair sits out and only table n-1 shares "
+    "(with table 1); 2n-1 pairs; an odd number of tables, 7 to 29 (6½ to 28½ tables)",
+    min_tables=7,
+    max_tables=29,
+    aliases=("APPENDIX", "APPENDIX-MITCHELL", "1.5-TABLE APPENDIX"),
+    only=tuple(range(7, 30, 2)),
+)
+
 #: The kinds of movement `xlbridge movement` generates (the first is the default).
 MOVEMENT_TYPES: Registry[MovementType] = Registry(
     "movement type",
-    [MITCHELL_TYPE, HOWELL_TYPE, THREE_QUARTER_HOWELL_TYPE, HESITATION_TYPE, ROVER_TYPE, WEB_TYPE],
+    [
+        MITCHELL_TYPE,
+        HOWELL_TYPE,
+        THREE_QUARTER_HOWELL_TYPE,
+        HESITATION_TYPE,
+        ROVER_TYPE,
+        WEB_TYPE,
+        BOWMAN_TYPE,
+        APPENDIX_TYPE,
+    ],
 )
 
 #: Where the rover sits each round: at table 1 in the first round, then ``ROVER_STEP`` tables on (1, 3, 5, ...);

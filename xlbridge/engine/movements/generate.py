@@ -1,6 +1,6 @@
 """Generating movements: Mitchell (3 to 30 tables; even tables with a skip or a relay and bye stand; one winner
 by arrow switch or two), Howell (3 to 15 tables) and 3/4 Howell (4 to 15), and the Mitchell variants: hesitation,
-rover and web; from the tables of :mod:`xlbridge.rules.movements`.
+rover, web, Bowman and appendix; from the tables of :mod:`xlbridge.rules.movements`.
 
 A movement is immutable data (:class:`~.rounds.Movement`: for each round and table the pairs and
 the boards). Every generated movement is checked (:func:`~.rounds.movement_problems`) before it
@@ -18,6 +18,8 @@ from dataclasses import replace
 from ...rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.movements import (
+    APPENDIX_TYPE,
+    BOWMAN_TYPE,
     HESITATION_TYPE,
     HOWELL_TYPE,
     MITCHELL_TYPE,
@@ -45,6 +47,8 @@ from .rounds import (
 )
 
 __all__ = [
+    "appendix_mitchell",
+    "bowman_mitchell",
     "hesitation_mitchell",
     "howell",
     "make_movement",
@@ -404,6 +408,82 @@ def web_mitchell(tables: object, boards_per_round: object, rounds: object = None
     return _checked(_within_limit(movement))
 
 
+def bowman_mitchell(
+    tables: object,
+    boards_per_round: object,
+    first_board: object = 1,
+    switched_rounds: object = None,
+    pairs: object = None,
+    phantom: object = None,
+) -> Movement:
+    """A switched Bowman of ``tables`` tables (odd, 7 to 29), n-2 rounds of n-2 sets: North-South pairs stay,
+    East-West pairs (n+1 to 2n) move up one table round all n tables; the boards go down one round tables n-2 to 1;
+    table n-1 shares table 1's boards every round, table n those of tables n-2, n-4, ... in turn (a three-way share
+    with tables 1 and n-1 once). One field: the last ``switched_rounds`` rounds (by default two of one- or two-board
+    rounds, else one) arrow-switched at every table. ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default
+    North-South pair n, so table n never plays and only table n-1 shares (the appendix Mitchell)."""
+    return _bowman(BOWMAN_TYPE, tables, boards_per_round, first_board, switched_rounds, pairs, phantom)
+
+
+def appendix_mitchell(
+    tables: object,
+    boards_per_round: object,
+    first_board: object = 1,
+    switched_rounds: object = None,
+    phantom: object = None,
+) -> Movement:
+    """An appendix (1½-table) Mitchell: the Bowman Mitchell of ``tables`` tables (odd, 7 to 29) and 2n-1 pairs, by
+    default North-South pair n missing (``phantom`` names another)."""
+    n = _tables(APPENDIX_TYPE, tables)
+    return _bowman(APPENDIX_TYPE, n, boards_per_round, first_board, switched_rounds, 2 * n - 1, phantom)
+
+
+def _bowman(
+    kind: MovementType,
+    tables: object,
+    boards_per_round: object,
+    first_board: object,
+    switched_rounds: object,
+    pairs: object,
+    phantom: object,
+) -> Movement:
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    core = n - 2
+    switch = _switched(switched_rounds, per_round, core)
+    sets = _sets(core, per_round, first)
+    encounters = []
+    shared = []
+    partners = []
+    for r in range(core):
+        at = {t: (t - 1 + r) % core for t in range(1, core + 1)}
+        partner = (core - 1 - 2 * r) % core + 1  # the table whose boards table n shares: n-2, n-4, ...
+        partners.append(partner)
+        at[n - 1], at[n] = at[1], at[partner]
+        switched = r >= core - switch
+        for t in range(1, n + 1):
+            ns, ew = t, n + (t - 1 - r) % n + 1
+            if switched:
+                ns, ew = ew, ns
+            encounters.append(Encounter(r + 1, t, ns, ew, sets[at[t]], switched))
+        groups = [(1, n - 1, n)] if partner == 1 else [(1, n - 1), (partner, n)]
+        shared += [(r + 1, group) for group in groups]
+    everyone = [Pair(number) for number in range(1, 2 * n + 1)]
+    missing = _phantom(phantom, pairs, n, everyone[n - 1], everyone)
+    which = f"round {core}" if switch == 1 else f"rounds {core - switch + 1}-{core}"
+    notes = [
+        f"North-South pairs 1-{n} stay; East-West pairs {n + 1}-{2 * n} move up one table round all {n} tables; "
+        f"boards go down one table round tables {core} to 1",
+        f"table {n - 1} shares table 1's boards every round; table {n} shares those of tables "
+        f"{', '.join(map(str, partners))} in rounds 1-{core}",
+        f"arrow switch in {which} at every table",
+    ]
+    movement = Movement(kind, n, core, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
+                        shared=tuple(shared), notes=tuple(notes))  # fmt: skip
+    return _checked(_with_phantom_notes(_within_limit(movement)))
+
+
 def _tables(kind: MovementType, tables: object) -> int:
     """The number of tables, one that ``kind`` is offered for."""
     n = whole_in(tables, "tables", kind.min_tables, kind.max_tables)
@@ -428,6 +508,8 @@ GENERATORS: dict[MovementType, tuple[Callable[..., Movement], frozenset[str]]] =
     HESITATION_TYPE: (hesitation_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
     ROVER_TYPE: (rover_mitchell, frozenset({"first_board"})),
     WEB_TYPE: (web_mitchell, frozenset({"rounds", "first_board"})),
+    BOWMAN_TYPE: (bowman_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
+    APPENDIX_TYPE: (appendix_mitchell, frozenset({"first_board", "switched_rounds", "phantom"})),
 }
 
 
