@@ -392,3 +392,17 @@ def test_each_new_kind_as_a_directors_csv(kind: str, tables: int, summary: str, 
                        str(movement_file))  # fmt: skip
     assert refused.returncode == 2
     assert "two results for board" in refused.stderr
+
+
+def test_the_variants_say_how_they_run() -> None:
+    """The printout of a rover, a web and an appendix Mitchell says what the director must know: the rover's
+    tables and its pair number, the two copies of a web's boards, the appendix's half table."""
+    rover = xlbridge("movement", "rover", "--tables", "5", "--boards-per-round", "2").stdout
+    assert "the rover (NS pair 6) sits North-South at tables 1, 3, 5, 2, 4 in rounds 1-5" in rover
+    assert "pairs play unequal numbers of boards: 8 (5 pairs) or 10 (6 pairs)" in rover
+    assert "two fields: North-South pairs 1-6, East-West pairs 1-5" in rover
+    web = xlbridge("movement", "web", "--tables", "6", "--boards-per-round", "2").stdout
+    assert "tables 1-3 play one, tables 4-6 the other; each copy goes down one table a round, 2 sets of each" in web
+    appendix = xlbridge("movement", "appendix", "--tables", "7", "--boards-per-round", "3").stdout
+    assert appendix.startswith("Appendix Mitchell: 6.5 tables, 5 rounds of 3 boards (boards 1-15)\n")
+    assert "table 7's East-West pair sits out each round (North-South pair 7 is missing)" in appendix

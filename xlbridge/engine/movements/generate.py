@@ -400,7 +400,7 @@ def web_mitchell(tables: object, boards_per_round: object, rounds: object = None
             encounters.append(Encounter(r + 1, t, t, (t - 1 - r) % n + 1, sets[at]))
     notes = [
         f"two copies of every board: tables 1-{half} play one, tables {half + 1}-{n} the other; each copy goes down "
-        f"one table a round, {played - half} set(s) of each resting on a relay",
+        f"one table a round, {count(played - half, 'set')} of each resting on a relay",
         f"East-West pairs move up one table every round (no skip): each meets {played} of the {n} North-South pairs",
     ]
     movement = Movement(kind, n, played, per_round, first, tuple(encounters), True, notes=tuple(notes),
@@ -472,11 +472,16 @@ def _bowman(
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
     missing = _phantom(phantom, pairs, n, everyone[n - 1], everyone)
     which = f"round {core}" if switch == 1 else f"rounds {core - switch + 1}-{core}"
+    last = (
+        f"table {n}'s East-West pair sits out each round (North-South pair {n} is missing), so no boards go round "
+        "the room"
+        if missing == everyone[n - 1]
+        else f"table {n} shares the boards of tables {', '.join(map(str, partners))} in rounds 1-{core}"
+    )
     notes = [
         f"North-South pairs 1-{n} stay; East-West pairs {n + 1}-{2 * n} move up one table round all {n} tables; "
         f"boards go down one table round tables {core} to 1",
-        f"table {n - 1} shares table 1's boards every round; table {n} shares those of tables "
-        f"{', '.join(map(str, partners))} in rounds 1-{core}",
+        f"table {n - 1} shares table 1's boards every round; {last}",
         f"arrow switch in {which} at every table",
     ]
     movement = Movement(kind, n, core, per_round, first, tuple(_without(encounters, missing, False)), False, missing,

@@ -109,8 +109,9 @@ def movement_table(movement: Movement) -> str:
         same = f"{low}" if low == high else f"{low} to {high}"
         lines.append(f"  every two pairs sit the same way on {same} of the sets they play against others")
     if movement.two_fields:
-        n = movement.tables
-        lines.append(f"  two fields: North-South pairs 1-{n}, East-West pairs 1-{n}")
+        seated = [*movement.pairs, *([movement.phantom] if movement.phantom is not None else [])]
+        ns, ew = (max((p.number for p in seated if p.direction is side), default=0) for side in Side)
+        lines.append(f"  two fields: North-South pairs 1-{ns}, East-West pairs 1-{ew}")
     lines.append("")
     heading = ["Round", *(f"Table {t}" for t in range(1, movement.tables + 1))]
     body = [[str(r), *(_cell(e) for e in movement.round(r))] for r in range(1, movement.rounds + 1)]
