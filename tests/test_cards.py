@@ -5,6 +5,7 @@ screenshot to look at."""
 
 from __future__ import annotations
 
+import base64
 import re
 import subprocess
 import sys
@@ -290,3 +291,50 @@ def test_each_table_card_says_where_the_pairs_and_the_boards_go(name: str, tmp_p
             moves = {line.removesuffix(" (arrow switch)") for line in row[4].split("\n")}
             shown[(int(row[0]), table)] = moves
     assert shown == want
+
+
+#: One size of each kind of movement added after the Mitchell and the Howell of 3-8 tables: kind, tables, boards a
+#: round.
+NEW_KINDS = [
+    ("howell", 15, 1),
+    ("3/4-howell", 7, 3),
+    ("hesitation-mitchell", 7, 3),
+    ("rover-mitchell", 7, 3),
+    ("web-mitchell", 14, 2),
+    ("bowman", 11, 3),
+    ("appendix", 11, 3),
+]
+
+
+#: A4's page less Chromium's default print margins (about 1 cm), in CSS pixels (96 an inch).
+A4_PRINTED = (round((8.27 - 0.8) * 96), round((11.69 - 0.8) * 96))
+
+
+@pytest.mark.slow  # five movements' cards and travellers printed by Chromium
+def test_every_new_kind_prints_its_cards_and_travellers_a_page_each(tmp_path: Path) -> None:
+    """Each kind's cards, laid out for print on A4, are each shorter than the page (a table card a page of its own,
+    a guide card never split), and its travellers print a page a board."""
+    with chromium() as browsing:
+        for kind, tables, per_round in NEW_KINDS:
+            cards, travellers = (tmp_path / f"{kind.replace('/', '')}-{what}.html" for what in ("cards", "travellers"))
+            done = subprocess.run(
+                [sys.executable, "-m", "xlbridge", "movement", kind, "--tables", str(tables), "--boards-per-round",
+                 str(per_round), "--cards", str(cards), "--travellers", str(travellers)],
+                capture_output=True, text=True, timeout=120, check=True,
+            )  # fmt: skip
+            boards = int(re.search(r"\(boards 1-(\d+)\)", done.stdout)[1])  # type: ignore[index]
+            browsing.open(cards.as_uri(), size=A4_PRINTED)
+            browsing.call("Emulation.setEmulatedMedia", {"media": "print"})
+            heights = browsing.evaluate(
+                "[...document.querySelectorAll('article.card')]"
+                ".map(c => [c.className, c.getBoundingClientRect().height])"
+            )
+            browsing.call("Emulation.setEmulatedMedia", {"media": ""})
+            assert sum("table-card" in name for name, _ in heights) == tables, kind
+            too_tall = [(name, height) for name, height in heights if height > A4_PRINTED[1]]
+            assert not too_tall, (kind, too_tall)
+            browsing.open(travellers.as_uri())
+            sheets = browsing.evaluate("document.querySelectorAll('section.traveller').length")
+            printed = browsing.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
+            assert sheets == boards, kind
+            assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed["data"]))) == boards, kind

@@ -171,7 +171,7 @@ def test_an_argument_that_must_be_given_has_no_default() -> None:
     assert wrong == []
     shown = subprocess.run([sys.executable, "-m", "xlbridge", "movement", "--help"], capture_output=True, text=True,
                            check=True).stdout  # fmt: skip
-    assert "kind                  Mitchell, Howell\n" in shown
+    assert "kind                  Mitchell, Howell, 3/4 Howell, Hesitation Mitchell,\n" in shown
 
 
 def test_import_shows_its_progress_on_a_terminal_only(tmp_path: Path) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from xlbridge.engine.movements import howell, mitchell
+from xlbridge.engine.movements import howell, make_movement, mitchell
 from xlbridge.engine.session import Unscorable
 from xlbridge.files.interchange import read_results
 from xlbridge.files.interchange.movement_files import read_movement_csv
@@ -89,7 +89,9 @@ def test_one_board_and_one_round_are_said_in_the_singular(tmp_path: Path) -> Non
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["howell", "--tables", "9", "--boards-per-round", "2"], "xlbridge movement: tables 9: must be 3 to 8"),
+        (["howell", "--tables", "16", "--boards-per-round", "2"], "xlbridge movement: tables 16: must be 3 to 15"),
+        (["web-mitchell", "--tables", "13", "--boards-per-round", "2"],
+         "xlbridge movement: tables 13: a Web Mitchell is offered for 6, 8, 10"),
         (["mitchell", "--tables", "8", "--boards-per-round", "2", "--even", "relay", "--rounds", "6"],
          "xlbridge movement: rounds 6: a relay-and-bye Mitchell plays all 8 rounds"),
         (["howell", "--tables", "4", "--boards-per-round", "2", "--winners", "one"],
@@ -353,3 +355,54 @@ def test_the_workbooks_output_is_checked_first(tmp_path: Path, argv: list[str], 
     assert done.stderr.startswith(message)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["kept.xlsx", "names.csv"]
     assert (tmp_path / "kept.xlsx").read_text() == "mine"
+
+
+@pytest.mark.parametrize(
+    ("kind", "tables", "summary"),
+    [
+        ("howell", 9, "153 results on 17 boards, 18 pairs (One field, MP)"),
+        ("3/4-howell", 7, "140 results on 26 boards, 14 pairs (One field, MP)"),
+        ("hesitation-mitchell", 7, "112 results on 16 boards, 14 pairs (One field, MP)"),
+        ("rover-mitchell", 7, "98 results on 14 boards, 15 pairs (Two fields, MP)"),
+        ("web-mitchell", 14, "364 results on 26 boards, 28 pairs (Two fields, MP)"),
+        ("bowman-mitchell", 11, "198 results on 18 boards, 22 pairs (One field, MP)"),
+        ("appendix-mitchell", 11, "180 results on 18 boards, 21 pairs (One field, MP)"),
+    ],
+)
+def test_each_new_kind_as_a_directors_csv(kind: str, tables: int, summary: str, tmp_path: Path) -> None:
+    """Each kind's movement written as CSV is read back as the same movement (checked as a director's own file is),
+    and a club's results typed to it import against it."""
+    movement_file = tmp_path / "movement.csv"
+    done = xlbridge("movement", kind, "--tables", str(tables), "--boards-per-round", "1" if kind == "howell" else "2",
+                    "--csv", str(movement_file))  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    again = read_movement_csv(movement_file)
+    written = make_movement(kind.replace("-", " "), tables, 1 if kind == "howell" else 2)
+    assert again.slots() == written.slots()
+    assert again.two_fields == written.two_fields
+    slots = [(s.board, s.ns, s.ew) for s in again.slots()]
+    results = tmp_path / "results.csv"
+    results.write_text(results_csv(slots))
+    done = xlbridge("import", str(results), "-o", str(tmp_path / "session.xlsx"), "--movement-file", str(movement_file))
+    assert done.returncode == 0, done.stderr
+    assert summary in done.stdout
+    board, ns, ew = slots[0]
+    results.write_text(results_csv([*slots[:-1], (board, ns, ew)]))
+    refused = xlbridge("import", str(results), "-o", str(tmp_path / "wrong.xlsx"), "--movement-file",
+                       str(movement_file))  # fmt: skip
+    assert refused.returncode == 2
+    assert "two results for board" in refused.stderr
+
+
+def test_the_variants_say_how_they_run() -> None:
+    """The printout of a rover, a web and an appendix Mitchell says what the director must know: the rover's
+    tables and its pair number, the two copies of a web's boards, the appendix's half table."""
+    rover = xlbridge("movement", "rover", "--tables", "5", "--boards-per-round", "2").stdout
+    assert "the rover (NS pair 6) sits North-South at tables 1, 3, 5, 2, 4 in rounds 1-5" in rover
+    assert "pairs play unequal numbers of boards: 8 (5 pairs) or 10 (6 pairs)" in rover
+    assert "two fields: North-South pairs 1-6, East-West pairs 1-5" in rover
+    web = xlbridge("movement", "web", "--tables", "6", "--boards-per-round", "2").stdout
+    assert "tables 1-3 play one, tables 4-6 the other; each copy goes down one table a round, 2 sets of each" in web
+    appendix = xlbridge("movement", "appendix", "--tables", "7", "--boards-per-round", "3").stdout
+    assert appendix.startswith("Appendix Mitchell: 6.5 tables, 5 rounds of 3 boards (boards 1-15)\n")
+    assert "table 7's East-West pair sits out each round (North-South pair 7 is missing)" in appendix

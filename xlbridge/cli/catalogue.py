@@ -87,7 +87,7 @@ COMMANDS: dict[str, Command] = {
     ),
     "movement": Command(
         "evening",
-        "print a Mitchell or Howell movement; write its cards, travellers, CSV and pre-filled session workbook",
+        "print a movement (Mitchell, Howell and their variants); write its cards, travellers, CSV and session workbook",
         (
             "Generate a movement (who plays whom on which boards, round by round), checked before it is printed: "
             "no pair plays a board twice, no two pairs meet twice, every board is played equally often."

@@ -29,7 +29,7 @@ from ..files.outputs import check_output, write_atomically
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
-from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS
+from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS, MovementType
 from .arguments import (
     Commands,
     choice,
@@ -122,12 +122,33 @@ def _refuse_results(destination: Path) -> None:
                                 "with a new evening (they are lost), or choose another name")  # fmt: skip
 
 
+def _sizes(kind: MovementType) -> str:
+    """The tables a kind of movement is offered for, as help says them: ``3-30``, ``6-30 even``."""
+    offered = kind.sizes
+    span = f"{offered[0]}-{offered[-1]}"
+    if offered == tuple(range(offered[0], offered[-1] + 1)):
+        return span
+    if offered == tuple(range(offered[0], offered[-1] + 1, 2)):
+        return f"{span} {'even' if offered[0] % 2 == 0 else 'odd'}"
+    return ", ".join(map(str, offered))
+
+
 def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
     movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
-    movement.add_argument("--tables", type=int, required=True, help="tables (Mitchell 3-30, Howell 3-8)")
+    movement.add_argument(
+        "--tables",
+        type=int,
+        required=True,
+        help="tables (" + "; ".join(f"{kind.name} {_sizes(kind)}" for kind in MOVEMENT_TYPES) + ")",
+    )
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
-    movement.add_argument("--rounds", type=int, help="rounds to play (default: all the movement has)")
+    movement.add_argument(
+        "--rounds",
+        type=int,
+        help="rounds to play (default: all the movement has; "
+        "a 3/4 Howell three quarters of the complete one's; a web Mitchell 13 where it fits)",
+    )
     movement.add_argument("--first-board", type=int, default=1, metavar="B", help="the first board (default 1)")
     movement.add_argument("--even", type=choice(EVEN_TABLES), help=f"even-table Mitchell: {listed(EVEN_TABLES)}")
     movement.add_argument("--winners", type=choice(WINNERS), help=f"Mitchell winners: {listed(WINNERS)}")

@@ -1,5 +1,6 @@
 """Generating movements: Mitchell (3 to 30 tables; even tables with a skip or a relay and bye stand; one winner
-by arrow switch or two) and Howell (3 to 8 tables), from the tables of :mod:`xlbridge.rules.movements`.
+by arrow switch or two), Howell (3 to 15 tables) and 3/4 Howell (4 to 15), and the Mitchell variants: hesitation,
+rover, web, Bowman and appendix; from the tables of :mod:`xlbridge.rules.movements`.
 
 A movement is immutable data (:class:`~.rounds.Movement`: for each round and table the pairs and
 the boards). Every generated movement is checked (:func:`~.rounds.movement_problems`) before it
@@ -8,12 +9,31 @@ is returned: one that fails its own check is a bug.
 
 from __future__ import annotations
 
+import math
 import re
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Callable, Iterable
+from dataclasses import replace
 
 from ...rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
 from ...rules.boards import HIGHEST_BOARD
-from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
+from ...rules.movements import (
+    APPENDIX_TYPE,
+    BOWMAN_TYPE,
+    HESITATION_TYPE,
+    HOWELL_TYPE,
+    MITCHELL_TYPE,
+    ONE_WINNER,
+    RELAY,
+    ROVER_STEP,
+    ROVER_TYPE,
+    SKIP,
+    THREE_QUARTER_HOWELL_TYPE,
+    UNEQUAL_BOARDS,
+    UNEQUAL_PLAYS,
+    WEB_TYPE,
+    MovementType,
+)
 from ..choices import choose
 from ..errors import BridgeInputError, Reason
 from ..pairs import Pair
@@ -26,7 +46,17 @@ from .rounds import (
     whole_in,
 )
 
-__all__ = ["howell", "make_movement", "mitchell"]
+__all__ = [
+    "appendix_mitchell",
+    "bowman_mitchell",
+    "hesitation_mitchell",
+    "howell",
+    "make_movement",
+    "mitchell",
+    "rover_mitchell",
+    "three_quarter_howell",
+    "web_mitchell",
+]
 
 
 def _sets(count: int, per_round: int, first: int) -> list[BoardSet]:
@@ -113,9 +143,7 @@ def mitchell(
             reason=Reason.OUT_OF_RANGE,
         )
     if winner is ONE_WINNER:
-        default_switch = 2 if per_round <= 2 else 1
-        switch = whole_in(default_switch if switched_rounds is None else switched_rounds, "switched rounds", 1,
-                        max(1, played - 1))  # fmt: skip
+        switch = _switched(switched_rounds, per_round, played)
     elif switched_rounds is not None:
         raise BridgeInputError("switched rounds: only a one-winner Mitchell is arrow-switched (--winners one)")
     else:
@@ -199,21 +227,7 @@ def howell(
             "more often than others); for fewer boards play fewer boards per round",
             reason=Reason.OUT_OF_RANGE,
         )
-    sets = _sets(full, per_round, first)
-    encounters = []
-    if n == 3:
-        for r, seats in enumerate(HOWELL_THREE_TABLES, start=1):
-            for t, (ns, ew, s) in enumerate(seats, start=1):
-                encounters.append(Encounter(r, t, ns, ew, sets[s - 1]))
-    else:
-        stationary = 2 * n
-
-        def moved(number: int, r: int) -> int:
-            return number if number == stationary else (number - 1 + r) % full + 1
-
-        for r in range(full):
-            for t, (ns, ew, s) in enumerate(HOWELL_ROUND_ONE[n], start=1):
-                encounters.append(Encounter(r + 1, t, moved(ns, r), moved(ew, r), sets[(s - 1 + r) % full]))
+    encounters = _howell_rounds(n, full, _sets(full, per_round, first))
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
     missing = _phantom(phantom, pairs, n, everyone[-1], everyone)
     notes = []
@@ -232,16 +246,306 @@ def howell(
     return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
+def _howell_rounds(n: int, played: int, sets: list[BoardSet]) -> list[Encounter]:
+    """The first ``played`` rounds of the complete Howell of ``n`` tables (its table of
+    :data:`~xlbridge.rules.movements.HOWELL_ROUND_ONE`, or the 3-table Howell's), on board sets ``sets``."""
+    encounters = []
+    if n == 3:
+        for r, seats in enumerate(HOWELL_THREE_TABLES[:played], start=1):
+            for t, (ns, ew, s) in enumerate(seats, start=1):
+                encounters.append(Encounter(r, t, ns, ew, sets[s - 1]))
+        return encounters
+    stationary, full = 2 * n, 2 * n - 1
+
+    def moved(number: int, r: int) -> int:
+        return number if number == stationary else (number - 1 + r) % full + 1
+
+    for r in range(played):
+        for t, (ns, ew, s) in enumerate(HOWELL_ROUND_ONE[n], start=1):
+            encounters.append(Encounter(r + 1, t, moved(ns, r), moved(ew, r), sets[(s - 1 + r) % full]))
+    return encounters
+
+
+def three_quarter_howell(
+    tables: object,
+    boards_per_round: object,
+    rounds: object = None,
+    first_board: object = 1,
+    pairs: object = None,
+    phantom: object = None,
+) -> Movement:
+    """A 3/4 Howell of ``tables`` tables (4 to 15): the first ``rounds`` rounds of the complete Howell (by default
+    three quarters of its 2n-1, rounded up; n to 2n-2), each pair meeting as many others and playing as many board
+    sets; the 2n-1 sets are played unequally often (scored to the most, Neuberg), as its notes say."""
+    kind = THREE_QUARTER_HOWELL_TYPE
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    full = 2 * n - 1
+    played = math.ceil(3 * full / 4) if rounds is None else whole_in(rounds, "rounds", n, full - 1)
+    encounters = _howell_rounds(n, played, _sets(full, per_round, first))
+    everyone = [Pair(number) for number in range(1, 2 * n + 1)]
+    missing = _phantom(phantom, pairs, n, everyone[-1], everyone)
+    notes = [f"the first {played} of the {full} rounds of the complete {n}-table Howell: each pair meets {played} "
+             f"of the other {2 * n - 1} pairs"]  # fmt: skip
+    movement = Movement(kind, n, played, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
+                        notes=tuple(notes))  # fmt: skip
+    return _checked(_with_phantom_notes(_with_unequal_notes(_within_limit(movement))))
+
+
+def hesitation_mitchell(
+    tables: object,
+    boards_per_round: object,
+    first_board: object = 1,
+    switched_rounds: object = None,
+    pairs: object = None,
+    phantom: object = None,
+) -> Movement:
+    """A hesitation Mitchell of ``tables`` tables (odd, 3 to 29), n+1 rounds of n+1 board sets: North-South pairs 1 to
+    n-1 stay at their tables; the n+1 moving pairs (n to 2n) go up one table East-West and, after East-West at
+    table n, sit North-South there for a round (the hesitation) before going on to East-West at table 1. The boards
+    go down one table, through a relay between tables n/2 and n/2+1. One field: the last ``switched_rounds``
+    rounds (by default two of one- or two-board rounds, else one) are arrow-switched at every table but table n.
+    ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default North-South pair 1."""
+    kind = HESITATION_TYPE
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    played = n + 1
+    switch = _switched(switched_rounds, per_round, played)
+    sets = _sets(played, per_round, first)
+    half = n // 2
+    circuit: list[int | None] = [*range(1, half + 1), None, *range(half + 1, n + 1)]  # boards go down this circuit
+    moving = [n + p + 1 for p in range(n)] + [n]  # the moving pair at each position in round 1: EW 1..n, then NS n
+    encounters = []
+    for r in range(played):
+        at = {table: (index + r) % played for index, table in enumerate(circuit) if table is not None}
+
+        def mover(position: int, r: int = r) -> int:
+            return moving[(position - r) % played]
+
+        for t in range(1, n + 1):
+            ns, ew = (mover(n), mover(n - 1)) if t == n else (t, mover(t - 1))
+            switched = t != n and r >= played - switch
+            if switched:
+                ns, ew = ew, ns
+            encounters.append(Encounter(r + 1, t, ns, ew, sets[at[t]], switched))
+    everyone = [Pair(number) for number in range(1, 2 * n + 1)]
+    missing = _phantom(phantom, pairs, n, everyone[0], everyone)
+    first_switched = played - switch + 1
+    which = f"round {played}" if switch == 1 else f"rounds {first_switched}-{played}"
+    notes = [
+        f"North-South pairs 1-{n - 1} stay; pairs {n}-{2 * n} move: East-West up one table, and after East-West at "
+        f"table {n} North-South there for one round (the hesitation), then East-West at table 1",
+        f"boards go down one table through a relay (bye stand) between tables {half} and {half + 1}",
+        f"arrow switch in {which} at every table but table {n}",
+    ]
+    movement = Movement(kind, n, played, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
+                        notes=tuple(notes))  # fmt: skip
+    return _checked(_with_phantom_notes(_within_limit(movement)))
+
+
+def rover_mitchell(tables: object, boards_per_round: object, first_board: object = 1) -> Movement:
+    """A rover Mitchell of ``tables`` tables (odd, not divisible by 3: 5, 7, 11, 13, ... 29) and one more pair:
+    the odd Mitchell, with the rover (North-South pair n+1) sitting North-South at table 1 in round 1 and
+    ``ROVER_STEP`` tables on each round; the North-South pair whose seat it takes sits out that round. Two winners;
+    every board is played n times; the North-South pairs play a round fewer than the others."""
+    kind = ROVER_TYPE
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    sets = _sets(n, per_round, first)
+    rover = n + 1
+    encounters = []
+    displaced = []
+    for r in range(n):
+        at_table = (ROVER_STEP * r) % n + 1
+        displaced.append(at_table)
+        for t in range(1, n + 1):
+            ns = rover if t == at_table else t
+            encounters.append(Encounter(r + 1, t, ns, (t - 1 - r) % n + 1, sets[(t - 1 + r) % n]))
+    notes = [
+        f"the rover (NS pair {rover}) sits North-South at tables {', '.join(map(str, displaced))} in rounds 1-{n}; "
+        "the North-South pair it displaces sits out that round",
+    ]
+    movement = Movement(kind, n, n, per_round, first, tuple(encounters), True, notes=tuple(notes))
+    return _checked(_with_unequal_notes(_within_limit(movement)))
+
+
+def web_mitchell(tables: object, boards_per_round: object, rounds: object = None, first_board: object = 1) -> Movement:
+    """A web Mitchell of ``tables`` tables (even, 6 to 30) and ``rounds`` board sets (odd, at least half the tables
+    and fewer than all; by default 13 where it fits, as the EBU's 26-board web Mitchells, else the nearest), two
+    copies of every board: North-South pairs stay, East-West pairs move up one table each round; tables 1 to n/2
+    play one copy, set t at table t, tables n/2+1 to n the other, set 1 at table n-1 and down, the highest at
+    table n, each copy going down one table a round with the sets no table holds on a relay."""
+    kind = WEB_TYPE
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    half = n // 2
+    allowed = [count for count in range(half, n) if count % 2]
+    default = 13 if 13 in allowed else (max(allowed) if allowed[-1] < 13 else allowed[0])
+    played = default if rounds is None else as_whole_number(rounds, "rounds")
+    if played not in allowed:
+        raise BridgeInputError(
+            f"rounds {played}: a {n}-table web Mitchell plays an odd number of rounds from {allowed[0]} to "
+            f"{allowed[-1]} (as many board sets, two copies of each)",
+            reason=Reason.OUT_OF_RANGE,
+        )
+    sets = _sets(played, per_round, first)
+    encounters = []
+    for r in range(played):
+        for t in range(1, n + 1):
+            at = (t - 1 + r) % played if t <= half else (n - t - 1 - r) % played
+            encounters.append(Encounter(r + 1, t, t, (t - 1 - r) % n + 1, sets[at]))
+    notes = [
+        f"two copies of every board: tables 1-{half} play one, tables {half + 1}-{n} the other; each copy goes down "
+        f"one table a round, {count(played - half, 'set')} of each resting on a relay",
+        f"East-West pairs move up one table every round (no skip): each meets {played} of the {n} North-South pairs",
+    ]
+    movement = Movement(kind, n, played, per_round, first, tuple(encounters), True, notes=tuple(notes),
+                        circuits=(tuple(range(1, half + 1)), tuple(range(half + 1, n + 1))))  # fmt: skip
+    return _checked(_within_limit(movement))
+
+
+def bowman_mitchell(
+    tables: object,
+    boards_per_round: object,
+    first_board: object = 1,
+    switched_rounds: object = None,
+    pairs: object = None,
+    phantom: object = None,
+) -> Movement:
+    """A switched Bowman of ``tables`` tables (odd, 7 to 29), n-2 rounds of n-2 sets: North-South pairs stay,
+    East-West pairs (n+1 to 2n) move up one table round all n tables; the boards go down one round tables n-2 to 1;
+    table n-1 shares table 1's boards every round, table n those of tables n-2, n-4, ... in turn (a three-way share
+    with tables 1 and n-1 once). One field: the last ``switched_rounds`` rounds (by default two of one- or two-board
+    rounds, else one) arrow-switched at every table. ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default
+    North-South pair n, so table n never plays and only table n-1 shares (the appendix Mitchell)."""
+    return _bowman(BOWMAN_TYPE, tables, boards_per_round, first_board, switched_rounds, pairs, phantom)
+
+
+def appendix_mitchell(
+    tables: object,
+    boards_per_round: object,
+    first_board: object = 1,
+    switched_rounds: object = None,
+    phantom: object = None,
+) -> Movement:
+    """An appendix (1½-table) Mitchell: the Bowman Mitchell of ``tables`` tables (odd, 7 to 29) and 2n-1 pairs, by
+    default North-South pair n missing (``phantom`` names another)."""
+    n = _tables(APPENDIX_TYPE, tables)
+    return _bowman(APPENDIX_TYPE, n, boards_per_round, first_board, switched_rounds, 2 * n - 1, phantom)
+
+
+def _bowman(
+    kind: MovementType,
+    tables: object,
+    boards_per_round: object,
+    first_board: object,
+    switched_rounds: object,
+    pairs: object,
+    phantom: object,
+) -> Movement:
+    n = _tables(kind, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(first_board, "first board", 1)
+    core = n - 2
+    switch = _switched(switched_rounds, per_round, core)
+    sets = _sets(core, per_round, first)
+    encounters = []
+    shared = []
+    partners = []
+    for r in range(core):
+        at = {t: (t - 1 + r) % core for t in range(1, core + 1)}
+        partner = (core - 1 - 2 * r) % core + 1  # the table whose boards table n shares: n-2, n-4, ...
+        partners.append(partner)
+        at[n - 1], at[n] = at[1], at[partner]
+        switched = r >= core - switch
+        for t in range(1, n + 1):
+            ns, ew = t, n + (t - 1 - r) % n + 1
+            if switched:
+                ns, ew = ew, ns
+            encounters.append(Encounter(r + 1, t, ns, ew, sets[at[t]], switched))
+        groups = [(1, n - 1, n)] if partner == 1 else [(1, n - 1), (partner, n)]
+        shared += [(r + 1, group) for group in groups]
+    everyone = [Pair(number) for number in range(1, 2 * n + 1)]
+    missing = _phantom(phantom, pairs, n, everyone[n - 1], everyone)
+    which = f"round {core}" if switch == 1 else f"rounds {core - switch + 1}-{core}"
+    last = (
+        f"table {n}'s East-West pair sits out each round (North-South pair {n} is missing), so no boards go round "
+        "the room"
+        if missing == everyone[n - 1]
+        else f"table {n} shares the boards of tables {', '.join(map(str, partners))} in rounds 1-{core}"
+    )
+    notes = [
+        f"North-South pairs 1-{n} stay; East-West pairs {n + 1}-{2 * n} move up one table round all {n} tables; "
+        f"boards go down one table round tables {core} to 1",
+        f"table {n - 1} shares table 1's boards every round; {last}",
+        f"arrow switch in {which} at every table",
+    ]
+    movement = Movement(kind, n, core, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
+                        shared=tuple(shared), notes=tuple(notes))  # fmt: skip
+    return _checked(_with_phantom_notes(_within_limit(movement)))
+
+
+def _tables(kind: MovementType, tables: object) -> int:
+    """The number of tables, one that ``kind`` is offered for."""
+    n = whole_in(tables, "tables", kind.min_tables, kind.max_tables)
+    if n not in kind.sizes:
+        shown = ", ".join(map(str, kind.sizes))
+        raise BridgeInputError(f"tables {n}: a {kind.name} is offered for {shown} tables", reason=Reason.OUT_OF_RANGE)
+    return n
+
+
+def _switched(switched_rounds: object, per_round: int, played: int) -> int:
+    """How many of the last rounds are arrow-switched: as asked, by default two of one- or two-board rounds, else
+    one."""
+    default = 2 if per_round <= 2 else 1
+    return whole_in(default if switched_rounds is None else switched_rounds, "switched rounds", 1, max(1, played - 1))
+
+
+#: Each kind's generator and the options it takes (beyond tables and boards per round).
+GENERATORS: dict[MovementType, tuple[Callable[..., Movement], frozenset[str]]] = {
+    MITCHELL_TYPE: (mitchell, frozenset()),
+    HOWELL_TYPE: (howell, frozenset({"rounds", "first_board", "pairs", "phantom"})),
+    THREE_QUARTER_HOWELL_TYPE: (three_quarter_howell, frozenset({"rounds", "first_board", "pairs", "phantom"})),
+    HESITATION_TYPE: (hesitation_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
+    ROVER_TYPE: (rover_mitchell, frozenset({"first_board"})),
+    WEB_TYPE: (web_mitchell, frozenset({"rounds", "first_board"})),
+    BOWMAN_TYPE: (bowman_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
+    APPENDIX_TYPE: (appendix_mitchell, frozenset({"first_board", "switched_rounds", "phantom"})),
+}
+
+
 def make_movement(kind: object, tables: object, boards_per_round: object, **options: object) -> Movement:
-    """A movement of the kind named (``Mitchell``, ``Howell``) with its options."""
+    """A movement of the kind named (``Mitchell``, ``Howell``, ``Web Mitchell``...) with its options."""
     chosen = choose(MOVEMENT_TYPES, kind)
-    if chosen is HOWELL_TYPE:
-        extra = sorted(set(options) - {"rounds", "first_board", "pairs", "phantom"})
-        given = [name.replace("_", " ") for name in extra if options[name] is not None]
-        if given:
-            raise BridgeInputError(f"{', '.join(given)}: a Howell has no such option (a Mitchell's)")
-        return howell(tables, boards_per_round, **{k: v for k, v in options.items() if k not in extra})
-    return mitchell(tables, boards_per_round, **options)
+    generate, takes = GENERATORS[chosen]
+    if chosen is MITCHELL_TYPE:
+        return mitchell(tables, boards_per_round, **options)
+    extra = sorted(set(options) - takes)
+    given = [name.replace("_", " ") for name in extra if options[name] is not None]
+    if given:
+        raise BridgeInputError(f"{', '.join(given)}: a {chosen.name} has no such option")
+    return generate(tables, boards_per_round, **{k: v for k, v in options.items() if k not in extra})
+
+
+def _with_unequal_notes(movement: Movement) -> Movement:
+    """The movement with a note of what its kind cannot give equally: how often boards are played, how many
+    boards pairs play."""
+    unequal = movement.type.unequal if movement.type is not None else ()
+    notes = []
+    plays = Counter(movement.plays().values())
+    if UNEQUAL_PLAYS in unequal and len(plays) > 1:
+        spread = ", ".join(f"{count(boards, 'board')} {times} times" for times, boards in sorted(plays.items()))
+        notes.append(f"boards are not all played equally often: {spread} (scored to the most, Neuberg)")
+    if UNEQUAL_BOARDS in unequal:
+        played = Counter(sum(len(s.boards.boards) for s in movement.seatings(pair)) for pair in movement.pairs)
+        if len(played) > 1:
+            spread = " or ".join(f"{total} ({count(pairs, 'pair')})" for total, pairs in sorted(played.items()))
+            notes.append(f"pairs play unequal numbers of boards: {spread}, scored by their average")
+    return replace(movement, notes=(*movement.notes, *notes))
 
 
 def _with_phantom_notes(movement: Movement) -> Movement:
@@ -252,11 +556,7 @@ def _with_phantom_notes(movement: Movement) -> Movement:
     note = f"pair {pair.number}{pair.direction_text} is missing (a phantom): its opponents sit out"
     if len(counts) > 1:
         note += f"; boards are played {min(counts)} or {max(counts)} times (scored to the most, Neuberg)"
-    return Movement(
-        movement.type, movement.tables, movement.rounds, movement.boards_per_round, movement.first_board,
-        movement.encounters, movement.two_fields, movement.phantom, movement.even, movement.winners,
-        movement.shared, (*movement.notes, note),
-    )  # fmt: skip
+    return replace(movement, notes=(*movement.notes, note))
 
 
 def _within_limit(movement: Movement) -> Movement:

@@ -20,7 +20,7 @@ from itertools import combinations
 from ...rules import EvenTables, FieldKind, MovementType, Side, Winners
 from ...rules.boards import HIGHEST_BOARD
 from ...rules.methods import ONE_FIELD, TWO_FIELDS
-from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP
+from ...rules.movements import HOWELL_TYPE, MITCHELL_TYPE, ONE_WINNER, RELAY, SKIP, UNEQUAL_BOARDS, UNEQUAL_PLAYS
 from ..errors import BridgeInputError, Reason
 from ..pairs import Pair
 from ..values import as_whole_number, count, show
@@ -131,6 +131,13 @@ class Movement:
     shared: tuple[tuple[int, tuple[int, ...]], ...] = ()
     #: What a director should know: how it runs, and what it lacks.
     notes: tuple[str, ...] = field(default=())
+    #: The groups of tables that each play a copy of the boards of their own (a web Mitchell's two halves): a set
+    #: stays in its group, and two groups play it in one round without sharing. Empty: one copy, every table.
+    circuits: tuple[tuple[int, ...], ...] = ()
+
+    def circuit(self, table: int) -> int:
+        """The group of tables (its index in :attr:`circuits`) whose copy of the boards ``table`` plays."""
+        return next((index for index, tables in enumerate(self.circuits) if table in tables), 0)
 
     @property
     def field_kind(self) -> FieldKind:
@@ -231,12 +238,15 @@ class Movement:
         :attr:`Seating.opponents` None); None after the last round, or when it has no seat in the next round."""
         return self._seated.get((round_number + 1, pair))
 
-    def next_tables(self, boards: BoardSet, round_number: int) -> tuple[int, ...] | None:
+    def next_tables(self, boards: BoardSet, round_number: int, table: int = 0) -> tuple[int, ...] | None:
         """The tables ``boards`` go to for the round after ``round_number`` (two or more when they are shared; none
-        when they rest, on a relay's bye stand); None after the last round."""
+        when they rest, on a relay's bye stand); None after the last round. With copies of the boards
+        (:attr:`circuits`), the tables of ``table``'s copy."""
         if round_number >= self.rounds:
             return None
-        return tuple(sorted(e.table for e in self.encounters if e.round == round_number + 1 and e.boards == boards))
+        copy = self.circuit(table)
+        return tuple(sorted(e.table for e in self.encounters if e.round == round_number + 1 and e.boards == boards
+                            and self.circuit(e.table) == copy))  # fmt: skip
 
     @cached_property
     def _seated(self) -> dict[tuple[int, Pair], Seating]:
@@ -289,11 +299,11 @@ def movement_problems(movement: Movement, strict: bool = True) -> list[str]:
     """What is wrong with a movement, in words (nothing: it is sound).
 
     Always: each table once a round, each pair at most once a round, no pair plays a board twice, no two pairs
-    meet twice, a set at two tables of one round only where the movement says it is shared. ``strict`` (every
-    generated movement) also: counting the phantom's seat as a pair, every board is played equally often and
-    every pair plays as many boards; a complete Howell (4 tables or more, all rounds) has every pair meet every
-    other and play every set, each set at every table; a full odd-table Mitchell has every North-South pair meet
-    every East-West pair.
+    meet twice, a set at two tables of one round (of one copy of the boards) only where the movement says it is
+    shared. ``strict`` (every generated movement) also: counting the phantom's seat as a pair, every board is played
+    equally often and every pair plays as many boards (unless its kind says it cannot); a complete Howell (4
+    tables or more, all rounds) has every pair meet every other and play every set, each set at every table; a full
+    odd-table Mitchell has every North-South pair meet every East-West pair.
     """
     return [problem for _, problem in _located_problems(movement, strict)]
 
@@ -312,7 +322,7 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
     met: dict[frozenset[object], int] = {}
     played: Counter[object] = Counter()
     per_board: Counter[int] = Counter()
-    sets_at: dict[tuple[int, BoardSet], list[int]] = {}
+    sets_at: dict[tuple[int, BoardSet, int], list[int]] = {}  # by round, set and copy of the boards
 
     def key(encounter: Encounter, side: Side) -> object:
         pair = movement.pair_at(encounter, side)
@@ -331,7 +341,9 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
         ns, ew = key(encounter, Side.NS), key(encounter, Side.EW)
         if ns == ew:
             problems.append(((encounter,), f"{where}: {name(ns)} plays against itself"))
-        sets_at.setdefault((encounter.round, encounter.boards), []).append(encounter.table)
+        sets_at.setdefault((encounter.round, encounter.boards, movement.circuit(encounter.table)), []).append(
+            encounter.table
+        )
         for pair in (ns, ew):
             first = seated.setdefault((encounter.round, pair), encounter)
             if first.table != encounter.table and (encounter.round, pair) not in rounds_seen:
@@ -356,17 +368,18 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
         if times > 1:
             at = tuple(e for e in movement.encounters if (e.round, e.table) == (r, t))
             problems.append((at, f"round {r}, table {t}: {times} encounters at one table"))
-    found_shared = tuple(sorted((r, tuple(sorted(tables))) for (r, _), tables in sets_at.items() if len(tables) > 1))
+    found_shared = tuple(sorted((r, tuple(sorted(tables))) for (r, _, _), tables in sets_at.items() if len(tables) > 1))
     if found_shared != tuple(sorted(movement.shared)):
         for r, tables in sorted(set(found_shared) - set(movement.shared)):
             at = tuple(e for e in movement.encounters if e.round == r and e.table in tables)
             problems.append((at, f"round {r}: tables {', '.join(map(str, tables))} play the same boards"))
     if not strict:
         return problems
-    if len(set(per_board.values())) > 1:
+    unequal = movement.type.unequal if movement.type is not None else ()
+    if len(set(per_board.values())) > 1 and UNEQUAL_PLAYS not in unequal:
         low, high = min(per_board.values()), max(per_board.values())
         problems.append(((), f"boards are played from {low} to {high} times"))
-    if len(set(played.values())) > 1:
+    if len(set(played.values())) > 1 and UNEQUAL_BOARDS not in unequal:
         problems.append(((), f"pairs play from {min(played.values())} to {max(played.values())} boards"))
     everyone = sorted(played, key=str)
     sets = sorted({encounter.boards for encounter in movement.encounters})
@@ -376,7 +389,7 @@ def _located_problems(movement: Movement, strict: bool) -> list[Located]:
                 problems.append(((), f"{name(a)} and {name(b)} never meet"))
         if movement.tables >= 4:
             for boards in sets:
-                rows_with_pairs = sorted(t for (_, s), ts in sets_at.items() if s == boards for t in ts)
+                rows_with_pairs = sorted(t for (_, s, _), ts in sets_at.items() if s == boards for t in ts)
                 if rows_with_pairs != list(range(1, movement.tables + 1)):
                     problems.append(((), f"boards {boards} are not played once at every table"))
     if movement.type is MITCHELL_TYPE and movement.tables % 2 and movement.rounds == movement.tables:

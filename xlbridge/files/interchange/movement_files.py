@@ -104,13 +104,14 @@ def movement_table(movement: Movement) -> str:
     (North-South v East-West: boards)."""
     lines = [movement.title, *(f"  {note}" for note in movement.notes)]
     balance = movement.balance()
-    if balance is not None and movement.type is not None and movement.type.name == "Howell":
+    if balance is not None and movement.type is not None and movement.type is not MITCHELL_TYPE:
         low, high = balance
         same = f"{low}" if low == high else f"{low} to {high}"
         lines.append(f"  every two pairs sit the same way on {same} of the sets they play against others")
     if movement.two_fields:
-        n = movement.tables
-        lines.append(f"  two fields: North-South pairs 1-{n}, East-West pairs 1-{n}")
+        seated = [*movement.pairs, *([movement.phantom] if movement.phantom is not None else [])]
+        ns, ew = (max((p.number for p in seated if p.direction is side), default=0) for side in Side)
+        lines.append(f"  two fields: North-South pairs 1-{ns}, East-West pairs 1-{ew}")
     lines.append("")
     heading = ["Round", *(f"Table {t}" for t in range(1, movement.tables + 1))]
     body = [[str(r), *(_cell(e) for e in movement.round(r))] for r in range(1, movement.rounds + 1)]
@@ -159,7 +160,7 @@ def pair_moves(movement: Movement, encounter: Encounter) -> list[str]:
 def board_move(movement: Movement, encounter: Encounter) -> str:
     """Where a table's boards go after a round: ``boards to table 7``, to two tables (shared), or out of play for
     the next round (on a relay's bye stand; a Howell's sets not in play); "" after the last round."""
-    tables = movement.next_tables(encounter.boards, encounter.round)
+    tables = movement.next_tables(encounter.boards, encounter.round, encounter.table)
     if tables is None:
         return ""
     playing = tuple(t for t in tables if not _sits_out(movement, encounter.round + 1, t))
