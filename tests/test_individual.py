@@ -171,10 +171,13 @@ def rows_of(path: Path) -> list[list[str]]:
 
 
 def typed_file(source: Path, destination: Path, rounds: set[int]) -> None:
-    """The results file with the travellers of ``rounds`` typed in, as a secretary types them (every other board
-    flat: 3NT by North, just made, at every table, so that each of its results scores 4 of 8)."""
+    """The results file with the players' names and the travellers of ``rounds`` typed in, as a secretary types
+    them (every other board flat: 3NT by North, just made, at every table, each of its results scoring 4 of 8)."""
     rows = rows_of(source)
     header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    for row in rows[:header]:  # the players' names, typed beside their numbers
+        if row[0].startswith("Player "):
+            row[1] = f"Guest {row[0].split()[1]}"
     for row in rows[header + 1 :]:
         board, round_number, north = int(row[0]), int(row[1]), int(row[3])
         if round_number not in rounds:
@@ -223,13 +226,14 @@ def test_an_individual_evening_from_the_movement_to_the_website(tmp_path: Path) 
     for player, mps in expected.items():
         row = by_player[player]
         assert row["boards"] == "10"
+        assert row["name"] == f"Guest {player}"
         assert row["matchpoints"] == f"{36 + mps:.2f}"
-        assert row["%"] == f"{(9 * 50 + mps * 100 / 8) / 10:.2f}"  # nine flat boards at 50%, board 1's
+        assert row["percentage"] == f"{(9 * 50 + mps * 100 / 8) / 10:.2f}"  # nine flat boards at 50%, board 1's
     # +450's North and South, and -110's East and West, have 8 on board 1: 44 matchpoints, 55%, first equal
     winners = {seats[5][0], seats[5][1], seats[2][2], seats[2][3]}
     assert {int(row["player"]) for row in rows if row["place"] == "1="} == winners
-    assert rows[0]["%"] == "55.00"
-    assert rows[-1]["%"] == "45.00"
+    assert rows[0]["percentage"] == "55.00"
+    assert rows[-1]["percentage"] == "45.00"
 
     published = xlbridge("publish", "evening.csv", "-o", "site", cwd=tmp_path)
     assert published.status == 0, published.err
@@ -240,9 +244,12 @@ def test_an_individual_evening_from_the_movement_to_the_website(tmp_path: Path) 
     assert f'{EVENT}, <time datetime="{DATE}">18 December 2026</time>' in index
     assert "Matchpoints (MP), top 8" in index
     winner = min(winners)
-    assert re.search(rf'<td class="place">1=</td>\s*<th scope="row" class="pair"><a href="player-{winner}.html">'
-                     rf"{winner}</a></th>\s*<td class=\"num\">10</td>\s*<td class=\"num\">44.00</td>\s*"
-                     r'<td class="num">55.00</td>', index)  # fmt: skip
+    ranked_row = (
+        rf'<td class="place">1=</td>\s*<th scope="row" class="pair"><a href="player-{winner}.html">{winner}</a></th>'
+        rf'\s*<td class="names">Guest {winner}</td>\s*<td class="num">10</td>\s*<td class="num">44.00</td>\s*'
+        r'<td class="num">55.00</td>'
+    )
+    assert re.search(ranked_row, index)
     board = (site / "board-1.html").read_text()
     n, s, e, w = seats[5]
     assert re.search(rf'<a href="player-{n}.html">{n}</a></td>\s*<td class="pair"><a href="player-{s}.html">{s}</a>'
@@ -253,7 +260,8 @@ def test_an_individual_evening_from_the_movement_to_the_website(tmp_path: Path) 
     assert "<dt>Place</dt>" in card
     assert "<dd>41.00</dd>" in card
     assert "<dd>51.25</dd>" in card
-    assert re.search(r'<td>North</td>\s*<td class="pair"><a href="player-6.html">6</a></td>', card)  # partner, round 1
+    partner = r'<td>North</td>\s*<td class="pair"><a href="player-6.html">6</a> <span class="names">Guest 6</span></td>'
+    assert re.search(partner, card)  # round 1's partner
 
 
 def test_a_line_typed_in_the_wrong_seats_is_refused_with_its_line(tmp_path: Path) -> None:

@@ -102,8 +102,8 @@ def line_problems(lines: Sequence[IndividualLine], plan: IndividualMovement | No
 
 @dataclass(frozen=True)
 class IndividualSession:
-    """An individual: its players, its results and how it is scored. ``waiting`` counts the movement's lines not
-    typed yet (a provisional ranking)."""
+    """An individual: its players (by number, with their names where given), its results and how it is scored.
+    ``waiting`` counts the movement's lines not typed yet (a provisional ranking)."""
 
     lines: tuple[IndividualLine, ...]
     players: tuple[int, ...]
@@ -112,6 +112,12 @@ class IndividualSession:
     method: SessionMethod = SESSION_METHODS.default
     plan: IndividualMovement | None = None
     waiting: int = 0
+    #: Each player's name, where the file gives one.
+    names: tuple[tuple[int, str], ...] = ()
+
+    def name_of(self, player: int) -> str:
+        """The player's name ("" where none is given)."""
+        return dict(self.names).get(player, "")
 
     @cached_property
     def boards(self) -> list[int]:

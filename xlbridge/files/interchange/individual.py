@@ -31,7 +31,7 @@ from ...engine.movements.individual import IndividualMovement, rainbow
 from ...engine.session import Typed
 from ...engine.values import as_whole_number
 from ...rules import SessionMethod
-from ..tables import text_table
+from ..tables import csv_text, csv_value, text_table
 from .common import decoded
 
 __all__ = [
@@ -47,6 +47,8 @@ __all__ = [
 
 #: The lines' columns: the board, where it was played, the four players, then what the Results sheet types.
 COLUMNS = ("Board", "Round", "Table", "North", "South", "East", "West", "Contract", "By", "Lead", "Result", "Adjusted")
+#: A settings row naming a player: ``Player 7,Jane Smith`` (the movement writes one for each, its name blank).
+PLAYER = "Player"
 #: The settings naming the movement, in the order they are written.
 MOVEMENT_SETTINGS = ("Tables", "Boards per round", "Rounds", "First board")
 
@@ -55,20 +57,19 @@ def individual_csv(movement: IndividualMovement, event: str = "", date: dt.date 
                    method: SessionMethod | None = None) -> str:  # fmt: skip
     """The results file of ``movement``: its settings, the header and a row per board per table per round (its
     board, round, table and players), board by board, each board's rows in the order it is played."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(["Event", event])
-    writer.writerow(["Date", date.isoformat() if date else ""])
-    writer.writerow(["Scoring", method.name if method is not None else ""])
-    writer.writerow(["Movement", movement.moves.name])
+    rows: list[list[object]] = [
+        ["Event", event],
+        ["Date", date.isoformat() if date else ""],
+        ["Scoring", method.name if method is not None else ""],
+        ["Movement", movement.moves.name],
+    ]
     values = (movement.tables, movement.boards_per_round, movement.rounds, movement.first_board)
-    for name, value in zip(MOVEMENT_SETTINGS, values, strict=True):
-        writer.writerow([name, value])
-    writer.writerow(COLUMNS)
-    rows = sorted((board, at.round, at.table, *at.players) for at in movement.seated for board in at.boards.boards)
-    for row in rows:
-        writer.writerow([*row, *("" for _ in COLUMNS[7:])])
-    return out.getvalue()
+    rows += [[name, value] for name, value in zip(MOVEMENT_SETTINGS, values, strict=True)]
+    rows += [[f"{PLAYER} {player}", ""] for player in range(1, movement.players + 1)]
+    rows.append(list(COLUMNS))
+    lines = sorted((board, at.round, at.table, *at.players) for at in movement.seated for board in at.boards.boards)
+    rows += [[*line, *("" for _ in COLUMNS[7:])] for line in lines]
+    return csv_text(rows)
 
 
 def is_individual_file(path: Path) -> bool:
@@ -85,6 +86,7 @@ class _Settings:
     date: dt.date | None = None
     method: SessionMethod | None = None
     movement: IndividualMovement | None = None
+    names: tuple[tuple[int, str], ...] = ()
 
 
 def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
@@ -127,7 +129,15 @@ def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
             movement = rainbow(tables, per_round, rounds, first)
         except BridgeInputError as error:
             raise ImportFileError(f"{where('Tables')}: {error}") from None
-    return _Settings(value("Event"), date, method, movement)
+    names = []
+    for key, (line, name) in found.items():
+        number = key.removeprefix(PLAYER).strip()
+        if key.startswith(PLAYER) and name.strip():
+            if not number.isdigit() or (movement is not None and not 1 <= int(number) <= movement.players):
+                raise ImportFileError(f"{path}: line {line}: {key!r}: name a player as 'Player N', N one of the "
+                                      "movement's players")  # fmt: skip
+            names.append((int(number), " ".join(name.split())))
+    return _Settings(value("Event"), date, method, movement, tuple(sorted(names)))
 
 
 def read_individual(path: Path) -> IndividualSession:
@@ -141,7 +151,7 @@ def read_individual(path: Path) -> IndividualSession:
             header = number
             break
         if row and row[0].strip():
-            found[row[0].strip()] = (number, row[1] if len(row) > 1 else "")
+            found[row[0].strip()] = (number, csv_value(row[1]) if len(row) > 1 else "")
     if header is None:
         raise ImportFileError(f"{path}: no header row ({','.join(COLUMNS)}): is it an individual's results file "
                               "written by xlbridge movement --individual?")  # fmt: skip
@@ -157,7 +167,7 @@ def read_individual(path: Path) -> IndividualSession:
     problems: list[str] = []
     waiting = 0
     for number, row in enumerate(rows[header:], start=header + 1):
-        cells = {name: (row[index].strip() if index < len(row) else "") for name, index in at.items()}
+        cells = {name: (csv_value(row[index].strip()) if index < len(row) else "") for name, index in at.items()}
         if not any(cells.values()):
             continue
         typed = Typed(cells["Contract"], cells["By"], cells["Lead"], cells["Result"], cells["Adjusted"])
@@ -189,18 +199,19 @@ def read_individual(path: Path) -> IndividualSession:
         else tuple(sorted({p for line in lines for p in line.players}))
     )
     return IndividualSession(tuple(lines), players, settings.event, settings.date,
-                             settings.method or choose_method(None), movement, waiting)  # fmt: skip
+                             settings.method or choose_method(None), movement, waiting, settings.names)  # fmt: skip
 
 
 def _shown(value: Fraction | None) -> str:
     return "" if value is None else f"{float(value):.2f}"
 
 
-def ranking_rows(score: IndividualScore) -> list[tuple[str, str, str, str, str]]:
-    """The ranking as the command and the website show it: place, player, boards, total, percentage (to 2
+def ranking_rows(score: IndividualScore) -> list[tuple[str, str, str, str, str, str]]:
+    """The ranking as the command and the website show it: place, player, name, boards, total, percentage (to 2
     decimals, as a pairs ranking shows them)."""
-    return [(standing.place, str(standing.player), str(standing.boards), _shown(standing.total),
-             _shown(standing.percentage)) for standing in score.ranking]  # fmt: skip
+    name = score.session.name_of
+    return [(standing.place, str(standing.player), name(standing.player), str(standing.boards),
+             _shown(standing.total), _shown(standing.percentage)) for standing in score.ranking]  # fmt: skip
 
 
 def ranking_note(score: IndividualScore) -> str:
@@ -217,26 +228,21 @@ def ranking_note(score: IndividualScore) -> str:
 
 
 def ranking_text(score: IndividualScore, as_csv: bool = False) -> str:
-    """The individual's ranking as ``xlbridge ranking`` prints it: a table under its title, or CSV."""
-    heading = ("Place", "Player", "Boards", "IMPs" if score.session.method.imp_scoring else "Matchpoints", "%")
-    rows = ranking_rows(score)
+    """The individual's ranking as ``xlbridge ranking`` prints it: a table under its title, or CSV with a header
+    (``place,player,name,boards,matchpoints,percentage``; IMPs and no percentage with IMP scoring)."""
+    imps = score.session.method.imp_scoring
+    heading = ["Place", "Player", "Name", "Boards", "IMPs" if imps else "Matchpoints", "%"]
+    rows = [list(row) for row in ranking_rows(score)]
+    if imps:
+        heading.pop()
+        rows = [row[:-1] for row in rows]
     if as_csv:
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow([word.lower() for word in heading])
-        writer.writerows(rows)
-        return out.getvalue()
+        return csv_text([[word.lower() if word != "%" else "percentage" for word in heading], *rows])
     session = score.session
     title = session.event or "Individual"
     if session.date:
         title += f", {session.date.isoformat()}"
-    widths = [max(len(text) for text in column) for column in zip(heading, *rows, strict=True)]
-    lines = [title, ranking_note(score), ""]
-    for row in (heading, *rows):
-        cells = (text.rjust(width) if index else text.ljust(width)
-                 for index, (text, width) in enumerate(zip(row, widths, strict=True)))  # fmt: skip
-        lines.append("  ".join(cells).rstrip())
-    return "\n".join(lines) + "\n"
+    return "\n".join([title, ranking_note(score), "", *text_table([heading, *rows], right={1, 3, 4, 5})]) + "\n"
 
 
 def individual_table(movement: IndividualMovement) -> str:

@@ -37,8 +37,9 @@ class IndividualPublished:
     players: int
 
 
-def _player(player: int) -> dict[str, str]:
-    return {"label": str(player), "href": f"player-{player}.html"}
+def _player(player: int, names: dict[int, str] | None = None) -> dict[str, str]:
+    """A player as the pages link him: his number, his name (where given) and his page."""
+    return {"label": str(player), "names": (names or {}).get(player, ""), "href": f"player-{player}.html"}
 
 
 def _played(row: Line | NotPlayed, seen_by: Side = Side.NS) -> dict[str, str]:
@@ -64,14 +65,14 @@ def _traveller_line(line: IndividualLine, figures: LineScore) -> dict[str, Any]:
     }
 
 
-def _card_row(line: IndividualLine, board: PlayerBoard, href: str) -> dict[str, Any]:
+def _card_row(line: IndividualLine, board: PlayerBoard, href: str, names: dict[int, str]) -> dict[str, Any]:
     return {
         "round": "" if line.round is None else str(line.round),
         "board": line.board,
         "board_href": href,
         "seat": SEAT_WORDS[board.seat],
-        "partner": _player(board.partner),
-        "opponents": [_player(opponent) for opponent in board.opponents],
+        "partner": _player(board.partner, names),
+        "opponents": [_player(opponent, names) for opponent in board.opponents],
         **_played(line.row, Side.NS if board.seat in "NS" else Side.EW),
         "points": figure(board.points),
         "percent": percentage(board.percent),
@@ -98,7 +99,8 @@ def build_individual_site(score: IndividualScore, source: str) -> list[Page]:
         "imp_scoring": session.method.imp_scoring,
         "boards": [(board, boards[board]) for board in board_list],
     }
-    columns = ("place", "player", "boards", "score", "percentage")
+    names = dict(session.names)
+    columns = ("place", "player", "names", "boards", "score", "percentage")
     rows = [
         dict(zip(columns, row, strict=True)) | {"href": _player(int(row[1]))["href"]} for row in ranking_rows(score)
     ]
@@ -118,11 +120,12 @@ def build_individual_site(score: IndividualScore, source: str) -> list[Page]:
         }))  # fmt: skip
     shown = {row["player"]: row for row in rows}
     for player in session.players:
-        card = [_card_row(session.lines[board.line], board, boards[session.lines[board.line].board])
+        card = [_card_row(session.lines[board.line], board, boards[session.lines[board.line].board], names)
                 for board in score.card(player)]  # fmt: skip
         pages.append(Page(_player(player)["href"], "individual-player.html", {
             **common,
             "player": str(player),
+            "names": names.get(player, ""),
             "place": shown[str(player)]["place"],
             "score": shown[str(player)]["score"],
             "percentage": shown[str(player)]["percentage"],
