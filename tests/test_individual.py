@@ -23,7 +23,7 @@ from xlbridge.engine.movements.individual import (
 )
 from xlbridge.engine.movements.rounds import BoardSet
 from xlbridge.engine.session import Typed
-from xlbridge.rules.individuals import RAINBOW
+from xlbridge.rules.individual import RAINBOW
 
 from .safety import xlbridge
 
@@ -282,3 +282,34 @@ def test_a_line_typed_in_the_wrong_seats_is_refused_with_its_line(tmp_path: Path
                                "no table of the movement")  # fmt: skip
     assert lines[1] == f"xlbridge ranking: bad.csv: line {header + 4}: contract '8S': the level must be 1 to 7"
     assert lines[-1] == "xlbridge ranking: bad.csv: 2 lines to put right (each above)"
+
+
+def test_a_pairs_movements_options_are_refused_with_individual(tmp_path: Path) -> None:
+    """--individual with what only a pairs movement has (its kind, tables, cards, a names file) is refused, every
+    such option named, nothing written: none of them would be used."""
+    ran = xlbridge("movement", "mitchell", "--individual", "--players", 20, "--boards-per-round", 2, "--tables", 5,
+                   "--cards", "cards.html", cwd=tmp_path)  # fmt: skip
+    assert ran.refused == ("xlbridge movement: KIND, --tables, --cards: not for --individual (a pairs movement's); "
+                           "an individual's players are named in its results file (-o FILE.csv)")  # fmt: skip
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_individual_scored_in_imps_ranks_by_them(tmp_path: Path) -> None:
+    """``--method Cross-IMP`` writes its Scoring row; the ranking is then each player's IMPs, averaged over the
+    comparisons as cross-IMPs are by default, with no percentage. Board 1 by hand (WBF scale; the other boards flat):
+    -110 against +450, +420, +420 and -50 is 560, 530, 530 and 60 points, 11 + 11 + 11 + 2 = 35 IMPs to East-West,
+    8.75 averaged; +450 against the others 30, 30, 500 and 560: 1 + 1 + 11 + 11 = 24, 6.00."""
+    made = xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "--method", "Cross-IMP",
+                    "-o", "imps.csv", cwd=tmp_path)  # fmt: skip
+    assert made.status == 0, made.err
+    typed_file(tmp_path / "imps.csv", tmp_path / "typed.csv", {1, 2, 3, 4, 5})
+    ranked = xlbridge("ranking", "typed.csv", "--csv", cwd=tmp_path)
+    assert ranked.status == 0, ranked.err
+    rows = list(csv.DictReader(ranked.out.splitlines()))
+    assert list(rows[0]) == ["place", "player", "name", "boards", "imps"]
+    imps = {int(row["player"]): row["imps"] for row in rows}
+    seats = {int(row[3]): [int(cell) for cell in row[3:7]] for row in rows_of(tmp_path / "imps.csv") if row[0] == "1"}
+    assert {imps[player] for player in seats[2][2:]} == {"8.75"}  # East and West against 2H= (NS -110)
+    assert {imps[player] for player in seats[5][:2]} == {"6.00"}  # North and South of 4S+1 (+450)
+    assert {imps[player] for player in seats[2][:2]} == {"-8.75"}
+    assert {row["place"] for row in rows if row["player"] in {str(p) for p in seats[2][2:]}} == {"1="}

@@ -101,6 +101,14 @@ def _individual(args: argparse.Namespace) -> int:
     from ..engine.movements.individual import rainbow
     from ..files.interchange.individual import individual_csv, individual_table
 
+    pairs_only = {"KIND": args.kind, "--tables": args.tables, "--pairs": args.pairs, "--phantom": args.phantom,
+                  "--even": args.even, "--winners": args.winners, "--switched-rounds": args.switched_rounds,
+                  "--csv": args.csv, "--cards": args.cards, "--travellers": args.travellers, "--names": args.names,
+                  "--hands": args.hands, "--discard-results": args.discard_results or None}  # fmt: skip
+    given = [name for name, value in pairs_only.items() if value is not None]
+    if given:
+        raise BridgeInputError(f"{', '.join(given)}: not for --individual (a pairs movement's); an individual's "
+                               "players are named in its results file (-o FILE.csv)")  # fmt: skip
     if args.players is None or args.players % 4:
         raise BridgeInputError(f"--individual needs --players, a multiple of 4 (4 a table); got "
                                f"{args.players if args.players is not None else 'none'}")  # fmt: skip
@@ -111,7 +119,7 @@ def _individual(args: argparse.Namespace) -> int:
         check_output(Path(args.output), writes="CSV", suffixes=(".csv",), replace=args.force)
     print(individual_table(movement), end="")
     if args.output:
-        text = individual_csv(movement, args.event or "", args.date, args.method)
+        text = individual_csv(movement, args.event or "", args.date, args.method or "")
         destination = write_new(Path(args.output), text, replace=args.force)
         lines = sum(len(at.boards.boards) for at in movement.seated)
         print(
@@ -156,10 +164,7 @@ def _refuse_results(destination: Path) -> None:
 
 def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
-    movement.add_argument(
-        "kind", nargs="?", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False) + " (not with "
-        "--individual)"
-    )  # fmt: skip
+    movement.add_argument("kind", nargs="?", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
     movement.add_argument("--tables", type=int, help="tables (Mitchell 3-30, Howell 3-8)")
     flag(movement, "--individual", "an individual (the Rainbow: 4 players a table, a new partner each round)")
     movement.add_argument("--players", type=int, help="--individual: the players (20, 28, 44, 52, 68, 76 or 92)")

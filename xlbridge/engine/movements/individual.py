@@ -1,6 +1,6 @@
 """Individual movements: four players a table, each round a new partner. A movement is every round's tables, each
 with its four players by seat and its boards; :func:`rainbow` generates the Rainbow from its moves
-(:data:`~xlbridge.rules.individuals.RAINBOW`), and :func:`individual_problems` checks one as the pairs movements
+(:data:`~xlbridge.rules.individual.RAINBOW`), and :func:`individual_problems` checks one as the pairs movements
 are checked: no player plays a board twice, no two players partner twice, every board is played equally often,
 every player plays every round.
 
@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from ...rules.individuals import RAINBOW, IndividualMoves
+from ...rules.individual import RAINBOW, IndividualMoves
 from ..errors import BridgeInputError, Reason
 from .rounds import BoardSet
 

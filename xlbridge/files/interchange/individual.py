@@ -53,14 +53,14 @@ PLAYER = "Player"
 MOVEMENT_SETTINGS = ("Tables", "Boards per round", "Rounds", "First board")
 
 
-def individual_csv(movement: IndividualMovement, event: str = "", date: dt.date | None = None,
-                   method: SessionMethod | None = None) -> str:  # fmt: skip
-    """The results file of ``movement``: its settings, the header and a row per board per table per round (its
-    board, round, table and players), board by board, each board's rows in the order it is played."""
+def individual_csv(movement: IndividualMovement, event: str = "", date: dt.date | None = None, method: str = "") -> str:
+    """The results file of ``movement``: its settings (``method``: the scoring as the Scoring row says it, blank for
+    the default), a row to name each player, the header and a row per board per table per round (its board, round,
+    table and players), board by board, each board's rows in the order it is played."""
     rows: list[list[object]] = [
         ["Event", event],
         ["Date", date.isoformat() if date else ""],
-        ["Scoring", method.name if method is not None else ""],
+        ["Scoring", method],
         ["Movement", movement.moves.name],
     ]
     values = (movement.tables, movement.boards_per_round, movement.rounds, movement.first_board)
