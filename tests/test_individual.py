@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import csv
 import html
+import os
 import re
 from collections import Counter
 from fractions import Fraction
 from pathlib import Path
+from urllib.parse import unquote, urlsplit
 
 import pytest
 
@@ -25,7 +27,9 @@ from xlbridge.engine.movements.rounds import BoardSet
 from xlbridge.engine.session import Typed
 from xlbridge.rules.individual import RAINBOW
 
+from . import browser
 from .safety import xlbridge
+from .test_publish import SIDEWAYS
 
 EVENT, DATE = "Christmas individual", "2026-12-18"
 
@@ -166,6 +170,10 @@ BOARD_1 = {1: ("4S", "N", "="), 5: ("4S", "N", "+1"), 4: ("3NT", "S", "-1"), 3: 
 BOARD_1_NS = {5: 8, 1: 5, 3: 5, 4: 2, 2: 0}
 
 
+#: A board's result at every table, but board 1's at tables 1-5.
+FLAT = ("3NT", "N", "=")
+
+
 def rows_of(path: Path) -> list[list[str]]:
     return list(csv.reader(path.read_text().splitlines()))
 
@@ -182,7 +190,7 @@ def typed_file(source: Path, destination: Path, rounds: set[int]) -> None:
         board, round_number, north = int(row[0]), int(row[1]), int(row[3])
         if round_number not in rounds:
             continue
-        contract, declarer, result = BOARD_1[north] if board == 1 else ("3NT", "N", "=")
+        contract, declarer, result = BOARD_1.get(north, FLAT) if board == 1 else FLAT
         row[7:11] = [contract, declarer, "", result]
     with destination.open("w", newline="") as out:
         csv.writer(out).writerows(rows)
@@ -260,7 +268,10 @@ def test_an_individual_evening_from_the_movement_to_the_website(tmp_path: Path) 
     assert "<dt>Place</dt>" in card
     assert "<dd>41.00</dd>" in card
     assert "<dd>51.25</dd>" in card
-    partner = r'<td>North</td>\s*<td class="pair"><a href="player-6.html">6</a> <span class="names">Guest 6</span></td>'
+    partner = (
+        r'<td><abbr title="North">N</abbr></td>\s*<td class="pair"><a href="player-6.html">6</a> '
+        r'<span class="names">Guest 6</span></td>'
+    )
     assert re.search(partner, card)  # round 1's partner
 
 
@@ -313,3 +324,25 @@ def test_an_individual_scored_in_imps_ranks_by_them(tmp_path: Path) -> None:
     assert {imps[player] for player in seats[5][:2]} == {"6.00"}  # North and South of 4S+1 (+450)
     assert {imps[player] for player in seats[2][:2]} == {"-8.75"}
     assert {row["place"] for row in rows if row["player"] in {str(p) for p in seats[2][2:]}} == {"1="}
+
+
+@pytest.mark.skipif(browser.chromium_path() is None and not os.environ.get("CI"), reason="needs chromium")
+def test_the_individuals_pages_render_in_chromium(tmp_path: Path) -> None:
+    """Every page of an individual's website loads in Chromium with its stylesheet and no console message, every
+    link leads to a page of the site, and at 1200 and 400 pixels wide nothing scrolls sideways."""
+    assert xlbridge("movement", "--individual", "--players", 28, "--boards-per-round", 2, "-o", "blank.csv",
+                    "--event", EVENT, cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "evening.csv", set(range(1, 8)))
+    assert xlbridge("publish", "evening.csv", "-o", "site", cwd=tmp_path).status == 0
+    site = tmp_path / "site"
+    with browser.chromium() as chromium:
+        for path in sorted(site.glob("*.html")):
+            assert chromium.open(path.as_uri()).messages == [], path.name
+            links = chromium.evaluate("[...document.querySelectorAll('a[href]')].map(a => a.href)")
+            for href in links:
+                target = Path(unquote(urlsplit(href).path))
+                assert target.parent == site, (path.name, href)
+                assert target.is_file(), (path.name, href)
+            for size, mobile in (((1200, 900), False), ((400, 900), True)):
+                chromium.resize(size, mobile=mobile)
+                assert chromium.evaluate(SIDEWAYS) == [], (path.name, size)
