@@ -346,3 +346,32 @@ def test_the_individuals_pages_render_in_chromium(tmp_path: Path) -> None:
             for size, mobile in (((1200, 900), False), ((400, 900), True)):
                 chromium.resize(size, mobile=mobile)
                 assert chromium.evaluate(SIDEWAYS) == [], (path.name, size)
+
+
+@pytest.mark.parametrize(
+    ("argv", "refused"),
+    [
+        (["--players", 30], "--individual needs --players, a multiple of 4 (4 a table); got 30"),
+        (["--players", 20, "-o", "xmas.xlsx"], "-o xmas.xlsx: an individual's results file is a CSV: name it .csv"),
+    ],
+)
+def test_an_individual_the_movement_cannot_write_is_refused(argv: list[object], refused: str, tmp_path: Path) -> None:
+    """Players who cannot fill tables of four, and a results file named as a workbook: one line each, nothing
+    written."""
+    ran = xlbridge("movement", "--individual", "--boards-per-round", 2, *argv, cwd=tmp_path)
+    assert ran.refused == f"xlbridge movement: {refused}"
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_long_names_leave_the_file_an_individuals(tmp_path: Path) -> None:
+    """92 players with long names put the header row far down the file: it is still read as an individual's."""
+    assert xlbridge("movement", "--individual", "--players", 92, "--boards-per-round", 1, "-o", "big.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "big.csv")
+    for row in rows:
+        if row[0].startswith("Player "):
+            row[1] = "Marie-Christine Featherstonehaugh-Wolstenholme"
+    with (tmp_path / "big.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ran = xlbridge("ranking", "big.csv", cwd=tmp_path)
+    assert ran.refused == "xlbridge ranking: big.csv: no results typed yet (529 lines wait for theirs)"

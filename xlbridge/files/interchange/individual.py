@@ -76,8 +76,10 @@ def is_individual_file(path: Path) -> bool:
     """Whether ``path`` is an individual's results file (a CSV whose header row has North, South, East and West)."""
     if path.suffix.lower() != ".csv" or not path.is_file():
         return False
-    head = decoded(path.read_bytes()[:4096], path)
-    return any(row[:7] == list(COLUMNS[:7]) for row in csv.reader(io.StringIO(head)) if row and row[0] == "Board")
+    for row in csv.reader(io.StringIO(decoded(path.read_bytes(), path))):  # (the header is below its settings)
+        if row and row[0].strip() == "Board":
+            return [cell.strip() for cell in row[:7]] == list(COLUMNS[:7])
+    return False
 
 
 @dataclass(frozen=True)
