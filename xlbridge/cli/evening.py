@@ -8,12 +8,14 @@ import warnings
 from contextlib import nullcontext
 from pathlib import Path
 
+from ..engine.choices import choose
 from ..engine.errors import BridgeInputError, Doubt, OutputExistsError, WorkbookError, XlbridgeError
 from ..engine.ladder import season_ladder
 from ..engine.movements import Movement, make_movement
 from ..engine.session import Session, Unscorable
 from ..files.interchange import read_names_file
 from ..files.interchange.handrecords import SessionHands
+from ..files.interchange.individual import is_individual_file
 from ..files.interchange.movement_files import (
     evening_session,
     movement_csv,
@@ -26,6 +28,7 @@ from ..files.interchange.movement_files import (
 )
 from ..files.locking import rewriting
 from ..files.outputs import check_output, write_atomically
+from ..files.website.individual import publish_individual
 from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
@@ -49,6 +52,15 @@ __all__ = ["add_ladder", "add_movement", "add_publish"]
 
 
 def _movement(args: argparse.Namespace) -> int:
+    if args.individual:
+        return _individual(args)
+    if args.kind is None:
+        kinds = ", ".join(kind.name.lower() for kind in MOVEMENT_TYPES)
+        raise BridgeInputError(f"movement: name the movement ({kinds}) and its --tables, or give --individual "
+                               "--players N")  # fmt: skip
+    if args.tables is None:
+        kind = choose(MOVEMENT_TYPES, args.kind, "movement")
+        raise BridgeInputError(f"movement: give the tables of the {kind.name} (--tables: {_sizes(kind)})")
     options = {"rounds": args.rounds, "first_board": args.first_board, "pairs": args.pairs, "phantom": args.phantom}
     if args.even is not None or args.winners is not None or args.switched_rounds is not None:
         options |= {"even": args.even, "winners": args.winners, "switched_rounds": args.switched_rounds}
@@ -86,6 +98,39 @@ def _movement(args: argparse.Namespace) -> int:
                 f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.words}"
             )
             say_hands("movement", hands, Path(args.hands) if args.hands else None)
+    return 0
+
+
+def _individual(args: argparse.Namespace) -> int:
+    """``movement --individual``: the Rainbow for ``--players``, printed, and its results file (``-o``)."""
+    from ..engine.movements.individual import rainbow
+    from ..files.interchange.individual import individual_csv, individual_table
+
+    pairs_only = {"KIND": args.kind, "--tables": args.tables, "--pairs": args.pairs, "--phantom": args.phantom,
+                  "--even": args.even, "--winners": args.winners, "--switched-rounds": args.switched_rounds,
+                  "--csv": args.csv, "--cards": args.cards, "--travellers": args.travellers, "--names": args.names,
+                  "--hands": args.hands, "--discard-results": args.discard_results or None}  # fmt: skip
+    given = [name for name, value in pairs_only.items() if value is not None]
+    if given:
+        raise BridgeInputError(f"{', '.join(given)}: not for --individual (a pairs movement's); an individual's "
+                               "players are named in its results file (-o FILE.csv)")  # fmt: skip
+    if args.players is None or args.players % 4:
+        raise BridgeInputError(f"--individual needs --players, a multiple of 4 (4 a table); got "
+                               f"{args.players if args.players is not None else 'none'}")  # fmt: skip
+    if args.output and not args.output.lower().endswith(".csv"):
+        raise BridgeInputError(f"-o {args.output}: an individual's results file is a CSV: name it .csv")
+    movement = rainbow(args.players // 4, args.boards_per_round, args.rounds, args.first_board)
+    if args.output:
+        check_output(Path(args.output), writes="CSV", suffixes=(".csv",), replace=args.force)
+    print(individual_table(movement), end="")
+    if args.output:
+        text = individual_csv(movement, args.event or "", args.date, args.method or "")
+        destination = write_new(Path(args.output), text, replace=args.force)
+        lines = sum(len(at.boards.boards) for at in movement.seated)
+        print(
+            f"-> {destination}: the individual's results file, {count(lines, 'result')} to type on "
+            f"{count(len(movement.boards), 'board')} (in the travellers' order), {movement.players} players"
+        )
     return 0
 
 
@@ -135,13 +180,14 @@ def _sizes(kind: MovementType) -> str:
 
 def add_movement(commands: Commands) -> None:
     movement = command(commands, "movement", _movement)
-    movement.add_argument("kind", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
+    movement.add_argument("kind", nargs="?", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
     movement.add_argument(
         "--tables",
         type=int,
-        required=True,
         help="tables (" + "; ".join(f"{kind.name} {_sizes(kind)}" for kind in MOVEMENT_TYPES) + ")",
     )
+    flag(movement, "--individual", "an individual (the Rainbow: 4 players a table, a new partner each round)")
+    movement.add_argument("--players", type=int, help="--individual: the players (20, 28, 44, 52, 68, 76 or 92)")
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
     movement.add_argument(
         "--rounds",
@@ -172,7 +218,8 @@ def add_movement(commands: Commands) -> None:
         "-o",
         "--output",
         metavar="SESSION.xlsx",
-        help="write the evening's pairs-session workbook, its Results pre-filled from the movement",
+        help="write the evening's pairs-session workbook, its Results pre-filled from the movement (--individual: "
+        "the results CSV, a row per board per table per round with its four players)",
     )
     movement.add_argument(
         "--names",
@@ -191,6 +238,13 @@ def add_movement(commands: Commands) -> None:
 
 def _publish(args: argparse.Namespace) -> int:
     workbook = Path(args.workbook)
+    if is_individual_file(workbook):  # an individual's results file: its own pages (files/website/individual.py)
+        if args.scorecard:
+            raise BridgeInputError("--scorecard is for a teams event's team-match workbooks")
+        one = publish_individual(workbook, Path(args.output), force=args.force)
+        print(f"{args.workbook} -> {one.folder}: {one.pages} pages (the ranking, {one.boards} travellers, "
+              f"{one.players} players' scorecards); open {one.folder / 'index.html'}")  # fmt: skip
+        return 0
     if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/website/teams.py)
         done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
         print(f"{args.workbook} -> {done.folder}: {done.pages} pages (the standings, {done.rounds} rounds, "
@@ -208,7 +262,9 @@ def _publish(args: argparse.Namespace) -> int:
 
 def add_publish(commands: Commands) -> None:
     publisher = command(commands, "publish", _publish)
-    publisher.add_argument("workbook", help="a computed pairs-session or teams-event workbook")
+    publisher.add_argument(
+        "workbook", help="a computed pairs-session or teams-event workbook, or an individual's results CSV"
+    )
     publisher.add_argument("-o", "--output", required=True, metavar="DIR", help="the folder to write the pages into")
     publisher.add_argument(
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",

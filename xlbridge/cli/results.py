@@ -183,6 +183,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
+    from ..files.interchange.individual import is_individual_file
+
+    if is_individual_file(Path(args.workbook)):
+        return _individual_ranking(args)
     if args.handicapped:
         names = Path(args.names) if args.names else None
         ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
@@ -193,6 +197,22 @@ def _ranking(args: argparse.Namespace) -> int:
     show(ranking, args.csv)
     if args.csv and ranking.provisional:  # the table says so under its title; CSV has no room for it
         print(f"xlbridge ranking: note: {args.workbook}: {ranking.provisional}", file=sys.stderr)
+    return 0
+
+
+def _individual_ranking(args: argparse.Namespace) -> int:
+    """``ranking`` of an individual's results file: each player's matchpoints, percentage and place."""
+    from ..engine.individual import score_individual
+    from ..files.interchange.individual import ranking_text, read_individual
+
+    if args.handicapped or args.names or args.handicaps:
+        raise BridgeInputError(f"{args.workbook}: an individual has no handicapped ranking (--handicapped, --names, "
+                               "--handicaps are for a pairs session)")  # fmt: skip
+    score = score_individual(read_individual(Path(args.workbook)))
+    print(ranking_text(score, args.csv), end="")
+    if args.csv and score.session.waiting:
+        print(f"xlbridge ranking: note: {args.workbook}: {score.session.waiting} results still to be typed; the "
+              "ranking is provisional", file=sys.stderr)  # fmt: skip
     return 0
 
 
@@ -305,5 +325,5 @@ def add_export(commands: Commands) -> None:
 def add_ranking(commands: Commands) -> None:
     """ranking: the session's ranking, scratch or handicapped."""
     ranking = command(commands, "ranking", _ranking)
-    report_arguments(ranking, "a computed pairs-session workbook")
+    report_arguments(ranking, "a computed pairs-session workbook, or an individual's results CSV")
     _add_handicap_arguments(ranking)
