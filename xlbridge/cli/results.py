@@ -9,6 +9,7 @@ from pathlib import Path
 
 from ..engine.errors import BridgeInputError, WorkbookError
 from ..engine.session import Session
+from ..engine.strats import read_strats
 from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
@@ -16,8 +17,8 @@ from ..files.interchange.export import export_session
 from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
-from ..files.workbook.report import read_handicapped_ranking, read_ranking
-from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
+from ..files.workbook.report import read_handicapped_ranking, read_ranking, read_stratified_ranking
+from ..rules import DEFAULT_STRATS, FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS, STRAT_RULES
 from .arguments import (
     Commands,
     Progress,
@@ -183,7 +184,12 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    if args.handicapped:
+    if args.strats is not None or args.strat_by is not None:
+        if args.handicapped:
+            raise BridgeInputError("--strats ranks by strats, --handicapped by handicaps: give one of them")
+        strats = read_strats(DEFAULT_STRATS.shown if args.strats is None else args.strats, args.strat_by)
+        ranking = read_stratified_ranking(Path(args.workbook), strats)
+    elif args.handicapped:
         names = Path(args.names) if args.names else None
         ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
     elif args.names or args.handicaps:
@@ -204,6 +210,23 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
         "--handicaps",
         type=choice(HANDICAP_RULES),
         help=escaped("how the players' handicaps make the pair's: " + listed(HANDICAP_RULES)),
+    )
+
+
+def _add_strat_arguments(ranking: argparse.ArgumentParser) -> None:
+    ranking.add_argument(
+        "--strats",
+        nargs="?",
+        const=DEFAULT_STRATS.shown,
+        metavar="B/C",
+        help=f"the ranking by strats (ACBL): each pair's strat by its players' masterpoints (the Names sheet's "
+        f"Masterpoints 1 and 2) and its place in each strat it competes in; the limits of strats B and C, such as "
+        f"750/300 (default {DEFAULT_STRATS.shown})",
+    )
+    ranking.add_argument(
+        "--strat-by",
+        type=choice(STRAT_RULES),
+        help=escaped("with --strats: how the players' masterpoints make the pair's: " + listed(STRAT_RULES)),
     )
 
 
@@ -243,7 +266,9 @@ def add_import(commands: Commands) -> None:
     importer.add_argument("file", help="the results file")
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
     importer.add_argument(
-        "--names", help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, if any)"
+        "--names",
+        help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, masterpoints1 and "
+        "masterpoints2, if any)",
     )
     importer.add_argument(
         "--handicaps",
@@ -307,3 +332,4 @@ def add_ranking(commands: Commands) -> None:
     ranking = command(commands, "ranking", _ranking)
     report_arguments(ranking, "a computed pairs-session workbook")
     _add_handicap_arguments(ranking)
+    _add_strat_arguments(ranking)
