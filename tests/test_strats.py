@@ -143,6 +143,8 @@ def imported(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("strats")
     done = xlbridge("import", str(DEMO_SESSION), "--names", str(STRATS_NAMES), "-o", "demo.xlsx", cwd=folder)
     assert done.returncode == 0, done.stderr
+    assert (f"{STRATS_NAMES}: masterpoints for 17 pairs, on the Names sheet (Masterpoints 1 and 2); the ranking by "
+            "strats: xlbridge ranking demo.xlsx --strats") in done.stderr  # fmt: skip
     return folder / "demo.xlsx"
 
 
@@ -272,3 +274,15 @@ def test_a_published_acbl_stratified_game(page: Path, tmp_path: Path) -> None:
             assert places[int(published["strat_number"]) - 1] == shown, (key, published)
             compared += 1
     assert compared >= 5  # each game publishes its paid places: 28 and 6 of them
+
+
+def test_the_website_by_strats(imported: Path) -> None:
+    """``publish --strats`` gives the website's ranking the strat and the place in each strat, row by row."""
+    done = xlbridge("publish", str(imported), "-o", "site", "--strats", cwd=imported.parent)
+    assert done.returncode == 0, done.stderr
+    page = (imported.parent / "site" / "index.html").read_text(encoding="utf-8")
+    assert "B under 750, C under 300 (pairs: A 6, B 6, C 6)" in page
+    cells = re.findall(r'<th scope="row" class="pair"><a href="[^"]+">(\d+)</a></th>(.*?)</tr>', page, re.S)
+    shown = [(pair, re.findall(r"<td[^>]*>([^<]*)</td>", rest)[-4:]) for pair, rest in cells]
+    want = [(key[:-2], list(places)) for key, places in BY_AVERAGE.items()]
+    assert shown == want

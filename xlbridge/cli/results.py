@@ -9,7 +9,6 @@ from pathlib import Path
 
 from ..engine.errors import BridgeInputError, WorkbookError
 from ..engine.session import Session
-from ..engine.strats import read_strats
 from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
@@ -18,11 +17,13 @@ from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking, read_stratified_ranking
-from ..rules import DEFAULT_STRATS, FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS, STRAT_RULES
+from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
 from .arguments import (
     Commands,
     Progress,
+    add_strat_arguments,
     choice,
+    chosen_strats,
     command,
     count,
     described_methods,
@@ -146,6 +147,7 @@ def _import(args: argparse.Namespace) -> int:
     for warning in [*awards.warnings, *figures.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
+    _note_holdings(imported.session, destination, args)
     say_hands("import", deals, hands or source)
     return 0
 
@@ -171,6 +173,17 @@ def _note_handicaps(session: Session | None, destination: Path, args: argparse.N
         )
 
 
+def _note_holdings(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
+    """After an import whose names gave players' masterpoints: where they are, and the ranking by strats."""
+    held = 0 if session is None else sum(1 for pair in session.pairs if any(h is not None for h in pair.holdings))
+    if held:
+        print(
+            f"{args.names}: masterpoints for {held} pairs, on the Names sheet (Masterpoints 1 and 2); the ranking by "
+            f"strats: xlbridge ranking {destination} --strats",
+            file=sys.stderr,
+        )
+
+
 def _export(args: argparse.Namespace) -> int:
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     score = export_session(Path(args.workbook), destination, form, replace=args.force)
@@ -184,10 +197,10 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _ranking(args: argparse.Namespace) -> int:
-    if args.strats is not None or args.strat_by is not None:
+    strats = chosen_strats(args)
+    if strats is not None:
         if args.handicapped:
             raise BridgeInputError("--strats ranks by strats, --handicapped by handicaps: give one of them")
-        strats = read_strats(DEFAULT_STRATS.shown if args.strats is None else args.strats, args.strat_by)
         ranking = read_stratified_ranking(Path(args.workbook), strats)
     elif args.handicapped:
         names = Path(args.names) if args.names else None
@@ -210,23 +223,6 @@ def _add_handicap_arguments(ranking: argparse.ArgumentParser) -> None:
         "--handicaps",
         type=choice(HANDICAP_RULES),
         help=escaped("how the players' handicaps make the pair's: " + listed(HANDICAP_RULES)),
-    )
-
-
-def _add_strat_arguments(ranking: argparse.ArgumentParser) -> None:
-    ranking.add_argument(
-        "--strats",
-        nargs="?",
-        const=DEFAULT_STRATS.shown,
-        metavar="B/C",
-        help=f"the ranking by strats (ACBL): each pair's strat by its players' masterpoints (the Names sheet's "
-        f"Masterpoints 1 and 2) and its place in each strat it competes in; the limits of strats B and C, such as "
-        f"750/300 (default {DEFAULT_STRATS.shown})",
-    )
-    ranking.add_argument(
-        "--strat-by",
-        type=choice(STRAT_RULES),
-        help=escaped("with --strats: how the players' masterpoints make the pair's: " + listed(STRAT_RULES)),
     )
 
 
@@ -332,4 +328,4 @@ def add_ranking(commands: Commands) -> None:
     ranking = command(commands, "ranking", _ranking)
     report_arguments(ranking, "a computed pairs-session workbook")
     _add_handicap_arguments(ranking)
-    _add_strat_arguments(ranking)
+    add_strat_arguments(ranking)

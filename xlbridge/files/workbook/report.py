@@ -32,6 +32,7 @@ __all__ = [
     "read_ranking",
     "read_stratified_ranking",
     "session_ranking",
+    "stratified_ranking",
 ]
 
 
@@ -335,14 +336,20 @@ def _names_holdings(book: SessionBook) -> dict[Pair, tuple[Fraction | None, ...]
 
 
 def read_stratified_ranking(path: Path, strats: Strats) -> Ranking:
-    """The ranking of a computed pairs-session workbook by strats: each pair's strat by its players' masterpoints
-    (the Names sheet's Masterpoints 1 and Masterpoints 2 beside the block) and its place in each strat it competes
-    in, field by field in the open ranking's order. Masterpoints are not shown: the lower strats' awards are not
-    known (:func:`~xlbridge.engine.strats.strat_awards_missing` says why, in the description)."""
-    from ...engine.strats import strat_awards_missing
-
+    """The ranking of a computed pairs-session workbook by strats (:func:`stratified_ranking`)."""
     book = read_session_book(path)
     book.require_complete("ranking", provisional=True)
+    return stratified_ranking(book, strats)
+
+
+def stratified_ranking(book: SessionBook, strats: Strats) -> Ranking:
+    """The ranking of a session workbook by strats: each pair's strat by its players' masterpoints (the Names
+    sheet's Masterpoints 1 and Masterpoints 2 beside the block) and its place in each strat it competes in, field by
+    field in the open ranking's order. Masterpoints are not shown: the lower strats' awards are not known
+    (:func:`~xlbridge.engine.strats.strat_awards_missing` says why, in the description)."""
+    from ...engine.strats import strat_awards_missing
+
+    path = book.path
     holdings = _names_holdings(book)
     if not any(any(h is not None for h in held) for held in holdings.values()):
         raise WorkbookError(
