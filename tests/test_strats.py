@@ -286,3 +286,23 @@ def test_the_website_by_strats(imported: Path) -> None:
     shown = [(pair, re.findall(r"<td[^>]*>([^<]*)</td>", rest)[-4:]) for pair, rest in cells]
     want = [(key[:-2], list(places)) for key, places in BY_AVERAGE.items()]
     assert shown == want
+
+
+def test_masterpoints_typed_on_the_names_sheet(imported: Path, tmp_path: Path) -> None:
+    """Masterpoints typed beside the Names block count at once (no figure depends on them); one that is not a
+    number of points is refused, each row named."""
+    from .workbooks import typed_into
+
+    typed_into(imported, tmp_path / "typed.xlsx", {"Names": {"F3": 2000, "G3": 2000}})  # 1 EW: from B to A
+    done = xlbridge("ranking", "typed.xlsx", "--strats", "--csv", cwd=tmp_path)
+    assert _strat_rows(done)["1EW"] == ("A", "3", "", "")
+    typed_into(imported, tmp_path / "bad.xlsx", {"Names": {"F2": "lots", "G4": -5}})
+    done = xlbridge("ranking", "bad.xlsx", "--strats", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "xlbridge ranking: bad.xlsx: Names row 2: Masterpoints 1 'lots': expected the player's masterpoints, such as "
+        "1040 or 2.5",
+        "xlbridge ranking: bad.xlsx: Names row 4: Masterpoints 2 -5: masterpoints are not negative",
+        "xlbridge ranking: bad.xlsx: 2 rows of masterpoints on the Names sheet cannot be read: put them right and try "
+        "again",
+    ]
