@@ -11,9 +11,10 @@ from typing import Any, Protocol, TypeAlias, TypeVar
 
 from ..engine.choices import choose_method, described, described_methods
 from ..engine.errors import BridgeInputError
+from ..engine.strats import read_strats
 from ..engine.text import printable
 from ..engine.values import count
-from ..rules import Named, Registry
+from ..rules import DEFAULT_STRATS, STRAT_RULES, Named, Registry, Strats
 from .catalogue import COMMANDS
 from .commandline import Parser
 from .terminal import raw_stream
@@ -22,7 +23,9 @@ __all__ = [
     "Commands",
     "Parser",
     "Progress",
+    "add_strat_arguments",
     "choice",
+    "chosen_strats",
     "command",
     "count",
     "described_methods",
@@ -166,3 +169,28 @@ def report_arguments(report: argparse.ArgumentParser, workbook: str) -> None:
     """A printed report's arguments: the workbook it comes from, and --csv."""
     report.add_argument("workbook", help=workbook)
     flag(report, "--csv", "CSV with a header row instead of a table")
+
+
+def add_strat_arguments(ranking: argparse.ArgumentParser) -> None:
+    """``--strats`` and ``--strat-by``: a ranking by strats (``ranking``, ``publish``)."""
+    ranking.add_argument(
+        "--strats",
+        nargs="?",
+        const=DEFAULT_STRATS.shown,
+        metavar="B/C",
+        help=f"the ranking by strats (ACBL): each pair's strat by its players' masterpoints (the Names sheet's "
+        f"Masterpoints 1 and 2) and its place in each strat it competes in; the limits of strats B and C, such as "
+        f"750/300 (default {DEFAULT_STRATS.shown})",
+    )
+    ranking.add_argument(
+        "--strat-by",
+        type=choice(STRAT_RULES),
+        help=escaped("with --strats: how the players' masterpoints make the pair's: " + listed(STRAT_RULES)),
+    )
+
+
+def chosen_strats(args: argparse.Namespace) -> Strats | None:
+    """The strats ``--strats`` and ``--strat-by`` choose (None: neither given)."""
+    if args.strats is None and args.strat_by is None:
+        return None
+    return read_strats(DEFAULT_STRATS.shown if args.strats is None else args.strats, args.strat_by)

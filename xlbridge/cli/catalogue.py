@@ -73,7 +73,8 @@ COMMANDS: dict[str, Command] = {
         "print the ranking of a computed pairs-session workbook",
         (
             "Print the ranking as the workbook's Ranking sheet shows it (a workbook changed and not computed "
-            "since is refused: compute it with xlbridge calc)."
+            "since is refused: compute it with xlbridge calc); --handicapped, the handicapped ranking; --strats, "
+            "an ACBL stratified game's (each pair's strat and its place in each strat)."
         ),
     ),
     "publish": Command(

@@ -35,7 +35,9 @@ from ..files.workbook.session_book import read_session_book
 from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS, MovementType
 from .arguments import (
     Commands,
+    add_strat_arguments,
     choice,
+    chosen_strats,
     command,
     count,
     described_methods,
@@ -252,7 +254,7 @@ def _publish(args: argparse.Namespace) -> int:
         return 0
     if args.scorecard:
         raise BridgeInputError("--scorecard is for a teams event's team-match workbooks")
-    published = publish(workbook, Path(args.output), force=args.force)
+    published = publish(workbook, Path(args.output), force=args.force, strats=chosen_strats(args))
     print(
         f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
         f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
@@ -271,6 +273,7 @@ def add_publish(commands: Commands) -> None:
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
     flag(publisher, "--force", "replace another session's published results (a folder holding other files, never)")
+    add_strat_arguments(publisher)
 
 
 def _ladder(args: argparse.Namespace) -> int:

@@ -16,12 +16,14 @@ from ..files.interchange.export import export_session
 from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.workbook.calc import calc_workbook
-from ..files.workbook.report import read_handicapped_ranking, read_ranking
+from ..files.workbook.report import read_handicapped_ranking, read_ranking, read_stratified_ranking
 from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
 from .arguments import (
     Commands,
     Progress,
+    add_strat_arguments,
     choice,
+    chosen_strats,
     command,
     count,
     described_methods,
@@ -145,6 +147,7 @@ def _import(args: argparse.Namespace) -> int:
     for warning in [*awards.warnings, *figures.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
+    _note_holdings(imported.session, destination, args)
     say_hands("import", deals, hands or source)
     return 0
 
@@ -170,6 +173,17 @@ def _note_handicaps(session: Session | None, destination: Path, args: argparse.N
         )
 
 
+def _note_holdings(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
+    """After an import whose names gave players' masterpoints: where they are, and the ranking by strats."""
+    held = 0 if session is None else sum(1 for pair in session.pairs if any(h is not None for h in pair.holdings))
+    if held:
+        print(
+            f"{args.names}: masterpoints for {held} pairs, on the Names sheet (Masterpoints 1 and 2); the ranking by "
+            f"strats: xlbridge ranking {destination} --strats",
+            file=sys.stderr,
+        )
+
+
 def _export(args: argparse.Namespace) -> int:
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     score = export_session(Path(args.workbook), destination, form, replace=args.force)
@@ -187,7 +201,12 @@ def _ranking(args: argparse.Namespace) -> int:
 
     if is_individual_file(Path(args.workbook)):
         return _individual_ranking(args)
-    if args.handicapped:
+    strats = chosen_strats(args)
+    if strats is not None:
+        if args.handicapped:
+            raise BridgeInputError("--strats ranks by strats, --handicapped by handicaps: give one of them")
+        ranking = read_stratified_ranking(Path(args.workbook), strats)
+    elif args.handicapped:
         names = Path(args.names) if args.names else None
         ranking = read_handicapped_ranking(Path(args.workbook), names, args.handicaps)
     elif args.names or args.handicaps:
@@ -205,9 +224,9 @@ def _individual_ranking(args: argparse.Namespace) -> int:
     from ..engine.individual import score_individual
     from ..files.interchange.individual import ranking_text, read_individual
 
-    if args.handicapped or args.names or args.handicaps:
-        raise BridgeInputError(f"{args.workbook}: an individual has no handicapped ranking (--handicapped, --names, "
-                               "--handicaps are for a pairs session)")  # fmt: skip
+    if args.handicapped or args.names or args.handicaps or chosen_strats(args) is not None:
+        raise BridgeInputError(f"{args.workbook}: an individual has no handicapped or stratified ranking "
+                               "(--handicapped, --names, --handicaps, --strats are for a pairs session)")  # fmt: skip
     score = score_individual(read_individual(Path(args.workbook)))
     print(ranking_text(score, args.csv), end="")
     if args.csv and score.session.waiting:
@@ -263,7 +282,9 @@ def add_import(commands: Commands) -> None:
     importer.add_argument("file", help="the results file")
     importer.add_argument("-o", "--output", required=True, help="the workbook to write (.xlsx)")
     importer.add_argument(
-        "--names", help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, if any)"
+        "--names",
+        help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, masterpoints1 and "
+        "masterpoints2, if any)",
     )
     importer.add_argument(
         "--handicaps",
@@ -327,3 +348,4 @@ def add_ranking(commands: Commands) -> None:
     ranking = command(commands, "ranking", _ranking)
     report_arguments(ranking, "a computed pairs-session workbook, or an individual's results CSV")
     _add_handicap_arguments(ranking)
+    add_strat_arguments(ranking)

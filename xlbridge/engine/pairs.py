@@ -18,7 +18,7 @@ from .choices import choose
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, is_blank, show
 
-__all__ = ["Pair", "PairNumber", "pair_handicap", "parse_direction", "read_handicap"]
+__all__ = ["Pair", "PairNumber", "pair_handicap", "parse_direction", "read_handicap", "read_holding"]
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
 PairNumber = int | str
@@ -31,7 +31,9 @@ class Pair:
     ``handicap`` is the pair's handicap in percentage points, added to its percentage for the handicapped ranking
     (None: no handicap given; see :func:`pair_handicap` for one made of the players'). ``members`` holds each
     player's membership number as the federation gives it (digits or letters; "" for a player without one), in
-    the order of ``players``; empty where no numbers are known.
+    the order of ``players``; empty where no numbers are known. ``holdings`` holds each player's masterpoint
+    holding (None for a player without one), in the order of ``players``, for a stratified game; empty where none
+    are known.
     """
 
     number: PairNumber
@@ -39,6 +41,7 @@ class Pair:
     players: tuple[str, ...] = ()
     handicap: Fraction | None = None
     members: tuple[str, ...] = ()
+    holdings: tuple[Fraction | None, ...] = ()
 
     @property
     def names(self) -> str:
@@ -62,18 +65,25 @@ def parse_direction(text: str) -> Side | None:
     return Side(side)
 
 
+def _typed_number(value: object) -> Fraction | None:
+    """A number as a cell or a file gives it (``2.5``, ``"-5"``, ``3``), exactly; None for anything else."""
+    text = repr(value) if isinstance(value, float) and math.isfinite(value) else value
+    if isinstance(text, int) and not isinstance(text, bool):
+        text = str(text)
+    if not isinstance(text, str) or not NUMBER.fullmatch(text):
+        return None
+    return Fraction(Decimal(text))
+
+
 def read_handicap(value: object, argument: str = "handicap") -> Fraction | None:
     """A handicap as typed, in percentage points: ``-5``, ``+2.5``, ``3%``, ``-1.25`` (blank: None)."""
     if is_blank(value):
         return None
-    text = value.strip().removesuffix("%").strip().replace("−", "-") if isinstance(value, str) else value
-    if isinstance(text, float) and math.isfinite(text):
-        text = repr(text)
-    if isinstance(text, int) and not isinstance(text, bool):
-        text = str(text)
-    if not isinstance(text, str) or not NUMBER.fullmatch(text):
+    points = _typed_number(
+        value.strip().removesuffix("%").strip().replace("−", "-") if isinstance(value, str) else value
+    )
+    if points is None:
         raise BridgeInputError(f"{argument} {show(value)}: expected percentage points, such as -5 or +2.5")
-    points = Fraction(Decimal(text))
     if abs(points) > HANDICAP_LIMIT:
         raise BridgeInputError(
             f"{argument} {show(value)}: a handicap is at most {HANDICAP_LIMIT} percentage points either way",
@@ -90,3 +100,15 @@ def pair_handicap(players: Sequence[object], rule: object = None) -> Fraction | 
     if all(value is None for value in values):
         return None
     return sum((value or Fraction(0) for value in values), Fraction(0)) * chosen.factor
+
+
+def read_holding(value: object, argument: str = "masterpoints") -> Fraction | None:
+    """A player's masterpoint holding as typed: ``1040``, ``1148.65``, ``"1,794"`` (blank: None)."""
+    if is_blank(value):
+        return None
+    points = _typed_number(value.strip().replace(",", "") if isinstance(value, str) else value)
+    if points is None:
+        raise BridgeInputError(f"{argument} {show(value)}: expected the player's masterpoints, such as 1040 or 2.5")
+    if points < 0:
+        raise BridgeInputError(f"{argument} {show(value)}: masterpoints are not negative", reason=Reason.OUT_OF_RANGE)
+    return points

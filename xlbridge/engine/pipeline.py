@@ -22,7 +22,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, MasterpointScale, SessionMethod
+from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, MasterpointScale, SessionMethod, Strats
 from ..rules.methods import TWO_FIELDS
 from .checks import Finding, check_session, flag_rows, infer_kind
 from .errors import BridgeInputError
@@ -31,6 +31,7 @@ from .movements.rounds import Movement, Slot
 from .pairs import Pair, PairNumber
 from .session import Row, Session, Unscorable, pairs_in
 from .standings import SessionScore, score_session
+from .strats import Holdings, Stratified, stratify
 from .values import show
 
 __all__ = ["FieldDecision", "PreparedSession", "SessionInput", "SessionResult", "decide_field", "prepare", "result"]
@@ -219,6 +220,8 @@ class SessionResult:
     score: SessionScore
     #: Each masterpoint scale's awards (or why the session cannot be awarded on it), worked out once each.
     _awards: dict[str, SessionAwards | BridgeInputError] = field(default_factory=dict, repr=False, compare=False)
+    #: The session ranked by strats, worked out once for each choice of strats and holdings.
+    _strats: dict[object, Stratified] = field(default_factory=dict, repr=False, compare=False)
 
     @property
     def session(self) -> Session:
@@ -269,6 +272,16 @@ class SessionResult:
             except BridgeInputError as error:
                 found = error
             self._awards[scale.name] = found
+        return found
+
+    def stratified(self, strats: Strats, holdings: Holdings | None = None) -> Stratified:
+        """The session ranked by ``strats`` (:func:`~xlbridge.engine.strats.stratify`): each pair's strat by its
+        players' masterpoint holdings (``holdings``, by the session's pair, where given; else each pair's own), and
+        its place in each strat it competes in."""
+        key = (strats, None if holdings is None else frozenset(holdings.items()))
+        found = self._strats.get(key)
+        if found is None:
+            found = self._strats[key] = stratify(self.score, strats, holdings)
         return found
 
     def award_note(self, scale: MasterpointScale) -> str:

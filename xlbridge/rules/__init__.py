@@ -61,6 +61,7 @@ from .scales import (
     MatchLengthVPScale,
     VPScale,
 )
+from .strats import DEFAULT_STRATS, STRAT_RULES, StratRule, Strats
 from .teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
 from .words import Doubling, Seat, Side, Strain, Vulnerability
 
@@ -78,6 +79,7 @@ __all__ = [
     "DATUM_METHODS",
     "DECK",
     "DEFAULT_CONVENTIONS",
+    "DEFAULT_STRATS",
     "ERAS",
     "EVEN_TABLES",
     "FIELD_KINDS",
@@ -97,6 +99,7 @@ __all__ = [
     "REGISTRIES",
     "SCHEDULES",
     "SESSION_METHODS",
+    "STRAT_RULES",
     "SUITS",
     "SUIT_SYMBOLS",
     "TABLE_SEATS",
@@ -134,6 +137,8 @@ __all__ = [
     "SessionMethod",
     "Side",
     "Strain",
+    "StratRule",
+    "Strats",
     "TeamsForm",
     "TieBreak",
     "VPScale",
@@ -169,5 +174,6 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         IMP_PERCENT_RULES,
         MASTERPOINT_SCALES,
         AWARD_FORMS,
+        STRAT_RULES,
     )
 }

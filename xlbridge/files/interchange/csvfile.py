@@ -6,12 +6,13 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import replace
+from fractions import Fraction
 from operator import itemgetter
 from pathlib import Path
 
 from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
-from ...engine.pairs import Pair, pair_handicap, read_handicap
+from ...engine.pairs import Pair, pair_handicap, read_handicap, read_holding
 from ...engine.session import Line, Row, Session, Typed, Unscorable
 from ...engine.text import shown_text
 from ...engine.values import NUMBER, as_whole_number, count
@@ -32,7 +33,7 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["HANDICAP_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names", "read_rows"]
+__all__ = ["HANDICAP_HEADINGS", "HOLDING_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names", "read_rows"]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -221,16 +222,21 @@ def _shape(row: list[str], columns: list[str]) -> str:
 HANDICAP_HEADINGS = {"handicap": "handicap", "hcp": "handicap", "pairhandicap": "handicap",
                      "handicap1": "handicap1", "hcp1": "handicap1", "player1handicap": "handicap1",
                      "handicap2": "handicap2", "hcp2": "handicap2", "player2handicap": "handicap2"}  # fmt: skip
+#: The names file's optional masterpoint holdings (a stratified game): each player's.
+HOLDING_HEADINGS = {"masterpoints1": "masterpoints1", "mp1": "masterpoints1", "holding1": "masterpoints1",
+                    "player1masterpoints": "masterpoints1", "masterpoints2": "masterpoints2", "mp2": "masterpoints2",
+                    "holding2": "masterpoints2", "player2masterpoints": "masterpoints2"}  # fmt: skip
 #: A names file's columns, as its header names them (case, spaces and underscores aside: ``Player 1``), and as a
 #: file without a header has them.
 NAMES_COLUMNS = ("pair", "direction", "player1", "player2")
-NAMES_HEADINGS = (*NAMES_COLUMNS, "handicap", "handicap1", "handicap2")
+NAMES_HEADINGS = (*NAMES_COLUMNS, "handicap", "handicap1", "handicap2", "masterpoints1", "masterpoints2")
 
 
 def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[Pair]:
     """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell), and optionally
     a ``handicap`` column (the pair's, in percentage points) or ``handicap1`` and ``handicap2`` (each player's,
-    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM). Every line is read: a pair number or
+    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM), and ``masterpoints1`` and
+    ``masterpoints2`` (each player's masterpoint holding, for a stratified game). Every line is read: a pair number or
     direction that cannot be read, a pair listed twice, a handicap that is not one, a field beyond the header's
     columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
     for each, naming its line)."""
@@ -238,7 +244,8 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     if not rows:
         return []
     problems: list[tuple[int, str]] = []
-    header = [HANDICAP_HEADINGS.get(_key(cell), _key(cell)) for cell in rows[0]]
+    headings = HANDICAP_HEADINGS | HOLDING_HEADINGS
+    header = [headings.get(_key(cell), _key(cell)) for cell in rows[0]]
     first = 1 if "pair" in header else 0
     if first:
         for cell, heading in zip(rows[0], header, strict=True):
@@ -272,10 +279,11 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
                 handicap = read_handicap(record["handicap"])
             else:
                 handicap = pair_handicap((record.get("handicap1", ""), record.get("handicap2", "")), handicaps)
+            holdings = _holdings(record)
         except BridgeInputError as error:
             problems.append((number, error.message))
             continue
-        pairs.append(replace(pair, handicap=handicap))
+        pairs.append(replace(pair, handicap=handicap, holdings=holdings))
     if problems:
         lines = len({line for line, _ in problems})
         them = "it" if lines == 1 else "them"
@@ -283,6 +291,13 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
                       f"{source}: {count(lines, 'line')} of the names file cannot be read: put {them} right and "
                       "try again", str(source))  # fmt: skip
     return pairs
+
+
+def _holdings(record: dict[str, str]) -> tuple[Fraction | None, ...]:
+    """The players' masterpoint holdings of a names file's line (empty where the file has no such columns)."""
+    if "masterpoints1" not in record and "masterpoints2" not in record:
+        return ()
+    return tuple(read_holding(record.get(f"masterpoints{n}", ""), f"player {n} masterpoints") for n in (1, 2))
 
 
 def _unnamed(row: list[str], header: list[str], named: str) -> str:

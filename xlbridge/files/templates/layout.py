@@ -33,6 +33,7 @@ __all__ = [
     "FORMER_NAMES",
     "HANDS_BLOCK",
     "HANDS_SHEET",
+    "HOLDING_HEADINGS",
     "LAYOUT",
     "LITE",
     "SESSION_NAMES",
@@ -45,6 +46,7 @@ __all__ = [
     "area_ref",
     "block_areas",
     "cell_ref",
+    "holding_cells",
     "range_ref",
     "session_arguments",
     "session_cells",
@@ -241,6 +243,10 @@ LAYOUT = PairsLayout(
     movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
 )
 
+#: The players' masterpoint holdings (a stratified game), in the columns beside the Names block (right of Handicap):
+#: read by these headings, so that the block the session functions read stays as it is.
+HOLDING_HEADINGS = ("Masterpoints 1", "Masterpoints 2")
+
 #: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
 #: adjusted), the pairs (pair to handicap) and the movement (round to boards). A reader finds the blocks' extent by
 #: them, so that nothing typed outside them goes unnoticed.
@@ -327,6 +333,12 @@ def _pair_cells(pair: Pair) -> tuple[object, ...]:
     """A pair's cells on the Names sheet: its number, direction, players and handicap."""
     players = (*pair.players, "", "")[:2]
     return (pair.number, pair.direction_text, *players, None if pair.handicap is None else float(pair.handicap))
+
+
+def holding_cells(pair: Pair) -> tuple[float | None, ...]:
+    """A pair's players' masterpoint holdings, as the columns headed :data:`HOLDING_HEADINGS` hold them."""
+    held = (*pair.holdings, None, None)[: len(HOLDING_HEADINGS)]
+    return tuple(None if holding is None else float(holding) for holding in held)
 
 
 def _plan_cells(encounter: Encounter) -> tuple[object, ...]:

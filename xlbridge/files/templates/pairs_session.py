@@ -41,6 +41,7 @@ from ..workbook.xlsx import excel_serial
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
 from .layout import (
     BLOCK_NAMES,
+    HOLDING_HEADINGS,
     LAYOUT,
     SCORECARD_HEADER_ROW,
     SCORECARD_PAIR,
@@ -50,6 +51,7 @@ from .layout import (
     area_ref,
     block_areas,
     cell_ref,
+    holding_cells,
     session_arguments,
     session_cells,
     sizes,
@@ -88,7 +90,7 @@ def build(
     for key, area in block_areas(size).items():
         book.define_name(BLOCK_NAMES[key], area)
     info = _settings(book, sheets["Settings"], size, given, result)
-    _names(book, sheets["Names"], size, cells)
+    _names(book, sheets["Names"], size, cells, given)
     _results(book, sheets["Results"], size, cells, result)
     _movement(book, sheets["Movement"], size, cells)
     mp_scale = given.masterpoints.name
@@ -187,7 +189,7 @@ def _settings(
 NOTE_LINE = 72
 
 
-def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells) -> None:
+def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, session: Session) -> None:
     ws, cells = sheet.ws, sheet.cells
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
@@ -205,8 +207,27 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells) -
     })  # fmt: skip
     formats = [book.entry, book.entry_text, book.entry_text, book.entry_text, book.entry]
     cells.write_rows(names.first_row, names.col("Pair"), as_grid(given.names), formats)
+    _holdings(book, sheet, size, session)
     ws.freeze_panes(1, 0)
     sheet.protect()
+
+
+def _holdings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session) -> None:
+    """The players' masterpoint holdings (a stratified game), in the columns beside the Names block."""
+    names, ws = LAYOUT.names, sheet.ws
+    first = names.col("Handicap") + 1
+    sheet.headers(names.header_row, HOLDING_HEADINGS, first)
+    for col in range(first, first + len(HOLDING_HEADINGS)):
+        sheet.entry_column(col, 14, first_row=names.first_row, rows=size.pairs)
+    last = first + len(HOLDING_HEADINGS) - 1
+    ws.data_validation(names.first_row, first, names.first_row + size.pairs - 1, last, {
+        "validate": "decimal", "criteria": ">=", "value": 0,
+        "input_message": "Optional, for a stratified game: the player's masterpoints (xlbridge ranking --strats).",
+        "error_message": "A player's masterpoints: a number, 0 or more.",
+    })  # fmt: skip
+    if any(pair.holdings for pair in session.pairs):
+        rows = [holding_cells(pair) for pair in session.pairs]
+        sheet.cells.write_rows(names.first_row, first, rows, [book.entry] * len(HOLDING_HEADINGS))
 
 
 #: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text:

@@ -37,8 +37,8 @@ from ...engine.session import Line, NotPlayed, Session
 from ...engine.standings import SessionScore
 from ...engine.text import shown_text
 from ...engine.values import count, two_decimals
-from ...rules import Side
-from ..workbook.report import Ranking, RankingRow, session_ranking
+from ...rules import Side, Strats
+from ..workbook.report import Ranking, RankingRow, session_ranking, stratified_ranking
 from ..workbook.session_book import read_session_book
 from ..workbook.xlsx import ExcelErrorValue
 from .handrecord_pages import diagram_context
@@ -223,6 +223,8 @@ def _ranking_fields(
                     "score": "" if row.score is None else two_decimals(row.score),
                     "percentage": "" if row.percentage is None else two_decimals(row.percentage),
                     "masterpoints": "" if row.masterpoints is None else str(row.masterpoints),
+                    "strat": row.strat,
+                    "strat_places": row.strat_places,
                 }
             )
         note = sat_out([(row.pair, row.direction) for row in rows])
@@ -317,14 +319,15 @@ def _card_rows(
     return rows
 
 
-def build_site(path: Path) -> Site:
+def build_site(path: Path, strats: Strats | None = None) -> Site:
     """The pages of the computed pairs-session workbook at ``path``: refused while it is stale, has lines to check,
-    or lacks results its movement expects."""
+    or lacks results its movement expects. With ``strats``, the ranking is by strats (each pair's strat and its
+    place in each strat it competes in, :func:`~..workbook.report.stratified_ranking`)."""
     book = read_session_book(path)
     book.require_complete("publishing")
     hands = book.hands()  # the deals the workbook carries (its Hands sheet), by board
     versus_par = against_par(book.score, {board: a.par.score for board, a in hands.items() if a.par is not None})
-    ranking = session_ranking(book)
+    ranking = session_ranking(book) if strats is None else stratified_ranking(book, strats)
     engine = book.score
     session = engine.session
     two_fields = session.field_kind.two_fields
@@ -347,6 +350,7 @@ def build_site(path: Path) -> Site:
         "description": ranking.description,
         "imp_scoring": imp_scoring,
         "scale": ranking.masterpoints,  # the masterpoint scale the pages show the awards of ("": none)
+        "strats": ranking.strats,  # a ranking by strats: a Strat column and a place column for each
         "boards": [(board, boards[board]) for board in session.boards],
         "with_par": any(value is not None for value in versus_par),
     }
@@ -428,11 +432,12 @@ def session_key(event: str, date: dt.date | None, source: str) -> str:
     return shown_text(f"{event or 'a session'}, undated (workbook {workbook})")
 
 
-def publish(workbook: Path, folder: Path, force: bool = False) -> Published:
+def publish(workbook: Path, folder: Path, force: bool = False, strats: Strats | None = None) -> Published:
     """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
-    is replaced whole); another session's only with ``force``; never a folder holding anything else."""
+    is replaced whole); another session's only with ``force``; never a folder holding anything else. With
+    ``strats``, its ranking is by strats."""
     check_site_folder(workbook, folder)
     jinja = environment()  # the web extra, asked for before the workbook is read
-    site = build_site(workbook)
+    site = build_site(workbook, strats)
     write_pages(jinja, site.pages, folder, force)
     return Published(folder, len(site.pages), len(site.boards), len(site.pairs))

@@ -10,12 +10,15 @@ import datetime as dt
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from fractions import Fraction
 from pathlib import Path
 
-from ...engine.errors import BridgeInputError, WorkbookError
+from ...engine.errors import BridgeInputError, WorkbookError, refusal
+from ...engine.pairs import Pair
 from ...engine.standings import Figure, Standing
-from ...engine.values import two_decimals
+from ...engine.values import count, two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
+from ...rules import Strats
 from ..inputs import read_input
 from ..tables import csv_text, text_table
 from .session_book import NamesChange, SessionBook, read_session_book
@@ -27,7 +30,9 @@ __all__ = [
     "number_in",
     "read_handicapped_ranking",
     "read_ranking",
+    "read_stratified_ranking",
     "session_ranking",
+    "stratified_ranking",
 ]
 
 
@@ -47,6 +52,10 @@ class RankingRow:
     scratch: str = ""
     #: The pair's masterpoints (0.21; 0.00 below the places paid), in a ranking that shows them.
     masterpoints: Decimal | None = None
+    #: In a stratified ranking: the pair's strat, and its place in each strat of the ranking ("" where it does not
+    #: compete), A first.
+    strat: str = ""
+    strat_places: tuple[str, ...] = ()
 
 
 @dataclass
@@ -62,6 +71,8 @@ class Ranking:
     #: Why the ranking is provisional (results its movement expects are not in yet), in words; "" when it is not.
     #: The table says so under its title; ``ranking --csv``, which has no room for it, on stderr.
     provisional: str = ""
+    #: A stratified ranking's strats (``A``, ``B``, ``C``): a Strat column and a place column for each.
+    strats: tuple[str, ...] = ()
 
     def table(self) -> str:
         """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs)."""
@@ -77,6 +88,8 @@ class Ranking:
         heading: list[object] = ["Place", "Pair", "Players", "Boards"]
         if self.handicapped:
             heading += ["%", "Hcp", "Hcp %", "Scratch"]
+        elif self.strats:
+            heading += ["Score", "%", "Strat", *self.strats]
         else:
             heading += ["Score", "%"] + ["Masterpoints"] * bool(self.masterpoints)
         rows: list[list[object]] = []
@@ -100,6 +113,8 @@ class Ranking:
             shown = None if row.handicapped is None else two_decimals(row.handicapped)
             return [row.place, row.pair, row.names, row.boards, pct, hcp, shown, row.scratch]
         score = None if row.score is None else two_decimals(row.score)
+        if self.strats:
+            return [row.place, row.pair, row.names, row.boards, score, pct, row.strat, *row.strat_places]
         return [
             row.place,
             row.pair,
@@ -115,6 +130,7 @@ class Ranking:
         handicapped columns, or the masterpoints (0.21) on a scale that awards them."""
         extra = ["handicap", "handicapped_percentage", "scratch_place"] if self.handicapped else []
         extra += ["masterpoints"] if self.masterpoints else []
+        extra += ["strat", *(f"place_{letter.lower()}" for letter in self.strats)] if self.strats else []
         rows: list[Sequence[object]] = [
             ["place", "pair", "direction", "names", "boards", "score", "percentage", *extra]
         ]
@@ -136,6 +152,8 @@ class Ranking:
                 ]
             if self.masterpoints:
                 cells.append("" if row.masterpoints is None else str(row.masterpoints))
+            if self.strats:
+                cells += [row.strat, *row.strat_places]
             rows.append(cells)
         return csv_text(rows)
 
@@ -276,4 +294,87 @@ def read_handicapped_ranking(path: Path, names: Path | None = None, handicaps: s
         rows=[_row(standing, handicapped=True) for standing in placed],
         handicapped=True,
         provisional=book.provisional,
+    )
+
+
+def _names_holdings(book: SessionBook) -> dict[Pair, tuple[Fraction | None, ...]]:
+    """The players' masterpoint holdings the Names sheet keeps beside its block (the columns headed
+    :data:`~xlbridge.files.templates.layout.HOLDING_HEADINGS`), by the session's pair; each cell that is not a
+    number of masterpoints refused, naming its row."""
+    from ...engine.pairs import parse_direction, read_holding
+    from ..templates.layout import HOLDING_HEADINGS
+
+    package = book.package
+    values = read_values(package, "Names", computed=False) if "Names" in package.sheets else {}
+    columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading),
+                    None) for heading in HOLDING_HEADINGS]  # fmt: skip
+    if all(col is None for col in columns):
+        return {}
+    two_fields = book.session.field_kind.two_fields
+    pairs = {(pair.number, pair.direction if two_fields else None): pair for pair in book.session.pairs}
+    held: dict[Pair, tuple[Fraction | None, ...]] = {}
+    problems = []
+    last = max(row for row, _ in values)
+    for number in range(book.names_first_row, last + 1):
+        pair_number = entered_pair(values.get((number, 1)))
+        if pair_number is None:
+            continue
+        try:
+            side = parse_direction(entered_text(values.get((number, 2))))
+            holdings = tuple(None if col is None else read_holding(values.get((number, col)), heading)
+                             for col, heading in zip(columns, HOLDING_HEADINGS, strict=True))  # fmt: skip
+        except BridgeInputError as error:
+            problems.append(f"{book.path}: Names row {number}: {error.message}")
+            continue
+        pair = pairs.get((pair_number, side if two_fields else None))
+        if pair is not None:
+            held[pair] = holdings
+    if problems:
+        raise refusal(WorkbookError, problems, f"{book.path}: {count(len(problems), 'row')} of masterpoints on the "
+                      "Names sheet cannot be read: put them right and try again", str(book.path))  # fmt: skip
+    return held
+
+
+def read_stratified_ranking(path: Path, strats: Strats) -> Ranking:
+    """The ranking of a computed pairs-session workbook by strats (:func:`stratified_ranking`)."""
+    book = read_session_book(path)
+    book.require_complete("ranking", provisional=True)
+    return stratified_ranking(book, strats)
+
+
+def stratified_ranking(book: SessionBook, strats: Strats) -> Ranking:
+    """The ranking of a session workbook by strats: each pair's strat by its players' masterpoints (the Names
+    sheet's Masterpoints 1 and Masterpoints 2 beside the block) and its place in each strat it competes in, field by
+    field in the open ranking's order. Masterpoints are not shown: the lower strats' awards are not known
+    (:func:`~xlbridge.engine.strats.strat_awards_missing` says why, in the description)."""
+    from ...engine.strats import strat_awards_missing
+
+    path = book.path
+    holdings = _names_holdings(book)
+    if not any(any(h is not None for h in held) for held in holdings.values()):
+        raise WorkbookError(
+            f"{path}: no masterpoints on its Names sheet (the columns Masterpoints 1 and Masterpoints 2 beside the "
+            "pairs): type each player's there, or import the session again with a names file that has columns "
+            "masterpoints1 and masterpoints2"
+        )
+    stratified = book.result.stratified(strats, holdings)
+    score = book.score
+    letters = strats.letters
+    rows = []
+    for standing in score.ranking:
+        strat, places = stratified.of(standing.pair)
+        rows.append(replace(_row(standing), strat=strat, strat_places=tuple(places.get(each, "") for each in letters)))
+    counts = ", ".join(f"{letter} {n}" for letter, n in stratified.counts().items())
+    limits = ", ".join(f"{letter} under {limit}" for letter, limit in zip(letters[1:], strats.shown.split("/")[1:],
+                                                                      strict=True))  # fmt: skip
+    words = f"Strats by the players' {strats.rule.name.lower()} masterpoints: A open, {limits} (pairs: {counts})"
+    missing = strat_awards_missing(book.session.masterpoints, letters)
+    note = "; ".join(part for part in (book.note, words, missing) if part)
+    return Ranking(
+        event=book.session.event or "Ranking",
+        date=book.session.date,
+        description=note,
+        rows=rows,
+        provisional=book.provisional,
+        strats=letters,
     )
