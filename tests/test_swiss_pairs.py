@@ -1,0 +1,160 @@
+"""A Swiss pairs event run as a director runs it, every step a command in its own process: `schedule swiss --pairs`
+draws round 1, each round's results file is entered with `swiss --results` (its boards IMPed against the room's
+datum, each table's IMPs entered into its match, the next round drawn from the standings), then the standings and
+the website."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from xlbridge import wbf_vp
+
+from .safety import xlbridge
+from .test_league import read_matches, standings_csv
+
+#: The seven results of every board of round 1, one a table (the same seven on each board, turned a table a board),
+#: so that each board's datum can be worked by hand: contract, declarer, result.
+CONTRACTS = [("4S", "N", "="), ("4S", "N", "+1"), ("3NT", "S", "-1"), ("4S", "N", "-1"), ("2S", "N", "+2"),
+             ("4H", "E", "-1"), ("3S", "N", "+1")]  # fmt: skip
+BOARDS = 6
+
+
+def round_results(round_number: int, tables: list[tuple[int, int]]) -> str:
+    """A round's results file as a scorer's CSV: every table plays the round's boards (round 1 boards 1-6, round 2
+    boards 7-12...), table t holding contract (t + b + round) on its b-th board."""
+    lines = ["board,ns,ew,contract,declarer,result"]
+    for index in range(BOARDS):
+        board = (round_number - 1) * BOARDS + index + 1
+        for table, (ns, ew) in enumerate(tables):
+            contract, declarer, result = CONTRACTS[(table + index + round_number - 1) % len(CONTRACTS)]
+            lines.append(f"{board},{ns},{ew},{contract},{declarer},{result}")
+    return "\n".join(lines) + "\n"
+
+
+def drawn_tables(printed: str) -> list[tuple[int, int]]:
+    """The tables a command printed (`Table 1: 8 Pair 8 v 1 Pair 1`): (North-South, East-West)."""
+    return [(int(ns), int(ew)) for ns, ew in re.findall(r"^Table \d+: (\d+) Pair \d+ v (\d+) Pair \d+$", printed, re.M)]
+
+
+@pytest.mark.slow  # a 14-pair event of five rounds: a dozen commands
+def test_a_swiss_pairs_event_from_schedule_to_website(tmp_path: Path) -> None:
+    """Fourteen pairs, five rounds of six boards, scored by IMPs against the datum and converted to VPs (WBF): each
+    round's results entered and the next round drawn, no two pairs meeting twice; the standings count every match
+    and the website shows them.
+
+    Round 1, table 1 (pair 1 North-South v pair 2), worked by hand. Every board has the same seven results, so the
+    datum (Butler: the top and bottom result dropped, the mean of the other five rounded to the nearest 10) is:
+    board 1 (none vulnerable) 420 450 -50 -50 170 +50 170 -> -50 50 170 170 420 = 760 / 5 = 152 -> 150; board 2
+    (NS vulnerable) 620 650 -100 -100 170 +50 170 -> 910 / 5 = 182 -> 180; board 3 (EW) 420 450 -50 -50 170 +100 170
+    -> 810 / 5 = 162 -> 160; board 4 (both) 620 650 -100 -100 170 +100 170 -> 960 / 5 = 192 -> 190; boards 5 and 6
+    as 2 and 3: 180 and 160. Table 1 holds 4S= (420: +270, 7 IMPs to pair 1), 4S+1 vulnerable (650: +470, 10 to
+    pair 1), 3NT-1 (-50: -210, 5 to pair 2), 4S-1 vulnerable (-100: -290, 7 to pair 2), 2S+2 (170: -10, none) and
+    4H by East one down vulnerable (+100: -60, 2 to pair 2): 17 IMPs to 14, a margin of 3 over 6 boards, which the
+    WBF scale (X = 15 * sqrt(6) = 36.74; 10 + 10 * (1 - 0.618 ** (9 / 36.74)) / (1 - 0.618 ** 3) = 11.456) gives
+    as 11.46 - 8.54."""
+    path = tmp_path / "swiss-pairs.xlsx"
+    done = xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 5, "--boards-per-match", BOARDS,
+                    "--event", "Swiss pairs", "-o", path)  # fmt: skip
+    assert done.status == 0, done.err
+    assert done.out.startswith("Swiss event of 14 pairs, 5 rounds (round 1 drawn)")
+    tables = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12), (13, 14)]
+    met: Counter[frozenset[int]] = Counter()
+    directions: Counter[int] = Counter()
+    for round_number in range(1, 6):
+        met.update(frozenset(table) for table in tables)
+        directions.update(ns for ns, _ in tables)
+        results = tmp_path / f"round-{round_number}.csv"
+        results.write_text(round_results(round_number, tables))
+        entered = xlbridge("swiss", path, "--results", results, "--in-place")
+        assert (entered.status, entered.err) == (0, ""), entered.err
+        assert entered.out.startswith(f"Round {round_number}: 7 matches scored from {results}")
+        if round_number == 1:
+            assert "\n1 v 2: 17-14 IMPs (6 boards)\n" in entered.out
+            assert wbf_vp(3, BOARDS) == 11.46
+            after_one = {row["team"]: row for row in standings_csv(path)}
+            assert (after_one["1"]["vps"], after_one["2"]["vps"]) == ("11.46", "8.54")
+            assert (after_one["1"]["imps_for"], after_one["1"]["imps_against"]) == ("17", "14")
+        tables = drawn_tables(entered.out)
+        assert len(tables) == (7 if round_number < 5 else 0)
+    assert max(met.values()) == 1, "two pairs met twice"
+    assert all(2 <= times <= 3 for times in directions.values()), directions  # North-South in turn
+    matches = read_matches(path)
+    assert len(matches) == 35
+    assert all(match.home_imps is not None for _, match in matches)
+    refused = xlbridge("swiss", path, "--in-place").refused
+    assert refused == f"xlbridge swiss: {path}: all 5 rounds are drawn (Rounds, in Settings)"
+
+    standings = standings_csv(path)
+    assert [row["played"] for row in standings] == ["5"] * 14
+    assert sum(float(row["vps"]) for row in standings) == pytest.approx(35 * 20)
+    assert [int(row["position"]) for row in standings] == list(range(1, 15))
+    site = tmp_path / "site"
+    published = xlbridge("publish", path, "-o", site)
+    assert published.status == 0, published.err
+    first_round = (site / "round-1.html").read_text()
+    assert "11.46" in first_round
+    assert "8.54" in first_round
+    assert standings[0]["name"] in (site / "index.html").read_text()
+
+
+@pytest.fixture
+def drawn(tmp_path: Path) -> Path:
+    """A 14-pair Swiss pairs event with round 1 drawn (1 v 2, 3 v 4, ... 13 v 14)."""
+    path = tmp_path / "event.xlsx"
+    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "-o", path).status == 0
+    return path
+
+
+ROUND_ONE = [(1, 2), (3, 4), (5, 6), (7, 8), (9, 10), (11, 12), (13, 14)]
+
+
+@pytest.mark.parametrize(
+    ("tables", "method", "reason"),
+    [
+        ([(1, 4), (3, 2), *ROUND_ONE[2:]], "", "1 v 4; 3 v 2: not a match drawn on Matches (is this the event's "
+                                               "file?)"),
+        (ROUND_ONE[:-1], "", "round 1: no results for 13 v 14 (Matches row 8): the file holds the whole round's "
+                             "results"),
+        (ROUND_ONE, "MP", "method MP: a Swiss pairs match is scored in IMPs against the field: choose Butler or "
+                          "Cross-IMP"),
+    ],
+)  # fmt: skip
+def test_a_round_that_is_not_the_draw_is_refused(
+    drawn: Path, tables: list[tuple[int, int]], method: str, reason: str
+) -> None:
+    """A table the draw does not have, a match of the round without its results, matchpoints: one line naming the
+    file, exit 2, and the workbook unchanged."""
+    results = drawn.with_name("round.csv")
+    results.write_text(round_results(1, tables))
+    before = drawn.read_bytes()
+    done = xlbridge("swiss", drawn, "--results", results, "--in-place", *(["--method", method] if method else []))
+    assert done.refused == f"xlbridge swiss: {results}: {reason}"
+    assert drawn.read_bytes() == before
+
+
+def test_a_table_sitting_the_other_way_is_entered_as_drawn(drawn: Path) -> None:
+    """Pair 2 sat North-South against pair 1 (drawn 1 v 2): each pair's IMPs go to its own side of the match."""
+    results = drawn.with_name("round.csv")
+    results.write_text(round_results(1, [(2, 1), *ROUND_ONE[1:]]))
+    done = xlbridge("swiss", drawn, "--results", results, "-o", drawn.with_name("out.xlsx"))
+    assert done.status == 0, done.err
+    assert "\n1 v 2: 14-17 IMPs (6 boards)\n" in done.out  # as drawn
+    first = next(match for _, match in read_matches(drawn.with_name("out.xlsx")) if match.round == 1)
+    assert (first.home, first.away, first.home_imps, first.away_imps) == (1, 2, 14, 17)
+
+
+def test_cross_imps_are_entered_to_two_decimals(drawn: Path) -> None:
+    """By cross-IMPs (the other Swiss pairs scoring: each result IMPed against every other, averaged) a table's
+    IMPs are fractions, entered to 2 decimals."""
+    results = drawn.with_name("round.csv")
+    results.write_text(round_results(1, ROUND_ONE))
+    done = xlbridge("swiss", drawn, "--results", results, "--method", "Cross-IMP", "--in-place")
+    assert done.status == 0, done.err
+    first = next(match for _, match in read_matches(drawn) if match.round == 1)
+    assert first.home_imps is not None
+    assert first.home_imps != 17
+    assert round(float(first.home_imps), 2) == first.home_imps
