@@ -158,3 +158,41 @@ def test_cross_imps_are_entered_to_two_decimals(drawn: Path) -> None:
     assert first.home_imps is not None
     assert first.home_imps != 17
     assert round(float(first.home_imps), 2) == first.home_imps
+
+
+def test_an_odd_number_of_pairs_has_a_bye(tmp_path: Path) -> None:
+    """Seven pairs: round 1 has three tables and pair 7's bye; its results entered, round 2 gives the bye to
+    another pair, the lowest placed that has not had one."""
+    path = tmp_path / "seven.xlsx"
+    done = xlbridge("schedule", "swiss", "--pairs", 7, "--rounds", 3, "-o", path)
+    assert done.status == 0, done.err
+    assert "bye: 7 Pair 7" in done.out
+    results = tmp_path / "round-1.csv"
+    results.write_text(round_results(1, [(1, 2), (3, 4), (5, 6)]))
+    entered = xlbridge("swiss", path, "--results", results, "--in-place")
+    assert entered.status == 0, entered.err
+    bye = re.search(r"^Bye: (\d+) Pair", entered.out, re.M)
+    assert bye is not None
+    assert bye.group(1) != "7"
+    placed = [row["team"] for row in standings_csv(path)]
+    assert placed[-1] == "7"  # its bye scores its average, and it has played no match yet
+    assert bye.group(1) == placed[-2]
+
+
+def test_an_artificial_score_gives_each_pair_its_award(tmp_path: Path) -> None:
+    """An adjusted score of 60% to both sides (A6060) gives each pair of the table +3 IMPs (Law 12C2, 3 IMPs for
+    10% above average): the match counts 3 to each, and the board adds nothing to its margin."""
+    from xlbridge.engine.swiss_pairs import round_matches
+    from xlbridge.files.interchange import read_results
+
+    lines = round_results(1, ROUND_ONE).splitlines()
+    lines[0] += ",adjusted"
+    lines = [lines[0]] + [line + "," for line in lines[1:]]
+    lines[1] = "1,1,2,,,,A6060"  # board 1, table 1
+    results = tmp_path / "round.csv"
+    results.write_text("\n".join(lines) + "\n")
+    imported = read_results(results, method="Butler", fields="One field")
+    assert imported.result is not None
+    first = round_matches(imported.result.score, 1)[0]
+    # Board 1 by hand was 7 IMPs to pair 1; instead 3 to each: 17 - 7 + 3 = 13 to pair 1, 14 + 3 = 17 to pair 2.
+    assert (first.home, first.away, first.boards, first.home_imps, first.away_imps) == (1, 2, 6, 13, 17)
