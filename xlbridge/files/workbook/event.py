@@ -26,7 +26,7 @@ from ...engine.swiss_pairs import round_matches
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
 from ..inputs import read_input
-from ..interchange import MAX_FILE_BYTES
+from ..interchange import MAX_FILE_BYTES, read_results
 from ..interchange.common import decoded, fail
 from ..locking import rewriting
 from ..outputs import check_open, check_output, target_of, write_atomically
@@ -350,8 +350,6 @@ def enter_results(
         book = read_event_book(path)
         destination = _destination(book, path, destination, in_place, force)
         progress(f"scoring {results.name}")
-        from ..interchange import read_results  # the results readers: loaded for a Swiss pairs round only
-
         imported = read_results(results, method=method or "Butler", fields="One field")
         if imported.result is None:
             raise fail(results, None, "a teams event's file: a Swiss pairs round is a pairs session's results")
