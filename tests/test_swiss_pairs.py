@@ -196,3 +196,103 @@ def test_an_artificial_score_gives_each_pair_its_award(tmp_path: Path) -> None:
     first = round_matches(imported.result.score, 1)[0]
     # Board 1 by hand was 7 IMPs to pair 1; instead 3 to each: 17 - 7 + 3 = 13 to pair 1, 14 + 3 = 17 to pair 2.
     assert (first.home, first.away, first.boards, first.home_imps, first.away_imps) == (1, 2, 6, 13, 17)
+
+
+def corrected(tables: list[tuple[int, int]]) -> str:
+    """Round 1's results with table 1's first board corrected to 6S by North three down (-150, where 420 was
+    entered); every other line as entered."""
+    lines = round_results(1, tables).splitlines()
+    lines[1] = f"1,{tables[0][0]},{tables[0][1]},6S,N,-3"
+    return "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def second_round(drawn: Path) -> tuple[Path, str]:
+    """The 14-pair event with round 1's results entered and round 2 drawn (not yet played): the workbook, and
+    what the command printed."""
+    results = drawn.with_name("round-1.csv")
+    results.write_text(round_results(1, ROUND_ONE))
+    done = xlbridge("swiss", drawn, "--results", results, "--in-place")
+    assert done.status == 0, done.err
+    return drawn, done.out
+
+
+def test_a_corrected_round_leaves_the_next_round_drawn_and_says_so(second_round: tuple[Path, str]) -> None:
+    """Round 1's results entered again after round 2 is drawn: round 1's IMPs are replaced, round 2 stays as
+    drawn (the pairs may already be at their tables), and a line on stderr names it and says how to redraw."""
+    path, _ = second_round
+    before = [match for _, match in read_matches(path) if match.round == 2]
+    results = path.with_name("round-1-corrected.csv")
+    results.write_text(corrected(ROUND_ONE))
+    done = xlbridge("swiss", path, "--results", results, "--in-place")
+    assert done.status == 0, done.err
+    assert done.err == (f"xlbridge swiss: {path}: round 2 (Matches rows 9-15) was drawn from the standings before "
+                        "round 1's results were entered again, and stands: --redraw draws it again from the "
+                        "corrected standings\n")  # fmt: skip
+    # Board 1 now: -150 -50 -50 50 170 170 450, the datum the middle five's 290 / 5 = 58 -> 60; table 1's -150 is
+    # -210, 5 IMPs to pair 2 where pair 1 had 7: 17 - 7 = 10 to 14 + 5 = 19.
+    assert "\n1 v 2: 10-19 IMPs (6 boards)\n" in done.out
+    assert "Table 1:" not in done.out
+    matches = read_matches(path)
+    assert [match for _, match in matches if match.round == 2] == before
+    first = next(match for _, match in matches if match.round == 1)
+    assert (first.home_imps, first.away_imps) == (10, 19)
+
+
+def test_redraw_draws_the_next_round_again_from_the_corrected_standings(second_round: tuple[Path, str]) -> None:
+    """With --redraw, round 2 (drawn, not played) is drawn again from the standings after the corrected round 1,
+    into the same rows of Matches, and nothing is said on stderr."""
+    path, printed = second_round
+    results = path.with_name("round-1-corrected.csv")
+    results.write_text(corrected(ROUND_ONE))
+    done = xlbridge("swiss", path, "--results", results, "--redraw", "--in-place")
+    assert (done.status, done.err) == (0, "")
+    assert "Round 2 (from the standings after round 1; " in done.out
+    assert "-> " + str(path) + ", Matches rows 9-15" in done.out
+    tables = drawn_tables(done.out)
+    assert tables != drawn_tables(printed)  # pair 1 lost its lead: the top tables changed
+    matches = read_matches(path)
+    assert [(match.home, match.away) for _, match in matches if match.round == 2] == tables
+    assert len(matches) == 14
+
+
+def test_redraw_is_refused_after_the_next_round_is_played(tmp_path: Path) -> None:
+    """A two-round event with both rounds' results entered: round 2 is played, so round 1's correction is entered
+    and nothing is said, and --redraw, with nothing it may draw again, is refused (the workbook unchanged)."""
+    path = tmp_path / "event.xlsx"
+    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 2, "-o", path).status == 0
+    first = tmp_path / "round-1.csv"
+    first.write_text(round_results(1, ROUND_ONE))
+    entered = xlbridge("swiss", path, "--results", first, "--in-place")
+    second = tmp_path / "round-2.csv"
+    second.write_text(round_results(2, drawn_tables(entered.out)))
+    assert xlbridge("swiss", path, "--results", second, "--in-place").status == 0
+    again = tmp_path / "round-1-corrected.csv"
+    again.write_text(corrected(ROUND_ONE))
+    before = path.read_bytes()
+    refused = xlbridge("swiss", path, "--results", again, "--redraw", "--in-place").refused
+    assert refused == ("xlbridge swiss: --redraw: no round after round 1 is drawn and not yet played: there is "
+                       "nothing to draw again")  # fmt: skip
+    assert path.read_bytes() == before
+    done = xlbridge("swiss", path, "--results", again, "--in-place")
+    assert (done.status, done.err) == (0, "")
+    assert "\n1 v 2: 10-19 IMPs (6 boards)\n" in done.out
+
+
+@pytest.mark.parametrize("rounds", [1, 2])
+def test_the_progress_bar_ends_full_whether_or_not_a_round_is_drawn(tmp_path: Path, rounds: int) -> None:
+    """On a terminal, `swiss --results` fills its bar to the end: with the next round drawn (2 rounds) and
+    without (the last round's results, 1 round)."""
+    import sys
+
+    from .safety import on_a_terminal
+
+    path = tmp_path / "event.xlsx"
+    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", rounds, "-o", path).status == 0
+    results = tmp_path / "round-1.csv"
+    results.write_text(round_results(1, ROUND_ONE))
+    status, shown = on_a_terminal([sys.executable, "-m", "xlbridge", "swiss", str(path), "--results", str(results),
+                                   "--in-place"])  # fmt: skip
+    assert status == 0
+    assert "[" + "#" * 20 + "] done" in shown
+    assert ("drawing round 2" in shown) == (rounds == 2)

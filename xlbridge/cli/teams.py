@@ -13,7 +13,14 @@ from ..engine.draw import swiss_round
 from ..engine.errors import BridgeInputError
 from ..engine.matches import Event, EventMatch, Team
 from ..engine.scales import vp_scale, vp_scales
-from ..files.workbook.event import enter_results, read_team_names, schedule_event, swiss_next, write_schedule
+from ..files.workbook.event import (
+    enter_results,
+    read_team_names,
+    row_span,
+    schedule_event,
+    swiss_next,
+    write_schedule,
+)
 from ..files.workbook.standings import read_standings
 from ..rules import TEAMS_FORMS
 from ..rules.teams import BYE_RULES, TIE_BREAKS
@@ -123,13 +130,16 @@ def _swiss(args: argparse.Namespace) -> int:
         raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place to add the round to the workbook")
     if args.method and not args.results:
         raise BridgeInputError("--method is for a Swiss pairs round's --results")
+    if args.redraw and not args.results:
+        raise BridgeInputError("--redraw is for a Swiss pairs round's --results entered again")
     output = Path(args.output) if args.output else None
     written = args.workbook if args.in_place else args.output
-    progress = Progress(5 if args.results else 4)  # reading; (scoring;) drawing; computing and writing; done
+    # reading; (scoring;) drawing (with --results: or entering); computing and writing; done
+    progress = Progress(5 if args.results else 4)
     try:
         if args.results:
             entered = enter_results(Path(args.workbook), Path(args.results), output, args.in_place, args.force,
-                                    args.method, progress)  # fmt: skip
+                                    args.method, progress, args.redraw)  # fmt: skip
             drawn = entered.drawn
         else:
             drawn = swiss_next(Path(args.workbook), output, args.in_place, args.force, progress)
@@ -139,7 +149,7 @@ def _swiss(args: argparse.Namespace) -> int:
     if args.results:
         rows = [row for row, _ in entered.matches]
         print(f"Round {entered.round}: {count(len(rows), 'match', 'matches')} scored from {args.results} -> {written}, "
-              f"Matches {_rows(rows)}")  # fmt: skip
+              f"Matches {row_span(rows)}")  # fmt: skip
         for _, match in entered.matches:
             print(f"{match.home} v {match.away}: {_figure(match.home_imps)}-{_figure(match.away_imps)} IMPs "
                   f"({match.boards} boards)")  # fmt: skip
@@ -149,16 +159,12 @@ def _swiss(args: argparse.Namespace) -> int:
     names = {team.number: team.name for team in drawn.teams}
     pairing = drawn.pairing
     print(f"Round {pairing.round} (from the standings after round {pairing.round - 1}; sum of squared place "
-          f"differences {pairing.cost}) -> {written}, Matches {_rows(drawn.rows)}")  # fmt: skip
+          f"differences {pairing.cost}) -> {written}, Matches {row_span(drawn.rows)}")  # fmt: skip
     for table, (home, away) in enumerate(pairing.tables, start=1):
         print(f"Table {table}: {_label(home, names)} v {_label(away, names)}")
     if pairing.bye is not None:
         print(f"Bye: {_label(pairing.bye, names)}")
     return 0
-
-
-def _rows(rows: list[int]) -> str:
-    return f"rows {rows[0]}-{rows[-1]}" if len(rows) > 1 else f"row {rows[0]}"
 
 
 def _figure(imps: int | Fraction | None) -> str:
@@ -199,6 +205,8 @@ def add_swiss(commands: Commands) -> None:
                        "then the next round is drawn")  # fmt: skip
     swiss.add_argument("--method", help="Swiss pairs: how the round's boards are IMPed, Butler (default) or "
                        "Cross-IMP")  # fmt: skip
+    flag(swiss, "--redraw", "Swiss pairs: a round's corrected --results whose next round is drawn and not yet "
+         "played: draw that round again from the corrected standings (else it stands, and a note says so)")  # fmt: skip
     flag(swiss, "--force", "replace OUT.xlsx if it exists, or ignore a stale lock")
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
@@ -19,7 +20,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError, OutputIsInputError, WorkbookError, refusal
+from ...engine.errors import BridgeInputError, Doubt, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.swiss_pairs import round_matches
@@ -45,6 +46,7 @@ __all__ = [
     "enter_results",
     "read_event_book",
     "read_team_names",
+    "row_span",
     "swiss_next",
     "write_schedule",
 ]
@@ -337,12 +339,17 @@ def enter_results(
     force: bool = False,
     method: str | None = None,
     progress: Callable[[str], None] = lambda step: None,
+    redraw: bool = False,
 ) -> Entered:
     """Enter a Swiss pairs round's results into the event's workbook at ``path``: the round's results file (any
     format ``xlbridge import`` reads) scored as a one-field pairs session by ``method`` (Butler by default, or
     Cross-IMP), each table's IMPs (:func:`~xlbridge.engine.swiss_pairs.round_matches`) typed into its match's
     row of Matches (the round is the one whose matches the file's tables are), and, once every match drawn has
-    its result and rounds remain, the next round drawn; then computed and written as :func:`swiss_next` writes."""
+    its result and rounds remain, the next round drawn; then computed and written as :func:`swiss_next` writes.
+
+    A round entered again (corrected results) whose next round is already drawn and not yet played leaves that
+    round as drawn, saying so (a :class:`~xlbridge.engine.errors.Doubt`); with ``redraw``, it is drawn again from
+    the corrected standings."""
     if not path.exists():
         raise WorkbookError(f"{path}: no such file")
     with rewriting(path, "xlbridge swiss --in-place") if in_place else nullcontext():
@@ -363,6 +370,19 @@ def enter_results(
             cells[(row, book.col("Boards") + 1)] = match.boards
             cells[(row, book.col("Home IMPs") + 1)] = _cell(match.home_imps)
             cells[(row, book.col("Away IMPs") + 1)] = _cell(match.away_imps)
+        unplayed = _unplayed_after(book, number)
+        if unplayed is not None and redraw:
+            _, rows = unplayed
+            cells.update({(row, book.col(name) + 1): None for row in rows for name in ENTERED if name in book.columns})
+        elif unplayed is not None:
+            later, rows = unplayed
+            stands = (f"{path}: round {later} (Matches {row_span(rows)}) was drawn from the standings before round "
+                      f"{number}'s results were entered again, and stands: --redraw draws it again from the "
+                      "corrected standings")  # fmt: skip
+            warnings.warn(Doubt(stands), stacklevel=2)
+        elif redraw:
+            raise BridgeInputError(f"--redraw: no round after round {number} is drawn and not yet played: there is "
+                                   "nothing to draw again")  # fmt: skip
         patched = _patched(book.package, cells)
         after = _event_book(patched, path)
         drawn = None
@@ -373,15 +393,35 @@ def enter_results(
             if figure.problem or (isinstance(row, EventMatch) and not row.bye and not figure.scored)
         ]
         more = after.event.rounds is None or last < after.event.rounds
-        if after.scored.schedule.swiss and not waiting and more and number == last:
-            progress("drawing the next round")
+        if after.scored.schedule.swiss and not waiting and more and (number == last or redraw):
+            progress(f"drawing round {last + 1}")
             pairing = swiss_pairing(after, path)
             round_cells, used = _round_cells(after, pairing, path)
             patched = _patched(patched, round_cells)
             drawn = Drawn(destination, pairing, used, after.event.teams)
+        else:
+            progress(f"entering round {number}")
         progress(f"computing and writing {destination.name}")
         _write(patched, destination)
         return Entered(destination, number, entered, drawn)
+
+
+def _unplayed_after(book: EventBook, number: int) -> tuple[int, list[int]] | None:
+    """The event's last round and its rows of Matches, where it comes after round ``number`` and no match of it
+    has a result yet (drawn, not yet played); else None. A refusal where it has some results (being played)."""
+    last = max((row.round or 0 for row in book.rows if isinstance(row, EventMatch)), default=0)
+    if last <= number:
+        return None
+    rows = [(at, row, figure) for at, row, figure in zip(book.numbers, book.rows, book.scored.matches, strict=True)
+            if isinstance(row, EventMatch) and row.round == last]  # fmt: skip
+    if any(figure.scored and not row.bye for _, row, figure in rows):
+        return None
+    return last, [at for at, _, _ in rows]
+
+
+def row_span(rows: list[int]) -> str:
+    """Rows of a sheet as a secretary reads them: ``row 5``, ``rows 5-11``."""
+    return f"rows {rows[0]}-{rows[-1]}" if len(rows) > 1 else f"row {rows[0]}"
 
 
 def _cell(imps: int | Fraction | None) -> int | float | None:
