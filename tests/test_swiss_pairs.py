@@ -15,6 +15,7 @@ from xlbridge import wbf_vp
 
 from .safety import xlbridge
 from .test_league import read_matches, standings_csv
+from .workbooks import Book
 
 #: The seven results of every board of round 1, one a table (the same seven on each board, turned a table a board),
 #: so that each board's datum can be worked by hand: contract, declarer, result.
@@ -75,7 +76,7 @@ def test_a_swiss_pairs_event_from_schedule_to_website(tmp_path: Path) -> None:
         if round_number == 1:
             assert "\n1 v 2: 17-14 IMPs (6 boards)\n" in entered.out
             assert wbf_vp(3, BOARDS) == 11.46
-            after_one = {row["team"]: row for row in standings_csv(path)}
+            after_one = {row["pair"]: row for row in standings_csv(path)}
             assert (after_one["1"]["vps"], after_one["2"]["vps"]) == ("11.46", "8.54")
             assert (after_one["1"]["imps_for"], after_one["1"]["imps_against"]) == ("17", "14")
         tables = drawn_tables(entered.out)
@@ -174,7 +175,7 @@ def test_an_odd_number_of_pairs_has_a_bye(tmp_path: Path) -> None:
     bye = re.search(r"^Bye: (\d+) Pair", entered.out, re.M)
     assert bye is not None
     assert bye.group(1) != "7"
-    placed = [row["team"] for row in standings_csv(path)]
+    placed = [row["pair"] for row in standings_csv(path)]
     assert placed[-1] == "7"  # its bye scores its average, and it has played no match yet
     assert bye.group(1) == placed[-2]
 
@@ -296,3 +297,73 @@ def test_the_progress_bar_ends_full_whether_or_not_a_round_is_drawn(tmp_path: Pa
     assert status == 0
     assert "[" + "#" * 20 + "] done" in shown
     assert ("drawing round 2" in shown) == (rounds == 2)
+
+
+@pytest.mark.parametrize(
+    ("entrants", "one", "home", "away", "order"),
+    [("--pairs", "Pair", "NS", "EW", "the North-South pair first"), ("--teams", "Team", "Home", "Away",
+                                                                       "the home team first")],
+)  # fmt: skip
+def test_a_pairs_event_says_pair_everywhere_and_a_teams_event_team(
+    tmp_path: Path, entrants: str, one: str, home: str, away: str, order: str
+) -> None:
+    """The Entrants setting `schedule swiss --pairs` writes (Pairs; a teams event's: Teams) is read back, and every
+    output says it: the workbook's headings (Teams, Matches, Standings), the standings as text and CSV, and the
+    round's page of the website, the North-South pair first."""
+    path = tmp_path / "event.xlsx"
+    assert xlbridge("schedule", "swiss", entrants, 4, "--rounds", 3, "-o", path).status == 0
+    if entrants == "--pairs":  # round 1 played (a teams event's IMPs are typed on Matches: round 1 to play)
+        results = tmp_path / "round-1.csv"
+        results.write_text(round_results(1, [(1, 2), (3, 4)]))
+        assert xlbridge("swiss", path, "--results", results, "--in-place").status == 0
+    book = Book(path)
+    assert book.value("Settings", "A11") == "Entrants"
+    assert book.value("Settings", "B11") == f"{one}s"
+    assert book.value("Teams", "A1") == one
+    assert [book.value("Matches", f"{col}1") for col in "BCDEGHMN"] == [
+        home, f"{home} {one.lower()}", away, f"{away} {one.lower()}", f"{home} IMPs", f"{away} IMPs",
+        f"{home} VPs", f"{away} VPs"]  # fmt: skip
+    assert book.value("Standings", "B5") == one
+    table = xlbridge("standings", path)
+    assert table.status == 0, table.err
+    assert re.search(rf"^Place +{one} +Name +Played ", table.out, re.M)
+    assert standings_csv(path)[0].keys() >= {one.lower(), "name", "vps"}
+    site = tmp_path / "site"
+    assert xlbridge("publish", path, "-o", site).status == 0
+    page = (site / "round-1.html").read_text()
+    assert f"The matches of round 1, {order}</caption>" in page
+    assert f'<th scope="col">{home}</th>\n<th scope="col">{away}</th>' in page
+    assert f'<th scope="col">{one}</th>' in (site / "index.html").read_text()
+    other = "Team" if one == "Pair" else "Pair"
+    assert other not in page
+
+
+def test_results_are_refused_for_a_teams_event(tmp_path: Path) -> None:
+    """A Swiss teams event (Entrants: Teams) has its matches' IMPs typed on Matches: a pairs session's results file
+    is refused for it, naming the setting, and the workbook is unchanged."""
+    path = tmp_path / "teams.xlsx"
+    assert xlbridge("schedule", "swiss", "--teams", 4, "--rounds", 3, "-o", path).status == 0
+    results = tmp_path / "round-1.csv"
+    results.write_text(round_results(1, [(1, 2), (3, 4)]))
+    before = path.read_bytes()
+    refused = xlbridge("swiss", path, "--results", results, "--in-place").refused
+    assert refused == (
+        f"xlbridge swiss: {path}: a teams event (Entrants, in Settings: Teams): its matches' IMPs "
+        "are typed on Matches; --results enters a Swiss pairs event's round (Entrants: Pairs)"
+    )
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize(
+    ("entrants", "reason"),
+    [("Pairs", "EW pair 9 is not on the list of pairs"), ("", "away team 9 is not on the list of teams")],
+)
+def test_a_row_waits_in_the_event_s_words(entrants: str, reason: str) -> None:
+    """A match's Check says why it waits in the event's words: a Swiss pairs event's EW pair, a teams event's away
+    team (its Settings without Entrants: a workbook made before Swiss pairs)."""
+    from xlbridge.engine.event import score_event
+    from xlbridge.engine.matches import Event, EventMatch, Team
+
+    event = Event(teams=(Team(1, "Pair 1"), Team(2, "Pair 2")), schedule="Swiss", entrants=entrants)
+    scored = score_event(event, [EventMatch(1, 1, 9, 6, 10, 5)])
+    assert scored.matches[0].problem == reason

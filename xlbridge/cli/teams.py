@@ -9,6 +9,7 @@ from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
 
+from ..engine.choices import choose
 from ..engine.draw import swiss_round
 from ..engine.errors import BridgeInputError
 from ..engine.matches import Event, EventMatch, Team
@@ -23,7 +24,7 @@ from ..files.workbook.event import (
 )
 from ..files.workbook.standings import read_standings
 from ..rules import TEAMS_FORMS
-from ..rules.teams import BYE_RULES, TIE_BREAKS
+from ..rules.teams import BYE_RULES, ENTRANTS, TIE_BREAKS, Entrants
 from .arguments import (
     Commands,
     Progress,
@@ -56,13 +57,17 @@ def _teams(args: argparse.Namespace) -> list[Team]:
     number = given if named is None else len(named)
     if number is None:
         raise BridgeInputError("how many teams? give --teams N (or --pairs N), or --names TEAMS.csv")
-    word = "Pair" if args.pairs is not None else "Team"
-    return named or [Team(team, f"{word} {team}") for team in range(1, number + 1)]
+    return named or [Team(team, f"{_entrants(args).one} {team}") for team in range(1, number + 1)]
+
+
+def _entrants(args: argparse.Namespace) -> Entrants:
+    """Who the event's entrants are: pairs (a Swiss pairs event, --pairs) or teams."""
+    return choose(ENTRANTS, "Pairs" if args.pairs is not None else None)
 
 
 def _entrant(args: argparse.Namespace) -> str:
-    """What the event's entrants are called: pairs (a Swiss pairs event, --pairs) or teams."""
-    return "pair" if args.pairs is not None else "team"
+    """What one of the event's entrants is called in a sentence: pair or team."""
+    return _entrants(args).one.lower()
 
 
 def _label(team: int | None, names: dict[int, str]) -> str:
@@ -90,6 +95,7 @@ def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: i
         bye_rule=args.bye_rule or "",
         tie_break=args.tie_break or "",
         rounds=rounds,
+        entrants=_entrants(args).name,
     )
 
 

@@ -61,7 +61,7 @@ from .scales import (
     MatchLengthVPScale,
     VPScale,
 )
-from .teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
+from .teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS, ByeRule, Entrants, Schedule, TieBreak
 from .words import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
@@ -78,6 +78,7 @@ __all__ = [
     "DATUM_METHODS",
     "DECK",
     "DEFAULT_CONVENTIONS",
+    "ENTRANTS",
     "ERAS",
     "EVEN_TABLES",
     "FIELD_KINDS",
@@ -117,6 +118,7 @@ __all__ = [
     "DealRules",
     "DiscreteVPScale",
     "Doubling",
+    "Entrants",
     "EvenTables",
     "FieldKind",
     "HandicapRule",
@@ -161,6 +163,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         SCHEDULES,
         BYE_RULES,
         TIE_BREAKS,
+        ENTRANTS,
         MOVEMENT_TYPES,
         EVEN_TABLES,
         WINNERS,

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.choices import choose
 from ...engine.draw import Pairing, round_robin, swiss_round
 from ...engine.errors import BridgeInputError, Doubt, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
@@ -26,6 +27,7 @@ from ...engine.matches import Event, EventMatch, Team
 from ...engine.swiss_pairs import round_matches
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
+from ...rules.teams import ENTRANTS, PAIRS
 from ..inputs import read_input
 from ..interchange import MAX_FILE_BYTES, read_results
 from ..interchange.common import decoded, fail
@@ -93,8 +95,8 @@ def _event_book(package: Package, path: Path) -> EventBook:
     headings = tuple(
         cell_text(match_values.get((MATCHES.header_row + 1, col + 1))) for col in range(len(MATCH_COLUMNS))
     )
-    columns = next((known for known in (tuple(MATCH_COLUMNS), EARLIER_COLUMNS)
-                    if headings[: len(known)] == known), None)  # fmt: skip
+    columns = next((known for known in (tuple(MATCH_COLUMNS), EARLIER_COLUMNS) for words in ENTRANTS
+                    if headings[: len(known)] == tuple(map(words.side, known))), None)  # fmt: skip
     if columns is None:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
@@ -131,6 +133,7 @@ def _event_book(package: Package, path: Path) -> EventBook:
         bye_rule=cell_text(_setting(settings, "ByeRule")),
         tie_break=cell_text(_setting(settings, "TieBreak")),
         rounds=int(rounds_text) if rounds_text.isdigit() else None,
+        entrants=cell_text(_setting(settings, "Entrants")),  # none in a workbook made before Swiss pairs: teams
     )
     settings_problems = (
         {}
@@ -355,6 +358,11 @@ def enter_results(
     with rewriting(path, "xlbridge swiss --in-place") if in_place else nullcontext():
         progress(f"reading {path.name}")
         book = read_event_book(path)
+        entrants = choose(ENTRANTS, book.event.entrants, "entrants")
+        if entrants is not PAIRS:
+            raise WorkbookError(f"{path}: a {entrants.one.lower()}s event (Entrants, in Settings: {entrants.name}): "
+                                "its matches' IMPs are typed on Matches; --results enters a Swiss pairs event's "
+                                "round (Entrants: Pairs)")  # fmt: skip
         destination = _destination(book, path, destination, in_place, force)
         progress(f"scoring {results.name}")
         imported = read_results(results, method=method or "Butler", fields="One field")
