@@ -367,3 +367,28 @@ def test_a_row_waits_in_the_event_s_words(entrants: str, reason: str) -> None:
     event = Event(teams=(Team(1, "Pair 1"), Team(2, "Pair 2")), schedule="Swiss", entrants=entrants)
     scored = score_event(event, [EventMatch(1, 1, 9, 6, 10, 5)])
     assert scored.matches[0].problem == reason
+
+
+def test_a_workbook_without_entrants_reads_as_teams(tmp_path: Path) -> None:
+    """A workbook made before the Entrants setting (its cell blank) is a teams event: its standings say Team, and
+    a round's results file is refused for it."""
+    from dataclasses import replace
+
+    from xlbridge.files.workbook.patching import patch_sheet, write_package
+    from xlbridge.files.workbook.xlsx import open_package
+
+    made = tmp_path / "made.xlsx"
+    assert xlbridge("schedule", "swiss", "--pairs", 4, "--rounds", 3, "-o", made).status == 0
+    package = open_package(made)
+    part = package.sheets["Settings"]
+    blank = patch_sheet(package.parts[part], {(11, 1): None, (11, 2): None})  # Entrants, its label and its value
+    old = tmp_path / "old.xlsx"
+    write_package(replace(package, parts={**package.parts, part: blank}, values={}), {}, old)
+    assert xlbridge("calc", old, "--in-place").status == 0
+    table = xlbridge("standings", old)
+    assert table.status == 0, table.err
+    assert re.search(r"^Place +Team +Name +Played ", table.out, re.M)
+    results = tmp_path / "round-1.csv"
+    results.write_text(round_results(1, [(1, 2), (3, 4)]))
+    assert "a teams event (Entrants, in Settings: Teams)" in xlbridge("swiss", old, "--results", results, "-o",
+                                                                      tmp_path / "out.xlsx").refused  # fmt: skip
