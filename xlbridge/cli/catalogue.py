@@ -114,13 +114,14 @@ COMMANDS: dict[str, Command] = {
     ),
     "swiss": Command(
         "teams",
-        "add a Swiss teams event's next round, drawn from its standings",
+        "add a Swiss event's next round, drawn from its standings (Swiss pairs: after its results)",
         (
             "Add a Swiss event's next round to its workbook, from the current standings: no two teams meet "
             "again, the bye (an odd number) to the lowest-placed team that has not had one, and of the pairings "
             "that allow, the one with the least sum of squared place differences (the top tables closest among "
             "equals), so the leaders meet. The round goes into the first empty rows of Matches and the workbook "
-            "is computed again."
+            "is computed again. A Swiss pairs event's round is entered first with --results (the round's results "
+            "file, IMPed against the datum: each table's IMPs typed into its match)."
         ),
     ),
     "ladder": Command(

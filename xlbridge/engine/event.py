@@ -21,7 +21,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from ..rules import TEAMS_FORMS, TeamsForm
-from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
+from ..rules.teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS, ByeRule, Entrants, Schedule, TieBreak
 from .choices import choose
 from .errors import BridgeInputError
 from .matches import Event, EventMatch, Team
@@ -105,6 +105,8 @@ class EventScore:
     bye_rule: ByeRule
     tie_break: TieBreak
     settings: Mapping[str, str] = field(default_factory=dict)
+    #: Who the entrants are (teams, or a Swiss pairs event's pairs): the words its outputs say.
+    entrants: Entrants = ENTRANTS.default
 
     @property
     def ranking(self) -> list[TeamStanding]:
@@ -116,7 +118,9 @@ def _describe(match: EventMatch) -> str:
     return f"{match.home}: bye" if match.bye else f"{match.home} v {match.away}"
 
 
-def _resolve(event: Event) -> tuple[TeamsForm, AnyVPScale | None, Schedule, ByeRule, TieBreak, dict[str, str]]:
+def _resolve(
+    event: Event,
+) -> tuple[TeamsForm, AnyVPScale | None, Schedule, ByeRule, TieBreak, Entrants, dict[str, str]]:
     """The event's choices from the registries; a choice that is none of them is named in the messages (and the
     default taken for it, so that what can still be shown is)."""
     messages: dict[str, str] = {}
@@ -133,7 +137,8 @@ def _resolve(event: Event) -> tuple[TeamsForm, AnyVPScale | None, Schedule, ByeR
     schedule = pick("schedule", lambda: choose(SCHEDULES, event.schedule, "schedule"), SCHEDULES.default)
     bye_rule = pick("bye rule", lambda: choose(BYE_RULES, event.bye_rule, "bye rule"), BYE_RULES.default)
     tie_break = pick("tie-break", lambda: choose(TIE_BREAKS, event.tie_break, "tie-break"), TIE_BREAKS.default)
-    return form, scale, schedule, bye_rule, tie_break, messages  # type: ignore[return-value]
+    entrants = pick("entrants", lambda: choose(ENTRANTS, event.entrants, "entrants"), ENTRANTS.default)
+    return form, scale, schedule, bye_rule, tie_break, entrants, messages  # type: ignore[return-value]
 
 
 def _points(value: int | float | Fraction | None) -> Fraction | None:
@@ -263,7 +268,7 @@ def score_event(
     ``settings`` are reasons the event's Settings could not be read (by what they set: ``"boards"`` for the
     boards per match), which the rows that depend on them wait for; ``unreadable`` why the entries of teams not
     in ``event.teams`` could not be read, by team number, which their matches' rows say."""
-    form, scale, schedule, bye_rule, tie_break, resolved = _resolve(event)
+    form, scale, schedule, bye_rule, tie_break, entrants, resolved = _resolve(event)
     settings = {**resolved, **(settings or {})}
     numbers = {team.number for team in event.teams}
     default_boards: int | None = event.boards if "boards" not in settings else None
@@ -280,6 +285,7 @@ def score_event(
     if chosen:  # a choice in Settings that is none: nothing can be scored as the event means it
         problems = [problems[i] or chosen[0] if read[i] is not None else problems[i] for i in range(len(read))]
     _schedule_problems(read, problems, schedule)
+    problems = [entrants.say(problem) for problem in problems]  # a Swiss pairs event's: pair, NS, EW
 
     lines = {team.number: _Line(team) for team in event.teams}
     figures: list[MatchFigures] = []
@@ -372,6 +378,7 @@ def score_event(
         bye_rule,
         tie_break,
         settings,
+        entrants,
     )
 
 

@@ -85,9 +85,10 @@ class EventMatch:
 class Event:
     """A teams event: round robin or Swiss, IMP/VP or board-a-match.
 
-    ``schedule``, ``bye_rule`` and ``tie_break`` name entries of :data:`~xlbridge.rules.SCHEDULES`,
-    :data:`~xlbridge.rules.BYE_RULES` and :data:`~xlbridge.rules.TIE_BREAKS` (blank: each one's default);
-    ``rounds`` is the number of rounds the event is to have (None: as many as are played).
+    ``schedule``, ``bye_rule``, ``tie_break`` and ``entrants`` name entries of :data:`~xlbridge.rules.SCHEDULES`,
+    :data:`~xlbridge.rules.BYE_RULES`, :data:`~xlbridge.rules.TIE_BREAKS` and :data:`~xlbridge.rules.ENTRANTS`
+    (blank: each one's default; entrants ``Pairs`` for a Swiss pairs event, a pair in place of a team); ``rounds``
+    is the number of rounds the event is to have (None: as many as are played).
     """
 
     name: str = ""
@@ -100,3 +101,4 @@ class Event:
     bye_rule: str = ""
     tie_break: str = ""
     rounds: int | None = None
+    entrants: str = ""

@@ -180,7 +180,7 @@ def read_teams(teams: object) -> tuple[list[Team], list[str], dict[int, str]]:
 
 
 #: The event's optional choices, in the order the functions take them after ``boards`` and ``rounds``.
-OPTIONS = ("schedule", "bye_rule", "tie_break")
+OPTIONS = ("schedule", "bye_rule", "tie_break", "entrants")
 
 
 def _event(matches: object, teams: object, form: object, scale: object, boards: object,
@@ -207,6 +207,7 @@ def _event(matches: object, teams: object, form: object, scale: object, boards: 
         schedule=entered_text(first_cell(chosen["schedule"])),
         bye_rule=entered_text(first_cell(chosen["bye_rule"])),
         tie_break=entered_text(first_cell(chosen["tie_break"])),
+        entrants=entered_text(first_cell(chosen["entrants"])),
     )
     return event, rows, settings, unreadable
 
@@ -219,10 +220,10 @@ def _scored(matches: object, teams: object, form: object, scale: object, boards:
 
 @never_raises(lambda matches, *_: (len(as_grid(matches)), len(EVENT_COLUMNS)))
 def eventmatches(matches: object, teams: object, form: object, scale: object, boards: object = None,
-                 schedule: object = None, bye_rule: object = None) -> Grid:  # fmt: skip
+                 schedule: object = None, bye_rule: object = None, entrants: object = None) -> Grid:  # fmt: skip
     """For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why
-    the row waits, in words ("" when it does not)."""
-    _, rows, scored = _scored(matches, teams, form, scale, boards, 0, (schedule, bye_rule))
+    the row waits, in words ("" when it does not; in a Swiss pairs event's words with ``entrants`` Pairs)."""
+    _, rows, scored = _scored(matches, teams, form, scale, boards, 0, (schedule, bye_rule, None, entrants))
     out: Grid = []
     for row, figure in zip(rows, scored.matches, strict=True):
         if row is None:
@@ -288,20 +289,22 @@ def _percent(points: Fraction | None, boards: int) -> object:
 @never_raises(_standings_shape)
 def standings(matches: object, teams: object, form: object, scale: object, boards: object = None,
               rounds: object = 0, schedule: object = None, bye_rule: object = None,
-              tie_break: object = None) -> Grid:  # fmt: skip
+              tie_break: object = None, entrants: object = None) -> Grid:  # fmt: skip
     """A teams event's standings in place order, after a row of headings: place (``2=`` for a tie that stays),
-    team, name, matches played, byes, IMPs for and against, VPs (board-a-match: boards, %, board points), the
-    tie-break that placed the team among equal scores, and the score after each round played (blank after the
-    last); rows of the teams list left over are blank. Rows of matches that wait are not counted (TEAMSINFO says
-    how many)."""
+    team (``entrants`` Pairs: pair), name, matches played, byes, IMPs for and against, VPs (board-a-match: boards,
+    %, board points), the tie-break that placed the team among equal scores, and the score after each round played
+    (blank after the last); rows of the teams list left over are blank. Rows of matches that wait are not counted
+    (TEAMSINFO says how many)."""
     try:
         count = _rounds(rounds)
     except BridgeInputError as error:
         return [[error_value(error)] * (len(STANDING_COLUMNS) - 1) + [error.message]]
-    _, _, scored = _scored(matches, teams, form, scale, boards, count, (schedule, bye_rule, tie_break))
+    _, _, scored = _scored(matches, teams, form, scale, boards, count, (schedule, bye_rule, tie_break, entrants))
     width = len(STANDING_COLUMNS) + count
     vp = scored.form.victory_points
-    headings = [heading if vp else BAM_HEADINGS.get(heading, heading) for heading in STANDING_COLUMNS]
+    headings = [
+        scored.entrants.side(heading if vp else BAM_HEADINGS.get(heading, heading)) for heading in STANDING_COLUMNS
+    ]
     headings += [f"After round {n}" if n <= scored.last_round else "" for n in range(1, count + 1)]
     out: Grid = [headings]
     for line in scored.ranking:

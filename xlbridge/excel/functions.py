@@ -23,7 +23,7 @@ from ..rules import (
     WINNERS,
     Registry,
 )
-from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+from ..rules.teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS
 from . import help as docs
 from .cells import Grid
 from .session_arguments import SESSION_ARGUMENTS
@@ -112,6 +112,7 @@ _EVENT: tuple[Declared, ...] = (("matches", docs.EVENT_MATCHES), ("teams_list", 
 _EVENT_RULES: tuple[Declared, ...] = (("schedule", docs.EVENT_SCHEDULE, SCHEDULES),
                                       ("bye_rule", docs.EVENT_BYE_RULE, BYE_RULES))  # fmt: skip
 _TIE_BREAK: Declared = ("tie_break", docs.EVENT_TIE_BREAK, TIE_BREAKS)
+_ENTRANTS: Declared = ("entrants", docs.EVENT_ENTRANTS, ENTRANTS)
 _MATCH = (("boards", docs.MATCH_BOARDS), ("table1", docs.TABLE1), ("table2", docs.TABLE2))
 
 #: Every worksheet function, in the order the README lists them.
@@ -182,9 +183,9 @@ CATALOGUE: tuple[Function, ...] = (
     Function("TEAMNAME", "The name of each team number from the teams list (bye for BYE, ? for a number not on the list).",
              _arguments(("teams", docs.TEAM_NUMBERS), ("teams_list", docs.EVENT_TEAMS)), "event.teamname"),
     Function("EVENTMATCHES", "For each match of a teams event: the IMP margin, each team's victory points (a bye: its award), and why the row waits, in words (each row is checked on its own).",
-             _arguments(*_EVENT, *_EVENT_RULES, optional_from=4), "event.eventmatches"),
-    Function("STANDINGS", "A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team, name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played.",
-             _arguments(*_EVENT, ("rounds", docs.EVENT_ROUNDS), *_EVENT_RULES, _TIE_BREAK,
+             _arguments(*_EVENT, *_EVENT_RULES, _ENTRANTS, optional_from=4), "event.eventmatches"),
+    Function("STANDINGS", "A teams event's standings in place order after a row of headings: place (2= for a tie that stays), team (or pair), name, played, byes, IMPs for and against, VPs (or board points), the tie-break used, and the score after each round played.",
+             _arguments(*_EVENT, ("rounds", docs.EVENT_ROUNDS), *_EVENT_RULES, _TIE_BREAK, _ENTRANTS,
                         optional_from=4), "event.standings"),
     Function("TEAMSINFO", "A teams event's title; what its standings total, how ties are broken and byes scored; and (given the matches and teams) how far it has got and how many rows of matches wait.",
              _arguments(("event_name", docs.EVENT), ("form", docs.EVENT_FORM), ("vp_scale", docs.MATCH_SCALE),

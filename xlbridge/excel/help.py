@@ -29,7 +29,7 @@ from ..rules import (
     Registry,
 )
 from ..rules.scales import ACBL_30
-from ..rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+from ..rules.teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS
 
 T = TypeVar("T", bound=Named)
 
@@ -53,6 +53,7 @@ __all__ = [
     "EVENT_BOARDS",
     "EVENT_BYE_RULE",
     "EVENT_DATE",
+    "EVENT_ENTRANTS",
     "EVENT_FORM",
     "EVENT_MATCHES",
     "EVENT_PLANNED",
@@ -192,6 +193,7 @@ EVENT_PLANNED = "Optional: how many rounds the event has (the standings say 'aft
 EVENT_SCHEDULE = f"Optional: {choices(SCHEDULES)}: how often two teams may meet."
 EVENT_BYE_RULE = f"Optional: what a bye scores: {choices(BYE_RULES)}."
 EVENT_TIE_BREAK = f"Optional: how equal scores are placed: {choices(TIE_BREAKS)}."
+EVENT_ENTRANTS = f"Optional: who the event's entrants are, the standings' headings in their words: {choices(ENTRANTS)}."
 TEAM_NUMBERS = "Team numbers (a column, as Home or Away on the Matches sheet); BYE or blank for none."
 PAIR = "The pair whose card to show: its number (7), or in a Mitchell with its direction (7NS, 7EW)."
 NAMES = "The pairs, one row each: pair, direction (NS/EW in a Mitchell, blank in a Howell), player 1, player 2 and optionally the handicap, as the Names sheet lists them."

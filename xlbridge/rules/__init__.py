@@ -62,7 +62,7 @@ from .scales import (
     VPScale,
 )
 from .strats import DEFAULT_STRATS, STRAT_RULES, StratRule, Strats
-from .teams import BYE_RULES, SCHEDULES, TIE_BREAKS, ByeRule, Schedule, TieBreak
+from .teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS, ByeRule, Entrants, Schedule, TieBreak
 from .words import Doubling, Seat, Side, Strain, Vulnerability
 
 __all__ = [
@@ -80,6 +80,7 @@ __all__ = [
     "DECK",
     "DEFAULT_CONVENTIONS",
     "DEFAULT_STRATS",
+    "ENTRANTS",
     "ERAS",
     "EVEN_TABLES",
     "FIELD_KINDS",
@@ -120,6 +121,7 @@ __all__ = [
     "DealRules",
     "DiscreteVPScale",
     "Doubling",
+    "Entrants",
     "EvenTables",
     "FieldKind",
     "HandicapRule",
@@ -166,6 +168,7 @@ REGISTRIES: Mapping[str, Registry] = {  # type: ignore[type-arg]
         SCHEDULES,
         BYE_RULES,
         TIE_BREAKS,
+        ENTRANTS,
         MOVEMENT_TYPES,
         EVEN_TABLES,
         WINNERS,

@@ -3,11 +3,13 @@
 The choices of a teams-event workbook's Settings (and of ``xlbridge schedule``), each a registry of named tables
 with its source: a schedule says how often two teams may meet (a single round robin once, a double one twice, a
 Swiss event never again); a bye rule what a team that sits a round out scores; a tie-break the criteria, in order,
-that place teams with equal scores.
+that place teams with equal scores; the entrants who the event's sides are (teams, or the pairs of a Swiss pairs
+event) and the words every output calls them by.
 """
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -15,14 +17,17 @@ from .registry import Registry
 
 __all__ = [
     "BYE_RULES",
+    "ENTRANTS",
     "HEAD_TO_HEAD",
     "IMP_DIFFERENCE",
     "IMP_QUOTIENT",
+    "PAIRS",
     "SCHEDULES",
     "SWISS",
     "TIE_BREAKS",
     "TIE_BREAK_POINTS",
     "ByeRule",
+    "Entrants",
     "Schedule",
     "TieBreak",
 ]
@@ -186,3 +191,67 @@ SHARED = TieBreak(
 
 #: Tie-breaks, by the names Settings and ``xlbridge schedule`` use (blank: the EBU's).
 TIE_BREAKS: Registry[TieBreak] = Registry("tie-break", [EBU, CBAI, SHARED])
+
+
+@dataclass(frozen=True, slots=True)
+class Entrants:
+    """Who plays a teams event's matches, and the words every output calls them by: one entrant (``Team``,
+    ``Pair``), the two sides of a match (``Home`` and ``Away``; a pair's table: ``NS`` and ``EW``) and the order
+    a match's sides are listed in."""
+
+    name: str
+    source: str
+    description: str
+    one: str
+    home: str
+    away: str
+    order: str
+    aliases: tuple[str, ...] = ()
+
+    def side(self, heading: str) -> str:
+        """A heading of the teams-event workbook in this event's words (``Home team`` is ``NS pair`` for pairs)."""
+        words = heading.split(" ")
+        swapped = {"Home": self.home, "Away": self.away, "team": self.one.lower(), "Team": self.one}
+        return " ".join(swapped.get(word, word) for word in words)
+
+    def say(self, sentence: str) -> str:
+        """A message about the event's matches in this event's words (``away team 9 is not on the list of teams``
+        is ``EW pair 9 is not on the list of pairs``); ``Teams``, the sheet's name, stays."""
+
+        def in_text(word: str) -> str:  # Home in a sentence is home; NS stays NS
+            return word.lower() if word.istitle() else word
+
+        swapped = {"home": in_text(self.home), "Home": self.home, "away": in_text(self.away), "Away": self.away,
+                   "team": self.one.lower(), "teams": f"{self.one.lower()}s"}  # fmt: skip
+        return _WORDS.sub(lambda found: swapped[found.group(0)], sentence)
+
+
+#: The words of a teams event's messages that another kind of entrant says otherwise.
+_WORDS = re.compile(r"\b(?:[Hh]ome|[Aa]way|teams?)\b")
+
+
+TEAMS = Entrants(
+    "Teams",
+    "a teams event: teams of four (or more) play matches of boards, home and away, as the teams-event workbook "
+    "has always scored them (xlbridge's default)",
+    "teams of four, each match home and away (the default)",
+    one="Team",
+    home="Home",
+    away="Away",
+    order="the home team first",
+    aliases=("TEAM",),
+)
+PAIRS = Entrants(
+    "Pairs",
+    "a Swiss pairs event: a pair plays each round's boards against one pair, its result IMPed against the room "
+    "(EBUScore Swiss Pairs Scorer; the NZ clubs' Swiss pairs), the North-South pair the match's first side",
+    "pairs, each round's match at one table, North-South and East-West (xlbridge schedule swiss --pairs)",
+    one="Pair",
+    home="NS",
+    away="EW",
+    order="the North-South pair first",
+    aliases=("PAIR", "SWISS PAIRS"),
+)
+
+#: Who an event's entrants are, by the names Settings uses (blank: teams, as every workbook before Swiss pairs).
+ENTRANTS: Registry[Entrants] = Registry("entrants", [TEAMS, PAIRS])

@@ -9,7 +9,7 @@ from ...engine.event import AGAIN
 from ...engine.scales import vp_scales
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
-from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+from ...rules.teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS
 from .layout import Block, NamedCell, choice_note, vp_scale_lengths
 
 MATCH_COLUMNS = [
@@ -57,6 +57,9 @@ SETTINGS = {
                   "this many; the standings say 'after round 3 of 7'). Blank: as many as are played."),
         NamedCell("ByeRule", "Settings", 8, 1, "Bye rule", choice_note(list(BYE_RULES))),
         NamedCell("TieBreak", "Settings", 9, 1, "Tie-break", choice_note(list(TIE_BREAKS))),
+        NamedCell("Entrants", "Settings", 10, 1, "Entrants", choice_note(list(ENTRANTS)) + ". xlbridge schedule "
+                  "swiss --pairs writes Pairs, and every sheet's headings in its words; the standings and the "
+                  "website follow it."),
     )
 }  # fmt: skip
 

@@ -14,11 +14,12 @@ from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.choices import choose
 from ...engine.event import AGAIN_WORDS
 from ...engine.matches import Event
 from ...excel.event import STANDING_COLUMNS
 from ...rules import TEAMS_FORMS
-from ...rules.teams import BYE_RULES, SCHEDULES, TIE_BREAKS
+from ...rules.teams import BYE_RULES, ENTRANTS, SCHEDULES, TIE_BREAKS, Entrants
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook, choice_message
 from .event_layout import (
     AWAY,
@@ -77,9 +78,10 @@ def build(
     book.define_name(EVENT_BLOCK_NAMES["teams"], _teams_block(teams))
     settings, team_sheet, matches = book.sheet("Settings"), book.sheet("Teams"), book.sheet("Matches")
     standings = book.sheet("Standings")
+    entrants = choose(ENTRANTS, event.entrants if event else None, "entrants")
     _settings(book, settings, event)
-    _teams(book, team_sheet, teams, event)
-    _matches(book, matches, rows, teams, event)
+    _teams(book, team_sheet, teams, event, entrants)
+    _matches(book, matches, rows, teams, event, entrants)
     _standings(book, standings, rows, teams, rounds)
     # A blank template opens where it is filled in; an event with matches, on its standings.
     book.book.worksheets()[3 if event is not None and event.matches else 0].activate()
@@ -99,6 +101,7 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         "Rounds": given.rounds if given.rounds is not None else "",
         "ByeRule": given.bye_rule or BYE_RULES.default.name,
         "TieBreak": given.tie_break or TIE_BREAKS.default.name,
+        "Entrants": given.entrants or ENTRANTS.default.name,
     }
     top = book.book.add_format({"bold": True, "valign": "top"})  # beside the note, which may take a few lines
     for name, cell in SETTINGS.items():
@@ -109,7 +112,8 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
         ws.set_row(cell.row, 15 * max(1, -(-len(cell.note) // 80)))  # the note wraps: room for its lines
         book.define_name(name, f"={cell.ref}")
     choices = (("Form", "Forms", TEAMS_FORMS), ("Schedule", "Schedules", SCHEDULES),
-               ("ByeRule", "Bye rules", BYE_RULES), ("TieBreak", "Tie-breaks", TIE_BREAKS))  # fmt: skip
+               ("ByeRule", "Bye rules", BYE_RULES), ("TieBreak", "Tie-breaks", TIE_BREAKS),
+               ("Entrants", "Entrants", ENTRANTS))  # fmt: skip
     for name, label, registry in choices:
         cell = SETTINGS[name]
         sheet.validate_list(cell.row, cell.col, 1, book.list_range(label, registry.names()), True,
@@ -121,9 +125,9 @@ def _settings(book: TemplateBook, sheet: Sheet, event: Event | None) -> None:
     sheet.protect()
 
 
-def _teams(book: TemplateBook, sheet: Sheet, teams: int, event: Event | None) -> None:
+def _teams(book: TemplateBook, sheet: Sheet, teams: int, event: Event | None, entrants: Entrants) -> None:
     ws, cells = sheet.ws, sheet.cells
-    sheet.headers(0, list(TEAMS.columns))
+    sheet.headers(0, [entrants.side(name) for name in TEAMS.columns])
     for col, width, text in ((0, 7, False), (1, 26, True), (2, 60, True)):  # yellow where the teams block is only
         sheet.entry_column(col, width, text, FIRST, teams)
     ws.fit_to_pages(1, 0)  # one page wide, at 97% or more
@@ -168,9 +172,9 @@ MATCH_WIDTHS = {ROUND: 6, HOME: 6, HOME_NAME: 18, AWAY: 6, AWAY_NAME: 18, BOARDS
                 HOME_BAM: 6, AWAY_BAM: 6, PLAYED_AGAIN: 7, MARGIN: 7, HOME_VP: 7, AWAY_VP: 7, CHECK: 36}  # fmt: skip
 
 
-def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None) -> None:
+def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Event | None, entrants: Entrants) -> None:
     ws, cells = sheet.ws, sheet.cells
-    sheet.headers(0, MATCH_COLUMNS)
+    sheet.headers(0, [entrants.side(name) for name in MATCH_COLUMNS])
     for index in (BOARDS, HOME_IMPS, AWAY_IMPS, HOME_BAM, AWAY_BAM):  # yellow where the matches block is only
         sheet.entry_column(index, MATCH_WIDTHS[index], first_row=FIRST, rows=rows)
     centred = book.book.add_format({"locked": False, "bg_color": ENTRY_COLOUR, "align": "center"})
@@ -184,7 +188,7 @@ def _matches(book: TemplateBook, sheet: Sheet, rows: int, teams: int, event: Eve
     ws.set_column(MARGIN, MARGIN, MATCH_WIDTHS[MARGIN], book.computed)
     ws.set_column(HOME_VP, AWAY_VP, MATCH_WIDTHS[HOME_VP], book.computed_2dp)
     ws.set_column(CHECK, CHECK, MATCH_WIDTHS[CHECK], book.check)
-    formula = f"={book.fn('EVENTMATCHES')}({_event_arguments(rows, teams)},Schedule,ByeRule)"
+    formula = f"={book.fn('EVENTMATCHES')}({_event_arguments(rows, teams)},Schedule,ByeRule,Entrants)"
     sheet.dynamic(FIRST, MARGIN, rows, formula, None, cols=4)
     sheet.highlight_problems(FIRST, ROUND, rows, CHECK, CHECK)
     for offset, match in enumerate(event.matches if event else []):
@@ -223,7 +227,7 @@ def _standings(book: TemplateBook, sheet: Sheet, rows: int, teams: int, rounds: 
     for index, chars in enumerate([*STANDING_WIDTHS, *[ROUND_WIDTH] * rounds]):
         ws.set_column(index, index, chars, looks[index])
     formula = (f"={book.fn('STANDINGS')}({_event_arguments(rows, teams)},{rounds},Schedule,ByeRule,"
-               "TieBreak)")  # fmt: skip
+               "TieBreak,Entrants)")  # fmt: skip
     # The function fills the headings' row too: it looks like headings, and each team's row like its columns.
     sheet.dynamic(HEADER_ROW, 0, teams + 1, formula, None, cols=width, formats=[book.header])
     for row in range(HEADER_ROW + 1, HEADER_ROW + 1 + teams):

@@ -191,6 +191,11 @@ def build_event_site(path: Path, scorecards: list[Path]) -> list[Page]:
         "date": "",
         "date_text": "",
         "rounds": [(number, round_pages[number]) for number in rounds],
+        # the event's words: Team, Home and Away, or a Swiss pairs event's Pair, NS and EW
+        "entrant": standings.entrants.one,
+        "home_side": standings.entrants.home,
+        "away_side": standings.entrants.away,
+        "sides_order": standings.entrants.order,
     }
     pages = [Page("index.html", "teams-index.html", {**common, **_standings_context(standings)})]
     for position, number in enumerate(rounds):

@@ -12,20 +12,25 @@ from __future__ import annotations
 
 import csv
 import io
+import warnings
 from collections.abc import Callable
 from contextlib import nullcontext
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from pathlib import Path
 
+from ...engine.choices import choose
 from ...engine.draw import Pairing, round_robin, swiss_round
-from ...engine.errors import BridgeInputError, OutputIsInputError, WorkbookError, refusal
+from ...engine.errors import BridgeInputError, Doubt, OutputIsInputError, WorkbookError, refusal
 from ...engine.event import EventRow, EventScore, score_event
 from ...engine.matches import Event, EventMatch, Team
+from ...engine.swiss_pairs import round_matches
 from ...engine.values import count, show
 from ...excel.event import read_match, read_teams
+from ...rules.teams import ENTRANTS, PAIRS
 from ..inputs import read_input
-from ..interchange import MAX_FILE_BYTES
-from ..interchange.common import decoded
+from ..interchange import MAX_FILE_BYTES, read_results
+from ..interchange.common import decoded, fail
 from ..locking import rewriting
 from ..outputs import check_open, check_output, target_of, write_atomically
 from ..tables import csv_value
@@ -36,7 +41,17 @@ from .evaluate import evaluate, read_formulas
 from .patching import patch_sheet, write_package
 from .xlsx import Package, cell_argument, cell_text, open_package, read_values
 
-__all__ = ["Drawn", "EventBook", "read_event_book", "read_team_names", "swiss_next", "write_schedule"]
+__all__ = [
+    "Drawn",
+    "Entered",
+    "EventBook",
+    "enter_results",
+    "read_event_book",
+    "read_team_names",
+    "row_span",
+    "swiss_next",
+    "write_schedule",
+]
 
 
 @dataclass(frozen=True)
@@ -64,7 +79,11 @@ def _setting(values: dict[tuple[int, int], object], name: str) -> object:
 
 def read_event_book(path: Path) -> EventBook:
     """The teams-event workbook at ``path``, read from the cells typed in (it need not be computed)."""
-    package = open_package(path)
+    return _event_book(open_package(path), path)
+
+
+def _event_book(package: Package, path: Path) -> EventBook:
+    """The teams-event workbook ``package`` (read from ``path``), read from the cells typed in."""
     for sheet in ("Settings", TEAMS.sheet, MATCHES.sheet):
         if sheet not in package.sheets:
             what = "a pairs session" if "Ranking" in package.sheets else "not an xlbridge teams event"
@@ -76,8 +95,8 @@ def read_event_book(path: Path) -> EventBook:
     headings = tuple(
         cell_text(match_values.get((MATCHES.header_row + 1, col + 1))) for col in range(len(MATCH_COLUMNS))
     )
-    columns = next((known for known in (tuple(MATCH_COLUMNS), EARLIER_COLUMNS)
-                    if headings[: len(known)] == known), None)  # fmt: skip
+    columns = next((known for known in (tuple(MATCH_COLUMNS), EARLIER_COLUMNS) for words in ENTRANTS
+                    if headings[: len(known)] == tuple(map(words.side, known))), None)  # fmt: skip
     if columns is None:
         raise WorkbookError(f"{path}: the Matches sheet's headings are not an xlbridge teams event's")
     team_rows = max((row for row, _ in teams_values), default=TEAMS.first_row)
@@ -114,6 +133,7 @@ def read_event_book(path: Path) -> EventBook:
         bye_rule=cell_text(_setting(settings, "ByeRule")),
         tie_break=cell_text(_setting(settings, "TieBreak")),
         rounds=int(rounds_text) if rounds_text.isdigit() else None,
+        entrants=cell_text(_setting(settings, "Entrants")),  # none in a workbook made before Swiss pairs: teams
     )
     settings_problems = (
         {}
@@ -240,18 +260,31 @@ def _draw_next(
     """:func:`swiss_next`, the workbook held if it is rewritten."""
     progress(f"reading {path.name}")
     book = read_event_book(path)
-    suffix = workbook_suffix(book.package)
-    if in_place:
-        check_open(path, force)
-        destination = path
-    else:
-        if destination is None:
-            raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place")
-        if target_of(destination) == target_of(path):
-            raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
-        check_output(destination, writes="an Excel workbook", suffixes=(suffix,), inputs=[path], replace=force)
+    destination = _destination(book, path, destination, in_place, force)
     progress("drawing the next round")
     pairing = swiss_pairing(book, path)
+    cells, used = _round_cells(book, pairing, path)
+    progress(f"computing and writing {destination.name}")
+    _write(_patched(book.package, cells), destination)
+    return Drawn(destination, pairing, used, book.event.teams)
+
+
+def _destination(book: EventBook, path: Path, destination: Path | None, in_place: bool, force: bool) -> Path:
+    """Where the workbook read from ``path`` is written: itself with ``in_place``, else ``destination`` (checked)."""
+    if in_place:
+        check_open(path, force)
+        return path
+    if destination is None:
+        raise BridgeInputError("say where to write: -o OUT.xlsx, or --in-place")
+    if target_of(destination) == target_of(path):
+        raise OutputIsInputError(f"{destination}: is the input; use --in-place to replace it")
+    suffix = workbook_suffix(book.package)
+    check_output(destination, writes="an Excel workbook", suffixes=(suffix,), inputs=[path], replace=force)
+    return destination
+
+
+def _round_cells(book: EventBook, pairing: Pairing, path: Path) -> tuple[dict[tuple[int, int], object], list[int]]:
+    """The cells of Matches that ``pairing`` is typed into (the first empty rows), and those rows."""
     new_rows = pairing.matches()
     if len(new_rows) > len(book.free):
         raise WorkbookError(
@@ -264,17 +297,182 @@ def _draw_next(
         cells[(row, book.col("Round") + 1)] = match.round
         cells[(row, book.col("Home") + 1)] = match.home
         cells[(row, book.col("Away") + 1)] = "BYE" if match.bye else match.away
-    part = book.package.sheets[MATCHES.sheet]
-    patched = replace(book.package, parts={**book.package.parts, part: patch_sheet(book.package.parts[part], cells)})
-    progress(f"computing and writing {destination.name}")
+    return cells, used
+
+
+def _patched(package: Package, cells: dict[tuple[int, int], object]) -> Package:
+    """``package`` with ``cells`` of Matches typed in (its values read afresh)."""
+    part = package.sheets[MATCHES.sheet]
+    parts = {**package.parts, part: patch_sheet(package.parts[part], cells)}
+    return replace(package, parts=parts, strings=None, values={})
+
+
+def _write(patched: Package, destination: Path) -> None:
+    """Compute ``patched`` and write it to ``destination``."""
     computed = evaluate(patched)
     if computed is not None:
         write_values(patched, computed.changes(), destination, replace=True)
-    else:  # formulas of the user's own: through the general engine, from a file
-        staged = destination.with_name(f".{destination.stem}.entered{suffix}")
+        return
+    suffix = workbook_suffix(patched)  # formulas of the user's own: through the general engine, from a file
+    staged = destination.with_name(f".{destination.stem}.entered{suffix}")
+    try:
+        write_package(patched, {}, staged, replace=True)
+        calc_workbook(staged, destination, replace=True)
+    finally:
+        staged.unlink(missing_ok=True)
+
+
+@dataclass(frozen=True)
+class Entered:
+    """A Swiss pairs round's results entered: where, the round, each match as entered with its row of Matches,
+    and the next round drawn from the standings (None while a match drawn has no result, or every round is
+    drawn)."""
+
+    destination: Path
+    round: int
+    matches: list[tuple[int, EventMatch]]
+    drawn: Drawn | None
+
+
+def enter_results(
+    path: Path,
+    results: Path,
+    destination: Path | None = None,
+    in_place: bool = False,
+    force: bool = False,
+    method: str | None = None,
+    progress: Callable[[str], None] = lambda step: None,
+    redraw: bool = False,
+) -> Entered:
+    """Enter a Swiss pairs round's results into the event's workbook at ``path``: the round's results file (any
+    format ``xlbridge import`` reads) scored as a one-field pairs session by ``method`` (Butler by default, or
+    Cross-IMP), each table's IMPs (:func:`~xlbridge.engine.swiss_pairs.round_matches`) typed into its match's
+    row of Matches (the round is the one whose matches the file's tables are), and, once every match drawn has
+    its result and rounds remain, the next round drawn; then computed and written as :func:`swiss_next` writes.
+
+    A round entered again (corrected results) whose next round is already drawn and not yet played leaves that
+    round as drawn, saying so (a :class:`~xlbridge.engine.errors.Doubt`); with ``redraw``, it is drawn again from
+    the corrected standings."""
+    if not path.exists():
+        raise WorkbookError(f"{path}: no such file")
+    with rewriting(path, "xlbridge swiss --in-place") if in_place else nullcontext():
+        progress(f"reading {path.name}")
+        book = read_event_book(path)
+        entrants = choose(ENTRANTS, book.event.entrants, "entrants")
+        if entrants is not PAIRS:
+            raise WorkbookError(f"{path}: a {entrants.one.lower()}s event (Entrants, in Settings: {entrants.name}): "
+                                "its matches' IMPs are typed on Matches; --results enters a Swiss pairs event's "
+                                "round (Entrants: Pairs)")  # fmt: skip
+        destination = _destination(book, path, destination, in_place, force)
+        progress(f"scoring {results.name}")
+        imported = read_results(results, method=method or "Butler", fields="One field")
+        if imported.result is None:
+            raise fail(results, None, "a teams event's file: a Swiss pairs round is a pairs session's results")
         try:
-            write_package(patched, {}, staged, replace=True)
-            calc_workbook(staged, destination, replace=True)
-        finally:
-            staged.unlink(missing_ok=True)
-    return Drawn(destination, pairing, used, book.event.teams)
+            matches = round_matches(imported.result.score, 0)
+        except BridgeInputError as error:
+            raise fail(results, None, error.message) from None
+        number, entered = _placed(book, matches, results)
+        cells: dict[tuple[int, int], object] = {}
+        for row, match in entered:
+            cells[(row, book.col("Boards") + 1)] = match.boards
+            cells[(row, book.col("Home IMPs") + 1)] = _cell(match.home_imps)
+            cells[(row, book.col("Away IMPs") + 1)] = _cell(match.away_imps)
+        unplayed = _unplayed_after(book, number)
+        if unplayed is not None and redraw:
+            _, rows = unplayed
+            cells.update({(row, book.col(name) + 1): None for row in rows for name in ENTERED if name in book.columns})
+        elif unplayed is not None:
+            later, rows = unplayed
+            stands = (f"{path}: round {later} (Matches {row_span(rows)}) was drawn from the standings before round "
+                      f"{number}'s results were entered again, and stands: --redraw draws it again from the "
+                      "corrected standings")  # fmt: skip
+            warnings.warn(Doubt(stands), stacklevel=2)
+        elif redraw:
+            raise BridgeInputError(f"--redraw: no round after round {number} is drawn and not yet played: there is "
+                                   "nothing to draw again")  # fmt: skip
+        patched = _patched(book.package, cells)
+        after = _event_book(patched, path)
+        drawn = None
+        last = max((row.round or 0 for row in after.rows if isinstance(row, EventMatch)), default=0)
+        waiting = [
+            figure
+            for row, figure in zip(after.rows, after.scored.matches, strict=True)
+            if figure.problem or (isinstance(row, EventMatch) and not row.bye and not figure.scored)
+        ]
+        more = after.event.rounds is None or last < after.event.rounds
+        if after.scored.schedule.swiss and not waiting and more and (number == last or redraw):
+            progress(f"drawing round {last + 1}")
+            pairing = swiss_pairing(after, path)
+            round_cells, used = _round_cells(after, pairing, path)
+            patched = _patched(patched, round_cells)
+            drawn = Drawn(destination, pairing, used, after.event.teams)
+        else:
+            progress(f"entering round {number}")
+        progress(f"computing and writing {destination.name}")
+        _write(patched, destination)
+        return Entered(destination, number, entered, drawn)
+
+
+def _unplayed_after(book: EventBook, number: int) -> tuple[int, list[int]] | None:
+    """The event's last round and its rows of Matches, where it comes after round ``number`` and no match of it
+    has a result yet (drawn, not yet played); else None. A refusal where it has some results (being played)."""
+    last = max((row.round or 0 for row in book.rows if isinstance(row, EventMatch)), default=0)
+    if last <= number:
+        return None
+    rows = [(at, row, figure) for at, row, figure in zip(book.numbers, book.rows, book.scored.matches, strict=True)
+            if isinstance(row, EventMatch) and row.round == last]  # fmt: skip
+    if any(figure.scored and not row.bye for _, row, figure in rows):
+        return None
+    return last, [at for at, _, _ in rows]
+
+
+def row_span(rows: list[int]) -> str:
+    """Rows of a sheet as a secretary reads them: ``row 5``, ``rows 5-11``."""
+    return f"rows {rows[0]}-{rows[-1]}" if len(rows) > 1 else f"row {rows[0]}"
+
+
+def _cell(imps: int | Fraction | None) -> int | float | None:
+    """IMPs as a cell holds them (a fraction to its decimals: cross-IMPs are given to 2)."""
+    return float(imps) if isinstance(imps, Fraction) else imps
+
+
+def _meeting(match: EventMatch) -> frozenset[int]:
+    """The two sides of a match (not a bye)."""
+    assert match.home is not None
+    assert match.away is not None
+    return frozenset((match.home, match.away))
+
+
+def _placed(book: EventBook, matches: list[EventMatch], results: Path) -> tuple[int, list[tuple[int, EventMatch]]]:
+    """The round whose matches ``matches`` (a round's tables, round 0) are, and each match as its row of Matches
+    holds it (home and away as drawn): refused where a table is no match drawn, where the tables are of more than
+    one round, or where a match of the round has no table in the file."""
+    drawn: dict[frozenset[int], tuple[int, EventMatch]] = {}
+    for number, row in zip(book.numbers, book.rows, strict=True):
+        if isinstance(row, EventMatch) and not row.bye and row.home is not None and row.away is not None:
+            drawn[frozenset((row.home, row.away))] = (number, row)  # a repeat meeting: its latest row
+    unknown = [f"{match.home} v {match.away}" for match in matches if _meeting(match) not in drawn]
+    if unknown:
+        raise fail(results, None, f"{'; '.join(unknown)}: not a match drawn on Matches (is this the event's file?)")
+    placed: list[tuple[int, EventMatch]] = []
+    for match in matches:
+        number, row = drawn[_meeting(match)]
+        home_imps, away_imps = (match.home_imps, match.away_imps) if row.home == match.home else (
+            match.away_imps, match.home_imps)  # fmt: skip
+        placed.append((number, replace(row, boards=match.boards, home_imps=home_imps, away_imps=away_imps)))
+    rounds = sorted({row.round or 0 for _, row in placed})
+    if len(rounds) > 1:
+        raise fail(results, None, f"its tables are matches of rounds {', '.join(map(str, rounds))}: give one "
+                                  "round's results a file")  # fmt: skip
+    number = rounds[0]
+    seen = {_meeting(match) for match in matches}
+    missing = [
+        f"{row.home} v {row.away} (Matches row {at})"
+        for pair, (at, row) in drawn.items()
+        if row.round == number and pair not in seen
+    ]
+    if missing:
+        raise fail(results, None, f"round {number}: no results for {'; '.join(missing)}: the file holds the whole "
+                                  "round's results")  # fmt: skip
+    return number, sorted(placed, key=lambda entry: entry[0])

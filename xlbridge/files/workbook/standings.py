@@ -12,6 +12,7 @@ from pathlib import Path
 from ...engine.errors import WorkbookError, refusal
 from ...engine.values import two_decimals
 from ...excel.event import BAM_HEADINGS, WAITING
+from ...rules.teams import ENTRANTS, Entrants
 from ..tables import csv_text, text_table
 from ..templates.event_layout import STANDINGS, STANDINGS_STATUS, STANDINGS_SUBTITLE, STANDINGS_TITLE
 from .calc import check_current
@@ -62,6 +63,8 @@ class Standings:
     rounds: int = 0
     #: Each row of Matches that waits, not counted: ``BOOK: Matches row 6: away team 9 is not on the list of teams``.
     waits: list[str] = field(default_factory=list)
+    #: Who the event's entrants are (teams, or the pairs of a Swiss pairs event), in whose words it is shown.
+    entrants: Entrants = ENTRANTS.default
 
     @property
     def waiting(self) -> bool:
@@ -80,7 +83,7 @@ class Standings:
         lines.append("")
         byes = any(row.byes for row in self.rows)
         ties = any(row.tie_break for row in self.rows)
-        heading: list[object] = ["Place", "Team", "Name", "Played", *(["Byes"] if byes else [])]
+        heading: list[object] = ["Place", self.entrants.one, "Name", "Played", *(["Byes"] if byes else [])]
         heading += ["Boards", "BAM points"] if self.board_a_match else ["IMPs for", "IMPs against", "VPs"]
         heading += [*(["Tie-break"] if ties else []), *(f"R{number}" for number in range(1, self.rounds + 1))]
         rows = [heading]
@@ -106,9 +109,10 @@ class Standings:
         return "\n".join(lines)
 
     def csv(self) -> str:
-        """CSV with a header row: place, team, name, played, byes, imps_for, imps_against, vps, bam, score,
-        tie_break, then the score after each round played (after_1, after_2...)."""
-        rows = [[*STANDING_FIELDS, *(f"after_{number}" for number in range(1, self.rounds + 1))]]
+        """CSV with a header row: place, team (a Swiss pairs event's: pair), name, played, byes, imps_for,
+        imps_against, vps, bam, score, tie_break, then the score after each round played (after_1, after_2...)."""
+        fields = [self.entrants.side(name) for name in STANDING_FIELDS]
+        rows = [[*fields, *(f"after_{number}" for number in range(1, self.rounds + 1))]]
         for row in self.rows:
             cells = [_shown(getattr(row, name), name in DECIMALS) for name in STANDING_FIELDS]
             cells += [_shown(value, True) for value in row.running[: self.rounds]]
@@ -147,9 +151,10 @@ def read_standings(path: Path) -> Standings:
     def at(row: int, col: int) -> object:
         return values.get((row + 1, col + 1))
 
+    entrants = book.scored.entrants
     headings = [cell_text(at(STANDINGS.header_row, STANDINGS.col(name))) for name in STANDINGS.columns]
-    board_a_match = headings != list(STANDINGS.columns)
-    if board_a_match and headings != [BAM_HEADINGS.get(name, name) for name in STANDINGS.columns]:
+    board_a_match = headings != [entrants.side(name) for name in STANDINGS.columns]
+    if board_a_match and headings != [entrants.side(BAM_HEADINGS.get(name, name)) for name in STANDINGS.columns]:
         raise WorkbookError(f"{path}: the Standings sheet's headings are not an xlbridge teams event's")
     first_round = STANDINGS.first_col + len(STANDINGS.columns)
     rounds = 0
@@ -162,6 +167,7 @@ def read_standings(path: Path) -> Standings:
         rounds=rounds,
         waits=[f"{path}: Matches row {number}: {figure.problem}"
                for number, figure in zip(book.numbers, book.scored.matches, strict=True) if figure.problem],
+        entrants=entrants,
     )  # fmt: skip
     offset = 0
     while True:
