@@ -42,6 +42,7 @@ from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
 from .layout import (
     BLOCK_NAMES,
     LAYOUT,
+    PARTICULARS_NAMES,
     SCORECARD_HEADER_ROW,
     SCORECARD_PAIR,
     SHEETS,
@@ -126,6 +127,7 @@ def _settings(
         "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
+        **{name: getattr(given.particulars, field) for field, name in PARTICULARS_NAMES.items()},
     }
     for entry_cell in LAYOUT.settings:
         cells.write_string(entry_cell.row, 0, entry_cell.label, label)
