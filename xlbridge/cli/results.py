@@ -15,6 +15,7 @@ from ..files.interchange.common import Imported
 from ..files.interchange.export import export_session
 from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
+from ..files.interchange.usebio import DEFAULT_VERSION, USEBIO_VERSIONS
 from ..files.workbook.calc import calc_workbook
 from ..files.workbook.report import read_handicapped_ranking, read_ranking, read_stratified_ranking
 from ..rules import FIELD_KINDS, HANDICAP_RULES, MASTERPOINT_SCALES, SESSION_METHODS
@@ -186,7 +187,10 @@ def _note_holdings(session: Session | None, destination: Path, args: argparse.Na
 
 def _export(args: argparse.Namespace) -> int:
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
-    score = export_session(Path(args.workbook), destination, form, replace=args.force)
+    if args.usebio_version and not args.usebio:
+        raise BridgeInputError("--usebio-version is the version of the USEBIO file: give --usebio OUT.xml too")
+    score = export_session(Path(args.workbook), destination, form, replace=args.force,
+                           usebio_version=args.usebio_version or DEFAULT_VERSION)  # fmt: skip
     idle = len(score.session.not_played)  # the files have no form for a board not played: left out
     left_out = f" ({count(idle, 'board')} not played left out)" if idle else ""
     print(
@@ -338,8 +342,11 @@ def add_export(commands: Commands) -> None:
     exporter = command(commands, "export", _export)
     exporter.add_argument("workbook", help="a computed pairs-session workbook")
     target = exporter.add_mutually_exclusive_group(required=True)
-    target.add_argument("--usebio", metavar="OUT.xml", help="write USEBIO 1.2 XML")
+    target.add_argument("--usebio", metavar="OUT.xml", help="write USEBIO XML (version 1.2 unless --usebio-version)")
     target.add_argument("--pbn", metavar="OUT.pbn", help="write PBN 2.1 with score tables")
+    exporter.add_argument("--usebio-version", choices=list(USEBIO_VERSIONS),
+                          help=f"the USEBIO version written (default {DEFAULT_VERSION}, as the ABF and the EBU take; "
+                          "1.3 writes the charge code as EBU_CHARGE_CODE)")  # fmt: skip
     flag(exporter, "--force", "replace the output file if it exists")
 
 

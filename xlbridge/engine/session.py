@@ -41,6 +41,7 @@ __all__ = [
     "Line",
     "Meetings",
     "NotPlayed",
+    "Particulars",
     "Row",
     "Session",
     "Typed",
@@ -233,6 +234,22 @@ def _result(board: object, ns: PairNumber | None, ew: PairNumber | None, typed: 
 
 
 @dataclass(frozen=True)
+class Particulars:
+    """What a federation's results file says of a session besides its results, as the Settings sheet holds it (""
+    where not given): the club and its number with the federation, the event's identifier (the federation's, or
+    the scorer's), the charge code (the EBU's: 10 a club session, 30 or 40 licensed...), and whom the federation
+    asks about the results (name, telephone, email)."""
+
+    club: str = ""
+    club_number: str = ""
+    event_id: str = ""
+    charge_code: str = ""
+    contact: str = ""
+    telephone: str = ""
+    email: str = ""
+
+
+@dataclass(frozen=True)
 class Session:
     """A pairs session: pairs, results, and how it is scored and ranked."""
 
@@ -251,6 +268,8 @@ class Session:
     #: The masterpoint scale the session is awarded on (a setting, as the event and date are: the scoring does not
     #: depend on it; :func:`~xlbridge.engine.masterpoints.masterpoints` gives the awards).
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
+    #: The club, the event's identifier, the charge code and the contact (a setting, as the event and date are).
+    particulars: Particulars = Particulars()
 
     @staticmethod
     def of(
@@ -264,6 +283,7 @@ class Session:
         lines: Sequence[Row] = (),
         plan: Movement | None = None,
         masterpoints: object = None,
+        particulars: Particulars = Particulars(),
     ) -> Session:
         """A session, its method, one field or two and masterpoint scale chosen by name (a ``plan`` says how its
         pairs are numbered: one field or two as it numbers them, when ``field_kind`` is not given)."""
@@ -277,6 +297,7 @@ class Session:
             tuple(lines),
             plan,
             choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"),
+            particulars,
         )
 
     @property

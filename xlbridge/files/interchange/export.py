@@ -1,4 +1,4 @@
-"""A computed session workbook written for other programs: USEBIO 1.2 (:func:`~.usebio.write_usebio`) or PBN 2.1
+"""A computed session workbook written for other programs: USEBIO 1.2 or 1.3 (:func:`~.usebio.write_usebio`) or PBN 2.1
 (:func:`write_pbn`, each board with its traveller and, where the workbook has its deals, the deal and its
 analysis), read by the one reader of a session workbook (:mod:`xlbridge.files.workbook.session_book`)."""
 
@@ -20,22 +20,23 @@ from ..workbook.session_book import read_session_book
 from .common import interchange_score
 from .handrecords import PBN_VULNERABLE, Analysis, analysis_lines
 from .pbn import scoring_tag
-from .usebio import write_usebio
+from .usebio import DEFAULT_VERSION, write_usebio
 
 __all__ = ["export_session", "write_pbn"]
 
 
-def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> SessionScore:
-    """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
-    workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
-    expects."""
+def export_session(workbook: Path, destination: Path, form: str, replace: bool = False,
+                   usebio_version: str = DEFAULT_VERSION) -> SessionScore:  # fmt: skip
+    """Write the session of a computed pairs-session workbook as ``USEBIO`` XML (of ``usebio_version``) or
+    ``PBN``, never over the workbook, atomically: refused while the workbook is stale, has lines to check, or lacks
+    results its movement expects."""
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
     book.require_complete("exporting")
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
-        text = write_usebio(book.score)
+        text = write_usebio(book.score, usebio_version)
     else:
         text = write_pbn(book.score, book.hands())
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),

@@ -1,12 +1,13 @@
-"""USEBIO 1.2 (the EBU's XML results format): pairs events in, pairs events and their results out.
+"""USEBIO 1.2 and 1.3 (the EBU's XML results format): pairs events in, pairs events and their results out.
 
 Read: MP_PAIRS, BUTLER_PAIRS and CROSS_IMP events (pair numbers such as 7, 7NS, 7EW; adjusted scores such as
 A6040), with the elements found wherever they are nested (Compscore3 puts BOARD under EVENT, other programs under
-SESSION/SECTION), and the masterpoints they report (each PAIR's MASTER_POINTS_AWARDED, in hundredths, with the
-event's MASTER_POINT_TYPE and MASTER_POINT_SCALE: ``Imported.masterpoints``); and SWISS_TEAMS events, read from
-MATCH elements (TEAM, OPPOSING_TEAM, ROUND_NUMBER and each BOARD's IMPS) as an open-source scorer writes them.
-Parsed with entity expansion off. Written: a scored pairs session, with its masterpoints (as Compscore3 writes them)
-when its scale awards any.
+SESSION/SECTION), the masterpoints they report (each PAIR's MASTER_POINTS_AWARDED, in hundredths, with the
+event's MASTER_POINT_TYPE and MASTER_POINT_SCALE: ``Imported.masterpoints``), each player's NATIONAL_ID_NUMBER
+(``Pair.members``) and the session's particulars (CLUB, EVENT_IDENTIFIER, the charge code, CONTACT); and SWISS_TEAMS
+events, read from MATCH elements (TEAM, OPPOSING_TEAM, ROUND_NUMBER and each BOARD's IMPS) as an open-source scorer
+writes them. Parsed with entity expansion off. Written: a scored pairs session, complete as a federation takes it
+(:func:`write_usebio`), in USEBIO 1.2 or 1.3.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from itertools import pairwise
 from pathlib import Path
 from xml.etree.ElementTree import Element, SubElement, tostring
 
+from ... import __version__
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
 from ...engine.field import bam, butler, cross_imps, matchpoints
@@ -28,7 +30,7 @@ from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.pairs import Pair, PairNumber
 from ...engine.parse import Artificial, Weighted, split_contract
-from ...engine.session import Line, NotPlayed, Row, Session, Typed, Unscorable, is_not_played
+from ...engine.session import Line, NotPlayed, Particulars, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, count, show, two_decimals
 from ...rules import FIELD_KINDS, SESSION_METHODS, TEAMS_FORMS, FieldKind, SessionMethod, Side, TeamsForm
@@ -54,7 +56,8 @@ from .common import (
     unreadable,
 )
 
-__all__ = ["PAIRS_EVENTS", "TEAMS_EVENTS", "read_usebio", "write_usebio"]
+__all__ = ["DEFAULT_VERSION", "PAIRS_EVENTS", "TEAMS_EVENTS", "USEBIO_VERSIONS", "UsebioVersion", "read_usebio",
+           "write_usebio"]  # fmt: skip
 
 #: The pairs event types read, and the scoring method each is read as (from the registry).
 PAIRS_EVENTS: dict[str, SessionMethod] = {event: method for method in SESSION_METHODS for event in method.usebio_events}
@@ -190,6 +193,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         lines=results,
         # the scale the file's points are of, when the registry has it (the import says when it has not)
         masterpoints=None if reported is None else scale_of_file(reported.type, reported.scale),
+        particulars=_particulars(root, event),
     )
     return Imported(
         source,
@@ -464,14 +468,35 @@ def _nothing(text: str) -> bool:
 
 def _pair(element: Element, section: str, sections: _Sections, source: Path, lines: dict[int, int]) -> Pair:
     """A PAIR as the session lists it (labelled with its section where sections number their pairs alike)."""
-    players = [_text(player, "PLAYER_NAME") for player in element.iter("PLAYER")]
+    named = [player for player in element.iter("PLAYER") if _text(player, "PLAYER_NAME")]
+    members = tuple(_text(player, "NATIONAL_ID_NUMBER") for player in named)
     pair_id, side = sections.number(_text(element, "PAIR_NUMBER"), section), _text(element, "DIRECTION")
     try:
-        pair = pair_of(pair_id, side, players)
+        pair = pair_of(pair_id, side, [_text(player, "PLAYER_NAME") for player in named])
     except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
         tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
         raise fail(source, _line_of(element, tag, lines), error.message) from None
-    return replace(pair, number=sections.label(pair.number, section))
+    return replace(pair, number=sections.label(pair.number, section), members=members if any(members) else ())
+
+
+def _particulars(root: Element, event: Element) -> Particulars:
+    """The club (CLUB's CLUB_NAME and CLUB_ID_NUMBER), the EVENT_IDENTIFIER, the charge code (P2P_CHARGE_RATE, or
+    1.3's EBU_CHARGE_CODE) and the CONTACT (FULL_NAME, TELEPHONE, EMAIL) a file gives ("" for each it does not)."""
+    club, contact = root.find("CLUB"), event.find("CONTACT")
+
+    def within(parent: Element | None, tag: str) -> str:
+        return "" if parent is None else _text(parent, tag)
+
+    charges = (_text(event, version.charge_tag) for version in USEBIO_VERSIONS.values())
+    return Particulars(
+        club=within(club, "CLUB_NAME"),
+        club_number=within(club, "CLUB_ID_NUMBER"),
+        event_id=_text(event, "EVENT_IDENTIFIER"),
+        charge_code=next((charge for charge in charges if charge), ""),
+        contact=within(contact, "FULL_NAME"),
+        telephone=within(contact, "TELEPHONE"),
+        email=within(contact, "EMAIL"),
+    )
 
 
 def _numbering(sections: _Sections, section: str) -> Callable[[str, Side], PairNumber]:
@@ -903,11 +928,31 @@ def _positive(text: str, argument: str) -> int:
 # --- writing -------------------------------------------------------------------------------------------------------
 
 
-#: What precedes the USEBIO element: the XML declaration and the document type line, which ElementTree does not
-#: write (its declaration quotes with ' and it has no DOCTYPE); the rest is ElementTree's serialisation.
-PROLOGUE = (
-    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd">\n'
-)
+@dataclass(frozen=True)
+class UsebioVersion:
+    """A version of USEBIO that xlbridge writes: its number, its document type (the DTD the EBU publishes), and the
+    element that holds the EBU's charge code (1.3 renamed 1.2's P2P_CHARGE_RATE EBU_CHARGE_CODE; usebio.org)."""
+
+    name: str
+    dtd: str
+    charge_tag: str
+
+    @property
+    def prologue(self) -> str:
+        """What precedes the USEBIO element: the XML declaration and the document type line, which ElementTree
+        does not write (its declaration quotes with ' and it has no DOCTYPE)."""
+        return f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE USEBIO SYSTEM "{self.dtd}">\n'
+
+
+#: The versions written, by number: 1.2 (the default: what the ABF and the EBU take) and 1.3.
+USEBIO_VERSIONS = {
+    version.name: version
+    for version in (
+        UsebioVersion("1.2", "http://www.ebu.co.uk/usebio/usebio_v1_2.dtd", "P2P_CHARGE_RATE"),
+        UsebioVersion("1.3", "http://www.ebu.co.uk/usebio/usebio_v1_3.dtd", "EBU_CHARGE_CODE"),
+    )
+}
+DEFAULT_VERSION = "1.2"
 
 
 def _field(parent: Element, tag: str, value: object) -> Element:
@@ -925,14 +970,19 @@ def _group(parent: Element | None, tag: str, **attributes: str) -> Element:
     return group
 
 
-def write_usebio(score: SessionScore) -> str:
-    """USEBIO 1.2 for a scored session: every pair's total, percentage and place, every traveller line with its
-    points, and (Butler) each board's datum, as the session computation gives them; on a masterpoint scale that
-    awards and has a USEBIO name (not ACBL club points: a file's BLACK Club points are the EBU's), the event's
-    MASTER_POINT_TYPE and MASTER_POINT_SCALE and each placed pair's MASTER_POINTS_AWARDED (in
-    hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes them. A session that cannot
-    be awarded on its scale is refused (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an
-    element a line (a PLAYER and its PLAYER_NAME on one)."""
+def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
+    """USEBIO ``version`` (:data:`USEBIO_VERSIONS`: 1.2 or 1.3) for a scored session, complete as a federation
+    takes it: the CLUB (name and number) and the EVENT's identifier, description, WINNER_TYPE, date, charge code
+    (P2P_CHARGE_RATE in 1.2, EBU_CHARGE_CODE in 1.3, where the session has one) and CONTACT, as the session's
+    particulars give them; every pair's total, percentage and place, its players' names and NATIONAL_ID_NUMBERs;
+    every traveller line with its points, and (Butler) each board's datum, as the session computation gives them.
+    On a masterpoint scale that awards and has a USEBIO name (not ACBL club points: a file's BLACK Club points are
+    the EBU's), the event's MASTER_POINT_SCALE and MASTER_POINT_TYPE, MPS_AWARDED_FLAG Y, and each placed pair's
+    MASTER_POINTS_AWARDED (in hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes
+    them (else MPS_AWARDED_FLAG N). The elements in the order the programs the federations take write them
+    (Compscore3, EBUScore, Pianola). A session that cannot be awarded on its scale is refused
+    (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an element a line."""
+    written = USEBIO_VERSIONS[version]
     session = score.session
     mitchell = session.field_kind.two_fields
     method = session.method
@@ -940,19 +990,34 @@ def write_usebio(score: SessionScore) -> str:
     scale = session.masterpoints
     named = scale.awards and bool(scale.usebio_type)
     awards = masterpoints(score, scale).awards if named else (None,) * len(score.standings)
+    particulars = session.particulars
 
     def pair_id(number: object, side: Side | None) -> str:
         return f"{number}{side.value}" if mitchell and side is not None else str(number)
 
-    root = _group(None, "USEBIO", Version="1.2")
+    root = _group(None, "USEBIO", Version=written.name)
+    club = _group(root, "CLUB")
+    _field(club, "CLUB_NAME", particulars.club)
+    _field(club, "CLUB_ID_NUMBER", particulars.club_number)
     event = _group(root, "EVENT", EVENT_TYPE=kind)
+    _field(event, "EVENT_IDENTIFIER", particulars.event_id)
     _field(event, "EVENT_DESCRIPTION", session.event)
     _field(event, "PROGRAM_NAME", "xlbridge")
+    _field(event, "PROGRAM_VERSION", __version__)
     _field(event, "WINNER_TYPE", session.field_kind.usebio_winners)
     _field(event, "DATE", session.date.strftime("%d/%m/%Y") if isinstance(session.date, dt.date) else "")
     if named:
         _field(event, "MASTER_POINT_SCALE", scale.usebio_scale)
         _field(event, "MASTER_POINT_TYPE", scale.usebio_type)
+    _field(event, "MPS_AWARDED_FLAG", "Y" if named else "N")
+    _field(event, "SESSION_COUNT", 1)
+    _field(event, "SECTION_COUNT", 1)
+    if particulars.charge_code:
+        _field(event, written.charge_tag, particulars.charge_code)
+    contact = _group(event, "CONTACT")
+    _field(contact, "FULL_NAME", particulars.contact)
+    _field(contact, "TELEPHONE", particulars.telephone)
+    _field(contact, "EMAIL", particulars.email)
     participants = _group(event, "PARTICIPANTS", EVENT_TYPE=kind)
     for pair, standing, award in zip(session.pairs, score.standings, awards, strict=True):
         element = _group(participants, "PAIR")
@@ -965,10 +1030,10 @@ def write_usebio(score: SessionScore) -> str:
         if award is not None:
             _field(element, "MASTER_POINTS_AWARDED", SessionAwards.in_hundredths(award))
             _field(element, "MASTER_POINT_TYPE", scale.usebio_type)
-        for player in pair.players:
-            holder = SubElement(element, "PLAYER")
-            holder.tail = "\n"
-            _field(holder, "PLAYER_NAME", player).tail = None
+        for index, player in enumerate(pair.players):
+            holder = _group(element, "PLAYER")
+            _field(holder, "PLAYER_NAME", player)
+            _field(holder, "NATIONAL_ID_NUMBER", pair.members[index] if index < len(pair.members) else "")
     for number in session.boards:
         # A board not played at a table has no line: USEBIO has no form for one (its pairs' totals say it).
         indices = [index for index in score.traveller(number) if not isinstance(session.lines[index], NotPlayed)]
@@ -996,7 +1061,7 @@ def write_usebio(score: SessionScore) -> str:
             _field(traveller, f"NS_{method.usebio_points}", _number(figures.ns_points))
             _field(traveller, f"EW_{method.usebio_points}", _number(figures.ew_points))
     # An empty field as <LEAD></LEAD>, as USEBIO files write it (not <LEAD />).
-    return PROLOGUE + tostring(root, encoding="unicode", short_empty_elements=False)
+    return written.prologue + tostring(root, encoding="unicode", short_empty_elements=False)
 
 
 def _number(value: object) -> str:

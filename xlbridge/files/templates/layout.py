@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from ...engine.movements import Encounter
 from ...engine.pairs import Pair
 from ...engine.scales import AnyVPScale
-from ...engine.session import Row, Session, Unscorable
+from ...engine.session import Particulars, Row, Session, Unscorable
 from ...excel.functions import CLASSIC_NAMES, LITE_PREFIX
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
@@ -36,6 +36,7 @@ __all__ = [
     "HOLDING_HEADINGS",
     "LAYOUT",
     "LITE",
+    "PARTICULARS_NAMES",
     "SESSION_NAMES",
     "SETTING_NAMES",
     "Block",
@@ -170,6 +171,24 @@ def vp_scale_lengths(scales: Sequence[AnyVPScale]) -> str:
 # --- the pairs-session workbook -----------------------------------------------------------------------------------
 
 
+#: The Settings cells of the session's particulars (:class:`~xlbridge.engine.session.Particulars`, by its fields'
+#: names): what a federation's results file (``export --usebio``) says besides the results.
+PARTICULARS_CELLS = (
+    ("Club", "Club", "The club's name, for the federation's results file (xlbridge export --usebio)."),
+    ("ClubNumber", "Club number", "The club's number with its federation (blank: none)."),
+    ("EventId", "Event identifier", "The event's identifier in the results file, where the federation or the "
+     "club numbers its events (blank: none)."),
+    ("ChargeCode", "Charge code", "The EBU's charge code for the session (10: a club session; 30 or 40: a "
+     "licensed event; blank: none)."),
+    ("Contact", "Contact", "Whom the federation asks about these results (blank: none)."),
+    ("ContactPhone", "Contact telephone", ""),
+    ("ContactEmail", "Contact email", ""),
+)  # fmt: skip
+#: Each Settings cell of the particulars by its field of :class:`~xlbridge.engine.session.Particulars`.
+PARTICULARS_NAMES = dict(zip((field.name for field in dataclasses.fields(Particulars)),
+                             (name for name, _, _ in PARTICULARS_CELLS), strict=True))  # fmt: skip
+
+
 def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
     entered = [
         ("EventName", "Event", "The event's name, printed on the ranking."),
@@ -183,6 +202,7 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
          "Neuberg-scaled to this for the percentages and the ranking."),
         ("MPScale", "Masterpoints", "The scale the Masterpoints column of Totals and the Ranking awards: "
          + "; ".join(f"{m.name}: {m.description}" for m in MASTERPOINT_SCALES) + "."),
+        *PARTICULARS_CELLS,
     ]  # fmt: skip
     computed = [
         ("Title", "Title", "What the ranking is headed."),
@@ -200,7 +220,10 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
     # One cell for each row SESSIONINFO gives, in its order.
     return (
         tuple(NamedCell(name, "Settings", 2 + i, 1, label, note) for i, (name, label, note) in enumerate(entered)),
-        tuple(NamedCell(name, "Settings", 9 + i, 1, label, note) for i, (name, label, note) in enumerate(computed)),
+        tuple(
+            NamedCell(name, "Settings", len(entered) + 3 + i, 1, label, note)
+            for i, (name, label, note) in enumerate(computed)
+        ),
     )
 
 

@@ -43,6 +43,7 @@ from .layout import (
     BLOCK_NAMES,
     HOLDING_HEADINGS,
     LAYOUT,
+    PARTICULARS_NAMES,
     SCORECARD_HEADER_ROW,
     SCORECARD_PAIR,
     SHEETS,
@@ -128,6 +129,7 @@ def _settings(
         "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
+        **{name: getattr(given.particulars, field) for field, name in PARTICULARS_NAMES.items()},
     }
     for entry_cell in LAYOUT.settings:
         cells.write_string(entry_cell.row, 0, entry_cell.label, label)

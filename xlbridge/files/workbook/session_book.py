@@ -5,7 +5,8 @@ Every command that reads a session workbook (``ranking``, ``export``, ``publish`
 reads it here, as its own formulas read it:
 
 - The blocks (``ResultsBlock``, ``NamesBlock``, ``MovementBlock``) and the settings (``Method``, ``Fields``,
-  ``PerBoard``; ``EventName``, ``EventDate``, ``MPScale`` for the outputs) are the ranges their defined names give
+  ``PerBoard``; ``EventName``, ``EventDate``, ``MPScale`` and the particulars, ``Club`` to ``ContactEmail``, for
+  the outputs) are the ranges their defined names give
   (:data:`~xlbridge.files.templates.layout.SESSION_NAMES`), handed over as Excel hands them to the session
   functions, and taken through the pipeline by the same code
   (:func:`~xlbridge.excel.session_cells.session_result`): the same cells give the same session, worked out once.
@@ -28,14 +29,21 @@ from ...engine.errors import BridgeInputError, Doubt, WorkbookError, listed, ref
 from ...engine.masterpoints import SessionAwards, masterpoint_scale
 from ...engine.movements import Slot
 from ...engine.pipeline import SessionResult
-from ...engine.session import Session
+from ...engine.session import Particulars, Session
 from ...engine.standings import SessionScore
 from ...engine.values import count, show
 from ...excel.cells import Grid, as_grid, is_blank_text, single_value
 from ...excel.session_cells import SessionCells, session_result
 from ..interchange.common import parse_date
 from ..templates.hands_layout import read_hands, source_of
-from ..templates.layout import FORMER_NAMES, HANDS_BLOCK, HANDS_SHEET, SESSION_NAMES, SETTING_NAMES
+from ..templates.layout import (
+    FORMER_NAMES,
+    HANDS_BLOCK,
+    HANDS_SHEET,
+    PARTICULARS_NAMES,
+    SESSION_NAMES,
+    SETTING_NAMES,
+)
 from .blocks import check_blocks, named_blocks
 from .calc import check_current
 from .xlsx import Package, cell_argument, defined_area, defined_names, excel_date, open_package, read_values
@@ -210,11 +218,16 @@ def _setting(package: Package, name: str) -> object:
     return single_value(_grid(package, sheet, area))
 
 
+def _text(package: Package, name: str) -> str:
+    """A Settings cell's text ("" when blank; a number as typed: 10, not 10.0)."""
+    value = _setting(package, name)
+    return "" if is_blank_text(value) else show(value) if isinstance(value, float) else str(value).strip()
+
+
 def _event(package: Package) -> tuple[str, dt.date | None]:
     """The event's name and date as the Settings sheet holds them (a date typed as text is read as results files
     write one: 27/07/2026, 2026-07-27)."""
-    name, day = (_setting(package, SETTING_NAMES[key]) for key in ("event", "date"))
-    event = "" if is_blank_text(name) else show(name) if isinstance(name, float) else str(name).strip()
+    event, day = _text(package, SETTING_NAMES["event"]), _setting(package, SETTING_NAMES["date"])
     if isinstance(day, (int, float)) and not isinstance(day, bool):
         return event, excel_date(day)
     return event, parse_date(day) if isinstance(day, str) else None
@@ -257,7 +270,8 @@ def read_session_book(path: Path, current: bool = True, names: NamesChange | Non
         scale = masterpoint_scale(mp_scale)
     except BridgeInputError:
         scale = masterpoint_scale(None)  # refused by awards(), which every command giving the awards asks
-    session = replace(result.session, event=event, date=date, masterpoints=scale)
+    particulars = Particulars(**{field: _text(package, name) for field, name in PARTICULARS_NAMES.items()})
+    session = replace(result.session, event=event, date=date, masterpoints=scale, particulars=particulars)
     scored = replace(result, score=replace(result.score, session=session))
     results_sheet, results_area = where["results"]
     book = SessionBook(path, package, scored, results_sheet, results_area[0], where["names"][1][0], mp_scale)
