@@ -144,7 +144,8 @@ def _import(args: argparse.Namespace) -> int:
         print(f"{source}: {count(len(waiting), 'result')} the movement expects {is_} not in the file{more}: {rows} "
               f"{wait} on Results, to be typed; the ranking is provisional until {they}", file=sys.stderr)  # fmt: skip
     for doubt in imported.warnings:
-        print(f"{doubt.where(source)}: {doubt.message} (imported as it is; --movement-file checks it)", file=sys.stderr)
+        checks = "; --movement-file checks it" if doubt.movement_settles else ""
+        print(f"{doubt.where(source)}: {doubt.message} (imported as it is{checks})", file=sys.stderr)
     for warning in [*awards.warnings, *figures.warnings]:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)

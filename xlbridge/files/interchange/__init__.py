@@ -226,6 +226,7 @@ def _checked(imported: Imported, listing: Path | None, names: Path | None) -> Im
             warnings.append(Problem(line, reason, finding.board))
     if names is not None:
         warnings += _idle(result.session, imported.source, names)
+    warnings += _players_beyond_two(imported.session or result.session)
     problems.sort(key=lambda problem: (problem.line == 0, problem.line, problem.at))
     return replace(imported, problems=problems, warnings=warnings)
 
@@ -271,6 +272,20 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
         problems = [replace(problem, detail=False) for problem in problems]
         problems.append(_pairs_left_out(missing, imported.source, listing, session.pairs))
     return problems
+
+
+def _players_beyond_two(session: Session) -> list[Problem]:
+    """A pair the file names more than two players for (a substitute who came in during the session): the Names
+    sheet holds two, so the others are said, not dropped without a word."""
+    said = []
+    for pair in session.pairs:
+        named = [player for player in pair.players if player]
+        if len(named) > 2:
+            shown = f"{pair.direction_text} pair" if session.field_kind.two_fields else "pair"
+            said.append(Problem(0, f"{shown} {pair.number} has {len(named)} players ({', '.join(named)}): the Names "
+                                f"sheet holds two, so {', '.join(named[2:])} is not in the workbook",
+                                movement_settles=False))  # fmt: skip
+    return said
 
 
 def _idle(session: Session, source: Path, names: Path) -> list[Problem]:

@@ -74,6 +74,9 @@ class Problem:
     #: False for a line whose problem a finding about the whole file already says (the pairs a names file leaves
     #: out, on line after line): it is not listed on its own.
     detail: bool = True
+    #: False for a doubt that no movement file settles (a pair's third player): an import says it without
+    #: pointing to ``--movement-file``.
+    movement_settles: bool = True
     #: The file the problem is in, where it is not the results file (the names file that leaves pairs out).
     file: Path | None = None
     #: The line named, where it is not the result line's first (a USEBIO TRAVELLER_LINE's field, on its own line):
