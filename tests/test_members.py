@@ -270,3 +270,30 @@ def test_the_register_fills_names_and_numbers() -> None:
     assert found.pairs[1].members == ("", "9")
     assert found.visitors == ("Cat Cole (pair 2): no number, named twice in members.csv",
                               "Dan Dune (pair 2): number 9 not in members.csv")  # fmt: skip
+
+
+@pytest.mark.slow
+def test_numbers_go_through_pbn_and_onto_the_website_only_when_asked(tmp_path: Path) -> None:
+    """PBN carries the numbers in the TotalScoreTable's MemberID1 and MemberID2 columns (as Ruter writes them,
+    quoted: the zeros kept), read back by the import; the published pages show no number unless --show-numbers
+    asks, and then each beside its player."""
+    names, numbers = numbered_names(tmp_path, blank={(2, 2)})
+    imported = xlbridge("import", DEMO_SESSION, "--names", names, "-o", "s.xlsx", cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    assert xlbridge("export", "s.xlsx", "--pbn", "s.pbn", cwd=tmp_path).returncode == 0
+    pbn = (tmp_path / "s.pbn").read_text(encoding="utf-8")
+    assert 'Names;MemberID1;MemberID2"]' in pbn
+    again = xlbridge("import", "s.pbn", "-o", "again.xlsx", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    before = read_session_book(tmp_path / "s.xlsx").session.pairs
+    after = {
+        (pair.number, pair.direction): pair.members for pair in read_session_book(tmp_path / "again.xlsx").session.pairs
+    }
+    assert after == {(pair.number, pair.direction): pair.members for pair in before}
+    assert xlbridge("publish", "s.xlsx", "-o", "site", cwd=tmp_path).returncode == 0
+    pages = "".join(page.read_text(encoding="utf-8") for page in (tmp_path / "site").glob("*.html"))
+    assert not any(number in pages for number in numbers.values())
+    shown = xlbridge("publish", "s.xlsx", "-o", "shown", "--show-numbers", cwd=tmp_path)
+    assert shown.returncode == 0, shown.stderr
+    index = (tmp_path / "shown" / "index.html").read_text(encoding="utf-8")
+    assert all(f"{name} ({number})" in index for name, number in numbers.items())

@@ -46,6 +46,15 @@ class Pair:
         return " & ".join(player for player in self.players if player)
 
     @property
+    def numbered_names(self) -> str:
+        """The players' names, each with his membership number where he has one: ``Ann Able (0012345) & Bob
+        Baker``."""
+        members = (*self.members, *[""] * len(self.players))
+        named = zip(self.players, members, strict=False)
+        return " & ".join(f"{player} ({member})" if player and member else player or member
+                          for player, member in named if player or member)  # fmt: skip
+
+    @property
     def direction_text(self) -> str:
         return "" if self.direction is None else self.direction.value
 

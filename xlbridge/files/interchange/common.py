@@ -313,10 +313,12 @@ def pair_of(number: str, side: str, players: Sequence[str], members: Sequence[st
     return Pair(pair, chosen or suffix, names, members=numbers_kept)
 
 
-def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:
+def read_pair(
+    source: Path, where: int | None, number: str, side: str, players: Sequence[str], members: Sequence[str] = ()
+) -> Pair:
     """:func:`pair_of`, refused naming the file and its line."""
     try:
-        return pair_of(number, side, players)
+        return pair_of(number, side, players, members)
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
 

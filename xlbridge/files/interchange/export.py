@@ -24,7 +24,7 @@ from ..outputs import check_output, write_atomically
 from ..workbook.session_book import read_session_book
 from .common import interchange_score
 from .handrecords import PBN_VULNERABLE, Analysis, analysis_lines
-from .pbn import scoring_tag
+from .pbn import MEMBER_COLUMNS, scoring_tag
 from .register import read_register_file
 from .usebio import write_usebio
 
@@ -138,15 +138,20 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
         out.extend(f'[{name} "{pbn_string(value)}"]' for name, value in tags)
         out += analysis_lines(analysis) if analysis is not None else []
         if position == 0:
-            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
+            numbered = any(pair.members for pair in session.pairs)  # the members' columns where there are numbers
+            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names",
+                       *(MEMBER_COLUMNS if numbered else ())]  # fmt: skip
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')
             for pair, standing in zip(session.pairs, score.standings, strict=True):
                 side = pair.direction
                 shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
-                out.append(" ".join(_quote(value) for value in (
+                # a number as a string, as Ruter writes it: a reader keeps its leading zeros
+                members = [f'"{pbn_string(member)}"' if member else "-" for member in
+                           [*pair.members, "", ""][: len(MEMBER_COLUMNS)]] if numbered else []  # fmt: skip
+                out.append(" ".join([*(_quote(value) for value in (
                     standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
                     pair.names,
-                )))  # fmt: skip
+                )), *members]))  # fmt: skip
         columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
                    f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
         out.append(f'[ScoreTable "{";".join(columns)}"]')
