@@ -162,6 +162,13 @@ def test_the_register_names_numbers_typed_alone_and_lists_visitors(tmp_path: Pat
     assert "number 0000999 not in" in notes[0]
     assert first not in notes[0]
     assert third not in notes[0]
+    written = xlbridge("export", "s.xlsx", "--abf", "s.grn", cwd=tmp_path)
+    assert written.returncode == 0, written.stderr
+    credited = {line[:7]: line[7:] for line in (tmp_path / "s.grn").read_text(encoding="ascii").split()}
+    awards = ranking_awards(tmp_path / "s.xlsx", tmp_path)
+    for name, number in ((first, "0000101"), (second, "0000102"), (third, "0000103"), (rows[3][2], "0000999")):
+        award = awards[name]
+        assert credited.get(number) == (f"{int(award * 100):06d}" if award else None)
 
 
 @pytest.mark.parametrize(
