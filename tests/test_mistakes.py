@@ -551,7 +551,7 @@ def test_a_names_file_whose_pair_and_direction_disagree(evening: Evening) -> Non
         ("pair,direction,player1,player2,", "2,NS,E,F,G", "'G' is in column 5, which the header does not name"),
         ("pair,direction,player1,player2,club", "2,NS,E,F,G", "column 'club' is not one a names file has (pair, "
                                                                "direction, player1, player2, handicap, handicap1, "
-                                                               "handicap2)"),
+                                                               "handicap2, number1, number2)"),
     ],
 )  # fmt: skip
 def test_a_name_the_names_file_has_no_column_for(tmp_path: Path, header: str, line: str, reason: str) -> None:
