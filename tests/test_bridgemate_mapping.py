@@ -468,3 +468,17 @@ def test_boards_are_played_as_often_as_the_movement_says() -> None:
     played = Counter(board for t in dto.sessions[0].scoring_groups[0].sections[0].tables for r in t.rounds
                      for board in range(r.low_board_number, r.high_board_number + 1) if r.low_board_number)  # fmt: skip
     assert played == movement.plays()
+
+
+def test_a_players_membership_number_is_his_player_number() -> None:
+    """A player with a membership number is sent under it, as the federations' scorers send it; one without, or
+    whose number another player already has (a mistake on the Names sheet), under his seat's number (BCS needs
+    each unique in the session); the init passes the client's checks."""
+    movement = mitchell(3, 2)
+    listed = (Pair(1, Side.NS, ("Ned North", "Sue South"), members=("0012345", "")),
+              Pair(1, Side.EW, ("Eve East", "Wes West"), members=("0012345", "2345678")))  # fmt: skip
+    dto = init_dto(event_of(Section(movement, listed)), "C")
+    assert validate_init_dto(dto)
+    named = {p.player_number: p.last_name for p in dto.player_data}
+    assert named == {"0012345": "North", "A-1NS-2": "South", "A-1EW-1": "East", "2345678": "West"}
+    assert sorted(p.player_number for p in dto.participations) == sorted(named)

@@ -518,8 +518,9 @@ def test_a_swiss_from_both_sides_with_boards_numbered_alike_each_round(tmp_path:
 def test_a_third_player_of_a_pair_is_said_not_dropped(tmp_path: Path) -> None:
     """A pair the file names three players for (a substitute, as a real salliere file does): the Names sheet holds
     two, so the import says which player is not in the workbook, once, and imports the session."""
-    path = edited(tmp_path, USEBIO / "salliere_mp_v10.xml", "<PLAYER_NAME>Player 2</PLAYER_NAME>",
-                  "<PLAYER_NAME>Player 2</PLAYER_NAME>\n</PLAYER>\n<PLAYER>\n<PLAYER_NAME>Sub A</PLAYER_NAME>")  # fmt: skip
+    second = "<PLAYER_NAME>Player 2</PLAYER_NAME>"
+    path = edited(tmp_path, USEBIO / "salliere_mp_v10.xml", second,
+                  f"{second}\n</PLAYER>\n<PLAYER>\n<PLAYER_NAME>Sub A</PLAYER_NAME>")  # fmt: skip
     ran = xlbridge("import", path, "-o", tmp_path / "out.xlsx")
     assert ran.status == 0, ran.err
     said = [line for line in ran.err.splitlines() if "Sub A" in line]

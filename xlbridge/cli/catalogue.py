@@ -65,8 +65,11 @@ COMMANDS: dict[str, Command] = {
     ),
     "export": Command(
         "results",
-        "write a computed pairs-session workbook out as USEBIO or PBN",
-        "Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN).",
+        "write a computed pairs-session workbook out as USEBIO, PBN or the ABF's masterpoint file",
+        (
+            "Write the session (results, scores, ranking) for the federation (USEBIO) or a website (PBN), or its "
+            "masterpoints as the ABF Masterpoint Centre's file (.grn, .red)."
+        ),
     ),
     "ranking": Command(
         "results",

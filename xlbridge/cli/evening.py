@@ -248,13 +248,17 @@ def _publish(args: argparse.Namespace) -> int:
               f"{one.players} players' scorecards); open {one.folder / 'index.html'}")  # fmt: skip
         return 0
     if workbook.exists() and is_teams_event(workbook):  # a teams event: its own pages (files/website/teams.py)
+        if args.show_numbers:
+            raise BridgeInputError("--show-numbers is for a pairs session: a teams event's pages name its teams")
         done = publish_event(workbook, Path(args.output), [Path(card) for card in args.scorecard], force=args.force)
         print(f"{args.workbook} -> {done.folder}: {done.pages} pages (the standings, {done.rounds} rounds, "
               f"{done.scorecards} scorecards); open {done.folder / 'index.html'}")  # fmt: skip
         return 0
     if args.scorecard:
         raise BridgeInputError("--scorecard is for a teams event's team-match workbooks")
-    published = publish(workbook, Path(args.output), force=args.force, strats=chosen_strats(args))
+    published = publish(
+        workbook, Path(args.output), force=args.force, strats=chosen_strats(args), show_numbers=args.show_numbers
+    )
     print(
         f"{args.workbook} -> {published.folder}: {published.pages} pages (the ranking, {published.boards} travellers, "
         f"{published.pairs} scorecards); open {published.folder / 'index.html'}"
@@ -272,6 +276,8 @@ def add_publish(commands: Commands) -> None:
         "--scorecard", action="append", default=[], metavar="MATCH.xlsx",
         help="a teams event: a computed team-match workbook whose boards to publish with its match (repeat for more)",
     )  # fmt: skip
+    flag(publisher, "--show-numbers", "print each player's membership number beside his name (by default the pages "
+         "show none)")  # fmt: skip
     flag(publisher, "--force", "replace another session's published results (a folder holding other files, never)")
     add_strat_arguments(publisher)
 

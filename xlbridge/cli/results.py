@@ -12,7 +12,7 @@ from ..engine.session import Session
 from ..files.interchange import MOST_WAITING, check_import, import_to_workbook, read_results
 from ..files.interchange.awards import masterpoint_notes
 from ..files.interchange.common import Imported
-from ..files.interchange.export import export_session
+from ..files.interchange.export import export_awards, export_session
 from ..files.interchange.figures import figure_notes
 from ..files.interchange.handrecords import SessionHands
 from ..files.interchange.usebio import DEFAULT_VERSION, USEBIO_VERSIONS
@@ -83,7 +83,8 @@ def _import(args: argparse.Namespace) -> int:
     names = Path(args.names) if args.names else None
     movement_file = Path(args.movement_file) if args.movement_file else None
     hands = Path(args.hands) if args.hands else None
-    inputs = [source, *(path for path in (names, movement_file, hands) if path is not None)]
+    register = Path(args.register) if args.register else None
+    inputs = [source, *(path for path in (names, movement_file, hands, register) if path is not None)]
     check_import(destination, inputs, args.force)  # before any work is done
     progress = Progress(3)  # reading; writing and computing; done
     try:
@@ -99,6 +100,7 @@ def _import(args: argparse.Namespace) -> int:
             event=args.event,
             date=args.date,
             masterpoints=args.masterpoints,
+            register=register,
         )
         deals = _deals(imported, hands)
         import_to_workbook(imported, destination, replace=args.force, progress=progress, hands=deals)
@@ -150,6 +152,7 @@ def _import(args: argparse.Namespace) -> int:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     _note_holdings(imported.session, destination, args)
+    say_visitors("import", imported.visitors)
     say_hands("import", deals, hands or source)
     return 0
 
@@ -162,6 +165,13 @@ def _deals(imported: Imported, hands: Path | None) -> SessionHands | None:
                                    "with a pairs session)")  # fmt: skip
         return None
     return session_deals(imported.session, hands, imported.source if imported.format == "PBN" else None)
+
+
+def say_visitors(command: str, visitors: tuple[str, ...]) -> None:
+    """The players the member register does not know, on one line of stderr (they are kept, never refused)."""
+    if visitors:
+        print(f"xlbridge {command}: note: {count(len(visitors), 'visitor')} (not in the register, kept as typed): "
+              f"{'; '.join(visitors)}", file=sys.stderr)  # fmt: skip
 
 
 def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
@@ -186,7 +196,18 @@ def _note_holdings(session: Session | None, destination: Path, args: argparse.Na
         )
 
 
+#: What ``--register`` is, as each command that takes it says.
+REGISTER_HELP = (
+    "the club's member register, a CSV of number,name (or a federation's list: MemberID, first and last "
+    "name): names the players typed by number alone, numbers those typed by name; others are visitors"
+)
+
+
 def _export(args: argparse.Namespace) -> int:
+    if args.abf:
+        return _export_awards(args)
+    if args.register:
+        raise BridgeInputError("--register numbers the players of the masterpoint file: give it with --abf")
     form, destination = ("USEBIO", Path(args.usebio)) if args.usebio else ("PBN", Path(args.pbn))
     if args.usebio_version and not args.usebio:
         raise BridgeInputError("--usebio-version is the version of the USEBIO file: give --usebio OUT.xml too")
@@ -198,6 +219,22 @@ def _export(args: argparse.Namespace) -> int:
         f"{args.workbook} -> {destination}: {count(len(score.session.lines) - idle, 'result')}{left_out}, "
         f"{count(len(score.standings), 'pair')}"
     )
+    return 0
+
+
+def _export_awards(args: argparse.Namespace) -> int:
+    """export --abf: the session's masterpoints as the ABF's file; the players credited whom it cannot carry said
+    on one line."""
+    destination = Path(args.abf)
+    register = Path(args.register) if args.register else None
+    written, visitors = export_awards(Path(args.workbook), destination, replace=args.force, register=register)
+    print(f"{args.workbook} -> {destination}: {count(len(written.lines), 'player')}, {written.total} points "
+          f"({written.file.name})")  # fmt: skip
+    if written.unnumbered:
+        print(f"xlbridge export: note: {count(len(written.unnumbered), 'player')} with an award and no ABF number, "
+              f"not in {destination} (give their numbers on the Names sheet and write it again, or credit them by "
+              f"hand): {'; '.join(written.unnumbered)}", file=sys.stderr)  # fmt: skip
+    say_visitors("export", visitors)
     return 0
 
 
@@ -291,6 +328,7 @@ def add_import(commands: Commands) -> None:
         help="CSV of pair,direction,player1,player2 to name the pairs (and a handicap column, masterpoints1 and "
         "masterpoints2, if any)",
     )
+    importer.add_argument("--register", metavar="MEMBERS.csv", help=REGISTER_HELP)
     importer.add_argument(
         "--handicaps",
         type=choice(HANDICAP_RULES),
@@ -348,6 +386,10 @@ def add_export(commands: Commands) -> None:
     exporter.add_argument("--usebio-version", choices=list(USEBIO_VERSIONS),
                           help=f"the USEBIO version written (default {DEFAULT_VERSION}, as the ABF and the EBU take; "
                           "1.3 writes the charge code as EBU_CHARGE_CODE)")  # fmt: skip
+    target.add_argument("--abf", metavar="OUT.grn", help="write the masterpoints as the ABF Masterpoint Centre's "
+                        "file: .grn for ABF green points, .red for ABF red (a line per player with an ABF "
+                        "number)")  # fmt: skip
+    exporter.add_argument("--register", metavar="MEMBERS.csv", help="with --abf: " + REGISTER_HELP)
     flag(exporter, "--force", "replace the output file if it exists")
 
 

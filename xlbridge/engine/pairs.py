@@ -6,6 +6,7 @@ A pair is what a movement seats and a session lists; its results are the session
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -18,7 +19,16 @@ from .choices import choose
 from .errors import BridgeInputError, Reason
 from .values import NUMBER, is_blank, show
 
-__all__ = ["Pair", "PairNumber", "pair_handicap", "parse_direction", "read_handicap", "read_holding"]
+__all__ = [
+    "Pair",
+    "PairNumber",
+    "pair_handicap",
+    "parse_direction",
+    "read_handicap",
+    "read_holding",
+    "read_member",
+    "seated_players",
+]
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
 PairNumber = int | str
@@ -48,8 +58,55 @@ class Pair:
         return " & ".join(player for player in self.players if player)
 
     @property
+    def numbered_names(self) -> str:
+        """The players' names, each with his membership number where he has one: ``Ann Able (0012345) & Bob
+        Baker``."""
+        members = (*self.members, *[""] * len(self.players))
+        named = zip(self.players, members, strict=False)
+        return " & ".join(f"{player} ({member})" if player and member else player or member
+                          for player, member in named if player or member)  # fmt: skip
+
+    @property
     def direction_text(self) -> str:
         return "" if self.direction is None else self.direction.value
+
+
+#: The most characters a membership number has: a federation's run to 7 or 8 (ABF 7 digits, EBU 6 to 8, ACBL a
+#: letter and 6 digits); a longer one is a name or a note typed in the wrong column.
+MEMBER_LENGTH = 20
+#: A membership number: letters and digits, with a dash, a dot or a slash between them (SBU ``S-1234``).
+_MEMBER = re.compile(r"[0-9A-Za-z]+(?:[-./][0-9A-Za-z]+)*")
+#: A whole number as Excel hands a number cell over, or a CSV saved from one: ``1234567.0``.
+_WHOLE_FLOAT = re.compile(r"([0-9]+)\.0*")
+
+
+def read_member(value: object, argument: str = "membership number") -> str:
+    """A membership number as typed: text kept as it is (``0012345`` keeps its zeros), a number cell's
+    ``1234567.0`` read as ``1234567``; blank is "". Letters and digits, with a dash, dot or slash between them, at
+    most :data:`MEMBER_LENGTH` characters; anything else (a name in the number's column) is refused."""
+    if is_blank(value):
+        return ""
+    if isinstance(value, float):
+        if not (math.isfinite(value) and value.is_integer() and value >= 0):
+            raise BridgeInputError(f"{argument} {show(value)}: a membership number is a whole number or text")
+        value = str(int(value))
+    text = str(value).strip()
+    whole = _WHOLE_FLOAT.fullmatch(text)
+    text = whole[1] if whole else text
+    if len(text) > MEMBER_LENGTH or not _MEMBER.fullmatch(text):
+        raise BridgeInputError(f"{argument} {show(text)}: a membership number is letters and digits (such as "
+                               f"1234567), at most {MEMBER_LENGTH} characters")  # fmt: skip
+    return text
+
+
+def seated_players(players: Sequence[str], members: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """A pair's players and their membership numbers, each player given a name or a number (one with neither left
+    out); the numbers () when none is given."""
+    given = [(player, member) for player, member in zip(players, (*members, *[""] * len(players)), strict=False)
+             if player or member]  # fmt: skip
+    names = tuple(player for player, _ in given)
+    numbers = tuple(member for _, member in given)
+    return names, numbers if any(numbers) else ()
 
 
 def parse_direction(text: str) -> Side | None:

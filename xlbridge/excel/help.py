@@ -162,7 +162,7 @@ FIRST_DEALER = "Optional: who deals the first deal, N (default), E, S or W."
 RESULTS_BLOCK = "The session's results, one row each: board, NS pair, EW pair, contract, by, lead, result, adjusted score or NP for a board not played (8 columns; blank rows are skipped)."
 NAMES_BLOCK = (
     "The pairs, one row each: pair number, direction (NS or EW in a Mitchell, blank in a Howell), player 1, player 2, "
-    "handicap (optional, percentage points)."
+    "handicap (optional, percentage points), player 1 number, player 2 number (optional, membership numbers)."
 )
 SESSION_METHOD = f"How the session is scored: {described_methods()}."
 FIELDS = f"One field or two: {choices(FIELD_KINDS)}."

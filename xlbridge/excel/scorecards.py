@@ -3,9 +3,10 @@
 ``SCORECARD(pair, results, names, [method], [movement], [per_board], [plan], [rows], [rounds])`` takes the pair
 and the session's cells as every session function takes them (:class:`~xlbridge.excel.session_cells.SessionCells`:
 ``results``, board, NS, EW, contract, declarer, lead, result, adjusted; ``names``, pair, direction, player 1,
-player 2, handicap), read and scored as they read and score them (the same cells give the same session, scored
-once however many cards a sheet shows), and spills the pair's card, one row per board it played, in the columns of
-:data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of Excel 2016 has one). With
+player 2, handicap, the players' numbers), read and scored as they read and score them (the same cells give the
+same session, scored once however many cards a sheet shows), and spills the pair's card, one row per board it
+played, in the columns of :data:`COLUMNS`; ``rows`` pads it with blank rows to a fixed size (an array formula of
+Excel 2016 has one). With
 the movement's rows (``plan``) the card's rounds are the movement's; ``rounds`` gives a round for each row of
 results instead.
 
@@ -23,7 +24,7 @@ from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
 from .cells import Grid, as_grid, cell_error, error_value, is_blank_text, never_raises, to_cell
-from .session_cells import SessionCells, session_result
+from .session_cells import NUMBER_COLUMNS, SessionCells, session_result
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard", "scorecard_cells"]
 
@@ -32,8 +33,11 @@ COLUMNS = (
     "Round", "Board", "Versus", "Direction", "Contract", "By", "Result", "Score", "Points", "%", "Running total",
     "Running %",
 )  # fmt: skip
-#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet; the handicap optional).
-NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2", "Handicap")
+#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet; the handicap and the
+#: players' membership numbers optional).
+NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2", "Handicap", *NUMBER_COLUMNS)
+#: The fewest columns ``names`` may have: pair, direction and the players.
+FEWEST_NAME_COLUMNS = 4
 #: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to H).
 RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted")
 #: The most rows a padded card may ask for.
@@ -130,8 +134,9 @@ def scorecard(pair: object, *arguments: object) -> Grid:
         if len(grid[0]) != len(RESULT_COLUMNS):
             raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), "
                                    f"{len(grid[0])} given")  # fmt: skip
-        if len(listed[0]) not in (len(NAME_COLUMNS) - 1, len(NAME_COLUMNS)):
-            raise BridgeInputError(f"names: 4 or 5 columns ({', '.join(NAME_COLUMNS)}), {len(listed[0])} given")
+        if not FEWEST_NAME_COLUMNS <= len(listed[0]) <= len(NAME_COLUMNS):
+            raise BridgeInputError(f"names: {FEWEST_NAME_COLUMNS} to {len(NAME_COLUMNS)} columns "
+                                   f"({', '.join(NAME_COLUMNS)}), {len(listed[0])} given")  # fmt: skip
         if is_blank_text(wanted):
             card: list[list[Any]] = []
         else:

@@ -3,9 +3,9 @@
 :class:`SessionCells` is the argument list every session function takes (SESSIONRESULTS, PAIRTOTALS, RANKING,
 SESSIONINFO, TRAVELLERS, SCORECARD, PARDIFF), declared once: the results block (board, NS, EW, contract, by,
 lead, result, adjusted: one row per result, blank rows allowed), the names block (pair, direction, player 1,
-player 2, handicap), the scoring method, one field or two, the results per board (blank: the
-most any board has) and the movement's block (round, table, NS, EW, boards). The template writes its formulas
-with it, the readers of a workbook and of a results file fill it, and the function catalogue declares it.
+player 2, handicap, player 1 number, player 2 number), the scoring method, one field or two, the results per board
+(blank: the most any board has) and the movement's block (round, table, NS, EW, boards). The template writes its
+formulas with it, the readers of a workbook and of a results file fill it, and the function catalogue declares it.
 
 :func:`session_input` reads the cells into a :class:`~xlbridge.engine.pipeline.SessionInput` (each distinct cell
 of a column read once, see :mod:`.cache`); :func:`session_result` takes it through the pipeline, once for the same
@@ -23,7 +23,7 @@ from ..engine.checks import Namer, plus_dropped_rows
 from ..engine.choices import choose, choose_method
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
-from ..engine.pairs import Pair, parse_direction, read_handicap
+from ..engine.pairs import Pair, parse_direction, read_handicap, read_member
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
@@ -32,7 +32,7 @@ from .cache import Answers, Reader, Recent, cell_key, forget_if_full
 from .cells import Grid, as_grid, cell_error, entered_pair, entered_text, flat, is_blank_text, single_value
 from .session_arguments import SESSION_ARGUMENTS, SessionCells
 
-__all__ = ["ENTERED", "SESSION_ARGUMENTS", "SessionCells", "session_input", "session_result"]
+__all__ = ["ENTERED", "NUMBER_COLUMNS", "SESSION_ARGUMENTS", "SessionCells", "session_input", "session_result"]
 
 #: The columns of a results row after its board and pairs: what was typed of the play (the order of
 #: :class:`~xlbridge.engine.session.Typed`).
@@ -121,18 +121,28 @@ def _row(board: Any, ns: Any, ew: Any, typed: Any) -> Row | None:
 # --- the names and movement blocks ----------------------------------------------------------------------------------
 
 
+#: The names block's columns after the handicap: each player's membership number (blank: none).
+NUMBER_COLUMNS = ("Player 1 number", "Player 2 number")
+#: The names block's columns as a reason names them.
+_NAMES_HEADINGS = ("pair", "direction", "player 1", "player 2", "handicap", *map(str.lower, NUMBER_COLUMNS))
+
+
 def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
-    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap. A
-    pair's row with an error in a cell (a lookup of the players that found nobody) is refused, naming the row, as
-    the movement's rows are: its #N/A would be the pair's number, or a player's name."""
+    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap, the
+    sixth and seventh the players' membership numbers (:data:`NUMBER_COLUMNS`; a block of five columns, as
+    workbooks of earlier versions have, has none). A pair's row with an error in a cell (a lookup of the players
+    that found nobody) is refused, naming the row, as the movement's rows are: its #N/A would be the pair's number,
+    or a player's name."""
     out: list[Pair | None] = []
+    width = len(_NAMES_HEADINGS)
     for row, cells in enumerate(names, start=first_row):
-        number, direction, first, second, handicap = values = (list(cells) + [None] * 5)[:5]
+        values = (list(cells) + [None] * width)[:width]
+        number, direction, first, second, handicap, *numbers = values
         pair = entered_pair(number)
         if pair is None:
             out.append(None)
             continue
-        for heading, value in zip(("pair", "direction", "player 1", "player 2", "handicap"), values, strict=True):
+        for heading, value in zip(_NAMES_HEADINGS, values, strict=True):
             in_cell = cell_error(heading, value)
             if in_cell is not None:
                 raise in_cell.within(f"names row {row}")
@@ -142,7 +152,10 @@ def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
             raise error.within(f"names row {row}: pair {show(pair)}") from None
         shown = f"names row {row}: pair {show(pair)}{'' if side is None else side.value}: handicap"
         points = read_handicap(None if is_blank_text(handicap) else handicap, shown)
-        out.append(Pair(pair, side, (entered_text(first), entered_text(second)), points))
+        members = tuple(read_member(None if is_blank_text(value) else value, f"names row {row}: {heading}")
+                        for value, heading in zip(numbers, _NAMES_HEADINGS[5:], strict=True))  # fmt: skip
+        players = (entered_text(first), entered_text(second))
+        out.append(Pair(pair, side, players, points, members if any(members) else ()))
     return out
 
 

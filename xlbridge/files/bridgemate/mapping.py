@@ -144,9 +144,16 @@ class Section:
     def names(self, pair: Pair) -> tuple[str, ...]:
         """The players of the movement's ``pair``, as the session lists them (none when it does not): by number
         and, where the movement numbers North-South and East-West apart, direction."""
+        return tuple(name for name, _ in self.players(pair))
+
+    def players(self, pair: Pair) -> tuple[tuple[str, str], ...]:
+        """The named players of the movement's ``pair`` (as :meth:`names` finds them), each with his membership
+        number ("" for none)."""
         for listed in self.pairs:
             if str(listed.number) == str(pair.number) and pair.direction in (None, listed.direction):
-                return tuple(player for player in listed.players if player.strip())
+                members = (*listed.members, *[""] * len(listed.players))
+                return tuple((player, member) for player, member in zip(listed.players, members, strict=False)
+                             if player.strip())  # fmt: skip
         return ()
 
 
@@ -246,20 +253,24 @@ def _split_name(name: str) -> tuple[str, str]:
 
 
 def _seats(section: Section, guid: str, club_id: str) -> tuple[list[PlayerDataDTO], list[ParticipationDTO]]:
-    """Each named player as player data (numbered by section, pair and seat: ``A-7NS-1``; BCS needs a number
-    unique in the session, and xlbridge knows no membership numbers) and where he sits in round 1 (BCS follows
-    the movement from there). A pair takes its seats in its order: first player North (or East), second South
-    (or West)."""
+    """Each named player as player data (his membership number as the Data Connector's player number, as the
+    federation's scorers send it; a player without one, or whose number another player of the session already
+    has, numbered by section, pair and seat: ``A-7NS-1``, as BCS needs a number unique in the session) and where
+    he sits in round 1 (BCS follows the movement from there). A pair takes its seats in its order: first player
+    North (or East), second South (or West)."""
     players, participations = [], []
+    taken: set[str] = set()
     for encounter in sorted(section.movement.round(1), key=lambda e: e.table):
         for side, seats in ((Side.NS, (TableDirection.North, TableDirection.South)),
                             (Side.EW, (TableDirection.East, TableDirection.West))):  # fmt: skip
             pair = section.movement.pair_at(encounter, side)
             if pair is None:
                 continue
-            for index, (name, seat) in enumerate(zip(section.names(pair), seats, strict=False), start=1):
+            for index, ((name, member), seat) in enumerate(zip(section.players(pair), seats, strict=False), start=1):
                 first, last = _split_name(name)
-                number = f"{section.letters}-{pair.number}{pair.direction_text}-{index}"
+                number = member if member and member not in taken else ""
+                number = number or f"{section.letters}-{pair.number}{pair.direction_text}-{index}"
+                taken.add(number)
                 players.append(PlayerDataDTO(session_guid=guid, club_id=club_id, player_number=number,
                                              first_name=first or None, last_name=last))  # fmt: skip
                 participations.append(ParticipationDTO(session_guid=guid, section_letters=section.letters,

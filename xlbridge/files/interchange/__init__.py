@@ -16,6 +16,7 @@ from pathlib import Path
 from ...engine.checks import in_playing_order
 from ...engine.choices import choose, choose_method
 from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
+from ...engine.members import registered_pairs
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
@@ -30,6 +31,7 @@ from ..templates.layout import session_cells, sizes
 from .common import MOST_WAITING, Imported, Problem, detect_format, fail, text_of
 from .csvfile import read_csv, read_names
 from .handrecords import SessionHands
+from .register import read_register_file
 
 __all__ = ["MAX_FILE_BYTES", "MOST_WAITING", "ImportFileError", "Imported", "Problem", "check_import",
            "import_to_workbook", "read_names", "read_names_file", "read_results"]  # fmt: skip
@@ -54,6 +56,7 @@ def read_results(
     event: str | None = None,
     date: dt.date | None = None,
     masterpoints: str | None = None,
+    register: Path | None = None,
 ) -> Imported:
     """Read a results file (the source) into the session its workbook will hold, and work that session out from
     the workbook's cells (:func:`~xlbridge.excel.session_cells.session_result`: prepared, checked and scored once,
@@ -62,7 +65,9 @@ def read_results(
     is kept, as far as it could be read, and listed in ``problems``. ``names`` is a names CSV (with handicaps if it
     has them, the players' made into the pair's by ``handicaps``); ``event`` and ``date`` name the event where the
     file does not (a CSV) or otherwise; ``masterpoints`` is the scale the session is awarded on (by default a
-    USEBIO file's own, when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`).
+    USEBIO file's own, when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`);
+    ``register`` is the club's member register (:mod:`.register`), which names the players typed by number and
+    numbers those typed by name (:func:`~xlbridge.engine.members.registered_pairs`; the visitors in ``visitors``).
 
     Every session's lines are checked against each other (a line entered twice, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
@@ -86,6 +91,7 @@ def read_results(
         raise fail(path, None, error.message) from None
     data = text_of(data)
     listed = read_names_file(names, handicaps) if names else None
+    members = read_register_file(register) if register else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":  # each format's module loaded for its files alone
         from .usebio import read_usebio
@@ -100,7 +106,8 @@ def read_results(
     if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--fields", fields),
                                               ("--movement-file", movement_file), ("--event", event),
-                                              ("--date", date), ("--masterpoints", masterpoints)) if value]  # fmt: skip
+                                              ("--date", date), ("--masterpoints", masterpoints),
+                                              ("--register", register)) if value]  # fmt: skip
         if given:
             raise fail(path, None, f"a teams event: {', '.join(given)} are for a pairs session")
         _check_event(imported)
@@ -131,13 +138,18 @@ def read_results(
         pairs = plan.pairs
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
+    visitors: tuple[str, ...] = ()
+    if members is not None:
+        registered = registered_pairs(pairs, members)
+        pairs, visitors = registered.pairs, registered.visitors
     session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)
     rows_at = imported.rows_at or [0] * len(session.lines)
     if plan is not None:  # the rows in the travellers' order, as `xlbridge movement -o` lays the Results sheet out
         ordered, was = in_playing_order(session, plan)
         session, rows_at = ordered, [0 if index is None else rows_at[index] for index in was]
-    others = tuple(other for other in (names, movement_file) if other is not None)
-    imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence)
+    others = tuple(other for other in (names, movement_file, register) if other is not None)
+    imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence,
+                       visitors=visitors)  # fmt: skip
     beyond = _beyond_the_workbook(imported)
     if beyond:
         raise _refusal(imported, beyond, keep_bad)

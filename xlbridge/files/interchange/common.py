@@ -17,7 +17,7 @@ from ...engine import session as rows
 from ...engine.errors import BridgeInputError, ImportFileError
 from ...engine.matches import Event
 from ...engine.model import Play
-from ...engine.pairs import Pair, PairNumber
+from ...engine.pairs import Pair, PairNumber, read_member, seated_players
 from ...engine.pairs import parse_direction as direction
 from ...engine.parse import parse_result, split_contract
 from ...engine.pipeline import SessionResult
@@ -185,6 +185,8 @@ class Imported:
     #: The session worked out from the cells its workbook holds (:func:`~xlbridge.engine.pipeline.result`): what
     #: the workbook shows, and every check of its lines.
     result: SessionResult | None = None
+    #: The players the member register does not know (``--register``), each as ``name (pair 3NS): why``.
+    visitors: tuple[str, ...] = ()
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:
@@ -300,20 +302,26 @@ def split_pair(text: str) -> tuple[int, Side | None]:
         raise BridgeInputError(f"pair {text!r}: the direction after the number must be NS or EW") from None
 
 
-def pair_of(number: str, side: str, players: Sequence[str]) -> Pair:
-    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players;
-    :class:`BridgeInputError` when the number or the direction cannot be read, or the two directions disagree."""
+def pair_of(number: str, side: str, players: Sequence[str], members: Sequence[str] = ()) -> Pair:
+    """A pair as a file lists it: its number (``7``, or ``7NS`` with its direction), a direction, its players and
+    their membership numbers (in the players' order, read by :func:`~xlbridge.engine.pairs.read_member`; a player
+    given neither name nor number left out); :class:`BridgeInputError` when the number, the direction or a
+    membership number cannot be read, or the two directions disagree."""
     pair, suffix = split_pair(number)
     chosen = direction(side)
     if chosen is not None and suffix is not None and chosen is not suffix:
         raise BridgeInputError(f"pair {number.strip()!r} and direction {side.strip()!r} disagree: which is it?")
-    return Pair(pair, chosen or suffix, tuple(player for player in players if player))
+    numbers = [read_member(member, f"player {index} number") for index, member in enumerate(members, start=1)]
+    names, numbers_kept = seated_players(players, numbers)
+    return Pair(pair, chosen or suffix, names, members=numbers_kept)
 
 
-def read_pair(source: Path, where: int | None, number: str, side: str, players: Sequence[str]) -> Pair:
+def read_pair(
+    source: Path, where: int | None, number: str, side: str, players: Sequence[str], members: Sequence[str] = ()
+) -> Pair:
     """:func:`pair_of`, refused naming the file and its line."""
     try:
-        return pair_of(number, side, players)
+        return pair_of(number, side, players, members)
     except BridgeInputError as error:
         raise fail(source, where, error.message) from None
 

@@ -33,7 +33,15 @@ from .common import (
     unscorable,
 )
 
-__all__ = ["HANDICAP_HEADINGS", "HOLDING_HEADINGS", "NAMES_HEADINGS", "read_csv", "read_names", "read_rows"]
+__all__ = [
+    "HANDICAP_HEADINGS",
+    "HOLDING_HEADINGS",
+    "NAMES_HEADINGS",
+    "NUMBER_HEADINGS",
+    "read_csv",
+    "read_names",
+    "read_rows",
+]
 
 SYNONYMS = {
     "board": "board", "bd": "board", "boardno": "board", "boardnumber": "board",
@@ -226,25 +234,41 @@ HANDICAP_HEADINGS = {"handicap": "handicap", "hcp": "handicap", "pairhandicap": 
 HOLDING_HEADINGS = {"masterpoints1": "masterpoints1", "mp1": "masterpoints1", "holding1": "masterpoints1",
                     "player1masterpoints": "masterpoints1", "masterpoints2": "masterpoints2", "mp2": "masterpoints2",
                     "holding2": "masterpoints2", "player2masterpoints": "masterpoints2"}  # fmt: skip
+#: The names file's optional membership-number columns, one per player (the Names sheet's headings, ``Player 1
+#: number``, and the shorter forms).
+NUMBER_HEADINGS = {"player1number": "number1", "number1": "number1", "member1": "number1", "membernumber1": "number1",
+                   "player2number": "number2", "number2": "number2", "member2": "number2", "membernumber2": "number2",
+                   }  # fmt: skip
 #: A names file's columns, as its header names them (case, spaces and underscores aside: ``Player 1``), and as a
 #: file without a header has them.
 NAMES_COLUMNS = ("pair", "direction", "player1", "player2")
-NAMES_HEADINGS = (*NAMES_COLUMNS, "handicap", "handicap1", "handicap2", "masterpoints1", "masterpoints2")
+NAMES_HEADINGS = (
+    *NAMES_COLUMNS,
+    "handicap",
+    "handicap1",
+    "handicap2",
+    "masterpoints1",
+    "masterpoints2",
+    "number1",
+    "number2",
+)
 
 
 def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[Pair]:
     """A names file: ``pair,direction,player1,player2`` with a header (direction blank in a Howell), and optionally
     a ``handicap`` column (the pair's, in percentage points) or ``handicap1`` and ``handicap2`` (each player's,
-    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM), and ``masterpoints1`` and
-    ``masterpoints2`` (each player's masterpoint holding, for a stratified game). Every line is read: a pair number or
-    direction that cannot be read, a pair listed twice, a handicap that is not one, a field beyond the header's
+    made into the pair's by ``handicaps``: AVERAGE, the default, or SUM), ``masterpoints1`` and ``masterpoints2``
+    (each player's masterpoint holding, for a stratified game), and ``number1`` and ``number2`` (each player's
+    membership number, headed ``Player 1 number`` as on the Names sheet; a number without a name is a player the
+    member register names). Every line is read: a pair number or direction or membership number that cannot be
+    read, a pair listed twice, a handicap that is not one, a field beyond the header's
     columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
     for each, naming its line)."""
     rows = read_rows(data, source)
     if not rows:
         return []
     problems: list[tuple[int, str]] = []
-    headings = HANDICAP_HEADINGS | HOLDING_HEADINGS
+    headings = HANDICAP_HEADINGS | HOLDING_HEADINGS | NUMBER_HEADINGS
     header = [headings.get(_key(cell), _key(cell)) for cell in rows[0]]
     first = 1 if "pair" in header else 0
     if first:
@@ -267,7 +291,8 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             extra = _unnamed(row, header, "the header names" if first else "a names file without a header has")
             if extra:
                 raise BridgeInputError(extra)
-            pair = pair_of(record.get("pair", ""), record.get("direction", ""), players)
+            numbers = (record.get("number1", ""), record.get("number2", ""))
+            pair = pair_of(record.get("pair", ""), record.get("direction", ""), players, numbers)
             key = (pair.number, pair.direction)
             if key in seen:
                 twice = f"pair {pair.number}{pair.direction_text} is listed twice (first on line {seen[key]})"

@@ -1,6 +1,7 @@
-"""A computed session workbook written for other programs: USEBIO 1.2 or 1.3 (:func:`~.usebio.write_usebio`) or PBN 2.1
+"""A computed session workbook written for other programs: USEBIO 1.2 or 1.3 (:func:`~.usebio.write_usebio`), PBN 2.1
 (:func:`write_pbn`, each board with its traveller and, where the workbook has its deals, the deal and its
-analysis), read by the one reader of a session workbook (:mod:`xlbridge.files.workbook.session_book`)."""
+analysis) or the federation's masterpoint file (:func:`export_awards`), read by the one reader of a session workbook
+(:mod:`xlbridge.files.workbook.session_book`)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,24 @@ from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.award_files import AwardLines, award_file, award_lines
 from ...engine.boards import board_dealer, board_vulnerability
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, OutputError, WorkbookError
+from ...engine.masterpoints import masterpoint_scale
+from ...engine.members import registered_pairs
 from ...engine.session import Line, NotPlayed
 from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
+from ...rules.award_files import AWARD_FILES
 from ..outputs import check_output, write_atomically
 from ..workbook.session_book import read_session_book
 from .common import interchange_score
 from .handrecords import PBN_VULNERABLE, Analysis, analysis_lines
-from .pbn import scoring_tag
+from .pbn import MEMBER_COLUMNS, scoring_tag
+from .register import read_register_file
 from .usebio import DEFAULT_VERSION, write_usebio
 
-__all__ = ["export_session", "write_pbn"]
+__all__ = ["export_awards", "export_session", "write_pbn"]
 
 
 def export_session(workbook: Path, destination: Path, form: str, replace: bool = False,
@@ -42,6 +48,45 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
     write_atomically(destination, lambda temporary: temporary.write_text(text, encoding="utf-8", newline="\n"),
                      replace=replace)  # fmt: skip
     return book.score
+
+
+def export_awards(
+    workbook: Path, destination: Path, replace: bool = False, register: Path | None = None
+) -> tuple[AwardLines, tuple[str, ...]]:
+    """Write the masterpoints of a computed pairs-session workbook as the federation's file of its scale (the ABF's
+    ``.grn`` for ABF green, ``.red`` for ABF red: :func:`~xlbridge.engine.award_files.award_lines`), never over the
+    workbook, atomically: refused while the workbook is stale, has lines to check or lacks results, when its scale
+    awards nothing or has no file, and when ``destination``'s suffix is not the file's (the suffix is the colour
+    the centre credits). With the club's member ``register`` the players typed by name alone are numbered from it
+    (:func:`~xlbridge.engine.members.registered_pairs`); the visitors it does not know are returned with the
+    lines."""
+    suffixes = tuple(file.suffix for file in AWARD_FILES.values())
+    inputs = [workbook] if register is None else [workbook, register]
+    check_output(destination, writes="a masterpoint file", suffixes=suffixes, inputs=inputs, replace=replace)
+    members = None if register is None else read_register_file(register)
+    book = read_session_book(workbook)
+    book.require_complete("writing its masterpoints")
+    try:  # a scale no file carries is said as that, before whether the session can be awarded on it
+        award_file(masterpoint_scale(book.mp_scale))
+    except BridgeInputError as error:
+        raise WorkbookError(f"{workbook}: Settings: {error.message}") from None
+    awards = book.awards()
+    assert awards is not None  # a scale that awards, on a complete session
+    pairs, visitors = awards.pairs, tuple[str, ...]()
+    if members is not None:
+        registered = registered_pairs(pairs, members)
+        pairs, visitors = registered.pairs, registered.visitors
+    try:
+        lines = award_lines(awards, pairs)
+    except BridgeInputError as error:
+        raise WorkbookError(f"{workbook}: {error.message}") from None
+    if destination.suffix.lower() != lines.file.suffix:
+        raise OutputError(f"{destination}: the session's {awards.scale.name} masterpoints go in the "
+                          f"{lines.file.name}, whose name ends in {lines.file.suffix} (the ending says the colour "
+                          f"the centre credits): {destination.with_suffix(lines.file.suffix).name}")  # fmt: skip
+    text = "".join(f"{line}\r\n" for line in lines.lines)  # plain ASCII lines, as Notepad saves them
+    write_atomically(destination, lambda temporary: temporary.write_bytes(text.encode("ascii")), replace=replace)
+    return lines, visitors
 
 
 #: What PBN 2.1 does not allow in a string (as PGN, whose strings it takes: printing characters only): tab,
@@ -94,15 +139,20 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
         out.extend(f'[{name} "{pbn_string(value)}"]' for name, value in tags)
         out += analysis_lines(analysis) if analysis is not None else []
         if position == 0:
-            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names"]
+            numbered = any(pair.members for pair in session.pairs)  # the members' columns where there are numbers
+            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names",
+                       *(MEMBER_COLUMNS if numbered else ())]  # fmt: skip
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')
             for pair, standing in zip(session.pairs, score.standings, strict=True):
                 side = pair.direction
                 shown = {"NS": "N-S", "EW": "E-W"}[side.value] if mitchell and side is not None else ""
-                out.append(" ".join(_quote(value) for value in (
+                # a number as a string, as Ruter writes it: a reader keeps its leading zeros
+                members = [f'"{pbn_string(member)}"' if member else "-" for member in
+                           [*pair.members, "", ""][: len(MEMBER_COLUMNS)]] if numbered else []  # fmt: skip
+                out.append(" ".join([*(_quote(value) for value in (
                     standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
                     pair.names,
-                )))  # fmt: skip
+                )), *members]))  # fmt: skip
         columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
                    f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
         out.append(f'[ScoreTable "{";".join(columns)}"]')

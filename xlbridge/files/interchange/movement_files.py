@@ -311,7 +311,9 @@ def named_pairs(movement: Movement, listed: Sequence[Pair], source: str = "names
         missing = _other_phantom(movement, names.keys()) if phantom_listed else ""
         raise BridgeInputError(f"{source}: {', '.join(strangers)} {are} of this movement ({everyone}){missing}")
     return tuple(
-        replace(pair, players=names[key].players, handicap=names[key].handicap) if key in names else pair
+        replace(pair, players=names[key].players, handicap=names[key].handicap, members=names[key].members)
+        if key in names
+        else pair
         for key, pair in ours.items()
     )
 

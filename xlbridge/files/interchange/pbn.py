@@ -53,7 +53,7 @@ from .common import (
     unreadable,
 )
 
-__all__ = ["PbnGame", "read_games", "read_pbn", "scoring_tag"]
+__all__ = ["MEMBER_COLUMNS", "PbnGame", "read_games", "read_pbn", "scoring_tag"]
 
 _TAG = re.compile(r'\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*')
 _FIELD = re.compile(r'\s*(?:"((?:[^"\\]|\\.)*)"|([^\s"]+))')
@@ -271,6 +271,10 @@ def scoring_tag(method: SessionMethod) -> str:
 
 # --- the ranking ------------------------------------------------------------------------------------------------
 
+#: The TotalScoreTable's columns of the players' membership numbers, as Ruter (the Nordic scorer) writes them
+#: (``MemberID1\7R;MemberID2\7R``, beside ``Names``, in the Swedish federation's published results).
+MEMBER_COLUMNS = ("MemberID1", "MemberID2")
+
 
 def _ranking(
     total: _Table, method: SessionMethod, scored: Sequence[_Game], source: Path
@@ -298,7 +302,8 @@ def _ranking(
         record = dict(zip(total.columns, row, strict=True))
         names = record.get("Names", "")
         players = [part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names)]
-        pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players)
+        members = [record.get(column, "") for column in MEMBER_COLUMNS]
+        pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players, members)
         key = (pair.number, pair.direction)
         pairs[key] = pair
         place = file_place(record.get("Rank", ""))

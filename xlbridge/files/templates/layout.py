@@ -22,6 +22,7 @@ from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
+from ...excel.session_cells import NUMBER_COLUMNS
 from ...rules import CONVENTION_WORDS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
@@ -259,20 +260,22 @@ _SETTINGS, _COMPUTED = _settings_cells()
 LAYOUT = PairsLayout(
     settings=_SETTINGS,
     computed=_COMPUTED,
-    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap"), 0, 1),
+    # the players' membership numbers after the handicap: a workbook of an earlier version, whose block ends at the
+    # handicap, is read as it was (its pairs without numbers)
+    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap", *NUMBER_COLUMNS), 0, 1),
     results=Block("Results", (*TYPED_COLUMNS, *RESULT_COLUMNS), 0, 1),  # typed, as SCORECARD reads them; computed
     totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
     ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
     movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
 )
 
-#: The players' masterpoint holdings (a stratified game), in the columns beside the Names block (right of Handicap):
+#: The players' masterpoint holdings (a stratified game), in the columns beside the Names block (right of its last):
 #: read by these headings, so that the block the session functions read stays as it is.
 HOLDING_HEADINGS = ("Masterpoints 1", "Masterpoints 2")
 
 #: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
-#: adjusted), the pairs (pair to handicap) and the movement (round to boards). A reader finds the blocks' extent by
-#: them, so that nothing typed outside them goes unnoticed.
+#: adjusted), the pairs (pair to the players' numbers) and the movement (round to boards). A reader finds the
+#: blocks' extent by them, so that nothing typed outside them goes unnoticed.
 BLOCK_NAMES = {"results": "ResultsBlock", "names": "NamesBlock", "movement": "MovementBlock"}
 #: The defined name of each of the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`, by its
 #: arguments' names), which the session functions are handed and the readers read.
@@ -330,13 +333,13 @@ SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
 
 def block_areas(size: Sizes) -> dict[str, str]:
     """The blocks a secretary types in, as their defined names refer to them (by :data:`BLOCK_NAMES`' keys): the
-    results (board to adjusted), the names (pair to handicap) and the movement (round to boards)."""
+    results (board to adjusted), the names (pair to the players' numbers) and the movement (round to boards)."""
     results, names, movement = LAYOUT.results, LAYOUT.names, LAYOUT.movement
     return {
         "results": area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
                             results.col("Adjusted"), results.sheet),
         "names": area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1,
-                          names.col("Handicap"), names.sheet),
+                          names.col(NUMBER_COLUMNS[-1]), names.sheet),
         "movement": area_ref(movement.first_row, movement.col("Round"), movement.first_row + size.plan - 1,
                              movement.col("Boards"), movement.sheet),
     }  # fmt: skip
@@ -353,9 +356,12 @@ def _line_cells(line: Row) -> tuple[object, ...]:
 
 
 def _pair_cells(pair: Pair) -> tuple[object, ...]:
-    """A pair's cells on the Names sheet: its number, direction, players and handicap."""
+    """A pair's cells on the Names sheet: its number, direction, players, handicap and the players' membership
+    numbers."""
     players = (*pair.players, "", "")[:2]
-    return (pair.number, pair.direction_text, *players, None if pair.handicap is None else float(pair.handicap))
+    members = (*pair.members, "", "")[:2]
+    handicap = None if pair.handicap is None else float(pair.handicap)
+    return (pair.number, pair.direction_text, *players, handicap, *members)
 
 
 def holding_cells(pair: Pair) -> tuple[float | None, ...]:

@@ -34,7 +34,7 @@ from ...excel.session import (
     totals_cells,
     travellers_cells,
 )
-from ...excel.session_cells import SessionCells, session_result
+from ...excel.session_cells import NUMBER_COLUMNS, SessionCells, session_result
 from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS
 from ...rules.handicaps import HANDICAP_LIMIT
 from ..workbook.xlsx import excel_serial
@@ -195,8 +195,9 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
     ws, cells = sheet.ws, sheet.cells
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    widths = {"Pair": 8, "Direction": 10, "Player 1": 26, "Player 2": 26, "Handicap": 10}
-    as_text = {"Direction", "Player 1", "Player 2"}
+    widths = {"Pair": 8, "Direction": 10, "Player 1": 26, "Player 2": 26, "Handicap": 10,
+              **dict.fromkeys(NUMBER_COLUMNS, 16)}  # fmt: skip
+    as_text = {"Direction", "Player 1", "Player 2", *NUMBER_COLUMNS}  # a number's leading zeros kept
     sheet.entry_columns(names, widths, as_text, size.pairs)  # yellow where the block is only
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
@@ -207,7 +208,14 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
                          f"Totals (matchpoint scoring). Blank for none; at most {HANDICAP_LIMIT} either way.",
         "error_message": f"A handicap is a number of percentage points, at most {HANDICAP_LIMIT} either way.",
     })  # fmt: skip
-    formats = [book.entry, book.entry_text, book.entry_text, book.entry_text, book.entry]
+    for column in NUMBER_COLUMNS:
+        at = names.col(column)
+        ws.data_validation(names.first_row, at, names.first_row + size.pairs - 1, at, {
+            "validate": "any", "input_message": "Optional: the player's membership number as the federation gives "
+            "it (ABF 7 digits), for the masterpoint files. Typed alone, the member register names the player.",
+        })  # fmt: skip
+    formats = [book.entry, book.entry_text, book.entry_text, book.entry_text, book.entry,
+               *[book.entry_text] * len(NUMBER_COLUMNS)]  # fmt: skip
     cells.write_rows(names.first_row, names.col("Pair"), as_grid(given.names), formats)
     _holdings(book, sheet, size, session)
     ws.freeze_panes(1, 0)
@@ -215,9 +223,10 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
 
 
 def _holdings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session) -> None:
-    """The players' masterpoint holdings (a stratified game), in the columns beside the Names block."""
+    """The players' masterpoint holdings (a stratified game), in the columns beside the Names block (right of its
+    last, the players' membership numbers)."""
     names, ws = LAYOUT.names, sheet.ws
-    first = names.col("Handicap") + 1
+    first = names.col(names.columns[-1]) + 1
     sheet.headers(names.header_row, HOLDING_HEADINGS, first)
     for col in range(first, first + len(HOLDING_HEADINGS)):
         sheet.entry_column(col, 14, first_row=names.first_row, rows=size.pairs)

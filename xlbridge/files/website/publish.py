@@ -159,10 +159,12 @@ class PageNames:
         return name
 
 
-def _pair_pages(session: Session) -> dict[Pair, PairLink]:
-    """Each pair's link: its label, players and page (``pair-7NS.html``, :class:`PageNames`)."""
+def _pair_pages(session: Session, show_numbers: bool = False) -> dict[Pair, PairLink]:
+    """Each pair's link: its label, players (with their membership numbers where ``show_numbers``) and page
+    (``pair-7NS.html``, :class:`PageNames`)."""
     names = PageNames()
-    return {pair: PairLink(label, pair.names, names(f"pair-{slug(label, 'pair')}"))
+    return {pair: PairLink(label, pair.numbered_names if show_numbers else pair.names,
+                           names(f"pair-{slug(label, 'pair')}"))
             for pair, label in pair_labels(session).items()}  # fmt: skip
 
 
@@ -201,10 +203,15 @@ def _sat_out_note(pairs: list[tuple[str, str]], sit_outs: dict[tuple[str, str], 
 
 
 def _ranking_fields(
-    ranking: Ranking, links: dict[tuple[str, str], PairLink], two_fields: bool, sat_out: Callable[..., str]
+    ranking: Ranking,
+    links: dict[tuple[str, str], PairLink],
+    two_fields: bool,
+    sat_out: Callable[..., str],
+    show_numbers: bool = False,
 ) -> list[Field]:
     """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart; each
-    saying who sat out, and why they played fewer boards (``sat_out``: :func:`_sat_out_note` of a field's pairs)."""
+    saying who sat out, and why they played fewer boards (``sat_out``: :func:`_sat_out_note` of a field's pairs).
+    With ``show_numbers`` the names are the links', each player's membership number beside him."""
     grouped: dict[str, list[RankingRow]] = {}
     for row in ranking.rows:
         grouped.setdefault(row.direction if two_fields else "", []).append(row)
@@ -218,7 +225,7 @@ def _ranking_fields(
                     "place": row.place,
                     "pair": row.pair,
                     "href": link.href if link else "",
-                    "names": row.names,
+                    "names": link.names if show_numbers and link else row.names,
                     "boards": "" if row.boards is None else str(row.boards),
                     "score": "" if row.score is None else two_decimals(row.score),
                     "percentage": "" if row.percentage is None else two_decimals(row.percentage),
@@ -319,10 +326,12 @@ def _card_rows(
     return rows
 
 
-def build_site(path: Path, strats: Strats | None = None) -> Site:
+def build_site(path: Path, strats: Strats | None = None, show_numbers: bool = False) -> Site:
     """The pages of the computed pairs-session workbook at ``path``: refused while it is stale, has lines to check,
     or lacks results its movement expects. With ``strats``, the ranking is by strats (each pair's strat and its
-    place in each strat it competes in, :func:`~..workbook.report.stratified_ranking`)."""
+    place in each strat it competes in, :func:`~..workbook.report.stratified_ranking`). The players' membership
+    numbers are shown only with ``show_numbers`` (a public page names players, not their federation numbers, unless
+    the club asks)."""
     book = read_session_book(path)
     book.require_complete("publishing")
     hands = book.hands()  # the deals the workbook carries (its Hands sheet), by board
@@ -332,7 +341,7 @@ def build_site(path: Path, strats: Strats | None = None) -> Site:
     session = engine.session
     two_fields = session.field_kind.two_fields
     imp_scoring = session.method.imp_scoring
-    links = _pair_pages(session)
+    links = _pair_pages(session, show_numbers)
     by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
     sit_outs = _sit_outs(session)
     sat_out = partial(_sat_out_note, sit_outs=sit_outs, everyone=len(session.pairs))
@@ -360,7 +369,7 @@ def build_site(path: Path, strats: Strats | None = None) -> Site:
             "index.html",
             {
                 **common,
-                "fields": _ranking_fields(ranking, by_label, two_fields, sat_out),
+                "fields": _ranking_fields(ranking, by_label, two_fields, sat_out, show_numbers),
                 "with_percent": not imp_scoring,
             },
         )
@@ -432,12 +441,14 @@ def session_key(event: str, date: dt.date | None, source: str) -> str:
     return shown_text(f"{event or 'a session'}, undated (workbook {workbook})")
 
 
-def publish(workbook: Path, folder: Path, force: bool = False, strats: Strats | None = None) -> Published:
+def publish(workbook: Path, folder: Path, force: bool = False, strats: Strats | None = None,
+            show_numbers: bool = False) -> Published:  # fmt: skip
     """Write the website of ``workbook`` into ``folder``: a new or empty folder, or an earlier publication (which
     is replaced whole); another session's only with ``force``; never a folder holding anything else. With
-    ``strats``, its ranking is by strats."""
+    ``strats``, its ranking is by strats; the players' membership numbers are printed beside their names only with
+    ``show_numbers``."""
     check_site_folder(workbook, folder)
     jinja = environment()  # the web extra, asked for before the workbook is read
-    site = build_site(workbook, strats)
+    site = build_site(workbook, strats, show_numbers)
     write_pages(jinja, site.pages, folder, force)
     return Published(folder, len(site.pages), len(site.boards), len(site.pairs))
