@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import subprocess
 import sys
+import xml.etree.ElementTree as ET
 from decimal import Decimal
 from fractions import Fraction
 from pathlib import Path
@@ -94,6 +95,14 @@ def test_numbers_go_from_the_names_file_to_the_abf_green_file(tmp_path: Path) ->
     assert all(name in notes[0] for name in unnumbered)
     assert len(unnumbered) == 2
     assert not any(number in notes[0] for number in numbers.values())
+    # the same numbers reach the USEBIO file, each player's NATIONAL_ID_NUMBER beside his name
+    usebio = xlbridge("export", "s.xlsx", "--usebio", "s.xml", cwd=tmp_path)
+    assert usebio.returncode == 0, usebio.stderr
+    players = ET.parse(tmp_path / "s.xml").getroot().iter("PLAYER")
+    written_numbers = {
+        player.findtext("PLAYER_NAME"): player.findtext("NATIONAL_ID_NUMBER") or "" for player in players
+    }
+    assert {name: number for name, number in written_numbers.items() if number} == numbers
 
 
 @pytest.mark.slow
