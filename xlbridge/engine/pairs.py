@@ -31,7 +31,8 @@ class Pair:
     ``handicap`` is the pair's handicap in percentage points, added to its percentage for the handicapped ranking
     (None: no handicap given; see :func:`pair_handicap` for one made of the players'). ``members`` holds each
     player's membership number as the federation gives it (digits or letters; "" for a player without one), in
-    the order of ``players``; empty where no numbers are known.
+    the order of ``players``; empty where no numbers are known. ``section`` is the section the pair plays in
+    ("" in a session of one section): its number is its section's (``A3``, shown as :attr:`label`).
     """
 
     number: PairNumber
@@ -39,6 +40,12 @@ class Pair:
     players: tuple[str, ...] = ()
     handicap: Fraction | None = None
     members: tuple[str, ...] = ()
+    section: str = ""
+
+    @property
+    def label(self) -> PairNumber:
+        """The pair's number with its section, as clubs write it (``A3``); its number alone in one section."""
+        return f"{self.section}{self.number}" if self.section else self.number
 
     @property
     def names(self) -> str:

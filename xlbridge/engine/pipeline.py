@@ -22,7 +22,15 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, MasterpointScale, SessionMethod
+from ..rules import (
+    MASTERPOINT_SCALES,
+    SECTION_SCORINGS,
+    SESSION_METHODS,
+    FieldKind,
+    MasterpointScale,
+    SectionScoring,
+    SessionMethod,
+)
 from ..rules.methods import TWO_FIELDS
 from .checks import Finding, check_session, flag_rows, infer_kind
 from .errors import BridgeInputError
@@ -52,6 +60,8 @@ class SessionInput:
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
     #: The sheet row of each block's first row (a reason names a row as the sheet does: ``row 7``).
     first_row: int = 2
+    #: Within section or across the field, where the rows and pairs say their sections.
+    section_scoring: SectionScoring = SECTION_SCORINGS.default
 
     def row_name(self, row: int) -> str:
         """How a reason names the results block's row ``row`` (0 is the first)."""
@@ -98,13 +108,13 @@ def decide_field(
 def _listed_once(pairs: Sequence[Pair | None], two_fields: bool, first_row: int) -> None:
     """Refuse a pair the names list twice (by number, and in two fields its direction), naming both rows: its
     results would be counted for each, and both placed."""
-    first: dict[tuple[object, object], int] = {}
+    first: dict[tuple[object, object, object], int] = {}
     for number, pair in enumerate(pairs, start=first_row):
         if pair is None:
             continue
-        key = (pair.number, pair.direction if two_fields else None)
+        key = (pair.section, pair.number, pair.direction if two_fields else None)
         if key in first:
-            shown = f"{show(pair.number)}{pair.direction_text if two_fields else ''}"
+            shown = f"{pair.section}{show(pair.number)}{pair.direction_text if two_fields else ''}"
             raise BridgeInputError(f"pair {shown} is listed twice on the names, on rows {first[key]} and {number}")
         first[key] = number
 
@@ -203,6 +213,7 @@ def prepare(given: SessionInput) -> PreparedSession:
         lines=tuple(lines),
         plan=given.plan,
         masterpoints=given.masterpoints,
+        section_scoring=given.section_scoring,
     )
     # A line the checks flag waits, with its reason in the Check column, as an unscorable one does; a line of the
     # movement with no result is no problem here: it is a row not typed yet.

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 from collections import Counter, defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
@@ -19,9 +19,11 @@ from typing import NamedTuple, TypeAlias
 from ..rules import (
     FIELD_KINDS,
     MASTERPOINT_SCALES,
+    SECTION_SCORINGS,
     SESSION_METHODS,
     FieldKind,
     MasterpointScale,
+    SectionScoring,
     SessionMethod,
     Side,
 )
@@ -82,6 +84,8 @@ class Line:
     play: Play | None = None
     adjusted: FieldEntry | None = None
     lead: str = ""
+    #: The section the result was played in ("" in a session of one section); its pairs are that section's.
+    section: str = ""
 
     def __post_init__(self) -> None:
         if (self.play is None) == (self.adjusted is None):
@@ -136,6 +140,7 @@ class Unscorable:
     reason: str
     #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
     typed: tuple[str, str, str] = ("", "", "")
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,6 +152,7 @@ class NotPlayed:
     board: int
     ns: PairNumber
     ew: PairNumber
+    section: str = ""
 
     @property
     def entered(self) -> Typed:
@@ -251,6 +257,8 @@ class Session:
     #: The masterpoint scale the session is awarded on (a setting, as the event and date are: the scoring does not
     #: depend on it; :func:`~xlbridge.engine.masterpoints.masterpoints` gives the awards).
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
+    #: Within section or across the field (a session of two sections or more; each line and pair says its section).
+    section_scoring: SectionScoring = SECTION_SCORINGS.default
 
     @staticmethod
     def of(
@@ -264,6 +272,7 @@ class Session:
         lines: Sequence[Row] = (),
         plan: Movement | None = None,
         masterpoints: object = None,
+        section_scoring: object = None,
     ) -> Session:
         """A session, its method, one field or two and masterpoint scale chosen by name (a ``plan`` says how its
         pairs are numbered: one field or two as it numbers them, when ``field_kind`` is not given)."""
@@ -277,11 +286,36 @@ class Session:
             tuple(lines),
             plan,
             choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"),
+            choose(SECTION_SCORINGS, section_scoring),
         )
 
     @property
     def boards(self) -> list[int]:
         return sorted({line.board for line in self.lines if line.board is not None})
+
+    @cached_property
+    def sections(self) -> tuple[str, ...]:
+        """The session's sections, in order (``("",)`` for a session of one section): those of its pairs, then of
+        its lines."""
+        found = dict.fromkeys(pair.section for pair in self.pairs)
+        found.update(dict.fromkeys(row.section for row in self.lines))
+        return tuple(sorted(found)) or ("",)
+
+    def split(self) -> list[tuple[Session, list[int], list[int]]]:
+        """The session section by section: each section's own session (its pairs and lines; the movement where
+        the session has one section), with the indices of its lines in ``lines`` and of its pairs in ``pairs``. A
+        session of one section is itself."""
+        sections = self.sections
+        if len(sections) == 1:
+            return [(self, list(range(len(self.lines))), list(range(len(self.pairs))))]
+        out = []
+        for section in sections:
+            lines = [index for index, row in enumerate(self.lines) if row.section == section]
+            pairs = [index for index, pair in enumerate(self.pairs) if pair.section == section]
+            own = replace(self, pairs=tuple(self.pairs[i] for i in pairs), lines=tuple(self.lines[i] for i in lines),
+                          plan=None)  # fmt: skip
+            out.append((own, lines, pairs))
+        return out
 
     @property
     def problems(self) -> list[Unscorable]:
@@ -293,15 +327,16 @@ class Session:
         return [line for line in self.lines if isinstance(line, NotPlayed)]
 
     @cached_property
-    def seating(self) -> dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]:
+    def seating(self) -> dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]]:
         """Where each pair sat: (side, index of the row in ``lines``) for every scorable result, by who the pair is
-        (its number, and in two fields its direction), worked out once (the ranking and a scorecard both ask)."""
+        (its section, its number, and in two fields its direction), worked out once (the ranking and a scorecard
+        both ask)."""
         ns_field, ew_field = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)
-        seated: dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
+        seated: dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
         for index, row in enumerate(self.lines):
             if isinstance(row, Line):
-                seated[row.ns, ns_field].append((Side.NS, index))
-                seated[row.ew, ew_field].append((Side.EW, index))
+                seated[row.section, row.ns, ns_field].append((Side.NS, index))
+                seated[row.section, row.ew, ew_field].append((Side.EW, index))
         return dict(seated)
 
     @cached_property
@@ -316,20 +351,22 @@ class Session:
         return board_sets(self.lines, self.meetings)
 
     @cached_property
-    def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
-        """The pairs a result may name: in two fields a number with its direction, in one field a number."""
+    def _listed(self) -> frozenset[tuple[str, PairNumber, Side | None]]:
+        """The pairs a result may name: in two fields a number with its direction, in one field a number (each in
+        its section)."""
         two_fields = self.field_kind.two_fields
-        return frozenset((pair.number, pair.direction if two_fields else None) for pair in self.pairs)
+        return frozenset((pair.section, pair.number, pair.direction if two_fields else None) for pair in self.pairs)
 
     def unlisted(self, row: Row) -> str:
         """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
         for a session without a list, such as one board's traveller). In two fields a pair is its number and its
         direction: NS 1 and EW 1 are two pairs, and a pair listed without a direction is neither."""
         for side, number in self.unlisted_pairs(row)[:1]:
-            missing = f"{side.value} pair {number} is not on the list of pairs"
-            if self.field_kind.two_fields and (number, None) in self._listed:
+            shown = f"{row.section}{number}"
+            missing = f"{side.value} pair {shown} is not on the list of pairs"
+            if self.field_kind.two_fields and (row.section, number, None) in self._listed:
                 return (
-                    f"{missing}: it has pair {number} without a direction (NS or EW?); in two fields they are two pairs"
+                    f"{missing}: it has pair {shown} without a direction (NS or EW?); in two fields they are two pairs"
                 )
             return missing
         return ""
@@ -341,24 +378,31 @@ class Session:
         if not listed:
             return []
         ns, ew = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)  # how each side is listed
-        if (row.ns, ns) in listed and (row.ew, ew) in listed:  # (nearly every result)
+        section = row.section
+        if (section, row.ns, ns) in listed and (section, row.ew, ew) in listed:  # (nearly every result)
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
-                if number is not None and (number, key) not in listed]  # fmt: skip
+                if number is not None and (section, number, key) not in listed]  # fmt: skip
 
 
 def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
-    """The pairs a session's lines name, when it lists none (in two fields, NS 1 and EW 1 are two pairs): numbers
-    first, in order, then labels."""
+    """The pairs a session's lines name, when it lists none (in two fields, NS 1 and EW 1 are two pairs), section by
+    section: numbers first, in order, then labels."""
 
     def order(number: PairNumber) -> tuple[bool, str]:
         return isinstance(number, str), str(number).zfill(6)
 
-    ns = {line.ns for line in lines if line.ns is not None}
-    ew = {line.ew for line in lines if line.ew is not None}
-    if mitchell:
-        return [Pair(n, Side.NS) for n in sorted(ns, key=order)] + [Pair(n, Side.EW) for n in sorted(ew, key=order)]
-    return [Pair(number) for number in sorted(ns | ew, key=order)]
+    out = []
+    for section in sorted({line.section for line in lines}):
+        own = [line for line in lines if line.section == section]
+        ns = {line.ns for line in own if line.ns is not None}
+        ew = {line.ew for line in own if line.ew is not None}
+        if mitchell:
+            out += [Pair(n, Side.NS, section=section) for n in sorted(ns, key=order)]
+            out += [Pair(n, Side.EW, section=section) for n in sorted(ew, key=order)]
+        else:
+            out += [Pair(number, section=section) for number in sorted(ns | ew, key=order)]
+    return out
 
 
 # --- who met whom ----------------------------------------------------------------------------------------------

@@ -1,0 +1,115 @@
+"""Sections: a session of two sections or more, each its own Mitchell, its pairs numbered within it (A3 NS).
+
+A board's results are compared within each section or across the field (the ``sections`` registry); each section has
+its own ranking, and every section's pairs are ranked together overall. The figures of board 1 below are worked by
+hand from the matchpoint rule (Law 78A: 2 matchpoints for each result beaten, 1 for each tied), not by xlbridge.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from fractions import Fraction
+
+import pytest
+
+from xlbridge.engine.choices import choose
+from xlbridge.engine.movements.generate import make_movement
+from xlbridge.engine.pairs import Pair
+from xlbridge.engine.pipeline import SessionInput, SessionResult, prepare, result
+from xlbridge.engine.session import Line, Row, read_line
+from xlbridge.rules import FIELD_KINDS, SECTION_SCORINGS, Side
+
+#: Board 1 (love all), North-South's contract and result at each table of section A (7 tables) and B (8 tables).
+BOARD_1 = {
+    "A": [("4S", "="), ("4S", "+1"), ("3S", "+1"), ("4S", "="), ("4S", "-1"), ("4S", "+1"), ("4S", "=")],
+    "B": [("4S", "="), ("4S", "+1"), ("4S", "+2"), ("3S", "+1"), ("4S", "-1"), ("4S", "="), ("2S", "="), ("6S", "=")],
+}
+#: North-South's scores those make: A 420 450 170 420 -50 450 420; B 420 450 480 170 -50 420 140 980.
+#: Within section A (7 results, top 12): 450 beats 5 and ties 1 (11), 420 beats 2 and ties 2 (6), 170 beats 1
+#: (2), -50 (0). Within B (8 results, top 14): 980 14, 480 12, 450 10, 420 beats 3 and ties 1 (7), 170 4, 140 2,
+#: -50 0. Across the field (15 results, top 28): 980 28, 480 26, 450 beats 10 and ties 2 (22), 420 beats 5 and ties
+#: 4 (14), 170 beats 3 and ties 1 (7), 140 4, -50 ties 1 (1).
+WITHIN = {"A": [6, 11, 2, 6, 0, 11, 6], "B": [7, 10, 12, 4, 0, 7, 2, 14]}
+ACROSS = {"A": [14, 22, 7, 14, 1, 22, 14], "B": [14, 22, 26, 7, 1, 14, 4, 28]}
+TOPS = {"Within section": {"A": 12, "B": 14}, "Across the field": {"A": 28, "B": 28}}
+#: The other boards' results, by table: one contract, a result that varies.
+RESULTS = ("-1", "=", "+1", "+2", "=", "-2", "+1")
+
+
+def section_rows(section: str, tables: int) -> list[Row]:
+    """A section's travellers, as its Mitchell seats them (2 boards a round; 8 tables with a relay, each board
+    played at every table), board 1's as written by hand."""
+    rows: list[Row] = []
+    for slot in make_movement("Mitchell", tables, 2, even="Relay" if tables % 2 == 0 else None).slots():
+        if slot.board == 1:
+            contract, made = BOARD_1[section][slot.table - 1]
+        else:
+            contract, made = "3NT", RESULTS[(slot.board * 3 + slot.table) % len(RESULTS)]
+        rows.append(replace(read_line(slot.board, slot.ns, slot.ew, contract, "N", made), section=section))
+    return rows
+
+
+def scored(how: str) -> SessionResult:
+    rows = section_rows("A", 7) + section_rows("B", 8)
+    sizes = (("A", 7), ("B", 8))
+    pairs = [Pair(number, side, section=section)
+             for section, tables in sizes for side in Side for number in range(1, tables + 1)]  # fmt: skip
+    given = SessionInput(tuple(rows), tuple(pairs), field=choose(FIELD_KINDS, "Two fields"),
+                         section_scoring=choose(SECTION_SCORINGS, how))  # fmt: skip
+    return result(prepare(given))
+
+
+@pytest.mark.parametrize(("how", "expected"), [("Within section", WITHIN), ("Across the field", ACROSS)])
+def test_board_one_matchpoints_as_worked_by_hand(how: str, expected: dict[str, list[int]]) -> None:
+    """Board 1's matchpoints at each table of each section, within sections and across the field, are those the
+    matchpoint rule gives by hand; East-West's are the top less North-South's."""
+    session = scored(how)
+    assert not session.prepared.findings
+    assert not session.score.problems
+    for section in "AB":
+        ours = {row.ns: figures for row, figures in zip(session.session.lines, session.score.lines, strict=True)
+                if isinstance(row, Line) and row.board == 1 and row.section == section}  # fmt: skip
+        top = TOPS[how][section]
+        assert [ours[table].ns_points for table in range(1, len(expected[section]) + 1)] == expected[section]
+        assert all(ours[table].ew_points == top - ours[table].ns_points for table in ours)
+        assert [ours[table].ns_percent for table in sorted(ours)] == [
+            Fraction(100 * mp, top) for mp in expected[section]
+        ]
+
+
+@pytest.mark.parametrize("how", ["Within section", "Across the field"])
+def test_a_ranking_per_section_and_one_overall(how: str) -> None:
+    """Each section's North-South and East-West pairs are placed among themselves (two winners a section); overall
+    every section's North-South pairs are placed together by percentage, and its East-West pairs."""
+    score = scored(how).score
+    ranking = score.ranking
+    assert [standing.pair.section for standing in ranking] == ["A"] * 14 + ["B"] * 16
+    for section, tables in (("A", 7), ("B", 8)):
+        for field in (1, 2):
+            own = [s for s in ranking if s.pair.section == section and s.field == field]
+            assert len(own) == tables
+            assert own[0].place.rstrip("=") == "1"
+            assert [s.percentage for s in own] == sorted((s.percentage for s in own), reverse=True)
+    overall = score.overall
+    north_south = [s for s in overall if s.field == 1]
+    assert len(north_south) == 15
+    assert {s.pair.section for s in north_south} == {"A", "B"}
+    assert [s.percentage for s in north_south] == sorted((s.percentage for s in north_south), reverse=True)
+    assert north_south[0].place.rstrip("=") == "1"
+    better = [s for s in north_south if s.percentage > north_south[5].percentage]  # type: ignore[operator]
+    assert north_south[5].place.rstrip("=") == str(len(better) + 1)
+
+
+def test_within_sections_a_pair_is_compared_with_its_own_section_only() -> None:
+    """Within sections, each section's North-South matchpoints on a board sum to its own n(n-1)/2 x 2 (no result of
+    the other section is in its field), and the session says each section's top."""
+    score = scored("Within section").score
+    assert score.section_tops == (("A", 7, Fraction(12)), ("B", 8, Fraction(14)))
+    for section, tables in (("A", 7), ("B", 8)):
+        for board in (1, 2, 14):
+            total = sum(figures.ns_points for row, figures in zip(score.session.lines, score.lines, strict=True)  # type: ignore[misc]
+                        if row.board == board and row.section == section)  # fmt: skip
+            assert total == tables * (tables - 1)
+    across = scored("Across the field").score
+    assert across.section_tops == ()
+    assert across.top == 28
