@@ -19,7 +19,7 @@ from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
-from ...engine.session import Line, Session, Unscorable, pairs_in
+from ...engine.session import Line, Session, Unscorable, labelled, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
 from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, FieldKind, Side
@@ -107,7 +107,9 @@ def read_results(
         if imported.problems and not keep_bad:
             raise _refusal(imported)
         return imported
-    session = imported.session
+    # A file of two sections or more: each pair named by its section's label (A1, B1) in one session scored across
+    # the field, as the workbook holds it (its Results and Names sheets have no Section column yet).
+    session = labelled(imported.session)
     if method:
         session = replace(session, method=choose_method(method))
     if masterpoints:
