@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -16,7 +17,9 @@ from xlbridge.engine.choices import choose
 from xlbridge.engine.movements.generate import make_movement
 from xlbridge.engine.pairs import Pair
 from xlbridge.engine.pipeline import SessionInput, SessionResult, prepare, result
-from xlbridge.engine.session import Line, Row, read_line
+from xlbridge.engine.session import Line, Row, labelled, read_line
+from xlbridge.engine.standings import score_session
+from xlbridge.files.interchange.usebio import read_usebio
 from xlbridge.rules import FIELD_KINDS, SECTION_SCORINGS, Side
 
 #: Board 1 (love all), North-South's contract and result at each table of section A (7 tables) and B (8 tables).
@@ -113,3 +116,21 @@ def test_within_sections_a_pair_is_compared_with_its_own_section_only() -> None:
     across = scored("Across the field").score
     assert across.section_tops == ()
     assert across.top == 28
+
+
+def test_a_usebio_files_sections_are_the_sessions() -> None:
+    """NZ Scorer's three sections (two Mitchells and a Howell, numbered each from 1) are read as sections, each pair
+    and line with its own (A1 NS is pair 1 NS of section A), scored across the field as the file's points show; the
+    session named by labels for the workbook (A1 NS) ranks every pair alike."""
+    path = Path(__file__).resolve().parent / "data" / "usebio" / "nzscorer_sections.xml"
+    session = read_usebio(path.read_bytes(), path).session
+    assert session is not None
+    assert session.sections == ("A", "B", "C")
+    assert session.section_scoring.name == "Across the field"
+    assert {(pair.section, pair.number) for pair in session.pairs} >= {("A", "1 NS"), ("B", "13 EW"), ("C", 4)}
+    assert {pair.label for pair in labelled(session).pairs} >= {"A1 NS", "B13 EW", "C4"}
+    ours, flat = score_session(session), score_session(labelled(session))
+    figures = [(line.ns_points, line.ew_points) for line in ours.lines if isinstance(line.ns_points, Fraction)]
+    assert len(figures) == 858 - 2 * 33  # (boards 16 and 18, 33 results each, wait: a line on each is put right)
+    assert figures == [(line.ns_points, line.ew_points) for line in flat.lines if isinstance(line.ns_points, Fraction)]
+    assert ours.problems == flat.problems == 2
