@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from xlbridge.engine.choices import choose
+from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movements.generate import make_movement
 from xlbridge.engine.pairs import Pair
 from xlbridge.engine.pipeline import SessionInput, SessionResult, prepare, result
 from xlbridge.engine.session import Line, Row, labelled, read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange.usebio import read_usebio
-from xlbridge.rules import FIELD_KINDS, SECTION_SCORINGS, Side
+from xlbridge.rules import FIELD_KINDS, MASTERPOINT_SCALES, SECTION_SCORINGS, Side
 
 #: Board 1 (love all), North-South's contract and result at each table of section A (7 tables) and B (8 tables).
 BOARD_1 = {
@@ -134,3 +135,39 @@ def test_a_usebio_files_sections_are_the_sessions() -> None:
     assert len(figures) == 858 - 2 * 33  # (boards 16 and 18, 33 results each, wait: a line on each is put right)
     assert figures == [(line.ns_points, line.ew_points) for line in flat.lines if isinstance(line.ns_points, Fraction)]
     assert ours.problems == flat.problems == 2
+
+
+def test_the_ranking_says_how_the_sections_were_scored() -> None:
+    """The ranking's note gives each section's top within sections, the one top across the field."""
+    assert scored("Within section").note() == "Matchpoints (MP) within each section, tops A 12, B 14"
+    assert scored("Across the field").note() == "Matchpoints (MP), top 28 across the field"
+
+
+def test_masterpoints_of_several_sections_are_refused_with_the_reason() -> None:
+    """The scales award one section's fields: a session of two sections is not awarded (never a wrong award), and
+    the ranking's note says why."""
+    session = scored("Within section")
+    scale = choose(MASTERPOINT_SCALES, "ABF green")
+    awards = session.awards(scale)
+    assert isinstance(awards, BridgeInputError)
+    assert session.award_note(scale) == (
+        "masterpoints: a session of 2 sections (A, B): the scales xlbridge has award one section's fields, not "
+        "section and overall awards; award each section as a session of its own"
+    )
+
+
+def test_the_checks_say_the_section_and_the_row() -> None:
+    """A result typed for the wrong pair in section B is found in section B (the same numbers in section A are
+    other pairs), named by its row; section A's lines are not held against it."""
+    rows = section_rows("A", 7) + section_rows("B", 8)
+    wrong = next(index for index, row in enumerate(rows) if row.section == "B" and row.board == 3)
+    rows[wrong] = replace(rows[wrong], ew=rows[wrong].ew % 8 + 1)  # type: ignore[union-attr, operator]
+    sizes = (("A", 7), ("B", 8))
+    pairs = [Pair(number, side, section=section)
+             for section, tables in sizes for side in Side for number in range(1, tables + 1)]  # fmt: skip
+    prepared = prepare(SessionInput(tuple(rows), tuple(pairs), field=choose(FIELD_KINDS, "Two fields")))
+    reasons = [finding.reason for finding in prepared.findings]
+    assert reasons
+    assert all(reason.startswith("section B: ") for reason in reasons), reasons
+    assert wrong in {finding.row for finding in prepared.findings}
+    assert any(f"EW pair {rows[wrong].ew} plays board 3 twice" in reason for reason in reasons)

@@ -389,15 +389,17 @@ def check_session(session: Session, movement: Movement | None = None, name: Name
     """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
     found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`). A session of two sections or
     more is checked section by section (each section's pairs are numbered apart; ``movement`` is then not used),
-    its findings naming the session's rows."""
+    each finding saying its section and naming the session's rows."""
     parts = session.split()
     if len(parts) == 1:
         return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
     out = []
     for own, lines, _ in parts:
+        section = own.sections[0]
         for found in _check(own.lines, own.field_kind.two_fields, None, None, name, own):
             row = None if found.row is None else lines[found.row]
-            out.append(replace(found, row=row, refs=tuple(lines[ref] for ref in found.refs)))
+            text = f"section {section}: {found.text}" if section else found.text
+            out.append(replace(found, row=row, text=text, refs=tuple(lines[ref] for ref in found.refs)))
     return out
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 
 from ..rules import (
@@ -301,11 +302,20 @@ class SessionResult:
             return f"Waiting: {score.problems} line(s) on Results need checking"
         if method.imp_scoring:
             note = f"{method.words} scoring: total IMPs"
+        elif score.section_tops:  # each section its own top
+            tops = ", ".join(f"{section} {_shown_top(top)}" for section, _, top in score.section_tops)
+            note = f"Matchpoints ({method.words}) within each section, tops {tops}"
         else:
-            top = score.top
-            note = f"Matchpoints ({method.words}), top {show(top.numerator if top.denominator == 1 else float(top))}"
+            note = f"Matchpoints ({method.words}), top {_shown_top(score.top)}"
+            if len(score.session.sections) > 1:
+                note += " across the field"
         provisional = self.provisional
         return note + (f"; {provisional}" if provisional else "")
+
+
+def _shown_top(top: Fraction) -> str:
+    """A matchpoint top as a note says it: 12, or 12.5."""
+    return show(top.numerator if top.denominator == 1 else float(top))
 
 
 def result(prepared: PreparedSession) -> SessionResult:
