@@ -18,6 +18,7 @@ from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.movements.generate import make_movement
 from xlbridge.engine.pairs import Pair
 from xlbridge.engine.pipeline import SessionInput, SessionResult, prepare, result
+from xlbridge.engine.scorecards import scorecard
 from xlbridge.engine.session import Line, Row, labelled, read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange.usebio import read_usebio
@@ -53,11 +54,16 @@ def section_rows(section: str, tables: int) -> list[Row]:
     return rows
 
 
+def mitchell_pairs() -> list[Pair]:
+    """The pairs of the two Mitchells, North-South and East-West, each numbered in its section."""
+    sizes = (("A", 7), ("B", 8))
+    return [Pair(number, side, section=section)
+            for section, tables in sizes for side in Side for number in range(1, tables + 1)]  # fmt: skip
+
+
 def scored(how: str) -> SessionResult:
     rows = section_rows("A", 7) + section_rows("B", 8)
-    sizes = (("A", 7), ("B", 8))
-    pairs = [Pair(number, side, section=section)
-             for section, tables in sizes for side in Side for number in range(1, tables + 1)]  # fmt: skip
+    pairs = mitchell_pairs()
     given = SessionInput(tuple(rows), tuple(pairs), field=choose(FIELD_KINDS, "Two fields"),
                          section_scoring=choose(SECTION_SCORINGS, how))  # fmt: skip
     return result(prepare(given))
@@ -162,12 +168,46 @@ def test_the_checks_say_the_section_and_the_row() -> None:
     rows = section_rows("A", 7) + section_rows("B", 8)
     wrong = next(index for index, row in enumerate(rows) if row.section == "B" and row.board == 3)
     rows[wrong] = replace(rows[wrong], ew=rows[wrong].ew % 8 + 1)  # type: ignore[union-attr, operator]
-    sizes = (("A", 7), ("B", 8))
-    pairs = [Pair(number, side, section=section)
-             for section, tables in sizes for side in Side for number in range(1, tables + 1)]  # fmt: skip
+    pairs = mitchell_pairs()
     prepared = prepare(SessionInput(tuple(rows), tuple(pairs), field=choose(FIELD_KINDS, "Two fields")))
     reasons = [finding.reason for finding in prepared.findings]
     assert reasons
     assert all(reason.startswith("section B: ") for reason in reasons), reasons
     assert wrong in {finding.row for finding in prepared.findings}
     assert any(f"EW pair {rows[wrong].ew} plays board 3 twice" in reason for reason in reasons)
+
+
+def test_a_howell_section_beside_a_mitchell_section() -> None:
+    """Each section one winner or two as its own: a 7-table two-winner Mitchell (A) and a 4-table Howell (C) on the
+    same boards, across the field: section A's North-South and East-West pairs are placed apart, section C's pairs
+    together; overall every pair is in one list (a section has one winner); a Howell pair's scorecard meets only
+    its own section's pairs."""
+    rows = section_rows("A", 7)
+    for slot in make_movement("Howell", 4, 2).slots():
+        made = RESULTS[(slot.board * 5 + slot.table) % len(RESULTS)]
+        rows.append(replace(read_line(slot.board, slot.ns, slot.ew, "3NT", "S", made), section="C"))
+    pairs = [Pair(number, side, section="A") for side in Side for number in range(1, 8)]
+    pairs += [Pair(number, section="C") for number in range(1, 9)]
+    given = SessionInput(tuple(rows), tuple(pairs), field=choose(FIELD_KINDS, "Two fields"),
+                         section_scoring=choose(SECTION_SCORINGS, "Across the field"),
+                         section_fields=(("C", choose(FIELD_KINDS, "Howell")),))  # fmt: skip
+    session = result(prepare(given))
+    assert not session.prepared.findings
+    score = session.score
+    assert not score.problems
+    howell = [standing for standing in score.ranking if standing.pair.section == "C"]
+    assert [standing.field for standing in howell] == [1] * 8
+    assert howell[0].place.rstrip("=") == "1"
+    assert {s.field for s in score.ranking if s.pair.section == "A"} == {1, 2}
+    board_one = [figures.ns_points for row, figures in zip(score.session.lines, score.lines, strict=True)
+                 if row.board == 1]  # fmt: skip
+    assert len(board_one) == 7 + 4
+    assert sum(board_one) == 11 * 20 / 2  # type: ignore[arg-type]  # (11 results: a top of 20, half to North-South)
+    overall = score.overall
+    assert len(overall) == 22
+    assert {standing.field for standing in overall} == {1, 2}  # (each pair keeps its own field, placed in one list)
+    assert sorted(int(standing.place.rstrip("=")) for standing in overall)[0] == 1
+    assert [s.percentage for s in overall] == sorted((s.percentage for s in overall), reverse=True)
+    card = scorecard(score, "C3")
+    assert {row.opponents.section for row in card.rows} == {"C"}
+    assert {row.opponents.direction for row in card.rows} == {None}

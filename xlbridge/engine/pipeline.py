@@ -61,8 +61,10 @@ class SessionInput:
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
     #: The sheet row of each block's first row (a reason names a row as the sheet does: ``row 7``).
     first_row: int = 2
-    #: Within section or across the field, where the rows and pairs say their sections.
+    #: Within section or across the field, where the rows and pairs say their sections; the sections ranked
+    #: otherwise than ``field`` (:attr:`~xlbridge.engine.session.Session.section_fields`).
     section_scoring: SectionScoring = SECTION_SCORINGS.default
+    section_fields: tuple[tuple[str, FieldKind], ...] = ()
 
     def row_name(self, row: int) -> str:
         """How a reason names the results block's row ``row`` (0 is the first)."""
@@ -106,13 +108,14 @@ def decide_field(
     return FieldDecision(chosen, "said")
 
 
-def _listed_once(pairs: Sequence[Pair | None], two_fields: bool, first_row: int) -> None:
-    """Refuse a pair the names list twice (by number, and in two fields its direction), naming both rows: its
-    results would be counted for each, and both placed."""
+def _listed_once(pairs: Sequence[Pair | None], session: Session, first_row: int) -> None:
+    """Refuse a pair the names list twice (by section and number, and in two fields its direction), naming both
+    rows: its results would be counted for each, and both placed."""
     first: dict[tuple[object, object, object], int] = {}
     for number, pair in enumerate(pairs, start=first_row):
         if pair is None:
             continue
+        two_fields = session.field_of(pair.section).two_fields
         key = (pair.section, pair.number, pair.direction if two_fields else None)
         if key in first:
             shown = f"{pair.section}{show(pair.number)}{pair.direction_text if two_fields else ''}"
@@ -203,19 +206,21 @@ def prepare(given: SessionInput) -> PreparedSession:
     listed = [pair for pair in given.pairs if pair is not None]
     decided = decide_field(given.field, given.plan, listed, lines)
     two_fields = decided.kind.two_fields
-    _listed_once(given.pairs, two_fields, given.first_row)
+    own_fields = {section: kind.two_fields for section, kind in given.section_fields}
     session = Session(
         event=given.event,
         date=given.date,
         method=given.method,
         field_kind=decided.kind,
         per_board=given.per_board,
-        pairs=tuple(listed) if listed else tuple(pairs_in(lines, mitchell=two_fields)),
+        pairs=tuple(listed) or tuple(pairs_in(lines, two_fields, own_fields)),
         lines=tuple(lines),
         plan=given.plan,
         masterpoints=given.masterpoints,
         section_scoring=given.section_scoring,
+        section_fields=given.section_fields,
     )
+    _listed_once(given.pairs, session, given.first_row)
     # A line the checks flag waits, with its reason in the Check column, as an unscorable one does; a line of the
     # movement with no result is no problem here: it is a row not typed yet.
     findings = check_session(session, given.plan, name=lambda line: given.row_name(row_of[line]))

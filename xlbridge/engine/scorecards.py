@@ -102,14 +102,14 @@ def _same(number: PairNumber, wanted: PairNumber) -> bool:
 
 
 def find_pair(session: Session, label: object) -> Pair:
-    """The pair of ``session`` that ``label`` names: its number (``7``), a club's label (``7A``), or in a Mitchell
-    the number with its direction (``7NS``, ``7 EW``). A number that two pairs share (NS 7 and EW 7) must say
-    which."""
+    """The pair of ``session`` that ``label`` names: its number (``7``; ``A7`` in section A), a club's label
+    (``7A``), or in a Mitchell the number with its direction (``7NS``, ``7 EW``). A number that two pairs share (NS
+    7 and EW 7) must say which."""
     wanted = _normalised(label)
     if wanted == "":
         raise BridgeInputError("pair: blank; give a pair number such as 7 or 7NS")
 
-    found = [pair for pair in session.pairs if _same(pair.number, wanted)]
+    found = [pair for pair in session.pairs if _same(pair.label, wanted)]  # (A3 in section A)
     match = _WITH_DIRECTION.fullmatch(wanted) if isinstance(wanted, str) else None
     if not found and match is not None:
         number, side = int(match["number"]), Side(match["side"].upper().replace("-", ""))
@@ -122,16 +122,17 @@ def find_pair(session: Session, label: object) -> Pair:
     raise BridgeInputError(f"pair {show(label)} is not on the list of pairs", reason=Reason.NOT_IN_FIELD)
 
 
-def listed_pair(session: Session, number: PairNumber, side: Side) -> Pair | None:
-    """The pair of the session's list that sat at ``side`` under ``number`` (a Mitchell pair only in its own
-    direction), or None when the list has none."""
-    listed = [pair for pair in session.pairs if pair.number == number and pair.direction in (None, side)]
+def listed_pair(session: Session, number: PairNumber, side: Side, section: str = "") -> Pair | None:
+    """The pair of the session's list that sat at ``side`` under ``number`` in ``section`` (a Mitchell pair only in
+    its own direction), or None when the list has none."""
+    listed = [pair for pair in session.pairs
+              if pair.number == number and pair.section == section and pair.direction in (None, side)]  # fmt: skip
     return next((pair for pair in listed if pair.direction is side), listed[0] if listed else None)
 
 
-def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
-    found = listed_pair(session, number, side)
-    return found or Pair(number, side if session.field_kind.two_fields else None)
+def _opponent(session: Session, number: PairNumber, side: Side, section: str) -> Pair:
+    found = listed_pair(session, number, side, section)
+    return found or Pair(number, side if session.field_of(section).two_fields else None, section=section)
 
 
 def _sided_score(line: Line, side: Side) -> int | Fraction | None:
@@ -169,7 +170,7 @@ def _card(
     scored: SessionScore, pair: Pair, standing: Standing, seated: Seating, rounds: Sequence[int | None]
 ) -> Scorecard:
     session = scored.session
-    played = played_by(pair, seated, session.field_kind.two_fields)
+    played = played_by(pair, seated, session.field_of(pair.section).two_fields)
 
     def order(seat: tuple[Side, int]) -> tuple[bool, int, int, int]:
         index = seat[1]
@@ -181,7 +182,7 @@ def _card(
     rows = []
     points_so_far: Figure = None
     percent_sum: Figure = None
-    opponents: dict[tuple[PairNumber, Side], Pair] = {}  # each opponent found on the list once
+    opponents: dict[tuple[PairNumber, Side, str], Pair] = {}  # each opponent found on the list once
     for count, (side, index) in enumerate(sorted(played, key=order), start=1):
         line = session.lines[index]
         assert isinstance(line, Line)
@@ -191,7 +192,7 @@ def _card(
         points_so_far = _running(points_so_far, points)
         percent_sum = _running(percent_sum, percent)
         running_percent = percent_sum / count if isinstance(percent_sum, Fraction) else percent_sum
-        opponent = (line.ew if side is Side.NS else line.ns, side.other)
+        opponent = (line.ew if side is Side.NS else line.ns, side.other, line.section)
         if opponent not in opponents:
             opponents[opponent] = _opponent(session, *opponent)
         rows.append(

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
@@ -261,6 +261,9 @@ class Session:
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
     #: Within section or across the field (a session of two sections or more; each line and pair says its section).
     section_scoring: SectionScoring = SECTION_SCORINGS.default
+    #: The sections ranked otherwise than ``field_kind`` says, each with its own (a Howell section, one winner, on
+    #: a night of two-winner Mitchells).
+    section_fields: tuple[tuple[str, FieldKind], ...] = ()
 
     @staticmethod
     def of(
@@ -291,6 +294,19 @@ class Session:
             choose(SECTION_SCORINGS, section_scoring),
         )
 
+    def field_of(self, section: str) -> FieldKind:
+        """One field or two in ``section``: its own where :attr:`section_fields` gives one, else the session's."""
+        for named, kind in self.section_fields:
+            if named == section:
+                return kind
+        return self.field_kind
+
+    @cached_property
+    def _two_fields(self) -> dict[str, bool]:
+        """Whether each section (the session's, and any its pairs or lines name) numbers North-South and East-West
+        pairs apart."""
+        return {section: self.field_of(section).two_fields for section in self.sections}
+
     @property
     def boards(self) -> list[int]:
         return sorted({line.board for line in self.lines if line.board is not None})
@@ -315,7 +331,7 @@ class Session:
             lines = [index for index, row in enumerate(self.lines) if row.section == section]
             pairs = [index for index, pair in enumerate(self.pairs) if pair.section == section]
             own = replace(self, pairs=tuple(self.pairs[i] for i in pairs), lines=tuple(self.lines[i] for i in lines),
-                          plan=None)  # fmt: skip
+                          plan=None, field_kind=self.field_of(section), section_fields=())  # fmt: skip
             out.append((own, lines, pairs))
         return out
 
@@ -334,9 +350,12 @@ class Session:
         (its section, its number, and in two fields its direction), worked out once (the ranking and a scorecard
         both ask)."""
         ns_field, ew_field = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)
+        two_fields = self._two_fields if self.section_fields else None
         seated: dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
         for index, row in enumerate(self.lines):
             if isinstance(row, Line):
+                if two_fields is not None:  # each section one field or two as its own
+                    ns_field, ew_field = (Side.NS, Side.EW) if two_fields[row.section] else (None, None)
                 seated[row.section, row.ns, ns_field].append((Side.NS, index))
                 seated[row.section, row.ew, ew_field].append((Side.EW, index))
         return dict(seated)
@@ -356,8 +375,9 @@ class Session:
     def _listed(self) -> frozenset[tuple[str, PairNumber, Side | None]]:
         """The pairs a result may name: in two fields a number with its direction, in one field a number (each in
         its section)."""
-        two_fields = self.field_kind.two_fields
-        return frozenset((pair.section, pair.number, pair.direction if two_fields else None) for pair in self.pairs)
+        two_fields = self._two_fields
+        return frozenset((pair.section, pair.number, pair.direction if two_fields[pair.section] else None)
+                         for pair in self.pairs)  # fmt: skip
 
     def unlisted(self, row: Row) -> str:
         """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
@@ -366,7 +386,7 @@ class Session:
         for side, number in self.unlisted_pairs(row)[:1]:
             shown = f"{row.section}{number}"
             missing = f"{side.value} pair {shown} is not on the list of pairs"
-            if self.field_kind.two_fields and (row.section, number, None) in self._listed:
+            if self._two_fields[row.section] and (row.section, number, None) in self._listed:
                 return (
                     f"{missing}: it has pair {shown} without a direction (NS or EW?); in two fields they are two pairs"
                 )
@@ -379,8 +399,9 @@ class Session:
         listed = self._listed
         if not listed:
             return []
-        ns, ew = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)  # how each side is listed
         section = row.section
+        two_fields = self._two_fields.get(section, self.field_kind.two_fields)
+        ns, ew = (Side.NS, Side.EW) if two_fields else (None, None)  # how each side is listed
         if (section, row.ns, ns) in listed and (section, row.ew, ew) in listed:  # (nearly every result)
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
@@ -404,9 +425,9 @@ def labelled(session: Session) -> Session:
     return replace(session, pairs=pairs, lines=lines, section_scoring=ACROSS_FIELD)
 
 
-def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
-    """The pairs a session's lines name, when it lists none (in two fields, NS 1 and EW 1 are two pairs), section by
-    section: numbers first, in order, then labels."""
+def pairs_in(lines: Sequence[Row], mitchell: bool = False, sections: Mapping[str, bool] | None = None) -> list[Pair]:
+    """The pairs a session's lines name, when it lists none (in two fields, ``mitchell``, NS 1 and EW 1 are two
+    pairs; ``sections`` gives a section's own), section by section: numbers first, in order, then labels."""
 
     def order(number: PairNumber) -> tuple[bool, str]:
         return isinstance(number, str), str(number).zfill(6)
@@ -416,7 +437,7 @@ def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
         own = [line for line in lines if line.section == section]
         ns = {line.ns for line in own if line.ns is not None}
         ew = {line.ew for line in own if line.ew is not None}
-        if mitchell:
+        if mitchell if sections is None else sections.get(section, mitchell):
             out += [Pair(n, Side.NS, section=section) for n in sorted(ns, key=order)]
             out += [Pair(n, Side.EW, section=section) for n in sorted(ew, key=order)]
         else:

@@ -133,11 +133,11 @@ class SessionScore:
 
     @cached_property
     def overall(self) -> list[Standing]:
-        """Every section's pairs ranked together, field by field (a two-winner Mitchell's North-South pairs of
-        every section in one list, its East-West pairs in another), in place order: by percentage (across the
-        field, of one top; within sections, each section's matchpoints factored to a common top), or by the total
-        where there are no percentages (IMPs); the places are the overall ones. In a session of one section, its
-        ranking."""
+        """Every section's pairs ranked together, field by field where every section has two winners (the
+        North-South pairs of every section in one list, the East-West pairs in another; else all in one list), in
+        place order: by percentage (across the field, of one top; within sections, each section's matchpoints
+        factored to a common top), or by the total where there are no percentages (IMPs); the places are the
+        overall ones. In a session of one section, its ranking."""
         if len(self.session.sections) == 1:
             return self.ranking
 
@@ -145,10 +145,12 @@ class SessionScore:
             figure = standing.percentage if standing.percentage is not None else standing.total
             return None if figure is None or isinstance(figure, BridgeInputError) else figure
 
-        keyed = [(standing.field, key(standing)) for standing in self.standings]
+        session = self.session
+        by_direction = all(session.field_of(section).two_fields for section in session.sections)
+        keyed = [(standing.field if by_direction else 1, key(standing)) for standing in self.standings]
         placed = [replace(standing, place=place)
                   for standing, place in zip(self.standings, share_places(keyed), strict=True)]  # fmt: skip
-        return sorted(placed, key=lambda s: (s.field, key(s) is None, -(key(s) or 0)))
+        return sorted(placed, key=lambda s: (s.field if by_direction else 1, key(s) is None, -(key(s) or 0)))
 
     @property
     def handicapped(self) -> bool:
