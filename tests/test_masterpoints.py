@@ -25,7 +25,7 @@ from xlbridge.files.interchange.common import split_pair
 from xlbridge.files.templates.common import CLASSIC, LITE, Flavour, TemplateBook
 from xlbridge.files.workbook.xmlsafe import parse_xml
 from xlbridge.rules import MASTERPOINT_SCALES, Side
-from xlbridge.rules.masterpoints import ABF_GREEN, ABF_RED, NO_MASTERPOINTS, POINTS_NOT_AWARDED
+from xlbridge.rules.masterpoints import ABF_GREEN, ABF_RED, EBU_CLUB, EBU_COUNTY, NO_MASTERPOINTS
 
 from .conftest import BUTLER, HOWELL
 from .workbooks import Book
@@ -256,12 +256,12 @@ def test_no_masterpoints_awards_nothing() -> None:
 
 
 def test_the_usebio_names_find_the_scale() -> None:
-    """A file's MASTER_POINT_TYPE and MASTER_POINT_SCALE name the registry's scale (any case); BLACK points on the
-    Club scale are the EBU's local points, not ACBL club points (issue 36), and name no scale."""
+    """A file's MASTER_POINT_TYPE and MASTER_POINT_SCALE name the registry's scale (any case); BLACK points are the
+    EBU's local points at the level the scale names, not ACBL club points (issue 36)."""
     assert scale_of_file("GREEN", "Club") is ABF_GREEN
     assert scale_of_file("red", "club") is ABF_RED
-    assert scale_of_file("BLACK", "Club") is None
-    assert ("BLACK", "CLUB") in POINTS_NOT_AWARDED
+    assert scale_of_file("BLACK", "Club") is EBU_CLUB
+    assert scale_of_file("black", "County") is EBU_COUNTY
     assert scale_of_file("GOLD", "Club") is None
     assert scale_of_file("", "") is None
 

@@ -154,13 +154,29 @@ def test_a_real_file_agrees_pair_for_pair(path: Path | None, tmp_path: Path) -> 
 
 def test_ebu_local_points_are_not_read_as_another_scale(tmp_path: Path) -> None:
     """BLACK points on the Club scale are the EBU's local points (24 is 0.24 of a master point): not ACBL club
-    masterpoints (which paid 0.65 where the file has 24); the workbook awards none and says so once, not per pair."""
+    masterpoints (which paid 0.65 where the file has 24). EBUScore's two-winner Mitchell cannot be awarded on them
+    (the EBU's two-winner scales are not here): the workbook awards none, so that its ranking is given, and the
+    import says why once, not per pair."""
     ran, rows = imported(USEBIO / "ebuscore_mitchell.xml", tmp_path)
     said = [line for line in ran.err.splitlines() if "masterpoints" in line]
     assert len(said) == 1
-    assert "EBU local (black) points on the Club scale" in said[0]
-    assert said[0].endswith("the file's awards (14 pairs) are not reproduced")
-    assert "masterpoints" not in rows[0]
+    assert "its masterpoints are EBU club (BLACK, Club), which xlbridge does not award to this session" in said[0]
+    assert "awarded here to one field" in said[0]
+    assert said[0].endswith("the workbook awards none; the file's awards (14 pairs) are not reproduced")
+    assert "masterpoints" not in rows[0]  # the ranking was given (imported() asserts it), awarding none
+
+
+@pytest.mark.parametrize("path", [USEBIO / "salliere_mp_v10.xml", *real_files("salliere_*.xml", "usebio")],
+                         ids=lambda path: path.name)  # fmt: skip
+def test_ebu_local_points_of_a_file_are_awarded_as_the_file_gives_them(path: Path, tmp_path: Path) -> None:
+    """salliere's one-winner sessions award BLACK Club points: the import awards the EBU club scale, the file's own,
+    and every pair's award is the file's (the import compares them pair by pair and would name each that differs);
+    the workbook's ranking shows them. (The cross-IMP file written here ranks its pairs salliere's own way, so its
+    places and then one award differ, each named: not a file to hold the awards with.)"""
+    ran, rows = imported(path, tmp_path)
+    assert "masterpoints: EBU club, the file's own (BLACK, Club): every pair's award as the file gives it" in ran.out
+    assert "masterpoints" not in ran.err
+    assert any(row["masterpoints"] for row in rows)
 
 
 def test_salliere_cross_imp_totals_are_named_not_taken(tmp_path: Path) -> None:

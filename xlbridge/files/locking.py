@@ -146,7 +146,7 @@ def rewriting(path: Path, command: str) -> Iterator[None]:
         yield
     finally:
         del _REWRITING[target]
-        _let_go(lock, handle)
+        _release(lock, handle)
 
 
 @contextlib.contextmanager
@@ -160,7 +160,7 @@ def replacing(path: Path, target: Path) -> Iterator[None]:
         try:
             yield
         finally:
-            _let_go(lock, handle)
+            _release(lock, handle)
         return
     if FileState.of(target) != held.state:
         raise OutputChangedError(f"{path}: changed by {_changer(target)} since it was read: not replaced, so what "
@@ -257,7 +257,7 @@ def _try(lock: Path, command: str) -> int | tuple[str, bool]:
     return handle
 
 
-def _let_go(lock: Path, handle: int) -> None:
+def _release(lock: Path, handle: int) -> None:
     """Remove the lock file (while it is still this writer's), and let the system's lock go."""
     if sys.platform == "win32":  # an open file cannot be removed there: closed first (a waiter may open it first:
         with contextlib.suppress(OSError):  # then it stays, and the waiter takes it over)

@@ -46,8 +46,8 @@ __all__ = [
     "check_folder",
     "check_open",
     "check_output",
+    "faults_reported_for",
     "lock_holder",
-    "said_of",
     "target_of",
     "user_umask",
     "write_atomically",
@@ -82,7 +82,7 @@ def check_output(
     if path.suffix.lower() not in suffixes:
         better = path.with_suffix(suffixes[0]).name if path.suffix else f"{path.name}{suffixes[0]}"
         raise OutputError(f"{path}: what is written is {writes}, so the name must end in {suffixes[0]} ({better})")
-    with said_of(path):  # a name the file system refuses (too long), said as a write would say it
+    with faults_reported_for(path):  # a name the file system refuses (too long), said as a write would say it
         for source in inputs:
             if _same_file(path, source):
                 raise OutputIsInputError(f"{path}: is the input {source}; write the output under another name")
@@ -103,7 +103,7 @@ def check_open(path: Path, force: bool) -> None:
 
 def check_folder(path: Path) -> None:
     """A folder to write into: it may not exist yet, but it may not be a file."""
-    with said_of(path):  # a name the file system refuses (too long), said as a write would say it
+    with faults_reported_for(path):  # a name the file system refuses (too long), said as a write would say it
         if path.exists() and not path.is_dir():
             raise OutputError(f"{path}: is a file, not a folder; give a folder to write into")
         for parent in path.parents:
@@ -186,20 +186,20 @@ def _written_for(named: Path, target: Path) -> bool:
 
 
 @contextlib.contextmanager
-def said_of(path: Path) -> Iterator[None]:
+def faults_reported_for(path: Path) -> Iterator[None]:
     """Run the block that writes ``path``: a refusal of the file system (:func:`write_fault`) is raised as said
-    of ``path``, what it left open closed first, quietly (:func:`_let_go`)."""
+    of ``path``, what it left open closed first, quietly (:func:`_close_what_failed`)."""
     try:
         yield
     except Exception as error:
         fault = write_fault(error, path)
         if fault is None:
             raise
-        _let_go(error)
+        _close_what_failed(error)
         raise fault from None
 
 
-def _let_go(error: BaseException) -> None:
+def _close_what_failed(error: BaseException) -> None:
     """Close now what a failed write left open in the frames of its traceback (XlsxWriter's zip file, when the
     disk filled under it), and say nothing while they close: the file would otherwise be closed at exit, fail again
     on the full disk, and print a traceback of its own after the one line that says what happened."""
@@ -231,7 +231,7 @@ def write_atomically(path: Path, fill: Callable[[Path], object], replace: bool =
     (:func:`write_fault`). Returns the file written.
     """
     target = target_of(path)
-    with said_of(path):
+    with faults_reported_for(path):
         if target.exists() and not replace:
             raise OutputExistsError(f"{path}: already exists; choose another name (or --force to replace it)")
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -275,7 +275,7 @@ def write_folder_atomically(folder: Path, fill: Callable[[Path], object], ours: 
     keeps its mode, a new one gets the user's umask; a refusal of the file system is said of ``folder``.
     """
     target = target_of(folder)
-    with said_of(folder):
+    with faults_reported_for(folder):
         target.parent.mkdir(parents=True, exist_ok=True)
         sweep_aside(target, left_aside(target.name, middle=r"(?:old\.)?"), ours)
         staged, handle = made_aside(lambda: tempfile.mkdtemp(prefix=aside_prefix(target.name), dir=target.parent))

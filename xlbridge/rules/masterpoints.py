@@ -41,7 +41,6 @@ __all__ = [
     "MATCHES",
     "NO_MASTERPOINTS",
     "PAIRS",
-    "POINTS_NOT_AWARDED",
     "AwardForm",
     "Depth",
     "LocalPointBand",
@@ -264,9 +263,10 @@ ABF_RED = MasterpointScale(
 # share the points of the places they cover, "fractions ... always rounded UP" (ECatsBridge's answer on the EBU's
 # formula, bridge.ecats.co.uk/sims/FAQ/mpcalculations.asp), and at least the minimum. These are one-winner
 # (single field) awards: the handbook's two-winner scales were not available, so a two-winner movement is refused.
-# USEBIO names them MASTER_POINT_TYPE BLACK with MASTER_POINT_SCALE the level (Club, District, ...); these scales
-# carry no USEBIO names yet (an import reads BLACK Club as POINTS_NOT_AWARDED says, an export writes no awards):
-# a two-winner EBUScore file would otherwise become a workbook whose awards are refused.
+# USEBIO names them MASTER_POINT_TYPE BLACK with MASTER_POINT_SCALE the level (Club, District, ...), in whole local
+# points (EBUScore's and salliere's files: a club's 24 is 0.24 of a master point), as each scale here is named: an
+# import awards the file's scale, and a session it cannot award (a two-winner Mitchell, fewer than 6 pairs or 12
+# boards) says why in its ranking, as a session typed so does.
 
 #: The boards that open each band, and the share of the pairs paid in it.
 _EBU_BANDS = ((12, Fraction(1, 4)), (18, Fraction(1, 3)), (36, Fraction(1, 2)))
@@ -292,6 +292,8 @@ def _ebu_local(name: str, level: str, letter: str, step: int, most: tuple[int, i
         f"awards it (--mpscale={level})",
         f"EBU local (black) points, {level.lower()} level: {step} a place up from the last paid, at most "
         f"{most[0]}, {most[1]} or {most[2]} by the boards",
+        usebio_type="BLACK",
+        usebio_scale=level,
         local=LocalPoints(
             step,
             tuple(
@@ -317,8 +319,8 @@ EBU_CLUB, EBU_DISTRICT, EBU_COUNTY, EBU_REGIONAL, EBU_NATIONAL = EBU_LOCAL_SCALE
 # whole number with .5 rounded up." A table is counted as the movement seats it: the first place of each field of
 # an 8-table Mitchell earns 0.80, a 5-table Howell's 0.50 (the cap of 1.50 is then reached at 15 tables, as the
 # invitational games' 1.20 at .08 per table). ACBL club points are black points (chapter 4, section three, I.B),
-# but a USEBIO file's BLACK points on the Club scale are the EBU's local points (see POINTS_NOT_AWARDED): ACBL points
-# have no USEBIO name here.
+# but a USEBIO file's BLACK points are the EBU's local points (the scales above): ACBL points have no USEBIO name
+# here.
 ACBL_CLUB = MasterpointScale(
     "ACBL club",
     "ACBL Handbook, chapter 4, section three, I. Calculating the awards (open club games: section awards)",
@@ -338,17 +340,6 @@ ACBL_CLUB = MasterpointScale(
     ),
     cap=Fraction(3, 2),
     aliases=("ACBL",),
-)
-
-#: Masterpoints that results files name and no scale of the registry awards, by their USEBIO names
-#: (MASTER_POINT_TYPE, MASTER_POINT_SCALE, in capitals), with what they are: an import says so, once, and awards
-#: none, rather than read them on another scale. The EBU's local ("black") points are awarded by scale (Club,
-#: District, County, Regional, National: EBU Masterpoint Scheme; salliere's ``--mpscale``) in whole points, 100 to a
-#: master point: a club's 24 is 0.24 of a master point.
-POINTS_NOT_AWARDED: Mapping[tuple[str, str], str] = MappingProxyType(
-    {
-        ("BLACK", "CLUB"): "EBU local (black) points on the Club scale, in whole points (100 to a master point)",
-    }
 )
 
 #: The masterpoint scales a session may be awarded on (blank: none).

@@ -145,6 +145,12 @@ def read_results(
         raise _refusal(imported, beyond, keep_bad)
     try:
         result = session_result(session_cells(session, sizes(session)))
+        if not masterpoints and isinstance(result.awards(session.masterpoints), BridgeInputError):
+            # the file's own scale cannot award this session (the EBU's local points of a two-winner Mitchell): the
+            # workbook awards none, so that its ranking is not refused; the import says why (masterpoint_notes)
+            session = replace(session, masterpoints=MASTERPOINT_SCALES.default)
+            result = session_result(session_cells(session, sizes(session)))
+            imported = replace(imported, session=session)
     except BridgeInputError as error:  # the session cannot be worked out at all: a pair listed twice by the file
         raise fail(path, None, error.message) from None
     listing = names if names else movement_file if plan is not None and kind == "CSV" else None

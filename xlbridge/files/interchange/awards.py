@@ -15,7 +15,6 @@ from ...engine.errors import BridgeInputError
 from ...engine.masterpoints import scale_of_file
 from ...engine.pairs import PairNumber
 from ...rules import MASTERPOINT_SCALES, Side
-from ...rules.masterpoints import POINTS_NOT_AWARDED
 from .common import Imported, ImportNotes
 
 __all__ = ["masterpoint_notes"]
@@ -38,17 +37,22 @@ def masterpoint_notes(imported: Imported, chosen: str | None = None) -> ImportNo
     named = f"{reported.type or '(no type)'}, {reported.scale or '(no scale)'}" if reported is not None else ""
     file_scale = None if reported is None else scale_of_file(reported.type, reported.scale)
     if reported is not None and file_scale is None:
-        known = POINTS_NOT_AWARDED.get((reported.type.strip().upper(), reported.scale.strip().upper()))
-        what = f"{known} ({named})" if known else f"{named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE)"
         scales = ", ".join(s.name for s in MASTERPOINT_SCALES if s.awards)
         warnings.append(
-            f"{source}: its masterpoints are {what}, which "
-            + ('an import does not take from the file yet (--masterpoints "EBU club" ... "EBU national" awards them)'
-               if known else f"is none of the scales xlbridge awards ({scales})")
+            f"{source}: its masterpoints are {named} (MASTER_POINT_TYPE, MASTER_POINT_SCALE), which is none of the "
+            f"scales xlbridge awards ({scales})"
             + (f": the workbook awards {scale.name}, as --masterpoints says" if chosen else
                ": the workbook awards none (--masterpoints chooses a scale)")
             + (f"; the file's awards ({len(reported.awarded)} pairs) are not reproduced" if reported.awarded else "")
         )  # fmt: skip
+    if file_scale is not None and not scale.awards and not chosen:  # the file's scale cannot award this session
+        assert imported.result is not None  # a pairs session's import works it out
+        refused = imported.result.awards(file_scale)
+        reason = refused.message if isinstance(refused, BridgeInputError) else file_scale.name
+        warnings.append(f"{source}: its masterpoints are {file_scale.name} ({named}), which xlbridge does not award "
+                        f"to this session ({reason}): the workbook awards none"
+                        + (f"; the file's awards ({len(reported.awarded)} pairs) are not reproduced"
+                           if reported is not None and reported.awarded else ""))  # fmt: skip
     if not scale.awards:
         return ImportNotes("", warnings)
     why = "as --masterpoints says" if chosen else f"the file's own ({named})"

@@ -22,7 +22,7 @@ from typing import Any
 
 from ... import __version__
 from ...engine.errors import OutputError, OutputExistsError, OutputIsInputError, OutputNotOursError, WorkbookError
-from ..outputs import said_of, target_of, write_folder_atomically
+from ..outputs import faults_reported_for, target_of, write_folder_atomically
 
 __all__ = ["DIAGRAMS", "GENERATOR", "MARKER", "STYLESHEET", "Page", "check_site_folder", "write_pages"]
 
@@ -124,7 +124,7 @@ def check_site_folder(workbook: Path, folder: Path) -> None:
     ``--force``)."""
     if not workbook.exists():
         raise WorkbookError(f"{workbook}: no such file")
-    with said_of(folder):  # a name the file system refuses (too long), said as a write would say it
+    with faults_reported_for(folder):  # a name the file system refuses (too long), said as a write would say it
         if folder.exists() and not folder.is_dir():
             raise OutputError(f"{folder}: is a file, not a folder")
         if target_of(folder) in (target_of(workbook), *target_of(workbook).parents):
