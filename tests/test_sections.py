@@ -7,6 +7,9 @@ hand from the matchpoint rule (Law 78A: 2 matchpoints for each result beaten, 1 
 
 from __future__ import annotations
 
+import csv
+import io
+import xml.etree.ElementTree as ET
 from dataclasses import replace
 from fractions import Fraction
 from pathlib import Path
@@ -22,7 +25,12 @@ from xlbridge.engine.scorecards import scorecard
 from xlbridge.engine.session import Line, Row, labelled, read_line
 from xlbridge.engine.standings import score_session
 from xlbridge.files.interchange.usebio import read_usebio
+from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.rules import FIELD_KINDS, MASTERPOINT_SCALES, SECTION_SCORINGS, Side
+
+from .conftest import DATA
+from .safety import xlbridge
+from .workbooks import Book
 
 #: Board 1 (love all), North-South's contract and result at each table of section A (7 tables) and B (8 tables).
 BOARD_1 = {
@@ -211,3 +219,113 @@ def test_a_howell_section_beside_a_mitchell_section() -> None:
     card = scorecard(score, "C3")
     assert {row.opponents.section for row in card.rows} == {"C"}
     assert {row.opponents.direction for row in card.rows} == {None}
+
+
+# --- the workbook, the import and the ranking, as a user runs them ------------------------------------------------
+
+
+def ranked(workbook: Path) -> list[dict[str, str]]:
+    """``xlbridge ranking WORKBOOK --csv``, row by row."""
+    ran = xlbridge("ranking", workbook, "--csv")
+    assert ran.status == 0, ran.err
+    return list(csv.DictReader(io.StringIO(ran.out)))
+
+
+def test_an_imported_file_of_sections_ranks_each_pair_as_the_file_does(tmp_path: Path) -> None:
+    """NZ Scorer's three sections imported into the workbook with their sections (its Section columns), scored
+    across the field as the file's points show: every pair's section, overall place and percentage are the file's
+    (its percentages to the hundredth NZ Scorer rounds to; 66 of 66 pairs). The file's two lines whose SCORE lost
+    its sign are written as plays that score what NZ Scorer scored them by (the lowest score on board 16, 400 on
+    board 18), so the file's figures are those of its lines."""
+    text = (DATA / "usebio" / "nzscorer_sections.xml").read_text(encoding="utf-8").split("\n")
+    for number, old, new in (
+        (6886, ">N<", ">E<"),
+        (6889, "-420", "-620"),
+        (10017, "3NT", "7NT"),
+        (10020, ">9<", ">5<"),
+    ):
+        assert old in text[number - 1], (number, text[number - 1])
+        text[number - 1] = text[number - 1].replace(old, new)
+    path = tmp_path / "sections.xml"
+    path.write_text("\n".join(text), encoding="utf-8")
+    workbook = tmp_path / "sections.xlsx"
+    ran = xlbridge("import", path, "-o", workbook)
+    assert ran.status == 0, ran.err
+    book = Book(workbook)
+    first = LAYOUT.results.position("Section", 0)
+    assert book.sheets["Results"][first] == "A"
+    assert book.sheets["Names"][LAYOUT.names.position("Section", 0)] == "A"
+    theirs = {}
+    for section in ET.parse(path).getroot().iter("SECTION"):
+        named = section.get("SECTION_ID", "")
+        for pair in section.iter("PAIR"):
+            number = (pair.findtext("PAIR_NUMBER") or "").strip().removeprefix(f"({named})").strip()
+            theirs[named + number] = (named, pair.findtext("PLACE"), float(pair.findtext("PERCENTAGE") or "nan"))
+    rows = ranked(workbook)
+    assert len(rows) == len(theirs) == 66
+    for row in rows:
+        section, place, percentage = theirs[row["pair"]]
+        assert (row["section"], row["overall_place"].rstrip("=")) == (section, place), row  # (3= is its 3)
+        assert abs(float(row["percentage"]) - percentage) < 0.011, row
+    assert [row["section"] for row in rows] == ["A"] * 26 + ["B"] * 26 + ["C"] * 14
+    assert [row["place"] for row in rows if row["section"] == "C"][:3] == ["1", "2", "3"]
+
+
+def two_sections_csv(tmp_path: Path) -> Path:
+    """The 7- and 8-table Mitchells of the hand-worked board, typed as a CSV with a section column."""
+    rows = section_rows("A", 7) + section_rows("B", 8)
+    text = ["board,ns,ew,contract,declarer,result,section"]
+    for row in rows:
+        assert isinstance(row, Line)
+        contract, made = row.entered.contract, row.entered.result
+        text.append(f"{row.board},{row.ns},{row.ew},{contract},N,{made},{row.section}")
+    path = tmp_path / "two-sections.csv"
+    path.write_text("\n".join(text) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize(("how", "method", "expected"), [
+    ("Within section", None, WITHIN), ("Across the field", "MP Across the field", ACROSS)])  # fmt: skip
+def test_two_sections_typed_in_csv_are_scored_within_or_across(tmp_path: Path, how: str, method: str | None,
+                                                              expected: dict[str, list[int]]) -> None:  # fmt: skip
+    """A 7- and an 8-table Mitchell typed in one CSV with a section column, imported: board 1's matchpoints on
+    Results are the hand-worked ones, within each section (the default) or across the field (``--method "MP
+    Across the field"``, kept in the Scoring cell); the ranking places each section's pairs, and every pair
+    overall."""
+    workbook = tmp_path / "two.xlsx"
+    ran = xlbridge("import", two_sections_csv(tmp_path), "-o", workbook, *(("--method", method) if method else ()))
+    assert ran.status == 0, ran.err
+    book = Book(workbook)
+    assert book.sheets["Settings"][LAYOUT.setting("Method").position] == (method or "MP")
+    results = book.sheets["Results"]
+    figures: dict[str, dict[object, object]] = {"A": {}, "B": {}}
+    for offset in range(15 * 14):
+        if results.get(LAYOUT.results.position("Board", offset)) == 1:
+            section = results[LAYOUT.results.position("Section", offset)]
+            figures[section][results[LAYOUT.results.position("NS", offset)]] = results[
+                LAYOUT.results.position("NS points", offset)]  # fmt: skip
+    for section in "AB":
+        assert [figures[section][table] for table in range(1, len(expected[section]) + 1)] == expected[section]
+    rows = ranked(workbook)
+    assert len(rows) == 30
+    assert [row["section"] for row in rows] == ["A"] * 14 + ["B"] * 16
+    assert next(row["place"].rstrip("=") for row in rows if row["pair"].startswith("B")) == "1"
+    engine = scored(how).score
+    overall = {(s.pair.label, s.pair.direction_text): s.place for s in engine.overall}
+    assert {(row["pair"], row["direction"]): row["overall_place"] for row in rows} == overall
+    percentages = {s.pair.label + s.pair.direction_text: round(float(s.percentage or 0), 2) for s in engine.ranking}
+    assert {row["pair"] + row["direction"]: float(row["percentage"]) for row in rows} == percentages
+
+
+def test_the_ranking_sheet_shows_each_section_then_overall(tmp_path: Path) -> None:
+    """The workbook's Ranking sheet: each section's pairs by their labels (A3), then a row headed Overall and every
+    pair in its overall place."""
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    ranking = Book(workbook).sheets["Ranking"]
+    first = LAYOUT.ranking.position("Pair", 0)
+    pairs = [ranking.get((first[0] + offset, first[1])) for offset in range(61)]
+    assert pairs[0].startswith("A")
+    assert pairs[29].startswith("B")
+    assert ranking.get((first[0] + 30, LAYOUT.ranking.position("Place", 0)[1])) == "Overall"
+    assert sorted(pairs[31:61]) == sorted(pairs[:30])

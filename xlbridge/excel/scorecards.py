@@ -23,7 +23,7 @@ from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
 from .cells import Grid, as_grid, cell_error, error_value, is_blank_text, never_raises, to_cell
-from .session_cells import SessionCells, session_result
+from .session_cells import FORMER_NAME_WIDTH, NAME_COLUMNS, SessionCells, session_result
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard", "scorecard_cells"]
 
@@ -32,10 +32,9 @@ COLUMNS = (
     "Round", "Board", "Versus", "Direction", "Contract", "By", "Result", "Score", "Points", "%", "Running total",
     "Running %",
 )  # fmt: skip
-#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet; the handicap optional).
-NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2", "Handicap")
-#: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to H).
-RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted")
+#: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to I; a
+#: workbook's of before sections has no Section column).
+RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted", "Section")
 #: The most rows a padded card may ask for.
 MOST_ROWS = 1_000
 
@@ -127,11 +126,12 @@ def scorecard(pair: object, *arguments: object) -> Grid:
         if size is not None and not 1 <= size <= MOST_ROWS:
             raise BridgeInputError(f"rows {size}: 1 to {MOST_ROWS}", reason=Reason.OUT_OF_RANGE)
         grid, listed = as_grid(cells.results), as_grid(cells.names)
-        if len(grid[0]) != len(RESULT_COLUMNS):
-            raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), "
-                                   f"{len(grid[0])} given")  # fmt: skip
-        if len(listed[0]) not in (len(NAME_COLUMNS) - 1, len(NAME_COLUMNS)):
-            raise BridgeInputError(f"names: 4 or 5 columns ({', '.join(NAME_COLUMNS)}), {len(listed[0])} given")
+        if len(grid[0]) not in (len(RESULT_COLUMNS) - 1, len(RESULT_COLUMNS)):
+            raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}; Section "
+                                   f"optional), {len(grid[0])} given")  # fmt: skip
+        if len(listed[0]) not in (FORMER_NAME_WIDTH - 1, FORMER_NAME_WIDTH, len(NAME_COLUMNS)):
+            raise BridgeInputError(f"names: {len(NAME_COLUMNS)} columns ({', '.join(NAME_COLUMNS)}; or 4 or 5 "
+                                   f"without Section), {len(listed[0])} given")  # fmt: skip
         if is_blank_text(wanted):
             card: list[list[Any]] = []
         else:

@@ -279,7 +279,7 @@ WITHIN_SECTION = SectionScoring(
     "each section's results on a board compared among themselves: a top per section, the overall ranking by "
     "percentage (the tops factored to one)",
     across=False,
-    aliases=("Section", "Within sections", "Apart"),
+    aliases=("Within", "Section", "Within sections", "Apart"),
 )
 ACROSS_FIELD = SectionScoring(
     "Across the field",

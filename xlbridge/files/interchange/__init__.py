@@ -14,12 +14,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.checks import in_playing_order
-from ...engine.choices import choose, choose_method
+from ...engine.choices import choose, choose_scoring
 from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.movements import Movement
 from ...engine.pairs import Pair, PairNumber
 from ...engine.pipeline import FieldDecision, decide_field
-from ...engine.session import Line, Session, Unscorable, labelled, pairs_in
+from ...engine.session import Line, Session, Unscorable, pairs_in
 from ...engine.values import count
 from ...excel.session_cells import session_result
 from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, FieldKind, Side
@@ -85,6 +85,11 @@ def read_results(
     except BridgeInputError as error:
         raise fail(path, None, error.message) from None
     data = text_of(data)
+    # the method's words, and (its last words) how sections are compared where it says: the readers take the first
+    section_scoring = None
+    if method:
+        chosen, section_scoring = choose_scoring(method, "--method")
+        method = chosen.words if section_scoring is not None else method
     listed = read_names_file(names, handicaps) if names else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":  # each format's module loaded for its files alone
@@ -107,11 +112,9 @@ def read_results(
         if imported.problems and not keep_bad:
             raise _refusal(imported)
         return imported
-    # A file of two sections or more: each pair named by its section's label (A1, B1) in one session scored across
-    # the field, as the workbook holds it (its Results and Names sheets have no Section column yet).
-    session = labelled(imported.session)
+    session = imported.session
     if method:
-        session = replace(session, method=choose_method(method))
+        session = replace(session, method=chosen, section_scoring=section_scoring or session.section_scoring)
     if masterpoints:
         session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:

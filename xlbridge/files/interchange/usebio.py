@@ -42,7 +42,7 @@ from ...rules import (
     Side,
     TeamsForm,
 )
-from ...rules.methods import ACBL_MP, ACROSS_FIELD, BOARD_A_MATCH, IMP_VP
+from ...rules.methods import ACBL_MP, ACROSS_FIELD, BOARD_A_MATCH, IMP_VP, WITHIN_SECTION
 from ..workbook.xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
@@ -353,9 +353,8 @@ class _Sections:
     def check_scoring(self, results: list[Row], points: list[tuple[str, tuple[float, float] | None]],
                       method: SessionMethod, source: Path) -> SectionScoring:  # fmt: skip
         """How sections that play the same boards are scored: across the whole field, as the file's own points on
-        their lines show; boards scored within each section apart (the pairs-session workbook has no Section
-        column yet, and scores a session's boards across the field), or a file whose points cannot tell, are
-        refused naming the second section."""
+        their lines show, or within each section apart; a file whose points cannot tell, or that are scored
+        neither way, is refused naming the second section."""
         shared = _shared_boards(results, points)
         if not shared:
             return SECTION_SCORINGS.default
@@ -367,11 +366,11 @@ class _Sections:
             raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, and "
                        "the file gives no points on their lines to tell whether they are scored across the whole "
                        "field or each section apart")  # fmt: skip
-        apart = _agrees(results, points, shared, method, by_section=True)
-        how = "each section apart" if apart else "neither across the whole field nor each section apart"
+        if _agrees(results, points, shared, method, by_section=True):
+            return WITHIN_SECTION
         raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, "
-                   f"and the file's points on their lines are scored {how}: xlbridge scores a session's "
-                   "boards across its whole field; export each section on its own")  # fmt: skip
+                   "and the file's points on their lines are scored neither across the whole field nor each "
+                   "section apart: export each section on its own")  # fmt: skip
 
 
 def _sections(root: Element, lines: dict[int, int]) -> _Sections:
