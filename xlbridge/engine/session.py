@@ -27,7 +27,6 @@ from ..rules import (
     SessionMethod,
     Side,
 )
-from ..rules.methods import ACROSS_FIELD
 from .boards import board_vulnerability
 from .choices import choose, choose_method
 from .errors import BridgeInputError
@@ -50,7 +49,6 @@ __all__ = [
     "Unscorable",
     "board_sets",
     "is_not_played",
-    "labelled",
     "meetings",
     "pairs_in",
     "read_line",
@@ -406,23 +404,6 @@ class Session:
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
                 if number is not None and (section, number, key) not in listed]  # fmt: skip
-
-
-def labelled(session: Session) -> Session:
-    """The session as one section, each pair and each line's pairs named by their section's label (``A1``, as
-    :attr:`~xlbridge.engine.pairs.Pair.label`): what an output without a place for sections holds (the
-    pairs-session workbook has no Section column yet). Its boards are compared across the field."""
-    if session.sections == ("",):
-        return session
-
-    def named(section: str, number: PairNumber | None) -> PairNumber | None:
-        return number if number is None or not section else f"{section}{number}"
-
-    pairs = tuple(replace(pair, number=pair.label, section="") for pair in session.pairs)
-    # (only an Unscorable row's pairs may be None: they stay None)
-    lines = tuple(replace(row, ns=named(row.section, row.ns), ew=named(row.section, row.ew), section="")  # type: ignore[arg-type]
-                  for row in session.lines)  # fmt: skip
-    return replace(session, pairs=pairs, lines=lines, section_scoring=ACROSS_FIELD)
 
 
 def pairs_in(lines: Sequence[Row], mitchell: bool = False, sections: Mapping[str, bool] | None = None) -> list[Pair]:

@@ -11,7 +11,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine.boards import board_dealer, board_vulnerability
-from ...engine.errors import BridgeInputError
+from ...engine.errors import BridgeInputError, WorkbookError
 from ...engine.session import Line, NotPlayed
 from ...engine.standings import SessionScore
 from ...engine.values import two_decimals
@@ -27,12 +27,16 @@ __all__ = ["export_session", "write_pbn"]
 
 def export_session(workbook: Path, destination: Path, form: str, replace: bool = False) -> SessionScore:
     """Write the session of a computed pairs-session workbook as ``USEBIO`` XML or ``PBN``, never over the
-    workbook, atomically: refused while the workbook is stale, has lines to check, or lacks results its movement
-    expects."""
+    workbook, atomically: refused while the workbook is stale, has lines to check, lacks results its movement
+    expects, or holds a session of two sections or more."""
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
     book.require_complete("exporting")
+    sections = book.score.session.sections
+    if len(sections) > 1:  # each file's pairs are one section's numbers: A1 and B1 would be one pair
+        raise WorkbookError(f"{workbook}: a session of {len(sections)} sections ({', '.join(sections)}): {form} "
+                            "export writes one section's pairs; not yet for sections (see docs/limits.md)")  # fmt: skip
     if form == "USEBIO":
         book.awards()  # a session its scale cannot award is refused, saying why
         text = write_usebio(book.score)
