@@ -390,3 +390,15 @@ def test_export_of_sections_is_refused_saying_so(tmp_path: Path) -> None:
         assert refused.endswith("export writes one section's pairs; not yet for sections (see docs/limits.md)")
         assert "a session of 2 sections (A, B)" in refused
         assert not (tmp_path / name).exists()
+
+
+def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -> None:
+    """Board 1's traveller on the Travellers sheet holds both sections' 15 lines, each pair with its section (A3,
+    B8), so that section A's pair 3 and section B's are told apart."""
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    travellers = Book(workbook).sheets["Travellers"]
+    first = LAYOUT.traveller_top(1, 20) + 3  # (1-based: the title row and the headings above the lines)
+    pairs = [(travellers.get((first + offset, 1)), travellers.get((first + offset, 2))) for offset in range(15)]
+    assert {ns[0] for ns, _ in pairs} == {"A", "B"}
+    assert sorted(ns for ns, _ in pairs) == sorted([f"A{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 9)])

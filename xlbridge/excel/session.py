@@ -302,10 +302,12 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
 
 
 def _traveller_line(row: Row, computed: list[object]) -> list[object]:
-    """One line of a traveller (:data:`TRAVELLER_COLUMNS`): its pairs, what was entered for it, and what it scored
-    (``computed``, its cells on Results)."""
+    """One line of a traveller (:data:`TRAVELLER_COLUMNS`): its pairs (with their section, ``A3``, in a session of
+    sections), what was entered for it, and what it scored (``computed``, its cells on Results)."""
     entered = ("not played", *row.entered[1:4]) if isinstance(row, NotPlayed) else row.entered[:4]
-    return ["" if row.ns is None else row.ns, "" if row.ew is None else row.ew, *entered, *computed[:4]]
+    ns, ew = ("" if number is None else f"{row.section}{number}" if row.section else number
+              for number in (row.ns, row.ew))  # fmt: skip
+    return [ns, ew, *entered, *computed[:4]]
 
 
 def travellers_cells(session: SessionResult, count: int, room: int) -> Grid:
