@@ -402,3 +402,53 @@ def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -
     pairs = [(travellers.get((first + offset, 1)), travellers.get((first + offset, 2))) for offset in range(15)]
     assert {ns[0] for ns, _ in pairs} == {"A", "B"}
     assert sorted(ns for ns, _ in pairs) == sorted([f"A{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 9)])
+
+
+def within_sections_usebio(path: Path) -> Path:
+    """The two Mitchells as a USEBIO 1.2 file of two SECTIONs scored within each section, as a program writes one:
+    each line's NS and EW matchpoints its own section's (board 1's the hand-worked ones, the others the engine's)."""
+    session = scored("Within section")
+    out = ['<?xml version="1.0" ?>', '<USEBIO Version="1.2">', '<EVENT EVENT_TYPE="PAIRS">',
+           "<EVENT_DESCRIPTION>Two sections</EVENT_DESCRIPTION>", "<WINNER_TYPE>2</WINNER_TYPE>"]  # fmt: skip
+    for section, tables in (("A", 7), ("B", 8)):
+        out += [f'<SECTION SECTION_ID="{section}">', "<PARTICIPANTS>"]
+        for side in ("NS", "EW"):
+            out += [f"<PAIR><PAIR_NUMBER>{number}</PAIR_NUMBER><DIRECTION>{side}</DIRECTION></PAIR>"
+                    for number in range(1, tables + 1)]  # fmt: skip
+        out.append("</PARTICIPANTS>")
+        for board in session.session.boards:
+            out.append(f"<BOARD><BOARD_NUMBER>{board}</BOARD_NUMBER>")
+            for row, figures in zip(session.session.lines, session.score.lines, strict=True):
+                if row.section == section and row.board == board and isinstance(row, Line):
+                    out.append(
+                        f"<TRAVELLER_LINE><NS_PAIR_NUMBER>{row.ns}</NS_PAIR_NUMBER><EW_PAIR_NUMBER>{row.ew}"
+                        f"</EW_PAIR_NUMBER><CONTRACT>{row.entered.contract}</CONTRACT><PLAYED_BY>N</PLAYED_BY>"
+                        f"<TRICKS>{row.play.tricks if row.play else ''}</TRICKS><SCORE>{figures.ns_score}</SCORE>"
+                        f"<NS_MATCH_POINTS>{float(figures.ns_points):g}</NS_MATCH_POINTS>"  # type: ignore[arg-type]
+                        f"<EW_MATCH_POINTS>{float(figures.ew_points):g}</EW_MATCH_POINTS></TRAVELLER_LINE>"  # type: ignore[arg-type]
+                    )
+            out.append("</BOARD>")
+        out.append("</SECTION>")
+    out += ["</EVENT>", "</USEBIO>"]
+    path.write_text("\n".join(out) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_file_scored_within_each_section_is_imported_so(tmp_path: Path) -> None:
+    """A USEBIO file whose sections play the same boards, its points scored within each section: imported (it was
+    refused while the workbook had no sections), scored within each section (the Scoring cell holds MP), board 1's
+    matchpoints the hand-worked ones."""
+    workbook = tmp_path / "within.xlsx"
+    ran = xlbridge("import", within_sections_usebio(tmp_path / "within.xml"), "-o", workbook)
+    assert ran.status == 0, ran.err
+    book = Book(workbook)
+    assert book.sheets["Settings"][LAYOUT.setting("Method").position] == "MP"
+    results = book.sheets["Results"]
+    figures: dict[str, dict[object, object]] = {"A": {}, "B": {}}
+    for offset in range(15 * 14):
+        if results.get(LAYOUT.results.position("Board", offset)) == 1:
+            section = results[LAYOUT.results.position("Section", offset)]
+            figures[section][results[LAYOUT.results.position("NS", offset)]] = results[
+                LAYOUT.results.position("NS points", offset)]  # fmt: skip
+    for section in "AB":
+        assert [figures[section][table] for table in range(1, len(WITHIN[section]) + 1)] == WITHIN[section]
