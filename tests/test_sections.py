@@ -286,6 +286,19 @@ def test_an_imported_file_of_sections_ranks_each_pair_as_the_file_does(tmp_path:
     assert [row["place"] for row in rows if row["section"] == "C"][:3] == ["1", "2", "3"]
 
 
+def board_one_points(book: Book) -> dict[str, list[object]]:
+    """Board 1's North-South matchpoints on the workbook's Results, section by section, table by table (the NS
+    pair of a Mitchell sits at its own table)."""
+    results = book.sheets["Results"]
+    figures: dict[str, dict[object, object]] = {"A": {}, "B": {}}
+    for offset in range(15 * 14):
+        if results.get(LAYOUT.results.position("Board", offset)) == 1:
+            section = results[LAYOUT.results.position("Section", offset)]
+            figures[section][results[LAYOUT.results.position("NS", offset)]] = results[
+                LAYOUT.results.position("NS points", offset)]  # fmt: skip
+    return {section: [figures[section][table] for table in sorted(figures[section])] for section in figures}  # type: ignore[type-var]
+
+
 def two_sections_csv(tmp_path: Path) -> Path:
     """The 7- and 8-table Mitchells of the hand-worked board, typed as a CSV with a section column."""
     rows = section_rows("A", 7) + section_rows("B", 8)
@@ -312,15 +325,7 @@ def test_two_sections_typed_in_csv_are_scored_within_or_across(tmp_path: Path, h
     assert ran.status == 0, ran.err
     book = Book(workbook)
     assert book.sheets["Settings"][LAYOUT.setting("Method").position] == (method or "MP")
-    results = book.sheets["Results"]
-    figures: dict[str, dict[object, object]] = {"A": {}, "B": {}}
-    for offset in range(15 * 14):
-        if results.get(LAYOUT.results.position("Board", offset)) == 1:
-            section = results[LAYOUT.results.position("Section", offset)]
-            figures[section][results[LAYOUT.results.position("NS", offset)]] = results[
-                LAYOUT.results.position("NS points", offset)]  # fmt: skip
-    for section in "AB":
-        assert [figures[section][table] for table in range(1, len(expected[section]) + 1)] == expected[section]
+    assert board_one_points(book) == expected
     rows = ranked(workbook)
     assert len(rows) == 30
     assert [row["section"] for row in rows] == ["A"] * 14 + ["B"] * 16
@@ -443,12 +448,4 @@ def test_a_file_scored_within_each_section_is_imported_so(tmp_path: Path) -> Non
     assert ran.status == 0, ran.err
     book = Book(workbook)
     assert book.sheets["Settings"][LAYOUT.setting("Method").position] == "MP"
-    results = book.sheets["Results"]
-    figures: dict[str, dict[object, object]] = {"A": {}, "B": {}}
-    for offset in range(15 * 14):
-        if results.get(LAYOUT.results.position("Board", offset)) == 1:
-            section = results[LAYOUT.results.position("Section", offset)]
-            figures[section][results[LAYOUT.results.position("NS", offset)]] = results[
-                LAYOUT.results.position("NS points", offset)]  # fmt: skip
-    for section in "AB":
-        assert [figures[section][table] for table in range(1, len(WITHIN[section]) + 1)] == WITHIN[section]
+    assert board_one_points(book) == WITHIN
