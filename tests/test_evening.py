@@ -124,7 +124,7 @@ def test_the_workbook_is_the_movement_waiting_to_be_typed(evening: Evening) -> N
         == f"Matchpoints (MP), top 10; provisional: 0 of the {len(evening.slots)} results the movement expects are in"
     )
     names = {
-        (book.value("Names", f"A{r}"), book.value("Names", f"B{r}")): book.value("Names", f"C{r}") for r in range(2, 15)
+        (book.value("Names", f"A{r}"), book.value("Names", f"C{r}")): book.value("Names", f"D{r}") for r in range(2, 15)
     }
     assert names[(1, "NS")] == "North 1"
     assert names[(7, "EW")] == "East 7"

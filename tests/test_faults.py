@@ -607,4 +607,4 @@ def test_a_workbook_of_tricks_taken_is_read_as_tricks_taken(here: Path) -> None:
     typed(path, "Results", {"G2": "1", "G3": "9", "G4": "9", "G5": "10"})
     assert xlbridge("calc", path, "--in-place").status == 0
     assert xlbridge("ranking", path).status == 0
-    assert Book(path).value("Results", "I2") == -450  # NS score: 4S nine down, not vulnerable on board 1
+    assert Book(path).value("Results", "J2") == -450  # NS score: 4S nine down, not vulnerable on board 1

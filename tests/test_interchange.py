@@ -84,8 +84,8 @@ def test_howell_every_matchpoint_total_percentage_and_place(imported: dict[str, 
     for offset, (board, line) in enumerate(lines):
         row = 2 + offset
         assert book.value("Results", f"A{row}") == board
-        assert round(book.value("Results", f"K{row}"), 2) == float(line.findtext("NS_MATCH_POINTS"))  # type: ignore[attr-defined]
-        assert round(book.value("Results", f"L{row}"), 2) == float(line.findtext("EW_MATCH_POINTS"))  # type: ignore[attr-defined]
+        assert round(book.value("Results", f"L{row}"), 2) == float(line.findtext("NS_MATCH_POINTS"))  # type: ignore[attr-defined]
+        assert round(book.value("Results", f"M{row}"), 2) == float(line.findtext("EW_MATCH_POINTS"))  # type: ignore[attr-defined]
     want = compscore_pairs(HOWELL)
     got = totals_by_pair(book)
     assert set(got) == set(want)
@@ -110,9 +110,9 @@ def test_butler_every_datum_imp_total_and_place(imported: dict[str, Path]) -> No
     assert len(lines) == 245
     for offset, (board, line) in enumerate(lines):
         row = 2 + offset
-        assert book.value("Results", f"O{row}") == averages[board]
-        assert book.value("Results", f"K{row}") == int(line.findtext("NS_BUTLER_POINTS"))  # type: ignore[attr-defined]
-        assert book.value("Results", f"L{row}") == int(line.findtext("EW_BUTLER_POINTS"))  # type: ignore[attr-defined]
+        assert book.value("Results", f"P{row}") == averages[board]
+        assert book.value("Results", f"L{row}") == int(line.findtext("NS_BUTLER_POINTS"))  # type: ignore[attr-defined]
+        assert book.value("Results", f"M{row}") == int(line.findtext("EW_BUTLER_POINTS"))  # type: ignore[attr-defined]
     want = compscore_pairs(BUTLER)
     got = totals_by_pair(book)
     assert set(got) == set(want)
@@ -257,7 +257,7 @@ def test_pbn_import(tmp_path: Path) -> None:
     import_to_workbook(result, book_path)
     book = Book(book_path)
     assert book.errors() == []
-    assert book.column("Results", "I", 2, 4) == [420, -50, -400, "A+"]
+    assert book.column("Results", "J", 2, 4) == [420, -50, -400, "A+"]
 
 
 CSV_SESSION = (
@@ -333,7 +333,7 @@ def test_keep_bad_lines_shows_them_in_the_check_column(tmp_path: Path, capsys: p
     assert "line 4: contract '9Z'" in err
     book = Book(tmp_path / "out.xlsx")
     assert book.value("Results", "D4") == "9Z"
-    assert book.value("Results", "P4").startswith("contract '9Z'")
+    assert book.value("Results", "Q4").startswith("contract '9Z'")
     assert book.sheets["Settings"][LAYOUT.setting("Problems").position] == 1
 
 

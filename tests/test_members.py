@@ -238,15 +238,16 @@ def test_a_names_file_without_number_columns_reads_as_before() -> None:
 
 def test_the_names_sheet_numbers_are_read_from_its_cells() -> None:
     """The Names sheet's number columns: a number typed as a number (Excel hands 1234567.0) or as text (0012345);
-    a workbook of an earlier version, its names block ending at the handicap, reads its pairs without numbers."""
+    a workbook of an earlier version, its names block ending at the handicap (no Section column), reads its pairs
+    without numbers."""
     results = [[1, 1, 2, "3NT", "N", "", "=", ""]]
-    seven = [
-        [1, "", "Ann Able", "Bob Baker", None, 1234567.0, "0012345"],
-        [2, "", "Cat Cole", "Dan Dune", None, None, None],
+    eight = [
+        [1, "", "", "Ann Able", "Bob Baker", None, 1234567.0, "0012345"],
+        [2, "", "", "Cat Cole", "Dan Dune", None, None, None],
     ]
-    given = session_input(SessionCells(results, seven, "MP", None))
+    given = session_input(SessionCells(results, eight, "MP", None))
     assert [pair.members for pair in given.pairs] == [("1234567", "0012345"), ()]
-    five = [row[:5] for row in seven]
+    five = [[row[0], *row[2:6]] for row in eight]
     assert [pair.members for pair in session_input(SessionCells(results, five, "MP", None)).pairs] == [(), ()]
 
 

@@ -821,7 +821,7 @@ def test_a_direction_cleared_on_names(evening: Evening) -> None:
     """A Mitchell pair's direction cleared on Names: its results are not on the list of pairs (where NS 3 and EW 3
     once became one pair), and the ranking waits, saying so."""
     row = LAYOUT.names.first_row + 3 + 1  # NS pair 4's row
-    path = computed(evening, "undirected.xlsx", {"Names": {f"B{row}": None}})
+    path = computed(evening, "undirected.xlsx", {"Names": {f"C{row}": None}})
     lines = ranking_of(evening.folder, path).refusals
     assert len(lines) == 22  # NS 4's 21 boards, then their count
     assert all(line.endswith("NS pair 4 is not on the list of pairs: it has pair 4 without a direction (NS or EW?); "
@@ -885,7 +885,7 @@ def test_rows_below_two_blocks_are_all_named(evening: Evening) -> None:
     cells = {results_cell("Board", last + 1): 1.0, results_cell("Contract", last + 1): "3NT",
              results_cell("Contract", last + 4): "4S"}  # fmt: skip
     path = typed_into(evening.workbook, evening.folder / "below-two.xlsx",
-                      {"Results": cells, "Names": {f"C{names_last + 2}": "A Late Player"}})  # fmt: skip
+                      {"Results": cells, "Names": {f"D{names_last + 2}": "A Late Player"}})  # fmt: skip
     for command in (["calc", path, "-o", evening.folder / "below-two-c.xlsx"], ["ranking", path, "--csv"],
                     ["ladder", path], ["publish", path, "-o", evening.folder / "below-site"]):  # fmt: skip
         done = xlbridge(*command, cwd=evening.folder)
@@ -894,7 +894,7 @@ def test_rows_below_two_blocks_are_all_named(evening: Evening) -> None:
             f"2-{last})",
             f"xlbridge {command[0]}: {path}: Results row {last + 4} (D{last + 4}) is below the Results block (rows "
             f"2-{last})",
-            f"xlbridge {command[0]}: {path}: Names row {names_last + 2} (C{names_last + 2}) is below the Names block "
+            f"xlbridge {command[0]}: {path}: Names row {names_last + 2} (D{names_last + 2}) is below the Names block "
             f"(rows 2-{names_last})",
             f"xlbridge {command[0]}: {path}: 3 rows below the blocks the workbook's formulas read hold values, and "
             "nothing there is counted: move each into a blank row of its block, or import the session again "
@@ -971,7 +971,7 @@ def test_results_per_board_set_below_what_the_boards_have(demo: tuple[Path, str]
 def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
     """A pair typed again at the foot of Names: refused naming both rows (both were placed 1=, with the same
     figures, and exported as two pairs)."""
-    path = demo_typed(demo, "twice.xlsx", {"Names": {"A20": 2, "B20": "NS", "C20": "Dup", "D20": "Player"}})
+    path = demo_typed(demo, "twice.xlsx", {"Names": {"A20": 2, "C20": "NS", "D20": "Dup", "E20": "Player"}})
     every_reader_refuses(path, "pair 2NS is listed twice on the names, on rows 4 and 20")
 
 
@@ -979,7 +979,7 @@ def test_a_pair_listed_twice_on_names(demo: tuple[Path, str]) -> None:
     ("cells", "said"),
     [
         ({"Settings": {"B6": "Howell"}}, "One field, but on 241 occasions a pair number sits North-South"),
-        ({"Names": {f"B{row}": None for row in range(2, 20)}}, "the names give no pair a direction"),
+        ({"Names": {f"C{row}": None for row in range(2, 20)}}, "the names give no pair a direction"),
     ],
     ids=["Howell said for a Mitchell", "directions cleared"],
 )
@@ -995,12 +995,12 @@ def test_the_movement_said_wrong_is_one_line(demo: tuple[Path, str], cells: dict
 @pytest.mark.parametrize(
     ("cell", "said"),
     [
-        pytest.param("C4", "names row 4: player 1: the cell holds the error #N/A", id="a player's name"),
+        pytest.param("D4", "names row 4: player 1: the cell holds the error #N/A", id="a player's name"),
         pytest.param(
             "A4", "names row 4: pair: the cell holds the error #N/A", id="a pair number", marks=EVERY_READER_AGAIN
         ),
         pytest.param(
-            "B4", "names row 4: direction: the cell holds the error #N/A", id="a direction", marks=EVERY_READER_AGAIN
+            "C4", "names row 4: direction: the cell holds the error #N/A", id="a direction", marks=EVERY_READER_AGAIN
         ),
     ],
 )
@@ -1247,9 +1247,9 @@ def test_a_setting_that_cannot_be_read_names_settings(demo: tuple[Path, str], ce
 
 
 @pytest.mark.parametrize(("cell", "typed", "said"), [
-    pytest.param("E4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5",
+    pytest.param("F4", "abc", "names row 4: pair 2NS: handicap 'abc': expected percentage points, such as -5 or +2.5",
                  id="handicap"),
-    pytest.param("B4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW", id="direction",
+    pytest.param("C4", "NE", "names row 4: pair 2: direction 'NE': must be NS or EW", id="direction",
                  marks=EVERY_READER_AGAIN),
 ])  # fmt: skip
 def test_a_pair_that_cannot_be_read_names_its_row(demo: tuple[Path, str], cell: str, typed: str, said: str) -> None:

@@ -261,8 +261,8 @@ def test_kept_reasons_are_in_the_check_column(
     assert done.returncode == 0, done.stderr
     assert "line 149: two results for board 21, NS 1 v EW 2 (also on line 148)" in done.stderr
     book = Book(out)
-    assert book.value("Results", "P149") == "two results for board 21, NS 1 v EW 2 (also on row 148)"
-    assert book.value("Results", "P148") == "two results for board 21, NS 1 v EW 2 (also on row 149)"
+    assert book.value("Results", "Q149") == "two results for board 21, NS 1 v EW 2 (also on row 148)"
+    assert book.value("Results", "Q148") == "two results for board 21, NS 1 v EW 2 (also on row 149)"
 
 
 def test_the_session_workbook_and_its_names(tmp_path: Path) -> None:
@@ -278,7 +278,7 @@ def test_the_session_workbook_and_its_names(tmp_path: Path) -> None:
         "travellers' order), 10 pairs (2 named), Butler\n"
     )
     book = Book(tmp_path / "s.xlsx")
-    named = {(book.value("Names", f"A{r}"), book.value("Names", f"B{r}")): book.value("Names", f"C{r}")
+    named = {(book.value("Names", f"A{r}"), book.value("Names", f"C{r}")): book.value("Names", f"D{r}")
              for r in range(2, 12)}  # fmt: skip
     assert named[(1, "NS")] == "Ann"
     assert named[(3, "EW")] == "Cat"

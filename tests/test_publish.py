@@ -378,7 +378,7 @@ def test_refusals_are_one_line_naming_the_problem(published: dict[str, Published
                      check=False)  # fmt: skip
     assert stale.returncode == 2
     assert stale.stderr.count("\n") == 1
-    assert "its figures are not those of its entries (Results!K2 shows 99, its entries give " in stale.stderr
+    assert "its figures are not those of its entries (Results!L2 shows 99, its entries give " in stale.stderr
     assert stale.stderr.endswith("or open and save it in Excel\n")
     assert not (tmp_path / "s").exists()
 

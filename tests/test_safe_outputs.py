@@ -62,7 +62,7 @@ def hostile(club: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The club's workbook with an escape sequence typed into a player's name (as a workbook from elsewhere may
     hold it), computed again."""
     path = tmp_path_factory.mktemp("hostile") / "tue.xlsx"
-    typed_into(club / "tue.xlsx", path, {"Names": {"C2": f"Antonín Dvořák{ESCAPES}"}})
+    typed_into(club / "tue.xlsx", path, {"Names": {"D2": f"Antonín Dvořák{ESCAPES}"}})
     done = xlbridge("calc", path, "--in-place")
     assert done.status == 0, done.err
     return path
@@ -300,7 +300,7 @@ def test_a_lone_surrogate_in_a_workbooks_text(club: Path, tmp_path: Path) -> Non
     UnicodeEncodeError."""
     path = tmp_path / "tue.xlsx"
     path.write_bytes((club / "tue.xlsx").read_bytes())
-    typed(path, "Names", {"C4": "Eva _xD800_Černá", "D4": "pair _xD83C__xDCA1_"})  # a lone surrogate; a pair
+    typed(path, "Names", {"D4": "Eva _xD800_Černá", "E4": "pair _xD83C__xDCA1_"})  # a lone surrogate; a pair
     done = xlbridge("calc", path, "--in-place")
     assert done.status == 0, done.err
     ranking = xlbridge("ranking", path)

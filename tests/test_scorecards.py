@@ -248,7 +248,7 @@ def test_blank_pair_wrong_width_and_an_error_upstream() -> None:
     assert SCORECARD("#N/A", results, names)[0][0] == "#N/A"
     (row,) = SCORECARD("2NS", [line[:7] for line in results], names)
     assert row[0] == "#VALUE!"
-    assert "results: 8 columns" in row[-1]
+    assert "results: 9 columns" in row[-1]
 
 
 def test_an_error_in_a_result_cell_holds_up_its_board() -> None:

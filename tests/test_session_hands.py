@@ -51,7 +51,7 @@ NAMES = "pair,direction,player1,player2\n" + "".join(
     f"{pair},{side},Player {side}{pair}a,Player {side}{pair}b\n" for side in ("NS", "EW") for pair in (1, 2, 3)
 )
 #: The Results sheet's NS vs par column (Q: after the 16 columns of the template).
-VERSUS_PAR = "Q"
+VERSUS_PAR = "R"
 
 
 def results_csv() -> str:
@@ -105,7 +105,7 @@ def test_import_with_hands_gives_the_hands_sheet_and_each_result_against_par(
     assert "hands.pbn: no deal for board 2 of the session: its results have no score against par" in done.stderr
     book = Book(workbook)
     assert book.value("Results", f"{VERSUS_PAR}1") == "NS vs par"
-    assert book.column("Results", "I", 2, len(LINES)) == [line[6] for line in LINES]  # the scores, by hand
+    assert book.column("Results", "J", 2, len(LINES)) == [line[6] for line in LINES]  # the scores, by hand
     shown = book.column("Results", VERSUS_PAR, 2, len(LINES))
     assert shown == [line[7] for line in LINES]
     rows = hands_rows(book)

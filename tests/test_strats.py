@@ -293,10 +293,10 @@ def test_masterpoints_typed_on_the_names_sheet(imported: Path, tmp_path: Path) -
     number of points is refused, each row named."""
     from .workbooks import typed_into
 
-    typed_into(imported, tmp_path / "typed.xlsx", {"Names": {"H3": 2000, "I3": 2000}})  # 1 EW: from B to A
+    typed_into(imported, tmp_path / "typed.xlsx", {"Names": {"I3": 2000, "J3": 2000}})  # 1 EW: from B to A
     done = xlbridge("ranking", "typed.xlsx", "--strats", "--csv", cwd=tmp_path)
     assert _strat_rows(done)["1EW"] == ("A", "3", "", "")
-    typed_into(imported, tmp_path / "bad.xlsx", {"Names": {"H2": "lots", "I4": -5}})
+    typed_into(imported, tmp_path / "bad.xlsx", {"Names": {"I2": "lots", "J4": -5}})
     done = xlbridge("ranking", "bad.xlsx", "--strats", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [

@@ -317,17 +317,17 @@ def test_pairs_session_results_columns(demo_session_book: tuple[Book, Session]) 
     for offset, line in enumerate(session.lines):
         row = 2 + offset
         score = want["scores"][line]  # type: ignore[index]
-        assert book.value("Results", f"I{row}") == score
+        assert book.value("Results", f"J{row}") == score
         ew = -score if isinstance(score, int) else adjusted_text(parse_field_entry(score), Side.EW)  # A+ is A- to EW
-        assert book.value("Results", f"J{row}") == ew
+        assert book.value("Results", f"K{row}") == ew
         mp, pct = want["mp"][line], want["pct"][line]  # type: ignore[index]
-        assert close(book.value("Results", f"K{row}"), float(mp.ns)), row
-        assert close(book.value("Results", f"L{row}"), float(mp.ew)), row
-        assert close(book.value("Results", f"M{row}"), float(pct.ns_percent)), row
-        assert close(book.value("Results", f"N{row}"), float(pct.ew_percent)), row
-        assert blank(book.value("Results", f"O{row}")), row  # no datum: matchpoints
-        assert blank(book.value("Results", f"P{row}")), row
-    assert blank(book.value("Results", f"I{2 + len(session.lines)}"))
+        assert close(book.value("Results", f"L{row}"), float(mp.ns)), row
+        assert close(book.value("Results", f"M{row}"), float(mp.ew)), row
+        assert close(book.value("Results", f"N{row}"), float(pct.ns_percent)), row
+        assert close(book.value("Results", f"O{row}"), float(pct.ew_percent)), row
+        assert blank(book.value("Results", f"P{row}")), row  # no datum: matchpoints
+        assert blank(book.value("Results", f"Q{row}")), row
+    assert blank(book.value("Results", f"J{2 + len(session.lines)}"))
 
 
 def test_pairs_session_ranking(demo_session_book: tuple[Book, Session]) -> None:
@@ -409,11 +409,11 @@ def test_pairs_session_imp_scoring(tmp_path: Path, method: str) -> None:
             from xlbridge.rules.scales import WBF_IMPS
 
             got = field.butler(score, WBF_IMPS) if method == "Butler" else field.cross_imps(score, WBF_IMPS)
-            assert close(book.value("Results", f"K{row}"), float(got.ns))
-            assert close(book.value("Results", f"L{row}"), float(got.ew))
-            assert blank(book.value("Results", f"M{row}"))
+            assert close(book.value("Results", f"L{row}"), float(got.ns))
+            assert close(book.value("Results", f"M{row}"), float(got.ew))
+            assert blank(book.value("Results", f"N{row}"))
             if method == "Butler":
-                assert book.value("Results", f"O{row}") == field.datum()
+                assert book.value("Results", f"P{row}") == field.datum()
             totals[line.ns] += got.ns
             totals[line.ew] += got.ew
     row = 5
@@ -431,7 +431,7 @@ def test_a_bad_line_holds_the_ranking(tmp_path: Path) -> None:
     bad = Unscorable(1, 6, 2, ("8S", "N", "", "=", ""), "contract '8S': the level must be 1 to 7")
     session = replace(session, lines=(*session.lines[:5], bad, *session.lines[6:]))
     book = computed_book(tmp_path, "bad", lambda path: pairs_session.build(path, CLASSIC, session=session))
-    assert book.value("Results", "P7") == "contract '8S': the level must be 1 to 7"
+    assert book.value("Results", "Q7") == "contract '8S': the level must be 1 to 7"
     assert book.sheets["Settings"][LAYOUT.setting("Problems").position] == 1
     assert book.value("Ranking", "A3") == "Waiting: 1 line(s) on Results need checking"
     assert any(where[0] == "Totals" and code == "#N/A" for where, code in [((s, w), c) for s, w, c in book.errors()])

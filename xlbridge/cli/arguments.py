@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, TypeAlias, TypeVar
 
-from ..engine.choices import choose_method, described, described_methods
+from ..engine.choices import choose_scoring, described, described_methods
 from ..engine.errors import BridgeInputError
 from ..engine.strats import read_strats
 from ..engine.text import printable
@@ -110,10 +110,11 @@ def choice(registry: Registry[T]) -> Callable[[str], str]:
 
 def scoring(text: str) -> str:
     """An argument naming a pairs session's scoring method, then a word for each convention scored otherwise than by
-    default (``Cross-IMP TOTAL``, :func:`~xlbridge.engine.choices.choose_method`); gives it as the *Scoring* cell
-    writes it."""
+    default (``Cross-IMP TOTAL``), and for sections the words of their comparison (``MP Across the field``;
+    :func:`~xlbridge.engine.choices.choose_scoring`); gives it as the *Scoring* cell writes it."""
     try:
-        return choose_method(text).words
+        method, section_scoring = choose_scoring(text)
+        return method.words if section_scoring is None else f"{method.words} {section_scoring.name}"
     except BridgeInputError as error:
         raise argparse.ArgumentTypeError(error.message) from None
 

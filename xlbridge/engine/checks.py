@@ -387,8 +387,20 @@ def _against(known: list[tuple[int, Row]], movement: Movement, two_fields: bool)
 
 def check_session(session: Session, movement: Movement | None = None, name: Namer = _default_name) -> list[Finding]:
     """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
-    found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`)."""
-    return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
+    found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`). A session of two sections or
+    more is checked section by section (each section's pairs are numbered apart; ``movement`` is then not used),
+    each finding saying its section and naming the session's rows."""
+    parts = session.split()
+    if len(parts) == 1:
+        return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
+    out = []
+    for own, lines, _ in parts:
+        section = own.sections[0]
+        for found in _check(own.lines, own.field_kind.two_fields, None, None, name, own):
+            row = None if found.row is None else lines[found.row]
+            text = f"section {section}: {found.text}" if section else found.text
+            out.append(replace(found, row=row, text=text, refs=tuple(lines[ref] for ref in found.refs)))
+    return out
 
 
 def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:
@@ -409,7 +421,7 @@ def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = Tru
             if isinstance(row, Unscorable):
                 row = replace(row, reason=f"{row.reason}; {text}")
             else:  # a result, or a board not played, the lines or the movement say is wrong
-                row = Unscorable(row.board, row.ns, row.ew, row.entered, text)
+                row = Unscorable(row.board, row.ns, row.ew, row.entered, text, section=row.section)
         lines.append(row)
     for finding in findings if missing else ():
         if finding.slot is not None:
@@ -478,7 +490,7 @@ def plus_dropped_rows(rows: Sequence[Row | None], typed: Sequence[Typed], name: 
         row, texts = rows[index], typed[index]
         reason = plus_dropped(texts.contract, texts.result, name(first), example)
         if reason and row is not None:
-            out[index] = Unscorable(row.board, row.ns, row.ew, texts, reason)
+            out[index] = Unscorable(row.board, row.ns, row.ew, texts, reason, section=row.section)
     return out
 
 

@@ -5,11 +5,19 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any, TypeVar
 
-from ..rules import CONVENTION_WORDS, SESSION_METHODS, Named, Registry, SessionMethod
+from ..rules import (
+    CONVENTION_WORDS,
+    SECTION_SCORINGS,
+    SESSION_METHODS,
+    Named,
+    Registry,
+    SectionScoring,
+    SessionMethod,
+)
 from .errors import BridgeInputError
 from .values import is_blank, show
 
-__all__ = ["choose", "choose_method", "described", "described_methods"]
+__all__ = ["choose", "choose_method", "choose_scoring", "described", "described_methods", "scoring_words"]
 
 T = TypeVar("T", bound=Named)
 
@@ -53,6 +61,27 @@ def choose_method(name: object, argument: str = "method") -> SessionMethod:
         if method is not None:
             return _with_conventions(method, words[count:], name, argument)
     return choose(SESSION_METHODS, name, argument)  # refused, listing the methods
+
+
+def choose_scoring(name: object, argument: str = "method") -> tuple[SessionMethod, SectionScoring | None]:
+    """A pairs session's scoring method and how its sections are compared, as the *Scoring* cell and ``--method``
+    take them: the method's words (:func:`choose_method`), then, for a session of two sections or more, the words
+    of a :data:`~xlbridge.rules.SECTION_SCORINGS` entry (``MP Across the field``, ``MP Across``); None where they
+    are not given (within each section, unless a file says otherwise)."""
+    if isinstance(name, str):
+        words = name.split()
+        for count in (3, 2, 1):  # the longest run of last words that names one ("Across the field")
+            found = SECTION_SCORINGS.find(" ".join(words[-count:])) if len(words) > count else None
+            if found is not None:
+                return choose_method(" ".join(words[:-count]), argument), found
+    return choose_method(name, argument), None
+
+
+def scoring_words(method: SessionMethod, section_scoring: SectionScoring) -> str:
+    """The method as the *Scoring* cell holds it (:attr:`~xlbridge.rules.SessionMethod.words`), then the
+    sections' comparison where it is not the default: ``MP Across the field``."""
+    default = section_scoring is SECTION_SCORINGS.default
+    return method.words if default else f"{method.words} {section_scoring.name}"
 
 
 def _with_conventions(method: SessionMethod, words: list[str], name: str, argument: str) -> SessionMethod:

@@ -387,9 +387,10 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
     half the pairs placed, so a sit-out each round (a phantom) makes a half table, counted as the scale says; a pair
     that sat out a round is in its field like any other; the session's distinct boards are the boards played that
     choose an EBU local-point band. Refused, with the reason: a ranking that waits for lines
-    to be checked, a pair whose figures are in error, a session with no place, and a pair that played fewer rounds
-    than its field (a walk-in or walk-out, beyond one round a sit-out explains), for which neither the ABF manual nor
-    the ACBL handbook as found gives a rule.
+    to be checked, a pair whose figures are in error, a session with no place, a session of several sections (whose
+    section and overall awards the scales do not hold), and a pair that played fewer rounds than its field (a
+    walk-in or walk-out, beyond one round a sit-out explains), for which neither the ABF manual nor the ACBL
+    handbook as found gives a rule.
     """
     chosen = masterpoint_scale(scale)
     standings = ranking.standings
@@ -403,6 +404,12 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
         raise BridgeInputError(
             f"masterpoints: the ranking waits for {ranking.problems} line(s) to be checked; the awards follow a "
             f"complete ranking"
+        )
+    sections = ranking.session.sections
+    if len(sections) > 1:  # the scales' tables are of one field: section and overall awards are not among them yet
+        raise BridgeInputError(
+            f"masterpoints: a session of {len(sections)} sections ({', '.join(sections)}): the scales xlbridge has "
+            "award one section's fields, not section and overall awards; award each section as a session of its own"
         )
     for standing in standings:
         if isinstance(standing.total, BridgeInputError):

@@ -43,7 +43,8 @@ class Pair:
     player's membership number as the federation gives it (digits or letters; "" for a player without one), in
     the order of ``players``; empty where no numbers are known. ``holdings`` holds each player's masterpoint
     holding (None for a player without one), in the order of ``players``, for a stratified game; empty where none
-    are known.
+    are known. ``section`` is the section the pair plays in ("" in a session of one section): its number is its
+    section's (``A3``, shown as :attr:`label`).
     """
 
     number: PairNumber
@@ -52,6 +53,12 @@ class Pair:
     handicap: Fraction | None = None
     members: tuple[str, ...] = ()
     holdings: tuple[Fraction | None, ...] = ()
+    section: str = ""
+
+    @property
+    def label(self) -> PairNumber:
+        """The pair's number with its section, as clubs write it (``A3``); its number alone in one section."""
+        return f"{self.section}{self.number}" if self.section else self.number
 
     @property
     def names(self) -> str:

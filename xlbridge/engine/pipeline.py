@@ -20,9 +20,19 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from functools import cached_property
 
-from ..rules import MASTERPOINT_SCALES, SESSION_METHODS, FieldKind, MasterpointScale, SessionMethod, Strats
+from ..rules import (
+    MASTERPOINT_SCALES,
+    SECTION_SCORINGS,
+    SESSION_METHODS,
+    FieldKind,
+    MasterpointScale,
+    SectionScoring,
+    SessionMethod,
+    Strats,
+)
 from ..rules.methods import TWO_FIELDS
 from .checks import Finding, check_session, flag_rows, infer_kind
 from .errors import BridgeInputError
@@ -53,6 +63,10 @@ class SessionInput:
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
     #: The sheet row of each block's first row (a reason names a row as the sheet does: ``row 7``).
     first_row: int = 2
+    #: Within section or across the field, where the rows and pairs say their sections; the sections ranked
+    #: otherwise than ``field`` (:attr:`~xlbridge.engine.session.Session.section_fields`).
+    section_scoring: SectionScoring = SECTION_SCORINGS.default
+    section_fields: tuple[tuple[str, FieldKind], ...] = ()
 
     def row_name(self, row: int) -> str:
         """How a reason names the results block's row ``row`` (0 is the first)."""
@@ -96,16 +110,17 @@ def decide_field(
     return FieldDecision(chosen, "said")
 
 
-def _listed_once(pairs: Sequence[Pair | None], two_fields: bool, first_row: int) -> None:
-    """Refuse a pair the names list twice (by number, and in two fields its direction), naming both rows: its
-    results would be counted for each, and both placed."""
-    first: dict[tuple[object, object], int] = {}
+def _listed_once(pairs: Sequence[Pair | None], session: Session, first_row: int) -> None:
+    """Refuse a pair the names list twice (by section and number, and in two fields its direction), naming both
+    rows: its results would be counted for each, and both placed."""
+    first: dict[tuple[object, object, object], int] = {}
     for number, pair in enumerate(pairs, start=first_row):
         if pair is None:
             continue
-        key = (pair.number, pair.direction if two_fields else None)
+        two_fields = session.field_of(pair.section).two_fields
+        key = (pair.section, pair.number, pair.direction if two_fields else None)
         if key in first:
-            shown = f"{show(pair.number)}{pair.direction_text if two_fields else ''}"
+            shown = f"{pair.section}{show(pair.number)}{pair.direction_text if two_fields else ''}"
             raise BridgeInputError(f"pair {shown} is listed twice on the names, on rows {first[key]} and {number}")
         first[key] = number
 
@@ -193,18 +208,21 @@ def prepare(given: SessionInput) -> PreparedSession:
     listed = [pair for pair in given.pairs if pair is not None]
     decided = decide_field(given.field, given.plan, listed, lines)
     two_fields = decided.kind.two_fields
-    _listed_once(given.pairs, two_fields, given.first_row)
+    own_fields = {section: kind.two_fields for section, kind in given.section_fields}
     session = Session(
         event=given.event,
         date=given.date,
         method=given.method,
         field_kind=decided.kind,
         per_board=given.per_board,
-        pairs=tuple(listed) if listed else tuple(pairs_in(lines, mitchell=two_fields)),
+        pairs=tuple(listed) or tuple(pairs_in(lines, two_fields, own_fields)),
         lines=tuple(lines),
         plan=given.plan,
         masterpoints=given.masterpoints,
+        section_scoring=given.section_scoring,
+        section_fields=given.section_fields,
     )
+    _listed_once(given.pairs, session, given.first_row)
     # A line the checks flag waits, with its reason in the Check column, as an unscorable one does; a line of the
     # movement with no result is no problem here: it is a row not typed yet.
     findings = check_session(session, given.plan, name=lambda line: given.row_name(row_of[line]))
@@ -303,11 +321,20 @@ class SessionResult:
             return f"Waiting: {score.problems} line(s) on Results need checking"
         if method.imp_scoring:
             note = f"{method.words} scoring: total IMPs"
+        elif score.section_tops:  # each section its own top
+            tops = ", ".join(f"{section} {_shown_top(top)}" for section, _, top in score.section_tops)
+            note = f"Matchpoints ({method.words}) within each section, tops {tops}"
         else:
-            top = score.top
-            note = f"Matchpoints ({method.words}), top {show(top.numerator if top.denominator == 1 else float(top))}"
+            note = f"Matchpoints ({method.words}), top {_shown_top(score.top)}"
+            if len(score.session.sections) > 1:
+                note += " across the field"
         provisional = self.provisional
         return note + (f"; {provisional}" if provisional else "")
+
+
+def _shown_top(top: Fraction) -> str:
+    """A matchpoint top as a note says it: 12, or 12.5."""
+    return show(top.numerator if top.denominator == 1 else float(top))
 
 
 def result(prepared: PreparedSession) -> SessionResult:

@@ -28,7 +28,7 @@ from .values import NUMBER, show
 __all__ = ["Scorecard", "ScorecardRow", "find_pair", "listed_pair", "pair_labels", "scorecard", "scorecards"]
 
 #: A pair named with its direction, as Mitchell results write it: ``7NS``, ``7 EW``, ``7 N-S``.
-_WITH_DIRECTION = re.compile(r"(?P<number>\d+)\s*(?P<side>N-?S|E-?W)", re.IGNORECASE)
+_WITH_DIRECTION = re.compile(r"(?P<section>[A-Z]*)(?P<number>\d+)\s*(?P<side>N-?S|E-?W)", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,11 +72,11 @@ class Scorecard:
 
 
 def pair_labels(session: Session) -> dict[Pair, str]:
-    """How each pair is named: its number (``7``), with its direction where two pairs share the number (``7NS``
-    and ``7EW`` in a Mitchell)."""
-    shared = Counter(pair.number for pair in session.pairs)
+    """How each pair is named: its number with its section (``7``, ``A7``: :attr:`~xlbridge.engine.pairs.Pair.
+    label`), with its direction where two pairs share it (``7NS`` and ``7EW`` in a Mitchell)."""
+    shared = Counter(pair.label for pair in session.pairs)
     return {
-        pair: f"{pair.number}{pair.direction_text}" if shared[pair.number] > 1 else str(pair.number)
+        pair: f"{pair.label}{pair.direction_text}" if shared[pair.label] > 1 else str(pair.label)
         for pair in session.pairs
     }
 
@@ -102,36 +102,40 @@ def _same(number: PairNumber, wanted: PairNumber) -> bool:
 
 
 def find_pair(session: Session, label: object) -> Pair:
-    """The pair of ``session`` that ``label`` names: its number (``7``), a club's label (``7A``), or in a Mitchell
-    the number with its direction (``7NS``, ``7 EW``). A number that two pairs share (NS 7 and EW 7) must say
-    which."""
+    """The pair of ``session`` that ``label`` names: its number (``7``; ``A7`` in section A), a club's label
+    (``7A``), or in a Mitchell the number with its direction (``7NS``, ``7 EW``; ``A7NS`` in section A). A number
+    that two pairs share (NS 7 and EW 7; A7NS and B7NS) must say which."""
     wanted = _normalised(label)
     if wanted == "":
         raise BridgeInputError("pair: blank; give a pair number such as 7 or 7NS")
 
-    found = [pair for pair in session.pairs if _same(pair.number, wanted)]
+    found = [pair for pair in session.pairs if _same(pair.label, wanted)]  # (A3 in section A)
     match = _WITH_DIRECTION.fullmatch(wanted) if isinstance(wanted, str) else None
     if not found and match is not None:
         number, side = int(match["number"]), Side(match["side"].upper().replace("-", ""))
-        found = [pair for pair in session.pairs if _same(pair.number, number) and pair.direction is side]
+        section = match["section"].upper()  # (A3NS: pair 3 NS of section A)
+        found = [pair for pair in session.pairs
+                 if _same(pair.number, number) and pair.direction is side
+                 and section in ("", pair.section)]  # fmt: skip
     if len(found) == 1:
         return found[0]
     if found:
-        named = " or ".join(f"{pair.number}{pair.direction_text}" for pair in found)
+        named = " or ".join(f"{pair.label}{pair.direction_text}" for pair in found)
         raise BridgeInputError(f"pair {show(label)}: {len(found)} pairs have this number; say which: {named}")
     raise BridgeInputError(f"pair {show(label)} is not on the list of pairs", reason=Reason.NOT_IN_FIELD)
 
 
-def listed_pair(session: Session, number: PairNumber, side: Side) -> Pair | None:
-    """The pair of the session's list that sat at ``side`` under ``number`` (a Mitchell pair only in its own
-    direction), or None when the list has none."""
-    listed = [pair for pair in session.pairs if pair.number == number and pair.direction in (None, side)]
+def listed_pair(session: Session, number: PairNumber, side: Side, section: str = "") -> Pair | None:
+    """The pair of the session's list that sat at ``side`` under ``number`` in ``section`` (a Mitchell pair only in
+    its own direction), or None when the list has none."""
+    listed = [pair for pair in session.pairs
+              if pair.number == number and pair.section == section and pair.direction in (None, side)]  # fmt: skip
     return next((pair for pair in listed if pair.direction is side), listed[0] if listed else None)
 
 
-def _opponent(session: Session, number: PairNumber, side: Side) -> Pair:
-    found = listed_pair(session, number, side)
-    return found or Pair(number, side if session.field_kind.two_fields else None)
+def _opponent(session: Session, number: PairNumber, side: Side, section: str) -> Pair:
+    found = listed_pair(session, number, side, section)
+    return found or Pair(number, side if session.field_of(section).two_fields else None, section=section)
 
 
 def _sided_score(line: Line, side: Side) -> int | Fraction | None:
@@ -169,7 +173,7 @@ def _card(
     scored: SessionScore, pair: Pair, standing: Standing, seated: Seating, rounds: Sequence[int | None]
 ) -> Scorecard:
     session = scored.session
-    played = played_by(pair, seated, session.field_kind.two_fields)
+    played = played_by(pair, seated, session.field_of(pair.section).two_fields)
 
     def order(seat: tuple[Side, int]) -> tuple[bool, int, int, int]:
         index = seat[1]
@@ -181,7 +185,7 @@ def _card(
     rows = []
     points_so_far: Figure = None
     percent_sum: Figure = None
-    opponents: dict[tuple[PairNumber, Side], Pair] = {}  # each opponent found on the list once
+    opponents: dict[tuple[PairNumber, Side, str], Pair] = {}  # each opponent found on the list once
     for count, (side, index) in enumerate(sorted(played, key=order), start=1):
         line = session.lines[index]
         assert isinstance(line, Line)
@@ -191,7 +195,7 @@ def _card(
         points_so_far = _running(points_so_far, points)
         percent_sum = _running(percent_sum, percent)
         running_percent = percent_sum / count if isinstance(percent_sum, Fraction) else percent_sum
-        opponent = (line.ew if side is Side.NS else line.ns, side.other)
+        opponent = (line.ew if side is Side.NS else line.ns, side.other, line.section)
         if opponent not in opponents:
             opponents[opponent] = _opponent(session, *opponent)
         rows.append(

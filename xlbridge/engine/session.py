@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import datetime as dt
 from collections import Counter, defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from itertools import combinations
@@ -19,9 +19,11 @@ from typing import NamedTuple, TypeAlias
 from ..rules import (
     FIELD_KINDS,
     MASTERPOINT_SCALES,
+    SECTION_SCORINGS,
     SESSION_METHODS,
     FieldKind,
     MasterpointScale,
+    SectionScoring,
     SessionMethod,
     Side,
 )
@@ -83,6 +85,8 @@ class Line:
     play: Play | None = None
     adjusted: FieldEntry | None = None
     lead: str = ""
+    #: The section the result was played in ("" in a session of one section); its pairs are that section's.
+    section: str = ""
 
     def __post_init__(self) -> None:
         if (self.play is None) == (self.adjusted is None):
@@ -137,6 +141,7 @@ class Unscorable:
     reason: str
     #: The board, NS and EW as typed where they could not be read (``10x``), so a workbook shows them as typed.
     typed: tuple[str, str, str] = ("", "", "")
+    section: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +153,7 @@ class NotPlayed:
     board: int
     ns: PairNumber
     ew: PairNumber
+    section: str = ""
 
     @property
     def entered(self) -> Typed:
@@ -270,6 +276,11 @@ class Session:
     masterpoints: MasterpointScale = MASTERPOINT_SCALES.default
     #: The club, the event's identifier, the charge code and the contact (a setting, as the event and date are).
     particulars: Particulars = Particulars()
+    #: Within section or across the field (a session of two sections or more; each line and pair says its section).
+    section_scoring: SectionScoring = SECTION_SCORINGS.default
+    #: The sections ranked otherwise than ``field_kind`` says, each with its own (a Howell section, one winner, on
+    #: a night of two-winner Mitchells).
+    section_fields: tuple[tuple[str, FieldKind], ...] = ()
 
     @staticmethod
     def of(
@@ -284,6 +295,7 @@ class Session:
         plan: Movement | None = None,
         masterpoints: object = None,
         particulars: Particulars = Particulars(),
+        section_scoring: object = None,
     ) -> Session:
         """A session, its method, one field or two and masterpoint scale chosen by name (a ``plan`` says how its
         pairs are numbered: one field or two as it numbers them, when ``field_kind`` is not given)."""
@@ -298,11 +310,49 @@ class Session:
             plan,
             choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"),
             particulars,
+            choose(SECTION_SCORINGS, section_scoring),
         )
+
+    def field_of(self, section: str) -> FieldKind:
+        """One field or two in ``section``: its own where :attr:`section_fields` gives one, else the session's."""
+        for named, kind in self.section_fields:
+            if named == section:
+                return kind
+        return self.field_kind
+
+    @cached_property
+    def _two_fields(self) -> dict[str, bool]:
+        """Whether each section (the session's, and any its pairs or lines name) numbers North-South and East-West
+        pairs apart."""
+        return {section: self.field_of(section).two_fields for section in self.sections}
 
     @property
     def boards(self) -> list[int]:
         return sorted({line.board for line in self.lines if line.board is not None})
+
+    @cached_property
+    def sections(self) -> tuple[str, ...]:
+        """The session's sections, in order (``("",)`` for a session of one section): those of its pairs, then of
+        its lines."""
+        found = dict.fromkeys(pair.section for pair in self.pairs)
+        found.update(dict.fromkeys(row.section for row in self.lines))
+        return tuple(sorted(found)) or ("",)
+
+    def split(self) -> list[tuple[Session, list[int], list[int]]]:
+        """The session section by section: each section's own session (its pairs and lines; the movement where
+        the session has one section), with the indices of its lines in ``lines`` and of its pairs in ``pairs``. A
+        session of one section is itself."""
+        sections = self.sections
+        if len(sections) == 1:
+            return [(self, list(range(len(self.lines))), list(range(len(self.pairs))))]
+        out = []
+        for section in sections:
+            lines = [index for index, row in enumerate(self.lines) if row.section == section]
+            pairs = [index for index, pair in enumerate(self.pairs) if pair.section == section]
+            own = replace(self, pairs=tuple(self.pairs[i] for i in pairs), lines=tuple(self.lines[i] for i in lines),
+                          plan=None, field_kind=self.field_of(section), section_fields=())  # fmt: skip
+            out.append((own, lines, pairs))
+        return out
 
     @property
     def problems(self) -> list[Unscorable]:
@@ -314,15 +364,19 @@ class Session:
         return [line for line in self.lines if isinstance(line, NotPlayed)]
 
     @cached_property
-    def seating(self) -> dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]:
+    def seating(self) -> dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]]:
         """Where each pair sat: (side, index of the row in ``lines``) for every scorable result, by who the pair is
-        (its number, and in two fields its direction), worked out once (the ranking and a scorecard both ask)."""
+        (its section, its number, and in two fields its direction), worked out once (the ranking and a scorecard
+        both ask)."""
         ns_field, ew_field = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)
-        seated: dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
+        two_fields = self._two_fields if self.section_fields else None
+        seated: dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]] = defaultdict(list)
         for index, row in enumerate(self.lines):
             if isinstance(row, Line):
-                seated[row.ns, ns_field].append((Side.NS, index))
-                seated[row.ew, ew_field].append((Side.EW, index))
+                if two_fields is not None:  # each section one field or two as its own
+                    ns_field, ew_field = (Side.NS, Side.EW) if two_fields[row.section] else (None, None)
+                seated[row.section, row.ns, ns_field].append((Side.NS, index))
+                seated[row.section, row.ew, ew_field].append((Side.EW, index))
         return dict(seated)
 
     @cached_property
@@ -337,20 +391,23 @@ class Session:
         return board_sets(self.lines, self.meetings)
 
     @cached_property
-    def _listed(self) -> frozenset[tuple[PairNumber, Side | None]]:
-        """The pairs a result may name: in two fields a number with its direction, in one field a number."""
-        two_fields = self.field_kind.two_fields
-        return frozenset((pair.number, pair.direction if two_fields else None) for pair in self.pairs)
+    def _listed(self) -> frozenset[tuple[str, PairNumber, Side | None]]:
+        """The pairs a result may name: in two fields a number with its direction, in one field a number (each in
+        its section)."""
+        two_fields = self._two_fields
+        return frozenset((pair.section, pair.number, pair.direction if two_fields[pair.section] else None)
+                         for pair in self.pairs)  # fmt: skip
 
     def unlisted(self, row: Row) -> str:
         """Why a result names a pair that is not on the session's list of pairs (its NS pair first), or "" (also
         for a session without a list, such as one board's traveller). In two fields a pair is its number and its
         direction: NS 1 and EW 1 are two pairs, and a pair listed without a direction is neither."""
         for side, number in self.unlisted_pairs(row)[:1]:
-            missing = f"{side.value} pair {number} is not on the list of pairs"
-            if self.field_kind.two_fields and (number, None) in self._listed:
+            shown = f"{row.section}{number}"
+            missing = f"{side.value} pair {shown} is not on the list of pairs"
+            if self._two_fields[row.section] and (row.section, number, None) in self._listed:
                 return (
-                    f"{missing}: it has pair {number} without a direction (NS or EW?); in two fields they are two pairs"
+                    f"{missing}: it has pair {shown} without a direction (NS or EW?); in two fields they are two pairs"
                 )
             return missing
         return ""
@@ -361,25 +418,33 @@ class Session:
         listed = self._listed
         if not listed:
             return []
-        ns, ew = (Side.NS, Side.EW) if self.field_kind.two_fields else (None, None)  # how each side is listed
-        if (row.ns, ns) in listed and (row.ew, ew) in listed:  # (nearly every result)
+        section = row.section
+        two_fields = self._two_fields.get(section, self.field_kind.two_fields)
+        ns, ew = (Side.NS, Side.EW) if two_fields else (None, None)  # how each side is listed
+        if (section, row.ns, ns) in listed and (section, row.ew, ew) in listed:  # (nearly every result)
             return []
         return [(side, number) for side, number, key in ((Side.NS, row.ns, ns), (Side.EW, row.ew, ew))
-                if number is not None and (number, key) not in listed]  # fmt: skip
+                if number is not None and (section, number, key) not in listed]  # fmt: skip
 
 
-def pairs_in(lines: Sequence[Row], mitchell: bool = False) -> list[Pair]:
-    """The pairs a session's lines name, when it lists none (in two fields, NS 1 and EW 1 are two pairs): numbers
-    first, in order, then labels."""
+def pairs_in(lines: Sequence[Row], mitchell: bool = False, sections: Mapping[str, bool] | None = None) -> list[Pair]:
+    """The pairs a session's lines name, when it lists none (in two fields, ``mitchell``, NS 1 and EW 1 are two
+    pairs; ``sections`` gives a section's own), section by section: numbers first, in order, then labels."""
 
     def order(number: PairNumber) -> tuple[bool, str]:
         return isinstance(number, str), str(number).zfill(6)
 
-    ns = {line.ns for line in lines if line.ns is not None}
-    ew = {line.ew for line in lines if line.ew is not None}
-    if mitchell:
-        return [Pair(n, Side.NS) for n in sorted(ns, key=order)] + [Pair(n, Side.EW) for n in sorted(ew, key=order)]
-    return [Pair(number) for number in sorted(ns | ew, key=order)]
+    out = []
+    for section in sorted({line.section for line in lines}):
+        own = [line for line in lines if line.section == section]
+        ns = {line.ns for line in own if line.ns is not None}
+        ew = {line.ew for line in own if line.ew is not None}
+        if mitchell if sections is None else sections.get(section, mitchell):
+            out += [Pair(n, Side.NS, section=section) for n in sorted(ns, key=order)]
+            out += [Pair(n, Side.EW, section=section) for n in sorted(ew, key=order)]
+        else:
+            out += [Pair(number, section=section) for number in sorted(ns | ew, key=order)]
+    return out
 
 
 # --- who met whom ----------------------------------------------------------------------------------------------

@@ -121,11 +121,36 @@ class SessionScore:
     boards: int
     results: int
     problems: int
+    #: In a session of two sections or more scored within each section, each section with its results per board
+    #: and top (``expected`` and ``top`` are then the largest section's); empty otherwise.
+    section_tops: tuple[tuple[str, int, Fraction], ...] = ()
 
     @property
     def ranking(self) -> list[Standing]:
-        """The standings in place order: field by field, best first; pairs without a figure last."""
-        return sorted(self.standings, key=lambda s: (s.field, s.key is None, -(s.key or 0)))
+        """The standings in place order: section by section, field by field, best first; pairs without a figure
+        last."""
+        return sorted(self.standings, key=lambda s: (s.pair.section, s.field, s.key is None, -(s.key or 0)))
+
+    @cached_property
+    def overall(self) -> list[Standing]:
+        """Every section's pairs ranked together, field by field where every section has two winners (the
+        North-South pairs of every section in one list, the East-West pairs in another; else all in one list), in
+        place order: by percentage (across the field, of one top; within sections, each section's matchpoints
+        factored to a common top), or by the total where there are no percentages (IMPs); the places are the
+        overall ones. In a session of one section, its ranking."""
+        if len(self.session.sections) == 1:
+            return self.ranking
+
+        def key(standing: Standing) -> Fraction | int | None:
+            figure = standing.percentage if standing.percentage is not None else standing.total
+            return None if figure is None or isinstance(figure, BridgeInputError) else figure
+
+        session = self.session
+        by_direction = all(session.field_of(section).two_fields for section in session.sections)
+        keyed = [(standing.field if by_direction else 1, key(standing)) for standing in self.standings]
+        placed = [replace(standing, place=place)
+                  for standing, place in zip(self.standings, share_places(keyed), strict=True)]  # fmt: skip
+        return sorted(placed, key=lambda s: (s.field if by_direction else 1, key(s) is None, -(key(s) or 0)))
 
     @property
     def handicapped(self) -> bool:
@@ -233,19 +258,22 @@ def _score_line(entry: Score, fields: tuple[Field, Field | BridgeInputError], se
 
 
 #: Where each pair sat (:attr:`~xlbridge.engine.session.Session.seating`).
-Seating = dict[tuple[PairNumber, Side | None], list[tuple[Side, int]]]
+Seating = dict[tuple[str, PairNumber, Side | None], list[tuple[Side, int]]]
+#: Who a pair is: its section, its number, and in two fields its direction.
+PairKey = tuple[str, PairNumber, Side | None]
 
 
-def _pair_key(number: PairNumber, side: Side | None, two_fields: bool) -> tuple[PairNumber, Side | None]:
-    """Who a pair is: in two fields its number and its direction (NS 1 and EW 1 are two pairs), else its number."""
-    return number, side if two_fields else None
+def _pair_key(section: str, number: PairNumber, side: Side | None, two_fields: bool) -> PairKey:
+    """Who a pair is: in two fields its number and its direction (NS 1 and EW 1 are two pairs), else its number;
+    in its section."""
+    return section, number, side if two_fields else None
 
 
 def played_by(pair: Pair, seated: Seating, two_fields: bool) -> list[tuple[Side, int]]:
     """The results ``pair`` played, as (its side, row index): in two fields (``two_fields``: the session's
     movement's, always given, since a pair is found by its number alone in one field) only in its own direction (a
     pair listed there without a direction played none: its results are not on the list of pairs)."""
-    return seated.get(_pair_key(pair.number, pair.direction, two_fields), [])
+    return seated.get(_pair_key(pair.section, pair.number, pair.direction, two_fields), [])
 
 
 def _printed(percent: Fraction, top: Fraction) -> int:
@@ -269,7 +297,7 @@ def _sides(shown_line: LineScore, top: Fraction) -> tuple[Seen, Seen]:
     return (shown_line.ns_points, ns, 0), (shown_line.ew_points, ew, 0)
 
 
-def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | None], int]:
+def _due(session: Session, seated: Seating) -> dict[PairKey, int]:
     """How many boards each pair should have played: those of the rounds it sat at a table with opponents (a
     sit-out's are not due). From the movement when the session has it, counting only the movement's lines that
     are in (a result, or a board not played): a line not typed yet is not owed, so a provisional ranking gives
@@ -280,24 +308,25 @@ def _due(session: Session, seated: Seating) -> dict[tuple[PairNumber, Side | Non
     two_fields = session.field_kind.two_fields
     if session.plan is not None:
         entered = {(row.board, row.ns, row.ew) for row in session.lines}
-        due: Counter[tuple[PairNumber, Side | None]] = Counter()
+        due: Counter[PairKey] = Counter()
+        section = session.sections[0]  # (a session with its movement: one section)
         for encounter in session.plan.encounters:
             if encounter.ns is None or encounter.ew is None:
                 continue
             boards = sum(1 for board in encounter.boards.boards if (board, encounter.ns, encounter.ew) in entered)
             for number, side in ((encounter.ns, Side.NS), (encounter.ew, Side.EW)):
-                due[_pair_key(number, side, two_fields)] += boards
+                due[_pair_key(section, number, side, two_fields)] += boards
         return dict(due)
     sets = session.board_sets
     size = Counter(sets.values())
     most: Counter[Side | None] = Counter()  # the most boards a pair of each field played
-    for (_, field), played in seated.items():
-        most[field] = max(most[field], len(played))
+    for (_, _, direction), played in seated.items():
+        most[direction] = max(most[direction], len(played))
     out = {}
     root_of = [None if row.board is None else sets.get(row.board) for row in session.lines]  # each line's set
     for key, played in seated.items():
         roots = {root for _, index in played if (root := root_of[index]) is not None}
-        out[key] = min(sum(size[root] for root in roots), most[key[1]])
+        out[key] = min(sum(size[root] for root in roots), most[key[2]])
     return out
 
 
@@ -332,7 +361,8 @@ def _standings(session: Session, sides: list[tuple[Seen, Seen] | None], waiting:
             # pair played, factored up to the boards it was due (a board left unplayed; not a round sat out), an
             # exact half of a hundredth going to the even one (Compscore3: 64.40 x 17/16 = 68.425 prints 68.42).
             shown = sum(printed for _, _, printed in seen)  # hundredths
-            owed = max(due.get(_pair_key(pair.number, pair.direction, two_fields), len(mine)), len(mine))
+            key = _pair_key(pair.section, pair.number, pair.direction, two_fields)
+            owed = max(due.get(key, len(mine)), len(mine))
             total = Fraction(hundredths_to_even(shown * owed, 100 * len(mine)), 100)
         figures.append((pair, field, len(mine), total, percentage))
     by_total = session.method.conventions.ranking.by_total
@@ -384,8 +414,20 @@ def _failed(shown_line: LineScore) -> LineScore:
     return shown_line
 
 
-def score_session(session: Session) -> SessionScore:
-    """Every result, pair and place of ``session``, scored as its method says."""
+@dataclass(frozen=True)
+class _Scored:
+    """The lines of one comparison group scored: each line's score, what it gives each side's total, and the
+    group's figures."""
+
+    lines: list[LineScore]
+    sides: list[tuple[Seen, Seen] | None]
+    failing: bool
+    expected: int
+    top: Fraction
+
+
+def _score_lines(session: Session) -> _Scored:
+    """Every line of ``session`` scored against the other results on its board in ``session``."""
     counts = Counter(row.board for row in session.lines if row.board is not None and not isinstance(row, NotPlayed))
     planned = session.plan.plays() if session.plan is not None else Counter()
     expected = session.per_board or max([*counts.values(), *planned.values()], default=1)
@@ -427,16 +469,45 @@ def score_session(session: Session) -> SessionScore:
             found = scored_by[key] = shown_line, _sides(shown_line, top)
         lines.append(replace(found[0], problem=problem) if problem else found[0])
         sides.append(found[1])
-    problems = [line.problem for line in lines]  # with the lines whose figures fail: a ranking never holds a hole
+    return _Scored(lines, sides, failing, expected, top)
+
+
+def score_session(session: Session) -> SessionScore:
+    """Every result, pair and place of ``session``, scored as its method says. A session of two sections or more
+    compares a board's results within each section or across the field (its ``section_scoring``), and ranks each
+    section's pairs apart (:attr:`SessionScore.overall` ranks them together)."""
+    parts = session.split()
+    if len(parts) == 1 or session.section_scoring.across:
+        groups = [(session, list(range(len(session.lines))))]
+    else:
+        groups = [(own, lines) for own, lines, _ in parts]
+    lines: list[LineScore | None] = [None] * len(session.lines)
+    sides: list[tuple[Seen, Seen] | None] = [None] * len(session.lines)
+    failing = False
+    tops: dict[str, tuple[int, Fraction]] = {}
+    for group, indices in groups:
+        scored = _score_lines(group)
+        for index, line, side in zip(indices, scored.lines, scored.sides, strict=True):
+            lines[index], sides[index] = line, side
+        failing = failing or scored.failing
+        tops.update(dict.fromkeys(group.sections, (scored.expected, scored.top)))
+    shown = [line for line in lines if line is not None]
+    problems = [line.problem for line in shown]  # with the lines whose figures fail: a ranking never holds a hole
     waiting = any(problems)
-    standings = _standings(session, sides, waiting, failing)
+    standings: list[Standing | None] = [None] * len(session.pairs)
+    for own, indices, pairs in parts:
+        ranked = _standings(own, [sides[index] for index in indices], waiting, failing)
+        for index, standing in zip(pairs, ranked, strict=True):
+            standings[index] = standing
+    expected, top = max(tops.values())
     return SessionScore(
         session,
-        tuple(lines),
-        tuple(standings),
+        tuple(shown),
+        tuple(standing for standing in standings if standing is not None),
         expected,
         top,
-        len(counts),
+        len({row.board for row in session.lines if row.board is not None and not isinstance(row, NotPlayed)}),
         len(session.lines) - len(session.not_played),
         sum(1 for problem in problems if problem),
+        tuple((section, *figures) for section, figures in tops.items()) if len(groups) > 1 else (),
     )

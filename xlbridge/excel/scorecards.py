@@ -24,7 +24,7 @@ from ..engine.scorecards import ScorecardRow
 from ..engine.scorecards import scorecard as engine_scorecard
 from ..engine.values import as_whole_number
 from .cells import Grid, as_grid, cell_error, error_value, is_blank_text, never_raises, to_cell
-from .session_cells import NUMBER_COLUMNS, SessionCells, session_result
+from .session_cells import FORMER_NAME_WIDTH, NAME_COLUMNS, NUMBER_COLUMNS, SessionCells, session_result
 
 __all__ = ["COLUMNS", "NAME_COLUMNS", "RESULT_COLUMNS", "scorecard", "scorecard_cells"]
 
@@ -33,13 +33,9 @@ COLUMNS = (
     "Round", "Board", "Versus", "Direction", "Contract", "By", "Result", "Score", "Points", "%", "Running total",
     "Running %",
 )  # fmt: skip
-#: The columns ``names`` is read by, in order (the pairs-session workbook's Names sheet; the handicap and the
-#: players' membership numbers optional).
-NAME_COLUMNS = ("Pair", "Direction", "Player 1", "Player 2", "Handicap", *NUMBER_COLUMNS)
-#: The fewest columns ``names`` may have: pair, direction and the players.
-FEWEST_NAME_COLUMNS = 4
-#: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to H).
-RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted")
+#: The columns ``results`` is read by, in order (the pairs-session workbook's Results sheet, columns A to I; a
+#: workbook's of before sections has no Section column).
+RESULT_COLUMNS = ("Board", "NS", "EW", "Contract", "By", "Lead", "Result", "Adjusted", "Section")
 #: The most rows a padded card may ask for.
 MOST_ROWS = 1_000
 
@@ -131,12 +127,13 @@ def scorecard(pair: object, *arguments: object) -> Grid:
         if size is not None and not 1 <= size <= MOST_ROWS:
             raise BridgeInputError(f"rows {size}: 1 to {MOST_ROWS}", reason=Reason.OUT_OF_RANGE)
         grid, listed = as_grid(cells.results), as_grid(cells.names)
-        if len(grid[0]) != len(RESULT_COLUMNS):
-            raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}), "
-                                   f"{len(grid[0])} given")  # fmt: skip
-        if not FEWEST_NAME_COLUMNS <= len(listed[0]) <= len(NAME_COLUMNS):
-            raise BridgeInputError(f"names: {FEWEST_NAME_COLUMNS} to {len(NAME_COLUMNS)} columns "
-                                   f"({', '.join(NAME_COLUMNS)}), {len(listed[0])} given")  # fmt: skip
+        if len(grid[0]) not in (len(RESULT_COLUMNS) - 1, len(RESULT_COLUMNS)):
+            raise BridgeInputError(f"results: {len(RESULT_COLUMNS)} columns ({', '.join(RESULT_COLUMNS)}; Section "
+                                   f"optional), {len(grid[0])} given")  # fmt: skip
+        width, most = len(listed[0]), len(NAME_COLUMNS)
+        if not (FORMER_NAME_WIDTH - 1 <= width <= FORMER_NAME_WIDTH or most - len(NUMBER_COLUMNS) <= width <= most):
+            raise BridgeInputError(f"names: {most} columns ({', '.join(NAME_COLUMNS)}; the numbers optional; or 4 "
+                                   f"or 5 without Section), {width} given")  # fmt: skip
         if is_blank_text(wanted):
             card: list[list[Any]] = []
         else:

@@ -49,6 +49,7 @@ __all__ = [
     "ranking",
     "ranking_cells",
     "ranking_note",
+    "ranking_rows",
     "results_cells",
     "sessioninfo",
     "sessionresults",
@@ -194,7 +195,7 @@ def _standing_cells(standing: Standing | None, score: SessionScore) -> list[obje
         percentage = to_cell(standing.percentage) if standing.percentage is not None else (
             waiting if standing.boards else "")  # fmt: skip
     pair = standing.pair
-    return [standing.place, pair.number, pair.direction_text, pair.names, standing.boards, total, percentage]
+    return [standing.place, pair.label, pair.direction_text, pair.names, standing.boards, total, percentage]
 
 
 def _total_cells(standing: Standing | None, score: SessionScore) -> list[object]:
@@ -209,7 +210,7 @@ def _total_cells(standing: Standing | None, score: SessionScore) -> list[object]
 
 def _pairs_shape(*arguments: object) -> tuple[int, int]:
     cells, rest = SessionCells.split(arguments)
-    return len(as_grid(cells.names)), len(award_columns(PAIR_COLUMNS, rest[0] if rest else None))
+    return ranking_rows(len(as_grid(cells.names))), len(award_columns(PAIR_COLUMNS, rest[0] if rest else None))
 
 
 def _totals_shape(*arguments: object) -> tuple[int, int]:
@@ -239,21 +240,40 @@ def pairtotals(*arguments: object) -> Grid:
     return fitted(totals_cells(session, mp_scale), len(as_grid(cells.names)))
 
 
+def ranking_rows(pairs: int) -> int:
+    """The rows RANKING fills for a names block of ``pairs`` rows: each section's ranking, a row headed Overall,
+    and the overall ranking (a session of one section fills the first ``pairs``)."""
+    return 2 * pairs + 1
+
+
+#: What the row between the sections' rankings and the overall ranking says, in its Place column.
+OVERALL = "Overall"
+
+
 def ranking_cells(session: SessionResult, rows: int, mp_scale: object = None) -> Grid:
-    """RANKING's cells: the pairs in place order, field by field, best first (:data:`PAIR_COLUMNS`), blank rows to
-    ``rows``; with a masterpoint scale (a cell, even blank), each pair's award."""
-    ordered = session.score.ranking
+    """RANKING's cells: the pairs in place order, section by section, field by field, best first
+    (:data:`PAIR_COLUMNS`; a pair by its label, ``A3``), blank rows to ``rows``; in a session of two sections or
+    more, then a row headed :data:`OVERALL` and every pair in its overall place. With a masterpoint scale (a cell,
+    even blank), each pair's award."""
+    score = session.score
+    ordered: list[Standing | None] = list(score.ranking)
+    if len(score.session.sections) > 1:
+        ordered += [None, *score.overall]
     shown = [ordered[i] if i < len(ordered) else None for i in range(rows)]
-    return with_awards([_standing_cells(standing, session.score) for standing in shown], shown, session, mp_scale)
+    out = with_awards([_standing_cells(standing, score) for standing in shown], shown, session, mp_scale)
+    if len(score.session.sections) > 1 and len(score.ranking) < rows:
+        out[len(score.ranking)][0] = OVERALL
+    return out
 
 
 @never_raises(_pairs_shape)
 def ranking(*arguments: object) -> Grid:
-    """The pairs in place order, field by field (two fields for a two-winner movement), best first; blank rows to
-    the size of the names block; with a masterpoint scale, each pair's award."""
+    """The pairs in place order, section by section, field by field (two fields for a two-winner movement), best
+    first, then in a session of several sections the overall ranking; blank rows to twice the size of the names
+    block and one; with a masterpoint scale, each pair's award."""
     cells, rest = SessionCells.split(arguments)
     mp_scale = rest[0] if rest else None
-    rows = len(as_grid(cells.names))
+    rows = ranking_rows(len(as_grid(cells.names)))
     try:
         session = session_result(cells)
     except BridgeInputError as error:
@@ -282,10 +302,12 @@ def _travellers_shape(boards: object, lines: object, *_: object) -> tuple[int, i
 
 
 def _traveller_line(row: Row, computed: list[object]) -> list[object]:
-    """One line of a traveller (:data:`TRAVELLER_COLUMNS`): its pairs, what was entered for it, and what it scored
-    (``computed``, its cells on Results)."""
+    """One line of a traveller (:data:`TRAVELLER_COLUMNS`): its pairs (with their section, ``A3``, in a session of
+    sections), what was entered for it, and what it scored (``computed``, its cells on Results)."""
     entered = ("not played", *row.entered[1:4]) if isinstance(row, NotPlayed) else row.entered[:4]
-    return ["" if row.ns is None else row.ns, "" if row.ew is None else row.ew, *entered, *computed[:4]]
+    ns, ew = ("" if number is None else f"{row.section}{number}" if row.section else number
+              for number in (row.ns, row.ew))  # fmt: skip
+    return [ns, ew, *entered, *computed[:4]]
 
 
 def travellers_cells(session: SessionResult, count: int, room: int) -> Grid:

@@ -2,8 +2,11 @@
 
 :class:`SessionCells` is the argument list every session function takes (SESSIONRESULTS, PAIRTOTALS, RANKING,
 SESSIONINFO, TRAVELLERS, SCORECARD, PARDIFF), declared once: the results block (board, NS, EW, contract, by,
-lead, result, adjusted: one row per result, blank rows allowed), the names block (pair, direction, player 1,
-player 2, handicap, player 1 number, player 2 number), the scoring method, one field or two, the results per board
+lead, result, adjusted, and the section it was played in: one row per result, blank rows allowed), the names
+block (pair, section, direction, player 1, player 2, handicap, player 1 number, player 2 number; a block of four or
+five columns is a workbook's of before sections: pair, direction, player 1, player 2, handicap), the scoring method
+(with the sections' comparison after it: :func:`~xlbridge.engine.choices.choose_scoring`), one field or two, the
+results per board
 (blank: the most any board has) and the movement's block (round, table, NS, EW, boards). The template writes its
 formulas with it, the readers of a workbook and of a results file fill it, and the function catalogue declares it.
 
@@ -20,19 +23,20 @@ from dataclasses import replace
 from typing import Any, TypeVar
 
 from ..engine.checks import Namer, plus_dropped_rows
-from ..engine.choices import choose, choose_method
+from ..engine.choices import choose, choose_scoring
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
 from ..engine.pairs import Pair, parse_direction, read_handicap, read_member
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
-from ..rules import FIELD_KINDS
+from ..rules import FIELD_KINDS, SECTION_SCORINGS
 from .cache import Answers, Reader, Recent, cell_key, forget_if_full
 from .cells import Grid, as_grid, cell_error, entered_pair, entered_text, flat, is_blank_text, single_value
 from .session_arguments import SESSION_ARGUMENTS, SessionCells
 
-__all__ = ["ENTERED", "NUMBER_COLUMNS", "SESSION_ARGUMENTS", "SessionCells", "session_input", "session_result"]
+__all__ = ["ENTERED", "FORMER_NAME_WIDTH", "NAME_COLUMNS", "NUMBER_COLUMNS", "SESSION_ARGUMENTS", "SessionCells",
+           "read_section", "session_input", "session_result"]  # fmt: skip
 
 #: The columns of a results row after its board and pairs: what was typed of the play (the order of
 #: :class:`~xlbridge.engine.session.Typed`).
@@ -40,6 +44,23 @@ ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 
 
 # --- the results block ------------------------------------------------------------------------------------------------
+
+#: The names block's columns after the handicap: each player's membership number (blank: none).
+NUMBER_COLUMNS = ("Player 1 number", "Player 2 number")
+#: The names block's columns, and how many columns a names block had before sections (no Section column and no
+#: membership numbers).
+NAME_COLUMNS = ("Pair", "Section", "Direction", "Player 1", "Player 2", "Handicap", *NUMBER_COLUMNS)
+FORMER_NAME_WIDTH = 5
+
+
+def read_section(value: object, where: str) -> str:
+    """A Section cell as read: its letters in capitals ("" for a blank cell: a session of one section); an error
+    in the cell is refused, naming ``where``."""
+    in_cell = cell_error("section", value)
+    if in_cell is not None:
+        raise in_cell.within(where)
+    return entered_text(value).upper()
+
 
 #: What a column's reader gives for a cell.
 T = TypeVar("T")
@@ -83,14 +104,26 @@ def _rows(results: Grid, name: Namer) -> list[Row | None]:
     as a result among results typed against the contract waits, with why (:func:`~xlbridge.engine.checks.
     plus_dropped_rows`, naming rows by ``name``)."""
     forget_if_full()
-    width = 3 + len(ENTERED)
+    width = 3 + len(ENTERED) + 1
     columns: list[tuple[object, ...]] = list(zip(*results, strict=True))[:width]
-    columns += [(None,) * len(results)] * (width - len(columns))  # a block narrower than the results' columns
-    board, ns, ew, *entered = columns
+    # a block narrower than the results' columns (a workbook's of before sections: one section)
+    columns += [(None,) * len(results)] * (width - len(columns))
+    board, ns, ew, *entered, sections = columns
     numbers = [reader.numbers(column) for reader, column in zip(_ENTERED_COLUMNS, entered, strict=True)]
     typed = _TYPED.lines(numbers[:-1], numbers[-1])
     rows = list(map(_row, _read(_BOARDS, board), _read(_NS, ns), _read(_EW, ew), typed))
+    if any(not is_blank_text(cell) for cell in sections):
+        rows = [_in_section(row, cell, name(index)) for index, (row, cell) in enumerate(zip(rows, sections,
+                                                                                             strict=True))]  # fmt: skip
     return plus_dropped_rows(rows, [texts for texts, _ in typed], name)
+
+
+def _in_section(row: Row | None, cell: object, where: str) -> Row | None:
+    """A results row with the section its Section cell names (a blank row stays blank)."""
+    if row is None:
+        return None
+    section = read_section(cell, where)
+    return replace(row, section=section) if section else row
 
 
 def _read(reader: Reader, column: Sequence[object]) -> list[Any]:
@@ -121,23 +154,23 @@ def _row(board: Any, ns: Any, ew: Any, typed: Any) -> Row | None:
 # --- the names and movement blocks ----------------------------------------------------------------------------------
 
 
-#: The names block's columns after the handicap: each player's membership number (blank: none).
-NUMBER_COLUMNS = ("Player 1 number", "Player 2 number")
 #: The names block's columns as a reason names them.
-_NAMES_HEADINGS = ("pair", "direction", "player 1", "player 2", "handicap", *map(str.lower, NUMBER_COLUMNS))
+_NAMES_HEADINGS = tuple(map(str.lower, NAME_COLUMNS))
 
 
 def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
-    """The pairs of the names block, row by row (None for a blank row); a fifth column is the pair's handicap, the
-    sixth and seventh the players' membership numbers (:data:`NUMBER_COLUMNS`; a block of five columns, as
-    workbooks of earlier versions have, has none). A pair's row with an error in a cell (a lookup of the players
-    that found nobody) is refused, naming the row, as the movement's rows are: its #N/A would be the pair's number,
-    or a player's name."""
+    """The pairs of the names block, row by row (None for a blank row), by :data:`NAME_COLUMNS`: the handicap and
+    the players' membership numbers (:data:`NUMBER_COLUMNS`) optional; a block of :data:`FORMER_NAME_WIDTH` columns
+    or fewer, as workbooks of before sections have, has no Section column and no numbers. A pair's row with an
+    error in a cell (a lookup of the players that found nobody) is refused, naming the row, as the movement's rows
+    are: its #N/A would be the pair's number, or a player's name."""
     out: list[Pair | None] = []
+    sectioned = bool(names) and len(names[0]) > FORMER_NAME_WIDTH
     width = len(_NAMES_HEADINGS)
     for row, cells in enumerate(names, start=first_row):
-        values = (list(cells) + [None] * width)[:width]
-        number, direction, first, second, handicap, *numbers = values
+        given = list(cells) if sectioned else [cells[0] if cells else None, None, *cells[1:]]
+        values = (given + [None] * width)[:width]
+        number, in_section, direction, first, second, handicap, *numbers = values
         pair = entered_pair(number)
         if pair is None:
             out.append(None)
@@ -150,12 +183,13 @@ def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
             side = parse_direction(entered_text(direction))
         except BridgeInputError as error:
             raise error.within(f"names row {row}: pair {show(pair)}") from None
-        shown = f"names row {row}: pair {show(pair)}{'' if side is None else side.value}: handicap"
+        section = read_section(in_section, f"names row {row}")
+        shown = f"names row {row}: pair {section}{show(pair)}{'' if side is None else side.value}: handicap"
         points = read_handicap(None if is_blank_text(handicap) else handicap, shown)
         members = tuple(read_member(None if is_blank_text(value) else value, f"names row {row}: {heading}")
-                        for value, heading in zip(numbers, _NAMES_HEADINGS[5:], strict=True))  # fmt: skip
+                        for value, heading in zip(numbers, _NAMES_HEADINGS[6:], strict=True))  # fmt: skip
         players = (entered_text(first), entered_text(second))
-        out.append(Pair(pair, side, players, points, members if any(members) else ()))
+        out.append(Pair(pair, side, players, points, members if any(members) else (), section=section))
     return out
 
 
@@ -226,8 +260,9 @@ def session_input(cells: SessionCells, first_row: int = 2) -> SessionInput:
         typed = single_value(cells.fields)
         kind = None if typed is None else choose(FIELD_KINDS, typed)
     with _setting("method"):
-        method = choose_method(single_value(cells.method))
-    given = SessionInput((), tuple(pairs), movement, method, kind, expected, first_row=first_row)
+        method, section_scoring = choose_scoring(single_value(cells.method))
+    given = SessionInput((), tuple(pairs), movement, method, kind, expected, first_row=first_row,
+                         section_scoring=section_scoring or SECTION_SCORINGS.default)  # fmt: skip
     return replace(given, rows=tuple(_rows(results, given.row_name)))
 
 

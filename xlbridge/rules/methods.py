@@ -36,8 +36,8 @@ from .comparisons import (
 from .registry import Named, Registry
 
 __all__ = ["CONVENTION_WORDS", "FIELD_KINDS", "PBN_CONVENTIONS", "PROGRAM_CONVENTIONS", "RANKING_RULES",
-           "SESSION_METHODS", "TEAMS_FORMS", "Conventions", "FieldKind", "RankingRule", "SessionMethod",
-           "TeamsForm"]  # fmt: skip
+           "SECTION_SCORINGS", "SESSION_METHODS", "TEAMS_FORMS", "Conventions", "FieldKind", "RankingRule",
+           "SectionScoring", "SessionMethod", "TeamsForm"]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +254,44 @@ TWO_FIELDS = FieldKind(
 #: One field or two, by the names Settings and the command line use (blank: one field); Howell and Mitchell, the
 #: words clubs use, are taken for them.
 FIELD_KINDS: Registry[FieldKind] = Registry("fields", [ONE_FIELD, TWO_FIELDS])
+
+
+@dataclass(frozen=True, slots=True)
+class SectionScoring:
+    """How a session of two sections or more compares the results on a board: within each section (a section's
+    results only, each section its own top), or across the field (every result on the board, whichever section
+    played it, one top). The overall ranking compares the pairs' percentages either way: across the field they
+    are of one top; within sections a percentage is the section's matchpoints factored to a common top."""
+
+    name: str
+    source: str
+    description: str
+    #: Every section's results on a board compared together (one top for the board).
+    across: bool
+    aliases: tuple[str, ...] = ()
+
+
+WITHIN_SECTION = SectionScoring(
+    "Within section",
+    "Laws of Duplicate Bridge 2017, Law 78A (a score is compared with the other scores on the board in its "
+    "contest); ACBL club practice: each section matchpointed apart, the overall ranking by factored matchpoints "
+    "(daily-recap.com, Match Pointing Two Sections); ASE Scorer's score by section",
+    "each section's results on a board compared among themselves: a top per section, the overall ranking by "
+    "percentage (the tops factored to one)",
+    across=False,
+    aliases=("Within", "Section", "Within sections", "Apart"),
+)
+ACROSS_FIELD = SectionScoring(
+    "Across the field",
+    "Laws of Duplicate Bridge 2017, Law 78A with every section's scores one contest; Scorebridge, EBUScore and NZ "
+    "Scorer score sections across the field (their USEBIO files' matchpoints)",
+    "every result on a board compared with every other, whichever section played it: one top, one field",
+    across=True,
+    aliases=("Across", "Field", "Across field"),
+)
+
+#: Within section or across the field, by the names Settings and the command line use (blank: within section).
+SECTION_SCORINGS: Registry[SectionScoring] = Registry("sections", [WITHIN_SECTION, ACROSS_FIELD])
 
 
 @dataclass(frozen=True, slots=True)

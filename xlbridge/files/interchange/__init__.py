@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...engine.checks import in_playing_order
-from ...engine.choices import choose, choose_method
+from ...engine.choices import choose, choose_scoring
 from ...engine.errors import BridgeInputError, ImportFileError, listed, refusal
 from ...engine.members import registered_pairs
 from ...engine.movements import Movement
@@ -90,6 +90,11 @@ def read_results(
     except BridgeInputError as error:
         raise fail(path, None, error.message) from None
     data = text_of(data)
+    # the method's words, and (its last words) how sections are compared where it says: the readers take the first
+    section_scoring = None
+    if method:
+        chosen, section_scoring = choose_scoring(method, "--method")
+        method = chosen.words if section_scoring is not None else method
     listed = read_names_file(names, handicaps) if names else None
     members = read_register_file(register) if register else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
@@ -116,7 +121,7 @@ def read_results(
         return imported
     session = imported.session
     if method:
-        session = replace(session, method=choose_method(method))
+        session = replace(session, method=chosen, section_scoring=section_scoring or session.section_scoring)
     if masterpoints:
         session = replace(session, masterpoints=choose(MASTERPOINT_SCALES, masterpoints, "masterpoints"))
     if event is not None:

@@ -248,7 +248,7 @@ def unreadable(where: int, problems: list[Problem], typed: tuple[str, str, str],
 
 def unscorable(row: Row, reason: str) -> Unscorable:
     """A line read from a file, kept as the file gave it, that cannot be scored for ``reason``."""
-    return Unscorable(row.board, row.ns, row.ew, row.entered, reason)
+    return Unscorable(row.board, row.ns, row.ew, row.entered, reason, section=row.section)
 
 
 def check_score(line: Line, score: str, tag: str, where: int, problems: list[Problem], sign: int = 1) -> Row:

@@ -1,4 +1,4 @@
-"""Plain CSV results: ``board,ns,ew,contract,declarer,result[,lead][,adjusted]`` with a header row, or the
+"""Plain CSV results: ``board,ns,ew,contract,declarer,result[,lead][,adjusted][,section]`` with a header row, or the
 header-less ``board,NS,EW,contract,declarer,tricks`` that Debian's salliere reads."""
 
 from __future__ import annotations
@@ -49,6 +49,7 @@ SYNONYMS = {
     "ew": "ew", "ewpair": "ew", "pairew": "ew", "east-west": "ew", "e-w": "ew",
     "contract": "contract", "declarer": "declarer", "by": "declarer", "decl": "declarer", "playedby": "declarer",
     "result": "result", "tricks": "tricks", "lead": "lead", "adjusted": "adjusted", "adj": "adjusted",
+    "section": "section", "sect": "section",
     # a column headed only "score" may be anything (matchpoints, a percentage): it is not read
     "nsscore": "nsscore", "scorens": "nsscore", "ewscore": "ewscore", "scoreew": "ewscore",
 }  # fmt: skip
@@ -57,7 +58,7 @@ SYNONYMS = {
 SCORES = (("nsscore", "NS score", 1), ("ewscore", "EW score", -1))
 SALLIERE = ["board", "ns", "ew", "contract", "declarer", "tricks"]
 #: The fields of a line read, in the order a line's are picked from its columns.
-FIELDS = ("board", "ns", "ew", "contract", "declarer", "result", "tricks", "lead", "adjusted")
+FIELDS = ("board", "ns", "ew", "contract", "declarer", "result", "tricks", "lead", "adjusted", "section")
 HEADER = "board, ns, ew, contract, declarer, result"
 
 
@@ -146,7 +147,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
     scored = [(place[column], tag, sign) for column, tag, sign in SCORES if column in place]  # the file's scores
     for number, row, texts in lines:
         shape = _shape(row, columns)
-        board_text, ns_text, ew_text, contract, declarer, result, tricks, lead, adjusted = fields(texts)
+        board_text, ns_text, ew_text, contract, declarer, result, tricks, lead, adjusted, section = fields(texts)
         result = result or tricks
         try:
             board = as_whole_number(board_text, "board")
@@ -157,7 +158,8 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
             _in_their_columns(ns_text, ew_text, ns_side, ew_side)
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             entered = Typed(contract, declarer, lead, result, adjusted)
-            results.append(unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered))
+            kept = unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered)
+            results.append(replace(kept, section=section.upper()))
             rows_at.append(number)
             continue
         doubt = plus_dropped(contract, result, *relative) if relative and at_result < len(row) else ""
@@ -171,7 +173,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
         for at, tag, sign in scored if not shape else ():
             if isinstance(line, Line) and line.adjusted is None and texts[at]:
                 line = check_score(line, texts[at], tag, number, problems, sign)
-        results.append(line)
+        results.append(replace(line, section=section.upper()) if section else line)
         rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")

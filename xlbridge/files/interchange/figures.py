@@ -99,9 +99,10 @@ def figure_notes(imported: Imported) -> ImportNotes:
         return ImportNotes("the file's ranking: not compared while lines wait to be put right")
     totals = given.totals in COMPARED_TOTALS
     percentages = not session.method.imp_scoring  # an IMP session's pairs have no percentage to compare
+    # each pair by its label (A1 in section A), in its overall place (a file of several sections places its pairs
+    # in the whole field)
     ours: dict[tuple[PairNumber, Side | None], Standing] = {
-        (standing.pair.number, standing.pair.direction if two_fields else None): standing
-        for standing in score.standings
+        (standing.pair.label, standing.pair.direction if two_fields else None): standing for standing in score.overall
     }
     warnings = []
     for (number, side), theirs in given.by_pair.items():

@@ -33,8 +33,18 @@ from ...engine.parse import Artificial, Weighted, split_contract
 from ...engine.session import Line, NotPlayed, Particulars, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, count, show, two_decimals
-from ...rules import FIELD_KINDS, SESSION_METHODS, TEAMS_FORMS, FieldKind, SessionMethod, Side, TeamsForm
-from ...rules.methods import ACBL_MP, BOARD_A_MATCH, IMP_VP
+from ...rules import (
+    FIELD_KINDS,
+    SECTION_SCORINGS,
+    SESSION_METHODS,
+    TEAMS_FORMS,
+    FieldKind,
+    SectionScoring,
+    SessionMethod,
+    Side,
+    TeamsForm,
+)
+from ...rules.methods import ACBL_MP, ACROSS_FIELD, BOARD_A_MATCH, IMP_VP, WITHIN_SECTION
 from ..workbook.xmlsafe import parse_xml, xml_characters
 from .common import (
     FileMasterpoints,
@@ -136,7 +146,9 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
     if winners is not None and not winners.two_fields and _numbered_apart(pairs):
         # One winner, but North-South and East-West pairs numbered apart (NS 1 and EW 1 two pairs: NZ Scorer's
         # sections of Mitchells ranked in one list): each such pair is named with its direction, in one field.
-        sections = replace(sections, directed=frozenset(pair.number for pair in pairs if pair.direction))
+        sections = replace(
+            sections, directed=frozenset((pair.section, pair.number) for pair in pairs if pair.direction)
+        )
         pairs = [sections.named(pair) for pair in pairs]
         ranked_together = " (its North-South and East-West pairs numbered apart, ranked in one list: 1 NS, 1 EW)"
     if winners is not None and not winners.two_fields:
@@ -148,7 +160,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
     standings: dict[tuple[PairNumber, Side | None], FileStanding] = {}
     for pair, (element, _) in zip(pairs, elements, strict=True):
         where = lines.get(id(element))
-        key = (pair.number, pair.direction)
+        key = (pair.label, pair.direction)  # (as the workbook names the pair: A1 in section A)
         percentage, total, place = (_text(element, tag) for tag in ("PERCENTAGE", "TOTAL_SCORE", "PLACE"))
         if chosen.imp_scoring and not total:  # salliere's cross-IMP file: the IMP total where a percentage goes
             percentage, total = "", percentage
@@ -173,12 +185,13 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
                        "number") from None  # fmt: skip
         for element in travellers:
             where = lines.get(id(element), 0)
-            results.append(_traveller_line(element, number, where, problems, lines, _numbering(sections, section)))
+            row = _traveller_line(element, number, where, problems, lines, _numbering(sections, section))
+            results.append(replace(row, section=section) if sections.several else row)
             rows_at.append(where)
             points.append((section, _line_points(element, source, lines)))
     if not results:
         raise fail(source, None, "the file has no traveller lines")
-    sections.check_scoring(results, points, chosen, source)
+    section_scoring = sections.check_scoring(results, points, chosen, source)
     line_points = [(row.board, sum(given)) for row, (_, given) in zip(results, points, strict=True)
                    if given is not None and row.board is not None]  # fmt: skip
     if chosen.usebio_event == ACBL_MP.usebio_event and _acbl_scale(results, line_points):
@@ -194,6 +207,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         # the scale the file's points are of, when the registry has it (the import says when it has not)
         masterpoints=None if reported is None else scale_of_file(reported.type, reported.scale),
         particulars=_particulars(root, event),
+        section_scoring=section_scoring,
     )
     return Imported(
         source,
@@ -311,74 +325,63 @@ def _section_id(section: Element) -> str:
 
 @dataclass
 class _Sections:
-    """The SECTIONs of a file and how their pairs are named: a section's pair ``(A) 1 NS`` (as scorer-to-usebio
-    writes it) is its 1 NS; where two sections number their pairs alike (each from 1), a pair is labelled with its
-    section (A1, B1), as the programs print them."""
+    """The SECTIONs of a file (by their lines) and how their pairs are named: a section's pair ``(A) 1 NS`` (as
+    scorer-to-usebio writes it) is its 1 NS; in a file of two sections or more each pair and line carries its
+    section (:attr:`~xlbridge.engine.pairs.Pair.section`), its number its section's."""
 
     at: dict[str, int]
-    labelled: bool
-    #: The pairs (labels) named with their direction, one field ranking North-South and East-West pairs that are
-    #: numbered apart in one list (1 NS, 1 EW).
-    directed: frozenset[PairNumber] = frozenset()
+    #: The pairs (section, number) named with their direction, one field ranking North-South and East-West pairs
+    #: that are numbered apart in one list (1 NS, 1 EW).
+    directed: frozenset[tuple[str, PairNumber]] = frozenset()
+
+    @property
+    def several(self) -> bool:
+        """Whether the file has two sections or more (its pairs and lines then carry their sections)."""
+        return len(self.at) > 1
 
     def named(self, pair: Pair) -> Pair:
         """A listed pair as the session names it: with its direction where the pairs are ``directed``."""
-        if pair.direction is None or pair.number not in self.directed:
+        if pair.direction is None or (pair.section, pair.number) not in self.directed:
             return pair
         return replace(pair, number=f"{pair.number} {pair.direction.value}", direction=None)
 
-    def side(self, number: PairNumber, side: Side) -> PairNumber:
-        """A traveller line's pair, sitting ``side``, as the session names it."""
-        return f"{number} {side.value}" if number in self.directed else number
+    def side(self, number: PairNumber, side: Side, section: str) -> PairNumber:
+        """A traveller line's pair of ``section``, sitting ``side``, as the session names it."""
+        return f"{number} {side.value}" if (section, number) in self.directed else number
 
     def number(self, text: str, section: str) -> str:
         """A pair number as its section's: ``(A) 1 NS`` is 1 NS in section A."""
         prefix = f"({section})"
         return text.strip().removeprefix(prefix) if section and text.strip().startswith(prefix) else text
 
-    def label(self, number: PairNumber, section: str) -> PairNumber:
-        return f"{section}{number}" if self.labelled and section else number
-
     def check_scoring(self, results: list[Row], points: list[tuple[str, tuple[float, float] | None]],
-                      method: SessionMethod, source: Path) -> None:  # fmt: skip
-        """Sections that play the same boards are scored across the whole field (xlbridge's one way), as the
-        file's own points on their lines show; boards scored within each section apart, or a file whose points
-        cannot tell, are refused naming the second section."""
+                      method: SessionMethod, source: Path) -> SectionScoring:  # fmt: skip
+        """How sections that play the same boards are scored: across the whole field, as the file's own points on
+        their lines show, or within each section apart; a file whose points cannot tell, or that are scored
+        neither way, is refused naming the second section."""
         shared = _shared_boards(results, points)
         if not shared:
-            return
+            return SECTION_SCORINGS.default
         across = _agrees(results, points, shared, method, by_section=False)
         if across is True:
-            return
+            return ACROSS_FIELD
         first, second, *_ = self.at
         if across is None:
             raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, and "
                        "the file gives no points on their lines to tell whether they are scored across the whole "
                        "field or each section apart")  # fmt: skip
-        apart = _agrees(results, points, shared, method, by_section=True)
-        how = "each section apart" if apart else "neither across the whole field nor each section apart"
+        if _agrees(results, points, shared, method, by_section=True):
+            return WITHIN_SECTION
         raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, "
-                   f"and the file's points on their lines are scored {how}: xlbridge scores a session's "
-                   "boards across its whole field; export each section on its own")  # fmt: skip
+                   "and the file's points on their lines are scored neither across the whole field nor each "
+                   "section apart: export each section on its own")  # fmt: skip
 
 
 def _sections(root: Element, lines: dict[int, int]) -> _Sections:
-    """The file's SECTIONs (their lines), and whether their pairs are labelled with them: where two sections have
-    a pair of the same number (and direction), among their PAIRs or, without them, on their lines."""
+    """The file's SECTIONs that hold pairs or results, by their lines."""
     at = {_section_id(section): lines.get(id(section), 0) for section in root.iter("SECTION")
           if section.find(".//PAIR") is not None or section.find(".//TRAVELLER_LINE") is not None}  # fmt: skip
-    if len(at) < 2:
-        return _Sections(at, False)
-    plain = _Sections(at, False)
-    owners: dict[str, set[str]] = {}
-    for pair, section in _within(root, "PAIR"):
-        number = " ".join(plain.number(_text(pair, "PAIR_NUMBER"), section).split()).upper()
-        owners.setdefault(f"{number}/{_text(pair, 'DIRECTION').upper()}", set()).add(section)
-    if not owners:
-        for line, section in _within(root, "TRAVELLER_LINE"):
-            for tag in ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER"):
-                owners.setdefault(f"{tag[:2]}{plain.number(_text(line, tag), section)}", set()).add(section)
-    return _Sections(at, any(len(found) > 1 for found in owners.values()))
+    return _Sections(at)
 
 
 def _shared_boards(results: list[Row], points: list[tuple[str, tuple[float, float] | None]]) -> set[int]:
@@ -467,7 +470,7 @@ def _nothing(text: str) -> bool:
 
 
 def _pair(element: Element, section: str, sections: _Sections, source: Path, lines: dict[int, int]) -> Pair:
-    """A PAIR as the session lists it (labelled with its section where sections number their pairs alike)."""
+    """A PAIR as the session lists it (with its section, in a file of two sections or more)."""
     named = [player for player in element.iter("PLAYER") if _text(player, "PLAYER_NAME")]
     members = tuple(_text(player, "NATIONAL_ID_NUMBER") for player in named)
     pair_id, side = sections.number(_text(element, "PAIR_NUMBER"), section), _text(element, "DIRECTION")
@@ -476,7 +479,8 @@ def _pair(element: Element, section: str, sections: _Sections, source: Path, lin
     except BridgeInputError as error:  # named at the field's own line: the number's, or the direction's
         tag = "DIRECTION" if error.message.startswith("direction") else "PAIR_NUMBER"
         raise fail(source, _line_of(element, tag, lines), error.message) from None
-    return replace(pair, number=sections.label(pair.number, section), members=members if any(members) else ())
+    pair = replace(pair, members=members if any(members) else ())
+    return replace(pair, section=section) if sections.several else pair
 
 
 def _particulars(root: Element, event: Element) -> Particulars:
@@ -501,16 +505,14 @@ def _particulars(root: Element, event: Element) -> Particulars:
 
 def _numbering(sections: _Sections, section: str) -> Callable[[str, Side], PairNumber]:
     """How a traveller line of ``section`` names the pair sitting each side: as its section's (:class:`_Sections`)."""
-    return lambda text, side: sections.side(
-        sections.label(split_pair(sections.number(text, section))[0], section), side
-    )
+    return lambda text, side: sections.side(split_pair(sections.number(text, section))[0], side, section)
 
 
 def _numbered_apart(pairs: list[Pair]) -> bool:
     """Whether a pair number is listed both North-South and East-West (two pairs: a Mitchell's)."""
-    directions: dict[PairNumber, set[Side | None]] = {}
+    directions: dict[tuple[str, PairNumber], set[Side | None]] = {}
     for pair in pairs:
-        directions.setdefault(pair.number, set()).add(pair.direction)
+        directions.setdefault((pair.section, pair.number), set()).add(pair.direction)
     return any(Side.NS in found and Side.EW in found for found in directions.values())
 
 

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from ...engine.choices import scoring_words
 from ...engine.movements import Encounter
 from ...engine.pairs import Pair
 from ...engine.scales import AnyVPScale
@@ -22,7 +23,7 @@ from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
 from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
-from ...excel.session_cells import NUMBER_COLUMNS
+from ...excel.session_cells import NAME_COLUMNS
 from ...rules import CONVENTION_WORDS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
 from ..workbook.xlsx import column_letters
 
@@ -260,9 +261,7 @@ _SETTINGS, _COMPUTED = _settings_cells()
 LAYOUT = PairsLayout(
     settings=_SETTINGS,
     computed=_COMPUTED,
-    # the players' membership numbers after the handicap: a workbook of an earlier version, whose block ends at the
-    # handicap, is read as it was (its pairs without numbers)
-    names=Block("Names", ("Pair", "Direction", "Player 1", "Player 2", "Handicap", *NUMBER_COLUMNS), 0, 1),
+    names=Block("Names", NAME_COLUMNS, 0, 1),
     results=Block("Results", (*TYPED_COLUMNS, *RESULT_COLUMNS), 0, 1),  # typed, as SCORECARD reads them; computed
     totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
     ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
@@ -274,7 +273,7 @@ LAYOUT = PairsLayout(
 HOLDING_HEADINGS = ("Masterpoints 1", "Masterpoints 2")
 
 #: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
-#: adjusted), the pairs (pair to the players' numbers) and the movement (round to boards). A reader finds the
+#: section), the pairs (pair to the players' numbers) and the movement (round to boards). A reader finds the
 #: blocks' extent by them, so that nothing typed outside them goes unnoticed.
 BLOCK_NAMES = {"results": "ResultsBlock", "names": "NamesBlock", "movement": "MovementBlock"}
 #: The defined name of each of the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`, by its
@@ -333,35 +332,35 @@ SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
 
 def block_areas(size: Sizes) -> dict[str, str]:
     """The blocks a secretary types in, as their defined names refer to them (by :data:`BLOCK_NAMES`' keys): the
-    results (board to adjusted), the names (pair to the players' numbers) and the movement (round to boards)."""
+    results (board to section), the names (pair to the players' numbers) and the movement (round to boards)."""
     results, names, movement = LAYOUT.results, LAYOUT.names, LAYOUT.movement
     return {
         "results": area_ref(results.first_row, results.col("Board"), results.first_row + size.rows - 1,
-                            results.col("Adjusted"), results.sheet),
+                            results.col("Section"), results.sheet),
         "names": area_ref(names.first_row, names.col("Pair"), names.first_row + size.pairs - 1,
-                          names.col(NUMBER_COLUMNS[-1]), names.sheet),
+                          names.col(names.columns[-1]), names.sheet),
         "movement": area_ref(movement.first_row, movement.col("Round"), movement.first_row + size.plan - 1,
                              movement.col("Boards"), movement.sheet),
     }  # fmt: skip
 
 
 def _line_cells(line: Row) -> tuple[object, ...]:
-    """A line's cells on the Results sheet: its board, NS and EW (what could not be read as typed), then the text
-    it entered."""
+    """A line's cells on the Results sheet: its board, NS and EW (what could not be read as typed), the text it
+    entered, and its section."""
     if isinstance(line, Unscorable):
         numbers = (text if value in (None, "") else value for value, text in zip((line.board, line.ns, line.ew),
                                                                                  line.typed, strict=True))  # fmt: skip
-        return (*numbers, *line.entered)
-    return (line.board, line.ns, line.ew, *line.entered)
+        return (*numbers, *line.entered, line.section)
+    return (line.board, line.ns, line.ew, *line.entered, line.section)
 
 
 def _pair_cells(pair: Pair) -> tuple[object, ...]:
-    """A pair's cells on the Names sheet: its number, direction, players, handicap and the players' membership
-    numbers."""
+    """A pair's cells on the Names sheet: its number, section, direction, players, handicap and the players'
+    membership numbers."""
     players = (*pair.players, "", "")[:2]
     members = (*pair.members, "", "")[:2]
     handicap = None if pair.handicap is None else float(pair.handicap)
-    return (pair.number, pair.direction_text, *players, handicap, *members)
+    return (pair.number, pair.section, pair.direction_text, *players, handicap, *members)
 
 
 def holding_cells(pair: Pair) -> tuple[float | None, ...]:
@@ -388,7 +387,9 @@ def session_cells(session: Session, size: Sizes) -> SessionCells:
     names = _padded([_pair_cells(pair) for pair in session.pairs], size.pairs, len(LAYOUT.names.columns))
     encounters = session.plan.encounters if session.plan is not None else ()
     plan = _padded([_plan_cells(encounter) for encounter in encounters], size.plan, len(LAYOUT.movement.columns))
-    return SessionCells(results, names, session.method.words, session.field_kind.name, session.per_board, plan)
+    several = len(session.sections) > 1  # (a session of one section is scored as any: no words for its sections)
+    method = scoring_words(session.method, session.section_scoring) if several else session.method.words
+    return SessionCells(results, names, method, session.field_kind.name, session.per_board, plan)
 
 
 def session_arguments() -> str:

@@ -30,6 +30,7 @@ from ...excel.session import (
     RESULT_COLUMNS,
     info_cells,
     ranking_cells,
+    ranking_rows,
     results_cells,
     totals_cells,
     travellers_cells,
@@ -90,16 +91,16 @@ def build(
     sheets = {name: book.sheet(name) for name in SHEETS}
     for key, area in block_areas(size).items():
         book.define_name(BLOCK_NAMES[key], area)
-    info = _settings(book, sheets["Settings"], size, given, result)
+    info = _settings(book, sheets["Settings"], size, given, cells, result)
     _names(book, sheets["Names"], size, cells, given)
     _results(book, sheets["Results"], size, cells, result)
     _movement(book, sheets["Movement"], size, cells)
     mp_scale = given.masterpoints.name
-    _pair_table(book, sheets["Totals"], LAYOUT.totals, "PAIRTOTALS", size,
+    _pair_table(book, sheets["Totals"], LAYOUT.totals, "PAIRTOTALS", size.pairs,
                 None if result is None else totals_cells(result, mp_scale))  # fmt: skip
     _totals(sheets["Totals"])
-    _ranking(book, sheets["Ranking"], size, session, None if result is None else ranking_cells(result, size.pairs,
-             mp_scale), info)  # fmt: skip
+    _ranking(book, sheets["Ranking"], size, session, None if result is None else ranking_cells(
+             result, ranking_rows(size.pairs), mp_scale), info)  # fmt: skip
     last = max(given.boards, default=0)
     _travellers(book, sheets["Travellers"], size, last, None if result is None else travellers_cells(
         result, size.boards, size.tables))  # fmt: skip
@@ -116,7 +117,7 @@ def build(
 
 
 def _settings(
-    book: TemplateBook, sheet: Sheet, size: Sizes, given: Session, result: SessionResult | None
+    book: TemplateBook, sheet: Sheet, size: Sizes, given: Session, typed: SessionCells, result: SessionResult | None
 ) -> Grid | None:
     """The Settings sheet; returns what SESSIONINFO gives (None without the values)."""
     ws, cells = sheet.ws, sheet.cells
@@ -125,7 +126,7 @@ def _settings(
     values: dict[str, object] = {
         "EventName": given.event,
         "EventDate": given.date,
-        "Method": given.method.words,
+        "Method": typed.method,
         "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
@@ -195,9 +196,9 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
     ws, cells = sheet.ws, sheet.cells
     names = LAYOUT.names
     sheet.headers(names.header_row, names.columns)
-    widths = {"Pair": 8, "Direction": 10, "Player 1": 26, "Player 2": 26, "Handicap": 10,
+    widths = {"Pair": 8, "Section": 8, "Direction": 10, "Player 1": 26, "Player 2": 26, "Handicap": 10,
               **dict.fromkeys(NUMBER_COLUMNS, 16)}  # fmt: skip
-    as_text = {"Direction", "Player 1", "Player 2", *NUMBER_COLUMNS}  # a number's leading zeros kept
+    as_text = {"Section", "Direction", "Player 1", "Player 2", *NUMBER_COLUMNS}  # a number's leading zeros kept
     sheet.entry_columns(names, widths, as_text, size.pairs)  # yellow where the block is only
     sheet.validate_list(names.first_row, names.col("Direction"), size.pairs, '"NS,EW"', True,
                         "Mitchell: NS or EW. Howell: leave blank.")  # fmt: skip
@@ -214,7 +215,11 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
             "validate": "any", "input_message": "Optional: the player's membership number as the federation gives "
             "it (ABF 7 digits), for the masterpoint files. Typed alone, the member register names the player.",
         })  # fmt: skip
-    formats = [book.entry, book.entry_text, book.entry_text, book.entry_text, book.entry,
+    section = names.col("Section")
+    ws.data_validation(names.first_row, section, names.first_row + size.pairs - 1, section, {
+        "validate": "any", "input_message": "The pair's section (A, B...) on a night of two sections or more; "
+                                            "blank for a session of one section."})  # fmt: skip
+    formats = [book.entry, book.entry_text, book.entry_text, book.entry_text, book.entry_text, book.entry,
                *[book.entry_text] * len(NUMBER_COLUMNS)]  # fmt: skip
     cells.write_rows(names.first_row, names.col("Pair"), as_grid(given.names), formats)
     _holdings(book, sheet, size, session)
@@ -242,8 +247,9 @@ def _holdings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session) -
 
 
 #: The Results columns typed as text (so that =, +1 and -2 stay as typed), with the order of a line's entered text:
-#: the typed columns after Board, NS and EW.
+#: the typed columns after Board, NS and EW; then the section (A, B: blank in a session of one section).
 ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
+SECTION = "Section"
 
 
 def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, result: SessionResult | None) -> None:
@@ -252,8 +258,10 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells,
     sheet.headers(results.header_row, results.columns)
     # Printed landscape, one page wide at 80% or more: a Check reason longer than its column reads on into the empty
     # columns beside it on screen.
-    widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12}
-    sheet.entry_columns(results, widths, ENTERED, rows)  # yellow where the block is only: below, nothing can be typed
+    widths = {"Board": 6, "NS": 6, "EW": 6, "Contract": 9, "By": 5, "Lead": 6, "Result": 7, "Adjusted": 12,
+              SECTION: 8}  # fmt: skip
+    # yellow where the block is only: below, nothing can be typed
+    sheet.entry_columns(results, widths, (*ENTERED, SECTION), rows)
     first_computed = results.col(RESULT_COLUMNS[0])
     for heading in RESULT_COLUMNS:
         fmt = book.computed_2dp if heading in ("NS %", "EW %") else book.check if heading == "Check" else book.computed
@@ -271,8 +279,12 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells,
     ws.data_validation(results.first_row, board, results.first_row + rows - 1, board,
                        {"validate": "integer", "criteria": ">=", "value": 1})  # fmt: skip
     # A line's cells: Board, NS and EW (None or "": blank), then its entered text (ENTERED), a row at a time.
+    section = results.col(SECTION)
+    ws.data_validation(results.first_row, section, results.first_row + rows - 1, section, {
+        "validate": "any", "input_message": "The section the result was played in (A, B...), on a night of two "
+                                            "sections or more; blank for a session of one section."})  # fmt: skip
     cells.write_rows(results.first_row, board, as_grid(given.results),
-                     [book.entry] * 3 + [book.entry_text] * len(ENTERED))  # fmt: skip
+                     [book.entry] * 3 + [book.entry_text] * (len(ENTERED) + 1))  # fmt: skip
     ws.freeze_panes(1, 1)
     ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()
@@ -286,9 +298,7 @@ PAIR_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Boards": 7
                "Handicapped %": 12, "Handicapped place": 12, AWARD_COLUMN: 12}  # fmt: skip
 
 
-def _pair_table(
-    book: TemplateBook, sheet: Sheet, block: Block, function: str, size: Sizes, values: Grid | None
-) -> None:
+def _pair_table(book: TemplateBook, sheet: Sheet, block: Block, function: str, rows: int, values: Grid | None) -> None:
     ws = sheet.ws
     sheet.headers(block.header_row, block.columns)
     for heading in block.columns:
@@ -296,7 +306,7 @@ def _pair_table(
         fmt = book.shown_2dp if two_places else book.shown_text if heading == "Players" else book.shown_whole
         ws.set_column(block.col(heading), block.col(heading), PAIR_WIDTHS[heading], fmt)
     formula = f"={book.fn(function)}({session_arguments()},MPScale)"  # the scale of the Masterpoints column
-    sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=len(block.columns), values=values)
+    sheet.dynamic(block.first_row, block.first_col, rows, formula, None, cols=len(block.columns), values=values)
 
 
 def _totals(sheet: Sheet) -> None:
@@ -312,7 +322,7 @@ def _ranking(
     ws, cells = sheet.ws, sheet.cells
     ranking, pairs = LAYOUT.ranking, size.pairs
     width = len(ranking.columns)
-    _pair_table(book, sheet, ranking, "RANKING", size, values)
+    _pair_table(book, sheet, ranking, "RANKING", ranking_rows(pairs), values)
     for (row, col), name, fmt in (
         (LAYOUT.ranking_title, "Title", book.title),
         (LAYOUT.ranking_date, "EventDay", book.computed_date),
@@ -322,6 +332,8 @@ def _ranking(
         shown = None if info is None else info[[cell.name for cell in LAYOUT.computed].index(name)][0]
         sheet.formula(row, col, f"={name}", fmt, shown)
     shown = len(session.pairs) if session is not None and session.pairs else pairs
+    if session is not None and len(session.sections) > 1:  # each section's ranking, then the overall ranking
+        shown = 2 * shown + 1
     last = ranking.first_row + shown  # printed: the session's pairs (beside the chart), not the empty rows below
     chart_col = width + 1
     ranking_chart(book, ws, ranking, shown, chart_col, session)

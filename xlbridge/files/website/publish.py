@@ -178,7 +178,7 @@ def _sit_outs(session: Session) -> dict[tuple[str, str], list[Seating]]:
     plan = session.plan
     if plan is None:
         return {}
-    return {(str(pair.number), pair.direction_text): sat for pair in session.pairs if (sat := plan.sit_outs(pair))}
+    return {(str(pair.label), pair.direction_text): sat for pair in session.pairs if (sat := plan.sit_outs(pair))}
 
 
 def _sat_out_note(pairs: list[tuple[str, str]], sit_outs: dict[tuple[str, str], list[Seating]], everyone: int) -> str:
@@ -211,12 +211,16 @@ def _ranking_fields(
 ) -> list[Field]:
     """The ranking's rows as the Ranking sheet orders them: one field, or North-South and East-West apart; each
     saying who sat out, and why they played fewer boards (``sat_out``: :func:`_sat_out_note` of a field's pairs).
-    With ``show_numbers`` the names are the links', each player's membership number beside him."""
-    grouped: dict[str, list[RankingRow]] = {}
+    With ``show_numbers`` the names are the links', each player's membership number beside him. In a session of
+    two sections or more, each section's fields, then the overall ones."""
+    grouped: dict[tuple[str, str], list[RankingRow]] = {}
     for row in ranking.rows:
-        grouped.setdefault(row.direction if two_fields else "", []).append(row)
+        grouped.setdefault((f"Section {row.section}" if row.section else "", row.direction if two_fields else ""),
+                           []).append(row)  # fmt: skip
+    for row in ranking.overall:
+        grouped.setdefault(("Overall", row.direction if two_fields else ""), []).append(row)
     fields = []
-    for direction, rows in grouped.items():
+    for (section, direction), rows in grouped.items():
         shown = []
         for row in rows:
             link = links.get((row.pair, row.direction))
@@ -235,7 +239,8 @@ def _ranking_fields(
                 }
             )
         note = sat_out([(row.pair, row.direction) for row in rows])
-        fields.append(Field(FIELD_WORDS.get(direction, "All pairs"), shown, note))
+        words = FIELD_WORDS.get(direction, "" if section else "All pairs")
+        fields.append(Field(" - ".join(part for part in (section, words) if part), shown, note))
     return fields
 
 
@@ -244,16 +249,17 @@ def _traveller(
 ) -> list[dict[str, Any]]:
     session = score.session
 
-    def link(number: PairNumber, side: Side) -> PairLink | None:
-        pair = listed_pair(session, number, side)
+    def link(number: PairNumber, side: Side, section: str) -> PairLink | None:
+        pair = listed_pair(session, number, side, section)
         return None if pair is None else links[pair]
 
     rows = []
     for index in score.traveller(board):
         line = session.lines[index]
         if isinstance(line, NotPlayed):  # the line is there, nothing was scored on it
-            rows.append({"ns": link(line.ns, Side.NS), "ns_number": str(line.ns), "ew": link(line.ew, Side.EW),
-                         "ew_number": str(line.ew), "contract": "Not played", "declarer": "", "lead": "",
+            rows.append({"ns": link(line.ns, Side.NS, line.section), "ns_number": f"{line.section}{line.ns}",
+                         "ew": link(line.ew, Side.EW, line.section), "ew_number": f"{line.section}{line.ew}",
+                         "contract": "Not played", "declarer": "", "lead": "",
                          "result": "", "ns_score": "", "ew_score": "", "ns_points": "", "ew_points": "",
                          "ns_percent": "", "ew_percent": "", "vs_par": ""})  # fmt: skip
             continue
@@ -268,10 +274,10 @@ def _traveller(
             ns_score, ew_score = figures.ns_score, figures.ew_score
         rows.append(
             {
-                "ns": link(line.ns, Side.NS),
-                "ns_number": str(line.ns),
-                "ew": link(line.ew, Side.EW),
-                "ew_number": str(line.ew),
+                "ns": link(line.ns, Side.NS, line.section),
+                "ns_number": f"{line.section}{line.ns}",
+                "ew": link(line.ew, Side.EW, line.section),
+                "ew_number": f"{line.section}{line.ew}",
                 "contract": line.contract_text or (f"Adjusted {line.adjusted_text}" if line.adjusted_text else ""),
                 "declarer": line.declarer_text,
                 "lead": line.lead,
@@ -309,7 +315,7 @@ def _card_rows(
                 "board": row.board,
                 "board_href": boards[row.board],
                 "opponents": links.get(row.opponents),
-                "opponents_number": str(row.opponents.number),
+                "opponents_number": str(row.opponents.label),
                 "direction": row.direction.value,
                 "contract": row.contract or (f"Adjusted {row.adjusted}" if row.adjusted else ""),
                 "declarer": row.declarer,
@@ -342,7 +348,7 @@ def build_site(path: Path, strats: Strats | None = None, show_numbers: bool = Fa
     two_fields = session.field_kind.two_fields
     imp_scoring = session.method.imp_scoring
     links = _pair_pages(session, show_numbers)
-    by_label = {(str(pair.number), pair.direction_text): link for pair, link in links.items()}
+    by_label = {(str(pair.label), pair.direction_text): link for pair, link in links.items()}
     sit_outs = _sit_outs(session)
     sat_out = partial(_sat_out_note, sit_outs=sit_outs, everyone=len(session.pairs))
     boards = {board: f"board-{board}.html" for board in session.boards}
@@ -401,7 +407,7 @@ def build_site(path: Path, strats: Strats | None = None, show_numbers: bool = Fa
         )
     for card in scorecards(engine):
         link = links[card.pair]
-        shown = shown_ranking.get((str(card.pair.number), card.pair.direction_text))
+        shown = shown_ranking.get((str(card.pair.label), card.pair.direction_text))
         pages.append(
             Page(
                 link.href,
@@ -416,7 +422,7 @@ def build_site(path: Path, strats: Strats | None = None, show_numbers: bool = Fa
                     "masterpoints": "" if shown is None or shown.masterpoints is None else str(shown.masterpoints),
                     "sat_out": [
                         f"round {sat.round} (boards {sat.boards}): no opponents at table {sat.table}"
-                        for sat in sit_outs.get((str(card.pair.number), card.pair.direction_text), [])
+                        for sat in sit_outs.get((str(card.pair.label), card.pair.direction_text), [])
                     ],
                     "rows": _card_rows(card, links, boards, versus_par),
                     "with_rounds": any(row.round is not None for row in card.rows),

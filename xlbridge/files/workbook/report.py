@@ -18,6 +18,7 @@ from ...engine.pairs import Pair
 from ...engine.standings import Figure, Standing
 from ...engine.values import count, two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
+from ...excel.session_cells import FORMER_NAME_WIDTH, NAME_COLUMNS
 from ...rules import Strats
 from ..inputs import read_input
 from ..tables import csv_text, text_table
@@ -56,6 +57,8 @@ class RankingRow:
     #: compete), A first.
     strat: str = ""
     strat_places: tuple[str, ...] = ()
+    #: The pair's section ("" in a session of one section; its ``pair`` is then its label, A3).
+    section: str = ""
 
 
 @dataclass
@@ -73,18 +76,24 @@ class Ranking:
     provisional: str = ""
     #: A stratified ranking's strats (``A``, ``B``, ``C``): a Strat column and a place column for each.
     strats: tuple[str, ...] = ()
+    #: In a session of two sections or more, every pair in its overall place (``rows`` are then section by
+    #: section, each pair's place its section's); empty otherwise.
+    overall: list[RankingRow] = field(default_factory=list)
 
     def table(self) -> str:
-        """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs)."""
+        """The ranking as a person reads it: one block per field (North-South, East-West, or all pairs), section by
+        section, then overall, where there are sections."""
         lines = [self.event or "Ranking"]
         subtitle = " - ".join(
             part for part in (self.date.strftime("%d %B %Y") if self.date else "", self.description) if part
         )
         if subtitle:
             lines.append(subtitle)
-        fields: dict[str, list[RankingRow]] = {}
+        fields: dict[tuple[str, str], list[RankingRow]] = {}
         for row in self.rows:
-            fields.setdefault(row.direction, []).append(row)
+            fields.setdefault((f"Section {row.section}" if row.section else "", row.direction), []).append(row)
+        for row in self.overall:
+            fields.setdefault(("Overall", row.direction), []).append(row)
         heading: list[object] = ["Place", "Pair", "Players", "Boards"]
         if self.handicapped:
             heading += ["%", "Hcp", "Hcp %", "Scratch"]
@@ -97,10 +106,11 @@ class Ranking:
             rows.append(heading)
             rows.extend(self._cells(row) for row in block)
         table = iter(text_table(rows, right={1, *range(3, len(heading))}))
-        for direction, block in fields.items():
+        for (section, direction), block in fields.items():
             lines.append("")
-            if direction:
-                lines.append({"NS": "North-South", "EW": "East-West"}.get(direction, direction))
+            named = {"NS": "North-South", "EW": "East-West"}.get(direction, direction)
+            if section or direction:
+                lines.append(" - ".join(part for part in (section, named) if part))
             lines.extend(next(table) for _ in range(len(block) + 1))
         return "\n".join(lines)
 
@@ -127,10 +137,13 @@ class Ranking:
 
     def csv(self) -> str:
         """CSV with a header row: place, pair, direction, names, boards, score, percentage (2 decimals), and the
-        handicapped columns, or the masterpoints (0.21) on a scale that awards them."""
+        handicapped columns, or the masterpoints (0.21) on a scale that awards them; in a session of two sections
+        or more, each pair's section and overall place last (its place is its section's)."""
         extra = ["handicap", "handicapped_percentage", "scratch_place"] if self.handicapped else []
         extra += ["masterpoints"] if self.masterpoints else []
         extra += ["strat", *(f"place_{letter.lower()}" for letter in self.strats)] if self.strats else []
+        extra += ["section", "overall_place"] if self.overall else []
+        overall = {(row.pair, row.direction): row.place for row in self.overall}
         rows: list[Sequence[object]] = [
             ["place", "pair", "direction", "names", "boards", "score", "percentage", *extra]
         ]
@@ -154,6 +167,8 @@ class Ranking:
                 cells.append("" if row.masterpoints is None else str(row.masterpoints))
             if self.strats:
                 cells += [row.strat, *row.strat_places]
+            if self.overall:
+                cells += [row.section, overall.get((row.pair, row.direction), "")]
             rows.append(cells)
         return csv_text(rows)
 
@@ -176,12 +191,13 @@ def _row(standing: Standing, handicapped: bool = False) -> RankingRow:
     pair = standing.pair
     row = RankingRow(
         place=standing.handicapped_place if handicapped else standing.place,
-        pair=str(pair.number),
+        pair=str(pair.label),
         direction=pair.direction_text,
         names=pair.names,
         boards=standing.boards,
         score=_figure(standing.total),
         percentage=_figure(standing.percentage),
+        section=pair.section,
     )
     if not handicapped:
         return row
@@ -207,6 +223,7 @@ def session_ranking(book: SessionBook) -> Ranking:
         rows=rows,
         masterpoints=session.masterpoints.name if session.masterpoints.awards else "",
         provisional=book.provisional,
+        overall=[_row(standing) for standing in score.overall] if len(session.sections) > 1 else [],
     )
 
 
@@ -232,19 +249,23 @@ def _with_handicaps(names: Path | None, rule: str | None) -> NamesChange:
     given = None if names is None else read_names(read_input(names, "a names file", MAX_FILE_BYTES), names, rule)
 
     def change(package: Package, block: Grid, first_row: int) -> Grid:
-        rows = [list(row) + [None] * (5 - len(row)) for row in block]
+        # the Direction and Handicap columns (a workbook's of before sections has no Section column)
+        width = len(NAME_COLUMNS) if block and len(block[0]) > FORMER_NAME_WIDTH else FORMER_NAME_WIDTH
+        headings = NAME_COLUMNS if width == len(NAME_COLUMNS) else tuple(h for h in NAME_COLUMNS if h != "Section")
+        at_direction, at_handicap = headings.index("Direction"), headings.index("Handicap")
+        rows = [list(row) + [None] * (width - len(row)) for row in block]
         if given is not None:
             by_pair = {(pair.number, pair.direction): pair.handicap for pair in given}
             undirected = {pair.number: pair.handicap for pair in given if pair.direction is None}
             for row in rows:
                 number = entered_pair(row[0])
                 try:
-                    side = parse_direction(entered_text(row[1]))
+                    side = parse_direction(entered_text(row[at_direction]))
                 except BridgeInputError:
                     continue  # the session's reading names it
                 if number is not None:
                     handicap = by_pair.get((number, side), undirected.get(number))
-                    row[4] = None if handicap is None else float(handicap)
+                    row[at_handicap] = None if handicap is None else float(handicap)
             return rows
         values = read_values(package, "Names", computed=False) if "Names" in package.sheets else {}
         columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading),
@@ -252,13 +273,13 @@ def _with_handicaps(names: Path | None, rule: str | None) -> NamesChange:
         if all(col is None for col in columns):
             return rows
         for number, row in enumerate(rows, start=first_row):
-            if entered_pair(row[0]) is None or not is_blank_text(row[4]):
+            if entered_pair(row[0]) is None or not is_blank_text(row[at_handicap]):
                 continue
             try:
                 handicap = pair_handicap([values.get((number, col)) for col in columns if col is not None], rule)
             except BridgeInputError as error:
                 raise WorkbookError(f"{package.path}: Names row {number}: {error.message}") from None
-            row[4] = None if handicap is None else float(handicap)
+            row[at_handicap] = None if handicap is None else float(handicap)
         return rows
 
     return change
@@ -306,27 +327,30 @@ def _names_holdings(book: SessionBook) -> dict[Pair, tuple[Fraction | None, ...]
 
     package = book.package
     values = read_values(package, "Names", computed=False) if "Names" in package.sheets else {}
-    columns = [next((col for (row, col), value in values.items() if row == 1 and cell_text(value) == heading),
-                    None) for heading in HOLDING_HEADINGS]  # fmt: skip
+    headed = {cell_text(value): col for (row, col), value in values.items() if row == 1}
+    columns = [headed.get(heading) for heading in HOLDING_HEADINGS]
     if all(col is None for col in columns):
         return {}
     two_fields = book.session.field_kind.two_fields
-    pairs = {(pair.number, pair.direction if two_fields else None): pair for pair in book.session.pairs}
+    pairs = {(pair.section, pair.number, pair.direction if two_fields else None): pair for pair in book.session.pairs}
     held: dict[Pair, tuple[Fraction | None, ...]] = {}
     problems = []
     last = max(row for row, _ in values)
+    at_pair, at_direction = headed.get("Pair", 1), headed.get("Direction", 2)  # a workbook's of before sections
+    at_section = headed.get("Section")
     for number in range(book.names_first_row, last + 1):
-        pair_number = entered_pair(values.get((number, 1)))
+        pair_number = entered_pair(values.get((number, at_pair)))
         if pair_number is None:
             continue
+        section = "" if at_section is None else entered_text(values.get((number, at_section))).upper()
         try:
-            side = parse_direction(entered_text(values.get((number, 2))))
+            side = parse_direction(entered_text(values.get((number, at_direction))))
             holdings = tuple(None if col is None else read_holding(values.get((number, col)), heading)
                              for col, heading in zip(columns, HOLDING_HEADINGS, strict=True))  # fmt: skip
         except BridgeInputError as error:
             problems.append(f"{book.path}: Names row {number}: {error.message}")
             continue
-        pair = pairs.get((pair_number, side if two_fields else None))
+        pair = pairs.get((section, pair_number, side if two_fields else None))
         if pair is not None:
             held[pair] = holdings
     if problems:
