@@ -217,7 +217,7 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
          f"{DEFAULT_STRATS.shown.split('/', 1)[1]} (B under 750 masterpoints, C under 300), or one limit for two "
          "strats; the Strats sheet ranks each strat by the players' masterpoints beside the Names. Blank: none."),
         ("StratBy", "Strat by", "How the players' masterpoints make the pair's: "
-         + "; ".join(f"{m.name}: {m.description}" for m in STRAT_RULES) + ". Blank: AVERAGE."),
+         + "; ".join(f"{m.name}: {m.description}" for m in STRAT_RULES) + "."),
         *PARTICULARS_CELLS,
     ]  # fmt: skip
     computed = [

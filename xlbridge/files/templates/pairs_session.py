@@ -135,7 +135,7 @@ def _settings(
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
         STRAT_NAMES["strats"]: strats_setting(given),
-        STRAT_NAMES["strat_by"]: "",
+        STRAT_NAMES["strat_by"]: STRAT_RULES.entries[0].name,  # a name of the list xlwings Lite offers, never blank
         **{name: getattr(given.particulars, field) for field, name in PARTICULARS_NAMES.items()},
     }
     for entry_cell in LAYOUT.settings:
