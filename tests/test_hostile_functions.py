@@ -51,6 +51,7 @@ LINES = [[1, 2, "4S", "N", "HA", "=", None], [3, 4, "4S", "N", "C2", "+1", None]
 RESULTS = [[1, 1, 2, "2S", "E", "", "+1", ""], [1, 3, 4, "", "", "", "", "A+"], [2, 1, 2, "3NT", "N", "", "=", ""]]
 NAMES = [[pair, "", f"Player {pair}a", f"Player {pair}b", None] for pair in range(1, 5)]
 HANDS = [[1, "N", "None", -140, "EW 1S+2"], [2, "E", "NS", 400, "N 3NT="]]
+HOLDINGS = [[800, 200], [None, 100], [2000, "1,500"], [10, None]]  # the players' masterpoints beside NAMES
 
 RUBBER = ([["N"], ["E"], ["S"]], [["4S"], ["3NT"], ["2H"]], [["="], ["-1"], ["+1"]])
 CHICAGO = ([["N"], ["E"], ["S"], ["W"]], [["4S"], ["3NT"], ["2H"], ["1C"]], [["="], ["-1"], ["+1"], [7]], "N")
@@ -88,6 +89,7 @@ CALLS: dict[str, tuple[object, ...]] = {
     "HANDTRICKS": (DEALS, None),
     "PARSCORE": (DEALS, [[1], [7]], None),
     "PARDIFF": (RESULTS, NAMES, "MP", "Howell", None, None, HANDS),
+    "STRATRANKING": (RESULTS, NAMES, "MP", "Howell", None, None, HOLDINGS, "750/300", "HIGHER"),
 }
 FUNCTIONS = {function.name: function for function in CATALOGUE if function.name not in SESSION_FUNCTIONS}
 
@@ -252,6 +254,7 @@ PROMISES: dict[str, Callable[[Sequence[object]], tuple[int, int] | None]] = {
     "HANDTRICKS": _handtricks_shape,
     "PARSCORE": lambda args: broadcast(args[0], args[1]) if shape(optional(args, 2)) == (1, 1) else None,
     "PARDIFF": lambda args: (shape(args[0])[0], 1),
+    "STRATRANKING": lambda args: (shape(args[1])[0], 9),
 }
 
 

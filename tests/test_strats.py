@@ -53,9 +53,12 @@ def test_strat_limits_as_clubs_write_them(typed: str, limits: tuple[Fraction, ..
     assert strats.rule is AVERAGE
 
 
-@pytest.mark.parametrize("typed", ["", "None", "300/750", "750/750", "750/300/100", "750/abc", "0", "-5/-10"])
+@pytest.mark.parametrize(
+    "typed", ["", "None", "300/750", "750/750", "750/300/100", "750/abc", "0", "-5/-10", "9" * 16, "9" * 5000]
+)
 def test_strat_limits_refused(typed: str) -> None:
-    """What cannot be a club's strats: no limit, limits not falling, a fourth strat, a limit that is no number."""
+    """What cannot be a club's strats: no limit, limits not falling, a fourth strat, a limit that is no number or
+    has more digits than a cell keeps."""
     with pytest.raises(BridgeInputError) as refused:
         read_strats(typed)
     assert "strats" in refused.value.message
@@ -289,14 +292,19 @@ def test_the_website_by_strats(imported: Path) -> None:
 
 
 def test_masterpoints_typed_on_the_names_sheet(imported: Path, tmp_path: Path) -> None:
-    """Masterpoints typed beside the Names block count at once (no figure depends on them); one that is not a
-    number of points is refused, each row named."""
+    """Masterpoints typed beside the Names block count once the workbook is computed again (the Strats sheet
+    depends on them); one that is not a number of points is refused, each row named."""
     from .workbooks import typed_into
 
     typed_into(imported, tmp_path / "typed.xlsx", {"Names": {"I3": 2000, "J3": 2000}})  # 1 EW: from B to A
     done = xlbridge("ranking", "typed.xlsx", "--strats", "--csv", cwd=tmp_path)
+    assert done.returncode == 2
+    assert "it was changed and not computed since" in done.stderr
+    assert xlbridge("calc", "typed.xlsx", "--in-place", cwd=tmp_path).returncode == 0
+    done = xlbridge("ranking", "typed.xlsx", "--strats", "--csv", cwd=tmp_path)
     assert _strat_rows(done)["1EW"] == ("A", "3", "", "")
     typed_into(imported, tmp_path / "bad.xlsx", {"Names": {"I2": "lots", "J4": -5}})
+    assert xlbridge("calc", "bad.xlsx", "--in-place", cwd=tmp_path).returncode == 0
     done = xlbridge("ranking", "bad.xlsx", "--strats", cwd=tmp_path)
     assert done.returncode == 2
     assert done.stderr.splitlines() == [
@@ -306,3 +314,63 @@ def test_masterpoints_typed_on_the_names_sheet(imported: Path, tmp_path: Path) -
         "xlbridge ranking: bad.xlsx: 2 rows of masterpoints on the Names sheet cannot be read: put them right and try "
         "again",
     ]
+
+
+# --- the workbook's Strats sheet (STRATRANKING) -------------------------------------------------------------------
+
+
+def _strats_sheet(path: Path) -> dict[str, tuple[str, ...]]:
+    """The Strats sheet's rows as its cells hold them, by pair: strat, then the place in A, B and C."""
+    from xlbridge.excel.session import STRAT_COLUMNS
+    from xlbridge.files.templates.layout import LAYOUT
+    from xlbridge.files.workbook.xlsx import open_package, read_values
+
+    values = read_values(open_package(path), "Strats")
+    block = LAYOUT.strats
+    rows = {}
+    for row in range(block.first_row + 1, block.first_row + 60):
+        cells = [values.get((row, col + 1)) for col in range(block.first_col, block.first_col + len(STRAT_COLUMNS))]
+        if cells[1] in (None, ""):
+            continue
+        shown = dict(zip(STRAT_COLUMNS, ("" if cell is None else str(cell) for cell in cells), strict=True))
+        rows[f"{int(float(shown['Pair']))}{shown['Direction']}"] = (shown["Strat"], shown["A"], shown["B"], shown["C"])
+    return rows
+
+
+def _computed(path: Path, folder: Path, typed: dict[str, dict[str, object]]) -> Path:
+    """``path`` with cells typed as in Excel, then computed from its file (``calc``, as Excel recalculates)."""
+    from .workbooks import typed_into
+
+    edited = typed_into(path, folder / f"edited-{len(list(folder.iterdir()))}.xlsx", typed)
+    done = xlbridge("calc", str(edited), "--in-place", cwd=folder)
+    assert done.returncode == 0, done.stderr
+    return edited
+
+
+def test_the_strats_sheet_is_the_ranking_by_strats(imported: Path, tmp_path: Path) -> None:
+    """The import writes the Strats sheet (750/300 by the players' average, as the names gave masterpoints) with what
+    STRATRANKING gives: the workbook computed from its file holds the same cells, and both are ``ranking --strats``'s
+    strats and places."""
+    want = _strat_rows(xlbridge("ranking", str(imported), "--strats", "--csv", cwd=imported.parent))
+    assert want == BY_AVERAGE
+    assert _strats_sheet(imported) == want
+    assert _strats_sheet(_computed(imported, tmp_path, {})) == want
+
+
+def test_the_strats_sheet_follows_what_is_typed(imported: Path, tmp_path: Path) -> None:
+    """Edited in Excel, the Strats sheet follows: a player's masterpoints typed beside the Names, the Settings cells
+    Strats and Strat by; blank Strats, no strats."""
+    from xlbridge.files.templates.layout import LAYOUT, STRAT_NAMES
+    from xlbridge.files.workbook.xlsx import column_letters
+
+    limits, rule = (f"{column_letters(col)}{row}" for row, col in (LAYOUT.setting(STRAT_NAMES[key]).position
+                                                                   for key in ("strats", "strat_by")))  # fmt: skip
+    moved = _strats_sheet(_computed(imported, tmp_path, {"Names": {"I3": 2000, "J3": 2000}}))  # 1 EW: from B to A
+    assert moved["1EW"] == ("A", "3", "", "")
+    higher = _computed(imported, tmp_path, {"Settings": {rule: "HIGHER"}})
+    assert _strats_sheet(higher) == BY_HIGHER
+    assert _strats_sheet(higher) == _strat_rows(xlbridge("ranking", str(higher), "--strats", "--strat-by", "HIGHER",
+                                                         "--csv", cwd=tmp_path))  # fmt: skip
+    two = _strats_sheet(_computed(imported, tmp_path, {"Settings": {limits: 500}}))
+    assert (two["9NS"], two["4NS"]) == (("B", "2", "1", ""), ("B", "3", "2", ""))
+    assert _strats_sheet(_computed(imported, tmp_path, {"Settings": {limits: None}})) == {}

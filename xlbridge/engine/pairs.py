@@ -17,7 +17,7 @@ from ..rules.handicaps import HANDICAP_LIMIT
 from ..rules.words import DIRECTION_WORDS
 from .choices import choose
 from .errors import BridgeInputError, Reason
-from .values import NUMBER, is_blank, show
+from .values import NUMBER, bounded, is_blank, show
 
 __all__ = [
     "Pair",
@@ -175,4 +175,4 @@ def read_holding(value: object, argument: str = "masterpoints") -> Fraction | No
         raise BridgeInputError(f"{argument} {show(value)}: expected the player's masterpoints, such as 1040 or 2.5")
     if points < 0:
         raise BridgeInputError(f"{argument} {show(value)}: masterpoints are not negative", reason=Reason.OUT_OF_RANGE)
-    return points
+    return bounded(points, argument, value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from functools import cached_property
 from itertools import pairwise
@@ -21,7 +22,7 @@ from .choices import choose
 from .errors import BridgeInputError, Reason
 from .pairs import Pair
 from .standings import SessionScore, share_places
-from .values import NUMBER, is_blank, show
+from .values import NUMBER, bounded, is_blank, show
 
 __all__ = ["Holdings", "Stratified", "pair_figure", "read_strats", "strat_awards_missing", "stratify"]
 
@@ -48,12 +49,12 @@ def read_strats(text: object, rule: object = None) -> Strats:
     limits = []
     for letter, part in zip(STRAT_LETTERS[1:], parts, strict=False):
         cleaned = part.replace(",", "")
-        if not NUMBER.fullmatch(cleaned) or Fraction(cleaned) <= 0:
+        if not NUMBER.fullmatch(cleaned) or (limit := Fraction(Decimal(cleaned))) <= 0:  # Decimal: any length
             raise BridgeInputError(
                 f"strats {show(text)}: strat {letter}'s limit {part!r} is not a number of masterpoints above 0",
                 argument="strats",
             )
-        limits.append(Fraction(cleaned))
+        limits.append(bounded(limit, f"strats: strat {letter}'s limit", part))
     if any(lower >= higher for higher, lower in pairwise(limits)):
         raise BridgeInputError(
             f"strats {show(text)}: each strat's limit must be below the one before it (B's above C's)",

@@ -21,6 +21,7 @@ from ..rules import (
     MATCH_VP_SCALES,
     MATCHPOINT_SCALES,
     SESSION_METHODS,
+    STRAT_RULES,
     TEAMS_FORMS,
     VP_SCALES,
     WINNERS,
@@ -100,6 +101,9 @@ __all__ = [
     "SCORECARD_METHOD",
     "SESSION_METHOD",
     "SESSION_MP_SCALE",
+    "STRAT_BY",
+    "STRAT_HOLDINGS",
+    "STRAT_LIMITS",
     "TABLE1",
     "TABLE2",
     "TEAM_NUMBERS",
@@ -220,3 +224,12 @@ HANDS_METHOD = "Optional: CHECK for the reason a deal has no table (empty text w
 PAR_BOARD = "The board number of each deal: its dealer and vulnerability (the 16-board cycle)."
 PAR_METHOD = "Optional words: CONTRACTS for the par contracts (EW 4SX-1) instead of the score; EW for East-West's score; CHECK for the reason of an error."
 HANDS_TABLE = "The Hands sheet's table of the session's boards: board, dealer, vulnerable, par (North-South's side), ... one row per board (HandsBlock)."
+STRAT_HOLDINGS = (
+    "Optional: the players' masterpoints, two columns (Masterpoints 1, Masterpoints 2), one row for each row of the names "
+    "block, as beside the Names sheet's block (blank: none)."
+)
+STRAT_LIMITS = (
+    "Optional: the limits of strats B and C, highest first: 750/300 (B under 750, C under 300), None/750/300 as ACBL Live "
+    "writes them, or 500 alone for two strats. Blank: no strats (blank cells)."
+)
+STRAT_BY = f"Optional: how the players' masterpoints make the pair's: {choices(STRAT_RULES)}. Blank: AVERAGE."

@@ -1,10 +1,11 @@
-"""The worksheet functions of a whole pairs session: SESSIONINFO, SESSIONRESULTS, PAIRTOTALS, RANKING, TRAVELLERS.
+"""The worksheet functions of a whole pairs session: SESSIONINFO, SESSIONRESULTS, PAIRTOTALS, RANKING, STRATRANKING
+and TRAVELLERS.
 
 Each takes the session's cells (:class:`~xlbridge.excel.session_cells.SessionCells`: the results block, the names
 block, the scoring method, one field or two, the results per board and the movement's block), takes the session
 through the pipeline once for those cells (:func:`~xlbridge.excel.session_cells.session_result`) and shows its part
 of the :class:`~xlbridge.engine.pipeline.SessionResult`. What each shows is a function of the result alone
-(:func:`results_cells`, :func:`info_cells`, :func:`totals_cells`, :func:`ranking_cells`,
+(:func:`results_cells`, :func:`info_cells`, :func:`totals_cells`, :func:`ranking_cells`, :func:`strat_cells`,
 :func:`travellers_cells`), which a workbook's writer calls too, so a workbook written with its values holds what its
 formulas give. Every figure costs n log n and needs no function newer than Excel 2016. SESSIONINFO, PAIRTOTALS and
 RANKING take a masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
@@ -13,16 +14,20 @@ RANKING take a masterpoint scale last (see :mod:`xlbridge.excel.masterpoints`).
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 from typing import Any
 
 from ..engine.boards import board_dealer, board_vulnerability
 from ..engine.errors import BridgeInputError, Reason
+from ..engine.pairs import Pair, read_holding
 from ..engine.pipeline import SessionResult
 from ..engine.session import Line, NotPlayed, Row
 from ..engine.standings import LineScore, SessionScore, Standing
-from ..engine.values import as_whole_number
-from ..rules import SessionMethod, Side
+from ..engine.strats import read_strats
+from ..engine.values import as_whole_number, is_blank
+from ..rules import SessionMethod, Side, Strats
 from ..rules.boards import HIGHEST_BOARD
+from ..rules.strats import STRAT_LETTERS
 from .cells import (
     Grid,
     as_grid,
@@ -42,6 +47,7 @@ __all__ = [
     "INFO_ROWS",
     "PAIR_COLUMNS",
     "RESULT_COLUMNS",
+    "STRAT_COLUMNS",
     "TOTAL_COLUMNS",
     "TRAVELLER_COLUMNS",
     "info_cells",
@@ -53,6 +59,9 @@ __all__ = [
     "results_cells",
     "sessioninfo",
     "sessionresults",
+    "strat_cells",
+    "strat_settings",
+    "stratranking",
     "totals_cells",
     "travellers",
     "travellers_cells",
@@ -61,6 +70,9 @@ __all__ = [
 #: What SESSIONINFO gives, one row each.
 INFO_ROWS = ("Title", "Date", "Results per board", "Top", "Boards", "Last board", "Results", "Problems", "IMP scoring",
              "Note")  # fmt: skip
+#: What STRATRANKING gives for each place of the ranking: the ranking's place, pair, direction and players, the
+#: pair's masterpoints (its players' average or higher), its strat, and its place in each strat it competes in.
+STRAT_COLUMNS = ("Place", "Pair", "Direction", "Players", "Masterpoints", "Strat", *STRAT_LETTERS)
 #: What SESSIONRESULTS gives for each row of the results block.
 RESULT_COLUMNS = ("NS score", "EW score", "NS points", "EW points", "NS %", "EW %", "Datum", "Check")
 #: What PAIRTOTALS gives for each pair, and RANKING for each place.
@@ -279,6 +291,70 @@ def ranking(*arguments: object) -> Grid:
     except BridgeInputError as error:
         return _failed(error, rows, len(award_columns(PAIR_COLUMNS, mp_scale)))
     return ranking_cells(session, rows, mp_scale)
+
+
+def strat_settings(strats: object, strat_by: object) -> Strats | None:
+    """The strats of STRATRANKING's cells: the limits as typed (blank: none, None) and how a pair's figure is made."""
+    limits = single_value(strats)
+    if isinstance(limits, float) and limits.is_integer():  # a single limit typed in a cell: 500, not 500.0
+        limits = int(limits)
+    return None if is_blank(limits) else read_strats(limits, single_value(strat_by))
+
+
+def _holdings(session: SessionResult, holdings: object) -> dict[Pair, tuple[Fraction | None, ...]]:
+    """The players' masterpoints by the session's pair, from the rows of ``holdings`` beside the names block's."""
+    rows = as_grid(holdings) if holdings is not None else []
+    standings = iter(session.score.standings)
+    held = {}
+    for number, pair in enumerate(session.prepared.input.pairs):
+        if pair is None:
+            continue
+        standing = next(standings)
+        cells = rows[number] if number < len(rows) else []
+        try:
+            held[standing.pair] = tuple(read_holding(cell, "masterpoints") for cell in cells[:2])
+        except BridgeInputError as error:
+            shown = f"{standing.pair.number}{standing.pair.direction_text}"
+            raise BridgeInputError(f"pair {shown}'s {error.message}", reason=error.reason) from error
+    return held
+
+
+def strat_cells(session: SessionResult, rows: int, holdings: object, strats: Strats | None) -> Grid:
+    """STRATRANKING's cells: the pairs in the ranking's order (:func:`ranking_cells`' rows) with each pair's
+    masterpoints, strat and place in each strat it competes in (:data:`STRAT_COLUMNS`), blank rows to ``rows``;
+    all blank without strats. ``holdings``: the players' masterpoints, a row for each row of the names block."""
+    width = len(STRAT_COLUMNS)
+    if strats is None:
+        return [[""] * width for _ in range(rows)]
+    stratified = session.stratified(strats, _holdings(session, holdings))
+    figures = dict(zip(stratified.pairs, stratified.figures, strict=True))
+    out: Grid = []
+    for standing in session.score.ranking[:rows]:
+        strat, places = stratified.of(standing.pair)
+        figure = figures[standing.pair]
+        shown = [places.get(letter, "") for letter in STRAT_LETTERS]
+        out.append([*_standing_cells(standing, session.score)[:4], "" if figure is None else to_cell(figure), strat,
+                    *shown])  # fmt: skip
+    return out + [[""] * width for _ in range(rows - len(out))]
+
+
+def _strats_shape(*arguments: object) -> tuple[int, int]:
+    return len(as_grid(SessionCells.split(arguments)[0].names)), len(STRAT_COLUMNS)
+
+
+@never_raises(_strats_shape)
+def stratranking(*arguments: object) -> Grid:
+    """The ranking by strats: the pairs in the ranking's order with their masterpoints, strat and place in each
+    strat; blank rows to the size of the names block; all blank when no strats are given."""
+    cells, rest = SessionCells.split(arguments)
+    holdings, strats, strat_by = (*rest, None, None, None)[:3]
+    rows = len(as_grid(cells.names))
+    try:
+        chosen = strat_settings(strats, strat_by)
+        session = session_result(cells)
+        return strat_cells(session, rows, holdings, chosen)
+    except BridgeInputError as error:
+        return _failed(error, rows, len(STRAT_COLUMNS), STRAT_COLUMNS.index("Players"))
 
 
 #: The most lines a traveller of TRAVELLERS holds (far beyond any session); it gives up to HIGHEST_BOARD travellers.

@@ -21,10 +21,18 @@ from ...engine.session import Particulars, Row, Session, Unscorable
 from ...excel.functions import CLASSIC_NAMES, LITE_PREFIX
 from ...excel.masterpoints import AWARD_COLUMN
 from ...excel.scorecards import RESULT_COLUMNS as TYPED_COLUMNS
-from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
+from ...excel.session import PAIR_COLUMNS, RESULT_COLUMNS, STRAT_COLUMNS, TOTAL_COLUMNS, TRAVELLER_COLUMNS
 from ...excel.session_arguments import SessionCells
 from ...excel.session_cells import NAME_COLUMNS
-from ...rules import CONVENTION_WORDS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, Named
+from ...rules import (
+    CONVENTION_WORDS,
+    DEFAULT_STRATS,
+    FIELD_KINDS,
+    MASTERPOINT_SCALES,
+    SESSION_METHODS,
+    STRAT_RULES,
+    Named,
+)
 from ..workbook.xlsx import column_letters
 
 __all__ = [
@@ -35,12 +43,14 @@ __all__ = [
     "FORMER_NAMES",
     "HANDS_BLOCK",
     "HANDS_SHEET",
+    "HOLDINGS_BLOCK",
     "HOLDING_HEADINGS",
     "LAYOUT",
     "LITE",
     "PARTICULARS_NAMES",
     "SESSION_NAMES",
     "SETTING_NAMES",
+    "STRAT_NAMES",
     "Block",
     "Flavour",
     "NamedCell",
@@ -204,6 +214,11 @@ def _settings_cells() -> tuple[tuple[NamedCell, ...], tuple[NamedCell, ...]]:
          "Neuberg-scaled to this for the percentages and the ranking."),
         ("MPScale", "Masterpoints", "The scale the Masterpoints column of Totals and the Ranking awards: "
          + "; ".join(f"{m.name}: {m.description}" for m in MASTERPOINT_SCALES) + "."),
+        ("StratLimits", "Strats", "For a stratified game (ACBL): the limits of strats B and C, highest first, such as "
+         f"{DEFAULT_STRATS.shown.split('/', 1)[1]} (B under 750 masterpoints, C under 300), or one limit for two "
+         "strats; the Strats sheet ranks each strat by the players' masterpoints beside the Names. Blank: none."),
+        ("StratBy", "Strat by", "How the players' masterpoints make the pair's: "
+         + "; ".join(f"{m.name}: {m.description}" for m in STRAT_RULES) + "."),
         *PARTICULARS_CELLS,
     ]  # fmt: skip
     computed = [
@@ -240,6 +255,8 @@ class PairsLayout:
     totals: Block
     ranking: Block
     movement: Block
+    #: The Strats sheet: the ranking by strats (STRATRANKING), under the title.
+    strats: Block
     #: The Ranking sheet's title, date and description cells (0-based row, column).
     ranking_title: tuple[int, int] = (0, 0)
     ranking_date: tuple[int, int] = (1, 0)
@@ -266,12 +283,17 @@ LAYOUT = PairsLayout(
     totals=Block("Totals", (*TOTAL_COLUMNS, AWARD_COLUMN), 0, 1),
     ranking=Block("Ranking", (*PAIR_COLUMNS, AWARD_COLUMN), 3, 4),
     movement=Block("Movement", ("Round", "Table", "NS", "EW", "Boards"), 0, 1),
+    strats=Block("Strats", STRAT_COLUMNS, 2, 3),
 )
 
 #: The players' masterpoint holdings (a stratified game), in the columns beside the Names block (right of its last):
 #: read by these headings, so that the block the session functions read stays as it is.
 HOLDING_HEADINGS = ("Masterpoints 1", "Masterpoints 2")
 
+#: The defined name of the players' masterpoints beside the Names block (:data:`HOLDING_HEADINGS`), which STRATRANKING
+#: reads, and of the Settings cells of the strats.
+HOLDINGS_BLOCK = "HoldingsBlock"
+STRAT_NAMES = {"strats": "StratLimits", "strat_by": "StratBy"}
 #: The defined names of the blocks a secretary types in, which every session function reads: the results (board to
 #: section), the pairs (pair to the players' numbers) and the movement (round to boards). A reader finds the
 #: blocks' extent by them, so that nothing typed outside them goes unnoticed.
@@ -325,7 +347,7 @@ def sizes(session: Session | None, least: Sizes = Sizes()) -> Sizes:
 
 
 #: The workbook's sheets, in order (then Hands, when it is given its deals: see hands_sheet).
-SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Travellers", "Scorecard", "Movement")
+SHEETS = ("Settings", "Names", "Results", "Totals", "Ranking", "Strats", "Travellers", "Scorecard", "Movement")
 #: The Scorecard sheet: the pair typed (0-based row, column), the card's headings' row, the card's first row.
 SCORECARD_PAIR, SCORECARD_HEADER_ROW = (1, 1), 3
 

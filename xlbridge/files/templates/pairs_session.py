@@ -32,22 +32,26 @@ from ...excel.session import (
     ranking_cells,
     ranking_rows,
     results_cells,
+    strat_cells,
+    strat_settings,
     totals_cells,
     travellers_cells,
 )
 from ...excel.session_cells import NUMBER_COLUMNS, SessionCells, session_result
-from ...rules import FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS
+from ...rules import DEFAULT_STRATS, FIELD_KINDS, MASTERPOINT_SCALES, SESSION_METHODS, STRAT_RULES
 from ...rules.handicaps import HANDICAP_LIMIT
 from ..workbook.xlsx import excel_serial
 from .common import ENTRY_COLOUR, Flavour, Sheet, TemplateBook
 from .layout import (
     BLOCK_NAMES,
     HOLDING_HEADINGS,
+    HOLDINGS_BLOCK,
     LAYOUT,
     PARTICULARS_NAMES,
     SCORECARD_HEADER_ROW,
     SCORECARD_PAIR,
     SHEETS,
+    STRAT_NAMES,
     Block,
     Sizes,
     area_ref,
@@ -101,6 +105,7 @@ def build(
     _totals(sheets["Totals"])
     _ranking(book, sheets["Ranking"], size, session, None if result is None else ranking_cells(
              result, ranking_rows(size.pairs), mp_scale), info)  # fmt: skip
+    _strats(book, sheets["Strats"], size, given, result, info)
     last = max(given.boards, default=0)
     _travellers(book, sheets["Travellers"], size, last, None if result is None else travellers_cells(
         result, size.boards, size.tables))  # fmt: skip
@@ -130,6 +135,8 @@ def _settings(
         "Fields": given.field_kind.name,
         "PerBoard": given.per_board or "",
         "MPScale": given.masterpoints.name,
+        STRAT_NAMES["strats"]: strats_setting(given),
+        STRAT_NAMES["strat_by"]: STRAT_RULES.entries[0].name,  # a name of the list xlwings Lite offers, never blank
         **{name: getattr(given.particulars, field) for field, name in PARTICULARS_NAMES.items()},
     }
     for entry_cell in LAYOUT.settings:
@@ -152,6 +159,8 @@ def _settings(
     sheet.validate_list(field.row, field.col, 1, fields, True, "One field (a Howell) or Two fields (a Mitchell)")
     mp_scale, scales = LAYOUT.setting("MPScale"), MASTERPOINT_SCALES.names()
     sheet.validate_list(mp_scale.row, mp_scale.col, 1, book.list_range("Masterpoints", scales), True, ", ".join(scales))
+    strat_by, rules = LAYOUT.setting(STRAT_NAMES["strat_by"]), STRAT_RULES.names()
+    sheet.validate_list(strat_by.row, strat_by.col, 1, book.list_range("StratRules", rules), True, ", ".join(rules))
     per_board = LAYOUT.setting("PerBoard")
     ws.data_validation(
         per_board.row, per_board.col, per_board.row, per_board.col,
@@ -236,6 +245,8 @@ def _holdings(book: TemplateBook, sheet: Sheet, size: Sizes, session: Session) -
     for col in range(first, first + len(HOLDING_HEADINGS)):
         sheet.entry_column(col, 14, first_row=names.first_row, rows=size.pairs)
     last = first + len(HOLDING_HEADINGS) - 1
+    book.define_name(HOLDINGS_BLOCK, area_ref(names.first_row, first, names.first_row + size.pairs - 1, last,
+                                              names.sheet))  # fmt: skip
     ws.data_validation(names.first_row, first, names.first_row + size.pairs - 1, last, {
         "validate": "decimal", "criteria": ">=", "value": 0,
         "input_message": "Optional, for a stratified game: the player's masterpoints (xlbridge ranking --strats).",
@@ -341,6 +352,51 @@ def _ranking(
     ws.fit_to_pages(1, 0)
     ws.print_area(0, 0, max(last - 1, ranking.first_row + 24), chart_col + CHART_COLUMNS - 1)
     ws.repeat_rows(ranking.header_row)
+    sheet.protect()
+
+
+def strats_setting(session: Session) -> str:
+    """The Settings cell of the strats as a workbook is written: the default limits when the names gave any player's
+    masterpoints (a stratified game), blank otherwise."""
+    held = any(holding is not None for pair in session.pairs for holding in pair.holdings)
+    return DEFAULT_STRATS.shown.split("/", 1)[1] if held else ""
+
+
+#: Column widths on the Strats sheet.
+STRAT_WIDTHS = {"Place": 7, "Pair": 6, "Direction": 9, "Players": 36, "Masterpoints": 13, "Strat": 7}
+
+
+def _strats(
+    book: TemplateBook, sheet: Sheet, size: Sizes, given: Session, result: SessionResult | None, info: Grid | None
+) -> None:
+    """The Strats sheet: the ranking by strats (STRATRANKING) of the players' masterpoints beside the Names block,
+    by the Settings cells Strats and Strat by (blank cells when no strats are set)."""
+    ws, cells = sheet.ws, sheet.cells
+    block = LAYOUT.strats
+    width = len(block.columns)
+    sheet.headers(block.header_row, block.columns)
+    for heading in block.columns:
+        fmt = book.shown_2dp if heading == "Masterpoints" else book.shown_text if heading == "Players" else None
+        ws.set_column(block.col(heading), block.col(heading), STRAT_WIDTHS.get(heading, 6), fmt)
+    title = LAYOUT.setting("Title")
+    cells.merge(ws, 0, 0, 0, width - 1, "", book.title)
+    shown = None if info is None else info[LAYOUT.computed.index(title)][0]
+    sheet.formula(0, 0, "=Title", book.title, shown)
+    cells.merge(ws, 1, 0, 1, width - 1, "", book.subtitle)
+    about = ("By strats: the Settings cells Strats and Strat by, the players' masterpoints beside the Names; each "
+             "pair placed in its own strat and every strat above it.")  # fmt: skip
+    cells.write_string(1, 0, about, book.subtitle)
+    limits, rule = STRAT_NAMES["strats"], STRAT_NAMES["strat_by"]
+    formula = f"={book.fn('STRATRANKING')}({session_arguments()},{HOLDINGS_BLOCK},{limits},{rule})"
+    values = None
+    if result is not None:
+        holdings = [list(holding_cells(pair)) for pair in given.pairs]
+        values = strat_cells(result, size.pairs, holdings, strat_settings(strats_setting(given), None))
+    sheet.dynamic(block.first_row, block.first_col, size.pairs, formula, None, cols=width, values=values)
+    ws.freeze_panes(block.first_row, 0)
+    ws.set_landscape()
+    ws.fit_to_pages(1, 0)
+    ws.repeat_rows(block.header_row)
     sheet.protect()
 
 
