@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -106,7 +107,10 @@ def test_a_swiss_pairs_event_from_schedule_to_website(tmp_path: Path) -> None:
 def drawn(tmp_path: Path) -> Path:
     """A 14-pair Swiss pairs event with round 1 drawn (1 v 2, 3 v 4, ... 13 v 14)."""
     path = tmp_path / "event.xlsx"
-    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "-o", path).status == 0
+    assert (
+        xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "--boards-per-match", BOARDS, "-o", path).status
+        == 0
+    )
     return path
 
 
@@ -137,6 +141,35 @@ def test_a_round_that_is_not_the_draw_is_refused(
     assert drawn.read_bytes() == before
 
 
+@pytest.mark.parametrize(
+    ("boards", "keep", "reason"),
+    [
+        (4, lambda line: not line.startswith("4,13,14,"), "13 v 14 has no result for board 4: every table of a "
+         "round plays the round's boards (boards 1, 2, 3, 4): add the missing lines (an artificial score for a "
+         "board not played)"),
+        (8, lambda line: not line.startswith(("5,", "6,")), "1 v 2; 3 v 4; 5 v 6; 7 v 8; 9 v 10; 11 v 12; 13 v 14: "
+         "4 boards played, but the event's matches are of 8 boards (BoardsPerMatch, in Settings): give the "
+         "round's results of every board"),
+    ],
+)  # fmt: skip
+def test_a_round_short_of_its_boards_is_refused(
+    tmp_path: Path, boards: int, keep: Callable[[str], bool], reason: str
+) -> None:
+    """A table without a board the round's other tables played (4 boards a match, board 4 of 13 v 14 left out),
+    or a round of fewer boards than the event's matches (4 of 8): one line naming the match and the boards, exit
+    2, the workbook unchanged (not a match scored on 3 boards, nor the next round drawn from it)."""
+    path = tmp_path / "event.xlsx"
+    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "--boards-per-match", boards, "-o",
+                    path).status == 0  # fmt: skip
+    results = tmp_path / "round.csv"
+    lines = round_results(1, ROUND_ONE).splitlines()
+    results.write_text("\n".join(line for line in lines if keep(line) and not line.startswith(("5,", "6,"))))
+    before = path.read_bytes()
+    done = xlbridge("swiss", path, "--results", results, "--in-place")
+    assert done.refused == f"xlbridge swiss: {results}: {reason}"
+    assert path.read_bytes() == before
+
+
 def test_a_table_sitting_the_other_way_is_entered_as_drawn(drawn: Path) -> None:
     """Pair 2 sat North-South against pair 1 (drawn 1 v 2): each pair's IMPs go to its own side of the match."""
     results = drawn.with_name("round.csv")
@@ -165,7 +198,7 @@ def test_an_odd_number_of_pairs_has_a_bye(tmp_path: Path) -> None:
     """Seven pairs: round 1 has three tables and pair 7's bye; its results entered, round 2 gives the bye to
     another pair, the lowest placed that has not had one."""
     path = tmp_path / "seven.xlsx"
-    done = xlbridge("schedule", "swiss", "--pairs", 7, "--rounds", 3, "-o", path)
+    done = xlbridge("schedule", "swiss", "--pairs", 7, "--rounds", 3, "--boards-per-match", BOARDS, "-o", path)
     assert done.status == 0, done.err
     assert "bye: 7 Pair 7" in done.out
     results = tmp_path / "round-1.csv"
@@ -261,7 +294,10 @@ def test_redraw_is_refused_after_the_next_round_is_played(tmp_path: Path) -> Non
     """A two-round event with both rounds' results entered: round 2 is played, so round 1's correction is entered
     and nothing is said, and --redraw, with nothing it may draw again, is refused (the workbook unchanged)."""
     path = tmp_path / "event.xlsx"
-    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 2, "-o", path).status == 0
+    assert (
+        xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 2, "--boards-per-match", BOARDS, "-o", path).status
+        == 0
+    )
     first = tmp_path / "round-1.csv"
     first.write_text(round_results(1, ROUND_ONE))
     entered = xlbridge("swiss", path, "--results", first, "--in-place")
@@ -289,7 +325,12 @@ def test_the_progress_bar_ends_full_whether_or_not_a_round_is_drawn(tmp_path: Pa
     from .safety import on_a_terminal
 
     path = tmp_path / "event.xlsx"
-    assert xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", rounds, "-o", path).status == 0
+    assert (
+        xlbridge(
+            "schedule", "swiss", "--pairs", 14, "--rounds", rounds, "--boards-per-match", BOARDS, "-o", path
+        ).status
+        == 0
+    )
     results = tmp_path / "round-1.csv"
     results.write_text(round_results(1, ROUND_ONE))
     status, shown = on_a_terminal([sys.executable, "-m", "xlbridge", "swiss", str(path), "--results", str(results),
@@ -311,7 +352,9 @@ def test_a_pairs_event_says_pair_everywhere_and_a_teams_event_team(
     output says it: the workbook's headings (Teams, Matches, Standings), the standings as text and CSV, and the
     round's page of the website, the North-South pair first."""
     path = tmp_path / "event.xlsx"
-    assert xlbridge("schedule", "swiss", entrants, 4, "--rounds", 3, "-o", path).status == 0
+    assert (
+        xlbridge("schedule", "swiss", entrants, 4, "--rounds", 3, "--boards-per-match", BOARDS, "-o", path).status == 0
+    )
     if entrants == "--pairs":  # round 1 played (a teams event's IMPs are typed on Matches: round 1 to play)
         results = tmp_path / "round-1.csv"
         results.write_text(round_results(1, [(1, 2), (3, 4)]))

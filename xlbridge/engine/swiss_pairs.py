@@ -34,7 +34,7 @@ def round_matches(score: SessionScore, round_number: int) -> list[EventMatch]:
             f"method {method.name}: a Swiss pairs match is scored in IMPs against the field: choose Butler or Cross-IMP"
         )
     tables: dict[tuple[object, object], list[Fraction]] = {}
-    boards: dict[tuple[object, object], set[object]] = {}
+    boards: dict[tuple[object, object], set[int | None]] = {}
     for line, figures in zip(score.session.lines, score.lines, strict=True):
         if figures.problem or not isinstance(figures.ns_points, (int, Fraction)):
             raise BridgeInputError(f"board {line.board}, {line.ns} v {line.ew}: {figures.problem or 'not scored'}")
@@ -44,12 +44,24 @@ def round_matches(score: SessionScore, round_number: int) -> list[EventMatch]:
         won[0] += max(Fraction(figures.ns_points), Fraction(0))
         won[1] += max(Fraction(figures.ew_points), Fraction(0))
         boards.setdefault(key, set()).add(line.board)
+    played = set().union(*boards.values())
+    short = [f"{ns} v {ew} has no result for {_listed(played - boards[(ns, ew)])}"
+             for ns, ew in tables if played - boards[(ns, ew)]]  # fmt: skip
+    if short:
+        raise BridgeInputError(f"{'; '.join(short)}: every table of a round plays the round's boards "
+                               f"({_listed(played)}): add the missing lines (an artificial score for a board "
+                               "not played)")  # fmt: skip
     out = []
     for (ns, ew), (ns_imps, ew_imps) in tables.items():
         if not (isinstance(ns, int) and isinstance(ew, int)):
             raise BridgeInputError(f"pairs {ns} v {ew}: a Swiss pairs event numbers its pairs 1, 2, 3...")
         out.append(EventMatch(round_number, ns, ew, len(boards[(ns, ew)]), _whole(ns_imps), _whole(ew_imps)))
     return out
+
+
+def _listed(boards: set[int | None]) -> str:
+    """Boards in a sentence: ``board 4``, ``boards 1, 2, 3``."""
+    return f"board{'s' if len(boards) > 1 else ''} {', '.join(map(str, sorted(boards, key=lambda board: board or 0)))}"
 
 
 def _whole(value: Fraction) -> int | Fraction:

@@ -447,7 +447,8 @@ def _meeting(match: EventMatch) -> frozenset[int]:
 def _placed(book: EventBook, matches: list[EventMatch], results: Path) -> tuple[int, list[tuple[int, EventMatch]]]:
     """The round whose matches ``matches`` (a round's tables, round 0) are, and each match as its row of Matches
     holds it (home and away as drawn): refused where a table is no match drawn, where the tables are of more than
-    one round, or where a match of the round has no table in the file."""
+    one round, where a match's boards are not the event's boards a match, or where a match of the round has no
+    table in the file."""
     drawn: dict[frozenset[int], tuple[int, EventMatch]] = {}
     for number, row in zip(book.numbers, book.rows, strict=True):
         if isinstance(row, EventMatch) and not row.bye and row.home is not None and row.away is not None:
@@ -466,6 +467,11 @@ def _placed(book: EventBook, matches: list[EventMatch], results: Path) -> tuple[
         raise fail(results, None, f"its tables are matches of rounds {', '.join(map(str, rounds))}: give one "
                                   "round's results a file")  # fmt: skip
     number = rounds[0]
+    wrong = [f"{match.home} v {match.away}" for match in matches if match.boards != book.event.boards]
+    if wrong:
+        raise fail(results, None, f"{'; '.join(wrong)}: {count(matches[0].boards or 0, 'board')} played, but the "
+                                  f"event's matches are of {book.event.boards} boards (BoardsPerMatch, in "
+                                  "Settings): give the round's results of every board")  # fmt: skip
     seen = {_meeting(match) for match in matches}
     missing = [
         f"{row.home} v {row.away} (Matches row {at})"
