@@ -435,3 +435,15 @@ def test_a_workbook_without_entrants_reads_as_teams(tmp_path: Path) -> None:
     results.write_text(round_results(1, [(1, 2), (3, 4)]))
     assert "a teams event (Entrants, in Settings: Teams)" in xlbridge("swiss", old, "--results", results, "-o",
                                                                       tmp_path / "out.xlsx").refused  # fmt: skip
+
+
+def test_a_pairs_event_scored_board_a_match_is_refused(tmp_path: Path) -> None:
+    """A Swiss pairs match is its pairs' IMPs converted to VPs: `schedule --pairs --form BAM` is refused in one line
+    naming the forms a pairs event takes, and no workbook is written (it once was, its rounds then entered as "7
+    matches scored" with no standings and no next round)."""
+    path = tmp_path / "bam.xlsx"
+    done = xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "--form", "BAM", "--boards-per-match", 4,
+                    "-o", path)  # fmt: skip
+    assert done.refused == ("xlbridge schedule: --form BAM: a pairs event's match is its pairs' IMPs against the "
+                            "field, converted to VPs: a pairs event takes --form IMP/VP")  # fmt: skip
+    assert not path.exists()

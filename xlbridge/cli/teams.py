@@ -101,6 +101,11 @@ def _event(args: argparse.Namespace, teams: list[Team], schedule: str, rounds: i
 
 def _schedule(args: argparse.Namespace) -> int:
     vp_scale(args.scale or "WBF")  # a scale that is none is refused here, not in every row of the workbook
+    form = choose(TEAMS_FORMS, args.form)
+    if args.pairs is not None and not form.victory_points:
+        taken = " or ".join(entry.name for entry in TEAMS_FORMS if entry.victory_points)
+        raise BridgeInputError(f"--form {form.name}: a pairs event's match is its pairs' IMPs against the field, "
+                               f"converted to VPs: a pairs event takes --form {taken}")  # fmt: skip
     teams = _teams(args)
     names = {team.number: team.name for team in teams}
     if args.kind == "round-robin":
