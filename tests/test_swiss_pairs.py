@@ -447,3 +447,17 @@ def test_a_pairs_event_scored_board_a_match_is_refused(tmp_path: Path) -> None:
     assert done.refused == ("xlbridge schedule: --form BAM: a pairs event's match is its pairs' IMPs against the "
                             "field, converted to VPs: a pairs event takes --form IMP/VP")  # fmt: skip
     assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("kind", "entrants", "reason"),
+    [("swiss", ["--pairs", 1, "--rounds", 1], "--pairs 1: an event needs at least 2 pairs"),
+     ("round-robin", ["--teams", 1], "--teams 1: an event needs at least 2 teams")],
+)  # fmt: skip
+def test_an_event_of_one_entrant_is_refused(tmp_path: Path, kind: str, entrants: list[object], reason: str) -> None:
+    """One pair (or team) is no event: refused saying an event needs two, not that one pair "can play at most 1
+    rounds"."""
+    path = tmp_path / "one.xlsx"
+    done = xlbridge("schedule", kind, *entrants, "-o", path)
+    assert done.refused == f"xlbridge schedule: {reason}"
+    assert not path.exists()

@@ -57,6 +57,9 @@ def _teams(args: argparse.Namespace) -> list[Team]:
     number = given if named is None else len(named)
     if number is None:
         raise BridgeInputError("how many teams? give --teams N (or --pairs N), or --names TEAMS.csv")
+    if number < 2:
+        given_as = f"{args.names} names {count(number, _entrant(args))}" if named else f"{option} {number}"
+        raise BridgeInputError(f"{given_as}: an event needs at least 2 {_entrant(args)}s")
     return named or [Team(team, f"{_entrants(args).one} {team}") for team in range(1, number + 1)]
 
 
