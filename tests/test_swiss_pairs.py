@@ -461,3 +461,18 @@ def test_an_event_of_one_entrant_is_refused(tmp_path: Path, kind: str, entrants:
     done = xlbridge("schedule", kind, *entrants, "-o", path)
     assert done.refused == f"xlbridge schedule: {reason}"
     assert not path.exists()
+
+
+def test_a_pairs_session_s_names_file_is_refused_saying_what_a_list_of_pairs_is(tmp_path: Path) -> None:
+    """`--names` given a pairs session's names file (pair,direction,player1,player2, numbers added): refused naming
+    its headings and what a list of an event's pairs is, not "team 'pair': expected a team number"."""
+    names = tmp_path / "names-num.csv"
+    names.write_text("pair,direction,player1,player2,Player 1 number,Player 2 number\n"
+                     "1,NS,Player 1,Player 2,1000001,1000002\n1,EW,Player 3,Player 4,1000003,1000004\n")  # fmt: skip
+    path = tmp_path / "event.xlsx"
+    done = xlbridge("schedule", "swiss", "--pairs", 14, "--rounds", 3, "--names", names, "-o", path)
+    assert done.refused == (f"xlbridge schedule: {names}: line 1: headings pair, direction, player1, player2, "
+                            "Player 1 number, Player 2 number: a list of teams (or of a Swiss pairs event's pairs) "
+                            "is team,name[,members] with or without that heading row, or one name a line (a pairs "
+                            "session's names file is not one)")  # fmt: skip
+    assert not path.exists()

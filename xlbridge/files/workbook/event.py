@@ -170,6 +170,10 @@ def read_team_names(path: Path) -> list[Team]:
         if len(row) == 1 and "team" not in header:
             cells = {"team": str(len(teams) + 1), "name": row[0], "members": ""}
         number = cells.get("team") or str(len(teams) + 1)
+        if line == 1 and not number.isdigit() and len(row) > 1:
+            raise WorkbookError(f"{path}: line 1: headings {', '.join(row)}: a list of teams (or of a Swiss pairs "
+                                "event's pairs) is team,name[,members] with or without that heading row, or one "
+                                "name a line (a pairs session's names file is not one)")  # fmt: skip
         if not number.isdigit() or int(number) < 1:
             raise WorkbookError(f"{path}: line {line}: team {number!r}: expected a team number (1, 2, ...)")
         teams.append(Team(int(number), cells.get("name", ""), cells.get("members", "")))
