@@ -375,3 +375,24 @@ def test_long_names_leave_the_file_an_individuals(tmp_path: Path) -> None:
         csv.writer(out).writerows(rows)
     ran = xlbridge("ranking", "big.csv", cwd=tmp_path)
     assert ran.refused == "xlbridge ranking: big.csv: no results typed yet (529 lines wait for theirs)"
+
+
+def test_a_result_whose_plus_sign_excel_dropped_is_refused_with_its_line(tmp_path: Path) -> None:
+    """A result ``1`` among results written against the contract (=, +1, -1) is +1 saved by Excel as well as
+    3NT down 8: refused with its line as a pairs file's is, nothing ranked, never read as tricks taken."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "bare.csv", {1, 2, 3, 4, 5})
+    rows = rows_of(tmp_path / "bare.csv")
+    header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    flat = next(number for number, row in enumerate(rows) if number > header and row[7:11] == ["3NT", "N", "", "="])
+    rows[flat][10] = "1"
+    with (tmp_path / "bare.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    first = rows[header + 1][10]  # the first line's result, against the contract
+    ran = xlbridge("ranking", "bare.csv", cwd=tmp_path)
+    assert ran.refused == (
+        f"xlbridge ranking: bare.csv: line {flat + 1}: result '1': as tricks taken, 3NT down 8, but other results are "
+        f"given against the contract (line {header + 2}: {first!r}), where 1 may be +1 (as Excel turns +1 into 1, "
+        "dropping its plus sign): write +1, or -8 for down 8"
+    )

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
 from ...engine.individual import (
@@ -168,13 +169,23 @@ def read_individual(path: Path) -> IndividualSession:
     numbers: list[int] = []
     problems: list[str] = []
     waiting = 0
-    for number, row in enumerate(rows[header:], start=header + 1):
-        cells = {name: (csv_value(row[index].strip()) if index < len(row) else "") for name, index in at.items()}
+    typed_lines = [(number, {name: (csv_value(row[index].strip()) if index < len(row) else "")
+                             for name, index in at.items()})
+                   for number, row in enumerate(rows[header:], start=header + 1)]  # fmt: skip
+    # A result against the contract on one line (+1, -2): a bare number elsewhere may be +1 saved by Excel, which
+    # drops the plus sign (engine/checks.plus_dropped, as a pairs file's lines are read).
+    relative = next(((f"line {number}", cells["Result"]) for number, cells in typed_lines
+                     if against_the_contract(cells["Contract"], cells["Result"])), None)  # fmt: skip
+    for number, cells in typed_lines:
         if not any(cells.values()):
             continue
         typed = Typed(cells["Contract"], cells["By"], cells["Lead"], cells["Result"], cells["Adjusted"])
         if typed == Typed():
             waiting += 1
+            continue
+        doubt = plus_dropped(cells["Contract"], cells["Result"], *relative) if relative else ""
+        if doubt:
+            problems.append(f"{path}: line {number}: {doubt}")
             continue
         try:
             four = [as_whole_number(cells[seat], f"{seat} player") for seat in COLUMNS[3:7]]
