@@ -396,3 +396,21 @@ def test_a_result_whose_plus_sign_excel_dropped_is_refused_with_its_line(tmp_pat
         f"given against the contract (line {header + 2}: {first!r}), where 1 may be +1 (as Excel turns +1 into 1, "
         "dropping its plus sign): write +1, or -8 for down 8"
     )
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [(["--strats", "750/300"], "--strats"), (["--strat-by", "HIGHER", "--show-numbers"], "--strat-by, --show-numbers")],
+)
+def test_publishing_an_individual_refuses_a_pairs_sessions_options(
+    options: list[str], named: str, tmp_path: Path
+) -> None:
+    """``publish`` of an individual refuses --strats, --strat-by and --show-numbers as ``ranking`` refuses --strats:
+    its pages could use none of them, and nothing is written."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "done.csv", {1, 2, 3, 4, 5})
+    ran = xlbridge("publish", "done.csv", "-o", "site", *options, cwd=tmp_path)
+    assert ran.refused == (f"xlbridge publish: done.csv: {named}: for a pairs session; an individual's pages have no "
+                           "strats and name its players without their numbers")  # fmt: skip
+    assert not (tmp_path / "site").exists()
