@@ -113,7 +113,23 @@ def test_sizes_the_rainbow_cannot_play_are_refused(tables: int, refused: str) ->
     with pytest.raises(BridgeInputError, match="the Rainbow individual is for"):
         rainbow(tables, 2)
     ran = xlbridge("movement", "--individual", "--players", 4 * tables, "--boards-per-round", 2)
-    assert ran.refused.startswith(f"xlbridge movement: --players {4 * tables}: the Rainbow individual is for 5, 7")
+    assert ran.refused.startswith(f"xlbridge movement: {4 * tables} players ({tables} tables): the Rainbow "
+                                  "individual is for 5, 7")  # fmt: skip
+
+
+def test_a_results_file_whose_tables_the_rainbow_cannot_play_names_no_option(tmp_path: Path) -> None:
+    """The Tables row edited to 6: refused with its line and what the Rainbow offers, naming no option (none was
+    typed: the number is the file's)."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    at = next(number for number, row in enumerate(rows) if row and row[0] == "Tables")
+    rows[at][1] = "6"
+    with (tmp_path / "six.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ran = xlbridge("ranking", "six.csv", cwd=tmp_path)
+    assert ran.refused == (f"xlbridge ranking: six.csv: line {at + 1}: 24 players (6 tables): the Rainbow individual "
+                           "is for 5, 7, 11, 13, 17, 19, 23 tables (20, 28, 44, 52... players: 4 a table)")  # fmt: skip
 
 
 # --- the scoring: a player credited with his side's figures --------------------------------------------------------
