@@ -113,7 +113,23 @@ def test_sizes_the_rainbow_cannot_play_are_refused(tables: int, refused: str) ->
     with pytest.raises(BridgeInputError, match="the Rainbow individual is for"):
         rainbow(tables, 2)
     ran = xlbridge("movement", "--individual", "--players", 4 * tables, "--boards-per-round", 2)
-    assert ran.refused.startswith(f"xlbridge movement: --players {4 * tables}: the Rainbow individual is for 5, 7")
+    assert ran.refused.startswith(f"xlbridge movement: {4 * tables} players ({tables} tables): the Rainbow "
+                                  "individual is for 5, 7")  # fmt: skip
+
+
+def test_a_results_file_whose_tables_the_rainbow_cannot_play_names_no_option(tmp_path: Path) -> None:
+    """The Tables row edited to 6: refused with its line and what the Rainbow offers, naming no option (none was
+    typed: the number is the file's)."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    at = next(number for number, row in enumerate(rows) if row and row[0] == "Tables")
+    rows[at][1] = "6"
+    with (tmp_path / "six.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ran = xlbridge("ranking", "six.csv", cwd=tmp_path)
+    assert ran.refused == (f"xlbridge ranking: six.csv: line {at + 1}: 24 players (6 tables): the Rainbow individual "
+                           "is for 5, 7, 11, 13, 17, 19, 23 tables (20, 28, 44, 52... players: 4 a table)")  # fmt: skip
 
 
 # --- the scoring: a player credited with his side's figures --------------------------------------------------------
@@ -375,3 +391,58 @@ def test_long_names_leave_the_file_an_individuals(tmp_path: Path) -> None:
         csv.writer(out).writerows(rows)
     ran = xlbridge("ranking", "big.csv", cwd=tmp_path)
     assert ran.refused == "xlbridge ranking: big.csv: no results typed yet (529 lines wait for theirs)"
+
+
+def test_a_result_whose_plus_sign_excel_dropped_is_refused_with_its_line(tmp_path: Path) -> None:
+    """A result ``1`` among results written against the contract (=, +1, -1) is +1 saved by Excel as well as
+    3NT down 8: refused with its line as a pairs file's is, nothing ranked, never read as tricks taken."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "bare.csv", {1, 2, 3, 4, 5})
+    rows = rows_of(tmp_path / "bare.csv")
+    header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    flat = next(number for number, row in enumerate(rows) if number > header and row[7:11] == ["3NT", "N", "", "="])
+    rows[flat][10] = "1"
+    with (tmp_path / "bare.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    first = rows[header + 1][10]  # the first line's result, against the contract
+    ran = xlbridge("ranking", "bare.csv", cwd=tmp_path)
+    assert ran.refused == (
+        f"xlbridge ranking: bare.csv: line {flat + 1}: result '1': as tricks taken, 3NT down 8, but other results are "
+        f"given against the contract (line {header + 2}: {first!r}), where 1 may be +1 (as Excel turns +1 into 1, "
+        "dropping its plus sign): write +1, or -8 for down 8"
+    )
+
+
+@pytest.mark.parametrize(
+    ("options", "named"),
+    [(["--strats", "750/300"], "--strats"), (["--strat-by", "HIGHER", "--show-numbers"], "--strat-by, --show-numbers")],
+)
+def test_publishing_an_individual_refuses_a_pairs_sessions_options(
+    options: list[str], named: str, tmp_path: Path
+) -> None:
+    """``publish`` of an individual refuses --strats, --strat-by and --show-numbers as ``ranking`` refuses --strats:
+    its pages could use none of them, and nothing is written."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "done.csv", {1, 2, 3, 4, 5})
+    ran = xlbridge("publish", "done.csv", "-o", "site", *options, cwd=tmp_path)
+    assert ran.refused == (f"xlbridge publish: done.csv: {named}: for a pairs session; an individual's pages have no "
+                           "strats and name its players without their numbers")  # fmt: skip
+    assert not (tmp_path / "site").exists()
+
+
+def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Path) -> None:
+    """Excel where the comma is the decimal sign (much of Europe) saves the results file with semicolons: it is read
+    as the comma-separated one is, as a pairs file, a names file and a register are, and ranks the same."""
+    assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
+                    "--event", EVENT, "--date", DATE, cwd=tmp_path).status == 0  # fmt: skip
+    typed_file(tmp_path / "blank.csv", tmp_path / "commas.csv", {1, 2, 3, 4, 5})
+    with (tmp_path / "semicolons.csv").open("w", newline="") as out:
+        csv.writer(out, delimiter=";").writerows(rows_of(tmp_path / "commas.csv"))
+    assert ";" in (tmp_path / "semicolons.csv").read_text().splitlines()[0]
+    commas = xlbridge("ranking", "commas.csv", cwd=tmp_path)
+    semicolons = xlbridge("ranking", "semicolons.csv", cwd=tmp_path)
+    assert commas.status == semicolons.status == 0, semicolons.err
+    assert semicolons.out == commas.out
+    assert commas.out.startswith(f"{EVENT}, {DATE}\n")

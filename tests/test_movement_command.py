@@ -92,6 +92,8 @@ def test_one_board_and_one_round_are_said_in_the_singular(tmp_path: Path) -> Non
         (["howell", "--tables", "16", "--boards-per-round", "2"], "xlbridge movement: tables 16: must be 3 to 15"),
         (["web-mitchell", "--tables", "13", "--boards-per-round", "2"],
          "xlbridge movement: tables 13: a Web Mitchell is offered for 6, 8, 10"),
+        (["appendix", "--tables", "8", "--boards-per-round", "2"],
+         "xlbridge movement: tables 8: an Appendix Mitchell is offered for 7, 9, 11"),
         (["mitchell", "--tables", "8", "--boards-per-round", "2", "--even", "relay", "--rounds", "6"],
          "xlbridge movement: rounds 6: a relay-and-bye Mitchell plays all 8 rounds"),
         (["howell", "--tables", "4", "--boards-per-round", "2", "--winners", "one"],

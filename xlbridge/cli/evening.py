@@ -243,6 +243,11 @@ def _publish(args: argparse.Namespace) -> int:
     if is_individual_file(workbook):  # an individual's results file: its own pages (files/website/individual.py)
         if args.scorecard:
             raise BridgeInputError("--scorecard is for a teams event's team-match workbooks")
+        pairs_only = {"--strats": args.strats, "--strat-by": args.strat_by, "--show-numbers": args.show_numbers or None}
+        given = [name for name, value in pairs_only.items() if value is not None]
+        if given:
+            raise BridgeInputError(f"{args.workbook}: {', '.join(given)}: for a pairs session; an individual's pages "
+                                   "have no strats and name its players without their numbers")  # fmt: skip
         one = publish_individual(workbook, Path(args.output), force=args.force)
         print(f"{args.workbook} -> {one.folder}: {one.pages} pages (the ranking, {one.boards} travellers, "
               f"{one.players} players' scorecards); open {one.folder / 'index.html'}")  # fmt: skip

@@ -494,7 +494,9 @@ def _tables(kind: MovementType, tables: object) -> int:
     n = whole_in(tables, "tables", kind.min_tables, kind.max_tables)
     if n not in kind.sizes:
         shown = ", ".join(map(str, kind.sizes))
-        raise BridgeInputError(f"tables {n}: a {kind.name} is offered for {shown} tables", reason=Reason.OUT_OF_RANGE)
+        article = "an" if kind.name[0] in "AEIOU" else "a"
+        raise BridgeInputError(f"tables {n}: {article} {kind.name} is offered for {shown} tables",
+                               reason=Reason.OUT_OF_RANGE)  # fmt: skip
     return n
 
 

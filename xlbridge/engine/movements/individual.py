@@ -104,8 +104,8 @@ def rainbow(tables: int, boards_per_round: int, rounds: int | None = None, first
     moves = RAINBOW
     if tables not in moves.tables:
         offered = ", ".join(map(str, moves.tables))
-        raise BridgeInputError(f"--players {4 * tables}: the Rainbow individual is for {offered} tables (20, 28, 44, "
-                               f"52... players: 4 a table); {4 * tables} players cannot play it",
+        raise BridgeInputError(f"{4 * tables} players ({tables} tables): the Rainbow individual is for {offered} "
+                               "tables (20, 28, 44, 52... players: 4 a table)",
                                reason=Reason.OUT_OF_RANGE, argument="players")  # fmt: skip
     if boards_per_round < 1:
         raise BridgeInputError("--boards-per-round must be 1 or more", argument="boards_per_round")

@@ -11,13 +11,12 @@ movement (its board played by those players in those seats), and every problem i
 
 from __future__ import annotations
 
-import csv
 import datetime as dt
-import io
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
 from ...engine.individual import (
@@ -31,8 +30,8 @@ from ...engine.movements.individual import IndividualMovement, rainbow
 from ...engine.session import Typed
 from ...engine.values import as_whole_number
 from ...rules import SessionMethod
-from ..tables import csv_text, csv_value, text_table
-from .common import decoded
+from ..tables import csv_text, text_table
+from .csvfile import read_rows
 
 __all__ = [
     "COLUMNS",
@@ -76,7 +75,7 @@ def is_individual_file(path: Path) -> bool:
     """Whether ``path`` is an individual's results file (a CSV whose header row has North, South, East and West)."""
     if path.suffix.lower() != ".csv" or not path.is_file():
         return False
-    for row in csv.reader(io.StringIO(decoded(path.read_bytes(), path))):  # (the header is below its settings)
+    for row in read_rows(path.read_bytes(), path):  # (the header is below its settings)
         if row and row[0].strip() == "Board":
             return [cell.strip() for cell in row[:7]] == list(COLUMNS[:7])
     return False
@@ -145,7 +144,7 @@ def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
 def read_individual(path: Path) -> IndividualSession:
     """The individual in the results file at ``path``: every line read and checked (against the movement its
     settings name), every problem refused at once, each with its line."""
-    rows = list(csv.reader(io.StringIO(decoded(path.read_bytes(), path))))
+    rows = read_rows(path.read_bytes(), path)  # commas, or semicolons as Excel saves them in much of Europe
     found: dict[str, tuple[int, str]] = {}
     header = None
     for number, row in enumerate(rows, start=1):
@@ -153,7 +152,7 @@ def read_individual(path: Path) -> IndividualSession:
             header = number
             break
         if row and row[0].strip():
-            found[row[0].strip()] = (number, csv_value(row[1]) if len(row) > 1 else "")
+            found[row[0].strip()] = (number, row[1] if len(row) > 1 else "")
     if header is None:
         raise ImportFileError(f"{path}: no header row ({','.join(COLUMNS)}): is it an individual's results file "
                               "written by xlbridge movement --individual?")  # fmt: skip
@@ -168,13 +167,23 @@ def read_individual(path: Path) -> IndividualSession:
     numbers: list[int] = []
     problems: list[str] = []
     waiting = 0
-    for number, row in enumerate(rows[header:], start=header + 1):
-        cells = {name: (csv_value(row[index].strip()) if index < len(row) else "") for name, index in at.items()}
+    typed_lines = [(number, {name: (row[index].strip() if index < len(row) else "")
+                             for name, index in at.items()})
+                   for number, row in enumerate(rows[header:], start=header + 1)]  # fmt: skip
+    # A result against the contract on one line (+1, -2): a bare number elsewhere may be +1 saved by Excel, which
+    # drops the plus sign (engine/checks.plus_dropped, as a pairs file's lines are read).
+    relative = next(((f"line {number}", cells["Result"]) for number, cells in typed_lines
+                     if against_the_contract(cells["Contract"], cells["Result"])), None)  # fmt: skip
+    for number, cells in typed_lines:
         if not any(cells.values()):
             continue
         typed = Typed(cells["Contract"], cells["By"], cells["Lead"], cells["Result"], cells["Adjusted"])
         if typed == Typed():
             waiting += 1
+            continue
+        doubt = plus_dropped(cells["Contract"], cells["Result"], *relative) if relative else ""
+        if doubt:
+            problems.append(f"{path}: line {number}: {doubt}")
             continue
         try:
             four = [as_whole_number(cells[seat], f"{seat} player") for seat in COLUMNS[3:7]]
