@@ -490,3 +490,14 @@ def test_a_results_row_without_a_section_waits_in_the_workbook(tmp_path: Path) -
         f"xlbridge ranking: {workbook}: 1 line on Results needs checking before ranking: put it right (the Check "
         "column says why)",
     ]
+
+
+def test_a_names_file_for_a_file_of_sections_is_refused_saying_why(tmp_path: Path) -> None:
+    """A names file has no section column yet: with a CSV of sections A and B, ``import --names`` says so in one
+    line (not that the names file's directions are wrong, which they are not)."""
+    path, names = two_sections_csv(tmp_path), Path(__file__).parents[1] / "xlbridge" / "data" / "demo-names.csv"
+    ran = xlbridge("import", path, "--names", names, "-o", tmp_path / "two.xlsx")
+    assert ran.refusals == [
+        f"xlbridge import: {names}: two-sections.csv gives sections (A, B), but a names file cannot give sections "
+        "yet: import without --names, then type the players on the Names sheet"
+    ]
