@@ -449,3 +449,55 @@ def test_a_file_scored_within_each_section_is_imported_so(tmp_path: Path) -> Non
     book = Book(workbook)
     assert book.sheets["Settings"][LAYOUT.setting("Method").position] == "MP"
     assert board_one_points(book) == WITHIN
+
+
+def blank_section(path: Path, line: int) -> Path:
+    """``path`` with the Section cell of its file line ``line`` (the header is line 1) left blank."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[line - 1] = lines[line - 1].rsplit(",", 1)[0] + ","
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def test_a_line_without_a_section_among_sectioned_lines_is_refused(tmp_path: Path) -> None:
+    """A CSV of sections A and B with one Section cell left blank (line 6): that line is in no section, and is
+    refused naming it (it would otherwise be a section "" of its own, its two pairs ranked on one board)."""
+    path = blank_section(two_sections_csv(tmp_path), 6)
+    assert xlbridge("import", path, "-o", tmp_path / "two.xlsx").refusals == [
+        f"xlbridge import: {path}: line 6: no section, where other lines give A, B",
+        f"xlbridge import: {path}: 1 line cannot be imported as it is: put it right and import again, or import with "
+        "--keep-bad-lines to take it into the workbook as far as it can be read, with its reason in the Check column "
+        "(the ranking waits until it is put right)",
+    ]  # fmt: skip
+
+
+def test_a_results_row_without_a_section_waits_in_the_workbook(tmp_path: Path) -> None:
+    """In a workbook of sections A and B, a secretary clears the Section cell of Results row 6: ``calc`` says in
+    its Check cell that it has no section, and ``ranking`` waits for it, naming the row."""
+    from xlbridge.files.workbook.xlsx import column_letters
+
+    from .workbooks import typed
+
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    row, column = LAYOUT.results.position("Section", 4)
+    typed(workbook, "Results", {f"{column_letters(column)}{row}": ""})
+    assert xlbridge("calc", workbook, "--in-place").status == 0
+    said = "no section, where other lines give A, B"
+    assert Book(workbook).sheets["Results"].get(LAYOUT.results.position("Check", 4)) == said
+    assert xlbridge("ranking", workbook).refusals == [
+        f"xlbridge ranking: {workbook}: Results row {row}: {said}",
+        f"xlbridge ranking: {workbook}: 1 line on Results needs checking before ranking: put it right (the Check "
+        "column says why)",
+    ]
+
+
+def test_a_names_file_for_a_file_of_sections_is_refused_saying_why(tmp_path: Path) -> None:
+    """A names file has no section column yet: with a CSV of sections A and B, ``import --names`` says so in one
+    line (not that the names file's directions are wrong, which they are not)."""
+    path, names = two_sections_csv(tmp_path), Path(__file__).parents[1] / "xlbridge" / "data" / "demo-names.csv"
+    ran = xlbridge("import", path, "--names", names, "-o", tmp_path / "two.xlsx")
+    assert ran.refusals == [
+        f"xlbridge import: {names}: two-sections.csv gives sections (A, B), but a names file cannot give sections "
+        "yet: import without --names, then type the players on the Names sheet"
+    ]

@@ -389,13 +389,18 @@ def check_session(session: Session, movement: Movement | None = None, name: Name
     """:func:`check_lines` over a session's lines, its pairs numbered as its movement kind says (their meetings
     found once for the session: :attr:`~xlbridge.engine.session.Session.meetings`). A session of two sections or
     more is checked section by section (each section's pairs are numbered apart; ``movement`` is then not used),
-    each finding saying its section and naming the session's rows."""
+    each finding saying its section and naming the session's rows. A line without a section among lines that give
+    one is in none of them: it is that finding, not a section of its own."""
     parts = session.split()
     if len(parts) == 1:
         return _check(session.lines, session.field_kind.two_fields, None, movement, name, session)
-    out = []
+    given = ", ".join(section for section in session.sections if section)
+    out = [Finding(index, row.board, f"no section, where other lines give {given}", name=name)
+           for index, row in enumerate(session.lines) if not row.section]  # fmt: skip
     for own, lines, _ in parts:
         section = own.sections[0]
+        if not section:
+            continue
         for found in _check(own.lines, own.field_kind.two_fields, None, None, name, own):
             row = None if found.row is None else lines[found.row]
             text = f"section {section}: {found.text}" if section else found.text

@@ -120,6 +120,10 @@ def read_results(
             raise _refusal(imported)
         return imported
     session = imported.session
+    sectioned = ", ".join(section for section in session.sections if section)
+    if names and sectioned:  # its pairs would be in no section, and so every line's pairs missing from it
+        raise fail(names, None, f"{path.name} gives sections ({sectioned}), but a names file cannot give sections yet: "
+                   "import without --names, then type the players on the Names sheet")  # fmt: skip
     if method:
         session = replace(session, method=chosen, section_scoring=section_scoring or session.section_scoring)
     if masterpoints:
