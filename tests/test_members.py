@@ -314,3 +314,17 @@ def test_numbers_go_through_pbn_and_onto_the_website_only_when_asked(tmp_path: P
     assert shown.returncode == 0, shown.stderr
     index = (tmp_path / "shown" / "index.html").read_text(encoding="utf-8")
     assert all(f"{name} ({number})" in index for name, number in numbers.items())
+
+
+def test_digit_numbers_are_one_number_leading_zeros_aside(tmp_path: Path) -> None:
+    """ABF numbers are numbers: the register's 1000 is the names file's 0001000 (named from it, not a visitor), and
+    a register listing 1000 and 01000 lists one number twice."""
+    register = Register({"1000": "Player 1"}, "members.csv")
+    found = registered_pairs([Pair(1, None, ("", "Player 2"), members=("0001000", ""))], register)
+    assert found.pairs[0].players == ("Player 1", "Player 2")
+    assert found.visitors == ("Player 2 (pair 1): no number, not in members.csv",)
+    (tmp_path / "members.csv").write_text("number,name\n1000,Player 1\n01000,Player 2\n", encoding="utf-8")
+    refused = xlbridge("import", DEMO_SESSION, "--names", DEMO_NAMES, "--register", "members.csv", "-o", "s.xlsx",
+                       cwd=tmp_path)  # fmt: skip
+    assert refused.returncode == 2, refused.stderr
+    assert "members.csv: line 3: number 01000 is listed twice (first on line 2 as 1000, 'Player 1'" in refused.stderr

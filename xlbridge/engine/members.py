@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .pairs import Pair
+from .pairs import Pair, member_key
 
 __all__ = ["Register", "Registered", "registered_pairs"]
 
@@ -50,6 +50,7 @@ def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
     """``pairs`` with each player named from his number, or numbered from his name, by ``register``
     (:class:`Register`); the players it does not know listed as visitors."""
     by_name = register.numbers_by_name()
+    by_number = {member_key(number): name for number, name in register.names.items()}
     out: list[Pair] = []
     visitors: list[str] = []
     for pair in pairs:
@@ -57,8 +58,8 @@ def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
         members = (*pair.members, *[""] * len(pair.players))[: len(pair.players)]
         players, numbers = [], []
         for player, number in zip(pair.players, members, strict=True):
-            if number and number in register.names:
-                player = player or register.names[number]
+            if number and member_key(number) in by_number:
+                player = player or by_number[member_key(number)]
             elif number:
                 visitors.append(f"{player or 'number ' + number} ({label}): number {number} not in {register.source}")
             elif by_name.get(_name_key(player)):
