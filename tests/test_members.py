@@ -328,3 +328,16 @@ def test_digit_numbers_are_one_number_leading_zeros_aside(tmp_path: Path) -> Non
                        cwd=tmp_path)  # fmt: skip
     assert refused.returncode == 2, refused.stderr
     assert "members.csv: line 3: number 01000 is listed twice (first on line 2 as 1000, 'Player 1'" in refused.stderr
+
+
+def test_a_names_header_naming_a_column_twice_is_refused(tmp_path: Path) -> None:
+    """A number column headed twice would put player 2's numbers under player 1: refused naming line 1 and both
+    columns, as a results file's header naming a column twice is."""
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2,Player 1 number,Player 1 number\n"
+                                        "1,NS,Player 1,Player 2,1000,2000\n", encoding="utf-8")  # fmt: skip
+    refused = xlbridge("import", DEMO_SESSION, "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2, refused.stderr
+    assert ("names.csv: line 1: the header names the number1 column twice (columns 5 and 6: 'Player 1 number', "
+            "'Player 1 number')") in refused.stderr  # fmt: skip
+    assert "Traceback" not in refused.stderr
+    assert not (tmp_path / "s.xlsx").exists()

@@ -263,9 +263,9 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     (each player's masterpoint holding, for a stratified game), and ``number1`` and ``number2`` (each player's
     membership number, headed ``Player 1 number`` as on the Names sheet; a number without a name is a player the
     member register names). Every line is read: a pair number or direction or membership number that cannot be
-    read, a pair listed twice, a handicap that is not one, a field beyond the header's
-    columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
-    for each, naming its line)."""
+    read, a pair listed twice, a handicap that is not one, a field beyond the header's columns, a heading that is
+    none of a names file's and a column headed twice are refused together (:class:`ImportFileError`, a line for
+    each, naming its line)."""
     rows = read_rows(data, source)
     if not rows:
         return []
@@ -278,6 +278,9 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             if heading and heading not in NAMES_HEADINGS:
                 problems.append((1, f"column {cell.strip()!r} is not one a names file has ("
                                     f"{', '.join(NAMES_HEADINGS)})"))  # fmt: skip
+        twice = _named_twice(rows[0], header)
+        if twice:
+            problems.append((1, f"the header names {twice}: rename the one that is not it"))
     else:
         header = list(NAMES_COLUMNS)
     if "handicap" in header and ("handicap1" in header or "handicap2" in header):
