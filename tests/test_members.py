@@ -341,3 +341,22 @@ def test_a_names_header_naming_a_column_twice_is_refused(tmp_path: Path) -> None
             "'Player 1 number')") in refused.stderr  # fmt: skip
     assert "Traceback" not in refused.stderr
     assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_number_given_to_two_players_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    """Two players of a session with one membership number (0007777 and 7777 are one ABF number) would be one
+    member credited both pairs' awards: the names file is refused naming both lines, exit 2, nothing written."""
+    names, _ = numbered_names(tmp_path)
+    rows = list(csv.reader(names.read_text(encoding="utf-8").splitlines()))
+    rows[2][-2], rows[9][-2] = "0007777", "7777"
+    with names.open("w", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerows(rows)
+    refused = xlbridge("import", DEMO_SESSION, "--names", names, "--masterpoints", "abf", "-o", "s.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2, refused.stderr
+    first, here = f"{rows[2][0]}{rows[2][1]}", f"{rows[9][0]}{rows[9][1]}"
+    assert (
+        f"names.csv: line 10: number 7777 is given twice (first on line 3, for {rows[2][2]} (pair {first}); "
+        f"here for {rows[9][2]} (pair {here})): one player, one number"
+    ) in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert not (tmp_path / "s.xlsx").exists()
