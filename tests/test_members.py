@@ -360,3 +360,22 @@ def test_a_number_given_to_two_players_is_refused_naming_both_lines(tmp_path: Pa
     ) in refused.stderr
     assert "Traceback" not in refused.stderr
     assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_number_the_register_gives_another_name_is_noted(tmp_path: Path) -> None:
+    """A player typed with a number the register gives someone else is kept as typed (like a visitor, never
+    refused) and named on stderr with the number and the register's name; a name differing only in case and
+    spacing is no note."""
+    names, numbers = numbered_names(tmp_path)
+    (first, one), (second, two) = list(numbers.items())[:2]
+    register = tmp_path / "members.csv"
+    register.write_text(f"number,name\n{one},Player 9\n{two},{second.upper()}\n", encoding="utf-8")
+    imported = xlbridge("import", DEMO_SESSION, "--names", names, "--register", register, "-o", "s.xlsx", cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    assert (
+        f"xlbridge import: note: 1 player whose number the register gives another name (kept as typed; check the "
+        f"number): {first} (pair 1NS): number {one} is 'Player 9' in {register}"
+    ) in imported.stderr
+    found = registered_pairs([Pair(1, Side.NS, (first,), members=(one,))], Register({one: "Player 9"}, "m.csv"))
+    assert (found.pairs[0].players, found.visitors) == ((first,), ())
+    assert found.misnamed == (f"{first} (pair 1NS): number {one} is 'Player 9' in m.csv",)
