@@ -314,3 +314,68 @@ def test_numbers_go_through_pbn_and_onto_the_website_only_when_asked(tmp_path: P
     assert shown.returncode == 0, shown.stderr
     index = (tmp_path / "shown" / "index.html").read_text(encoding="utf-8")
     assert all(f"{name} ({number})" in index for name, number in numbers.items())
+
+
+def test_digit_numbers_are_one_number_leading_zeros_aside(tmp_path: Path) -> None:
+    """ABF numbers are numbers: the register's 1000 is the names file's 0001000 (named from it, not a visitor), and
+    a register listing 1000 and 01000 lists one number twice."""
+    register = Register({"1000": "Player 1"}, "members.csv")
+    found = registered_pairs([Pair(1, None, ("", "Player 2"), members=("0001000", ""))], register)
+    assert found.pairs[0].players == ("Player 1", "Player 2")
+    assert found.visitors == ("Player 2 (pair 1): no number, not in members.csv",)
+    (tmp_path / "members.csv").write_text("number,name\n1000,Player 1\n01000,Player 2\n", encoding="utf-8")
+    refused = xlbridge("import", DEMO_SESSION, "--names", DEMO_NAMES, "--register", "members.csv", "-o", "s.xlsx",
+                       cwd=tmp_path)  # fmt: skip
+    assert refused.returncode == 2, refused.stderr
+    assert "members.csv: line 3: number 01000 is listed twice (first on line 2 as 1000, 'Player 1'" in refused.stderr
+
+
+def test_a_names_header_naming_a_column_twice_is_refused(tmp_path: Path) -> None:
+    """A number column headed twice would put player 2's numbers under player 1: refused naming line 1 and both
+    columns, as a results file's header naming a column twice is."""
+    (tmp_path / "names.csv").write_text("pair,direction,player1,player2,Player 1 number,Player 1 number\n"
+                                        "1,NS,Player 1,Player 2,1000,2000\n", encoding="utf-8")  # fmt: skip
+    refused = xlbridge("import", DEMO_SESSION, "--names", "names.csv", "-o", "s.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2, refused.stderr
+    assert ("names.csv: line 1: the header names the number1 column twice (columns 5 and 6: 'Player 1 number', "
+            "'Player 1 number')") in refused.stderr  # fmt: skip
+    assert "Traceback" not in refused.stderr
+    assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_number_given_to_two_players_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    """Two players of a session with one membership number (0007777 and 7777 are one ABF number) would be one
+    member credited both pairs' awards: the names file is refused naming both lines, exit 2, nothing written."""
+    names, _ = numbered_names(tmp_path)
+    rows = list(csv.reader(names.read_text(encoding="utf-8").splitlines()))
+    rows[2][-2], rows[9][-2] = "0007777", "7777"
+    with names.open("w", newline="", encoding="utf-8") as file:
+        csv.writer(file).writerows(rows)
+    refused = xlbridge("import", DEMO_SESSION, "--names", names, "--masterpoints", "abf", "-o", "s.xlsx", cwd=tmp_path)
+    assert refused.returncode == 2, refused.stderr
+    first, here = f"{rows[2][0]}{rows[2][1]}", f"{rows[9][0]}{rows[9][1]}"
+    assert (
+        f"names.csv: line 10: number 7777 is given twice (first on line 3, for {rows[2][2]} (pair {first}); "
+        f"here for {rows[9][2]} (pair {here})): one player, one number"
+    ) in refused.stderr
+    assert "Traceback" not in refused.stderr
+    assert not (tmp_path / "s.xlsx").exists()
+
+
+def test_a_number_the_register_gives_another_name_is_noted(tmp_path: Path) -> None:
+    """A player typed with a number the register gives someone else is kept as typed (like a visitor, never
+    refused) and named on stderr with the number and the register's name; a name differing only in case and
+    spacing is no note."""
+    names, numbers = numbered_names(tmp_path)
+    (first, one), (second, two) = list(numbers.items())[:2]
+    register = tmp_path / "members.csv"
+    register.write_text(f"number,name\n{one},Player 9\n{two},{second.upper()}\n", encoding="utf-8")
+    imported = xlbridge("import", DEMO_SESSION, "--names", names, "--register", register, "-o", "s.xlsx", cwd=tmp_path)
+    assert imported.returncode == 0, imported.stderr
+    assert (
+        f"xlbridge import: note: 1 player whose number the register gives another name (kept as typed; check the "
+        f"number): {first} (pair 1NS): number {one} is 'Player 9' in {register}"
+    ) in imported.stderr
+    found = registered_pairs([Pair(1, Side.NS, (first,), members=(one,))], Register({one: "Player 9"}, "m.csv"))
+    assert (found.pairs[0].players, found.visitors) == ((first,), ())
+    assert found.misnamed == (f"{first} (pair 1NS): number {one} is 'Player 9' in m.csv",)

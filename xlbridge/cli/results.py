@@ -152,7 +152,7 @@ def _import(args: argparse.Namespace) -> int:
         print(warning, file=sys.stderr)
     _note_handicaps(imported.session, destination, args)
     _note_holdings(imported.session, destination, args)
-    say_visitors("import", imported.visitors)
+    say_visitors("import", imported.visitors, imported.misnamed)
     say_hands("import", deals, hands or source)
     return 0
 
@@ -167,11 +167,15 @@ def _deals(imported: Imported, hands: Path | None) -> SessionHands | None:
     return session_deals(imported.session, hands, imported.source if imported.format == "PBN" else None)
 
 
-def say_visitors(command: str, visitors: tuple[str, ...]) -> None:
-    """The players the member register does not know, on one line of stderr (they are kept, never refused)."""
+def say_visitors(command: str, visitors: tuple[str, ...], misnamed: tuple[str, ...] = ()) -> None:
+    """The players the member register does not know, on one line of stderr, and those it gives another name, on
+    another (they are kept, never refused)."""
     if visitors:
         print(f"xlbridge {command}: note: {count(len(visitors), 'visitor')} (not in the register, kept as typed): "
               f"{'; '.join(visitors)}", file=sys.stderr)  # fmt: skip
+    if misnamed:
+        print(f"xlbridge {command}: note: {count(len(misnamed), 'player')} whose number the register gives another "
+              f"name (kept as typed; check the number): {'; '.join(misnamed)}", file=sys.stderr)  # fmt: skip
 
 
 def _note_handicaps(session: Session | None, destination: Path, args: argparse.Namespace) -> None:
@@ -227,14 +231,14 @@ def _export_awards(args: argparse.Namespace) -> int:
     on one line."""
     destination = Path(args.abf)
     register = Path(args.register) if args.register else None
-    written, visitors = export_awards(Path(args.workbook), destination, replace=args.force, register=register)
+    written, visitors, misnamed = export_awards(Path(args.workbook), destination, replace=args.force, register=register)
     print(f"{args.workbook} -> {destination}: {count(len(written.lines), 'player')}, {written.total} points "
           f"({written.file.name})")  # fmt: skip
     if written.unnumbered:
         print(f"xlbridge export: note: {count(len(written.unnumbered), 'player')} with an award and no ABF number, "
               f"not in {destination} (give their numbers on the Names sheet and write it again, or credit them by "
               f"hand): {'; '.join(written.unnumbered)}", file=sys.stderr)  # fmt: skip
-    say_visitors("export", visitors)
+    say_visitors("export", visitors, misnamed)
     return 0
 
 

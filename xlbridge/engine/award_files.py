@@ -18,7 +18,7 @@ from ..rules import MasterpointScale
 from ..rules.award_files import AWARD_FILES, AwardFile
 from .errors import BridgeInputError
 from .masterpoints import SessionAwards
-from .pairs import Pair
+from .pairs import Pair, member_key
 
 __all__ = ["AwardLines", "award_file", "award_lines"]
 
@@ -68,10 +68,10 @@ def award_lines(awards: SessionAwards, pairs: Sequence[Pair] | None = None) -> A
             who = f"{player or 'a player'} (pair {pair.number}{pair.direction_text})"
             if not member:
                 unnumbered.append(f"{who}: no number")
-            elif not member.isdigit() or not member.isascii() or len(member.lstrip("0")) > file.number_digits:
+            elif not member.isdigit() or not member.isascii() or len(member_key(member)) > file.number_digits:
                 unnumbered.append(f"{who}: {member!r} is not an ABF number ({file.number_digits} digits at most)")
             else:
-                key = member.lstrip("0").zfill(file.number_digits)
+                key = member_key(member).zfill(file.number_digits)
                 credited[key] = credited.get(key, Decimal(0)) + award
     lines = []
     for number, points in credited.items():

@@ -4,7 +4,7 @@ and numbered by it.
 A player typed by number alone is named from the register; one typed by name alone is numbered from it when the
 register has that name once (case and spacing aside). A player the register does not know (a number it lacks,
 or a name it lacks or has twice) is a visitor: kept as typed, never refused, and listed so that the secretary is
-told once.
+told once. So is a player typed with a number the register gives another name: kept as typed, and listed apart.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from .pairs import Pair
+from .pairs import Pair, member_key
 
 __all__ = ["Register", "Registered", "registered_pairs"]
 
@@ -44,21 +44,29 @@ class Registered:
 
     pairs: tuple[Pair, ...]
     visitors: tuple[str, ...]
+    #: The players typed with a number the register gives another name, each as ``name (pair 3NS): number 1234567
+    #: is 'Ann Able' in members.csv``.
+    misnamed: tuple[str, ...] = ()
 
 
 def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
     """``pairs`` with each player named from his number, or numbered from his name, by ``register``
     (:class:`Register`); the players it does not know listed as visitors."""
     by_name = register.numbers_by_name()
+    by_number = {member_key(number): name for number, name in register.names.items()}
     out: list[Pair] = []
     visitors: list[str] = []
+    misnamed: list[str] = []
     for pair in pairs:
         label = f"pair {pair.number}{pair.direction_text}"
         members = (*pair.members, *[""] * len(pair.players))[: len(pair.players)]
         players, numbers = [], []
         for player, number in zip(pair.players, members, strict=True):
-            if number and number in register.names:
-                player = player or register.names[number]
+            if number and member_key(number) in by_number:
+                known = by_number[member_key(number)]
+                if player and _name_key(player) != _name_key(known):
+                    misnamed.append(f"{player} ({label}): number {number} is {known!r} in {register.source}")
+                player = player or known
             elif number:
                 visitors.append(f"{player or 'number ' + number} ({label}): number {number} not in {register.source}")
             elif by_name.get(_name_key(player)):
@@ -70,4 +78,4 @@ def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
             players.append(player)
             numbers.append(number)
         out.append(replace(pair, players=tuple(players), members=tuple(numbers) if any(numbers) else ()))
-    return Registered(tuple(out), tuple(visitors))
+    return Registered(tuple(out), tuple(visitors), tuple(misnamed))

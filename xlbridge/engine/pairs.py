@@ -22,6 +22,7 @@ from .values import NUMBER, bounded, is_blank, show
 __all__ = [
     "Pair",
     "PairNumber",
+    "member_key",
     "pair_handicap",
     "parse_direction",
     "read_handicap",
@@ -104,6 +105,12 @@ def read_member(value: object, argument: str = "membership number") -> str:
         raise BridgeInputError(f"{argument} {show(text)}: a membership number is letters and digits (such as "
                                f"1234567), at most {MEMBER_LENGTH} characters")  # fmt: skip
     return text
+
+
+def member_key(number: str) -> str:
+    """A membership number as numbers are compared (one player, one number): digits as the number they write,
+    leading zeros aside (the ABF's ``0001000`` is ``1000``); a number with letters as typed."""
+    return (number.lstrip("0") or "0") if number.isdigit() and number.isascii() else number
 
 
 def seated_players(players: Sequence[str], members: Sequence[str]) -> tuple[tuple[str, ...], tuple[str, ...]]:

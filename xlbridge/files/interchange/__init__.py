@@ -148,9 +148,10 @@ def read_results(
     else:
         pairs = tuple(file_pairs) or tuple(pairs_in(session.lines, mitchell=two_fields))
     visitors: tuple[str, ...] = ()
+    misnamed: tuple[str, ...] = ()
     if members is not None:
         registered = registered_pairs(pairs, members)
-        pairs, visitors = registered.pairs, registered.visitors
+        pairs, visitors, misnamed = registered.pairs, registered.visitors, registered.misnamed
     session = replace(session, field_kind=decided.kind, plan=plan, pairs=pairs)
     rows_at = imported.rows_at or [0] * len(session.lines)
     if plan is not None:  # the rows in the travellers' order, as `xlbridge movement -o` lays the Results sheet out
@@ -158,7 +159,7 @@ def read_results(
         session, rows_at = ordered, [0 if index is None else rows_at[index] for index in was]
     others = tuple(other for other in (names, movement_file, register) if other is not None)
     imported = replace(imported, session=session, rows_at=rows_at, inputs=others, kind_evidence=evidence,
-                       visitors=visitors)  # fmt: skip
+                       visitors=visitors, misnamed=misnamed)  # fmt: skip
     beyond = _beyond_the_workbook(imported)
     if beyond:
         raise _refusal(imported, beyond, keep_bad)

@@ -187,6 +187,8 @@ class Imported:
     result: SessionResult | None = None
     #: The players the member register does not know (``--register``), each as ``name (pair 3NS): why``.
     visitors: tuple[str, ...] = ()
+    #: The players typed with a number the member register gives another name (kept as typed).
+    misnamed: tuple[str, ...] = ()
 
 
 def fail(source: Path, line: int | None, message: str) -> ImportFileError:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
-from ...engine.pairs import Pair, pair_handicap, read_handicap, read_holding
+from ...engine.pairs import Pair, member_key, pair_handicap, read_handicap, read_holding
 from ...engine.session import Line, Row, Session, Typed, Unscorable
 from ...engine.text import shown_text
 from ...engine.values import NUMBER, as_whole_number, count
@@ -263,9 +263,9 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     (each player's masterpoint holding, for a stratified game), and ``number1`` and ``number2`` (each player's
     membership number, headed ``Player 1 number`` as on the Names sheet; a number without a name is a player the
     member register names). Every line is read: a pair number or direction or membership number that cannot be
-    read, a pair listed twice, a handicap that is not one, a field beyond the header's
-    columns and a heading that is none of a names file's are refused together (:class:`ImportFileError`, a line
-    for each, naming its line)."""
+    read, a pair listed twice, a membership number given twice, a handicap that is not one, a field beyond the
+    header's columns, a heading that is none of a names file's and a column headed twice are refused together
+    (:class:`ImportFileError`, a line for each, naming its line)."""
     rows = read_rows(data, source)
     if not rows:
         return []
@@ -278,12 +278,16 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             if heading and heading not in NAMES_HEADINGS:
                 problems.append((1, f"column {cell.strip()!r} is not one a names file has ("
                                     f"{', '.join(NAMES_HEADINGS)})"))  # fmt: skip
+        twice = _named_twice(rows[0], header)
+        if twice:
+            problems.append((1, f"the header names {twice}: rename the one that is not it"))
     else:
         header = list(NAMES_COLUMNS)
     if "handicap" in header and ("handicap1" in header or "handicap2" in header):
         problems.append((1, "give the pair's handicap or the players' (handicap1, handicap2), not both"))
     pairs = []
     seen: dict[tuple[object, object], int] = {}
+    numbered: dict[str, tuple[int, str]] = {}  # each membership number's line and player, by its key
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
             continue
@@ -302,6 +306,14 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
                     twice += f": if they are NS {pair.number} and EW {pair.number}, give each its direction (NS or EW)"
                 raise BridgeInputError(twice)
             seen[key] = number
+            for player, member in zip(pair.players, pair.members, strict=False):
+                who = f"{player or 'number ' + member} (pair {pair.number}{pair.direction_text})"
+                earlier = numbered.get(member_key(member)) if member else None
+                if earlier is not None:
+                    raise BridgeInputError(f"number {member} is given twice (first on line {earlier[0]}, for "
+                                           f"{earlier[1]}; here for {who}): one player, one number")  # fmt: skip
+                if member:
+                    numbered[member_key(member)] = (number, who)
             if "handicap" in record:
                 handicap = read_handicap(record["handicap"])
             else:

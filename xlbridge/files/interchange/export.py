@@ -56,14 +56,14 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
 
 def export_awards(
     workbook: Path, destination: Path, replace: bool = False, register: Path | None = None
-) -> tuple[AwardLines, tuple[str, ...]]:
+) -> tuple[AwardLines, tuple[str, ...], tuple[str, ...]]:
     """Write the masterpoints of a computed pairs-session workbook as the federation's file of its scale (the ABF's
     ``.grn`` for ABF green, ``.red`` for ABF red: :func:`~xlbridge.engine.award_files.award_lines`), never over the
     workbook, atomically: refused while the workbook is stale, has lines to check or lacks results, when its scale
     awards nothing or has no file, and when ``destination``'s suffix is not the file's (the suffix is the colour
     the centre credits). With the club's member ``register`` the players typed by name alone are numbered from it
-    (:func:`~xlbridge.engine.members.registered_pairs`); the visitors it does not know are returned with the
-    lines."""
+    (:func:`~xlbridge.engine.members.registered_pairs`); the visitors it does not know, and the players it gives
+    another name, are returned with the lines."""
     suffixes = tuple(file.suffix for file in AWARD_FILES.values())
     inputs = [workbook] if register is None else [workbook, register]
     check_output(destination, writes="a masterpoint file", suffixes=suffixes, inputs=inputs, replace=replace)
@@ -76,10 +76,10 @@ def export_awards(
         raise WorkbookError(f"{workbook}: Settings: {error.message}") from None
     awards = book.awards()
     assert awards is not None  # a scale that awards, on a complete session
-    pairs, visitors = awards.pairs, tuple[str, ...]()
+    pairs, visitors, misnamed = awards.pairs, tuple[str, ...](), tuple[str, ...]()
     if members is not None:
         registered = registered_pairs(pairs, members)
-        pairs, visitors = registered.pairs, registered.visitors
+        pairs, visitors, misnamed = registered.pairs, registered.visitors, registered.misnamed
     try:
         lines = award_lines(awards, pairs)
     except BridgeInputError as error:
@@ -90,7 +90,7 @@ def export_awards(
                           f"the centre credits): {destination.with_suffix(lines.file.suffix).name}")  # fmt: skip
     text = "".join(f"{line}\r\n" for line in lines.lines)  # plain ASCII lines, as Notepad saves them
     write_atomically(destination, lambda temporary: temporary.write_bytes(text.encode("ascii")), replace=replace)
-    return lines, visitors
+    return lines, visitors, misnamed
 
 
 #: What PBN 2.1 does not allow in a string (as PGN, whose strings it takes: printing characters only): tab,

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
 from ...engine.members import Register
-from ...engine.pairs import read_member
+from ...engine.pairs import member_key, read_member
 from ...engine.values import count
 from ..inputs import read_input
 from .common import detect_format, fail, text_of
@@ -54,7 +54,7 @@ def read_register(data: bytes, source: Path) -> Register:
         raise fail(source, first + 1, f"the header names no {' and no '.join(missing)}: a register's first line is "
                    f"a header such as number,name; {received} received")  # fmt: skip
     names: dict[str, str] = {}
-    seen: dict[str, int] = {}
+    seen: dict[str, tuple[int, str]] = {}  # each number's line and number as typed, by its key
     problems: list[str] = []
     for line, row in enumerate(rows[first + 1 :], start=first + 2):
         if not any(cell.strip() for cell in row):
@@ -70,13 +70,15 @@ def read_register(data: bytes, source: Path) -> Register:
                 raise BridgeInputError(f"no number for {name!r}" if name else "no number and no name")
             if not name:
                 raise BridgeInputError(f"number {number}: no name")
-            if number in seen:
-                raise BridgeInputError(f"number {number} is listed twice (first on line {seen[number]}, "
-                                       f"{names[number]!r}; here {name!r})")  # fmt: skip
+            earlier = seen.get(member_key(number))
+            if earlier is not None:
+                typed = "" if earlier[1] == number else f" as {earlier[1]}"
+                raise BridgeInputError(f"number {number} is listed twice (first on line {earlier[0]}{typed}, "
+                                       f"{names[earlier[1]]!r}; here {name!r})")  # fmt: skip
         except BridgeInputError as error:
             problems.append(f"{source}: line {line}: {error.message}")
             continue
-        seen[number], names[number] = line, name
+        seen[member_key(number)], names[number] = (line, number), name
     if problems:
         them = "it" if len(problems) == 1 else "them"
         raise refusal(ImportFileError, problems, f"{source}: {count(len(problems), 'line')} of the register cannot "
