@@ -232,6 +232,8 @@ def _names(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, s
                *[book.entry_text] * len(NUMBER_COLUMNS)]  # fmt: skip
     cells.write_rows(names.first_row, names.col("Pair"), as_grid(given.names), formats)
     _holdings(book, sheet, size, session)
+    ws.set_landscape()  # the sections, numbers and holdings make it wider than a portrait page
+    ws.fit_to_pages(1, 0)
     ws.freeze_panes(1, 0)
     sheet.protect()
 
