@@ -438,7 +438,9 @@ def test_a_usebio_file_with_bad_fields(here: Path) -> None:
     assert refusals[:4] == [
         f"xlbridge import: h.xml: line {tricks}: result '14': there are only 13 tricks",
         f"xlbridge import: h.xml: line {contract}: contract '8H': the level must be 1 to 7",
-        f"xlbridge import: h.xml: line {score}: SCORE -500 disagrees with 3H by S -1 on board 1, which scores -50",
+        f"xlbridge import: h.xml: line {score}: SCORE -500 disagrees with 3H by S -1 on board 1, which scores -50: "
+        "put the contract or the SCORE right, or import with --file-scores to score the line by its SCORE as the "
+        "file's program did",
         f"xlbridge import: h.xml: line {pair}: pair 'x4': expected a pair number (up to 6 digits) such as 7 or 7NS",
     ]
     assert refusals[4].startswith("xlbridge import: h.xml: 4 lines cannot be imported as they are")

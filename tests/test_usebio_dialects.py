@@ -38,19 +38,23 @@ def file_pairs(path: Path) -> dict[tuple[str, str], tuple[str, str]]:
     """Each PAIR of a file, read on its own (not by xlbridge's reader): (its number as the ranking names it, its
     direction) -> (its figure: PERCENTAGE, or TOTAL_SCORE where the file gives no percentage; its PLACE)."""
     pairs = {}
+    root = ET.parse(path).getroot()
+    several = len(root.findall(".//SECTION")) > 1  # (a pair of a file of sections is named with its section: A1)
 
     def walk(parent: ET.Element, section: str) -> None:
         for child in parent:
             if child.tag == "PAIR":
                 number = " ".join((child.findtext("PAIR_NUMBER") or "").split())
                 number = re.sub(r"^\((\w+)\) ", r"\1", number)  # scorer-to-usebio's (A) 1 NS
+                if several and not number.startswith(section):
+                    number = section + number
                 side = (child.findtext("DIRECTION") or "").strip()
                 figure = (child.findtext("PERCENTAGE") or "").strip() or (child.findtext("TOTAL_SCORE") or "").strip()
                 pairs[(re.sub(r" ?(NS|EW)$", "", number), side)] = (figure, (child.findtext("PLACE") or "").strip())
             else:
                 walk(child, child.get("SECTION_ID", section) if child.tag == "SECTION" else section)
 
-    walk(ET.parse(path).getroot(), "")
+    walk(root, "")
     return pairs
 
 
@@ -104,6 +108,9 @@ DIALECTS = [
     ("realbridge_ximp_howell.xml", "12 pairs (One field, Cross-IMP)", True, set()),
     # Pianola (USEBIO 1.3: BUTLER, EBU_CHARGE_CODE, STRATIFICATION).
     ("pianola_butler_howell_v13.xml", "8 pairs (One field, Butler)", True, set()),
+    # Two sections in one SESSION (EBUScore's nesting), two 5-table Mitchells scored across the field, each pair's
+    # PLACE its overall one.
+    ("two_sections.xml", "20 pairs (Two fields, MP)", False, set()),
 ]
 
 

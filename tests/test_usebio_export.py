@@ -30,6 +30,7 @@ from xlbridge.rules import MasterpointScale
 
 from .conftest import DATA, HOWELL, real_files
 from .safety import xlbridge
+from .test_sections import ranked, two_sections_csv
 from .workbooks import typed
 
 USEBIO = DATA / "usebio"
@@ -57,7 +58,7 @@ READ = {
     "CONTACT/FULL_NAME": "kept",
     "CONTACT/TELEPHONE": "kept",
     "CONTACT/EMAIL": "kept",
-    "SECTION@SECTION_ID": "replaced",  # a pair labelled with its section (A1) is written A1, in no SECTION
+    "SECTION@SECTION_ID": "kept",  # a file of one SECTION is written without it (its pairs are in no section)
     "PAIR/PAIR_NUMBER": "kept",
     "PAIR/DIRECTION": "kept",
     "PLAYER/PLAYER_NAME": "kept",
@@ -123,6 +124,8 @@ ORDER = {
               "SESSION_COUNT", "SECTION_COUNT", "P2P_CHARGE_RATE", "EBU_CHARGE_CODE", "SCORING_METHOD",
               "STRATIFICATION", "CONTACT", "PARTICIPANTS", "SESSION", "BOARD"),
     "CONTACT": ("FULL_NAME", "SCORER", "TELEPHONE", "EMAIL"),
+    "SESSION": ("SECTION",),
+    "SECTION": ("PARTICIPANTS", "BOARD"),
     "PARTICIPANTS": ("PAIR",),
     "PAIR": ("PAIR_NUMBER", "DIRECTION", "TOTAL_SCORE", "PERCENTAGE", "PLACE", "MASTER_POINTS_AWARDED",
              "MASTER_POINT_TYPE", "PLAYER"),
@@ -141,8 +144,9 @@ PLAYERS_KEPT = 2
 NOT_EXPORTED = {
     "pab_teams.xml": "a teams event (export writes a pairs session)",
     "teamsscorer_swiss.xml": "a teams event (export writes a pairs session)",
-    "nzscorer_sections.xml": "refused on import: two lines' SCORE disagree with their contracts",
 }
+#: The options a fixture is imported with: NZ Scorer's sections score two lines by their SCORE, not their contract.
+OPTIONS = {"nzscorer_sections.xml": ("--file-scores",)}
 PAIRS_FILES = [path for path in sorted(USEBIO.glob("*.xml")) if path.name not in NOT_EXPORTED]
 REAL_FILES = [path for path in real_files("*.xml", "usebio") if path.name not in NOT_EXPORTED]
 
@@ -172,9 +176,10 @@ def out_of_order(root: ET.Element) -> list[str]:
 
 
 def exported(path: Path, tmp_path: Path, *options: str) -> tuple[Path, Path]:
-    """The workbook ``xlbridge import`` makes of ``path`` and the USEBIO file ``xlbridge export`` writes of it."""
+    """The workbook ``xlbridge import`` makes of ``path`` (with its :data:`OPTIONS`) and the USEBIO file ``xlbridge
+    export`` writes of it."""
     workbook, out = tmp_path / f"{path.stem}.xlsx", tmp_path / f"{path.stem}.out.xml"
-    ran = xlbridge("import", path, "-o", workbook)
+    ran = xlbridge("import", path, "-o", workbook, *OPTIONS.get(path.name, ()))
     assert ran.status == 0, ran.err
     ran = xlbridge("export", workbook, "--usebio", out, *options)
     assert ran.status == 0, ran.err
@@ -182,14 +187,14 @@ def exported(path: Path, tmp_path: Path, *options: str) -> tuple[Path, Path]:
 
 
 def read(path: Path) -> Imported:
-    return read_usebio(path.read_bytes(), path)
+    return read_usebio(path.read_bytes(), path, file_scores="--file-scores" in OPTIONS.get(path.name, ()))
 
 
 def lines_of(imported: Imported) -> list[Line]:
     """A file's lines (those played: a board not played has no line in USEBIO), in board and pair order."""
     assert imported.session is not None
     played = [line for line in imported.session.lines if isinstance(line, Line)]
-    return sorted(played, key=lambda line: (line.board, str(line.ns), str(line.ew)))
+    return sorted(played, key=lambda line: (line.section, line.board, str(line.ns), str(line.ew)))
 
 
 def compare_kept(original: Imported, written: Imported, scale: MasterpointScale | None = None) -> None:
@@ -208,9 +213,11 @@ def compare_kept(original: Imported, written: Imported, scale: MasterpointScale 
     assert written.file_field is not None
     if original.file_field is not None:
         assert written.file_field[0] == original.file_field[0]
-    assert [(pair.number, pair.direction, pair.players, pair.members) for pair in after.pairs] == [
-        (pair.number, pair.direction, pair.players[:PLAYERS_KEPT], pair.members[:PLAYERS_KEPT]) for pair in before.pairs
+    assert [(pair.section, pair.number, pair.direction, pair.players, pair.members) for pair in after.pairs] == [
+        (pair.section, pair.number, pair.direction, pair.players[:PLAYERS_KEPT], pair.members[:PLAYERS_KEPT])
+        for pair in before.pairs
     ]
+    assert after.section_scoring == before.section_scoring
     assert lines_of(written) == lines_of(original)
 
 
@@ -219,9 +226,12 @@ def compare_figures(written: Imported, out: Path, book: SessionBook) -> None:
     line's points (to the hundredth the file writes)."""
     score = book.score
     assert written.standings is not None
+    # a pair's place is its overall one (every section's pairs ranked together; in one section, its place)
+    overall = {(s.pair.section, s.pair.number, s.pair.direction): s.place for s in score.overall}
     for pair, standing in zip(book.session.pairs, score.standings, strict=True):
-        found = written.standings.by_pair[(pair.number, pair.direction)]
-        assert found.place == (int(str(standing.place).rstrip("=")) if standing.place not in (None, "") else None)
+        found = written.standings.by_pair[(pair.label, pair.direction)]
+        place = overall[pair.section, pair.number, pair.direction]
+        assert found.place == (int(str(place).rstrip("=")) if place not in (None, "") else None)
         for theirs, ours in ((found.total, standing.total), (found.percentage, standing.percentage)):
             if ours is None or ours == "":
                 assert theirs is None
@@ -239,19 +249,21 @@ def compare_figures(written: Imported, out: Path, book: SessionBook) -> None:
         assert written.masterpoints.awarded == expected
     method = book.session.method.usebio_points
     by_line = {}
-    for board in ET.parse(out).getroot().iter("BOARD"):
-        for line in board.iter("TRAVELLER_LINE"):
-            key = (int(board.findtext("BOARD_NUMBER") or 0), line.findtext("NS_PAIR_NUMBER"),
-                   line.findtext("EW_PAIR_NUMBER"))  # fmt: skip
-            by_line[key] = (
-                float(line.findtext(f"NS_{method}") or "nan"),
-                float(line.findtext(f"EW_{method}") or "nan"),
-            )
+    root = ET.parse(out).getroot()
+    for holder in list(root.iter("SECTION")) or [root]:
+        for board in holder.iter("BOARD"):
+            for line in board.iter("TRAVELLER_LINE"):
+                key = (holder.get("SECTION_ID", ""), int(board.findtext("BOARD_NUMBER") or 0),
+                       line.findtext("NS_PAIR_NUMBER"), line.findtext("EW_PAIR_NUMBER"))  # fmt: skip
+                by_line[key] = (
+                    float(line.findtext(f"NS_{method}") or "nan"),
+                    float(line.findtext(f"EW_{method}") or "nan"),
+                )
     played = [(index, line) for index, line in enumerate(book.session.lines) if not isinstance(line, NotPlayed)]
     assert len(by_line) == len(played)
-    two = book.session.field_kind.two_fields
     for index, line in played:
-        key = (line.board, f"{line.ns}{'NS' if two else ''}", f"{line.ew}{'EW' if two else ''}")
+        two = book.session.field_of(line.section).two_fields
+        key = (line.section, line.board, f"{line.ns}{'NS' if two else ''}", f"{line.ew}{'EW' if two else ''}")
         figures = score.lines[index]
         assert by_line[key] == pytest.approx((float(figures.ns_points), float(figures.ew_points)), abs=0.005)
 
@@ -359,3 +371,60 @@ def test_members_written_and_read() -> None:
     assert [pair.members for pair in written.session.pairs] == [pair.members for pair in numbered]
     third = ET.fromstring(text).findall(".//PAIR")[3]
     assert [player.findtext("NATIONAL_ID_NUMBER") for player in third.iter("PLAYER")] == ["10031", ""]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("method", ["MP", "MP Across the field"])
+def test_sections_round_trip(method: str, tmp_path: Path) -> None:
+    """A workbook of two sections (the 7- and 8-table Mitchells of tests/test_sections.py, typed in one CSV),
+    scored within each section or across the field, exported: one SESSION holding SECTION A and B, each with its
+    own pairs, numbered within it (1NS to 7NS in A, 1NS to 8NS in B), and its own lines; each pair's PLACE its
+    overall one. Imported again, the file is the same session: its sections, scoring, pairs and lines, and every
+    pair's section, places and percentage as the first workbook ranks them."""
+    workbook, out, back = tmp_path / "two.xlsx", tmp_path / "two.xml", tmp_path / "back.xlsx"
+    ran = xlbridge("import", two_sections_csv(tmp_path), "-o", workbook, "--method", method)
+    assert ran.status == 0, ran.err
+    ran = xlbridge("export", workbook, "--usebio", out)
+    assert ran.status == 0, ran.err
+    root = ET.parse(out).getroot()
+    assert not out_of_order(root)
+    assert root.findtext("EVENT/SECTION_COUNT") == "2"
+    sections = root.findall("EVENT/SESSION/SECTION")
+    assert [section.get("SECTION_ID") for section in sections] == ["A", "B"]
+    for section, tables in zip(sections, (7, 8), strict=True):
+        assert [pair.findtext("PAIR_NUMBER") for pair in section.iter("PAIR")] == [
+            f"{number}{side}" for side in ("NS", "EW") for number in range(1, tables + 1)]  # fmt: skip
+        assert len(section.findall("BOARD/TRAVELLER_LINE")) == {7: 7 * 14, 8: 8 * 16}[tables]
+    book = read_session_book(workbook)
+    written = read(out)
+    assert written.session is not None
+    assert written.session.sections == ("A", "B")
+    assert written.session.section_scoring.across is ("Across" in method)
+    assert [(pair.section, pair.number, pair.direction) for pair in written.session.pairs] == [
+        (pair.section, pair.number, pair.direction) for pair in book.session.pairs]  # fmt: skip
+    played = [line for line in book.session.lines if isinstance(line, Line)]
+    assert lines_of(written) == sorted(played, key=lambda line: (line.section, line.board, str(line.ns), str(line.ew)))
+    compare_figures(written, out, book)
+    ran = xlbridge("import", out, "-o", back)
+    assert ran.status == 0, ran.err
+    assert "the file's ranking: every pair's places and percentages as xlbridge works them out" in ran.out
+    assert ranked(back) == ranked(workbook)
+
+
+@pytest.mark.slow
+def test_an_imported_file_of_sections_exports_as_it_was_read(tmp_path: Path) -> None:
+    """NZ Scorer's three sections (two Mitchells ranked in one list, 1 NS and 1 EW, and a Howell), imported with
+    --file-scores and exported: SECTIONs A, B and C, each pair as the file names it in its section (1 NS, 4); read
+    back, every pair's place and percentage is the workbook's."""
+    path = USEBIO / "nzscorer_sections.xml"
+    workbook, out = exported(path, tmp_path)
+    root = ET.parse(out).getroot()
+    sections = root.findall("EVENT/SESSION/SECTION")
+    assert [section.get("SECTION_ID") for section in sections] == ["A", "B", "C"]
+    assert sections[0].findtext("PARTICIPANTS/PAIR/PAIR_NUMBER") == "1 NS"
+    assert sections[2].findtext("PARTICIPANTS/PAIR/PAIR_NUMBER") == "1"
+    back = tmp_path / "back.xlsx"
+    ran = xlbridge("import", out, "-o", back)
+    assert ran.status == 0, ran.err
+    assert "every pair's places and percentages as xlbridge works them out" in ran.out
+    assert ranked(back) == ranked(workbook)

@@ -101,6 +101,7 @@ def _import(args: argparse.Namespace) -> int:
             date=args.date,
             masterpoints=args.masterpoints,
             register=register,
+            file_scores=args.file_scores,
         )
         deals = _deals(imported, hands)
         import_to_workbook(imported, destination, replace=args.force, progress=progress, hands=deals)
@@ -362,6 +363,9 @@ def add_import(commands: Commands) -> None:
     )
     flag(importer, "--keep-bad-lines", "import a result line that cannot be scored as it is, with its error in the "
          "Check column")  # fmt: skip
+    flag(importer, "--file-scores", "score a USEBIO line whose SCORE is not its contract's by its SCORE, as the "
+         "program that wrote the file scored it: an assigned score in the Adjusted column, each line named on "
+         "stderr with its contract")  # fmt: skip
     importer.add_argument(
         "--masterpoints",
         metavar="SCALE",

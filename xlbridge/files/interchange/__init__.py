@@ -57,6 +57,7 @@ def read_results(
     date: dt.date | None = None,
     masterpoints: str | None = None,
     register: Path | None = None,
+    file_scores: bool = False,
 ) -> Imported:
     """Read a results file (the source) into the session its workbook will hold, and work that session out from
     the workbook's cells (:func:`~xlbridge.excel.session_cells.session_result`: prepared, checked and scored once,
@@ -68,6 +69,8 @@ def read_results(
     USEBIO file's own, when the registry has it; see :func:`~xlbridge.files.interchange.awards.masterpoint_notes`);
     ``register`` is the club's member register (:mod:`.register`), which names the players typed by number and
     numbers those typed by name (:func:`~xlbridge.engine.members.registered_pairs`; the visitors in ``visitors``).
+    With ``file_scores`` a USEBIO line whose SCORE is not its contract's is scored by its SCORE, as the file's
+    program scored it (an assigned score to North-South; each said in ``warnings`` with its contract).
 
     Every session's lines are checked against each other (a line entered twice, a pair playing a board twice or
     meeting itself, NS and EW swapped within a meeting), against the list of pairs (``names``, or the file's own:
@@ -101,7 +104,7 @@ def read_results(
     if kind == "USEBIO":  # each format's module loaded for its files alone
         from .usebio import read_usebio
 
-        imported = read_usebio(data, path, method)
+        imported = read_usebio(data, path, method, file_scores)
     elif kind == "PBN":
         from .pbn import read_pbn
 

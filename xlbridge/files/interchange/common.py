@@ -253,9 +253,12 @@ def unscorable(row: Row, reason: str) -> Unscorable:
     return Unscorable(row.board, row.ns, row.ew, row.entered, reason, section=row.section)
 
 
-def check_score(line: Line, score: str, tag: str, where: int, problems: list[Problem], sign: int = 1) -> Row:
+def check_score(line: Line, score: str, tag: str, where: int, problems: list[Problem], sign: int = 1,
+                taken: list[Problem] | None = None, hint: str = "") -> Row:  # fmt: skip
     """A file's score for a line (its ``tag``; ``sign`` -1 for East-West's) must be what the contract scores: a
-    disagreement is noted as a problem of the line, never silently replaced."""
+    disagreement is noted as a problem of the line (with ``hint``, what else can be done), never silently replaced;
+    or, given ``taken`` (``--file-scores``: the file's program scored the line by its score), the line is the
+    file's score as an assigned score to North-South, noted in ``taken`` with the contract it replaces."""
     ours = line.score
     try:
         theirs = as_whole_number(score, tag)
@@ -267,6 +270,12 @@ def check_score(line: Line, score: str, tag: str, where: int, problems: list[Pro
         deal = f"{line.contract_text} by {line.declarer_text} {line.result_text} on board {line.board}"
         assert isinstance(ours, int)  # a played contract's score
         message = f"{tag} {theirs} disagrees with {deal}, which scores {ours * sign}"
+        if taken is not None:
+            taken.append(Problem(where, f"{message}: scored by the file's {tag}, {theirs * sign} to North-South, as "
+                                 "the program that wrote the file scored it (an assigned score in the Adjusted "
+                                 "column: --file-scores)", line.board, movement_settles=False))  # fmt: skip
+            return Line(line.board, line.ns, line.ew, adjusted=theirs * sign, lead=line.lead, section=line.section)
+        message += hint
     return refuse(where, problems, unscorable(line, message), shown=False)
 
 

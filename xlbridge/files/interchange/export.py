@@ -34,14 +34,15 @@ __all__ = ["export_awards", "export_session", "write_pbn"]
 def export_session(workbook: Path, destination: Path, form: str, replace: bool = False,
                    usebio_version: str = DEFAULT_VERSION) -> SessionScore:  # fmt: skip
     """Write the session of a computed pairs-session workbook as ``USEBIO`` XML (of ``usebio_version``) or
-    ``PBN``, never over the workbook, atomically: refused while the workbook is stale, has lines to check, lacks
-    results its movement expects, or holds a session of two sections or more."""
+    ``PBN``, never over the workbook, atomically: refused while the workbook is stale, has lines to check, or lacks
+    results its movement expects; a session of two sections or more is written to USEBIO a SECTION each (PBN:
+    refused)."""
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
     book.require_complete("exporting")
     sections = book.score.session.sections
-    if len(sections) > 1:  # each file's pairs are one section's numbers: A1 and B1 would be one pair
+    if len(sections) > 1 and form == "PBN":  # its pairs are one section's numbers: A1 and B1 would be one pair
         raise WorkbookError(f"{workbook}: a session of {len(sections)} sections ({', '.join(sections)}): {form} "
                             "export writes one section's pairs; not yet for sections (see docs/limits.md)")  # fmt: skip
     if form == "USEBIO":

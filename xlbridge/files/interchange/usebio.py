@@ -31,7 +31,7 @@ from ...engine.matches import Event, EventMatch, Team
 from ...engine.pairs import Pair, PairNumber
 from ...engine.parse import Artificial, Weighted, split_contract
 from ...engine.session import Line, NotPlayed, Particulars, Row, Session, Typed, Unscorable, is_not_played
-from ...engine.standings import SessionScore
+from ...engine.standings import SessionScore, Standing
 from ...engine.values import NUMBER, as_whole_number, count, show, two_decimals
 from ...rules import (
     FIELD_KINDS,
@@ -113,11 +113,13 @@ def _not_utf8(data: bytes, error: str) -> str:
     return ""
 
 
-def read_usebio(data: bytes, source: Path, method: str | None = None) -> Imported:
+def read_usebio(data: bytes, source: Path, method: str | None = None, file_scores: bool = False) -> Imported:
     """The pairs session or teams event of a USEBIO file (1.0 to 1.3), every line read whatever is wrong with the
     others (each bad line kept, with its reason, in ``problems``); what the file says about the event is taken from
     it: the scoring method, one field or two (WINNER_TYPE), the masterpoints, and each pair's figures (to compare,
-    never to take). ``method`` is ``--method`` where given: it scores a file that names no method. What cannot be
+    never to take). ``method`` is ``--method`` where given: it scores a file that names no method. With
+    ``file_scores`` (``--file-scores``) a line whose SCORE is not its contract's is scored by its SCORE, as the
+    file's program scored it (an assigned score; each said in ``warnings``, with its contract). What cannot be
     read, or would change the figures and cannot be applied, is refused naming its line."""
     lines: dict[int, int] = {}
     try:
@@ -172,6 +174,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
+    taken: list[Problem] | None = [] if file_scores else None  # the lines scored by the file's SCORE
     points: list[tuple[str, tuple[float, float] | None]] = []  # each line's section, and the file's points on it
     for board, section in _within(root, "BOARD"):
         travellers = board.findall("TRAVELLER_LINE")
@@ -185,7 +188,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
                        "number") from None  # fmt: skip
         for element in travellers:
             where = lines.get(id(element), 0)
-            row = _traveller_line(element, number, where, problems, lines, _numbering(sections, section))
+            row = _traveller_line(element, number, where, problems, lines, _numbering(sections, section), taken)
             results.append(replace(row, section=section) if sections.several else row)
             rows_at.append(where)
             points.append((section, _line_points(element, source, lines)))
@@ -216,6 +219,7 @@ def read_usebio(data: bytes, source: Path, method: str | None = None) -> Importe
         problems=problems,
         rows_at=rows_at,
         listed_pairs=bool(pairs),
+        warnings=taken or [],
         masterpoints=reported,
         file_field=None
         if winners is None
@@ -573,17 +577,20 @@ FIELD_OF_ARGUMENT = (("contract", "CONTRACT"), ("declarer", "PLAYED_BY"), ("resu
 
 
 def _traveller_line(element: Element, board: int, where: int, problems: list[Problem], lines: dict[int, int],
-                    number: Callable[[str, Side], PairNumber]) -> Row:  # fmt: skip
+                    number: Callable[[str, Side], PairNumber], taken: list[Problem] | None = None) -> Row:  # fmt: skip
     """A TRAVELLER_LINE as a result line (``where``: its line; ``number``: how it names its pairs), a problem of one
     of its fields named at that field's own line (``Problem.at``; the TRAVELLER_LINE's where the field is not there,
-    or the problem is of no field)."""
+    or the problem is of no field); a line scored by its SCORE (``taken``: ``--file-scores``) named at its SCORE's."""
 
     def at(tag: str) -> int:
         field = element.find(tag)
         return lines.get(id(field), where) if field is not None else where
 
     found: list[Problem] = []
-    line = _traveller_row(element, board, where, found, at, number)
+    scored: list[Problem] | None = None if taken is None else []
+    line = _traveller_row(element, board, where, found, at, number, scored)
+    if taken is not None and scored:
+        taken += [replace(note, at=at("SCORE")) for note in scored]
     for problem in found:
         tag = next((tag for argument, tag in FIELD_OF_ARGUMENT if problem.message.startswith(argument)), "")
         problems.append(replace(problem, at=at(tag) if tag else problem.at))
@@ -591,7 +598,7 @@ def _traveller_line(element: Element, board: int, where: int, problems: list[Pro
 
 
 def _traveller_row(element: Element, board: int, where: int, problems: list[Problem], at: Callable[[str], int],
-                   number: Callable[[str, Side], PairNumber]) -> Row:  # fmt: skip
+                   number: Callable[[str, Side], PairNumber], taken: list[Problem] | None = None) -> Row:  # fmt: skip
     """The result line a TRAVELLER_LINE gives, its problems noted (a pair number's at its own line: ``at``). A
     board not played is NP, or the words, in CONTRACT or SCORE; an adjusted score is SCORE without a contract,
     each side's percentage in it (A6040, A6060 for average plus to both, A5050, A+), a passed-out board PASS in
@@ -628,9 +635,14 @@ def _traveller_row(element: Element, board: int, where: int, problems: list[Prob
     play = Typed(contract=contract, declarer=_text(element, "PLAYED_BY"), lead=lead, result=result)
     line = read_row(where, problems, board, ns, ew, play)
     if isinstance(line, Line) and score:
-        return check_score(line, score, "SCORE", where, problems)
+        return check_score(line, score, "SCORE", where, problems, taken=taken, hint=FILE_SCORES_HINT)
     return line
 
+
+#: What a refusal of a line whose SCORE is not its contract's adds: the program that wrote the file may have scored
+#: the line by its SCORE (NZ Scorer scores the score typed), which ``--file-scores`` takes.
+FILE_SCORES_HINT = (": put the contract or the SCORE right, or import with --file-scores to score the line by its "
+                    "SCORE as the file's program did")  # fmt: skip
 
 #: A lone percentage, such as 60%: one side's share of an adjusted score, not both sides'.
 PERCENT = re.compile(r"\s*\d{1,3}(?:\.\d+)?\s*%\s*")
@@ -978,24 +990,25 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
     (P2P_CHARGE_RATE in 1.2, EBU_CHARGE_CODE in 1.3, where the session has one) and CONTACT, as the session's
     particulars give them; every pair's total, percentage and place, its players' names and NATIONAL_ID_NUMBERs;
     every traveller line with its points, and (Butler) each board's datum, as the session computation gives them.
-    On a masterpoint scale that awards and has a USEBIO name (not ACBL club points: a file's BLACK Club points are
-    the EBU's), the event's MASTER_POINT_SCALE and MASTER_POINT_TYPE, MPS_AWARDED_FLAG Y, and each placed pair's
-    MASTER_POINTS_AWARDED (in hundredths) with its MASTER_POINT_TYPE, directly in the PAIR, as Compscore3 writes
-    them (else MPS_AWARDED_FLAG N). The elements in the order the programs the federations take write them
-    (Compscore3, EBUScore, Pianola). A session that cannot be awarded on its scale is refused
-    (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an element a line."""
+    A session of two sections or more is written as EBUScore writes its sections: a SESSION holding a SECTION for
+    each (its SECTION_ID the section's letter) with its own PARTICIPANTS and BOARDs, its pairs numbered within it;
+    each pair's PLACE its overall one (every section's pairs ranked together, as NZ Scorer writes a file of
+    sections), its PERCENTAGE its own, and each line's points as scored (within its section or across the field,
+    which the points show a reader). On a masterpoint scale that awards and has a USEBIO name (not ACBL club
+    points: a file's BLACK Club points are the EBU's), the event's MASTER_POINT_SCALE and MASTER_POINT_TYPE,
+    MPS_AWARDED_FLAG Y, and each placed pair's MASTER_POINTS_AWARDED (in hundredths) with its MASTER_POINT_TYPE,
+    directly in the PAIR, as Compscore3 writes them (else MPS_AWARDED_FLAG N). The elements in the order the
+    programs the federations take write them (Compscore3, EBUScore, Pianola). A session that cannot be awarded on
+    its scale is refused (:class:`BridgeInputError`, with the reason). Built as an ElementTree, an element a
+    line."""
     written = USEBIO_VERSIONS[version]
     session = score.session
-    mitchell = session.field_kind.two_fields
-    method = session.method
-    kind = method.usebio_event
+    kind = session.method.usebio_event
     scale = session.masterpoints
     named = scale.awards and bool(scale.usebio_type)
     awards = masterpoints(score, scale).awards if named else (None,) * len(score.standings)
     particulars = session.particulars
-
-    def pair_id(number: object, side: Side | None) -> str:
-        return f"{number}{side.value}" if mitchell and side is not None else str(number)
+    sections = session.sections
 
     root = _group(None, "USEBIO", Version=written.name)
     club = _group(root, "CLUB")
@@ -1013,15 +1026,41 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
         _field(event, "MASTER_POINT_TYPE", scale.usebio_type)
     _field(event, "MPS_AWARDED_FLAG", "Y" if named else "N")
     _field(event, "SESSION_COUNT", 1)
-    _field(event, "SECTION_COUNT", 1)
+    _field(event, "SECTION_COUNT", len(sections))
     if particulars.charge_code:
         _field(event, written.charge_tag, particulars.charge_code)
     contact = _group(event, "CONTACT")
     _field(contact, "FULL_NAME", particulars.contact)
     _field(contact, "TELEPHONE", particulars.telephone)
     _field(contact, "EMAIL", particulars.email)
-    participants = _group(event, "PARTICIPANTS", EVENT_TYPE=kind)
-    for pair, standing, award in zip(session.pairs, score.standings, awards, strict=True):
+    standings = list(zip(session.pairs, score.standings, awards, strict=True))
+    if len(sections) == 1:
+        _write_section(event, score, "", standings)
+    else:  # each pair placed overall (a pair is its section, number and direction: listed once)
+        overall = {(s.pair.section, s.pair.number, s.pair.direction): s.place for s in score.overall}
+        held = _group(event, "SESSION", SESSION_ID="1")
+        for section in sections:
+            own = [(pair, replace(standing, place=overall[pair.section, pair.number, pair.direction]), award)
+                   for pair, standing, award in standings if pair.section == section]  # fmt: skip
+            _write_section(_group(held, "SECTION", SECTION_ID=section), score, section, own)
+    # An empty field as <LEAD></LEAD>, as USEBIO files write it (not <LEAD />).
+    return written.prologue + tostring(root, encoding="unicode", short_empty_elements=False)
+
+
+def _write_section(parent: Element, score: SessionScore, section: str,
+                   standings: list[tuple[Pair, Standing, Decimal | None]]) -> None:  # fmt: skip
+    """The PARTICIPANTS (each pair of ``standings`` with its figures, award and players) and the BOARDs (each
+    board's lines) of ``section`` of the session, in ``parent``: the EVENT, or the section's SECTION."""
+    session = score.session
+    method = session.method
+    mitchell = session.field_of(section).two_fields
+    usebio_type = session.masterpoints.usebio_type
+
+    def pair_id(number: object, side: Side | None) -> str:
+        return f"{number}{side.value}" if mitchell and side is not None else str(number)
+
+    participants = _group(parent, "PARTICIPANTS", EVENT_TYPE=method.usebio_event)
+    for pair, standing, award in standings:
         element = _group(participants, "PAIR")
         _field(element, "PAIR_NUMBER", pair_id(pair.number, pair.direction))
         _field(element, "DIRECTION", pair.direction_text)
@@ -1031,15 +1070,18 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
                 _field(element, tag, value if isinstance(value, str) else two_decimals(value))  # type: ignore[arg-type]
         if award is not None:
             _field(element, "MASTER_POINTS_AWARDED", SessionAwards.in_hundredths(award))
-            _field(element, "MASTER_POINT_TYPE", scale.usebio_type)
+            _field(element, "MASTER_POINT_TYPE", usebio_type)
         for index, player in enumerate(pair.players):
             holder = _group(element, "PLAYER")
             _field(holder, "PLAYER_NAME", player)
             _field(holder, "NATIONAL_ID_NUMBER", pair.members[index] if index < len(pair.members) else "")
     for number in session.boards:
         # A board not played at a table has no line: USEBIO has no form for one (its pairs' totals say it).
-        indices = [index for index in score.traveller(number) if not isinstance(session.lines[index], NotPlayed)]
-        board = _group(event, "BOARD", EVENT_TYPE=kind)
+        indices = [index for index in score.traveller(number) if session.lines[index].section == section
+                   and not isinstance(session.lines[index], NotPlayed)]  # fmt: skip
+        if section and not indices:
+            continue  # a board the section did not play
+        board = _group(parent, "BOARD", EVENT_TYPE=method.usebio_event)
         _field(board, "BOARD_NUMBER", number)
         datum = score.lines[indices[0]].datum if indices else None
         if method.comparison == "butler" and isinstance(datum, (int, Fraction)):
@@ -1050,7 +1092,9 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
             traveller = _group(board, "TRAVELLER_LINE")
             _field(traveller, "NS_PAIR_NUMBER", pair_id(line.ns, Side.NS))
             _field(traveller, "EW_PAIR_NUMBER", pair_id(line.ew, Side.EW))
-            if line.play is None:
+            if line.play is None:  # (the lead of an assigned score: --file-scores keeps the lead of the play)
+                if line.lead:
+                    _field(traveller, "LEAD", line.lead)
                 _field(traveller, "SCORE", interchange_score(line))
             else:
                 contract = line.play.contract
@@ -1062,8 +1106,6 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
             figures = score.lines[index]
             _field(traveller, f"NS_{method.usebio_points}", _number(figures.ns_points))
             _field(traveller, f"EW_{method.usebio_points}", _number(figures.ew_points))
-    # An empty field as <LEAD></LEAD>, as USEBIO files write it (not <LEAD />).
-    return written.prologue + tostring(root, encoding="unicode", short_empty_elements=False)
 
 
 def _number(value: object) -> str:
