@@ -428,3 +428,17 @@ def test_an_imported_file_of_sections_exports_as_it_was_read(tmp_path: Path) -> 
     assert ran.status == 0, ran.err
     assert "every pair's places and percentages as xlbridge works them out" in ran.out
     assert ranked(back) == ranked(workbook)
+
+
+def test_a_session_of_one_named_section_is_written_without_sections(tmp_path: Path) -> None:
+    """A CSV whose every line is in section A is one section: written without a SECTION (as a file of one section is
+    read), every line in its board."""
+    source, workbook, out = tmp_path / "one.csv", tmp_path / "one.xlsx", tmp_path / "one.xml"
+    source.write_text("board,ns,ew,contract,declarer,result,section\n1,1,1,4S,N,=,A\n1,2,2,4S,N,+1,A\n"
+                      "2,1,2,3NT,S,=,A\n2,2,1,3NT,S,-1,A\n", encoding="utf-8")  # fmt: skip
+    assert xlbridge("import", source, "-o", workbook, "--fields", "two").status == 0
+    assert xlbridge("export", workbook, "--usebio", out).status == 0
+    root = ET.parse(out).getroot()
+    assert root.find(".//SECTION") is None
+    assert root.findtext("EVENT/SECTION_COUNT") == "1"
+    assert [len(board.findall("TRAVELLER_LINE")) for board in root.iter("BOARD")] == [2, 2]

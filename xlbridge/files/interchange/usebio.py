@@ -1034,8 +1034,8 @@ def write_usebio(score: SessionScore, version: str = DEFAULT_VERSION) -> str:
     _field(contact, "TELEPHONE", particulars.telephone)
     _field(contact, "EMAIL", particulars.email)
     standings = list(zip(session.pairs, score.standings, awards, strict=True))
-    if len(sections) == 1:
-        _write_section(event, score, "", standings)
+    if len(sections) == 1:  # (its pairs in no SECTION: a section of its own, A, is no second to tell apart)
+        _write_section(event, score, sections[0], standings)
     else:  # each pair placed overall (a pair is its section, number and direction: listed once)
         overall = {(s.pair.section, s.pair.number, s.pair.direction): s.place for s in score.overall}
         held = _group(event, "SESSION", SESSION_ID="1")
@@ -1079,7 +1079,7 @@ def _write_section(parent: Element, score: SessionScore, section: str,
         # A board not played at a table has no line: USEBIO has no form for one (its pairs' totals say it).
         indices = [index for index in score.traveller(number) if session.lines[index].section == section
                    and not isinstance(session.lines[index], NotPlayed)]  # fmt: skip
-        if section and not indices:
+        if len(session.sections) > 1 and not indices:
             continue  # a board the section did not play
         board = _group(parent, "BOARD", EVENT_TYPE=method.usebio_event)
         _field(board, "BOARD_NUMBER", number)
