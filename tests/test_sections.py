@@ -11,6 +11,7 @@ import csv
 import io
 import re
 import xml.etree.ElementTree as ET
+import zipfile
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
@@ -523,8 +524,8 @@ def test_file_scores_takes_the_score_the_files_program_scored(tmp_path: Path) ->
     """NZ Scorer's sections, two of whose lines' SCORE lost its sign (4S by N making, SCORE -420; 3NT by E making,
     SCORE 400): refused, each named with its contract, the refusal saying what --file-scores does; imported with
     --file-scores, each line is the file's SCORE as an assigned score to North-South (the Adjusted column, the
-    contract cells empty), each said on stderr with its line and the contract it replaces, and the board's
-    matchpoints are the file's."""
+    contract cells empty, a note on the Adjusted cell saying why, with the contract it replaces), each said on stderr
+    with its line and contract, and the board's matchpoints are the file's."""
     path = DATA / "usebio" / "nzscorer_sections.xml"
     refused = xlbridge("import", path, "-o", tmp_path / "refused.xlsx").refusals
     assert refused[0] == (f"xlbridge import: {path}: line 6889: SCORE -420 disagrees with 4S by N = on board 16, "
@@ -545,6 +546,13 @@ def test_file_scores_takes_the_score_the_files_program_scored(tmp_path: Path) ->
     ]
     assigned = [row for row in adjusted_rows(Book(workbook)) if row[1] != 17]  # (board 17: the file's averages)
     assert assigned == [("B", 16, "4 NS", "13 EW", None, "-420"), ("C", 18, 11, 8, None, "400")]
+    with zipfile.ZipFile(workbook) as package:  # each Adjusted cell's note says why, with the contract it replaces
+        notes = "".join(package.read(name).decode() for name in package.namelist() if name.startswith("xl/comments"))
+    assert notes.count("<comment ref=") == 2
+    assert ("The file's SCORE -420, as its program scored the line; the file's contract, 4S by N = on board 16, "
+            "scores 420 (import --file-scores)") in notes  # fmt: skip
+    assert ("The file's SCORE 400, as its program scored the line; the file's contract, 3NT by E = on board 18, "
+            "scores -400 (import --file-scores)") in notes  # fmt: skip
     session = read_usebio(path.read_bytes(), path, file_scores=True).session
     assert session is not None
     given = [

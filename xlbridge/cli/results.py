@@ -364,8 +364,8 @@ def add_import(commands: Commands) -> None:
     flag(importer, "--keep-bad-lines", "import a result line that cannot be scored as it is, with its error in the "
          "Check column")  # fmt: skip
     flag(importer, "--file-scores", "score a USEBIO line whose SCORE is not its contract's by its SCORE, as the "
-         "program that wrote the file scored it: an assigned score in the Adjusted column, each line named on "
-         "stderr with its contract")  # fmt: skip
+         "program that wrote the file scored it: an assigned score in the Adjusted column, noted with the contract "
+         "it replaces there and on stderr")  # fmt: skip
     importer.add_argument(
         "--masterpoints",
         metavar="SCALE",

@@ -483,8 +483,11 @@ def import_to_workbook(
         if imported.session is not None:
             from ..templates import pairs_session  # the teams machinery is loaded only for a teams event
 
+            # each line a warning notes (an assigned score --file-scores took for the file's contract), by its row
+            noted = {warning.line: warning.note for warning in imported.warnings if warning.note}
+            notes = {row: noted[at] for row, at in enumerate(imported.rows_at) if at in noted}
             pairs_session.build(staged, CLASSIC, session=imported.session, computed=True, hands=hands,
-                                result=imported.result)  # fmt: skip
+                                result=imported.result, notes=notes)  # fmt: skip
         else:
             from ..templates import teams_event
 

@@ -82,6 +82,8 @@ class Problem:
     #: The line named, where it is not the result line's first (a USEBIO TRAVELLER_LINE's field, on its own line):
     #: ``line`` is still the result line's, which the count of bad lines counts.
     at: int = 0
+    #: What the workbook notes on the line's Adjusted cell (an assigned score taken for the file's contract).
+    note: str = ""
 
     def where(self, source: Path) -> str:
         source, line = self.file or source, self.at or self.line
@@ -271,9 +273,11 @@ def check_score(line: Line, score: str, tag: str, where: int, problems: list[Pro
         assert isinstance(ours, int)  # a played contract's score
         message = f"{tag} {theirs} disagrees with {deal}, which scores {ours * sign}"
         if taken is not None:
+            note = (f"The file's {tag} {theirs}, as its program scored the line; the file's contract, {deal}, "
+                    f"scores {ours * sign} (import --file-scores)")  # fmt: skip
             taken.append(Problem(where, f"{message}: scored by the file's {tag}, {theirs * sign} to North-South, as "
                                  "the program that wrote the file scored it (an assigned score in the Adjusted "
-                                 "column: --file-scores)", line.board, movement_settles=False))  # fmt: skip
+                                 "column: --file-scores)", line.board, movement_settles=False, note=note))  # fmt: skip
             return Line(line.board, line.ns, line.ew, adjusted=theirs * sign, lead=line.lead, section=line.section)
         message += hint
     return refuse(where, problems, unscorable(line, message), shown=False)

@@ -10,6 +10,7 @@ session computation (:mod:`xlbridge.engine.standings`); where every cell is, is 
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -80,12 +81,14 @@ def build(
     computed: bool = False,
     hands: SessionHands | None = None,
     result: SessionResult | None = None,
+    notes: Mapping[int, str] | None = None,
 ) -> SessionResult | None:
     """Write the session workbook (``rows`` result rows, ``pairs`` pairs, ``boards`` printable travellers of up to
     ``tables`` results each), filled with ``session`` if given (its movement on the Movement sheet, when it has
     one) and its deals (``hands``: a Hands sheet, each result against par). With ``computed``, every formula is
     written with the values it gives: those of ``result``, the session worked out from the workbook's cells (worked
-    out here when not given). Returns the result written (None when not ``computed``)."""
+    out here when not given). ``notes`` are notes on Results rows' Adjusted cells, by the row (0 is the first): why
+    an import took an assigned score there. Returns the result written (None when not ``computed``)."""
     size = sizes(session, Sizes(rows, pairs, boards, tables))
     given = session or Session()
     cells = session_cells(given, size)
@@ -97,7 +100,7 @@ def build(
         book.define_name(BLOCK_NAMES[key], area)
     info = _settings(book, sheets["Settings"], size, given, cells, result)
     _names(book, sheets["Names"], size, cells, given)
-    _results(book, sheets["Results"], size, cells, result)
+    _results(book, sheets["Results"], size, cells, result, notes or {})
     _movement(book, sheets["Movement"], size, cells)
     mp_scale = given.masterpoints.name
     _pair_table(book, sheets["Totals"], LAYOUT.totals, "PAIRTOTALS", size.pairs,
@@ -265,7 +268,8 @@ ENTERED = ("Contract", "By", "Lead", "Result", "Adjusted")
 SECTION = "Section"
 
 
-def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, result: SessionResult | None) -> None:
+def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells, result: SessionResult | None,
+             notes: Mapping[int, str]) -> None:  # fmt: skip
     ws, cells = sheet.ws, sheet.cells
     results, rows = LAYOUT.results, size.rows
     sheet.headers(results.header_row, results.columns)
@@ -298,6 +302,8 @@ def _results(book: TemplateBook, sheet: Sheet, size: Sizes, given: SessionCells,
                                             "sections or more; blank for a session of one section."})  # fmt: skip
     cells.write_rows(results.first_row, board, as_grid(given.results),
                      [book.entry] * 3 + [book.entry_text] * (len(ENTERED) + 1))  # fmt: skip
+    for row, note in notes.items():
+        ws.write_comment(results.first_row + row, results.col("Adjusted"), note, {"x_scale": 2, "y_scale": 1.5})
     ws.freeze_panes(1, 1)
     ws.autofilter(0, 0, results.first_row + rows - 1, check)
     ws.set_landscape()
