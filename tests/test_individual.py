@@ -432,11 +432,13 @@ def test_publishing_an_individual_refuses_a_pairs_sessions_options(
     assert not (tmp_path / "site").exists()
 
 
-def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Path) -> None:
+@pytest.mark.parametrize("event", [EVENT, "Christmas individual, the Smith cup"])
+def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Path, event: str) -> None:
     """Excel where the comma is the decimal sign (much of Europe) saves the results file with semicolons: it is read
-    as the comma-separated one is, as a pairs file, a names file and a register are, and ranks the same."""
+    as the comma-separated one is, as a pairs file, a names file and a register are, and ranks the same; an event
+    named with a comma (its first line parts as well by commas as by semicolons) too."""
     assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
-                    "--event", EVENT, "--date", DATE, cwd=tmp_path).status == 0  # fmt: skip
+                    "--event", event, "--date", DATE, cwd=tmp_path).status == 0  # fmt: skip
     typed_file(tmp_path / "blank.csv", tmp_path / "commas.csv", {1, 2, 3, 4, 5})
     with (tmp_path / "semicolons.csv").open("w", newline="") as out:
         csv.writer(out, delimiter=";").writerows(rows_of(tmp_path / "commas.csv"))
@@ -445,4 +447,4 @@ def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Pa
     semicolons = xlbridge("ranking", "semicolons.csv", cwd=tmp_path)
     assert commas.status == semicolons.status == 0, semicolons.err
     assert semicolons.out == commas.out
-    assert commas.out.startswith(f"{EVENT}, {DATE}\n")
+    assert commas.out.startswith(f"{event}, {DATE}\n")
