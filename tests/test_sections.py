@@ -409,6 +409,15 @@ def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -
     assert sorted(ns for ns, _ in pairs) == sorted([f"A{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 9)])
 
 
+def test_the_ladder_names_a_pair_by_its_section(tmp_path: Path) -> None:
+    """The ladder's note of a pair it leaves out names it with its section (A1NS and B1NS are two pairs)."""
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    notes = xlbridge("ladder", workbook).err
+    assert "pair A1NS has no players' names: left out" in notes
+    assert "pair B1NS has no players' names: left out" in notes
+
+
 def within_sections_usebio(path: Path) -> Path:
     """The two Mitchells as a USEBIO 1.2 file of two SECTIONs scored within each section, as a program writes one:
     each line's NS and EW matchpoints its own section's (board 1's the hand-worked ones, the others the engine's)."""

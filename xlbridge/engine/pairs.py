@@ -62,6 +62,11 @@ class Pair:
         return f"{self.section}{self.number}" if self.section else self.number
 
     @property
+    def called(self) -> str:
+        """The pair as a message names it: ``pair A3NS`` (its label, with its direction in a Mitchell)."""
+        return f"pair {self.label}{self.direction_text}"
+
+    @property
     def names(self) -> str:
         return " & ".join(player for player in self.players if player)
 
