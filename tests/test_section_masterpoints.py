@@ -10,14 +10,18 @@ not found: refused, saying so.
 
 from __future__ import annotations
 
+import csv
+import io
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from xlbridge.engine.errors import BridgeInputError
 from xlbridge.engine.masterpoints import masterpoints
 
-from .test_sections import scored
+from .safety import xlbridge
+from .test_sections import scored, two_sections_csv
 
 #: Within sections: section A (7 tables): 0.21, 0.147 -> 0.15, 0.105 -> 0.11, 3 places of 7; section B (8 tables):
 #: 0.24, 0.168 -> 0.17, 0.12, 0.08, 4 places of 8; the same in each direction.
@@ -72,3 +76,23 @@ def test_a_scale_without_a_rule_for_sections_refuses_saying_what_is_missing(scal
     with pytest.raises(BridgeInputError) as refused:
         masterpoints(scored(how).score, scale)
     assert refused.value.message == f"masterpoints {scale}: a session of 2 sections (A, B): {missing}: award it by hand"
+
+
+def test_a_workbook_of_two_sections_shows_each_pairs_award(tmp_path: Path) -> None:
+    """As a user runs it: the two sections typed in a CSV, imported across the field on ABF green, rank each pair
+    with its award by its overall place (``ranking --csv``); on EBU club the ranking is refused, saying why."""
+    source = two_sections_csv(tmp_path)
+    workbook = tmp_path / "two.xlsx"
+    ran = xlbridge("import", source, "-o", workbook, "--method", "MP Across the field", "--masterpoints", "ABF green")
+    assert ran.status == 0, ran.err
+    ranked = xlbridge("ranking", workbook, "--csv")
+    assert ranked.status == 0, ranked.err
+    rows = list(csv.DictReader(io.StringIO(ranked.out)))
+    for direction in ("NS", "EW"):
+        own = sorted((row for row in rows if row["direction"] == direction), key=lambda row: int(row["overall_place"]))
+        assert [row["masterpoints"] for row in own] == ACROSS + ["0.00"] * 8
+    other = tmp_path / "ebu.xlsx"
+    assert xlbridge("import", source, "-o", other, "--masterpoints", "EBU club").status == 0
+    refused = xlbridge("ranking", other).refused
+    assert "masterpoints EBU club: a session of 2 sections (A, B): the EBU's rule for a session of several" in refused
+    assert refused.endswith("award it by hand; or choose None as Masterpoints on the Settings sheet")
