@@ -80,7 +80,8 @@ def test_a_scale_without_a_rule_for_sections_refuses_saying_what_is_missing(scal
 
 def test_a_workbook_of_two_sections_shows_each_pairs_award(tmp_path: Path) -> None:
     """As a user runs it: the two sections typed in a CSV, imported across the field on ABF green, rank each pair
-    with its award by its overall place (``ranking --csv``); on EBU club the ranking is refused, saying why."""
+    with its award by its overall place (``ranking --csv``, and the text ranking's Overall block); on EBU club the
+    ranking is refused, saying why."""
     source = two_sections_csv(tmp_path)
     workbook = tmp_path / "two.xlsx"
     ran = xlbridge("import", source, "-o", workbook, "--method", "MP Across the field", "--masterpoints", "ABF green")
@@ -91,6 +92,10 @@ def test_a_workbook_of_two_sections_shows_each_pairs_award(tmp_path: Path) -> No
     for direction in ("NS", "EW"):
         own = sorted((row for row in rows if row["direction"] == direction), key=lambda row: int(row["overall_place"]))
         assert [row["masterpoints"] for row in own] == ACROSS + ["0.00"] * 8
+    text = xlbridge("ranking", workbook).out.splitlines()
+    overall = text.index("Overall - North-South")
+    assert text[overall + 1].endswith("Masterpoints")
+    assert [line.split()[-1] for line in text[overall + 2 : overall + 10]] == [*ACROSS, "0.00"]
     other = tmp_path / "ebu.xlsx"
     assert xlbridge("import", source, "-o", other, "--masterpoints", "EBU club").status == 0
     refused = xlbridge("ranking", other).refused
