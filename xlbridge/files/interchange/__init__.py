@@ -105,7 +105,7 @@ def read_results(
     elif kind == "PBN":
         from .pbn import read_pbn
 
-        imported = read_pbn(data, path, method)
+        imported = read_pbn(data, path, method, section_scoring)
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
