@@ -212,10 +212,11 @@ def test_a_register_that_cannot_be_read_is_refused_naming_its_lines(
 @pytest.mark.parametrize(
     ("typed", "number"),
     [("0012345", "0012345"), (1234567.0, "1234567"), (" 1234567.0 ", "1234567"), ("S-1234", "S-1234"),
-     ("N12345", "N12345"), (None, ""), ("", "")],
+     ("N12345", "N12345"), (None, ""), ("", ""), ("0", ""), (0.0, ""), ("0000000", "")],
 )  # fmt: skip
 def test_a_membership_number_is_text_as_typed(typed: object, number: str) -> None:
-    """A number keeps its leading zeros and letters; an Excel number cell's 1234567.0 is 1234567."""
+    """A number keeps its leading zeros and letters; an Excel number cell's 1234567.0 is 1234567; zeros alone (Ruter
+    writes MemberID "0" for a player without a number) are none, not one number every such player shares."""
     assert read_member(typed) == number
 
 
