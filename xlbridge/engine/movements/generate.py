@@ -26,6 +26,7 @@ from ...rules.movements import (
     ONE_WINNER,
     RELAY,
     ROVER_STEP,
+    ROVER_TABLES,
     ROVER_TYPE,
     SKIP,
     THREE_QUARTER_HOWELL_TYPE,
@@ -298,12 +299,14 @@ def _three_quarter_howell(kind: MovementType, n: int, per_round: int, first: int
 
 
 def hesitation_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
-    """A hesitation Mitchell of ``tables`` tables (odd, 3 to 29), n+1 rounds of n+1 board sets: North-South pairs 1 to
+    """A hesitation Mitchell of ``tables`` tables (3 to 29), n+1 rounds of n+1 board sets: North-South pairs 1 to
     n-1 stay at their tables; the n+1 moving pairs (n to 2n) go up one table East-West and, after East-West at
     table n, sit North-South there for a round (the hesitation) before going on to East-West at table 1. The boards
-    go down one table, through a relay between tables n/2 and n/2+1. One field: the last ``switched_rounds``
-    rounds (by default two of one- or two-board rounds, else one) are arrow-switched at every table but table n.
-    ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default North-South pair 1."""
+    go down one table, through a relay between tables n/2 and n/2+1; with an even number of tables, two relays
+    there, and table n shares table 1's boards. One field: the last ``switched_rounds`` rounds (by default two of
+    one- or two-board rounds, else one) are arrow-switched at every table but table n. ``pairs`` (2n-1) or
+    ``phantom`` leaves a pair out: by default North-South pair 1 (with an even number of tables, table n then plays
+    table 1's boards alone)."""
     return make_movement(HESITATION_TYPE, tables, boards_per_round, **options)
 
 
@@ -311,12 +314,16 @@ def _hesitation_mitchell(kind: MovementType, n: int, per_round: int, first: int,
     played = n + 1
     switch = _switched(options.switched_rounds, per_round, played)
     sets = _sets(played, per_round, first)
-    half = n // 2
-    circuit: list[int | None] = [*range(1, half + 1), None, *range(half + 1, n + 1)]  # boards go down this circuit
+    half, even = n // 2, n % 2 == 0
+    relays: list[int | None] = [None, None] if even else [None]
+    # the boards go down this circuit; with an even number of tables table n shares table 1's
+    circuit = [*range(1, half + 1), *relays, *range(half + 1, n if even else n + 1)]
     moving = [n + p + 1 for p in range(n)] + [n]  # the moving pair at each position in round 1: EW 1..n, then NS n
     encounters = []
     for r in range(played):
         at = {table: (index + r) % played for index, table in enumerate(circuit) if table is not None}
+        if even:
+            at[n] = at[1]
 
         def mover(position: int, r: int = r) -> int:
             return moving[(position - r) % played]
@@ -334,37 +341,48 @@ def _hesitation_mitchell(kind: MovementType, n: int, per_round: int, first: int,
     notes = [
         f"North-South pairs 1-{n - 1} stay; pairs {n}-{2 * n} move: East-West up one table, and after East-West at "
         f"table {n} North-South there for one round (the hesitation), then East-West at table 1",
-        f"boards go down one table through a relay (bye stand) between tables {half} and {half + 1}",
+        f"boards go down one table through {'two relays (bye stands)' if even else 'a relay (bye stand)'} between "
+        f"tables {half} "
+        f"and {half + 1}" + (f"; table {n} shares table 1's boards every round" if even else ""),
         f"arrow switch in {which} at every table but table {n}",
     ]
+    shared = tuple((r, (1, n)) for r in range(1, played + 1)) if even else ()
     movement = Movement(kind, n, played, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
-                        notes=tuple(notes))  # fmt: skip
+                        shared=shared, notes=tuple(notes))  # fmt: skip
     return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
 def rover_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
-    """A rover Mitchell of ``tables`` tables (odd, not divisible by 3: 5, 7, 11, 13, ... 29) and one more pair:
-    the odd Mitchell, with the rover (North-South pair n+1) sitting North-South at table 1 in round 1 and
-    ``ROVER_STEP`` tables on each round; the North-South pair whose seat it takes sits out that round. Two winners;
-    every board is played n times; the North-South pairs play a round fewer than the others."""
+    """A rover Mitchell of ``tables`` tables (odd, 5 to 29) and one more pair: the odd Mitchell, with the rover
+    (North-South pair n+1) sitting North-South at a different table each round, the North-South pair whose seat it
+    takes sitting out that round. With a number of tables not divisible by 3 it sits at table 1 in round 1 and
+    ``ROVER_STEP`` tables on each round, meeting every East-West pair and playing every set once; with 9, 15, 21 or
+    27 it sits out the first and the last round and plays the others at the tables of ``ROVER_TABLES``. Two
+    winners; every board is played n times; pairs play unequal numbers of boards, as the notes say."""
     return make_movement(ROVER_TYPE, tables, boards_per_round, **options)
 
 
 def _rover_mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
     sets = _sets(n, per_round, first)
     rover = n + 1
+    tables = ROVER_TABLES.get(n) or tuple((ROVER_STEP * r) % n + 1 for r in range(n))
     encounters = []
-    displaced = []
-    for r in range(n):
-        at_table = (ROVER_STEP * r) % n + 1
-        displaced.append(at_table)
+    for r, at_table in enumerate(tables):
         for t in range(1, n + 1):
             ns = rover if t == at_table else t
             encounters.append(Encounter(r + 1, t, ns, (t - 1 - r) % n + 1, sets[(t - 1 + r) % n]))
+    playing = [r + 1 for r, table in enumerate(tables) if table]
+    rounds = f"rounds 1-{n}" if len(playing) == n else f"rounds {playing[0]}-{playing[-1]}"
     notes = [
-        f"the rover (NS pair {rover}) sits North-South at tables {', '.join(map(str, displaced))} in rounds 1-{n}; "
-        "the North-South pair it displaces sits out that round",
+        f"the rover (NS pair {rover}) sits North-South at tables {', '.join(str(t) for t in tables if t)} in "
+        f"{rounds}; the North-South pair it displaces sits out that round",
     ]
+    if len(playing) < n:
+        resting = [r + 1 for r, table in enumerate(tables) if not table]
+        notes.append(
+            f"the rover sits out rounds {' and '.join(map(str, resting))}: with {n} tables, a number divisible by 3, "
+            "no rover can play every round without meeting an East-West pair or a set again"
+        )
     movement = Movement(kind, n, n, per_round, first, tuple(encounters), True, notes=tuple(notes))
     return _checked(_with_unequal_notes(_within_limit(movement)))
 
