@@ -397,6 +397,14 @@ def test_howell_balance(tables: int, balance: tuple[int, int]) -> None:
     assert (min(same), max(same)) == balance == movement.balance()
 
 
+@pytest.mark.parametrize("tables", range(3, 30))
+def test_hesitation_balance(tables: int) -> None:
+    """The balance figure of every hesitation Mitchell of 2-board rounds, as docs/movements.md gives it: 1 to n-1
+    with an odd number of tables (0 to 3 at 3, 1 to 5 at 5), 0 to n with an even number."""
+    expected = {3: (0, 3), 5: (1, 5)}.get(tables, (1, tables - 1) if tables % 2 else (0, tables))
+    assert hesitation_mitchell(tables, 2).balance() == expected
+
+
 def test_three_quarter_howell() -> None:
     """A 3/4 Howell of 6 tables plays 9 of the 11 rounds (as the EBU's club lists have it): each pair meets 9
     others and plays 9 sets; the sets are played 4 to 6 times, as its notes say."""
