@@ -188,9 +188,10 @@ ROVER_STEP = 2
 #: play every round: its table t, the East-West pair t-r it meets and the set t+r it plays in round r would each be
 #: a permutation of the integers modulo n, a solution of the n-queens problem on a torus, which exists only when n
 #: is prime to 2 and 3 (G. Pólya, 1918; the sums of their squares, 2·Σt² + 2·Σr² = Σ(t-r)² + Σ(t+r)² modulo n,
-#: give 2·Σr² ≡ 0, false when 3 divides n). An exhaustive search at 9 tables finds no rover of more than 7 rounds
-#: (tests/test_movements.py repeats it); these, found by a search, play n-2: the rover sits out the first and the
-#: last round (a late pair arrives for round 2), so two North-South pairs never sit out.
+#: give 2·Σr² ≡ 0, false when 3 divides n). Exhaustive searches find no rover of n-1 rounds at 9 or 15 tables
+#: (tests/test_movements.py repeats them; 21 and 27 were not searched to the end); these, found by a search, play
+#: n-2: the rover sits out the first and the last round (a late pair arrives for round 2), so two North-South pairs
+#: never sit out.
 ROVER_TABLES: Mapping[int, tuple[int, ...]] = MappingProxyType(
     {
         9: (0, 8, 3, 9, 7, 5, 1, 6, 0),
