@@ -148,7 +148,7 @@ OPPONENTS = {8: (2, 2), 9: (1, 3), 12: (0, 4), 13: (2, 2), 16: (1, 3), 17: (1, 3
 @pytest.mark.parametrize("moves", COMPLETE_INDIVIDUALS, ids=lambda moves: str(moves.players))
 def test_each_complete_individual_meets_opponents_as_its_documentation_says(moves: object) -> None:
     assert isinstance(moves, type(COMPLETE_INDIVIDUALS[0]))
-    _, opponents = meetings(complete_individual(moves, 1))
+    _, opponents = meetings(complete_individual(moves, 2))
     everyone = range(1, moves.players + 1)
     met = [opponents[frozenset((a, b))] for a in everyone for b in everyone if a < b]
     assert (min(met), max(met)) == OPPONENTS[moves.players]
@@ -576,3 +576,49 @@ def test_thirteen_players_one_sitting_out_from_the_movement_to_the_website(tmp_p
     assert card.count('<th scope="row"><a href="board-') == 24
     traveller = (tmp_path / "site" / "board-1.html").read_text()
     assert traveller.count('<td class="contract">') == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "refused"),
+    [
+        (["--players", 8, "--boards-per-round", 1], "--boards-per-round 1: the tables of the 8-player individual share "
+         "each round's boards, exchanging them halfway: give 2 or more"),
+        (["--players", 13, "--boards-per-round", 2, "--rounds", 14], "--rounds 14: the complete individual of 13 "
+         "players has 1 to 13 rounds"),
+    ],
+)  # fmt: skip
+def test_a_complete_individual_the_tables_cannot_play_is_refused(
+    argv: list[object], refused: str, tmp_path: Path
+) -> None:
+    """One board a round where the two tables share it, and more rounds than the movement has: one line, nothing
+    written."""
+    ran = xlbridge("movement", "--individual", *argv, "-o", "x.csv", cwd=tmp_path)
+    assert ran.refused == f"xlbridge movement: {refused}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "refused"),
+    [
+        ("Players", "14", "line 5: 14 players at 3 tables: the complete individuals are for 8 players at 2 tables, 9 "
+         "players at 2 tables, 12 players at 3 tables, 13 players at 3 tables, 16 players at 4 tables, 17 players at 4 "
+         "tables, 21 players at 5 tables"),
+        ("Movement", "Howell", "line 4: movement 'Howell': the individual movements xlbridge knows are Rainbow and "
+         "Complete"),
+        ("Players", "twelve", "line 5: players 'twelve'"),
+    ],
+)  # fmt: skip
+def test_a_results_file_naming_a_movement_xlbridge_has_not_is_refused(
+    setting: str, value: str, refused: str, tmp_path: Path
+) -> None:
+    """The settings of a 13-player file edited: its Players row to 14 (no complete individual seats 14 at 3 tables),
+    its Movement to one xlbridge has not, its Players to a word: refused with the line, nothing ranked."""
+    assert xlbridge("movement", "--individual", "--players", 13, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    at = next(number for number, row in enumerate(rows) if row and row[0] == setting)
+    rows[at][1] = value
+    with (tmp_path / "edited.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ran = xlbridge("ranking", "edited.csv", cwd=tmp_path)
+    assert ran.refused.startswith(f"xlbridge ranking: edited.csv: {refused}")

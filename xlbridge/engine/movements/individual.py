@@ -188,6 +188,10 @@ def complete_individual(
     tables = moves.tables
     sets = moves.sets_at(tables)
     rounds = _rounds(f"complete individual of {moves.players} players", rounds, sets, boards_per_round)
+    if boards_per_round == 1 and len(set(moves.first_sets)) == 1:
+        raise BridgeInputError(f"--boards-per-round 1: the tables of the {moves.players}-player individual share each "
+                               "round's boards, exchanging them halfway: give 2 or more",
+                               reason=Reason.OUT_OF_RANGE, argument="boards_per_round")  # fmt: skip
     seated = []
     for number in range(1, rounds + 1):
         at = {seat: starting_player(seat, tables) for seat in moves.stationary}

@@ -139,16 +139,16 @@ def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
             except BridgeInputError as error:
                 raise ImportFileError(f"{where(PLAYERS)}: {error}") from None
         complete = {moves.players: moves for moves in COMPLETE_INDIVIDUALS if moves.tables == tables}
+        is_rainbow = value("Movement").casefold() == RAINBOW.name.casefold()
+        if not is_rainbow and players not in complete:
+            sizes = ", ".join(f"{moves.players} players at {moves.tables} tables" for moves in COMPLETE_INDIVIDUALS)
+            raise ImportFileError(f"{where(PLAYERS if PLAYERS in found else 'Tables')}: {players} players at {tables} "
+                                  f"tables: the complete individuals are for {sizes}")  # fmt: skip
         try:
-            if value("Movement").casefold() == RAINBOW.name.casefold():
+            if is_rainbow:
                 movement = rainbow(tables, per_round, rounds, first)
-            elif players in complete:
-                movement = complete_individual(complete[players], per_round, rounds, first)
             else:
-                sizes = ", ".join(f"{moves.players} players at {moves.tables} tables" for moves in COMPLETE_INDIVIDUALS)
-                raise BridgeInputError(
-                    f"{players} players at {tables} tables: the complete individuals are for {sizes}"
-                )
+                movement = complete_individual(complete[players], per_round, rounds, first)
         except BridgeInputError as error:
             raise ImportFileError(f"{where('Tables')}: {error}") from None
         if movement.players != players:
