@@ -622,3 +622,32 @@ def test_a_results_file_naming_a_movement_xlbridge_has_not_is_refused(
         csv.writer(out).writerows(rows)
     ran = xlbridge("ranking", "edited.csv", cwd=tmp_path)
     assert ran.refused.startswith(f"xlbridge ranking: edited.csv: {refused}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moves", COMPLETE_INDIVIDUALS, ids=lambda moves: str(moves.players))
+def test_every_complete_individuals_file_ranks_and_publishes(moves: object, tmp_path: Path) -> None:
+    """Each complete individual's results file, written by the movement and typed flat (3NT= at every table): the
+    ranking has every player at 50% on as many boards as each other, and the website a page per board and player."""
+    assert isinstance(moves, type(COMPLETE_INDIVIDUALS[0]))
+    players = moves.players
+    assert xlbridge("movement", "--individual", "--players", players, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    for row in rows[header + 1 :]:
+        row[7:11] = [*FLAT[:2], "", FLAT[2]]
+    with (tmp_path / "typed.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ranked = xlbridge("ranking", "typed.csv", "--csv", cwd=tmp_path)
+    assert ranked.status == 0, ranked.err
+    ranking = list(csv.DictReader(ranked.out.splitlines()))
+    assert sorted(int(row["player"]) for row in ranking) == list(range(1, players + 1))
+    assert {row["percentage"] for row in ranking} == {"50.00"}
+    rounds = len(moves.cycle) - (1 if players % 4 else 0)  # the rounds each player plays
+    assert {row["boards"] for row in ranking} == {str(2 * rounds)}
+    published = xlbridge("publish", "typed.csv", "-o", "site", cwd=tmp_path)
+    assert published.status == 0, published.err
+    boards = 2 * len(moves.cycle)
+    assert published.out.startswith(f"typed.csv -> site: {1 + boards + players} pages (the ranking, {boards} "
+                                    f"travellers, {players} players' scorecards)")  # fmt: skip
