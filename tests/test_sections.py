@@ -175,15 +175,16 @@ def test_the_ranking_says_how_the_sections_were_scored() -> None:
 
 
 def test_masterpoints_of_several_sections_are_refused_with_the_reason() -> None:
-    """The scales award one section's fields: a session of two sections is not awarded (never a wrong award), and
-    the ranking's note says why."""
+    """A scale whose rule for sections no source here gives (the ACBL's overall awards) does not award a session of
+    two sections (never a wrong award), and the ranking's note says why."""
     session = scored("Within section")
-    scale = choose(MASTERPOINT_SCALES, "ABF green")
+    scale = choose(MASTERPOINT_SCALES, "ACBL club")
     awards = session.awards(scale)
     assert isinstance(awards, BridgeInputError)
     assert session.award_note(scale) == (
-        "masterpoints: a session of 2 sections (A, B): the scales xlbridge has award one section's fields, not "
-        "section and overall awards; award each section as a session of its own"
+        "masterpoints ACBL club: a session of 2 sections (A, B): the ACBL Handbook's overall awards of a game of "
+        "several sections (its masterpoint charts) were not in the copy found, only each section's awards: award it "
+        "by hand"
     )
 
 
@@ -387,18 +388,6 @@ def test_a_scorecard_is_found_by_its_section_label() -> None:
         scorecard(score, "3NS")
 
 
-def test_export_of_sections_is_refused_saying_so(tmp_path: Path) -> None:
-    """PBN export writes one section's pair numbers: a workbook of two sections is refused in a line (never a file
-    where A1 and B1 are one pair). (USEBIO writes a SECTION each: tests/test_usebio_export.py.)"""
-    workbook = tmp_path / "two.xlsx"
-    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
-    for option, name in (("--pbn", "two.pbn"),):
-        refused = xlbridge("export", workbook, option, tmp_path / name).refused
-        assert refused.endswith("export writes one section's pairs; not yet for sections (see docs/limits.md)")
-        assert "a session of 2 sections (A, B)" in refused
-        assert not (tmp_path / name).exists()
-
-
 def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -> None:
     """Board 1's traveller on the Travellers sheet holds both sections' 15 lines, each pair with its section (A3,
     B8), so that section A's pair 3 and section B's are told apart."""
@@ -409,6 +398,15 @@ def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -
     pairs = [(travellers.get((first + offset, 1)), travellers.get((first + offset, 2))) for offset in range(15)]
     assert {ns[0] for ns, _ in pairs} == {"A", "B"}
     assert sorted(ns for ns, _ in pairs) == sorted([f"A{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 9)])
+
+
+def test_the_ladder_names_a_pair_by_its_section(tmp_path: Path) -> None:
+    """The ladder's note of a pair it leaves out names it with its section (A1NS and B1NS are two pairs)."""
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    notes = xlbridge("ladder", workbook).err
+    assert "pair A1NS has no players' names: left out" in notes
+    assert "pair B1NS has no players' names: left out" in notes
 
 
 def within_sections_usebio(path: Path) -> Path:
