@@ -18,7 +18,7 @@ from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.xlsx import column_letters
 
 from .safety import xlbridge
-from .test_sections import BOARD_1, RESULTS, WITHIN, board_one_points, ranked
+from .test_sections import BOARD_1, RESULTS, WITHIN, board_one_points, ranked, two_sections_csv
 from .workbooks import Book, typed
 
 SIZES = (("A", 7), ("B", 8))
@@ -166,3 +166,77 @@ def test_a_names_file_the_sections_do_not_fit_is_refused(tmp_path: Path, extra: 
     refused = xlbridge(*movement(tmp_path), "-o", tmp_path / "e.xlsx", "--names", names).refused
     assert refused.startswith(f"xlbridge movement: {names}: {said}"), refused
     assert not (tmp_path / "e.xlsx").exists()
+
+
+# --- import: a names file of sections, a movement file of sections ----------------------------------------------
+
+
+def test_import_names_each_sections_pairs_from_a_names_file_with_a_section_column(tmp_path: Path) -> None:
+    """``import --names`` of a CSV of sections A and B with a names file whose section column numbers each pair
+    within its section: every pair named in the ranking, A3 NS and B3 NS two pairs with their own players."""
+    workbook = tmp_path / "two.xlsx"
+    ran = xlbridge("import", two_sections_csv(tmp_path), "--names", names_file(tmp_path / "names.csv"), "-o", workbook)
+    assert ran.status == 0, ran.err
+    names = {(row["pair"], row["direction"]): row["names"] for row in ranked(workbook)}
+    assert len(names) == 30
+    assert names["A3", "NS"] == "Player 5 & Player 6"
+    assert names["B3", "NS"] == "Player 33 & Player 34"
+
+
+@pytest.mark.parametrize(
+    ("results", "extra", "said"),
+    [
+        ("two", "C,1,NS,Player 61,Player 62", "section C: two-sections.csv gives sections A, B"),
+        ("one", "", "gives sections (A, B), but one.csv is of one section: leave the names file's section column "
+                    "blank"),
+    ],
+)  # fmt: skip
+def test_import_refuses_a_names_file_whose_sections_are_not_the_files(
+    tmp_path: Path, results: str, extra: str, said: str
+) -> None:
+    """A names file naming a section the results file lacks, or giving sections to a file of one section, is
+    refused in one line naming it."""
+    if results == "two":
+        path = two_sections_csv(tmp_path)
+    else:
+        path = tmp_path / "one.csv"
+        path.write_text("board,ns,ew,contract,declarer,result\n1,1,1,4S,N,=\n1,2,2,4S,N,-1\n", encoding="utf-8")
+    names = names_file(tmp_path / "names.csv", *([extra] if extra else []))
+    assert xlbridge("import", path, "--names", names, "-o", tmp_path / "x.xlsx").refused == (
+        f"xlbridge import: {names}: {said}"
+    )
+
+
+def test_a_movement_file_of_sections_reads_back_and_import_says_it_takes_one(evening: Path, tmp_path: Path) -> None:
+    """The CSV of the two sections is read back section by section (each its own sound movement); a file of before
+    (no section column) is one section; ``import --movement-file`` of a file of sections says in one line that it
+    checks against one section's movement."""
+    from xlbridge.engine.movements.generate import make_movement
+    from xlbridge.files.interchange.movement_files import read_movement_sections
+
+    parts = read_movement_sections(evening / "evening.csv")
+    assert [(section, part.tables, part.rounds) for section, part in parts] == [("A", 7, 7), ("B", 8, 8)]
+    assert parts[1][1].encounters == make_movement("Mitchell", 8, 2, even="Relay").encounters
+    one = tmp_path / "one.csv"
+    ran = xlbridge("movement", "mitchell", "--tables", "7", "--boards-per-round", "2", "--csv", one)
+    assert ran.status == 0, ran.err
+    assert [(section, part.tables) for section, part in read_movement_sections(one)] == [("", 7)]
+    refused = xlbridge("import", two_sections_csv(tmp_path), "--movement-file", evening / "evening.csv", "-o",
+                       tmp_path / "x.xlsx").refused  # fmt: skip
+    assert refused.endswith("a movement of 2 sections (A, B): import checks a results file against one section's "
+                            "movement; import without --movement-file (see docs/limits.md)")  # fmt: skip
+
+
+def test_a_movement_file_row_without_a_section_is_refused_naming_its_line(evening: Path, tmp_path: Path) -> None:
+    """A movement file of sections with one row's section blank: refused naming the line (never a third section)."""
+    from xlbridge.engine.errors import BridgeInputError
+    from xlbridge.files.interchange.movement_files import read_movement_sections
+
+    lines = (evening / "evening.csv").read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5].removeprefix("A")
+    path = tmp_path / "blank.csv"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    with pytest.raises(BridgeInputError) as refused:
+        read_movement_sections(path)
+    assert f"{path}: line 6: no section, where other lines give A, B" in [refused.value.message,
+                                                                           *refused.value.details]  # fmt: skip
