@@ -7,6 +7,7 @@ section. Board 1's figures are the hand-worked ones of tests/test_sections.py (t
 
 from __future__ import annotations
 
+import base64
 import csv
 import io
 import re
@@ -17,7 +18,9 @@ import pytest
 from xlbridge.files.templates.layout import LAYOUT
 from xlbridge.files.workbook.xlsx import column_letters
 
+from .browser import chromium, chromium_path
 from .safety import xlbridge
+from .test_cards import A4_PRINTED
 from .test_sections import BOARD_1, RESULTS, WITHIN, board_one_points, ranked, two_sections_csv
 from .workbooks import Book, typed
 
@@ -240,3 +243,25 @@ def test_a_movement_file_row_without_a_section_is_refused_naming_its_line(evenin
         read_movement_sections(path)
     assert f"{path}: line 6: no section, where other lines give A, B" in [refused.value.message,
                                                                            *refused.value.details]  # fmt: skip
+
+
+# --- printed, as Chromium prints them ------------------------------------------------------------------------------
+
+
+@pytest.mark.slow  # two sections' cards and travellers printed by Chromium
+@pytest.mark.skipif(chromium_path() is None, reason="Debian's chromium is not installed (.ci/run installs it)")
+def test_the_sections_cards_and_travellers_print_a_page_each(evening: Path) -> None:
+    """Printed on A4: each of the 15 table cards (7 of section A, 8 of B) shorter than the page, as every guide
+    card; the travellers a page each, one per board per section (14 + 16)."""
+    with chromium() as browsing:
+        browsing.open((evening / "cards.html").as_uri(), size=A4_PRINTED)
+        browsing.call("Emulation.setEmulatedMedia", {"media": "print"})
+        heights = browsing.evaluate(
+            "[...document.querySelectorAll('article.card')].map(c => [c.className, c.getBoundingClientRect().height])"
+        )
+        assert sum("table-card" in name for name, _ in heights) == 15
+        assert sum("guide-card" in name for name, _ in heights) == 30
+        assert not [(name, height) for name, height in heights if height > A4_PRINTED[1]]
+        browsing.open((evening / "travellers.html").as_uri())
+        printed = browsing.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
+        assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed["data"]))) == 14 + 16
