@@ -265,3 +265,43 @@ def test_the_sections_cards_and_travellers_print_a_page_each(evening: Path) -> N
         browsing.open((evening / "travellers.html").as_uri())
         printed = browsing.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
         assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed["data"]))) == 14 + 16
+
+
+# --- strats: each section's pairs among themselves -----------------------------------------------------------------
+
+
+def test_strats_of_a_session_of_sections_are_placed_within_each_section(tmp_path: Path) -> None:
+    """``ranking --strats 500/200`` of the two sections: each pair's strat by its players' average masterpoints (the
+    names file's), and its places in each strat it competes in counted among its own section's pairs of its
+    direction (a section's strat A places run 1 to 7 or 8, as its open ranking's), then the overall ranking."""
+    names = tmp_path / "names.csv"
+    lines = names_file(tmp_path / "plain.csv").read_text(encoding="utf-8").splitlines()
+    held = {}
+    with_holdings = [lines[0] + ",masterpoints1,masterpoints2"]
+    for number, line in enumerate(lines[1:], start=1):
+        first, second = number * 37 % 900, number * 111 % 700  # (from 37 to 888: some in each strat)
+        section, pair, direction = line.split(",")[:3]
+        held[f"{section}{pair}", direction] = (first + second) / 2
+        with_holdings.append(f"{line},{first},{second}")
+    names.write_text("\n".join(with_holdings) + "\n", encoding="utf-8")
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "--names", names, "-o", workbook).status == 0
+    ran = xlbridge("ranking", workbook, "--strats", "500/200", "--csv")
+    assert ran.status == 0, ran.err
+    rows = list(csv.DictReader(io.StringIO(ran.out)))
+    assert len(rows) == 30
+    for row in rows:
+        figure = held[row["pair"], row["direction"]]
+        assert row["strat"] == ("C" if figure < 200 else "B" if figure < 500 else "A"), row
+    for section, tables in SIZES:
+        for side in ("NS", "EW"):
+            own = [row for row in rows if row["section"] == section and row["direction"] == side]
+            assert (
+                [row["place_a"] for row in own]
+                == [row["place"] for row in own]
+                == [str(n) for n in range(1, tables + 1)]
+            )
+            for letter, below in (("b", "BC"), ("c", "C")):
+                competing = [row for row in own if row["strat"] in below]
+                assert [row[f"place_{letter}"] for row in competing] == [str(n) for n in range(1, len(competing) + 1)]
+                assert all(not row[f"place_{letter}"] for row in own if row["strat"] not in below)
