@@ -305,3 +305,24 @@ def test_strats_of_a_session_of_sections_are_placed_within_each_section(tmp_path
                 competing = [row for row in own if row["strat"] in below]
                 assert [row[f"place_{letter}"] for row in competing] == [str(n) for n in range(1, len(competing) + 1)]
                 assert all(not row[f"place_{letter}"] for row in own if row["strat"] not in below)
+
+
+def test_an_evening_of_two_howell_sections_ranks_each_as_one_field(tmp_path: Path) -> None:
+    """``movement howell --tables 4,5 -o``: two Howell sections (8 and 10 pairs), their pair numbers met on both
+    sides within each section and again in the other, are one field each (never taken for a Mitchell's two); with
+    every result typed, each section's pairs are ranked in one list."""
+    workbook = tmp_path / "howell.xlsx"
+    ran = xlbridge("movement", "howell", "--tables", "4,5", "--boards-per-round", "2", "-o", workbook)
+    assert ran.status == 0, ran.err
+    assert "146 results to type on 18 boards (Results, 2 sections, in the travellers' order), 18 pairs" in ran.out
+    results = Book(workbook).sheets["Results"]
+    entered: dict[str, object] = {}
+    for offset in range(146):
+        board, ns = (results.get(LAYOUT.results.position(name, offset)) for name in ("Board", "NS"))
+        made = RESULTS[(board * 3 + ns) % len(RESULTS)]  # type: ignore[operator]
+        entered |= {cell("Contract", offset): "3NT", cell("By", offset): "S", cell("Result", offset): made}
+    typed(workbook, "Results", entered)
+    assert xlbridge("calc", workbook, "--in-place").status == 0
+    ranking = ranked(workbook)
+    assert [(row["section"], row["direction"]) for row in ranking] == [("A", "")] * 8 + [("B", "")] * 10
+    assert (ranking[0]["place"].rstrip("="), ranking[8]["place"].rstrip("=")) == ("1", "1")
