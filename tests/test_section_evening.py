@@ -326,15 +326,3 @@ def test_an_evening_of_two_howell_sections_ranks_each_as_one_field(tmp_path: Pat
     ranking = ranked(workbook)
     assert [(row["section"], row["direction"]) for row in ranking] == [("A", "")] * 8 + [("B", "")] * 10
     assert (ranking[0]["place"].rstrip("="), ranking[8]["place"].rstrip("=")) == ("1", "1")
-
-
-def test_bridgemate_send_of_a_session_of_sections_is_refused_saying_so(evening: Path) -> None:
-    """The Bridgemate commands send one section's movement: a workbook of two sections is refused in a line naming
-    it, before anything is sent (never one section's movement for both sections' tables)."""
-    workbook = evening / "evening.xlsx"
-    refused = xlbridge("bridgemate", "send", workbook, "--url", "http://127.0.0.1:9", "--club-id", "CLUB1").refused
-    assert refused == (
-        f"xlbridge bridgemate: {workbook}: a session of 2 sections (A, B): the Bridgemate commands send one "
-        "section's movement; not yet for sections (see docs/limits.md)"
-    )
-    assert not (evening / "evening.bridgemate.json").exists()

@@ -124,13 +124,7 @@ def movement_of_lines(rows: Sequence[Row], two_fields: bool) -> Movement:
 
 
 def event_of(session: Session, name: str = "", date: dt.date | None = None) -> Event:
-    """The one-section event of a session workbook's session (its movement, pairs, event name, date, method); a
-    session of sections is refused, saying so (its movements are not on the workbook, and its pair numbers are
-    each section's)."""
-    if len(session.sections) > 1:
-        raise BridgeInputError(f"a session of {len(session.sections)} sections ({', '.join(session.sections)}): the "
-                               "Bridgemate commands send one section's movement; not yet for sections (see "
-                               "docs/limits.md)")  # fmt: skip
+    """The one-section event of a session workbook's session (its movement, pairs, event name, date, method)."""
     movement = session.plan or movement_of_lines(session.lines, session.field_kind.two_fields)
     day = date or session.date or dt.date.today()
     return new_event(name or session.event, day, [Section(movement, session.pairs)], session.method)
