@@ -330,3 +330,19 @@ def test_the_settings_words_are_the_settings() -> None:
 
     assert tuple(book.RESULTS_SHOWN) == command.RESULTS_SHOWN
     assert tuple(book.RANKING_SHOWN) == command.RANKING_SHOWN
+
+
+def test_a_workbook_of_two_sections_is_refused_saying_so(fake: FakeDataConnector, tmp_path: Path) -> None:
+    """A workbook of two sections is not sent as one (its lines would be one section's movement, wrongly): refused
+    in one line, exit 2, nothing sent and no link file."""
+    from .test_sections import two_sections_csv
+
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", str(two_sections_csv(tmp_path)), "-o", str(workbook)).returncode == 0
+    sent = send(workbook, fake)
+    assert sent.returncode == 2, sent.stderr
+    assert sent.stderr.splitlines() == [
+        f"xlbridge bridgemate: {workbook}: the workbook has 2 sections (A, B): xlbridge sends one section to the "
+        "Bridgemates; keep a workbook for each section on the night, or type the results"
+    ]
+    assert not list(tmp_path.glob("*.json"))

@@ -299,7 +299,9 @@ NEW_KINDS = [
     ("howell", 15, 1),
     ("3/4-howell", 7, 3),
     ("hesitation-mitchell", 7, 3),
+    ("hesitation-mitchell", 8, 3),
     ("rover-mitchell", 7, 3),
+    ("rover-mitchell", 9, 3),
     ("web-mitchell", 14, 2),
     ("bowman", 11, 3),
     ("appendix", 11, 3),
@@ -310,13 +312,15 @@ NEW_KINDS = [
 A4_PRINTED = (round((8.27 - 0.8) * 96), round((11.69 - 0.8) * 96))
 
 
-@pytest.mark.slow  # five movements' cards and travellers printed by Chromium
+@pytest.mark.slow  # nine movements' cards and travellers printed by Chromium
 def test_every_new_kind_prints_its_cards_and_travellers_a_page_each(tmp_path: Path) -> None:
     """Each kind's cards, laid out for print on A4, are each shorter than the page (a table card a page of its own,
     a guide card never split), and its travellers print a page a board."""
     with chromium() as browsing:
         for kind, tables, per_round in NEW_KINDS:
-            cards, travellers = (tmp_path / f"{kind.replace('/', '')}-{what}.html" for what in ("cards", "travellers"))
+            cards, travellers = (
+                tmp_path / f"{kind.replace('/', '')}-{tables}-{what}.html" for what in ("cards", "travellers")
+            )
             done = subprocess.run(
                 [sys.executable, "-m", "xlbridge", "movement", kind, "--tables", str(tables), "--boards-per-round",
                  str(per_round), "--cards", str(cards), "--travellers", str(travellers)],

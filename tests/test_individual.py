@@ -20,12 +20,15 @@ from xlbridge.engine.individual import IndividualSession, individual_line, line_
 from xlbridge.engine.movements.individual import (
     IndividualMovement,
     IndividualTable,
+    complete_individual,
+    individual,
     individual_problems,
+    meetings,
     rainbow,
 )
 from xlbridge.engine.movements.rounds import BoardSet
 from xlbridge.engine.session import Typed
-from xlbridge.rules.individual import RAINBOW
+from xlbridge.rules.individual import COMPLETE_INDIVIDUALS, RAINBOW, individual_sizes
 
 from . import browser
 from .safety import xlbridge
@@ -107,14 +110,78 @@ def test_a_movement_that_repeats_is_found() -> None:
     assert "players 1 and 2 partner 2 times" in problems
 
 
-@pytest.mark.parametrize(("tables", "refused"), [(6, "for 5, 7, 11, 13, 17, 19, 23 tables"), (3, "24 players")])
-def test_sizes_the_rainbow_cannot_play_are_refused(tables: int, refused: str) -> None:
-    """6 tables (24 players) or 3: a player would meet a board, or another player, twice."""
+@pytest.mark.parametrize("players", individual_sizes())
+def test_every_individual_offered_is_sound(players: int) -> None:
+    """Every size offered, as ``movement --individual --players N`` gives it: every player at one table a round
+    (with 4T+1 players all but one, each sitting out once), no player plays a board twice, every board played
+    equally often, no two players partner twice; a complete individual's players partner every other once."""
+    movement = individual(players, 2)
+    assert movement.players == players
+    assert individual_problems(movement) == []
+    played: Counter[tuple[int, int]] = Counter()
+    plays: Counter[int] = Counter()
+    for at in movement.seated:
+        for board in at.boards.boards:
+            plays[board] += 1
+            played.update((player, board) for player in at.players)
+    assert set(played.values()) == {1}
+    assert set(plays) == set(movement.boards)
+    assert len(set(plays.values())) == 1
+    out = Counter(player for number in range(1, movement.rounds + 1) for player in movement.sitting_out(number))
+    assert set(out.values()) <= {1}
+    assert len(out) == (players if players % 4 else 0)
+    boards_each = {player: sum(1 for board in range(1, 1000) if (player, board) in played) for player in
+                   range(1, players + 1)}  # fmt: skip
+    assert len(set(boards_each.values())) == 1  # everyone plays as many boards: no average is credited
+    partners, _ = meetings(movement)
+    if isinstance(movement.moves, type(COMPLETE_INDIVIDUALS[0])):
+        assert set(partners.values()) == {1}
+        assert len(partners) == players * (players - 1) // 2
+
+
+#: Each complete individual's opponents: how often two players meet as opponents (the fewest and the most), as
+#: docs/individuals.md states them. 8 and 13 are whist tournaments (each two players oppose twice, Pain's second
+#: criterion); the others were the evenest the search found.
+OPPONENTS = {8: (2, 2), 9: (1, 3), 12: (0, 4), 13: (2, 2), 16: (1, 3), 17: (1, 3), 21: (1, 3)}
+
+
+@pytest.mark.parametrize("moves", COMPLETE_INDIVIDUALS, ids=lambda moves: str(moves.players))
+def test_each_complete_individual_meets_opponents_as_its_documentation_says(moves: object) -> None:
+    assert isinstance(moves, type(COMPLETE_INDIVIDUALS[0]))
+    _, opponents = meetings(complete_individual(moves, 2))
+    everyone = range(1, moves.players + 1)
+    met = [opponents[frozenset((a, b))] for a in everyone for b in everyone if a < b]
+    assert (min(met), max(met)) == OPPONENTS[moves.players]
+
+
+def test_the_eight_player_individual_moves_as_sicherman_gives_it() -> None:
+    """Round 1 to round 2 of the 8-player movement (Sicherman: "Table 1 N - stay put. Table 1 W - go to 2 W. Table
+    1 E - go to 2 S. Table 1 S - go to 1 W. Table 2 N - go to 1 E. Table 2 W - go to 2 E. Table 2 E - go to 2 N.
+    Table 2 S - go to 1 S"); both tables play the round's set, exchanging its boards."""
+    movement = individual(8, 2)
+    first = {at.table: at for at in movement.seated if at.round == 1}
+    second = {at.table: at for at in movement.seated if at.round == 2}
+    assert (first[1].players, first[2].players) == ((1, 2, 3, 4), (5, 6, 7, 8))
+    assert second[1].north == 1
+    assert (second[2].west, second[2].south, second[1].west) == (4, 3, 2)  # 1W to 2W, 1E to 2S, 1S to 1W
+    assert (second[1].east, second[2].east, second[2].north, second[1].south) == (5, 8, 7, 6)
+    assert movement.shared
+    assert first[1].boards == first[2].boards == BoardSet(1, 2)
+    assert second[1].boards == BoardSet(3, 4)
+
+
+@pytest.mark.parametrize("tables", [6, 10])
+def test_sizes_no_movement_can_play_are_refused(tables: int) -> None:
+    """6 or 10 tables (24 or 40 players): the Rainbow would have a player meet a board, or another player, twice,
+    and no complete individual is for that many; the command names every size offered."""
     with pytest.raises(BridgeInputError, match="the Rainbow individual is for"):
         rainbow(tables, 2)
     ran = xlbridge("movement", "--individual", "--players", 4 * tables, "--boards-per-round", 2)
-    assert ran.refused.startswith(f"xlbridge movement: {4 * tables} players ({tables} tables): the Rainbow "
-                                  "individual is for 5, 7")  # fmt: skip
+    sizes = ", ".join(map(str, individual_sizes()))
+    complete = ", ".join(str(moves.players) for moves in COMPLETE_INDIVIDUALS)
+    assert ran.refused == (f"xlbridge movement: {4 * tables} players: the individual movements are for {sizes} "
+                           f"players (a complete individual for {complete}; the Rainbow, 4 a table, for 20, 28, 44, "
+                           "52, 68, 76, 92)")  # fmt: skip
 
 
 def test_a_results_file_whose_tables_the_rainbow_cannot_play_names_no_option(tmp_path: Path) -> None:
@@ -343,12 +410,14 @@ def test_an_individual_scored_in_imps_ranks_by_them(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(browser.chromium_path() is None and not os.environ.get("CI"), reason="needs chromium")
-def test_the_individuals_pages_render_in_chromium(tmp_path: Path) -> None:
-    """Every page of an individual's website loads in Chromium with its stylesheet and no console message, every
-    link leads to a page of the site, and at 1200 and 400 pixels wide nothing scrolls sideways."""
-    assert xlbridge("movement", "--individual", "--players", 28, "--boards-per-round", 2, "-o", "blank.csv",
+@pytest.mark.parametrize(("players", "rounds"), [(28, 7), (13, 13)])
+def test_the_individuals_pages_render_in_chromium(players: int, rounds: int, tmp_path: Path) -> None:
+    """Every page of an individual's website (the Rainbow's, and a complete individual's with a sit-out) loads in
+    Chromium with its stylesheet and no console message, every link leads to a page of the site, and at 1200 and
+    400 pixels wide nothing scrolls sideways."""
+    assert xlbridge("movement", "--individual", "--players", players, "--boards-per-round", 2, "-o", "blank.csv",
                     "--event", EVENT, cwd=tmp_path).status == 0  # fmt: skip
-    typed_file(tmp_path / "blank.csv", tmp_path / "evening.csv", set(range(1, 8)))
+    typed_file(tmp_path / "blank.csv", tmp_path / "evening.csv", set(range(1, rounds + 1)))
     assert xlbridge("publish", "evening.csv", "-o", "site", cwd=tmp_path).status == 0
     site = tmp_path / "site"
     with browser.chromium() as chromium:
@@ -367,7 +436,7 @@ def test_the_individuals_pages_render_in_chromium(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("argv", "refused"),
     [
-        (["--players", 30], "--individual needs --players, a multiple of 4 (4 a table); got 30"),
+        (["--players", 30], "30 players: the individual movements are for 8, 9, 12, 13,"),
         (["--players", 20, "-o", "xmas.xlsx"], "-o xmas.xlsx: an individual's results file is a CSV: name it .csv"),
     ],
 )
@@ -375,7 +444,7 @@ def test_an_individual_the_movement_cannot_write_is_refused(argv: list[object], 
     """Players who cannot fill tables of four, and a results file named as a workbook: one line each, nothing
     written."""
     ran = xlbridge("movement", "--individual", "--boards-per-round", 2, *argv, cwd=tmp_path)
-    assert ran.refused == f"xlbridge movement: {refused}"
+    assert ran.refused.startswith(f"xlbridge movement: {refused}")
     assert list(tmp_path.iterdir()) == []
 
 
@@ -432,11 +501,13 @@ def test_publishing_an_individual_refuses_a_pairs_sessions_options(
     assert not (tmp_path / "site").exists()
 
 
-def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Path) -> None:
+@pytest.mark.parametrize("event", [EVENT, "Christmas individual, the Smith cup"])
+def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Path, event: str) -> None:
     """Excel where the comma is the decimal sign (much of Europe) saves the results file with semicolons: it is read
-    as the comma-separated one is, as a pairs file, a names file and a register are, and ranks the same."""
+    as the comma-separated one is, as a pairs file, a names file and a register are, and ranks the same; an event
+    named with a comma (its first line parts as well by commas as by semicolons) too."""
     assert xlbridge("movement", "--individual", "--players", 20, "--boards-per-round", 2, "-o", "blank.csv",
-                    "--event", EVENT, "--date", DATE, cwd=tmp_path).status == 0  # fmt: skip
+                    "--event", event, "--date", DATE, cwd=tmp_path).status == 0  # fmt: skip
     typed_file(tmp_path / "blank.csv", tmp_path / "commas.csv", {1, 2, 3, 4, 5})
     with (tmp_path / "semicolons.csv").open("w", newline="") as out:
         csv.writer(out, delimiter=";").writerows(rows_of(tmp_path / "commas.csv"))
@@ -445,4 +516,140 @@ def test_an_individual_saved_with_semicolons_is_read_as_with_commas(tmp_path: Pa
     semicolons = xlbridge("ranking", "semicolons.csv", cwd=tmp_path)
     assert commas.status == semicolons.status == 0, semicolons.err
     assert semicolons.out == commas.out
-    assert commas.out.startswith(f"{EVENT}, {DATE}\n")
+    assert commas.out.startswith(f"{event}, {DATE}\n")
+
+
+# --- a complete individual with a sit-out, command by command -------------------------------------------------------
+
+#: Board 1's three results in the order its traveller lists them: 4S= (NS +420), 4S+1 (+450), 3NT-1 (-50). By hand
+#: (top 4: 2 a score beaten): NS 2, 4, 0; EW 2, 0, 4.
+BOARD_1_OF_13 = (("4S", "N", "="), ("4S", "N", "+1"), ("3NT", "S", "-1"))
+BOARD_1_OF_13_NS = (2, 4, 0)
+
+
+def test_thirteen_players_one_sitting_out_from_the_movement_to_the_website(tmp_path: Path) -> None:
+    """13 players at 3 tables, one sitting out each round: the printed movement names who is out, the results file
+    says its 13 players, and after typing it the ranking gives every player his 24 boards (12 rounds of 2: each sits
+    out one round, so no average is credited) with board 1 as worked by hand and every other board flat (2 of 4);
+    the website has a scorecard for each player saying the round he sat out."""
+    made = xlbridge("movement", "--individual", "--players", 13, "--boards-per-round", 2, "-o", "club.csv",
+                    "--event", EVENT, "--date", DATE, cwd=tmp_path)  # fmt: skip
+    assert made.status == 0, made.err
+    assert made.out.startswith("Complete individual: 13 players at 3 tables, 13 rounds of 2 boards (boards 1-26)\n")
+    assert (
+        "each player partners every other once and meets each as an opponent twice; each sits out one round" in made.out
+    )
+    first_round = next(line for line in made.out.splitlines() if line.startswith("1 "))
+    assert first_round.split()[-1] == "13"  # the last player sits out round 1
+    assert made.out.endswith("-> club.csv: the individual's results file, 78 results to type on 26 boards (in the "
+                             "travellers' order), 13 players\n")  # fmt: skip
+    rows = rows_of(tmp_path / "club.csv")
+    assert ["Players", "13"] in rows
+    header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    board_1 = [row for row in rows[header + 1 :] if row[0] == "1"]
+    assert len(board_1) == 3  # one set a table, each set at every table once
+    for row in rows[header + 1 :]:
+        row[7:11] = [*FLAT[:2], "", FLAT[2]]
+    for row, (contract, declarer, result) in zip(board_1, BOARD_1_OF_13, strict=True):
+        row[7:11] = [contract, declarer, "", result]
+    with (tmp_path / "typed.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+
+    ranked = xlbridge("ranking", "typed.csv", "--csv", cwd=tmp_path)
+    assert ranked.status == 0, ranked.err
+    by_player = {int(row["player"]): row for row in csv.DictReader(ranked.out.splitlines())}
+    assert sorted(by_player) == list(range(1, 14))
+    expected = dict.fromkeys(range(1, 14), 2)  # board 1 flat for whoever did not play it (his 24th board is flat)
+    for row, ns in zip(board_1, BOARD_1_OF_13_NS, strict=True):
+        north, south, east, west = (int(cell) for cell in row[3:7])
+        expected |= {north: ns, south: ns, east: 4 - ns, west: 4 - ns}
+    for player, row in by_player.items():
+        assert row["boards"] == "24"
+        played_1 = any(str(player) in row_1[3:7] for row_1 in board_1)
+        mps = 23 * 2 + expected[player] if played_1 else 24 * 2
+        assert row["matchpoints"] == f"{mps:.2f}", player
+        assert row["percentage"] == f"{mps / 96 * 100:.2f}", player
+
+    published = xlbridge("publish", "typed.csv", "-o", "site", cwd=tmp_path)
+    assert published.status == 0, published.err
+    assert published.out.startswith("typed.csv -> site: 40 pages (the ranking, 26 travellers, 13 players' scorecards)")
+    card = (tmp_path / "site" / "player-13.html").read_text()
+    assert "<div><dt>Sat out</dt><dd>round 1</dd></div>" in card
+    assert card.count('<th scope="row"><a href="board-') == 24
+    traveller = (tmp_path / "site" / "board-1.html").read_text()
+    assert traveller.count('<td class="contract">') == 3
+
+
+@pytest.mark.parametrize(
+    ("argv", "refused"),
+    [
+        (["--players", 8, "--boards-per-round", 1], "--boards-per-round 1: the tables of the 8-player individual share "
+         "each round's boards, exchanging them halfway: give 2 or more"),
+        (["--players", 13, "--boards-per-round", 2, "--rounds", 14], "--rounds 14: the complete individual of 13 "
+         "players has 1 to 13 rounds"),
+    ],
+)  # fmt: skip
+def test_a_complete_individual_the_tables_cannot_play_is_refused(
+    argv: list[object], refused: str, tmp_path: Path
+) -> None:
+    """One board a round where the two tables share it, and more rounds than the movement has: one line, nothing
+    written."""
+    ran = xlbridge("movement", "--individual", *argv, "-o", "x.csv", cwd=tmp_path)
+    assert ran.refused == f"xlbridge movement: {refused}"
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    ("setting", "value", "refused"),
+    [
+        ("Players", "14", "line 5: 14 players at 3 tables: the complete individuals are for 8 players at 2 tables, 9 "
+         "players at 2 tables, 12 players at 3 tables, 13 players at 3 tables, 16 players at 4 tables, 17 players at 4 "
+         "tables, 21 players at 5 tables"),
+        ("Movement", "Howell", "line 4: movement 'Howell': the individual movements xlbridge knows are Rainbow and "
+         "Complete"),
+        ("Players", "twelve", "line 5: players 'twelve'"),
+    ],
+)  # fmt: skip
+def test_a_results_file_naming_a_movement_xlbridge_has_not_is_refused(
+    setting: str, value: str, refused: str, tmp_path: Path
+) -> None:
+    """The settings of a 13-player file edited: its Players row to 14 (no complete individual seats 14 at 3 tables),
+    its Movement to one xlbridge has not, its Players to a word: refused with the line, nothing ranked."""
+    assert xlbridge("movement", "--individual", "--players", 13, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    at = next(number for number, row in enumerate(rows) if row and row[0] == setting)
+    rows[at][1] = value
+    with (tmp_path / "edited.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ran = xlbridge("ranking", "edited.csv", cwd=tmp_path)
+    assert ran.refused.startswith(f"xlbridge ranking: edited.csv: {refused}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("moves", COMPLETE_INDIVIDUALS, ids=lambda moves: str(moves.players))
+def test_every_complete_individuals_file_ranks_and_publishes(moves: object, tmp_path: Path) -> None:
+    """Each complete individual's results file, written by the movement and typed flat (3NT= at every table): the
+    ranking has every player at 50% on as many boards as each other, and the website a page per board and player."""
+    assert isinstance(moves, type(COMPLETE_INDIVIDUALS[0]))
+    players = moves.players
+    assert xlbridge("movement", "--individual", "--players", players, "--boards-per-round", 2, "-o", "blank.csv",
+                    cwd=tmp_path).status == 0  # fmt: skip
+    rows = rows_of(tmp_path / "blank.csv")
+    header = next(number for number, row in enumerate(rows) if row and row[0] == "Board")
+    for row in rows[header + 1 :]:
+        row[7:11] = [*FLAT[:2], "", FLAT[2]]
+    with (tmp_path / "typed.csv").open("w", newline="") as out:
+        csv.writer(out).writerows(rows)
+    ranked = xlbridge("ranking", "typed.csv", "--csv", cwd=tmp_path)
+    assert ranked.status == 0, ranked.err
+    ranking = list(csv.DictReader(ranked.out.splitlines()))
+    assert sorted(int(row["player"]) for row in ranking) == list(range(1, players + 1))
+    assert {row["percentage"] for row in ranking} == {"50.00"}
+    rounds = len(moves.cycle) - (1 if players % 4 else 0)  # the rounds each player plays
+    assert {row["boards"] for row in ranking} == {str(2 * rounds)}
+    published = xlbridge("publish", "typed.csv", "-o", "site", cwd=tmp_path)
+    assert published.status == 0, published.err
+    boards = 2 * len(moves.cycle)
+    assert published.out.startswith(f"typed.csv -> site: {1 + boards + players} pages (the ranking, {boards} "
+                                    f"travellers, {players} players' scorecards)")  # fmt: skip

@@ -212,10 +212,11 @@ def test_a_register_that_cannot_be_read_is_refused_naming_its_lines(
 @pytest.mark.parametrize(
     ("typed", "number"),
     [("0012345", "0012345"), (1234567.0, "1234567"), (" 1234567.0 ", "1234567"), ("S-1234", "S-1234"),
-     ("N12345", "N12345"), (None, ""), ("", "")],
+     ("N12345", "N12345"), (None, ""), ("", ""), ("0", ""), (0.0, ""), ("0000000", "")],
 )  # fmt: skip
 def test_a_membership_number_is_text_as_typed(typed: object, number: str) -> None:
-    """A number keeps its leading zeros and letters; an Excel number cell's 1234567.0 is 1234567."""
+    """A number keeps its leading zeros and letters; an Excel number cell's 1234567.0 is 1234567; zeros alone (Ruter
+    writes MemberID "0" for a player without a number) are none, not one number every such player shares."""
     assert read_member(typed) == number
 
 
@@ -379,3 +380,25 @@ def test_a_number_the_register_gives_another_name_is_noted(tmp_path: Path) -> No
     found = registered_pairs([Pair(1, Side.NS, (first,), members=(one,))], Register({one: "Player 9"}, "m.csv"))
     assert (found.pairs[0].players, found.visitors) == ((first,), ())
     assert found.misnamed == (f"{first} (pair 1NS): number {one} is 'Player 9' in m.csv",)
+
+
+@pytest.mark.slow
+def test_a_number_typed_twice_on_the_names_sheet_is_refused(tmp_path: Path) -> None:
+    """Two players given one membership number on the workbook's Names sheet (typed there, not in the names file)
+    would be one member credited both pairs' awards: the ranking and the ABF file are refused, naming both cells,
+    as the names file's check does."""
+    from .workbooks import typed_into
+
+    names, _ = numbered_names(tmp_path)
+    imported = xlbridge("import", DEMO_SESSION, "--names", names, "--masterpoints", "ABF green", "-o", "s.xlsx",
+                        cwd=tmp_path)  # fmt: skip
+    assert imported.returncode == 0, imported.stderr
+    typed_into(tmp_path / "s.xlsx", tmp_path / "typed.xlsx", {"Names": {"G2": "0007777", "H5": 7777}})
+    assert xlbridge("calc", "typed.xlsx", "--in-place", cwd=tmp_path).returncode == 0  # the cells say it
+    said = "Names row 5: player 2 number: number 7777 is typed twice (first at names row 2: player 1 number)"
+    ranked = xlbridge("ranking", "typed.xlsx", cwd=tmp_path)
+    for done in (ranked, xlbridge("export", "typed.xlsx", "--abf", "s.grn", cwd=tmp_path)):
+        assert done.returncode == 2, done.stderr
+        assert said.lower() in done.stderr.lower(), done.stderr
+        assert "Traceback" not in done.stderr
+    assert not (tmp_path / "s.grn").exists()

@@ -365,7 +365,9 @@ def test_the_workbooks_output_is_checked_first(tmp_path: Path, argv: list[str], 
         ("howell", 9, "153 results on 17 boards, 18 pairs (One field, MP)"),
         ("3/4-howell", 7, "140 results on 26 boards, 14 pairs (One field, MP)"),
         ("hesitation-mitchell", 7, "112 results on 16 boards, 14 pairs (One field, MP)"),
+        ("hesitation-mitchell", 8, "144 results on 18 boards, 16 pairs (One field, MP)"),
         ("rover-mitchell", 7, "98 results on 14 boards, 15 pairs (Two fields, MP)"),
+        ("rover-mitchell", 9, "162 results on 18 boards, 19 pairs (Two fields, MP)"),
         ("web-mitchell", 14, "364 results on 26 boards, 28 pairs (Two fields, MP)"),
         ("bowman-mitchell", 11, "198 results on 18 boards, 22 pairs (One field, MP)"),
         ("appendix-mitchell", 11, "180 results on 18 boards, 21 pairs (One field, MP)"),
@@ -408,3 +410,16 @@ def test_the_variants_say_how_they_run() -> None:
     appendix = xlbridge("movement", "appendix", "--tables", "7", "--boards-per-round", "3").stdout
     assert appendix.startswith("Appendix Mitchell: 6.5 tables, 5 rounds of 3 boards (boards 1-15)\n")
     assert "table 7's East-West pair sits out each round (North-South pair 7 is missing)" in appendix
+
+
+def test_the_tables_help_lists_each_kinds_sizes() -> None:
+    """`movement --help` lists the tables of every kind as the registry offers them: the hesitation Mitchell odd or
+    even, the rover at every odd number of tables (9, 15, 21 and 27 too)."""
+    shown = " ".join(xlbridge("movement", "--help").stdout.split())
+    assert "Hesitation Mitchell 3-29;" in shown
+    assert "Rover Mitchell 5-29 odd;" in shown
+    for tables in (8, 12):
+        assert xlbridge("movement", "hesitation", "--tables", str(tables), "--boards-per-round", "2").returncode == 0
+    refused = xlbridge("movement", "rover", "--tables", "8", "--boards-per-round", "2")
+    assert refused.returncode == 2
+    assert refused.stderr.startswith("xlbridge movement: tables 8: a Rover Mitchell is offered for 5, 7, 9, 11, 13, 15")

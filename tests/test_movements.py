@@ -27,6 +27,7 @@ from xlbridge.rules.movements import (
     HESITATION_TYPE,
     HOWELL_TYPE,
     MITCHELL_TYPE,
+    ROVER_TABLES,
     ROVER_TYPE,
     THREE_QUARTER_HOWELL_TYPE,
     UNEQUAL_BOARDS,
@@ -89,7 +90,7 @@ def assert_sound(movement: Movement) -> None:
     totals = Counter(len(boards) for boards in boards_of.values())
     if UNEQUAL_BOARDS in unequal:
         said = "; ".join(movement.notes)
-        assert all(f"{total} ({pairs} pairs)" in said for total, pairs in totals.items())
+        assert all(f"{total} ({pairs} pair{'' if pairs == 1 else 's'})" in said for total, pairs in totals.items())
     else:
         assert len(totals) == 1, "every pair plays as many boards"
     assert sorted(plays) == list(movement.boards)
@@ -276,8 +277,8 @@ def test_phantoms() -> None:
         (lambda: howell(4, 2, rounds=5), "a 4-table Howell plays all 7 rounds"),
         (lambda: howell(16, 2), "tables 16: must be 3 to 15"),
         (lambda: three_quarter_howell(6, 2, rounds=11), "rounds 11: must be 6 to 10"),
-        (lambda: hesitation_mitchell(8, 2), "tables 8: a Hesitation Mitchell is offered for 3, 5, 7"),
-        (lambda: rover_mitchell(9, 2), "tables 9: a Rover Mitchell is offered for 5, 7, 11, 13"),
+        (lambda: hesitation_mitchell(30, 2), "tables 30: must be 3 to 29"),
+        (lambda: rover_mitchell(8, 2), "tables 8: a Rover Mitchell is offered for 5, 7, 9, 11"),
         (lambda: web_mitchell(7, 2), "tables 7: a Web Mitchell is offered for 6, 8"),
         (
             lambda: web_mitchell(14, 2, rounds=14),
@@ -396,6 +397,14 @@ def test_howell_balance(tables: int, balance: tuple[int, int]) -> None:
     assert (min(same), max(same)) == balance == movement.balance()
 
 
+@pytest.mark.parametrize("tables", range(3, 30))
+def test_hesitation_balance(tables: int) -> None:
+    """The balance figure of every hesitation Mitchell of 2-board rounds, as docs/movements.md gives it: 1 to n-1
+    with an odd number of tables (0 to 3 at 3, 1 to 5 at 5), 0 to n with an even number."""
+    expected = {3: (0, 3), 5: (1, 5)}.get(tables, (1, tables - 1) if tables % 2 else (0, tables))
+    assert hesitation_mitchell(tables, 2).balance() == expected
+
+
 def test_three_quarter_howell() -> None:
     """A 3/4 Howell of 6 tables plays 9 of the 11 rounds (as the EBU's club lists have it): each pair meets 9
     others and plays 9 sets; the sets are played 4 to 6 times, as its notes say."""
@@ -430,6 +439,33 @@ def test_hesitation_mitchell_as_published() -> None:
     assert BoardSet(10, 12) not in relay, "set 4 starts on the relay between tables 3 and 4"
 
 
+def test_hesitation_mitchell_of_even_tables_as_published() -> None:
+    """The 8-table hesitation Mitchell of the EBU's movement book (as Exeter Bridge Club's directors' list gives
+    it): 9 rounds of 3 boards on 9 sets, two relays between tables 4 and 5, table 8 sharing table 1's boards and
+    the hesitation at table 8; pairs 1-7 stay North-South, pairs 8-16 move EW 1 -> ... -> EW 8 -> NS 8 -> EW 1; the
+    last round switched at every table but table 8. With 15 pairs North-South 1 is missing, so table 8 plays table
+    1's boards alone."""
+    movement = hesitation_mitchell(8, 3)
+    assert (movement.rounds, movement.boards) == (9, range(1, 28))
+    for r in range(1, 10):
+        at = {e.table: e.boards for e in movement.round(r)}
+        assert at[8] == at[1]
+        assert len(set(at.values())) == 7, "two sets rest on the relays"
+    assert movement.shared == tuple((r, (1, 8)) for r in range(1, 10))
+    first = [(e.boards.first - 1) // 3 + 1 for e in movement.round(1)]
+    assert first == [1, 2, 3, 4, 7, 8, 9, 1], "sets 5 and 6 start on the relays between tables 4 and 5"
+    for e in movement.encounters:
+        if e.table < 8:
+            assert (e.ew if e.switched else e.ns) == e.table
+        assert e.switched == (e.round == 9 and e.table != 8)
+    route = [(s.table, s.direction) for s in movement.seatings(Pair(9))]
+    assert route == [(t, Side.EW) for t in range(1, 9)] + [(8, Side.NS)]
+    assert Counter(movement.plays().values()) == {8: 27}, "every board played 8 times"
+    short = hesitation_mitchell(8, 3, pairs=15)
+    assert short.phantom == Pair(1)
+    assert all((e.ew if e.switched else e.ns) is None for e in short.encounters if e.table == 1)
+
+
 def test_rover_mitchell() -> None:
     """A 7-table rover Mitchell: the rover (NS 8) sits at tables 1, 3, 5, 7, 2, 4, 6; each North-South pair sits
     out the round the rover takes its seat; the rover meets every East-West pair and plays every set once."""
@@ -441,6 +477,78 @@ def test_rover_mitchell() -> None:
     for t in range(1, 8):
         assert len(movement.seatings(Pair(t, Side.NS))) == 6
         assert len(movement.seatings(Pair(t, Side.EW))) == 7
+
+
+def test_rover_mitchell_of_tables_divisible_by_three() -> None:
+    """A 9-table rover Mitchell: the rover (NS 10) sits out rounds 1 and 9 and plays the 7 rounds between at 7
+    different tables, meeting 7 East-West pairs and playing 7 sets, each once; two North-South pairs never sit out;
+    every board is still played 9 times; the notes say so."""
+    movement = rover_mitchell(9, 2)
+    rover = movement.seatings(Pair(10, Side.NS))
+    assert [s.round for s in rover] == list(range(2, 9))
+    assert len({s.table for s in rover}) == len({s.opponents for s in rover}) == len({s.boards for s in rover}) == 7
+    sitting_out = [t for t in range(1, 10) if len(movement.seatings(Pair(t, Side.NS))) == 8]
+    assert len(sitting_out) == 7
+    assert Counter(movement.plays().values()) == {9: 18}
+    assert "the rover sits out rounds 1 and 9" in "; ".join(movement.notes)
+    assert "14 (1 pair) or 16 (7 pairs) or 18 (11 pairs)" in "; ".join(movement.notes)
+
+
+def rover_rounds_at_most(n: int) -> int:
+    """The most rounds a rover can play in an n-table Mitchell at different North-South tables without meeting an
+    East-West pair or playing a set twice (round r, table t: East-West pair t-r, set t+r), by exhaustive search."""
+    best = 0
+
+    def place(r: int, tables: int, pairs: int, sets: int, played: int) -> None:
+        nonlocal best
+        if played + n - r <= best:
+            return
+        if r == n:
+            best = played
+            return
+        for t in range(n):
+            pair, board_set = (t - r) % n, (t + r) % n
+            if not (tables >> t & 1 or pairs >> pair & 1 or sets >> board_set & 1):
+                place(r + 1, tables | 1 << t, pairs | 1 << pair, sets | 1 << board_set, played + 1)
+        place(r + 1, tables, pairs, sets, played)
+
+    place(0, 0, 0, 0, 0)
+    return best
+
+
+@pytest.mark.parametrize(("tables", "most"), [(5, 5), (7, 7), (9, 7)])
+def test_no_rover_plays_every_round_at_9_tables(tables: int, most: int) -> None:
+    """The exhaustive check behind ROVER_TABLES: with 5 or 7 tables a rover plays every round, with 9 at most 7 of
+    them (as the 9-table rover Mitchell does), so a rover at a number of tables divisible by 3 sits out."""
+    assert rover_rounds_at_most(tables) == most
+    assert sum(1 for table in ROVER_TABLES.get(tables, range(1, tables + 1)) if table) == most
+
+
+def rover_of_all_rounds_but_one(n: int) -> bool:
+    """Whether an n-table rover can play n-1 rounds (at different tables, never meeting an East-West pair or
+    playing a set twice), by exhaustive search. Moving every round and table on by c (t-r kept, t+r moved by 2c)
+    puts its round out first; moving every table on by c (t-r and t+r moved by c) puts it at table 1 in round 2."""
+
+    def place(r: int, tables: int, pairs: int, sets: int) -> bool:
+        if r == n:
+            return True
+        free = [(t, (t - r) % n, (t + r) % n) for t in range(n)]
+        return any(
+            place(r + 1, tables | 1 << t, pairs | 1 << pair, sets | 1 << board_set)
+            for t, pair, board_set in free
+            if not (tables >> t & 1 or pairs >> pair & 1 or sets >> board_set & 1)
+        )
+
+    return place(2, 1, 1 << (n - 1), 1 << 1)
+
+
+@pytest.mark.parametrize("tables", [pytest.param(9), pytest.param(15, marks=pytest.mark.slow)])
+def test_no_rover_plays_all_rounds_but_one(tables: int) -> None:
+    """The exhaustive check behind ROVER_TABLES at 9 and 15 tables: no rover plays n-1 rounds, so its n-2 are the
+    most (with 7 tables, as a check of the search, one does)."""
+    assert not rover_of_all_rounds_but_one(tables)
+    assert rover_of_all_rounds_but_one(7)
+    assert sum(1 for table in ROVER_TABLES[tables] if table) == tables - 2
 
 
 def test_web_mitchell_as_published() -> None:

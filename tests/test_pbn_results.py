@@ -414,8 +414,8 @@ def test_a_row_that_cannot_be_read_is_refused_by_its_line(
     ("edit", "said"),
     [
         ((b'[Board "2"]\n', b'[Board "2"]\n[Section "B"]\n'),
-         "section B, after section A: the file holds 2 sections, whose pairs share their numbers; the "
-         "pairs-session workbook holds one: export each section as a file of its own and import each"),
+         "the TotalScoreTable has no Section column, where the ScoreTables' lines are in sections A, B: its "
+         "pairs cannot be told apart (A1 and B1 are two pairs); export the ranking with each pair's section"),
         ((b'[Scoring "MatchPoints;MP1"]', b'[Scoring "IMP;Butler-2;Median"]'),
          "[Scoring \"IMP;Butler-2;Median\"]: 'MEDIAN' is no word of a method xlbridge scores as Butler TRIMMED3"),
         ((b'[Scoring "MatchPoints;MP1"]', b'[Scoring "Instant"]'),
@@ -427,8 +427,8 @@ def test_a_row_that_cannot_be_read_is_refused_by_its_line(
 def test_a_file_that_cannot_be_read_is_refused(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], edit: tuple[bytes, bytes], said: str
 ) -> None:
-    """A file of several sections (the first board's [Section "A"], the second's B), or whose [Scoring] says a
-    method xlbridge does not score, is refused in one line naming the line."""
+    """A file of several sections (the first board's [Section "A"], the second's B) whose ranking gives no pair a
+    section, or whose [Scoring] says a method xlbridge does not score, is refused in one line naming the line."""
     data = RUTER.read_bytes()
     old, new = edit
     assert old in data

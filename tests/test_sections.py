@@ -173,15 +173,16 @@ def test_the_ranking_says_how_the_sections_were_scored() -> None:
 
 
 def test_masterpoints_of_several_sections_are_refused_with_the_reason() -> None:
-    """The scales award one section's fields: a session of two sections is not awarded (never a wrong award), and
-    the ranking's note says why."""
+    """A scale whose rule for sections no source here gives (the ACBL's overall awards) does not award a session of
+    two sections (never a wrong award), and the ranking's note says why."""
     session = scored("Within section")
-    scale = choose(MASTERPOINT_SCALES, "ABF green")
+    scale = choose(MASTERPOINT_SCALES, "ACBL club")
     awards = session.awards(scale)
     assert isinstance(awards, BridgeInputError)
     assert session.award_note(scale) == (
-        "masterpoints: a session of 2 sections (A, B): the scales xlbridge has award one section's fields, not "
-        "section and overall awards; award each section as a session of its own"
+        "masterpoints ACBL club: a session of 2 sections (A, B): the ACBL Handbook's overall awards of a game of "
+        "several sections (its masterpoint charts) were not in the copy found, only each section's awards: award it "
+        "by hand"
     )
 
 
@@ -386,11 +387,11 @@ def test_a_scorecard_is_found_by_its_section_label() -> None:
 
 
 def test_export_of_sections_is_refused_saying_so(tmp_path: Path) -> None:
-    """USEBIO and PBN export write one section's pair numbers: a workbook of two sections is refused in a line
-    (never a file where A1 and B1 are one pair)."""
+    """USEBIO export writes one section's pair numbers: a workbook of two sections is refused in a line (never a
+    file where A1 and B1 are one pair)."""
     workbook = tmp_path / "two.xlsx"
     assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
-    for option, name in (("--usebio", "two.xml"), ("--pbn", "two.pbn")):
+    for option, name in (("--usebio", "two.xml"),):
         refused = xlbridge("export", workbook, option, tmp_path / name).refused
         assert refused.endswith("export writes one section's pairs; not yet for sections (see docs/limits.md)")
         assert "a session of 2 sections (A, B)" in refused
@@ -407,6 +408,15 @@ def test_the_travellers_sheet_names_each_pair_with_its_section(tmp_path: Path) -
     pairs = [(travellers.get((first + offset, 1)), travellers.get((first + offset, 2))) for offset in range(15)]
     assert {ns[0] for ns, _ in pairs} == {"A", "B"}
     assert sorted(ns for ns, _ in pairs) == sorted([f"A{n}" for n in range(1, 8)] + [f"B{n}" for n in range(1, 9)])
+
+
+def test_the_ladder_names_a_pair_by_its_section(tmp_path: Path) -> None:
+    """The ladder's note of a pair it leaves out names it with its section (A1NS and B1NS are two pairs)."""
+    workbook = tmp_path / "two.xlsx"
+    assert xlbridge("import", two_sections_csv(tmp_path), "-o", workbook).status == 0
+    notes = xlbridge("ladder", workbook).err
+    assert "pair A1NS has no players' names: left out" in notes
+    assert "pair B1NS has no players' names: left out" in notes
 
 
 def within_sections_usebio(path: Path) -> Path:

@@ -181,6 +181,7 @@ def test_the_stratified_table(imported: Path) -> None:
         (["--strats", "300/750"], "strats '300/750': each strat's limit must be below the one before it"),
         (["--strats", "--handicapped"], "--strats ranks by strats, --handicapped by handicaps: give one of them"),
         (["--strat-by", "MEDIAN"], "argument --strat-by: 'MEDIAN': must be one of"),
+        (["--strat-by", "HIGHER"], "--strat-by HIGHER says how strats are made: give --strats too"),
     ],
 )
 def test_strats_refused(imported: Path, args: list[str], message: str) -> None:

@@ -192,6 +192,9 @@ def add_strat_arguments(ranking: argparse.ArgumentParser) -> None:
 
 def chosen_strats(args: argparse.Namespace) -> Strats | None:
     """The strats ``--strats`` and ``--strat-by`` choose (None: neither given)."""
-    if args.strats is None and args.strat_by is None:
+    if args.strats is None:
+        if args.strat_by is not None:
+            raise BridgeInputError(f"--strat-by {args.strat_by} says how strats are made: give --strats too (its "
+                                   f"limits, or none for {DEFAULT_STRATS.shown})")  # fmt: skip
         return None
-    return read_strats(DEFAULT_STRATS.shown if args.strats is None else args.strats, args.strat_by)
+    return read_strats(args.strats, args.strat_by)

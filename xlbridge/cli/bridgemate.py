@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 
-from ..engine.errors import WorkbookError
+from ..engine.errors import BridgeInputError, WorkbookError
 from ..engine.values import count
 from ..files.bridgemate import Connection
 from ..files.bridgemate.book import Link, TableSettings, event_of, init_for, link_path
@@ -48,7 +48,10 @@ def _send(args: argparse.Namespace) -> int:
     link = link_path(path)
     check_output(link, writes="the event sent (JSON)", suffixes=(".json",), inputs=[path], replace=args.force)
     book = read_session_book(path, current=False)
-    event = event_of(book.session, args.event or "", None)
+    try:
+        event = event_of(book.session, args.event or "", None)
+    except BridgeInputError as error:
+        raise error.within(str(path)) from None
     records = read_hand_records(Path(args.hands)) if args.hands else None
     settings = TableSettings(args.lead_card, args.results, args.ranking, args.reentry, args.pin)
     connection = _connection(args.url, args.club_id, args.key, args.timeout)

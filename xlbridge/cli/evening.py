@@ -35,6 +35,7 @@ from ..files.website.publish import publish
 from ..files.website.teams import is_teams_event, publish_event
 from ..files.workbook.session_book import read_session_book
 from ..rules import EVEN_TABLES, IMP_PERCENT_RULES, MOVEMENT_TYPES, WINNERS, MovementType
+from ..rules.individual import individual_sizes
 from .arguments import (
     Commands,
     add_strat_arguments,
@@ -119,8 +120,9 @@ def _movement(args: argparse.Namespace) -> int:
 
 
 def _individual(args: argparse.Namespace) -> int:
-    """``movement --individual``: the Rainbow for ``--players``, printed, and its results file (``-o``)."""
-    from ..engine.movements.individual import rainbow
+    """``movement --individual``: the individual movement for ``--players``, printed, and its results file
+    (``-o``)."""
+    from ..engine.movements.individual import individual
     from ..files.interchange.individual import individual_csv, individual_table
 
     pairs_only = {"KIND": args.kind, "--tables": args.tables, "--pairs": args.pairs, "--phantom": args.phantom,
@@ -131,12 +133,11 @@ def _individual(args: argparse.Namespace) -> int:
     if given:
         raise BridgeInputError(f"{', '.join(given)}: not for --individual (a pairs movement's); an individual's "
                                "players are named in its results file (-o FILE.csv)")  # fmt: skip
-    if args.players is None or args.players % 4:
-        raise BridgeInputError(f"--individual needs --players, a multiple of 4 (4 a table); got "
-                               f"{args.players if args.players is not None else 'none'}")  # fmt: skip
+    if args.players is None:
+        raise BridgeInputError(f"--individual needs --players ({', '.join(map(str, individual_sizes()))}); got none")
     if args.output and not args.output.lower().endswith(".csv"):
         raise BridgeInputError(f"-o {args.output}: an individual's results file is a CSV: name it .csv")
-    movement = rainbow(args.players // 4, args.boards_per_round, args.rounds, args.first_board)
+    movement = individual(args.players, args.boards_per_round, args.rounds, args.first_board)
     if args.output:
         check_output(Path(args.output), writes="CSV", suffixes=(".csv",), replace=args.force)
     print(individual_table(movement), end="")
@@ -227,8 +228,9 @@ def add_movement(commands: Commands) -> None:
         help="tables (" + "; ".join(f"{kind.name} {_sizes(kind)}" for kind in MOVEMENT_TYPES) + "); an evening of "
         "sections each section's in turn, 7,8: sections A and B, each its own movement of the kind",
     )
-    flag(movement, "--individual", "an individual (the Rainbow: 4 players a table, a new partner each round)")
-    movement.add_argument("--players", type=int, help="--individual: the players (20, 28, 44, 52, 68, 76 or 92)")
+    flag(movement, "--individual", "an individual (4 players a table, a new partner each round)")
+    sizes = ", ".join(map(str, individual_sizes()))
+    movement.add_argument("--players", type=int, help=f"--individual: the players ({sizes})")
     movement.add_argument("--boards-per-round", type=int, required=True, metavar="K", help="boards each round")
     movement.add_argument(
         "--rounds",

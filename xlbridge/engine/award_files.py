@@ -62,10 +62,10 @@ def award_lines(awards: SessionAwards, pairs: Sequence[Pair] | None = None) -> A
         if not award:  # no place, or placed below the paid places
             continue
         if not pair.players:
-            unnumbered.append(f"pair {pair.number}{pair.direction_text}: no players named")
+            unnumbered.append(f"{pair.called}: no players named")
         members = (*pair.members, *[""] * len(pair.players))
         for player, member in zip(pair.players, members, strict=False):
-            who = f"{player or 'a player'} (pair {pair.number}{pair.direction_text})"
+            who = f"{player or 'a player'} ({pair.called})"
             if not member:
                 unnumbered.append(f"{who}: no number")
             elif not member.isdigit() or not member.isascii() or len(member_key(member)) > file.number_digits:

@@ -141,7 +141,6 @@ def ladder_session(score: SessionScore, name: str) -> LadderSession:
     results = []
     for standing in score.standings:
         pair = standing.pair
-        label = f"pair {pair.number}{'' if pair.direction is None else ' ' + pair.direction.value}"
         total, percentage = standing.total, standing.percentage
         results.append(
             SessionResult(
@@ -149,7 +148,7 @@ def ladder_session(score: SessionScore, name: str) -> LadderSession:
                 percentage if isinstance(percentage, Fraction) else None,
                 Fraction(total) if session.method.imp_scoring and isinstance(total, (int, Fraction)) else None,
                 standing.boards,
-                label,
+                pair.called,
             )
         )
     return LadderSession(name, session.event, session.date, session.method.imp_scoring, session.method.name,

@@ -386,11 +386,11 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
     Each field (two in a two-winner Mitchell) is awarded on its own, on the scratch ranking; the tables in play are
     half the pairs placed, so a sit-out each round (a phantom) makes a half table, counted as the scale says; a pair
     that sat out a round is in its field like any other; the session's distinct boards are the boards played that
-    choose an EBU local-point band. Refused, with the reason: a ranking that waits for lines
-    to be checked, a pair whose figures are in error, a session with no place, a session of several sections (whose
-    section and overall awards the scales do not hold), and a pair that played fewer rounds than its field (a
-    walk-in or walk-out, beyond one round a sit-out explains), for which neither the ABF manual nor the ACBL
-    handbook as found gives a rule.
+    choose an EBU local-point band. A session of two sections or more is awarded as the scale's source says
+    (:func:`_sectioned`). Refused, with the reason: a ranking that waits for lines to be checked, a pair whose
+    figures are in error, a session with no place, a session of several sections on a scale whose rule for them no
+    source here gives, and a pair that played fewer rounds than its field (a walk-in or walk-out, beyond one round
+    a sit-out explains), for which neither the ABF manual nor the ACBL handbook as found gives a rule.
     """
     chosen = masterpoint_scale(scale)
     standings = ranking.standings
@@ -405,12 +405,8 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
             f"masterpoints: the ranking waits for {ranking.problems} line(s) to be checked; the awards follow a "
             f"complete ranking"
         )
-    sections = ranking.session.sections
-    if len(sections) > 1:  # the scales' tables are of one field: section and overall awards are not among them yet
-        raise BridgeInputError(
-            f"masterpoints: a session of {len(sections)} sections ({', '.join(sections)}): the scales xlbridge has "
-            "award one section's fields, not section and overall awards; award each section as a session of its own"
-        )
+    if len(ranking.session.sections) > 1:
+        return _sectioned(ranking, chosen)
     for standing in standings:
         if isinstance(standing.total, BridgeInputError):
             raise standing.total.within(f"masterpoints: pair {_label(standing.pair)}")
@@ -429,6 +425,59 @@ def masterpoints(ranking: SessionScore, scale: object = None) -> SessionAwards:
         for field in sorted({s.field for s in placed})
     }
     return SessionAwards(chosen, form, tables, winners, paid, tuple(awards), pairs)
+
+
+def _section_scores(score: SessionScore) -> list[tuple[SessionScore, list[int]]]:
+    """Each section of a scored session as a scored session of its own (its lines, standings and figures), with
+    the indices of its standings in the session's."""
+    tops = {section: (expected, top) for section, expected, top in score.section_tops}
+    out = []
+    for own, lines, pairs in score.session.split():
+        expected, top = tops.get(own.sections[0], (score.expected, score.top))
+        figures = [score.lines[index] for index in lines]
+        out.append((SessionScore(
+            own, tuple(figures), tuple(score.standings[index] for index in pairs), expected, top, len(own.boards),
+            len(own.lines) - len(own.not_played), sum(1 for line in figures if line.problem),
+        ), pairs))  # fmt: skip
+    return out
+
+
+def _sectioned(score: SessionScore, scale: MasterpointScale) -> SessionAwards:
+    """The masterpoints of a session of two sections or more, where the scale's source says how
+    (:attr:`~xlbridge.rules.masterpoints.MasterpointScale.sections`: each set of pairs compared directly is a
+    field): scored within each section, each section awarded as a session of its own; across the field, the pairs
+    of every section ranked together (each direction apart where every section has two), on the tables of the
+    whole field. Refused, saying what is missing, on a scale whose rule for sections no source here gives."""
+    sections = score.session.sections
+    if not scale.sections:
+        raise BridgeInputError(
+            f"masterpoints {scale.name}: a session of {len(sections)} sections ({', '.join(sections)}): "
+            f"{scale.sections_missing}: award it by hand"
+        )
+    parts = _section_scores(score)
+    section_awards = [(masterpoints(own, scale), pairs) for own, pairs in parts]  # each section's checks, once
+    pairs = tuple(standing.pair for standing in score.standings)
+    awards: list[Decimal | None] = [None] * len(pairs)
+    first = section_awards[0][0]
+    if not score.session.section_scoring.across:
+        paid: Counter[int] = Counter()
+        for own, indices in section_awards:
+            paid.update(own.paid)
+            for index, award in zip(indices, own.awards, strict=True):
+                awards[index] = award
+        tables = sum((own.tables for own, _ in section_awards), Fraction(0))
+        return SessionAwards(scale, first.form, tables, first.winners, dict(paid), tuple(awards), pairs)
+    overall = score.overall
+    winners = 2 if all(own.winners == 2 for own, _ in section_awards) else 1
+    placed = [standing for standing in overall if standing.place]
+    tables = Fraction(len(placed), 2)
+    places = [standing.place for standing in overall]
+    fields = [standing.field for standing in overall]
+    given = award_places(places, scale, tables, winners, fields, first.form, score.boards)
+    by_pair = dict(zip((standing.pair for standing in overall), given, strict=True))
+    paid_in = {field: paid_places(scale, tables, winners, sum(1 for s in placed if s.field == field), first.form,
+                                  score.boards) for field in sorted({s.field for s in placed})}  # fmt: skip
+    return SessionAwards(scale, first.form, tables, winners, paid_in, tuple(by_pair[pair] for pair in pairs), pairs)
 
 
 def _check_rounds(score: SessionScore, rounds: dict[Pair, int], placed: list[Standing], winners: int) -> None:

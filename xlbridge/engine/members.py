@@ -58,7 +58,7 @@ def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
     visitors: list[str] = []
     misnamed: list[str] = []
     for pair in pairs:
-        label = f"pair {pair.number}{pair.direction_text}"
+        label = pair.called
         members = (*pair.members, *[""] * len(pair.players))[: len(pair.players)]
         players, numbers = [], []
         for player, number in zip(pair.players, members, strict=True):

@@ -62,6 +62,11 @@ class Pair:
         return f"{self.section}{self.number}" if self.section else self.number
 
     @property
+    def called(self) -> str:
+        """The pair as a message names it: ``pair A3NS`` (its label, with its direction in a Mitchell)."""
+        return f"pair {self.label}{self.direction_text}"
+
+    @property
     def names(self) -> str:
         return " & ".join(player for player in self.players if player)
 
@@ -91,7 +96,8 @@ _WHOLE_FLOAT = re.compile(r"([0-9]+)\.0*")
 def read_member(value: object, argument: str = "membership number") -> str:
     """A membership number as typed: text kept as it is (``0012345`` keeps its zeros), a number cell's
     ``1234567.0`` read as ``1234567``; blank is "". Letters and digits, with a dash, dot or slash between them, at
-    most :data:`MEMBER_LENGTH` characters; anything else (a name in the number's column) is refused."""
+    most :data:`MEMBER_LENGTH` characters; anything else (a name in the number's column) is refused. A number of
+    zeros alone (``0``: Ruter's PBN for a player without one) is none: no federation numbers a member 0."""
     if is_blank(value):
         return ""
     if isinstance(value, float):
@@ -104,7 +110,7 @@ def read_member(value: object, argument: str = "membership number") -> str:
     if len(text) > MEMBER_LENGTH or not _MEMBER.fullmatch(text):
         raise BridgeInputError(f"{argument} {show(text)}: a membership number is letters and digits (such as "
                                f"1234567), at most {MEMBER_LENGTH} characters")  # fmt: skip
-    return text
+    return "" if text.isdigit() and not text.strip("0") else text
 
 
 def member_key(number: str) -> str:

@@ -26,7 +26,7 @@ from ..engine.checks import Namer, plus_dropped_rows
 from ..engine.choices import choose, choose_scoring
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
-from ..engine.pairs import Pair, parse_direction, read_handicap, read_member
+from ..engine.pairs import Pair, member_key, parse_direction, read_handicap, read_member
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
@@ -165,6 +165,7 @@ def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
     error in a cell (a lookup of the players that found nobody) is refused, naming the row, as the movement's rows
     are: its #N/A would be the pair's number, or a player's name."""
     out: list[Pair | None] = []
+    numbered: dict[str, str] = {}  # where each membership number was typed, by its key
     sectioned = bool(names) and len(names[0]) > FORMER_NAME_WIDTH
     width = len(_NAMES_HEADINGS)
     for row, cells in enumerate(names, start=first_row):
@@ -189,6 +190,11 @@ def _pairs(names: Grid, first_row: int) -> list[Pair | None]:
         members = tuple(read_member(None if is_blank_text(value) else value, f"names row {row}: {heading}")
                         for value, heading in zip(numbers, _NAMES_HEADINGS[6:], strict=True))  # fmt: skip
         players = (entered_text(first), entered_text(second))
+        for heading, member in zip(_NAMES_HEADINGS[6:], members, strict=True):
+            here = f"names row {row}: {heading}"
+            if member and numbered.setdefault(member_key(member), here) != here:
+                raise BridgeInputError(f"{here}: number {member} is typed twice (first at "
+                                       f"{numbered[member_key(member)]}): one player, one number")  # fmt: skip
         out.append(Pair(pair, side, players, points, members if any(members) else (), section=section))
     return out
 

@@ -53,7 +53,6 @@ def read_ladder_session(path: Path) -> LadderSession:
     results = []
     for standing in score.standings:
         pair = standing.pair
-        side = f" {pair.direction_text}" if two_fields and pair.direction is not None else ""
         figure = standing.total if imp_scoring else standing.percentage
         exact = Fraction(figure) if isinstance(figure, (int, Fraction)) else None
         results.append(
@@ -62,7 +61,7 @@ def read_ladder_session(path: Path) -> LadderSession:
                 percentage=None if imp_scoring else exact,
                 imps=exact if imp_scoring else None,
                 boards=standing.boards,
-                label=f"pair {pair.number}{side}",
+                label=pair.called if two_fields else f"pair {pair.label}",
             )
         )
     if not any(result.percentage is not None or result.imps is not None for result in results):

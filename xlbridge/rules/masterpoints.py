@@ -174,6 +174,12 @@ class MasterpointScale:
     aliases: tuple[str, ...] = ()
     #: The EBU's local points, a scale of their own kind (None: a scale of winners, places and depths).
     local: LocalPoints | None = None
+    #: A session of two sections or more: the source of the rule that each set of pairs whose scores are compared
+    #: directly is a field, awarded as the scale awards one (within sections, each section's fields; across the
+    #: field, each direction's pairs of every section together); "" where no source found gives the scale's rule
+    #: for sections, and ``sections_missing`` says what is missing (the session is then refused, saying it).
+    sections: str = ""
+    sections_missing: str = ""
 
     @property
     def awards(self) -> bool:
@@ -203,6 +209,12 @@ _ABF_WINNERS = MappingProxyType(
 # calculated as the winners' award divided by one less than the placing position (i.e. 3rd place receives half the
 # winners' award, 4th place receives one third, etc.)."
 _ABF_PLACES = PlaceShares((Fraction(7, 10),), offset=1)
+# ABF Masterpoint Manual, section 4: "For the purpose of session awards a field is any set of players whose scores
+# are being directly compared." A session of several sections scored within each section is as many sessions' fields;
+# scored across the field, the pairs of every section sitting one way are compared on every board, and are one field.
+_ABF_SECTIONS = (
+    "ABF Masterpoint Manual, section 4: a field is any set of players whose scores are being directly compared"
+)
 # ABF Masterpoint Manual, section 4: the top half of the field rounded down ("in a field of 9, awards are made to the
 # 4th position") in duplicate events; the top third rounded up ("in a field of 13 awards are made to the 5th
 # position") where matches of five boards or more are played. "For the purpose of session awards a field is any
@@ -228,6 +240,7 @@ ABF_GREEN = MasterpointScale(
     winners=_ABF_WINNERS,
     places=_ABF_PLACES,
     depths=_ABF_DEPTHS,
+    sections=_ABF_SECTIONS,
     aliases=("GREEN", "ABF", "ABF E"),
 )
 # Grade B4c, "special club sessions/events" (manual 2.6), red points at grade weight 2.5: Tables 1C and 2C (3.1.3).
@@ -244,6 +257,7 @@ ABF_RED = MasterpointScale(
     winners=_ABF_WINNERS,
     places=_ABF_PLACES,
     depths=_ABF_DEPTHS,
+    sections=_ABF_SECTIONS,
     aliases=("RED", "ABF B4C"),
 )
 
@@ -301,6 +315,8 @@ def _ebu_local(name: str, level: str, letter: str, step: int, most: tuple[int, i
             ),
             fewest_pairs=6,
         ),
+        sections_missing="the EBU's rule for a session of several sections (its Licensing and Master Points "
+        "Handbook) was not available",
         aliases=(f"EBU {letter}", *aliases),
     )
 
@@ -318,7 +334,11 @@ EBU_CLUB, EBU_DISTRICT, EBU_COUNTY, EBU_REGIONAL, EBU_NATIONAL = EBU_LOCAL_SCALE
 # comparison group. Depth of awards is 40% times the number of pairs in the comparison group, rounded to the nearest
 # whole number with .5 rounded up." A table is counted as the movement seats it: the first place of each field of
 # an 8-table Mitchell earns 0.80, a 5-table Howell's 0.50 (the cap of 1.50 is then reached at 15 tables, as the
-# invitational games' 1.20 at .08 per table). ACBL club points are black points (chapter 4, section three, I.B),
+# invitational games' 1.20 at .08 per table). A game of several sections adds overall awards to each section's
+# ("For overall awards 1/2 table is counted as a full table"; chapter 4, section three, V: "section awards are given
+# for the highest scores in each field without regard to scores in any other field"), from the handbook's masterpoint
+# charts, which no copy found here gives: such a session is refused, saying so.
+# ACBL club points are black points (chapter 4, section three, I.B),
 # but a USEBIO file's BLACK points are the EBU's local points (the scales above): ACBL points have no USEBIO name
 # here.
 ACBL_CLUB = MasterpointScale(
@@ -339,6 +359,8 @@ ACBL_CLUB = MasterpointScale(
         }
     ),
     cap=Fraction(3, 2),
+    sections_missing="the ACBL Handbook's overall awards of a game of several sections (its masterpoint charts) were "
+    "not in the copy found, only each section's awards",
     aliases=("ACBL",),
 )
 

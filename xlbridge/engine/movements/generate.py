@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import replace
+from dataclasses import dataclass, fields, replace
 
 from ...rules import EVEN_TABLES, HOWELL_ROUND_ONE, HOWELL_THREE_TABLES, MOVEMENT_TYPES, WINNERS, Side
 from ...rules.boards import HIGHEST_BOARD
@@ -26,6 +26,7 @@ from ...rules.movements import (
     ONE_WINNER,
     RELAY,
     ROVER_STEP,
+    ROVER_TABLES,
     ROVER_TYPE,
     SKIP,
     THREE_QUARTER_HOWELL_TYPE,
@@ -47,6 +48,7 @@ from .rounds import (
 )
 
 __all__ = [
+    "MovementOptions",
     "appendix_mitchell",
     "bowman_mitchell",
     "hesitation_mitchell",
@@ -59,12 +61,36 @@ __all__ = [
 ]
 
 
+@dataclass(frozen=True, slots=True)
+class MovementOptions:
+    """What a director may choose of a movement beyond its tables and boards per round, as given (checked by the
+    generator that reads it); None is the kind's default. Each kind reads those it takes (:data:`GENERATORS`)."""
+
+    rounds: object = None
+    first_board: object = 1
+    #: An even-table Mitchell's :data:`~xlbridge.rules.EVEN_TABLES` entry.
+    even: object = None
+    #: A Mitchell's :data:`~xlbridge.rules.WINNERS` entry.
+    winners: object = None
+    switched_rounds: object = None
+    #: 2n, or 2n-1 (a phantom).
+    pairs: object = None
+    #: The missing pair (``7``, ``7EW``).
+    phantom: object = None
+
+    def given(self) -> list[str]:
+        """The options given (not left to the kind's default), by name: all but the first board (every kind takes
+        it)."""
+        return [f.name for f in fields(self) if f.name != "first_board" and getattr(self, f.name) is not None]
+
+
 def _sets(count: int, per_round: int, first: int) -> list[BoardSet]:
     return [BoardSet(first + index * per_round, first + (index + 1) * per_round - 1) for index in range(count)]
 
 
-def _phantom(phantom: object, pairs: object, tables: int, default: Pair, candidates: Iterable[Pair]) -> Pair | None:
+def _phantom(options: MovementOptions, tables: int, default: Pair, candidates: Iterable[Pair]) -> Pair | None:
     """The missing pair: named, or the default when the number of pairs is odd."""
+    phantom, pairs = options.phantom, options.pairs
     if pairs is not None:
         count = whole_in(pairs, "pairs", 2 * tables - 1, 2 * tables)
         if count == 2 * tables and phantom is not None:
@@ -107,17 +133,7 @@ def _without(encounters: list[Encounter], phantom: Pair | None, two_fields: bool
     return out
 
 
-def mitchell(
-    tables: object,
-    boards_per_round: object,
-    rounds: object = None,
-    first_board: object = 1,
-    even: object = None,
-    winners: object = None,
-    switched_rounds: object = None,
-    pairs: object = None,
-    phantom: object = None,
-) -> Movement:
+def mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """A Mitchell of ``tables`` tables: North-South pairs stay, East-West pairs move up one table and the boards
     down one each round; board set t starts at table t.
 
@@ -126,10 +142,11 @@ def mitchell(
     default two rounds of one- or two-board rounds, else one). ``pairs`` (2n-1) or ``phantom`` (a pair number,
     ``7EW``) leaves a pair out: by default the North-South pair of the last table.
     """
-    kind = MITCHELL_TYPE
-    n = whole_in(tables, "tables", kind.min_tables, kind.max_tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+    return make_movement(MITCHELL_TYPE, tables, boards_per_round, **options)
+
+
+def _mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
+    even, winners, switched_rounds, rounds = options.even, options.winners, options.switched_rounds, options.rounds
     option = choose(EVEN_TABLES, even) if n % 2 == 0 else None
     if n % 2 and even is not None and str(even).strip():
         raise BridgeInputError(f"even tables {even!r}: {n} tables is an odd number; no skip or relay is needed")
@@ -176,7 +193,7 @@ def mitchell(
             encounters.append(Encounter(r + 1, t, ns, ew, sets[at[t]], switched))
     ns_pairs = [Pair(t, Side.NS if two_fields else None) for t in range(1, n + 1)]
     ew_pairs = [Pair(ew_number(e), Side.EW if two_fields else None) for e in range(1, n + 1)]
-    missing = _phantom(phantom, pairs, n, ns_pairs[-1], ns_pairs + ew_pairs)
+    missing = _phantom(options, n, ns_pairs[-1], ns_pairs + ew_pairs)
     notes = []
     if option is SKIP and played > half:
         skip_note = f"East-West pairs skip a table after round {half}: move up two tables"
@@ -204,22 +221,16 @@ def mitchell(
     return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
-def howell(
-    tables: object,
-    boards_per_round: object,
-    rounds: object = None,
-    first_board: object = 1,
-    pairs: object = None,
-    phantom: object = None,
-) -> Movement:
+def howell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """A Howell of ``tables`` tables (3 to 8): every pair meets every other once, in 2n-1 rounds of 2n-1 board sets
     (from 4 tables, each pair plays every set and each set is played at every table: a complete Howell), and 5
     rounds at 3 tables (whose last round shares one set among the three tables). The highest pair stays North at
     table 1. ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default the highest, so table 1 sits out."""
-    kind = HOWELL_TYPE
-    n = whole_in(tables, "tables", kind.min_tables, kind.max_tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+    return make_movement(HOWELL_TYPE, tables, boards_per_round, **options)
+
+
+def _howell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
+    rounds = options.rounds
     full = 2 * n - 1
     if rounds is not None and as_whole_number(rounds, "rounds") != full:
         raise BridgeInputError(
@@ -229,7 +240,7 @@ def howell(
         )
     encounters = _howell_rounds(n, full, _sets(full, per_round, first))
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
-    missing = _phantom(phantom, pairs, n, everyone[-1], everyone)
+    missing = _phantom(options, n, everyone[-1], everyone)
     notes = []
     if missing != everyone[-1]:
         notes.append(f"pair {2 * n} stays North-South at table 1; the others move as their guide cards say")
@@ -266,26 +277,20 @@ def _howell_rounds(n: int, played: int, sets: list[BoardSet]) -> list[Encounter]
     return encounters
 
 
-def three_quarter_howell(
-    tables: object,
-    boards_per_round: object,
-    rounds: object = None,
-    first_board: object = 1,
-    pairs: object = None,
-    phantom: object = None,
-) -> Movement:
+def three_quarter_howell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """A 3/4 Howell of ``tables`` tables (4 to 15): the first ``rounds`` rounds of the complete Howell (by default
     three quarters of its 2n-1, rounded up; n to 2n-2), each pair meeting as many others and playing as many board
     sets; the 2n-1 sets are played unequally often (scored to the most, Neuberg), as its notes say."""
-    kind = THREE_QUARTER_HOWELL_TYPE
-    n = _tables(kind, tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+    return make_movement(THREE_QUARTER_HOWELL_TYPE, tables, boards_per_round, **options)
+
+
+def _three_quarter_howell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
     full = 2 * n - 1
+    rounds = options.rounds
     played = math.ceil(3 * full / 4) if rounds is None else whole_in(rounds, "rounds", n, full - 1)
     encounters = _howell_rounds(n, played, _sets(full, per_round, first))
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
-    missing = _phantom(phantom, pairs, n, everyone[-1], everyone)
+    missing = _phantom(options, n, everyone[-1], everyone)
     notes = [f"the first {played} of the {full} rounds of the complete {n}-table Howell: each pair meets {played} "
              f"of the other {2 * n - 1} pairs"]  # fmt: skip
     movement = Movement(kind, n, played, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
@@ -293,33 +298,32 @@ def three_quarter_howell(
     return _checked(_with_phantom_notes(_with_unequal_notes(_within_limit(movement))))
 
 
-def hesitation_mitchell(
-    tables: object,
-    boards_per_round: object,
-    first_board: object = 1,
-    switched_rounds: object = None,
-    pairs: object = None,
-    phantom: object = None,
-) -> Movement:
-    """A hesitation Mitchell of ``tables`` tables (odd, 3 to 29), n+1 rounds of n+1 board sets: North-South pairs 1 to
+def hesitation_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
+    """A hesitation Mitchell of ``tables`` tables (3 to 29), n+1 rounds of n+1 board sets: North-South pairs 1 to
     n-1 stay at their tables; the n+1 moving pairs (n to 2n) go up one table East-West and, after East-West at
     table n, sit North-South there for a round (the hesitation) before going on to East-West at table 1. The boards
-    go down one table, through a relay between tables n/2 and n/2+1. One field: the last ``switched_rounds``
-    rounds (by default two of one- or two-board rounds, else one) are arrow-switched at every table but table n.
-    ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default North-South pair 1."""
-    kind = HESITATION_TYPE
-    n = _tables(kind, tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+    go down one table, through a relay between tables n/2 and n/2+1; with an even number of tables, two relays
+    there, and table n shares table 1's boards. One field: the last ``switched_rounds`` rounds (by default two of
+    one- or two-board rounds, else one) are arrow-switched at every table but table n. ``pairs`` (2n-1) or
+    ``phantom`` leaves a pair out: by default North-South pair 1 (with an even number of tables, table n then plays
+    table 1's boards alone)."""
+    return make_movement(HESITATION_TYPE, tables, boards_per_round, **options)
+
+
+def _hesitation_mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
     played = n + 1
-    switch = _switched(switched_rounds, per_round, played)
+    switch = _switched(options.switched_rounds, per_round, played)
     sets = _sets(played, per_round, first)
-    half = n // 2
-    circuit: list[int | None] = [*range(1, half + 1), None, *range(half + 1, n + 1)]  # boards go down this circuit
+    half, even = n // 2, n % 2 == 0
+    relays: list[int | None] = [None, None] if even else [None]
+    # the boards go down this circuit; with an even number of tables table n shares table 1's
+    circuit = [*range(1, half + 1), *relays, *range(half + 1, n if even else n + 1)]
     moving = [n + p + 1 for p in range(n)] + [n]  # the moving pair at each position in round 1: EW 1..n, then NS n
     encounters = []
     for r in range(played):
         at = {table: (index + r) % played for index, table in enumerate(circuit) if table is not None}
+        if even:
+            at[n] = at[1]
 
         def mover(position: int, r: int = r) -> int:
             return moving[(position - r) % played]
@@ -331,57 +335,69 @@ def hesitation_mitchell(
                 ns, ew = ew, ns
             encounters.append(Encounter(r + 1, t, ns, ew, sets[at[t]], switched))
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
-    missing = _phantom(phantom, pairs, n, everyone[0], everyone)
+    missing = _phantom(options, n, everyone[0], everyone)
     first_switched = played - switch + 1
     which = f"round {played}" if switch == 1 else f"rounds {first_switched}-{played}"
     notes = [
         f"North-South pairs 1-{n - 1} stay; pairs {n}-{2 * n} move: East-West up one table, and after East-West at "
         f"table {n} North-South there for one round (the hesitation), then East-West at table 1",
-        f"boards go down one table through a relay (bye stand) between tables {half} and {half + 1}",
+        f"boards go down one table through {'two relays (bye stands)' if even else 'a relay (bye stand)'} between "
+        f"tables {half} "
+        f"and {half + 1}" + (f"; table {n} shares table 1's boards every round" if even else ""),
         f"arrow switch in {which} at every table but table {n}",
     ]
+    shared = tuple((r, (1, n)) for r in range(1, played + 1)) if even else ()
     movement = Movement(kind, n, played, per_round, first, tuple(_without(encounters, missing, False)), False, missing,
-                        notes=tuple(notes))  # fmt: skip
+                        shared=shared, notes=tuple(notes))  # fmt: skip
     return _checked(_with_phantom_notes(_within_limit(movement)))
 
 
-def rover_mitchell(tables: object, boards_per_round: object, first_board: object = 1) -> Movement:
-    """A rover Mitchell of ``tables`` tables (odd, not divisible by 3: 5, 7, 11, 13, ... 29) and one more pair:
-    the odd Mitchell, with the rover (North-South pair n+1) sitting North-South at table 1 in round 1 and
-    ``ROVER_STEP`` tables on each round; the North-South pair whose seat it takes sits out that round. Two winners;
-    every board is played n times; the North-South pairs play a round fewer than the others."""
-    kind = ROVER_TYPE
-    n = _tables(kind, tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+def rover_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
+    """A rover Mitchell of ``tables`` tables (odd, 5 to 29) and one more pair: the odd Mitchell, with the rover
+    (North-South pair n+1) sitting North-South at a different table each round, the North-South pair whose seat it
+    takes sitting out that round. With a number of tables not divisible by 3 it sits at table 1 in round 1 and
+    ``ROVER_STEP`` tables on each round, meeting every East-West pair and playing every set once; with 9, 15, 21 or
+    27 it sits out the first and the last round and plays the others at the tables of ``ROVER_TABLES``. Two
+    winners; every board is played n times; pairs play unequal numbers of boards, as the notes say."""
+    return make_movement(ROVER_TYPE, tables, boards_per_round, **options)
+
+
+def _rover_mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
     sets = _sets(n, per_round, first)
     rover = n + 1
+    tables = ROVER_TABLES.get(n) or tuple((ROVER_STEP * r) % n + 1 for r in range(n))
     encounters = []
-    displaced = []
-    for r in range(n):
-        at_table = (ROVER_STEP * r) % n + 1
-        displaced.append(at_table)
+    for r, at_table in enumerate(tables):
         for t in range(1, n + 1):
             ns = rover if t == at_table else t
             encounters.append(Encounter(r + 1, t, ns, (t - 1 - r) % n + 1, sets[(t - 1 + r) % n]))
+    playing = [r + 1 for r, table in enumerate(tables) if table]
+    rounds = f"rounds 1-{n}" if len(playing) == n else f"rounds {playing[0]}-{playing[-1]}"
     notes = [
-        f"the rover (NS pair {rover}) sits North-South at tables {', '.join(map(str, displaced))} in rounds 1-{n}; "
-        "the North-South pair it displaces sits out that round",
+        f"the rover (NS pair {rover}) sits North-South at tables {', '.join(str(t) for t in tables if t)} in "
+        f"{rounds}; the North-South pair it displaces sits out that round",
     ]
+    if len(playing) < n:
+        resting = [r + 1 for r, table in enumerate(tables) if not table]
+        notes.append(
+            f"the rover sits out rounds {' and '.join(map(str, resting))}: with {n} tables, a number divisible by 3, "
+            "no rover can play every round without meeting an East-West pair or a set again"
+        )
     movement = Movement(kind, n, n, per_round, first, tuple(encounters), True, notes=tuple(notes))
     return _checked(_with_unequal_notes(_within_limit(movement)))
 
 
-def web_mitchell(tables: object, boards_per_round: object, rounds: object = None, first_board: object = 1) -> Movement:
+def web_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """A web Mitchell of ``tables`` tables (even, 6 to 30) and ``rounds`` board sets (odd, at least half the tables
     and fewer than all; by default 13 where it fits, as the EBU's 26-board web Mitchells, else the nearest), two
     copies of every board: North-South pairs stay, East-West pairs move up one table each round; tables 1 to n/2
     play one copy, set t at table t, tables n/2+1 to n the other, set 1 at table n-1 and down, the highest at
     table n, each copy going down one table a round with the sets no table holds on a relay."""
-    kind = WEB_TYPE
-    n = _tables(kind, tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+    return make_movement(WEB_TYPE, tables, boards_per_round, **options)
+
+
+def _web_mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
+    rounds = options.rounds
     half = n // 2
     allowed = [count for count in range(half, n) if count % 2]
     default = 13 if 13 in allowed else (max(allowed) if allowed[-1] < 13 else allowed[0])
@@ -408,50 +424,29 @@ def web_mitchell(tables: object, boards_per_round: object, rounds: object = None
     return _checked(_within_limit(movement))
 
 
-def bowman_mitchell(
-    tables: object,
-    boards_per_round: object,
-    first_board: object = 1,
-    switched_rounds: object = None,
-    pairs: object = None,
-    phantom: object = None,
-) -> Movement:
+def bowman_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """A switched Bowman of ``tables`` tables (odd, 7 to 29), n-2 rounds of n-2 sets: North-South pairs stay,
     East-West pairs (n+1 to 2n) move up one table round all n tables; the boards go down one round tables n-2 to 1;
     table n-1 shares table 1's boards every round, table n those of tables n-2, n-4, ... in turn (a three-way share
     with tables 1 and n-1 once). One field: the last ``switched_rounds`` rounds (by default two of one- or two-board
     rounds, else one) arrow-switched at every table. ``pairs`` (2n-1) or ``phantom`` leaves a pair out: by default
     North-South pair n, so table n never plays and only table n-1 shares (the appendix Mitchell)."""
-    return _bowman(BOWMAN_TYPE, tables, boards_per_round, first_board, switched_rounds, pairs, phantom)
+    return make_movement(BOWMAN_TYPE, tables, boards_per_round, **options)
 
 
-def appendix_mitchell(
-    tables: object,
-    boards_per_round: object,
-    first_board: object = 1,
-    switched_rounds: object = None,
-    phantom: object = None,
-) -> Movement:
+def appendix_mitchell(tables: object, boards_per_round: object, **options: object) -> Movement:
     """An appendix (1½-table) Mitchell: the Bowman Mitchell of ``tables`` tables (odd, 7 to 29) and 2n-1 pairs, by
     default North-South pair n missing (``phantom`` names another)."""
-    n = _tables(APPENDIX_TYPE, tables)
-    return _bowman(APPENDIX_TYPE, n, boards_per_round, first_board, switched_rounds, 2 * n - 1, phantom)
+    return make_movement(APPENDIX_TYPE, tables, boards_per_round, **options)
 
 
-def _bowman(
-    kind: MovementType,
-    tables: object,
-    boards_per_round: object,
-    first_board: object,
-    switched_rounds: object,
-    pairs: object,
-    phantom: object,
-) -> Movement:
-    n = _tables(kind, tables)
-    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
-    first = whole_in(first_board, "first board", 1)
+def _appendix_mitchell(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
+    return _bowman(kind, n, per_round, first, replace(options, pairs=2 * n - 1))
+
+
+def _bowman(kind: MovementType, n: int, per_round: int, first: int, options: MovementOptions) -> Movement:
     core = n - 2
-    switch = _switched(switched_rounds, per_round, core)
+    switch = _switched(options.switched_rounds, per_round, core)
     sets = _sets(core, per_round, first)
     encounters = []
     shared = []
@@ -470,7 +465,7 @@ def _bowman(
         groups = [(1, n - 1, n)] if partner == 1 else [(1, n - 1), (partner, n)]
         shared += [(r + 1, group) for group in groups]
     everyone = [Pair(number) for number in range(1, 2 * n + 1)]
-    missing = _phantom(phantom, pairs, n, everyone[n - 1], everyone)
+    missing = _phantom(options, n, everyone[n - 1], everyone)
     which = f"round {core}" if switch == 1 else f"rounds {core - switch + 1}-{core}"
     last = (
         f"table {n}'s East-West pair sits out each round (North-South pair {n} is missing), so no boards go round "
@@ -507,30 +502,36 @@ def _switched(switched_rounds: object, per_round: int, played: int) -> int:
     return whole_in(default if switched_rounds is None else switched_rounds, "switched rounds", 1, max(1, played - 1))
 
 
-#: Each kind's generator and the options it takes (beyond tables and boards per round).
-GENERATORS: dict[MovementType, tuple[Callable[..., Movement], frozenset[str]]] = {
-    MITCHELL_TYPE: (mitchell, frozenset()),
-    HOWELL_TYPE: (howell, frozenset({"rounds", "first_board", "pairs", "phantom"})),
-    THREE_QUARTER_HOWELL_TYPE: (three_quarter_howell, frozenset({"rounds", "first_board", "pairs", "phantom"})),
-    HESITATION_TYPE: (hesitation_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
-    ROVER_TYPE: (rover_mitchell, frozenset({"first_board"})),
-    WEB_TYPE: (web_mitchell, frozenset({"rounds", "first_board"})),
-    BOWMAN_TYPE: (bowman_mitchell, frozenset({"first_board", "switched_rounds", "pairs", "phantom"})),
-    APPENDIX_TYPE: (appendix_mitchell, frozenset({"first_board", "switched_rounds", "phantom"})),
+#: A kind's generator: the movement of ``n`` tables (a size the kind is offered for), ``per_round`` boards a round
+#: from board ``first``, with the director's options.
+Generator = Callable[[MovementType, int, int, int, MovementOptions], Movement]
+
+#: Each kind's generator and the options it takes (beyond tables, boards per round and the first board).
+GENERATORS: dict[MovementType, tuple[Generator, frozenset[str]]] = {
+    MITCHELL_TYPE: (_mitchell, frozenset({"rounds", "even", "winners", "switched_rounds", "pairs", "phantom"})),
+    HOWELL_TYPE: (_howell, frozenset({"rounds", "pairs", "phantom"})),
+    THREE_QUARTER_HOWELL_TYPE: (_three_quarter_howell, frozenset({"rounds", "pairs", "phantom"})),
+    HESITATION_TYPE: (_hesitation_mitchell, frozenset({"switched_rounds", "pairs", "phantom"})),
+    ROVER_TYPE: (_rover_mitchell, frozenset()),
+    WEB_TYPE: (_web_mitchell, frozenset({"rounds"})),
+    BOWMAN_TYPE: (_bowman, frozenset({"switched_rounds", "pairs", "phantom"})),
+    APPENDIX_TYPE: (_appendix_mitchell, frozenset({"switched_rounds", "phantom"})),
 }
 
 
 def make_movement(kind: object, tables: object, boards_per_round: object, **options: object) -> Movement:
-    """A movement of the kind named (``Mitchell``, ``Howell``, ``Web Mitchell``...) with its options."""
+    """A movement of the kind named (``Mitchell``, ``Howell``, ``Web Mitchell``...) with its options (those of
+    :class:`MovementOptions`); an option given that the kind has no use for is refused."""
     chosen = choose(MOVEMENT_TYPES, kind)
     generate, takes = GENERATORS[chosen]
-    if chosen is MITCHELL_TYPE:
-        return mitchell(tables, boards_per_round, **options)
-    extra = sorted(set(options) - takes)
-    given = [name.replace("_", " ") for name in extra if options[name] is not None]
+    asked = MovementOptions(**options)  # a name it has no field for is a caller's bug (TypeError)
+    given = [name.replace("_", " ") for name in sorted(asked.given()) if name not in takes]
     if given:
         raise BridgeInputError(f"{', '.join(given)}: a {chosen.name} has no such option")
-    return generate(tables, boards_per_round, **{k: v for k, v in options.items() if k not in extra})
+    n = _tables(chosen, tables)
+    per_round = whole_in(boards_per_round, "boards per round", 1, 36)
+    first = whole_in(asked.first_board, "first board", 1)
+    return generate(chosen, n, per_round, first, asked)
 
 
 def _with_unequal_notes(movement: Movement) -> Movement:

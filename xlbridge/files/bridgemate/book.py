@@ -124,7 +124,12 @@ def movement_of_lines(rows: Sequence[Row], two_fields: bool) -> Movement:
 
 
 def event_of(session: Session, name: str = "", date: dt.date | None = None) -> Event:
-    """The one-section event of a session workbook's session (its movement, pairs, event name, date, method)."""
+    """The one-section event of a session workbook's session (its movement, pairs, event name, date, method). A
+    session of several sections is refused, saying so: its lines would be sent as one section's."""
+    if len(session.sections) > 1:
+        raise BridgeInputError(f"the workbook has {len(session.sections)} sections ({', '.join(session.sections)}):"
+                               " xlbridge sends one section to the Bridgemates; keep a workbook for each section "
+                               "on the night, or type the results")  # fmt: skip
     movement = session.plan or movement_of_lines(session.lines, session.field_kind.two_fields)
     day = date or session.date or dt.date.today()
     return new_event(name or session.event, day, [Section(movement, session.pairs)], session.method)

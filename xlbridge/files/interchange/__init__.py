@@ -110,7 +110,7 @@ def read_results(
     elif kind == "PBN":
         from .pbn import read_pbn
 
-        imported = read_pbn(data, path, method)
+        imported = read_pbn(data, path, method, section_scoring)
     else:
         imported = read_csv(data, path, method, listed)
     if imported.session is None:
@@ -443,7 +443,7 @@ def _beyond_the_workbook(imported: Imported) -> list[Problem]:
     session = imported.session
     assert session is not None
     texts = [("the event's name", session.event)]
-    texts += [(f"pair {pair.number}'s players", player) for pair in session.pairs for player in pair.players]
+    texts += [(f"{pair.called}'s players", player) for pair in session.pairs for player in pair.players]
     beyond = [Problem(0, problem) for problem in _long_texts(texts)]
     for row, line in zip(session.lines, imported.rows_at or [0] * len(session.lines), strict=True):
         lead = row.lead if isinstance(row, Line) else row.entered[2]  # (without working out a line's other texts)

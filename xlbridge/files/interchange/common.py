@@ -15,15 +15,16 @@ from pathlib import Path
 
 from ...engine import session as rows
 from ...engine.errors import BridgeInputError, ImportFileError
+from ...engine.field import butler, cross_imps, matchpoints
 from ...engine.matches import Event
 from ...engine.model import Play
 from ...engine.pairs import Pair, PairNumber, read_member, seated_players
 from ...engine.pairs import parse_direction as direction
-from ...engine.parse import parse_result, split_contract
+from ...engine.parse import Artificial, Weighted, parse_result, split_contract
 from ...engine.pipeline import SessionResult
 from ...engine.session import NOTHING_TYPED, Line, Row, Session, Typed, Unscorable
 from ...engine.values import NUMBER, as_whole_number, show
-from ...rules import FieldKind, Side
+from ...rules import FieldKind, SessionMethod, Side
 from ..workbook.xlsx import DAMAGED, OLE2_MAGIC
 
 __all__ = [
@@ -42,10 +43,12 @@ __all__ = [
     "file_place",
     "pair_of",
     "parse_date",
+    "points_agree",
     "read_pair",
     "read_row",
     "refuse",
     "relative_result",
+    "shared_boards",
     "split_pair",
     "text_of",
     "unreadable",
@@ -414,3 +417,55 @@ def detect_format(data: bytes) -> str:
     if head.startswith((b"%", b"[")):
         return "PBN"
     return "CSV"
+
+
+# --- sections ------------------------------------------------------------------------------------------------
+
+
+def shared_boards(results: list[Row], points: list[tuple[str, tuple[float, float] | None]]) -> set[int]:
+    """The boards that two sections or more play (``points``: each line's section, and the file's points on it)."""
+    sections: dict[int, set[str]] = {}
+    for row, (section, _) in zip(results, points, strict=True):
+        if row.board is not None:
+            sections.setdefault(row.board, set()).add(section)
+    return {board for board, found in sections.items() if len(found) > 1}
+
+
+#: How close a line's figure must be to the file's to be the same: a share of the top (matchpoints), or IMPs.
+SAME_SHARE, SAME_IMPS = 0.006, 0.011
+
+
+def points_agree(results: list[Row], points: list[tuple[str, tuple[float, float] | None]], boards: set[int],
+                 method: SessionMethod, by_section: bool) -> bool | None:  # fmt: skip
+    """Whether the file's points on the lines of ``boards`` are the lines' own, each board scored across the whole
+    field (or, ``by_section``, in each section apart), on the boards whose results are all played scores that can
+    be read; None where those lines give no points to tell."""
+    groups: dict[tuple[int, str], list[int]] = {}
+    unread = {row.board for row in results if isinstance(row, Unscorable)}  # (said as bad lines)
+    for index, (row, (section, _)) in enumerate(zip(results, points, strict=True)):
+        if isinstance(row, Line) and row.board in boards and row.board not in unread:
+            groups.setdefault((row.board, section if by_section else ""), []).append(index)
+    compared = 0
+    for indices in groups.values():
+        entries = [results[index].score for index in indices]  # type: ignore[union-attr]
+        if any(isinstance(entry, (Artificial, Weighted)) for entry in entries):
+            continue  # programs treat the others of a board with an adjusted score each their own way
+        for index, ours in zip(indices, _ns_figures(method, entries), strict=True):
+            theirs = points[index][1]
+            if theirs is None or ours is None:
+                continue
+            compared += 1
+            if method.imp_scoring:
+                if abs(theirs[0] - ours) > SAME_IMPS:
+                    return False
+            elif sum(theirs) and abs(theirs[0] / sum(theirs) - ours) > SAME_SHARE:
+                return False
+    return True if compared else None
+
+
+def _ns_figures(method: SessionMethod, entries: list[object]) -> list[float | None]:
+    """North-South's figure on each of a board's results: its share of the top (matchpoints), or its IMPs."""
+    if method.comparison == "matchpoints":
+        return [None if mp is None or not mp.top else float(mp.ns / mp.top) for mp in matchpoints(entries)]
+    scored = cross_imps(entries) if method.comparison == "cross-imps" else butler(entries)
+    return [None if sides is None else float(sides.ns) for sides in scored]

@@ -88,24 +88,35 @@ def read_rows(data: bytes, source: Path) -> list[list[str]]:
 #: The separators a CSV's fields may have: commas (RFC 4180), semicolons (Excel where the comma is the decimal
 #: sign), tabs.
 DELIMITERS = (",", ";", "\t")
-#: How much of a file is read to find the separator: its first line is in it.
-_FIRST_LINE = 65536
+#: How much of a file is read to find the separator: its first lines are in it.
+_FIRST_LINES = 65536
+#: How many of its first lines that are not blank choose the separator.
+_LINES_LOOKED_AT = 50
 
 
 def _delimiter(text: str) -> str:
     """The separator of a CSV's fields: of :data:`DELIMITERS`, the one that parts the first line that is not blank
-    into the most fields, read as RFC 4180 reads it (a separator in quotes is text); the first where they tie.
-    (csv.Sniffer guessed the quoting too, and misread quotes written twice: ``"Jim ""Bud"" Smith"``.)"""
-    chosen, most = DELIMITERS[0], 0
-    for delimiter in DELIMITERS:
-        rows = csv.reader(io.StringIO(text[:_FIRST_LINE], newline=""), delimiter=delimiter, skipinitialspace=True)
-        try:
-            first = next((row for row in rows if "".join(row).strip()), [])
-        except csv.Error:  # a field past the csv module's size: the file's reading says so
-            continue
-        if len(first) > most:
-            chosen, most = delimiter, len(first)
-    return chosen
+    into the most fields, read as RFC 4180 reads it (a separator in quotes is text); where they tie, the one that
+    parts the first lines (up to :data:`_LINES_LOOKED_AT`) into the most fields in all; the first where those tie
+    too. A header names its columns and holds no separator but its own, so it decides where there is one; a
+    settings line such as ``Event;Christmas, Smith cup`` parts as well by commas as by semicolons, the rows below it
+    do not. (csv.Sniffer guessed the quoting too, and misread quotes written twice: ``"Jim ""Bud"" Smith"``.)"""
+    return max(DELIMITERS, key=lambda delimiter: _fields(text, delimiter))  # max keeps the first of equals
+
+
+def _fields(text: str, delimiter: str) -> tuple[int, int]:
+    """The fields of the first line that is not blank, and of the first lines in all, parted by ``delimiter``."""
+    rows = csv.reader(io.StringIO(text[:_FIRST_LINES], newline=""), delimiter=delimiter, skipinitialspace=True)
+    lines: list[int] = []
+    try:
+        for row in rows:
+            if "".join(row).strip():
+                lines.append(len(row))
+                if len(lines) == _LINES_LOOKED_AT:
+                    break
+    except csv.Error:  # a field past the csv module's size, or a quote cut at the end of what is looked at
+        pass
+    return (lines[0] if lines else 0, sum(lines))
 
 
 def read_csv(data: bytes, source: Path, method: str | None = None, names: list[Pair] | None = None) -> Imported:

@@ -35,13 +35,13 @@ def export_session(workbook: Path, destination: Path, form: str, replace: bool =
                    usebio_version: str = DEFAULT_VERSION) -> SessionScore:  # fmt: skip
     """Write the session of a computed pairs-session workbook as ``USEBIO`` XML (of ``usebio_version``) or
     ``PBN``, never over the workbook, atomically: refused while the workbook is stale, has lines to check, lacks
-    results its movement expects, or holds a session of two sections or more."""
+    results its movement expects, or (USEBIO) holds a session of two sections or more."""
     suffix = {"USEBIO": ".xml", "PBN": ".pbn"}[form]
     check_output(destination, writes=f"{form} text", suffixes=(suffix,), inputs=[workbook], replace=replace)
     book = read_session_book(workbook)
     book.require_complete("exporting")
     sections = book.score.session.sections
-    if len(sections) > 1:  # each file's pairs are one section's numbers: A1 and B1 would be one pair
+    if len(sections) > 1 and form == "USEBIO":  # each file's pairs are one section's numbers: A1 and B1 one pair
         raise WorkbookError(f"{workbook}: a session of {len(sections)} sections ({', '.join(sections)}): {form} "
                             "export writes one section's pairs; not yet for sections (see docs/limits.md)")  # fmt: skip
     if form == "USEBIO":
@@ -120,13 +120,19 @@ def _quote(value: object) -> str:
 
 def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) -> str:
     """PBN 2.1 for a scored session: a game per board with its ScoreTable; the TotalScoreTable on the first. A
-    board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too."""
+    board of ``deals`` (the workbook's Hands sheet) has its deal, dealer, vulnerability and analysis too. A session
+    of two sections or more has a Section column in both tables (PBN 2.1 §5.9-5.10): each line and each pair with
+    its section, every section's lines of a board in its one ScoreTable, each pair's Rank its place in the whole
+    field (:attr:`~xlbridge.engine.standings.SessionScore.overall`), as :func:`~.pbn.read_pbn` reads it back."""
     session = score.session
     imp = session.method.imp_scoring
     mitchell = session.field_kind.two_fields
     date = session.date.strftime("%Y.%m.%d") if isinstance(session.date, dt.date) else "????.??.??"
     out = ["% PBN 2.1", "% EXPORT", "% written by xlbridge", ""]
     score_kind = "IMP" if imp else "MP"
+    sectioned = len(session.sections) > 1
+    section = ["Section"] if sectioned else []
+    overall = {standing.pair: standing.place for standing in score.overall}
     for position, number in enumerate(session.boards):
         tags = [
             ("Event", session.event), ("Site", ""), ("Date", date), ("Board", str(number)),
@@ -144,7 +150,7 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
         out += analysis_lines(analysis) if analysis is not None else []
         if position == 0:
             numbered = any(pair.members for pair in session.pairs)  # the members' columns where there are numbers
-            columns = ["Rank", "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names",
+            columns = ["Rank", *section, "PairId", "Direction", f"TotalScore{score_kind}", "TotalPercentage", "Names",
                        *(MEMBER_COLUMNS if numbered else ())]  # fmt: skip
             out.append(f'[TotalScoreTable "{";".join(columns)}"]')
             for pair, standing in zip(session.pairs, score.standings, strict=True):
@@ -154,10 +160,11 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
                 members = [f'"{pbn_string(member)}"' if member else "-" for member in
                            [*pair.members, "", ""][: len(MEMBER_COLUMNS)]] if numbered else []  # fmt: skip
                 out.append(" ".join([*(_quote(value) for value in (
-                    standing.place, pair.number, shown, _points(standing.total), _points(standing.percentage),
+                    overall[pair], *([pair.section] if sectioned else []), pair.number, shown,
+                    _points(standing.total), _points(standing.percentage),
                     pair.names,
                 )), *members]))  # fmt: skip
-        columns = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
+        columns = [*section, "PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", "Lead", "Score_NS", "Score_EW",
                    f"{score_kind}_NS", f"{score_kind}_EW"]  # fmt: skip
         out.append(f'[ScoreTable "{";".join(columns)}"]')
         for index in score.traveller(number):
@@ -176,7 +183,7 @@ def write_pbn(score: SessionScore, deals: Mapping[int, Analysis] | None = None) 
                 fields = [line.ns, line.ew, "PASS" if contract.passed_out else str(contract), line.declarer_text,
                           "" if contract.passed_out else line.play.tricks, line.lead, played if played >= 0 else "",
                           -played if played < 0 else "", ns_points, ew_points]  # fmt: skip
-            out.append(" ".join(_quote(value) for value in fields))
+            out.append(" ".join(_quote(value) for value in ([line.section] if sectioned else []) + fields))
         out.append("")
     return "\n".join(out)
 

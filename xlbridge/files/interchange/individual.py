@@ -3,7 +3,8 @@ per board per table per round with its four players, for the secretary to type e
 editor), and the one reader of it.
 
 The file opens with its settings, a name and a value a row (``Event``, ``Date``, ``Scoring``, and the movement:
-``Movement``, ``Tables``, ``Boards per round``, ``Rounds``, ``First board``), then the header row
+``Movement``, ``Players``, ``Tables``, ``Boards per round``, ``Rounds``, ``First board``; a file without
+``Players`` seats 4 a table), then the header row
 (:data:`COLUMNS`) and the lines, board by board in the order the travellers are played. A line with its board and
 players and nothing else typed is still to come (the ranking is then provisional); every line is checked against the
 movement (its board played by those players in those seats), and every problem is named with its line at once.
@@ -26,10 +27,11 @@ from ...engine.individual import (
     individual_line,
     line_problems,
 )
-from ...engine.movements.individual import IndividualMovement, rainbow
+from ...engine.movements.individual import IndividualMovement, complete_individual, meetings, rainbow, starting_player
 from ...engine.session import Typed
 from ...engine.values import as_whole_number
 from ...rules import SessionMethod
+from ...rules.individual import COMPLETE_INDIVIDUALS, RAINBOW, SIT_OUT, CompleteIndividual
 from ..tables import csv_text, text_table
 from .csvfile import read_rows
 
@@ -48,6 +50,8 @@ __all__ = [
 COLUMNS = ("Board", "Round", "Table", "North", "South", "East", "West", "Contract", "By", "Lead", "Result", "Adjusted")
 #: A settings row naming a player: ``Player 7,Jane Smith`` (the movement writes one for each, its name blank).
 PLAYER = "Player"
+#: The settings row giving the movement's players (a file without it seats 4 a table).
+PLAYERS = "Players"
 #: The settings naming the movement, in the order they are written.
 MOVEMENT_SETTINGS = ("Tables", "Boards per round", "Rounds", "First board")
 
@@ -61,6 +65,7 @@ def individual_csv(movement: IndividualMovement, event: str = "", date: dt.date 
         ["Date", date.isoformat() if date else ""],
         ["Scoring", method],
         ["Movement", movement.moves.name],
+        [PLAYERS, movement.players],
     ]
     values = (movement.tables, movement.boards_per_round, movement.rounds, movement.first_board)
     rows += [[name, value] for name, value in zip(MOVEMENT_SETTINGS, values, strict=True)]
@@ -113,9 +118,10 @@ def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
             raise ImportFileError(f"{where('Scoring')}: {error}") from None
     movement = None
     if value("Movement"):
-        if value("Movement").casefold() != "rainbow":
-            raise ImportFileError(f"{where('Movement')}: movement {value('Movement')!r}: the individual movement "
-                                  "xlbridge knows is Rainbow")  # fmt: skip
+        kinds = (RAINBOW.name, COMPLETE_INDIVIDUALS[0].name)
+        if value("Movement").casefold() not in {kind.casefold() for kind in kinds}:
+            raise ImportFileError(f"{where('Movement')}: movement {value('Movement')!r}: the individual movements "
+                                  f"xlbridge knows are {' and '.join(kinds)}")  # fmt: skip
         numbers = []
         for name in MOVEMENT_SETTINGS:
             if name not in found:
@@ -126,14 +132,32 @@ def _settings(found: dict[str, tuple[int, str]], path: Path) -> _Settings:
             except BridgeInputError as error:
                 raise ImportFileError(f"{where(name)}: {error}") from None
         tables, per_round, rounds, first = numbers
+        players = 4 * tables
+        if value(PLAYERS):
+            try:
+                players = as_whole_number(value(PLAYERS), "players")
+            except BridgeInputError as error:
+                raise ImportFileError(f"{where(PLAYERS)}: {error}") from None
+        complete = {moves.players: moves for moves in COMPLETE_INDIVIDUALS if moves.tables == tables}
+        is_rainbow = value("Movement").casefold() == RAINBOW.name.casefold()
+        if not is_rainbow and players not in complete:
+            sizes = ", ".join(f"{moves.players} players at {moves.tables} tables" for moves in COMPLETE_INDIVIDUALS)
+            raise ImportFileError(f"{where(PLAYERS if PLAYERS in found else 'Tables')}: {players} players at {tables} "
+                                  f"tables: the complete individuals are for {sizes}")  # fmt: skip
         try:
-            movement = rainbow(tables, per_round, rounds, first)
+            if is_rainbow:
+                movement = rainbow(tables, per_round, rounds, first)
+            else:
+                movement = complete_individual(complete[players], per_round, rounds, first)
         except BridgeInputError as error:
             raise ImportFileError(f"{where('Tables')}: {error}") from None
+        if movement.players != players:
+            raise ImportFileError(f"{where(PLAYERS)}: {players} players: the {movement.moves.name} movement at "
+                                  f"{tables} tables seats {movement.players}")  # fmt: skip
     names = []
     for key, (line, name) in found.items():
         number = key.removeprefix(PLAYER).strip()
-        if key.startswith(PLAYER) and name.strip():
+        if key.startswith(PLAYER) and key != PLAYERS and name.strip():
             if not number.isdigit() or (movement is not None and not 1 <= int(number) <= movement.players):
                 raise ImportFileError(f"{path}: line {line}: {key!r}: name a player as 'Player N', N one of the "
                                       "movement's players")  # fmt: skip
@@ -256,21 +280,47 @@ def ranking_text(score: IndividualScore, as_csv: bool = False) -> str:
     return "\n".join([title, ranking_note(score), "", *text_table([heading, *rows], right={1, 3, 4, 5})]) + "\n"
 
 
-def individual_table(movement: IndividualMovement) -> str:
-    """The movement as a terminal shows it: its title and moves, then a row per round and a column per table
-    (``N-S v E-W: boards``)."""
+def _moves_text(movement: IndividualMovement) -> list[str]:
+    """How the players and the boards move, and whom each player meets, as the printed movement says it."""
     moves = movement.moves
     tables = movement.tables
+    if not isinstance(moves, CompleteIndividual):
+        return [
+            f"  North players 1-{tables} stay at their tables; South {tables + 1}-{2 * tables} move up "
+            f"{moves.south}, East {2 * tables + 1}-{3 * tables} up {moves.east}, West {3 * tables + 1}-{4 * tables} "
+            f"down {-moves.west}; boards down {-moves.boards}",
+            "  each player meets every player of the other three lines once (partner or opponent), his own line never",
+        ]
+    stay = "".join(f"player {starting_player(seat, tables)} stays at {seat}; " for seat in moves.stationary)
+    partners, opponents = meetings(movement)
+    met = sorted({opponents[frozenset((a, b))] for a in range(1, movement.players + 1) for b in range(1, a)})
+    times = {1: "once", 2: "twice"}
+    opposed = times.get(met[0], f"{met[0]} times") if len(met) == 1 else f"{met[0]} to {met[-1]} times"
+    out = "; out: sits the round out" if SIT_OUT in moves.cycle else ""
     lines = [
-        movement.title,
-        f"  North players 1-{tables} stay at their tables; South {tables + 1}-{2 * tables} move up {moves.south}, "
-        f"East {2 * tables + 1}-{3 * tables} up {moves.east}, West {3 * tables + 1}-{4 * tables} down {-moves.west}; "
-        f"boards down {-moves.boards}",
-        "  each player meets every player of the other three lines once (partner or opponent), his own line never",
-        "",
+        f"  seats: 1N is table 1 North...; {stay}after each round the others move to the next seat of "
+        f"{' '.join(moves.cycle)} (the last back to the first{out})",
+        f"  boards: each table takes the next set each round (after set {moves.sets_at(tables)}, set 1)"
+        + ("; the tables play the round's set together, exchanging its boards halfway" if movement.shared else ""),
     ]
-    heading = ["Round", *(f"Table {table}" for table in range(1, tables + 1))]
+    if movement.rounds == moves.sets_at(tables):
+        partnered = set(partners.values()) == {1} and len(partners) == movement.players * (movement.players - 1) // 2
+        lines.append(f"  each player {'partners every other once' if partnered else 'never partners one twice'} and "
+                     f"meets each as an opponent {opposed}"
+                     + ("; each sits out one round" if SIT_OUT in moves.cycle else ""))  # fmt: skip
+    return lines
+
+
+def individual_table(movement: IndividualMovement) -> str:
+    """The movement as a terminal shows it: its title and moves, then a row per round and a column per table
+    (``N-S v E-W: boards``), and the player out where one sits out."""
+    tables = movement.tables
+    lines = [movement.title, *_moves_text(movement), ""]
+    out = movement.players > 4 * tables
+    heading = ["Round", *(f"Table {table}" for table in range(1, tables + 1)), *(["Out"] if out else [])]
     body = [[str(number), *(f"{at.north}-{at.south} v {at.east}-{at.west}: {at.boards}" for at in movement.seated
-                            if at.round == number)] for number in range(1, movement.rounds + 1)]  # fmt: skip
+                            if at.round == number),
+             *([" ".join(map(str, movement.sitting_out(number)))] if out else [])]
+            for number in range(1, movement.rounds + 1)]  # fmt: skip
     lines += text_table([heading, *body])
     return "\n".join(lines) + "\n"

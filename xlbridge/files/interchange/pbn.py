@@ -15,7 +15,13 @@ are ranked in one list (one field) or each direction apart (two).
 
 What cannot be read is refused by its line, saying what would make it readable: a ScoreTable that names no pairs
 (a frequency table), a score that is neither a score nor an adjusted score (Ruter's ``Pen`` and ``+0``), a
-``[Scoring]`` word that says a method xlbridge does not score, more than one section.
+``[Scoring]`` word that says a method xlbridge does not score.
+
+Sections (PBN 2.1: the ``[Section]`` tag, and a ``Section`` column of the ScoreTable and the TotalScoreTable): each
+line is in the section its row's Section column names, else its game's ``[Section]`` tag; each pair of the
+TotalScoreTable in its row's. Sections that play the same boards are scored across the field or within each section
+as the matchpoints (or IMPs) the file gives on their lines show (:func:`~.common.points_agree`); a file whose lines
+give none is refused unless ``--method`` says (``MP Across the field``).
 """
 
 from __future__ import annotations
@@ -32,8 +38,8 @@ from ...engine.pairs import Pair, PairNumber
 from ...engine.parse import parse_weighted
 from ...engine.session import NOT_PLAYED, Line, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.values import NUMBER, as_whole_number
-from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, FieldKind, SessionMethod, Side
-from ...rules.methods import ONE_FIELD, PBN_CONVENTIONS, TWO_FIELDS
+from ...rules import ARTIFICIAL_CODES, SESSION_METHODS, FieldKind, SectionScoring, SessionMethod, Side
+from ...rules.methods import ACROSS_FIELD, ONE_FIELD, PBN_CONVENTIONS, TWO_FIELDS, WITHIN_SECTION
 from .common import (
     FileStanding,
     FileStandings,
@@ -45,10 +51,12 @@ from .common import (
     file_figure,
     file_place,
     parse_date,
+    points_agree,
     read_pair,
     read_row,
     refuse,
     relative_result,
+    shared_boards,
     split_pair,
     unreadable,
 )
@@ -179,30 +187,41 @@ def _table_name(game: _Game, table: _Table) -> str:
     return next(name for name, candidate in game.tables.items() if candidate is table)
 
 
-def read_pbn(data: bytes, source: Path, method: str | None = None) -> Imported:
+def read_pbn(data: bytes, source: Path, method: str | None = None, sections: SectionScoring | None = None) -> Imported:
     """The session a PBN results file holds: its ScoreTables' rows as results (every bad row noted in
     ``problems``, by its line), its TotalScoreTable's pairs and ranking, and the method its ``[Scoring]`` says
-    (``method``, the one ``--method`` gives, instead)."""
+    (``method``, the one ``--method`` gives, instead); in a file of two sections or more, each line's and pair's
+    section, and how the sections were scored as the lines' points show (``sections``, as ``--method`` says it,
+    where they show nothing)."""
     games = _games(decoded(data, source), source)  # PBN 2.1 is ISO 8859-1 unless it says otherwise
     scored = [game for game in games if "ScoreTable" in game.tables]
     if not scored:
         raise fail(source, None, "the PBN file has no ScoreTable: it holds deals, not results")
     chosen = choose_method(method) if method else _scoring(games, scored, source)
-    _one_section(scored, source)
     results: list[Row] = []
     rows_at: list[int] = []
     problems: list[Problem] = []
+    points: list[tuple[str, tuple[float, float] | None]] = []  # each line's section, and the file's points on it
     total = next((game.tables["TotalScoreTable"] for game in games if "TotalScoreTable" in game.tables), None)
-    pairs, standings, field_kind = _ranking(total, chosen, scored, source) if total is not None else ({}, None, None)
+    labels = _sections(scored, total)
+    ranked = _ranking(total, chosen, scored, labels, source) if total is not None else ({}, None, None)
+    pairs, standings, field_kind = ranked
     for game in scored:
         table = game.tables["ScoreTable"]
         board = _board(game, table, source)
         _columns(table, board, source)
         for where, row in table.rows:
-            line = _score_row(dict(zip(table.columns, row, strict=True)), board, where, problems)
+            record = dict(zip(table.columns, row, strict=True))
+            line = _score_row(record, board, where, problems)
             if line is not None:
-                results.append(line)
+                section = _section(record, game) if labels else ""
+                if labels and not section:
+                    raise fail(source, where, f"board {board} has no section (a Section column or a [Section] tag), "
+                               f"where the file's other lines are in sections {', '.join(labels)}: give every "
+                               "board its section")  # fmt: skip
+                results.append(replace(line, section=section) if section else line)
                 rows_at.append(where)
+                points.append((section, _line_points(record, chosen)))
     first = games[0].tags
     session = Session.of(
         event=first.get("Event", ""),
@@ -210,6 +229,7 @@ def read_pbn(data: bytes, source: Path, method: str | None = None) -> Imported:
         method=chosen,
         pairs=list(pairs.values()),
         lines=results,
+        section_scoring=_section_scoring(results, points, rows_at, chosen, sections, source),
     )
     return Imported(source, "PBN", session=session, problems=problems, rows_at=rows_at, listed_pairs=bool(pairs),
                     standings=standings, file_field=field_kind)  # fmt: skip
@@ -277,11 +297,12 @@ MEMBER_COLUMNS = ("MemberID1", "MemberID2")
 
 
 def _ranking(
-    total: _Table, method: SessionMethod, scored: Sequence[_Game], source: Path
+    total: _Table, method: SessionMethod, scored: Sequence[_Game], sections: Sequence[str], source: Path
 ) -> tuple[dict[tuple[PairNumber, Side | None], Pair], FileStandings, tuple[FieldKind, str] | None]:
     """The TotalScoreTable's pairs (a pair's row refused by its line where its number or direction cannot be read),
-    its ranking (each pair's place, total and percentage as written) and one field or two as it ranks them: one
-    list of places is one field; places that start again for each direction are two."""
+    its ranking (each pair's place, total and percentage as written; in a file of sections, each pair in its row's
+    Section and placed in the whole field) and one field or two as it ranks them: one list of places is one field;
+    places that start again for each direction are two."""
     if "PairId" not in total.columns:
         teams = "TeamId" in total.columns
         raise fail(
@@ -294,6 +315,10 @@ def _ranking(
                 else ": its ranking cannot be matched to the results' pairs; export it with the pairs' numbers"
             ),
         )
+    if sections and "Section" not in total.columns:
+        raise fail(source, total.line, f"the TotalScoreTable has no Section column, where the ScoreTables' lines are "
+                   f"in sections {', '.join(sections)}: its pairs cannot be told apart (A1 and B1 are two pairs); "
+                   "export the ranking with each pair's section")  # fmt: skip
     pairs: dict[tuple[PairNumber, Side | None], Pair] = {}
     figures: dict[tuple[PairNumber, Side | None], FileStanding] = {}
     places: dict[Side | None, list[int]] = {}
@@ -304,7 +329,12 @@ def _ranking(
         players = [part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names)]
         members = [record.get(column, "") for column in MEMBER_COLUMNS]
         pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players, members)
-        key = (pair.number, pair.direction)
+        section = record.get("Section", "").strip().upper() if sections else ""
+        if sections and not section:
+            raise fail(source, where, f"pair {pair.number} has no Section, where the file's pairs are in sections "
+                       f"{', '.join(sections)}: give every pair its section")  # fmt: skip
+        pair = replace(pair, section=section) if section else pair
+        key = (pair.label, pair.direction)  # (as the workbook names the pair: A1 in section A)
         pairs[key] = pair
         place = file_place(record.get("Rank", ""))
         if place is not None:
@@ -380,23 +410,63 @@ def _columns(table: _Table, board: int, source: Path) -> None:
                    f"column (it has {', '.join(table.columns)}): nothing says what each pair scored")  # fmt: skip
 
 
-def _one_section(scored: Sequence[_Game], source: Path) -> None:
-    """One section a file: the workbook holds one section, and two sections' pairs share their numbers."""
-    seen: dict[str, int] = {}
-    for game in scored:
-        table = game.tables["ScoreTable"]
-        if "Section" in table.columns:
-            at = table.columns.index("Section")
-            for where, row in table.rows:
-                if row[at]:
-                    seen.setdefault(row[at].upper(), where)
-        if game.tags.get("Section", "").strip():
-            seen.setdefault(game.tags["Section"].strip().upper(), game.lines["Section"])
-    if len(seen) > 1:
-        (first, _), (second, line) = sorted(seen.items(), key=lambda item: item[1])[:2]
-        raise fail(source, line, f"section {second}, after section {first}: the file holds {len(seen)} sections, "
-                   "whose pairs share their numbers; the pairs-session workbook holds one: export each section "
-                   "as a file of its own and import each")  # fmt: skip
+def _section(record: dict[str, str], game: _Game) -> str:
+    """The section of a ScoreTable's row: its Section column's, else its game's ``[Section]`` tag ("" for none)."""
+    return (record.get("Section", "").strip() or game.tags.get("Section", "").strip()).upper()
+
+
+def _sections(scored: Sequence[_Game], total: _Table | None) -> tuple[str, ...]:
+    """The sections the file names (its lines', and its ranking's pairs'), where it names two or more; () for a
+    file of one section (a single ``[Section "A"]`` on every board says nothing: its pairs are numbered as one)."""
+    named = {_section(dict(zip(game.tables["ScoreTable"].columns, row, strict=True)), game)
+             for game in scored for _, row in game.tables["ScoreTable"].rows}  # fmt: skip
+    if total is not None and "Section" in total.columns:
+        at = total.columns.index("Section")
+        named |= {row[at].strip().upper() for _, row in total.rows}
+    named.discard("")
+    return tuple(sorted(named)) if len(named) > 1 else ()
+
+
+def _line_points(record: dict[str, str], method: SessionMethod) -> tuple[float, float] | None:
+    """North-South's and East-West's points a ScoreTable row gives (MP_NS and MP_EW, or IMP_NS and IMP_EW, as
+    ``method`` scores), or None where it gives no numbers there."""
+    kind = "IMP" if method.imp_scoring else "MP"
+    ns, ew = (file_figure(record.get(f"{kind}_{side}", "")) for side in ("NS", "EW"))
+    return None if ns is None or ew is None else (float(ns), float(ew))
+
+
+def _section_scoring(
+    results: list[Row],
+    points: list[tuple[str, tuple[float, float] | None]],
+    rows_at: list[int],
+    method: SessionMethod,
+    said: SectionScoring | None,
+    source: Path,
+) -> SectionScoring | None:
+    """How sections that play the same boards were scored: as the file's points on their lines show (across the
+    field, or within each section), else as ``said``. Refused, naming a line of the second section, where the
+    lines give no points and nothing is said, or where their points are scored neither way."""
+    shared = shared_boards(results, points)
+    if not shared:
+        return said
+    across = points_agree(results, points, shared, method, by_section=False)
+    if across is True:
+        return ACROSS_FIELD
+    within = points_agree(results, points, shared, method, by_section=True) if across is False else None
+    if within is True:
+        return WITHIN_SECTION
+    first = points[0][0]
+    second, line = next((section, at) for (section, _), at in zip(points, rows_at, strict=True) if section != first)
+    if across is None:
+        if said is not None:
+            return said
+        raise fail(source, line, f"section {second} plays boards section {first} plays, and the ScoreTables give no "
+                   f"{'IMP' if method.imp_scoring else 'MP'}_NS and _EW on their lines to tell whether they were "
+                   f'scored across the field or within each section: say which with --method ("{method.words} '
+                   f'Across the field" or "{method.words} Within section")')  # fmt: skip
+    raise fail(source, line, f"section {second} plays boards section {first} plays, and the file's points on their "
+               "lines are scored neither across the whole field nor within each section: export each section on "
+               "its own")  # fmt: skip
 
 
 # --- a result -----------------------------------------------------------------------------------------------------

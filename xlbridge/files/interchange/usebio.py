@@ -25,11 +25,11 @@ from xml.etree.ElementTree import Element, SubElement, tostring
 from ... import __version__
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
-from ...engine.field import bam, butler, cross_imps, matchpoints
+from ...engine.field import bam
 from ...engine.masterpoints import SessionAwards, masterpoints, scale_of_file
 from ...engine.matches import Event, EventMatch, Team
 from ...engine.pairs import Pair, PairNumber
-from ...engine.parse import Artificial, Weighted, split_contract
+from ...engine.parse import split_contract
 from ...engine.session import Line, NotPlayed, Particulars, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.standings import SessionScore
 from ...engine.values import NUMBER, as_whole_number, count, show, two_decimals
@@ -59,9 +59,11 @@ from .common import (
     interchange_score,
     pair_of,
     parse_date,
+    points_agree,
     read_row,
     refuse,
     relative_result,
+    shared_boards,
     split_pair,
     unreadable,
 )
@@ -359,10 +361,10 @@ class _Sections:
         """How sections that play the same boards are scored: across the whole field, as the file's own points on
         their lines show, or within each section apart; a file whose points cannot tell, or that are scored
         neither way, is refused naming the second section."""
-        shared = _shared_boards(results, points)
+        shared = shared_boards(results, points)
         if not shared:
             return SECTION_SCORINGS.default
-        across = _agrees(results, points, shared, method, by_section=False)
+        across = points_agree(results, points, shared, method, by_section=False)
         if across is True:
             return ACROSS_FIELD
         first, second, *_ = self.at
@@ -370,7 +372,7 @@ class _Sections:
             raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, and "
                        "the file gives no points on their lines to tell whether they are scored across the whole "
                        "field or each section apart")  # fmt: skip
-        if _agrees(results, points, shared, method, by_section=True):
+        if points_agree(results, points, shared, method, by_section=True):
             return WITHIN_SECTION
         raise fail(source, self.at[second] or None, f"SECTION {second} plays boards SECTION {first} plays, "
                    "and the file's points on their lines are scored neither across the whole field nor each "
@@ -382,55 +384,6 @@ def _sections(root: Element, lines: dict[int, int]) -> _Sections:
     at = {_section_id(section): lines.get(id(section), 0) for section in root.iter("SECTION")
           if section.find(".//PAIR") is not None or section.find(".//TRAVELLER_LINE") is not None}  # fmt: skip
     return _Sections(at)
-
-
-def _shared_boards(results: list[Row], points: list[tuple[str, tuple[float, float] | None]]) -> set[int]:
-    """The boards that two sections or more play."""
-    sections: dict[int, set[str]] = {}
-    for row, (section, _) in zip(results, points, strict=True):
-        if row.board is not None:
-            sections.setdefault(row.board, set()).add(section)
-    return {board for board, found in sections.items() if len(found) > 1}
-
-
-#: How close a line's figure must be to the file's to be the same: a share of the top (matchpoints), or IMPs.
-SAME_SHARE, SAME_IMPS = 0.006, 0.011
-
-
-def _agrees(results: list[Row], points: list[tuple[str, tuple[float, float] | None]], boards: set[int],
-            method: SessionMethod, by_section: bool) -> bool | None:  # fmt: skip
-    """Whether the file's points on the lines of ``boards`` are the lines' own, each board scored across the whole
-    field (or, ``by_section``, in each section apart), on the boards whose results are all played scores that can
-    be read; None where those lines give no points to tell."""
-    groups: dict[tuple[int, str], list[int]] = {}
-    unread = {row.board for row in results if isinstance(row, Unscorable)}  # (said as bad lines)
-    for index, (row, (section, _)) in enumerate(zip(results, points, strict=True)):
-        if isinstance(row, Line) and row.board in boards and row.board not in unread:
-            groups.setdefault((row.board, section if by_section else ""), []).append(index)
-    compared = 0
-    for indices in groups.values():
-        entries = [results[index].score for index in indices]  # type: ignore[union-attr]
-        if any(isinstance(entry, (Artificial, Weighted)) for entry in entries):
-            continue  # programs treat the others of a board with an adjusted score each their own way
-        for index, ours in zip(indices, _ns_figures(method, entries), strict=True):
-            theirs = points[index][1]
-            if theirs is None or ours is None:
-                continue
-            compared += 1
-            if method.imp_scoring:
-                if abs(theirs[0] - ours) > SAME_IMPS:
-                    return False
-            elif sum(theirs) and abs(theirs[0] / sum(theirs) - ours) > SAME_SHARE:
-                return False
-    return True if compared else None
-
-
-def _ns_figures(method: SessionMethod, entries: list[object]) -> list[float | None]:
-    """North-South's figure on each of a board's results: its share of the top (matchpoints), or its IMPs."""
-    if method.comparison == "matchpoints":
-        return [None if mp is None or not mp.top else float(mp.ns / mp.top) for mp in matchpoints(entries)]
-    scored = cross_imps(entries) if method.comparison == "cross-imps" else butler(entries)
-    return [None if sides is None else float(sides.ns) for sides in scored]
 
 
 def _line_points(element: Element, source: Path, lines: dict[int, int]) -> tuple[float, float] | None:

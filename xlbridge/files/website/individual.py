@@ -119,6 +119,12 @@ def build_individual_site(score: IndividualScore, source: str) -> list[Page]:
             "next": boards[board_list[position + 1]] if position + 1 < len(board_list) else "",
         }))  # fmt: skip
     shown = {row["player"]: row for row in rows}
+    plan = session.plan
+    sat_out: dict[int, list[str]] = {}  # the rounds each player sits out (4T+1 players)
+    if plan is not None:
+        for number in range(1, plan.rounds + 1):
+            for player in plan.sitting_out(number):
+                sat_out.setdefault(player, []).append(f"round {number}")
     for player in session.players:
         card = [_card_row(session.lines[board.line], board, boards[session.lines[board.line].board], names)
                 for board in score.card(player)]  # fmt: skip
@@ -129,6 +135,7 @@ def build_individual_site(score: IndividualScore, source: str) -> list[Page]:
             "place": shown[str(player)]["place"],
             "score": shown[str(player)]["score"],
             "percentage": shown[str(player)]["percentage"],
+            "sat_out": sat_out.get(player, []),
             "rows": card,
         }))  # fmt: skip
     return pages

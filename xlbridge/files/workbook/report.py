@@ -213,9 +213,13 @@ def session_ranking(book: SessionBook) -> Ranking:
     session = score.session
     awards = book.awards()
     rows = [_row(standing) for standing in score.ranking]
+    # each pair's award beside its overall place too (across the field, the place it is paid by)
+    overall = [_row(standing) for standing in score.overall] if len(session.sections) > 1 else []
     if awards is not None:
         rows = [replace(row, masterpoints=awards.of(standing.pair)) for row, standing in zip(rows, score.ranking,
                                                                                              strict=True)]  # fmt: skip
+        overall = [replace(row, masterpoints=awards.of(standing.pair))
+                   for row, standing in zip(overall, score.overall, strict=False)]  # fmt: skip
     return Ranking(
         event=session.event or "Ranking",
         date=session.date,
@@ -223,7 +227,7 @@ def session_ranking(book: SessionBook) -> Ranking:
         rows=rows,
         masterpoints=session.masterpoints.name if session.masterpoints.awards else "",
         provisional=book.provisional,
-        overall=[_row(standing) for standing in score.overall] if len(session.sections) > 1 else [],
+        overall=overall,
     )
 
 
