@@ -326,3 +326,10 @@ def test_an_evening_of_two_howell_sections_ranks_each_as_one_field(tmp_path: Pat
     ranking = ranked(workbook)
     assert [(row["section"], row["direction"]) for row in ranking] == [("A", "")] * 8 + [("B", "")] * 10
     assert (ranking[0]["place"].rstrip("="), ranking[8]["place"].rstrip("=")) == ("1", "1")
+
+
+def test_a_pair_listed_twice_in_its_section_is_refused_naming_it(tmp_path: Path) -> None:
+    """A3 NS and B3 NS are two pairs; A3 NS on a second line is listed twice, refused naming it with its section."""
+    names = names_file(tmp_path / "names.csv", "A,3,NS,Player 61,Player 62")
+    refused = xlbridge(*movement(tmp_path), "-o", tmp_path / "e.xlsx", "--names", names).refused
+    assert refused == f"xlbridge movement: {names}: line 32: pair A3NS is listed twice (first on line 4)"

@@ -315,13 +315,13 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
             pair = replace(pair, section=record.get("section", "").upper())
             key = (pair.section, pair.number, pair.direction)
             if key in seen:
-                twice = f"pair {pair.label}{pair.direction_text} is listed twice (first on line {seen[key]})"
+                twice = f"{pair.called} is listed twice (first on line {seen[key]})"
                 if pair.direction is None:  # most likely a Mitchell's NS and EW pair of that number
                     twice += f": if they are NS {pair.number} and EW {pair.number}, give each its direction (NS or EW)"
                 raise BridgeInputError(twice)
             seen[key] = number
             for player, member in zip(pair.players, pair.members, strict=False):
-                who = f"{player or 'number ' + member} (pair {pair.label}{pair.direction_text})"
+                who = f"{player or 'number ' + member} ({pair.called})"
                 earlier = numbered.get(member_key(member)) if member else None
                 if earlier is not None:
                     raise BridgeInputError(f"number {member} is given twice (first on line {earlier[0]}, for "
