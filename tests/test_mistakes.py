@@ -550,7 +550,8 @@ def test_a_names_file_whose_pair_and_direction_disagree(evening: Evening) -> Non
         ("", "2,NS,E,F,G", "5 fields where a names file without a header has 4: 'G' is beyond the last column"),
         ("pair,direction,player1,player2,", "2,NS,E,F,G", "'G' is in column 5, which the header does not name"),
         ("pair,direction,player1,player2,club", "2,NS,E,F,G", "column 'club' is not one a names file has (pair, "
-                                                               "direction, player1, player2, handicap, handicap1, "
+                                                               "direction, player1, player2, section, handicap, "
+                                                               "handicap1, "
                                                                "handicap2, masterpoints1, masterpoints2, "
                                                                "number1, number2)"),
     ],

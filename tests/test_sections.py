@@ -492,15 +492,15 @@ def test_a_results_row_without_a_section_waits_in_the_workbook(tmp_path: Path) -
     ]
 
 
-def test_a_names_file_for_a_file_of_sections_is_refused_saying_why(tmp_path: Path) -> None:
-    """A names file has no section column yet: with a CSV of sections A and B, ``import --names`` says so in one
-    line (not that the names file's directions are wrong, which they are not)."""
+def test_a_names_file_without_sections_for_a_file_of_sections_is_refused_saying_why(tmp_path: Path) -> None:
+    """A names file without a section column, with a CSV of sections A and B: ``import --names`` says in one line
+    that its pairs need their section (not that the names file's directions are wrong, which they are not)."""
     path, names = two_sections_csv(tmp_path), Path(__file__).parents[1] / "xlbridge" / "data" / "demo-names.csv"
     ran = xlbridge("import", path, "--names", names, "-o", tmp_path / "two.xlsx")
-    assert ran.refusals == [
-        f"xlbridge import: {names}: two-sections.csv gives sections (A, B), but a names file cannot give sections "
-        "yet: import without --names, then type the players on the Names sheet"
-    ]
+    assert ran.refused == (
+        f"xlbridge import: {names}: 18 pairs without a section (1NS, 1EW, 2NS, 2EW, 3NS, 3EW, 4NS, 4EW, 5NS, 5EW, "
+        "...), but two-sections.csv gives sections (A, B): give each pair its section (a section column: A, B)"
+    )
 
 
 # --- a file whose program scored a line by its SCORE, not its contract (--file-scores) ----------------------------

@@ -17,11 +17,13 @@ from ..files.interchange import read_names_file
 from ..files.interchange.handrecords import SessionHands
 from ..files.interchange.individual import is_individual_file
 from ..files.interchange.movement_files import (
+    Sections,
     evening_session,
     movement_csv,
     movement_table,
     named_pairs,
     paper_travellers,
+    section_letters,
     table_cards,
     write_evening,
     write_new,
@@ -75,7 +77,18 @@ def _movement(args: argparse.Namespace) -> int:
     if args.discard_results and not args.output:
         raise BridgeInputError("--discard-results lets -o replace a session workbook holding results: add -o "
                                "SESSION.xlsx --force")  # fmt: skip
-    movement = make_movement(args.kind, args.tables, args.boards_per_round, **options)
+    tables = _tables(args.tables)
+    if len(tables) > 1 and (args.pairs is not None or args.phantom is not None):
+        raise BridgeInputError(f"--tables {args.tables}: --pairs and --phantom are for one section; an evening of "
+                               "sections seats every pair (see docs/limits.md)")  # fmt: skip
+    if len(tables) == 1:
+        movements = [make_movement(args.kind, tables[0], args.boards_per_round, **options)]
+    else:
+        letters = section_letters(len(tables))
+        movements = [_section(letter, args, size, options) for letter, size in zip(letters, tables, strict=True)]
+    movement: Movement | Sections = (
+        movements[0] if len(movements) == 1 else tuple(zip(section_letters(len(movements)), movements, strict=True))
+    )
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
         files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
@@ -95,9 +108,11 @@ def _movement(args: argparse.Namespace) -> int:
             destination, session, hands = workbook
             write_evening(session, destination, replace=args.force, hands=hands)
             named = sum(1 for pair in session.pairs if pair.names)
+            boards = len({board for part in movements for board in part.boards})
+            sections = f"{len(movements)} sections, " if len(movements) > 1 else ""
             print(
                 f"-> {destination}: the pairs-session workbook, {count(len(session.lines), 'result')} to type on "
-                f"{count(len(movement.boards), 'board')} (Results, in the travellers' order), "
+                f"{count(boards, 'board')} (Results, {sections}in the travellers' order), "
                 f"{count(len(session.pairs), 'pair')} ({named} named), {session.method.words}"
             )
             say_hands("movement", hands, Path(args.hands) if args.hands else None)
@@ -137,8 +152,31 @@ def _individual(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tables(text: str) -> tuple[int, ...]:
+    """``--tables``: a movement's tables (``7``), or each section's in turn (``7,8``: section A of 7, B of 8)."""
+    sizes = [size.strip() for size in text.split(",")]
+    wrong = [size for size in sizes if not size.isdigit() or int(size) < 1]
+    if wrong:
+        raise BridgeInputError(f"--tables {text}: {', '.join(repr(size) for size in wrong)} "
+                               f"{'is not a number' if len(wrong) == 1 else 'are not numbers'} of tables: give the "
+                               "tables (7), or each section's in turn (7,8)")  # fmt: skip
+    section_letters(len(sizes))  # no more sections than letters
+    return tuple(int(size) for size in sizes)
+
+
+def _section(letter: str, args: argparse.Namespace, tables: int, options: dict[str, object]) -> Movement:
+    """Section ``letter``'s movement of ``tables`` (``--even`` is for the sections of an even number of tables);
+    a refusal names the section."""
+    if tables % 2 and "even" in options:
+        options = options | {"even": None}
+    try:
+        return make_movement(args.kind, tables, args.boards_per_round, **options)
+    except BridgeInputError as error:
+        raise BridgeInputError(f"section {letter} (--tables {args.tables}): {error.message}") from None
+
+
 def _evening(
-    args: argparse.Namespace, movement: Movement, names: Path | None
+    args: argparse.Namespace, movement: Movement | Sections, names: Path | None
 ) -> tuple[Path, Session, SessionHands | None]:
     """The session workbook ``-o`` writes, checked (its output, its names, its deals) before anything is
     printed."""
@@ -186,8 +224,9 @@ def add_movement(commands: Commands) -> None:
     movement.add_argument("kind", nargs="?", type=choice(MOVEMENT_TYPES), help=listed(MOVEMENT_TYPES, default=False))
     movement.add_argument(
         "--tables",
-        type=int,
-        help="tables (" + "; ".join(f"{kind.name} {_sizes(kind)}" for kind in MOVEMENT_TYPES) + ")",
+        metavar="N[,N...]",
+        help="tables (" + "; ".join(f"{kind.name} {_sizes(kind)}" for kind in MOVEMENT_TYPES) + "); an evening of "
+        "sections each section's in turn, 7,8: sections A and B, each its own movement of the kind",
     )
     flag(movement, "--individual", "an individual (4 players a table, a new partner each round)")
     sizes = ", ".join(map(str, individual_sizes()))
@@ -228,7 +267,8 @@ def add_movement(commands: Commands) -> None:
     movement.add_argument(
         "--names",
         metavar="NAMES.csv",
-        help="with -o: CSV of pair,direction,player1,player2 naming the pairs (and handicaps)",
+        help="with -o: CSV of pair,direction,player1,player2 naming the pairs (and handicaps); in an evening of "
+        "sections a section column too (A, B: pairs numbered within their section)",
     )
     movement.add_argument(
         "--method", type=scoring, help=escaped(f"with -o: the scoring, {described_methods()} (default: MP)")

@@ -558,12 +558,15 @@ def infer_kind(rows: Sequence[Row]) -> KindEvidence:
     In a two-winner Mitchell the North-South and East-West pairs are numbered apart, so on a board a number sits
     North-South on one line and East-West on another (NS 3 and EW 3 are two pairs), nearly always; in a one-field
     movement (a Howell, a one-winner Mitchell) a number on both sides of one board is a pair playing it twice, a
-    mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell."""
+    mistake. A few such sightings are mistakes in a one-field session; many are the two fields of a Mitchell. In a
+    session of sections a number is looked for within its section (pair 1 of A and pair 1 of B are two pairs)."""
     known = rows_with_pairs(rows)
     lines = len(known)
-    # each number on each board that sits North-South on one line and East-West on another
-    ns, ew = seats(known)
-    both = sum(len(set(sat).intersection(ew[board])) for board, sat in ns.items())
+    # each number on each board of each section that sits North-South on one line and East-West on another
+    both = 0
+    for section in dict.fromkeys(row.section for _, row in known):
+        ns, ew = seats([(index, row) for index, row in known if row.section == section])
+        both += sum(len(set(sat).intersection(ew[board])) for board, sat in ns.items())
     if both >= 3 and both * 20 >= lines:
         return KindEvidence(
             TWO_FIELDS,

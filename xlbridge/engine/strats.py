@@ -2,7 +2,8 @@
 
 The rules are :mod:`xlbridge.rules.strats`' (the limits, how a pair's figure is made). A pair competes in its own
 strat and every strat above it; each strat is ranked on its own within each field (North-South and East-West of a
-Mitchell apart), by the session's one ranking figure, pairs with exactly equal figures sharing a place (``2=``) as
+Mitchell apart) of each section (a session of sections: each section's pairs among themselves, as its ranking
+places them), by the session's one ranking figure, pairs with exactly equal figures sharing a place (``2=``) as
 in the open ranking (:func:`~xlbridge.engine.standings.share_places`). A pair whose players have no holding at all
 is in strat A (it cannot be shown to be under a limit).
 """
@@ -117,10 +118,12 @@ def stratify(score: SessionScore, strats: Strats, holdings: Holdings | None = No
     figures = tuple(pair_figure(players, strats.rule) for players in held)
     levels = [_strat(figure, strats) for figure in figures]
     places: list[dict[str, str]] = [{} for _ in standings]
+    fields: dict[tuple[str, int], int] = {}  # each section's fields apart, numbered as share_places takes them
+    field = [fields.setdefault((standing.pair.section, standing.field), len(fields)) for standing in standings]
     for index, letter in enumerate(strats.letters):
         keys = [
-            (standing.field, standing.key if level >= index and standing.place else None)
-            for standing, level in zip(standings, levels, strict=True)
+            (field[at], standing.key if level >= index and standing.place else None)
+            for at, (standing, level) in enumerate(zip(standings, levels, strict=True))
         ]
         for shown, place in zip(places, share_places(keys), strict=True):
             if place:

@@ -84,9 +84,14 @@ def read_results(
     result in its slot's row)."""
     plan = None
     if movement_file is not None:
-        from .movement_files import read_movement_csv
+        from .movement_files import read_movement_sections
 
-        plan = read_movement_csv(movement_file)
+        parts = read_movement_sections(movement_file)
+        if len(parts) > 1:
+            raise fail(movement_file, None, f"a movement of {len(parts)} sections "
+                       f"({', '.join(section for section, _ in parts)}): import checks a results file against one "
+                       "section's movement; import without --movement-file (see docs/limits.md)")  # fmt: skip
+        plan = parts[0][1]
     data = _read(path, "results")
     try:
         kind = detect_format(data)
@@ -123,10 +128,8 @@ def read_results(
             raise _refusal(imported)
         return imported
     session = imported.session
-    sectioned = ", ".join(section for section in session.sections if section)
-    if names and sectioned:  # its pairs would be in no section, and so every line's pairs missing from it
-        raise fail(names, None, f"{path.name} gives sections ({sectioned}), but a names file cannot give sections yet: "
-                   "import without --names, then type the players on the Names sheet")  # fmt: skip
+    if names is not None and listed is not None:
+        _same_sections(path, names, session, listed)
     if method:
         session = replace(session, method=chosen, section_scoring=section_scoring or session.section_scoring)
     if masterpoints:
@@ -256,6 +259,28 @@ def _checked(imported: Imported, listing: Path | None, names: Path | None) -> Im
     return replace(imported, problems=problems, warnings=warnings)
 
 
+def _same_sections(path: Path, names: Path, session: Session, pairs: Sequence[Pair]) -> None:
+    """A names file gives the sections the results file does (each pair numbered within its section: A3 NS), or
+    none where the results are of one section; refused otherwise, naming what each gives."""
+    results = [section for section in dict.fromkeys(row.section for row in session.lines) if section]
+    named = list(dict.fromkeys(pair.section for pair in pairs))
+    if not results and named != [""]:
+        raise fail(names, None, f"gives sections ({', '.join(s for s in named if s)}), but {path.name} is of one "
+                   "section: leave the names file's section column blank")  # fmt: skip
+    if not results:
+        return
+    unsectioned = [f"{pair.number}{pair.direction_text}" for pair in pairs if not pair.section]
+    if unsectioned:
+        shown = ", ".join(unsectioned[:10]) + (", ..." if len(unsectioned) > 10 else "")
+        raise fail(names, None, f"{count(len(unsectioned), 'pair')} without a section ({shown}), but {path.name} "
+                   f"gives sections ({', '.join(results)}): give each pair its section (a section column: A, "
+                   "B)")  # fmt: skip
+    strangers = [section for section in named if section not in results]
+    if strangers:
+        raise fail(names, None, f"section{'s' if len(strangers) > 1 else ''} {', '.join(strangers)}: {path.name} "
+                   f"gives sections {', '.join(results)}")  # fmt: skip
+
+
 def _check_directions(names: Path, listed: list[Pair], two_fields: bool, evidence: str) -> None:
     """In two fields a pair is its number and its direction: a names file whose pairs have none cannot say which
     of NS 1 and EW 1 is which, and is refused, naming them."""
@@ -291,8 +316,9 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
             continue
         line = line_of(index)
         problems.append(Problem(line, f"{reason} {listed_in}", row.board))
-        for side, number in session.unlisted_pairs(row):
-            missing.setdefault((side if two_fields else None, number), []).append(line)
+        for side, number in session.unlisted_pairs(row):  # (in a session of sections, by its label: B8)
+            label = f"{row.section}{number}" if row.section else number
+            missing.setdefault((side if two_fields else None, label), []).append(line)
     if any(len(found) > 1 for found in missing.values()):
         problems = [replace(problem, detail=False) for problem in problems]
         problems.append(_pairs_left_out(missing, imported.source, listing, session.pairs))
@@ -351,7 +377,7 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
     if listing is None:
         return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
                        f"file gives: {pairs}", file=source)  # fmt: skip
-    directions = {(pair.number, pair.direction) for pair in listed}
+    directions = {(pair.label, pair.direction) for pair in listed}
     if all(side is not None and (number, side.other) in directions for side, number in missing):
         return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
                        f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "

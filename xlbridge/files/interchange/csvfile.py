@@ -257,6 +257,7 @@ NUMBER_HEADINGS = {"player1number": "number1", "number1": "number1", "member1": 
 NAMES_COLUMNS = ("pair", "direction", "player1", "player2")
 NAMES_HEADINGS = (
     *NAMES_COLUMNS,
+    "section",
     "handicap",
     "handicap1",
     "handicap2",
@@ -273,10 +274,11 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     made into the pair's by ``handicaps``: AVERAGE, the default, or SUM), ``masterpoints1`` and ``masterpoints2``
     (each player's masterpoint holding, for a stratified game), and ``number1`` and ``number2`` (each player's
     membership number, headed ``Player 1 number`` as on the Names sheet; a number without a name is a player the
-    member register names). Every line is read: a pair number or direction or membership number that cannot be
-    read, a pair listed twice, a membership number given twice, a handicap that is not one, a field beyond the
-    header's columns, a heading that is none of a names file's and a column headed twice are refused together
-    (:class:`ImportFileError`, a line for each, naming its line)."""
+    member register names), and ``section`` (on an evening of sections: A, B; each pair numbered within its
+    section, so that A3 NS and B3 NS are two pairs). Every line is read: a pair number or direction or
+    membership number that cannot be read, a pair listed twice, a membership number given twice, a handicap that
+    is not one, a field beyond the header's columns, a heading that is none of a names file's and a column headed
+    twice are refused together (:class:`ImportFileError`, a line for each, naming its line)."""
     rows = read_rows(data, source)
     if not rows:
         return []
@@ -297,7 +299,7 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
     if "handicap" in header and ("handicap1" in header or "handicap2" in header):
         problems.append((1, "give the pair's handicap or the players' (handicap1, handicap2), not both"))
     pairs = []
-    seen: dict[tuple[object, object], int] = {}
+    seen: dict[tuple[object, object, object], int] = {}
     numbered: dict[str, tuple[int, str]] = {}  # each membership number's line and player, by its key
     for number, row in enumerate(rows[first:], start=first + 1):
         if not any(cell.strip() for cell in row):
@@ -310,15 +312,16 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
                 raise BridgeInputError(extra)
             numbers = (record.get("number1", ""), record.get("number2", ""))
             pair = pair_of(record.get("pair", ""), record.get("direction", ""), players, numbers)
-            key = (pair.number, pair.direction)
+            pair = replace(pair, section=record.get("section", "").upper())
+            key = (pair.section, pair.number, pair.direction)
             if key in seen:
-                twice = f"pair {pair.number}{pair.direction_text} is listed twice (first on line {seen[key]})"
+                twice = f"{pair.called} is listed twice (first on line {seen[key]})"
                 if pair.direction is None:  # most likely a Mitchell's NS and EW pair of that number
                     twice += f": if they are NS {pair.number} and EW {pair.number}, give each its direction (NS or EW)"
                 raise BridgeInputError(twice)
             seen[key] = number
             for player, member in zip(pair.players, pair.members, strict=False):
-                who = f"{player or 'number ' + member} (pair {pair.number}{pair.direction_text})"
+                who = f"{player or 'number ' + member} ({pair.called})"
                 earlier = numbered.get(member_key(member)) if member else None
                 if earlier is not None:
                     raise BridgeInputError(f"number {member} is given twice (first on line {earlier[0]}, for "

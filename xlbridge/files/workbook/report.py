@@ -373,7 +373,8 @@ def read_stratified_ranking(path: Path, strats: Strats) -> Ranking:
 def stratified_ranking(book: SessionBook, strats: Strats) -> Ranking:
     """The ranking of a session workbook by strats: each pair's strat by its players' masterpoints (the Names
     sheet's Masterpoints 1 and Masterpoints 2 beside the block) and its place in each strat it competes in, field by
-    field in the open ranking's order. Masterpoints are not shown: the lower strats' awards are not known
+    field in the open ranking's order (in a session of sections, each section's strats, then the overall ranking).
+    Masterpoints are not shown: the lower strats' awards are not known
     (:func:`~xlbridge.engine.strats.strat_awards_missing` says why, in the description)."""
     from ...engine.strats import strat_awards_missing
 
@@ -405,4 +406,5 @@ def stratified_ranking(book: SessionBook, strats: Strats) -> Ranking:
         rows=rows,
         provisional=book.provisional,
         strats=letters,
+        overall=[_row(standing) for standing in score.overall] if len(book.session.sections) > 1 else [],
     )
