@@ -151,6 +151,21 @@ def test_a_pair_ranked_twice_is_refused_naming_both_lines(tmp_path: Path) -> Non
     assert not (tmp_path / "out.xlsx").exists()
 
 
+def test_a_pair_left_off_the_ranking_is_named_with_its_section(tmp_path: Path) -> None:
+    """A TotalScoreTable that leaves out a pair who plays (B3 North-South) is refused naming the pair with its
+    section: ``NS 3`` could be A3 or B3."""
+    text = TWO_SECTIONS.read_bytes().decode("latin-1")
+    lines = text.splitlines(keepends=True)
+    row = next(n for n, line in enumerate(lines) if line.startswith(' 2 B 3 "N-S"'))
+    path = tmp_path / "left-out.pbn"
+    path.write_bytes("".join(lines[:row] + lines[row + 1 :]).encode("latin-1"))
+    ran = xlbridge("import", path, "-o", tmp_path / "out.xlsx")
+    assert ran.status == 2
+    first = ran.err.splitlines()[0]
+    assert re.fullmatch(rf"xlbridge import: {re.escape(str(path))}: 1 pair plays on its lines but is not on the list "
+                        r"of pairs the file gives: NS B3 \(16 lines, from line \d+\)", first), first  # fmt: skip
+
+
 def test_one_section_named_on_every_board_is_a_session_of_one_section(tmp_path: Path) -> None:
     """A ``[Section "A"]`` on every board of a one-section file says nothing: its pairs are numbered as one, and
     the ranking has no sections."""
