@@ -528,3 +528,18 @@ def test_a_section_letter_typed_wrong_on_a_line_is_put_in_doubt(tmp_path: Path) 
     assert ran.status == 0, ran.err
     assert (f"{path}: line 6: section C has 1 result and plays no board twice, where the other sections are A, B: "
             "is its section right? (imported as it is") in ran.err  # fmt: skip
+
+
+@pytest.mark.parametrize("names", ["pair,direction,player1,player2\nA2,NS,Ann Able,Bob Baker\n",
+                                   "pair,section,direction,player1,player2\n2,A,NS,Ann Able,Bob Baker\n"],
+                         ids=["label", "section column"])  # fmt: skip
+def test_a_names_file_that_tries_to_give_sections_is_told_they_cannot_be_given(tmp_path: Path, names: str) -> None:
+    """A secretary who gives a names file its pairs' sections (``A2``, or a section column) was told its lines could
+    not be read (``pair 'A2': expected a pair number``), then fixing them met the refusal of any names file with a
+    file of sections: that refusal is said first, in one line."""
+    names_file = tmp_path / "names.csv"
+    names_file.write_text(names, encoding="utf-8")
+    refused = xlbridge("import", two_sections_csv(tmp_path), "--names", names_file, "-o", tmp_path / "x.xlsx").refused
+    assert refused == (f"xlbridge import: {names_file}: two-sections.csv gives sections (A, B), but a names file "
+                       "cannot give sections yet: import without --names, then type the players on the Names "
+                       "sheet")  # fmt: skip

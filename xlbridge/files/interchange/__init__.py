@@ -95,7 +95,11 @@ def read_results(
     if method:
         chosen, section_scoring = choose_scoring(method, "--method")
         method = chosen.words if section_scoring is not None else method
-    listed = read_names_file(names, handicaps) if names else None
+    unread: ImportFileError | None = None  # a names file refused: said after a file of sections, which takes none
+    try:
+        listed = read_names_file(names, handicaps) if names else None
+    except ImportFileError as error:
+        listed, unread = None, error
     members = read_register_file(register) if register else None
     # Every line is read whatever is wrong with the others; what cannot be imported is refused at the end, together.
     if kind == "USEBIO":  # each format's module loaded for its files alone
@@ -108,6 +112,8 @@ def read_results(
         imported = read_pbn(data, path, method, section_scoring)
     else:
         imported = read_csv(data, path, method, listed)
+    if unread is not None and (imported.session is None or not any(imported.session.sections)):
+        raise unread
     if imported.session is None:
         given = [option for option, value in (("--names", names), ("--method", method), ("--fields", fields),
                                               ("--movement-file", movement_file), ("--event", event),
