@@ -131,6 +131,41 @@ def test_a_board_or_pair_without_its_section_is_refused(tmp_path: Path, edit: tu
     assert re.match(rf"xlbridge import: {re.escape(str(path))}: line \d+: ", refused)
 
 
+def test_a_pair_ranked_twice_is_refused_naming_both_lines(tmp_path: Path) -> None:
+    """A TotalScoreTable that ranks one pair twice (a row's section or number mistyped: ``A 2`` where ``B 3`` was
+    meant) is refused naming both rows: the second row's players and figures replaced the first's without a word,
+    and the pair it should have been went missing."""
+    text = TWO_SECTIONS.read_bytes().decode("latin-1")
+    old = ' 2 B 3 "N-S"'
+    assert old in text
+    path = tmp_path / "twice.pbn"
+    path.write_bytes(text.replace(old, ' 2 A 2 "N-S"', 1).encode("latin-1"))
+    lines = text.splitlines()
+    first, second = (
+        next(n for n, line in enumerate(lines, start=1) if line.startswith(row)) for row in (' 1 A 2 "N-S"', old)
+    )
+    refused = xlbridge("import", path, "-o", tmp_path / "out.xlsx").refused
+    assert refused == (f"xlbridge import: {path}: line {second}: pair A2NS is ranked twice in the TotalScoreTable "
+                       f"(also on line {first}): give each pair one row, with its own number, direction and "
+                       "section")  # fmt: skip
+    assert not (tmp_path / "out.xlsx").exists()
+
+
+def test_a_pair_left_off_the_ranking_is_named_with_its_section(tmp_path: Path) -> None:
+    """A TotalScoreTable that leaves out a pair who plays (B3 North-South) is refused naming the pair with its
+    section: ``NS 3`` could be A3 or B3."""
+    text = TWO_SECTIONS.read_bytes().decode("latin-1")
+    lines = text.splitlines(keepends=True)
+    row = next(n for n, line in enumerate(lines) if line.startswith(' 2 B 3 "N-S"'))
+    path = tmp_path / "left-out.pbn"
+    path.write_bytes("".join(lines[:row] + lines[row + 1 :]).encode("latin-1"))
+    ran = xlbridge("import", path, "-o", tmp_path / "out.xlsx")
+    assert ran.status == 2
+    first = ran.err.splitlines()[0]
+    assert re.fullmatch(rf"xlbridge import: {re.escape(str(path))}: 1 pair plays on its lines but is not on the list "
+                        r"of pairs the file gives: NS B3 \(16 lines, from line \d+\)", first), first  # fmt: skip
+
+
 def test_one_section_named_on_every_board_is_a_session_of_one_section(tmp_path: Path) -> None:
     """A ``[Section "A"]`` on every board of a one-section file says nothing: its pairs are numbered as one, and
     the ranking has no sections."""

@@ -627,3 +627,20 @@ def test_a_two_section_file_of_another_program_ranks_each_pair_as_the_file_does(
     rows = ranked(workbook)
     assert {row["pair"] + row["direction"]: (row["section"], row["overall_place"].rstrip("="), row["percentage"])
             for row in rows} == theirs  # fmt: skip
+
+
+def test_a_section_letter_typed_wrong_on_a_line_is_put_in_doubt(tmp_path: Path) -> None:
+    """A line typed with section C among sections A and B made a section of one line, its pairs C4 and C7 placed
+    first in it on a top of 0, without a word: the import says, naming the line, that section C plays no board
+    twice (a doubt: the line is imported as it is). The sections as typed raise no such doubt."""
+    path = two_sections_csv(tmp_path)
+    clean = xlbridge("import", path, "-o", tmp_path / "clean.xlsx")
+    assert clean.status == 0, clean.err
+    assert "plays no board twice" not in clean.err
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines[5] = lines[5].removesuffix(",A") + ",C"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    ran = xlbridge("import", path, "-o", tmp_path / "stray.xlsx")
+    assert ran.status == 0, ran.err
+    assert (f"{path}: line 6: section C has 1 result and plays no board twice, where the other sections are A, B: "
+            "is its section right? (imported as it is") in ran.err  # fmt: skip

@@ -181,7 +181,11 @@ def test_the_stratified_table(imported: Path) -> None:
         (["--strats", "300/750"], "strats '300/750': each strat's limit must be below the one before it"),
         (["--strats", "--handicapped"], "--strats ranks by strats, --handicapped by handicaps: give one of them"),
         (["--strat-by", "MEDIAN"], "argument --strat-by: 'MEDIAN': must be one of"),
-        (["--strat-by", "HIGHER"], "--strat-by HIGHER says how strats are made: give --strats too"),
+        (
+            ["--strat-by", "HIGHER"],
+            "--strat-by HIGHER says how strats are made: give --strats too (--strats alone for ACBL Live's "
+            "None/750/300, or the limits of strats B and C, such as --strats 1000/500)",
+        ),
     ],
 )
 def test_strats_refused(imported: Path, args: list[str], message: str) -> None:

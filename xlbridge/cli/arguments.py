@@ -194,7 +194,8 @@ def chosen_strats(args: argparse.Namespace) -> Strats | None:
     """The strats ``--strats`` and ``--strat-by`` choose (None: neither given)."""
     if args.strats is None:
         if args.strat_by is not None:
-            raise BridgeInputError(f"--strat-by {args.strat_by} says how strats are made: give --strats too (its "
-                                   f"limits, or none for {DEFAULT_STRATS.shown})")  # fmt: skip
+            raise BridgeInputError(f"--strat-by {args.strat_by} says how strats are made: give --strats too "
+                                   f"(--strats alone for ACBL Live's {DEFAULT_STRATS.shown}, or the limits of strats B "
+                                   "and C, such as --strats 1000/500)")  # fmt: skip
         return None
     return read_strats(args.strats, args.strat_by)

@@ -405,7 +405,25 @@ def check_session(session: Session, movement: Movement | None = None, name: Name
             row = None if found.row is None else lines[found.row]
             text = f"section {section}: {found.text}" if section else found.text
             out.append(replace(found, row=row, text=text, refs=tuple(lines[ref] for ref in found.refs)))
-    return out
+    return out + _stray_sections(session, name)
+
+
+def _stray_sections(session: Session, name: Namer) -> list[Finding]:
+    """A section that plays no board twice (section C on one line, where A and B play every board at each of
+    their tables): most likely a section letter typed wrong, whose lines have nothing to be compared with in it.
+    Only a doubt: a section may have been that small."""
+    plays = Counter((row.section, row.board) for row in session.lines if row.section)
+    results = Counter(row.section for row in session.lines if row.section)
+    stray = {section for section in results if all(times == 1 for (own, _), times in plays.items() if own == section)}
+    others = ", ".join(sorted(results.keys() - stray))  # (where every section is so, none is out of place)
+    findings = []
+    for index, row in enumerate(session.lines) if stray and others else ():
+        if row.section in stray:
+            times = "1 result" if results[row.section] == 1 else f"{results[row.section]} results"
+            reason = (f"section {row.section} has {times} and plays no board twice, where the other sections are "
+                      f"{others}: is its section right?")  # fmt: skip
+            findings.append(Finding(index, row.board, reason, certain=False, name=name))
+    return findings
 
 
 def flag_rows(session: Session, findings: Sequence[Finding], missing: bool = True) -> Session:

@@ -305,7 +305,7 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
     listed_in = f"in {listing}" if listing is not None else "the file gives"
     two_fields = session.field_kind.two_fields
     problems: list[Problem] = []
-    missing: dict[tuple[Side | None, PairNumber], list[int]] = {}  # a pair not on the list: its lines
+    missing: dict[tuple[Side | None, str, PairNumber], list[int]] = {}  # a pair not on the list (in its section)
     read = imported.session.lines if imported.session is not None else ()
     row_of = result.prepared.row_of
     for index, row in enumerate(session.lines):
@@ -316,9 +316,8 @@ def _unlisted(imported: Imported, listing: Path | None, line_of: Callable[[int],
             continue
         line = line_of(index)
         problems.append(Problem(line, f"{reason} {listed_in}", row.board))
-        for side, number in session.unlisted_pairs(row):  # (in a session of sections, by its label: B8)
-            label = f"{row.section}{number}" if row.section else number
-            missing.setdefault((side if two_fields else None, label), []).append(line)
+        for side, number in session.unlisted_pairs(row):
+            missing.setdefault((side if two_fields else None, row.section, number), []).append(line)
     if any(len(found) > 1 for found in missing.values()):
         problems = [replace(problem, detail=False) for problem in problems]
         problems.append(_pairs_left_out(missing, imported.source, listing, session.pairs))
@@ -351,24 +350,24 @@ def _idle(session: Session, source: Path, names: Path) -> list[Problem]:
                     "names file if it did not play", file=names) for pair in idle]  # fmt: skip
 
 
-def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], source: Path,
+def _pairs_left_out(missing: dict[tuple[Side | None, str, PairNumber], list[int]], source: Path,
                     listing: Path | None, listed: Sequence[Pair] = ()) -> Problem:  # fmt: skip
     """The one finding about a list of pairs that leaves out pairs that play: each pair (North-South first), with
     its lines where there are a few pairs, else how many lines they play on. Where each is on the list (``listed``)
     with the other direction, the list's directions are what is wrong: a one-field session's pairs play both ways."""
 
-    def order(key: tuple[Side | None, PairNumber]) -> tuple[bool, bool, str]:
-        side, number = key
-        return side is Side.EW, isinstance(number, str), str(number).zfill(6)
+    def order(key: tuple[Side | None, str, PairNumber]) -> tuple[bool, str, bool, str]:
+        side, section, number = key
+        return side is Side.EW, section, isinstance(number, str), str(number).zfill(6)
 
     few = len(missing) <= 3
     shown = []
     for key in sorted(missing, key=order):
-        side, number = key
+        side, section, number = key
         found = sorted(set(missing[key]))
         where = (f"line {found[0]}" if len(found) == 1 else f"lines {', '.join(map(str, found))}" if len(found) <= 3
                  else f"{len(found)} lines, from line {found[0]}")  # fmt: skip
-        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{number}" + f" ({where})" * few)
+        shown.append(f"{side.value + ' ' if side is not None else 'pair '}{section}{number}" + f" ({where})" * few)
     pairs = ("; " if few else ", ").join(shown)
     if not few:
         pairs += f" ({len({line for found in missing.values() for line in found})} lines)"
@@ -377,8 +376,8 @@ def _pairs_left_out(missing: dict[tuple[Side | None, PairNumber], list[int]], so
     if listing is None:
         return Problem(0, f"{count(len(missing), 'pair')} {play} on its lines but {are} not on the list of pairs the "
                        f"file gives: {pairs}", file=source)  # fmt: skip
-    directions = {(pair.label, pair.direction) for pair in listed}
-    if all(side is not None and (number, side.other) in directions for side, number in missing):
+    directions = {(pair.section, pair.number, pair.direction) for pair in listed}
+    if all(side is not None and (section, number, side.other) in directions for side, section, number in missing):
         return Problem(0, f"{count(len(missing), 'pair')} {play} in {source} but {are} not on it: {pairs}: each is on "
                        f"it with the other direction: the directions of {listing.name} make two fields (NS 1 and EW 1 "
                        "two pairs), but these pairs play both North-South and East-West: if it is one field (a "

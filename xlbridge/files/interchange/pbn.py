@@ -335,6 +335,10 @@ def _ranking(
                        f"{', '.join(sections)}: give every pair its section")  # fmt: skip
         pair = replace(pair, section=section) if section else pair
         key = (pair.label, pair.direction)  # (as the workbook names the pair: A1 in section A)
+        if key in figures:  # a second row would replace the first's players and figures without a word
+            raise fail(source, where, f"{pair.called} is ranked twice in the TotalScoreTable (also on line "
+                       f"{figures[key].line}): give each pair one row, with its own number, direction and "
+                       "section")  # fmt: skip
         pairs[key] = pair
         place = file_place(record.get("Rank", ""))
         if place is not None:
