@@ -342,3 +342,19 @@ def test_every_new_kind_prints_its_cards_and_travellers_a_page_each(tmp_path: Pa
             printed = browsing.call("Page.printToPDF", {"paperWidth": 8.27, "paperHeight": 11.69})
             assert sheets == boards, kind
             assert len(re.findall(rb"/Type\s*/Page[^s]", base64.b64decode(printed["data"]))) == boards, kind
+
+
+def test_a_pair_the_rover_displaces_has_its_sit_out_on_its_guide_card(tmp_path: Path) -> None:
+    """A 9-table rover Mitchell: the rover takes North-South 1's seat at table 1 in round 7, and NS 1's guide card
+    says so (a row "sit out" for round 7), as a phantom's sit-out is said: it had no row for round 7 at all, and
+    nothing told the pair not to sit down. Every guide card has a row for each of the 9 rounds."""
+    page = tmp_path / "cards.html"
+    subprocess.run([sys.executable, "-m", "xlbridge", "movement", "Rover Mitchell", "--tables", "9",
+                    "--boards-per-round", "2", "--cards", str(page)], capture_output=True, text=True, timeout=120,
+                   check=True)  # fmt: skip
+    cards = Cards()
+    cards.feed(page.read_text(encoding="utf-8"))
+    guides = {card["heading"]: card["rows"] for card in cards.cards if "guide-card" in str(card["class"])}
+    assert all(len(rows) == 9 for rows in guides.values())  # type: ignore[arg-type]
+    assert guides["Pair 1 NS"][6] == ["7", "sit out"]  # type: ignore[index]
+    assert guides["Pair 1 NS"][7] == ["8", "1", "NS", "3", "15-16"]  # type: ignore[index]

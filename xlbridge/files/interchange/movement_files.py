@@ -322,24 +322,25 @@ def _table_cards(movement: Movement, section: str) -> list[dict[str, object]]:
 
 
 def _guide_cards(movement: Movement, section: str) -> list[dict[str, object]]:
-    """A section's guide cards, as the cards page lays them out: each pair by its label (``A3 NS``)."""
+    """A section's guide cards, as the cards page lays them out: each pair by its label (``A3 NS``), a row for
+    every round: a round it has no seat in (the rover's round at its table, the rover's own rounds out) is a
+    sit-out, as a phantom's is."""
     guides: list[dict[str, object]] = []
     for pair in movement.pairs:
-        seatings = movement.seatings(pair)
+        seated = {s.round: s for s in movement.seatings(pair)}
+        rounds: list[dict[str, object]] = []
+        for number in range(1, movement.rounds + 1):
+            s = seated.get(number)
+            if s is None or s.opponents is None:
+                rounds.append({"round": number, "opponents": ""})
+            else:
+                rounds.append({"round": number, "table": s.table, "direction": s.direction.value,
+                               "opponents": s.opponents, "boards": str(s.boards)})  # fmt: skip
         guides.append(
             {
                 "label": f"{section}{_pair_label(pair, movement.two_fields)}",
                 "id": f"pair-{section.lower()}{pair.number}{pair.direction_text.lower()}",
-                "rounds": [
-                    {
-                        "round": s.round,
-                        "table": s.table,
-                        "direction": s.direction.value,
-                        "opponents": "" if s.opponents is None else s.opponents,
-                        "boards": str(s.boards),
-                    }
-                    for s in seatings
-                ],
+                "rounds": rounds,
             }
         )
     return guides
