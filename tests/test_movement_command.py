@@ -423,3 +423,14 @@ def test_the_tables_help_lists_each_kinds_sizes() -> None:
     refused = xlbridge("movement", "rover", "--tables", "8", "--boards-per-round", "2")
     assert refused.returncode == 2
     assert refused.stderr.startswith("xlbridge movement: tables 8: a Rover Mitchell is offered for 5, 7, 9, 11, 13, 15")
+
+
+def test_an_even_hesitation_without_north_south_1_says_table_n_plays_alone(tmp_path: Path) -> None:
+    """An 8-table hesitation Mitchell of 15 pairs (North-South 1 missing: table 1 never plays): the printed movement
+    says table 8 plays table 1's boards, not that it shares them with a table where nobody plays."""
+    done = subprocess.run([sys.executable, "-m", "xlbridge", "movement", "hesitation", "--tables", "8",
+                           "--boards-per-round", "2", "--pairs", "15"], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, check=False)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert "; table 8 plays table 1's boards\n" in done.stdout
+    assert "shares table 1's boards" not in done.stdout

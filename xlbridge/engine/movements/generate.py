@@ -338,12 +338,16 @@ def _hesitation_mitchell(kind: MovementType, n: int, per_round: int, first: int,
     missing = _phantom(options, n, everyone[0], everyone)
     first_switched = played - switch + 1
     which = f"round {played}" if switch == 1 else f"rounds {first_switched}-{played}"
+    table_1_plays = missing is None or missing.number != 1  # (North-South 1 missing: table 1 never plays)
+    share = (
+        f"; table {n} shares table 1's boards every round" if table_1_plays else f"; table {n} plays table 1's boards"
+    )
     notes = [
         f"North-South pairs 1-{n - 1} stay; pairs {n}-{2 * n} move: East-West up one table, and after East-West at "
         f"table {n} North-South there for one round (the hesitation), then East-West at table 1",
         f"boards go down one table through {'two relays (bye stands)' if even else 'a relay (bye stand)'} between "
         f"tables {half} "
-        f"and {half + 1}" + (f"; table {n} shares table 1's boards every round" if even else ""),
+        f"and {half + 1}" + (share if even else ""),
         f"arrow switch in {which} at every table but table {n}",
     ]
     shared = tuple((r, (1, n)) for r in range(1, played + 1)) if even else ()
