@@ -63,8 +63,7 @@ def award_lines(awards: SessionAwards, pairs: Sequence[Pair] | None = None) -> A
             continue
         if not pair.players:
             unnumbered.append(f"{pair.called}: no players named")
-        members = (*pair.members, *[""] * len(pair.players))
-        for player, member in zip(pair.players, members, strict=False):
+        for player, member in pair.numbered:
             who = f"{player or 'a player'} ({pair.called})"
             if not member:
                 unnumbered.append(f"{who}: no number")

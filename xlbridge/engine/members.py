@@ -59,9 +59,8 @@ def registered_pairs(pairs: Sequence[Pair], register: Register) -> Registered:
     misnamed: list[str] = []
     for pair in pairs:
         label = pair.called
-        members = (*pair.members, *[""] * len(pair.players))[: len(pair.players)]
         players, numbers = [], []
-        for player, number in zip(pair.players, members, strict=True):
+        for player, number in pair.numbered:
             if number and member_key(number) in by_number:
                 known = by_number[member_key(number)]
                 if player and _name_key(player) != _name_key(known):

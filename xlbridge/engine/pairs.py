@@ -71,13 +71,17 @@ class Pair:
         return " & ".join(player for player in self.players if player)
 
     @property
+    def numbered(self) -> tuple[tuple[str, str], ...]:
+        """Each player with his membership number ("" for none), in the order of ``players``."""
+        members = (*self.members, *[""] * len(self.players))
+        return tuple(zip(self.players, members[: len(self.players)], strict=True))
+
+    @property
     def numbered_names(self) -> str:
         """The players' names, each with his membership number where he has one: ``Ann Able (0012345) & Bob
         Baker``."""
-        members = (*self.members, *[""] * len(self.players))
-        named = zip(self.players, members, strict=False)
         return " & ".join(f"{player} ({member})" if player and member else player or member
-                          for player, member in named if player or member)  # fmt: skip
+                          for player, member in self.numbered if player or member)  # fmt: skip
 
     @property
     def direction_text(self) -> str:

@@ -151,9 +151,7 @@ class Section:
         number ("" for none)."""
         for listed in self.pairs:
             if str(listed.number) == str(pair.number) and pair.direction in (None, listed.direction):
-                members = (*listed.members, *[""] * len(listed.players))
-                return tuple((player, member) for player, member in zip(listed.players, members, strict=False)
-                             if player.strip())  # fmt: skip
+                return tuple((player, member) for player, member in listed.numbered if player.strip())
         return ()
 
 
