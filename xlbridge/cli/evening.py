@@ -81,14 +81,13 @@ def _movement(args: argparse.Namespace) -> int:
     if len(tables) > 1 and (args.pairs is not None or args.phantom is not None):
         raise BridgeInputError(f"--tables {args.tables}: --pairs and --phantom are for one section; an evening of "
                                "sections seats every pair (see docs/limits.md)")  # fmt: skip
+    movement: Movement | Sections
     if len(tables) == 1:
-        movements = [make_movement(args.kind, tables[0], args.boards_per_round, **options)]
+        movement = make_movement(args.kind, tables[0], args.boards_per_round, **options)
     else:
-        letters = section_letters(len(tables))
-        movements = [_section(letter, args, size, options) for letter, size in zip(letters, tables, strict=True)]
-    movement: Movement | Sections = (
-        movements[0] if len(movements) == 1 else tuple(zip(section_letters(len(movements)), movements, strict=True))
-    )
+        sized = zip(section_letters(len(tables)), tables, strict=True)
+        movement = tuple((letter, _section(letter, args, size, options)) for letter, size in sized)
+    movements = [movement] if isinstance(movement, Movement) else [part for _, part in movement]
     files = [(Path(args.csv), movement_csv(movement), "CSV", ".csv")] if args.csv else []
     if args.cards:
         files.append((Path(args.cards), table_cards(movement, args.event or ""), "an HTML page", ".html"))
