@@ -29,6 +29,7 @@ __all__ = [
     "read_holding",
     "read_member",
     "seated_players",
+    "section_name",
 ]
 
 #: A pair's number as a movement gives it (7), or a label a club uses ("7A").
@@ -115,6 +116,12 @@ def read_member(value: object, argument: str = "membership number") -> str:
         raise BridgeInputError(f"{argument} {show(text)}: a membership number is letters and digits (such as "
                                f"1234567), at most {MEMBER_LENGTH} characters")  # fmt: skip
     return "" if text.isdigit() and not text.strip("0") else text
+
+
+def section_name(text: str) -> str:
+    """A section as a sheet, a file or a user gives it, as xlbridge names it: its letters in capitals, the spaces
+    around them aside (``a`` is section ``A``; "" is the one section of a session that has no sections)."""
+    return text.strip().upper()
 
 
 def member_key(number: str) -> str:

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from ..rules import Side
 from .errors import BridgeInputError, Reason
-from .pairs import Pair, PairNumber
+from .pairs import Pair, PairNumber, section_name
 from .parse import Artificial, Weighted
 from .session import Line, Session
 from .standings import Figure, Seating, SessionScore, Standing, played_by
@@ -113,7 +113,7 @@ def find_pair(session: Session, label: object) -> Pair:
     match = _WITH_DIRECTION.fullmatch(wanted) if isinstance(wanted, str) else None
     if not found and match is not None:
         number, side = int(match["number"]), Side(match["side"].upper().replace("-", ""))
-        section = match["section"].upper()  # (A3NS: pair 3 NS of section A)
+        section = section_name(match["section"])  # (A3NS: pair 3 NS of section A)
         found = [pair for pair in session.pairs
                  if _same(pair.number, number) and pair.direction is side
                  and section in ("", pair.section)]  # fmt: skip

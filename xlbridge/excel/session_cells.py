@@ -26,7 +26,7 @@ from ..engine.checks import Namer, plus_dropped_rows
 from ..engine.choices import choose, choose_scoring
 from ..engine.errors import BridgeInputError, CellError, Reason
 from ..engine.movements import Movement, movement_from_rows
-from ..engine.pairs import Pair, member_key, parse_direction, read_handicap, read_member
+from ..engine.pairs import Pair, member_key, parse_direction, read_handicap, read_member, section_name
 from ..engine.pipeline import SessionInput, SessionResult, prepare, result
 from ..engine.session import Row, Typed, Unscorable, read_row
 from ..engine.values import as_whole_number, show
@@ -59,7 +59,7 @@ def read_section(value: object, where: str) -> str:
     in_cell = cell_error("section", value)
     if in_cell is not None:
         raise in_cell.within(where)
-    return entered_text(value).upper()
+    return section_name(entered_text(value))
 
 
 #: What a column's reader gives for a cell.

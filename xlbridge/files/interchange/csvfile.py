@@ -12,7 +12,7 @@ from pathlib import Path
 
 from ...engine.checks import against_the_contract, plus_dropped
 from ...engine.errors import BridgeInputError, ImportFileError, refusal
-from ...engine.pairs import Pair, member_key, pair_handicap, read_handicap, read_holding
+from ...engine.pairs import Pair, member_key, pair_handicap, read_handicap, read_holding, section_name
 from ...engine.session import Line, Row, Session, Typed, Unscorable
 from ...engine.text import shown_text
 from ...engine.values import NUMBER, as_whole_number, count
@@ -170,7 +170,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
         except BridgeInputError as error:  # kept as far as it was read: the rest of the file is still read
             entered = Typed(contract, declarer, lead, result, adjusted)
             kept = unreadable(number, problems, (board_text, ns_text, ew_text), error.message, entered)
-            results.append(replace(kept, section=section.upper()))
+            results.append(replace(kept, section=section_name(section)))
             rows_at.append(number)
             continue
         doubt = plus_dropped(contract, result, *relative) if relative and at_result < len(row) else ""
@@ -184,7 +184,7 @@ def read_csv(data: bytes, source: Path, method: str | None = None, names: list[P
         for at, tag, sign in scored if not shape else ():
             if isinstance(line, Line) and line.adjusted is None and texts[at]:
                 line = check_score(line, texts[at], tag, number, problems, sign)
-        results.append(replace(line, section=section.upper()) if section else line)
+        results.append(replace(line, section=section_name(section)) if section else line)
         rows_at.append(number)
     if not results:
         raise fail(source, None, "the file has no result lines")
@@ -312,7 +312,7 @@ def read_names(data: bytes, source: Path, handicaps: str | None = None) -> list[
                 raise BridgeInputError(extra)
             numbers = (record.get("number1", ""), record.get("number2", ""))
             pair = pair_of(record.get("pair", ""), record.get("direction", ""), players, numbers)
-            pair = replace(pair, section=record.get("section", "").upper())
+            pair = replace(pair, section=section_name(record.get("section", "")))
             key = (pair.section, pair.number, pair.direction)
             if key in seen:
                 twice = f"{pair.called} is listed twice (first on line {seen[key]})"

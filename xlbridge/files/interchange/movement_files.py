@@ -21,7 +21,7 @@ from ...engine.boards import board_dealer, board_vulnerability
 from ...engine.checks import in_playing_order
 from ...engine.errors import BridgeInputError, refusal
 from ...engine.movements import Encounter, Movement, movement_from_rows
-from ...engine.pairs import Pair
+from ...engine.pairs import Pair, section_name
 from ...engine.session import Row, Session
 from ...engine.values import count
 from ...rules import Side
@@ -126,7 +126,7 @@ def read_movement_sections(path: Path) -> Sections:
     body = numbered[1:]
     grouped: dict[str, list[int]] = {}  # each section's rows of the body, in the file's order
     for index, (_, row) in enumerate(body):
-        section = row[section_at].strip().upper() if section_at is not None and section_at < len(row) else ""
+        section = section_name(row[section_at]) if section_at is not None and section_at < len(row) else ""
         grouped.setdefault(section, []).append(index)
     problems: list[str] = []
     if "" in grouped and len(grouped) > 1:

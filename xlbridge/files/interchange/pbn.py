@@ -34,7 +34,7 @@ from typing import Any
 
 from ...engine.choices import choose_method
 from ...engine.errors import BridgeInputError
-from ...engine.pairs import Pair, PairNumber
+from ...engine.pairs import Pair, PairNumber, section_name
 from ...engine.parse import parse_weighted
 from ...engine.session import NOT_PLAYED, Line, Row, Session, Typed, Unscorable, is_not_played
 from ...engine.values import NUMBER, as_whole_number
@@ -329,7 +329,7 @@ def _ranking(
         players = [part.strip() for part in re.split(r"\s+(?:-|&|and)\s+", names)]
         members = [record.get(column, "") for column in MEMBER_COLUMNS]
         pair = read_pair(source, where, record.get("PairId", ""), record.get("Direction", ""), players, members)
-        section = record.get("Section", "").strip().upper() if sections else ""
+        section = section_name(record.get("Section", "")) if sections else ""
         if sections and not section:
             raise fail(source, where, f"pair {pair.number} has no Section, where the file's pairs are in sections "
                        f"{', '.join(sections)}: give every pair its section")  # fmt: skip
@@ -416,7 +416,7 @@ def _columns(table: _Table, board: int, source: Path) -> None:
 
 def _section(record: dict[str, str], game: _Game) -> str:
     """The section of a ScoreTable's row: its Section column's, else its game's ``[Section]`` tag ("" for none)."""
-    return (record.get("Section", "").strip() or game.tags.get("Section", "").strip()).upper()
+    return section_name(record.get("Section", "")) or section_name(game.tags.get("Section", ""))
 
 
 def _sections(scored: Sequence[_Game], total: _Table | None) -> tuple[str, ...]:
@@ -426,7 +426,7 @@ def _sections(scored: Sequence[_Game], total: _Table | None) -> tuple[str, ...]:
              for game in scored for _, row in game.tables["ScoreTable"].rows}  # fmt: skip
     if total is not None and "Section" in total.columns:
         at = total.columns.index("Section")
-        named |= {row[at].strip().upper() for _, row in total.rows}
+        named |= {section_name(row[at]) for _, row in total.rows}
     named.discard("")
     return tuple(sorted(named)) if len(named) > 1 else ()
 

@@ -14,7 +14,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from ...engine.errors import BridgeInputError, WorkbookError, refusal
-from ...engine.pairs import Pair
+from ...engine.pairs import Pair, section_name
 from ...engine.standings import Figure, Standing
 from ...engine.values import count, two_decimals
 from ...excel.cells import Grid, entered_pair, entered_text, is_blank_text
@@ -346,7 +346,7 @@ def _names_holdings(book: SessionBook) -> dict[Pair, tuple[Fraction | None, ...]
         pair_number = entered_pair(values.get((number, at_pair)))
         if pair_number is None:
             continue
-        section = "" if at_section is None else entered_text(values.get((number, at_section))).upper()
+        section = "" if at_section is None else section_name(entered_text(values.get((number, at_section))))
         try:
             side = parse_direction(entered_text(values.get((number, at_direction))))
             holdings = tuple(None if col is None else read_holding(values.get((number, col)), heading)
